@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/index.js';
+import { randomToken, safeEqual } from '../lib/crypto.js';
+import { forbidden, unauthorized } from '../http/errors.js';
+import { findBearer, findSessionAccount, touchAccountActivity } from './sessions.js';
+
+export const SESSION_COOKIE = '_palchat_session';
+export const CSRF_COOKIE = '_palchat_csrf';
+export const CSRF_HEADER = 'x-csrf-token';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export interface CookieSecurity {
+  secure: boolean;
+}
+
+function bearerFrom(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice('Bearer '.length).trim() || null;
+  return null;
+}
+
+/** The double-submit CSRF token: an httpOnly cookie whose value the page carries and sends back as a header. */
+export function ensureCsrfToken(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  security: CookieSecurity,
+): string {
+  const existing = request.cookies[CSRF_COOKIE];
+  if (existing) return existing;
+  const token = randomToken();
+  reply.setCookie(CSRF_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: security.secure,
+  });
+  request.cookies[CSRF_COOKIE] = token;
+  return token;
+}
+
+export function setSessionCookie(reply: FastifyReply, secret: string, security: CookieSecurity): void {
+  reply.setCookie(SESSION_COOKIE, secret, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: security.secure,
+    maxAge: 60 * 60 * 24 * 365,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+function checkCsrf(request: FastifyRequest): void {
+  const cookie = request.cookies[CSRF_COOKIE];
+  const header = request.headers[CSRF_HEADER];
+  if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) {
+    throw forbidden("Can't verify CSRF token authenticity.");
+  }
+}
+
+/**
+ * Resolves request.viewer from a bearer token (preferred) or the session cookie, and enforces CSRF on every
+ * cookie-authenticated request that changes something, and on the sign-in and sign-up forms.
+ */
+async function authPlugin(app: FastifyInstance, options: { db: Db }): Promise<void> {
+  const { db } = options;
+  app.decorateRequest('viewer', null);
+
+  app.addHook('onRequest', async (request) => {
+    const token = bearerFrom(request);
+    if (token) {
+      const match = await findBearer(db, token);
+      if (!match) throw unauthorized('The access token is invalid');
+      request.viewer = { ...match, via: 'bearer' };
+    } else {
+      const secret = request.cookies[SESSION_COOKIE];
+      const session = secret ? await findSessionAccount(db, secret) : null;
+      if (session) {
+        request.viewer = {
+          account: session.account,
+          appId: null,
+          via: 'cookie',
+          sessionId: session.sessionId,
+          tokenId: null,
+          scopes: ['read', 'write', 'follow', 'push'],
+        };
+      }
+    }
+    if (request.viewer?.account) await touchAccountActivity(db, request.viewer.account);
+
+    const isCookieAuthenticated = request.viewer?.via === 'cookie';
+    const isAuthForm = request.url.startsWith('/auth/');
+    if (!SAFE_METHODS.has(request.method) && (isCookieAuthenticated || isAuthForm)) checkCsrf(request);
+  });
+}
+
+export default fp(authPlugin, { name: 'auth' });

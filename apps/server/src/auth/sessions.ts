@@ -1,0 +1,115 @@
+import type { DbOrTx } from '../db/index.js';
+import { newId } from '../lib/ids.js';
+import { randomToken, sha256 } from '../lib/crypto.js';
+import { nowIso } from '../lib/time.js';
+import type { AccountRow } from './viewer.js';
+
+export const WEB_SCOPES = 'read write follow push';
+
+/**
+ * The web client's bearer token is derived from the session secret, so the page can carry it on every load
+ * while the database keeps only hashes of both.
+ */
+export function webAccessToken(sessionSecret: string): string {
+  return Buffer.from(sha256(`access-token:${sessionSecret}`), 'hex').toString('base64url');
+}
+
+export interface NewSession {
+  secret: string;
+  sessionId: string;
+  accessToken: string;
+}
+
+export async function createSession(
+  db: DbOrTx,
+  accountId: string,
+  meta: { userAgent: string; ip: string },
+): Promise<NewSession> {
+  const secret = randomToken();
+  const sessionId = sha256(secret);
+  const accessToken = webAccessToken(secret);
+  const now = nowIso();
+  await db
+    .insertInto('sessions')
+    .values({
+      id: sessionId,
+      account_id: accountId,
+      user_agent: meta.userAgent.slice(0, 500),
+      ip: meta.ip,
+      created_at: now,
+      last_used_at: now,
+    })
+    .execute();
+  await db
+    .insertInto('oauth_tokens')
+    .values({
+      id: newId(),
+      token_hash: sha256(accessToken),
+      app_id: null,
+      account_id: accountId,
+      session_id: sessionId,
+      scopes: WEB_SCOPES,
+      created_at: now,
+      revoked_at: null,
+      last_used_at: null,
+    })
+    .execute();
+  return { secret, sessionId, accessToken };
+}
+
+export async function destroySession(db: DbOrTx, sessionId: string): Promise<void> {
+  await db.deleteFrom('oauth_tokens').where('session_id', '=', sessionId).execute();
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+export async function findSessionAccount(
+  db: DbOrTx,
+  secret: string,
+): Promise<{ sessionId: string; account: AccountRow } | null> {
+  const sessionId = sha256(secret);
+  const account = await db
+    .selectFrom('sessions')
+    .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
+    .selectAll('accounts')
+    .where('sessions.id', '=', sessionId)
+    .executeTakeFirst();
+  return account ? { sessionId, account } : null;
+}
+
+export interface BearerMatch {
+  tokenId: string;
+  appId: string | null;
+  sessionId: string | null;
+  scopes: string[];
+  account: AccountRow | null;
+}
+
+export async function findBearer(db: DbOrTx, token: string): Promise<BearerMatch | null> {
+  const row = await db
+    .selectFrom('oauth_tokens')
+    .select(['id', 'app_id', 'account_id', 'session_id', 'scopes'])
+    .where('token_hash', '=', sha256(token))
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) return null;
+  const account = row.account_id
+    ? ((await db.selectFrom('accounts').selectAll().where('id', '=', row.account_id).executeTakeFirst()) ??
+      null)
+    : null;
+  return {
+    tokenId: row.id,
+    appId: row.app_id,
+    sessionId: row.session_id,
+    scopes: row.scopes.split(/\s+/).filter(Boolean),
+    account,
+  };
+}
+
+/** Recorded at most once an hour per account: it feeds usage.users.active_month. */
+export async function touchAccountActivity(db: DbOrTx, account: AccountRow): Promise<void> {
+  const hourAgo = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+  if (account.last_active_at && account.last_active_at > hourAgo) return;
+  const now = nowIso();
+  account.last_active_at = now;
+  await db.updateTable('accounts').set({ last_active_at: now }).where('id', '=', account.id).execute();
+}

@@ -1,0 +1,39 @@
+import type { FastifyRequest } from 'fastify';
+import type { AccountsTable } from '../db/schema.js';
+import { ApiError, forbidden, unauthorized } from '../http/errors.js';
+
+export type AccountRow = AccountsTable;
+
+/** Who is calling: resolved once per request by the auth plugin from the session cookie or a bearer token. */
+export interface Viewer {
+  account: AccountRow | null;
+  appId: string | null;
+  via: 'cookie' | 'bearer';
+  sessionId: string | null;
+  tokenId: string | null;
+  scopes: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    viewer: Viewer | null;
+  }
+}
+
+/** The signed-in account, or a 401/403 JSON error. */
+export function requireAccount(request: FastifyRequest): AccountRow {
+  const account = request.viewer?.account;
+  if (!account) throw unauthorized('This method requires an authenticated user');
+  if (account.disabled) throw forbidden('Your login is currently disabled');
+  if (!account.approved) throw forbidden('Your login is currently pending approval');
+  if (account.moved_to_account_id && request.method !== 'GET') {
+    throw forbidden('Your account has moved; this action is not available');
+  }
+  return account;
+}
+
+/** The bearer-authenticated account (SPEC §7 marks some calls "bearer"). */
+export function requireBearerAccount(request: FastifyRequest): AccountRow {
+  if (request.viewer?.via !== 'bearer') throw new ApiError(401, 'This method requires a bearer access token');
+  return requireAccount(request);
+}

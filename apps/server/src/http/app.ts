@@ -1,0 +1,56 @@
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import { ZodError } from 'zod';
+import type { AppContext } from '../context.js';
+import authPlugin from '../auth/plugin.js';
+import { ApiError } from './errors.js';
+import { registerDomainRoutes } from './routes.js';
+
+export interface BuildAppOptions {
+  logger?: boolean | { level: string };
+}
+
+function describeZodError(error: ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Validation failed';
+  const field = issue.path.join('.');
+  return field ? `Validation failed: ${field} ${issue.message}` : `Validation failed: ${issue.message}`;
+}
+
+export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError | ZodError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply
+        .status(error.statusCode)
+        .send({ error: error.message, ...(error.code ? { code: error.code } : {}), ...error.details });
+    }
+    if (error instanceof ZodError) {
+      return reply.status(422).send({ error: describeZodError(error), code: 'validation_failed' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error(error);
+      return reply.status(status).send({ error: 'Internal server error' });
+    }
+    return reply.status(status).send({ error: error.message });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ error: 'Not found' });
+  });
+
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(rateLimit, { global: false });
+  await app.register(authPlugin, { db: ctx.db });
+  await registerDomainRoutes(app, ctx);
+  return app;
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import { createDatabase } from './db/index.js';
+import { migrateToLatest } from './db/migrate.js';
+import { buildApp } from './http/app.js';
+import { InProcessEventBus } from './streaming/bus.js';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Opens the database, applies migrations and listens: what `npm start` runs. */
+export async function startServer(config: Config): Promise<RunningServer> {
+  const db = createDatabase({ url: config.databaseUrl });
+  await migrateToLatest(db);
+  const bus = new InProcessEventBus();
+  const app = await buildApp({ config, db, bus }, { logger: { level: config.logLevel } });
+  await app.listen({ host: config.host, port: config.port });
+  return {
+    app,
+    url: `http://${config.host}:${config.port}`,
+    async stop() {
+      await app.close();
+      await bus.close();
+      await db.destroy();
+    },
+  };
+}

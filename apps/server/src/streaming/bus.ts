@@ -1,0 +1,55 @@
+/**
+ * Fan-out of realtime events. The in-process implementation serves one process; the Redis one (scale-out)
+ * implements the same two calls so every process sees every event.
+ *
+ * Channels: `user:<accountId>` (everything for one person), `public`, `public:local`, `public:remote`,
+ * `hashtag:<tag>`, `list:<listId>`.
+ */
+export interface StreamMessage {
+  event: string;
+  /** the JSON-encoded payload, exactly as sent to WebSocket clients */
+  payload: string;
+}
+
+export type StreamListener = (message: StreamMessage) => void;
+
+export interface EventBus {
+  publish(channel: string, event: string, payload: unknown): Promise<void>;
+  /** Returns the unsubscribe function. */
+  subscribe(channel: string, listener: StreamListener): () => void;
+  close(): Promise<void>;
+}
+
+export const userChannel = (accountId: string): string => `user:${accountId}`;
+
+export function encodePayload(payload: unknown): string {
+  return typeof payload === 'string' ? payload : JSON.stringify(payload);
+}
+
+export class InProcessEventBus implements EventBus {
+  private readonly listeners = new Map<string, Set<StreamListener>>();
+
+  async publish(channel: string, event: string, payload: unknown): Promise<void> {
+    const listeners = this.listeners.get(channel);
+    if (!listeners || listeners.size === 0) return;
+    const message: StreamMessage = { event, payload: encodePayload(payload) };
+    for (const listener of [...listeners]) listener(message);
+  }
+
+  subscribe(channel: string, listener: StreamListener): () => void {
+    let listeners = this.listeners.get(channel);
+    if (!listeners) {
+      listeners = new Set();
+      this.listeners.set(channel, listeners);
+    }
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0) this.listeners.delete(channel);
+    };
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
+  }
+}

@@ -1,0 +1,98 @@
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { describe } from 'vitest';
+import { loadConfig, type Config } from '../../src/config.js';
+import { createDatabase, type Db, type DialectName } from '../../src/db/index.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { buildApp } from '../../src/http/app.js';
+import { InProcessEventBus } from '../../src/streaming/bus.js';
+import type { AppContext } from '../../src/context.js';
+
+export const TEST_POSTGRES_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+async function canReachPostgres(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL, connectionTimeoutMillis: 1500 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+export const postgresReachable = await canReachPostgres();
+if (!postgresReachable) {
+  console.warn(
+    `[tests] PostgreSQL is not reachable at ${TEST_POSTGRES_URL}: the PostgreSQL variants are skipped. ` +
+      'Start PostgreSQL (or set TEST_DATABASE_URL) to run them.',
+  );
+}
+
+export interface TestServer {
+  dialect: DialectName;
+  app: FastifyInstance;
+  ctx: AppContext;
+  db: Db;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** A fresh, migrated database (in-memory SQLite, or a schema of its own in PostgreSQL) and the app on it. */
+export async function createTestServer(
+  dialect: DialectName = 'sqlite',
+  overrides: Partial<Config> = {},
+): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'palchat-test-'));
+  const base = loadConfig({ DATA_DIR: dataDir, PORT: '0' });
+  const config: Config = {
+    ...base,
+    databaseUrl: dialect === 'postgres' ? TEST_POSTGRES_URL : 'sqlite::memory:',
+    rateLimit: { signInPerMinute: 1000, signUpPerHour: 1000 },
+    ...overrides,
+  };
+  let schema: string | undefined;
+  if (dialect === 'postgres') {
+    schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+  }
+  const db = createDatabase({ url: config.databaseUrl, schema });
+  await migrateToLatest(db);
+  const bus = new InProcessEventBus();
+  const ctx: AppContext = { config, db, bus };
+  const app = await buildApp(ctx);
+  await app.ready();
+  return {
+    dialect,
+    app,
+    ctx,
+    db,
+    config,
+    async close() {
+      await app.close();
+      await bus.close();
+      await db.destroy();
+      if (schema) {
+        const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+        await admin.connect();
+        await admin.query(`drop schema ${schema} cascade`);
+        await admin.end();
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs the same suite on SQLite always and on PostgreSQL when it answers (skipped with a message otherwise). */
+export function describeEachDialect(title: string, suite: (dialect: DialectName) => void): void {
+  describe(`${title} [sqlite]`, () => suite('sqlite'));
+  describe.skipIf(!postgresReachable)(`${title} [postgres]`, () => suite('postgres'));
+}
