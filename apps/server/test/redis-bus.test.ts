@@ -1,0 +1,82 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RedisEventBus } from '../src/streaming/redis-bus.js';
+import type { StreamMessage } from '../src/streaming/bus.js';
+
+const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+
+async function redisAnswers(): Promise<boolean> {
+  const { hostname, port } = new URL(REDIS_URL);
+  return new Promise<boolean>((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
+    const finish = (up: boolean) => {
+      socket.destroy();
+      resolve(up);
+    };
+    socket.setTimeout(1000);
+    socket.once('connect', () => finish(true));
+    socket.once('error', () => finish(false));
+    socket.once('timeout', () => finish(false));
+  });
+}
+
+const redisUp = await redisAnswers();
+if (!redisUp)
+  console.warn(`[tests] Redis is not reachable at ${REDIS_URL}: the Redis event bus tests are skipped.`);
+
+function nextMessage(bus: RedisEventBus, channel: string): Promise<StreamMessage> {
+  return new Promise((resolve) => {
+    const unsubscribe = bus.subscribe(channel, (message) => {
+      unsubscribe();
+      resolve(message);
+    });
+  });
+}
+
+describe.skipIf(!redisUp)('Redis event bus across two processes', () => {
+  const prefix = `test-${process.pid}-${Date.now()}:`;
+  let processA: RedisEventBus;
+  let processB: RedisEventBus;
+
+  beforeAll(async () => {
+    processA = new RedisEventBus(REDIS_URL, prefix);
+    processB = new RedisEventBus(REDIS_URL, prefix);
+    await Promise.all([processA.ready(), processB.ready()]);
+  });
+  afterAll(async () => {
+    await processA.close();
+    await processB.close();
+  });
+
+  it('delivers what one bus publishes to the listeners of another, payload JSON-encoded once', async () => {
+    const received = nextMessage(processB, 'user:42');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await processA.publish('user:42', 'friend_message', { id: '1', content: 'hi' });
+    expect(await received).toEqual({ event: 'friend_message', payload: '{"id":"1","content":"hi"}' });
+  });
+
+  it('keeps order and loses nothing over 1,000 messages', async () => {
+    const seen: string[] = [];
+    const done = new Promise<void>((resolve) => {
+      processB.subscribe('user:7', (message) => {
+        seen.push(message.payload);
+        if (seen.length === 1000) resolve();
+      });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let index = 0; index < 1000; index += 1) await processA.publish('user:7', 'update', String(index));
+    await done;
+    expect(seen).toEqual(Array.from({ length: 1000 }, (_, index) => String(index)));
+  });
+
+  it('stops delivering after the last listener unsubscribes', async () => {
+    const seen: StreamMessage[] = [];
+    const unsubscribe = processB.subscribe('user:9', (message) => seen.push(message));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    unsubscribe();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await processA.publish('user:9', 'update', 'late');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(seen).toEqual([]);
+  });
+});
