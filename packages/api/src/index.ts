@@ -1,1 +1,2 @@
 export * from './initial-state.js';
+export * from './accounts.js';

@@ -127,3 +127,168 @@ export interface Database {
   follow_requests: FollowRequestsTable;
   server_settings: ServerSettingsTable;
 }
+
+// ---- 0002_social: statuses, the social graph beyond follows, lists, notifications, markers ----
+
+export type VisibilityValue = 'public' | 'unlisted' | 'private' | 'direct';
+
+export interface StatusesTable {
+  id: string;
+  account_id: string;
+  in_reply_to_id: string | null;
+  in_reply_to_account_id: string | null;
+  reblog_of_id: string | null;
+  /** thread key: private mentions are grouped into Mastodon conversations by it */
+  conversation_id: string | null;
+  /** plain text, served as HTML */
+  text: string;
+  spoiler_text: string;
+  visibility: VisibilityValue;
+  sensitive: Bool;
+  language: string | null;
+  local: Bool;
+  link_url: string | null;
+  replies_count: number;
+  reblogs_count: number;
+  favourites_count: number;
+  created_at: string;
+  edited_at: string | null;
+  deleted_at: string | null;
+}
+
+export interface StatusMentionsTable {
+  status_id: string;
+  account_id: string;
+}
+
+export interface StatusPinsTable {
+  account_id: string;
+  status_id: string;
+  created_at: string;
+}
+
+export interface StatusMediaTable {
+  status_id: string;
+  media_id: string;
+  position: number;
+}
+
+export interface TagsTable {
+  id: string;
+  name: string;
+  name_lower: string;
+  created_at: string;
+}
+
+export interface StatusTagsTable {
+  status_id: string;
+  tag_id: string;
+}
+
+export interface StatusActionTable {
+  id: string;
+  account_id: string;
+  status_id: string;
+  created_at: string;
+}
+
+export interface NotificationsTable {
+  id: string;
+  /** the recipient */
+  account_id: string;
+  from_account_id: string;
+  type: string;
+  status_id: string | null;
+  filtered: Bool;
+  read: Bool;
+  created_at: string;
+}
+
+export interface ListsTable {
+  id: string;
+  account_id: string;
+  title: string;
+  replies_policy: 'followed' | 'list' | 'none';
+  exclusive: Bool;
+  created_at: string;
+}
+
+export interface ListAccountsTable {
+  list_id: string;
+  account_id: string;
+  created_at: string;
+}
+
+export interface FollowedTagsTable {
+  id: string;
+  account_id: string;
+  tag_id: string;
+  created_at: string;
+}
+
+export interface BlocksTable {
+  id: string;
+  account_id: string;
+  target_account_id: string;
+  created_at: string;
+}
+
+export interface MutesTable {
+  id: string;
+  account_id: string;
+  target_account_id: string;
+  hide_notifications: Bool;
+  expires_at: string | null;
+  created_at: string;
+}
+
+export interface DomainBlocksTable {
+  id: string;
+  account_id: string;
+  domain: string;
+  created_at: string;
+}
+
+export interface MarkersTable {
+  account_id: string;
+  timeline: 'home' | 'notifications';
+  last_read_id: string;
+  version: number;
+  updated_at: string;
+}
+
+export interface ConversationReadsTable {
+  account_id: string;
+  conversation_id: string;
+  last_read_status_id: string;
+  hidden: Bool;
+}
+
+export interface PostingDefaultsTable {
+  account_id: string;
+  privacy: string;
+  sensitive: Bool;
+  language: string | null;
+}
+
+// Declaration merging keeps these entries apart from the foundation block above.
+export interface Database {
+  statuses: StatusesTable;
+  status_mentions: StatusMentionsTable;
+  status_pins: StatusPinsTable;
+  status_media: StatusMediaTable;
+  tags: TagsTable;
+  status_tags: StatusTagsTable;
+  favourites: StatusActionTable;
+  bookmarks: StatusActionTable;
+  notifications: NotificationsTable;
+  lists: ListsTable;
+  list_accounts: ListAccountsTable;
+  followed_tags: FollowedTagsTable;
+  blocks: BlocksTable;
+  mutes: MutesTable;
+  domain_blocks: DomainBlocksTable;
+  markers: MarkersTable;
+  conversation_reads: ConversationReadsTable;
+  posting_defaults: PostingDefaultsTable;
+}

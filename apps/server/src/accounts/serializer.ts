@@ -1,0 +1,99 @@
+import type { Account, AccountField, CredentialAccount, Role } from '@palchat/api';
+import { Permission } from '@palchat/api';
+import type { AccountRow } from '../auth/viewer.js';
+import type { AppContext } from '../context.js';
+import { textToHtml } from '../statuses/text-format.js';
+import { avatarUrl, headerUrl } from './media-urls.js';
+import { parseFields } from './fields.js';
+import { loadPostingDefaults } from './posting-defaults.js';
+
+/** Mastodon sends created_at at midnight UTC of the creation day, and last_status_at as a bare date. */
+const dayOf = (iso: string): string => iso.slice(0, 10);
+
+function fieldsAsHtml(ctx: AppContext, fields: AccountField[]): AccountField[] {
+  return fields.map((field) => ({
+    name: field.name,
+    value: textToHtml(field.value, { publicUrl: ctx.config.publicUrl }).replace(/^<p>|<\/p>$/g, ''),
+    verified_at: field.verified_at,
+  }));
+}
+
+export function accountUrl(ctx: AppContext, row: Pick<AccountRow, 'username'>): string {
+  return `${ctx.config.publicUrl}/@${row.username}`;
+}
+
+/** Mastodon's Account entity for a local account row. */
+export function serializeAccount(ctx: AppContext, row: AccountRow): Account {
+  const avatar = avatarUrl(ctx.config, row);
+  const header = headerUrl(ctx.config, row);
+  return {
+    id: row.id,
+    username: row.username,
+    acct: row.username,
+    url: accountUrl(ctx, row),
+    display_name: row.display_name,
+    note: textToHtml(row.note, { publicUrl: ctx.config.publicUrl }),
+    avatar,
+    avatar_static: avatar,
+    header,
+    header_static: header,
+    locked: row.locked === 1,
+    fields: fieldsAsHtml(ctx, parseFields(row.fields_json)),
+    emojis: [],
+    bot: row.bot === 1,
+    group: false,
+    discoverable: row.discoverable === 1,
+    noindex: false,
+    ...(row.disabled ? { suspended: true } : {}),
+    created_at: `${dayOf(row.created_at)}T00:00:00.000Z`,
+    last_status_at: row.last_status_at ? dayOf(row.last_status_at) : null,
+    statuses_count: row.statuses_count,
+    followers_count: row.followers_count,
+    following_count: row.following_count,
+  };
+}
+
+/** Mastodon's Role entity for the account's role (permissions: decimal string of permission bits). */
+export function roleOf(row: Pick<AccountRow, 'role'>): Role {
+  if (row.role === 'admin') {
+    return {
+      id: '3',
+      name: 'Admin',
+      color: '',
+      permissions: String(Permission.administrator),
+      highlighted: true,
+    };
+  }
+  if (row.role === 'moderator') {
+    const bits = Permission.viewDashboard | Permission.manageReports;
+    return { id: '2', name: 'Moderator', color: '', permissions: String(bits), highlighted: true };
+  }
+  return { id: '-99', name: '', color: '', permissions: '0', highlighted: false };
+}
+
+/** verify_credentials / update_credentials: the account plus its plain-text source and role. */
+export async function serializeCredentialAccount(
+  ctx: AppContext,
+  row: AccountRow,
+): Promise<CredentialAccount> {
+  const [defaults, requests] = await Promise.all([
+    loadPostingDefaults(ctx.db, row.id),
+    ctx.db
+      .selectFrom('follow_requests')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('target_account_id', '=', row.id)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    ...serializeAccount(ctx, row),
+    source: {
+      note: row.note,
+      fields: parseFields(row.fields_json),
+      privacy: defaults.privacy,
+      sensitive: defaults.sensitive,
+      language: defaults.language,
+      follow_requests_count: Number(requests.count),
+    },
+    role: roleOf(row),
+  };
+}

@@ -1,0 +1,77 @@
+import sanitizeHtml from 'sanitize-html';
+
+export interface FormatOptions {
+  publicUrl: string;
+  /** link #hashtags and @mentions (statuses); profile notes link URLs only */
+  linkTagsAndMentions?: boolean;
+}
+
+const TOKEN =
+  /(https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]])|(^|[^\w/])#([\p{L}\p{N}_]{1,100})|(^|[^\w/@])@([a-zA-Z0-9_]{1,30})\b/gu;
+
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+function linkify(line: string, options: FormatOptions): string {
+  let html = '';
+  let last = 0;
+  for (const match of line.matchAll(TOKEN)) {
+    const [whole, url, tagLead, tag, mentionLead, mention] = match;
+    const index = match.index;
+    if (url) {
+      html += escapeHtml(line.slice(last, index));
+      const safe = escapeHtml(url);
+      html += `<a href="${safe}" rel="nofollow noopener" target="_blank">${safe}</a>`;
+    } else if (tag !== undefined && options.linkTagsAndMentions) {
+      html += escapeHtml(line.slice(last, index) + (tagLead ?? ''));
+      const href = `${options.publicUrl}/tags/${encodeURIComponent(tag.toLowerCase())}`;
+      html += `<a href="${escapeHtml(href)}" class="mention hashtag" rel="tag">#<span>${escapeHtml(tag)}</span></a>`;
+    } else if (mention !== undefined && options.linkTagsAndMentions) {
+      html += escapeHtml(line.slice(last, index) + (mentionLead ?? ''));
+      const href = `${options.publicUrl}/@${mention}`;
+      html += `<span class="h-card"><a href="${escapeHtml(href)}" class="u-url mention">@<span>${escapeHtml(mention)}</span></a></span>`;
+    } else {
+      html += escapeHtml(line.slice(last, index + whole.length));
+    }
+    last = index + whole.length;
+  }
+  return html + escapeHtml(line.slice(last));
+}
+
+const ALLOWED: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'br', 'a', 'span'],
+  allowedAttributes: { a: ['href', 'rel', 'class', 'target'], span: ['class'] },
+  allowedSchemes: ['http', 'https'],
+};
+
+/** Plain text as Mastodon-style HTML: paragraphs at blank lines, <br /> at line breaks, linked URLs. */
+export function textToHtml(text: string, options: FormatOptions): string {
+  const trimmed = text.replace(/\r\n?/g, '\n').trim();
+  if (!trimmed) return '';
+  const html = trimmed
+    .split(/\n{2,}/)
+    .map(
+      (paragraph) =>
+        `<p>${paragraph
+          .split('\n')
+          .map((line) => linkify(line, options))
+          .join('<br />')}</p>`,
+    )
+    .join('');
+  return sanitizeHtml(html, ALLOWED);
+}
+
+/** Hashtag names (lower-cased, without #) found in a status text, in order of first use. */
+export function extractHashtags(text: string): string[] {
+  const names = new Set<string>();
+  for (const match of text.matchAll(TOKEN)) {
+    if (match[3]) names.add(match[3].toLowerCase());
+  }
+  return [...names];
+}

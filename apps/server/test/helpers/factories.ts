@@ -1,0 +1,173 @@
+import { createSession } from '../../src/auth/sessions.js';
+import type { AccountRow } from '../../src/auth/viewer.js';
+import type { AccountsTable, StatusesTable, VisibilityValue } from '../../src/db/schema.js';
+import { newId } from '../../src/lib/ids.js';
+import { nowIso } from '../../src/lib/time.js';
+import type { TestServer } from './harness.js';
+
+type ServerLike = Pick<TestServer, 'db'>;
+
+export interface TestAccount {
+  account: AccountRow;
+  /** a web-session bearer token: send it as `Authorization: Bearer <token>` */
+  token: string;
+}
+
+export type AccountOverrides = Partial<Omit<AccountsTable, 'id' | 'username' | 'username_lower'>> & {
+  username: string;
+  email?: string;
+};
+
+/** An account with its user row and a signed-in session, written straight into the database. */
+export async function createAccount(server: ServerLike, overrides: AccountOverrides): Promise<TestAccount> {
+  const { username, email, ...columns } = overrides;
+  const now = nowIso();
+  const account: AccountRow = {
+    id: newId(),
+    username,
+    username_lower: username.toLowerCase(),
+    display_name: '',
+    note: '',
+    avatar_path: null,
+    header_path: null,
+    bot: 0,
+    locked: 0,
+    discoverable: 1,
+    fields_json: '[]',
+    role: 'user',
+    disabled: 0,
+    approved: 1,
+    moved_to_account_id: null,
+    followers_count: 0,
+    following_count: 0,
+    statuses_count: 0,
+    last_status_at: null,
+    last_active_at: null,
+    created_at: now,
+    updated_at: now,
+    ...columns,
+  };
+  await server.db.insertInto('accounts').values(account).execute();
+  await server.db
+    .insertInto('users')
+    .values({
+      account_id: account.id,
+      email: email ?? `${username}@example.test`,
+      email_lower: (email ?? `${username}@example.test`).toLowerCase(),
+      password_hash: 'not-a-real-hash',
+      locale: 'en',
+      settings_json: '{}',
+      sign_up_reason: '',
+      created_at: now,
+      current_sign_in_at: null,
+    })
+    .execute();
+  const session = await createSession(server.db, account.id, { userAgent: 'test', ip: '127.0.0.1' });
+  return { account, token: session.accessToken };
+}
+
+type AccountRef = TestAccount | AccountRow | { id: string };
+const idOf = (ref: AccountRef): string => ('account' in ref ? ref.account.id : ref.id);
+
+/** `a` follows `b`, with both counters kept in step (no follow request, even for a locked `b`). */
+export async function follow(server: ServerLike, a: AccountRef, b: AccountRef): Promise<void> {
+  const follower = idOf(a);
+  const target = idOf(b);
+  await server.db.transaction().execute(async (tx) => {
+    await tx
+      .insertInto('follows')
+      .values({
+        id: newId(),
+        account_id: follower,
+        target_account_id: target,
+        show_reblogs: 1,
+        notify: 0,
+        created_at: nowIso(),
+      })
+      .execute();
+    await tx
+      .updateTable('accounts')
+      .set((eb) => ({ following_count: eb('following_count', '+', 1) }))
+      .where('id', '=', follower)
+      .execute();
+    await tx
+      .updateTable('accounts')
+      .set((eb) => ({ followers_count: eb('followers_count', '+', 1) }))
+      .where('id', '=', target)
+      .execute();
+  });
+}
+
+export async function mutualFollow(server: ServerLike, a: AccountRef, b: AccountRef): Promise<void> {
+  await follow(server, a, b);
+  await follow(server, b, a);
+}
+
+export type StatusOverrides = Partial<Omit<StatusesTable, 'account_id'>> & {
+  visibility?: VisibilityValue;
+  /** hashtag names (without #) to link to the status */
+  tags?: string[];
+  /** account ids mentioned by the status (needed to address private mentions) */
+  mentions?: string[];
+};
+
+/** A status row (plus its tags and mentions), bumping the author's statuses_count and last_status_at. */
+export async function insertStatus(
+  server: ServerLike,
+  author: AccountRef,
+  overrides: StatusOverrides = {},
+): Promise<StatusesTable> {
+  const { tags = [], mentions = [], ...columns } = overrides;
+  const id = columns.id ?? newId();
+  const status: StatusesTable = {
+    id,
+    account_id: idOf(author),
+    in_reply_to_id: null,
+    in_reply_to_account_id: null,
+    reblog_of_id: null,
+    conversation_id: id,
+    text: 'Hello world',
+    spoiler_text: '',
+    visibility: 'public',
+    sensitive: 0,
+    language: 'en',
+    local: 1,
+    link_url: null,
+    replies_count: 0,
+    reblogs_count: 0,
+    favourites_count: 0,
+    created_at: nowIso(),
+    edited_at: null,
+    deleted_at: null,
+    ...columns,
+  };
+  await server.db.transaction().execute(async (tx) => {
+    await tx.insertInto('statuses').values(status).execute();
+    for (const name of tags) {
+      const lower = name.toLowerCase();
+      let tag = await tx.selectFrom('tags').select('id').where('name_lower', '=', lower).executeTakeFirst();
+      if (!tag) {
+        tag = { id: newId() };
+        await tx
+          .insertInto('tags')
+          .values({ id: tag.id, name, name_lower: lower, created_at: status.created_at })
+          .execute();
+      }
+      await tx.insertInto('status_tags').values({ status_id: id, tag_id: tag.id }).execute();
+    }
+    for (const accountId of mentions) {
+      await tx.insertInto('status_mentions').values({ status_id: id, account_id: accountId }).execute();
+    }
+    await tx
+      .updateTable('accounts')
+      .set((eb) => ({ statuses_count: eb('statuses_count', '+', 1), last_status_at: status.created_at }))
+      .where('id', '=', status.account_id)
+      .execute();
+  });
+  return status;
+}
+
+/** Headers for an authenticated inject() call. */
+export const bearer = (who: TestAccount): { authorization: string } => ({
+  authorization: `Bearer ${who.token}`,
+});
