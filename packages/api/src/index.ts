@@ -1,2 +1,4 @@
 export * from './initial-state.js';
 export * from './accounts.js';
+export * from './messaging.js';
+export * from './instance.js';

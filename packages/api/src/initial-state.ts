@@ -38,8 +38,13 @@ export const userSettingsSchema = z.object({
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 
-/** PUT /api/web/settings body: any subset of the settings. */
-export const userSettingsPatchSchema = userSettingsSchema.partial();
+/** PUT /api/web/settings body: any subset of the settings (no defaults: absent keys stay unchanged). */
+export const userSettingsPatchSchema = z.object({
+  layout: layoutSettingSchema.optional(),
+  columns: z.array(columnSchema).max(20).optional(),
+  introductionVersion: z.number().int().nonnegative().optional(),
+});
+export type UserSettingsPatch = z.infer<typeof userSettingsPatchSchema>;
 
 /** Mastodon's permission bits (exact values are not shown in the UI). */
 export const Permission = {

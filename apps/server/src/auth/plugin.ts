@@ -15,6 +15,17 @@ export interface CookieSecurity {
   secure: boolean;
 }
 
+/** Cookies are marked Secure when the server is reached over HTTPS. */
+export function cookieSecurityOf(config: { publicUrl: string }): CookieSecurity {
+  return { secure: config.publicUrl.startsWith('https:') };
+}
+
+/** The hidden field that server-rendered HTML forms (the OAuth consent page) carry instead of the header. */
+export const CSRF_FORM_FIELD = 'authenticity_token';
+
+/** Authenticated by client credentials, never by the cookie: no CSRF token to check. */
+const CSRF_EXEMPT_PATHS = new Set(['/oauth/token', '/oauth/revoke']);
+
 function bearerFrom(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice('Bearer '.length).trim() || null;
@@ -54,13 +65,18 @@ export function clearSessionCookie(reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
-function checkCsrf(request: FastifyRequest): void {
+function checkCsrf(request: FastifyRequest, sent: unknown): void {
   const cookie = request.cookies[CSRF_COOKIE];
-  const header = request.headers[CSRF_HEADER];
-  if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) {
+  if (!cookie || typeof sent !== 'string' || !safeEqual(cookie, sent)) {
     throw forbidden("Can't verify CSRF token authenticity.");
   }
 }
+
+const isFormPost = (request: FastifyRequest): boolean =>
+  (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+
+/** Requests whose CSRF token arrives in the form body, checked once the body is parsed. */
+const csrfFromBody = new WeakSet<FastifyRequest>();
 
 /**
  * Resolves request.viewer from a bearer token (preferred) or the session cookie, and enforces CSRF on every
@@ -94,7 +110,20 @@ async function authPlugin(app: FastifyInstance, options: { db: Db }): Promise<vo
 
     const isCookieAuthenticated = request.viewer?.via === 'cookie';
     const isAuthForm = request.url.startsWith('/auth/');
-    if (!SAFE_METHODS.has(request.method) && (isCookieAuthenticated || isAuthForm)) checkCsrf(request);
+    const path = request.url.split('?', 1)[0] ?? '';
+    if (SAFE_METHODS.has(request.method) || CSRF_EXEMPT_PATHS.has(path)) return;
+    if (!isCookieAuthenticated && !isAuthForm) return;
+    const header = request.headers[CSRF_HEADER];
+    if (header === undefined && isFormPost(request)) csrfFromBody.add(request);
+    else checkCsrf(request, header);
+  });
+
+  app.addHook('preValidation', async (request) => {
+    if (!csrfFromBody.has(request)) return;
+    const body = request.body;
+    const sent =
+      body && typeof body === 'object' ? (body as Record<string, unknown>)[CSRF_FORM_FIELD] : undefined;
+    checkCsrf(request, sent);
   });
 }
 

@@ -1,0 +1,196 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Application } from '@palchat/api';
+import type { AppContext } from '../context.js';
+import { ApiError, unauthorized } from '../http/errors.js';
+import { getServerSettings } from '../settings/service.js';
+import { renderCodePage, renderConsentPage, renderMessagePage } from './authorize-page.js';
+import { scopesWithin } from './oauth-scopes.js';
+import {
+  AuthorizationRefused,
+  checkAuthorizationRequest,
+  createApp,
+  createAuthorizationCode,
+  exchangeToken,
+  issueToken,
+  OOB_REDIRECT_URI,
+  redirectWith,
+  revokeToken,
+  serializeApplication,
+  type TokenRequest,
+} from './oauth-service.js';
+import { cookieSecurityOf, ensureCsrfToken } from './plugin.js';
+import { signUpRateLimit } from './rate-limits.js';
+import { RegistrationInvalid, registerAccount, type RegistrationInput } from './registration.js';
+import { WEB_SCOPES } from './sessions.js';
+
+const paramsOf = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+
+/** Client credentials may also come as HTTP Basic (RFC 6749 §2.3.1). */
+function withBasicCredentials(
+  request: FastifyRequest,
+  body: Record<string, unknown>,
+): Record<string, unknown> {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Basic ')) return body;
+  const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
+  const separator = decoded.indexOf(':');
+  if (separator === -1) return body;
+  return {
+    ...body,
+    client_id: decodeURIComponent(decoded.slice(0, separator)),
+    client_secret: decodeURIComponent(decoded.slice(separator + 1)),
+  };
+}
+
+function sendHtml(reply: FastifyReply, status: number, html: string) {
+  return reply
+    .status(status)
+    .header('cache-control', 'no-store')
+    .header('x-frame-options', 'DENY')
+    .type('text/html; charset=utf-8')
+    .send(html);
+}
+
+/** Mastodon-compatible OAuth 2 for third-party clients, plus the app-token registration API. */
+export async function registerOAuthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.post('/api/v1/apps', async (request) => {
+    const created = await createApp(ctx.db, paramsOf(request.body));
+    return serializeApplication(created, true);
+  });
+
+  app.get('/api/v1/apps/verify_credentials', async (request): Promise<Application> => {
+    const viewer = request.viewer;
+    if (viewer?.via !== 'bearer') throw unauthorized('The access token is invalid');
+    if (viewer.appId) {
+      const row = await ctx.db
+        .selectFrom('oauth_apps')
+        .selectAll()
+        .where('id', '=', viewer.appId)
+        .executeTakeFirst();
+      if (row) return serializeApplication(row, false);
+    }
+    // the web client's own session token
+    return { name: 'Web', website: null, scopes: WEB_SCOPES.split(' '), redirect_uri: '', redirect_uris: [] };
+  });
+
+  const authorizeContext = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    params: Record<string, unknown>,
+  ) => {
+    const settings = await getServerSettings(ctx.db);
+    try {
+      return { settings, authorization: await checkAuthorizationRequest(ctx.db, params) };
+    } catch (error) {
+      if (error instanceof AuthorizationRefused) {
+        void sendHtml(
+          reply,
+          400,
+          renderMessagePage(settings.site_title, 'An error has occurred', error.message),
+        );
+        return null;
+      }
+      throw error;
+    }
+  };
+
+  app.get('/oauth/authorize', async (request, reply) => {
+    const found = await authorizeContext(request, reply, paramsOf(request.query));
+    if (!found) return reply;
+    const account = request.viewer?.via === 'cookie' ? request.viewer.account : null;
+    if (!account) return reply.redirect(`/auth/sign_in?redirect_to=${encodeURIComponent(request.url)}`);
+    if (account.disabled || !account.approved) {
+      return sendHtml(
+        reply,
+        403,
+        renderMessagePage(found.settings.site_title, 'Not available', 'Your login is currently disabled.'),
+      );
+    }
+    const csrfToken = ensureCsrfToken(request, reply, cookieSecurityOf(ctx.config));
+    return sendHtml(
+      reply,
+      200,
+      renderConsentPage({
+        siteTitle: found.settings.site_title,
+        username: account.username,
+        request: found.authorization,
+        csrfToken,
+      }),
+    );
+  });
+
+  // Reached from the consent form; the auth plugin has already checked its CSRF token.
+  app.post('/oauth/authorize', async (request, reply) => {
+    const body = paramsOf(request.body);
+    const found = await authorizeContext(request, reply, body);
+    if (!found) return reply;
+    const account = request.viewer?.via === 'cookie' ? request.viewer.account : null;
+    if (!account || account.disabled || !account.approved) {
+      throw new ApiError(401, 'You need to sign in before continuing.');
+    }
+    const { authorization, settings } = found;
+    if (body.decision !== 'authorize') {
+      if (authorization.redirectUri === OOB_REDIRECT_URI) {
+        return sendHtml(
+          reply,
+          200,
+          renderMessagePage(
+            settings.site_title,
+            'Authorization denied',
+            'You denied access to this application.',
+          ),
+        );
+      }
+      return reply.redirect(
+        redirectWith(authorization.redirectUri, {
+          error: 'access_denied',
+          error_description: 'The resource owner or authorization server denied the request.',
+          state: authorization.state,
+        }),
+      );
+    }
+    const code = await createAuthorizationCode(ctx.db, authorization, account.id);
+    if (authorization.redirectUri === OOB_REDIRECT_URI) {
+      return sendHtml(reply, 200, renderCodePage(settings.site_title, authorization.app.name, code));
+    }
+    return reply.redirect(redirectWith(authorization.redirectUri, { code, state: authorization.state }));
+  });
+
+  app.post('/oauth/token', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return exchangeToken(ctx.db, withBasicCredentials(request, paramsOf(request.body)) as TokenRequest);
+  });
+
+  app.post('/oauth/revoke', async (request) => {
+    await revokeToken(ctx.db, withBasicCredentials(request, paramsOf(request.body)));
+    return {};
+  });
+
+  // Mastodon's registration API: an app token (client_credentials) creates an account and gets its token.
+  app.post('/api/v1/accounts', { config: { rateLimit: signUpRateLimit(ctx.config) } }, async (request) => {
+    const viewer = request.viewer;
+    if (viewer?.via !== 'bearer' || !viewer.appId || viewer.account) {
+      throw unauthorized('This method requires an app token (client_credentials)');
+    }
+    if (!scopesWithin(viewer.scopes, ['write:accounts'])) {
+      throw new ApiError(403, 'This action is outside the authorized scopes');
+    }
+    const settings = await getServerSettings(ctx.db);
+    try {
+      const { account } = await registerAccount(ctx.db, paramsOf(request.body) as RegistrationInput, {
+        mode: settings.registrations_mode,
+        requireConfirmation: false,
+      });
+      const issued = await issueToken(ctx.db, {
+        appId: viewer.appId,
+        accountId: account.id,
+        scopes: viewer.scopes,
+      });
+      return issued.entity;
+    } catch (error) {
+      if (error instanceof RegistrationInvalid) throw error.toMastodonError();
+      throw error;
+    }
+  });
+}

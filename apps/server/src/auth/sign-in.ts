@@ -1,0 +1,45 @@
+import type { DbOrTx } from '../db/index.js';
+import { ApiError } from '../http/errors.js';
+import { nowIso } from '../lib/time.js';
+import { verifyPassword } from './passwords.js';
+import type { AccountRow } from './viewer.js';
+
+export const INVALID_LOGIN = 'Invalid email or password.';
+export const PENDING_APPROVAL = 'Your account is pending review by our staff.';
+
+/**
+ * Checks a login (email or username, any case) and password. Disabled accounts may sign in: the client shows
+ * them a banner. Accounts awaiting approval may not.
+ */
+export async function authenticate(db: DbOrTx, login: string, password: string): Promise<AccountRow> {
+  const key = login.trim().replace(/^@/, '').toLowerCase();
+  const user = key
+    ? await db
+        .selectFrom('users')
+        .innerJoin('accounts', 'accounts.id', 'users.account_id')
+        .select(['users.account_id', 'users.password_hash'])
+        .where((eb) => eb.or([eb('users.email_lower', '=', key), eb('accounts.username_lower', '=', key)]))
+        .executeTakeFirst()
+    : undefined;
+  const valid = await verifyPassword(user?.password_hash ?? null, password);
+  if (!user || !valid) throw new ApiError(422, INVALID_LOGIN);
+  const account = await db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('id', '=', user.account_id)
+    .executeTakeFirstOrThrow();
+  if (!account.approved) throw new ApiError(403, PENDING_APPROVAL);
+  await db
+    .updateTable('users')
+    .set({ current_sign_in_at: nowIso() })
+    .where('account_id', '=', account.id)
+    .execute();
+  return account;
+}
+
+/** Only same-site paths, so that a crafted link cannot send someone elsewhere after signing in. */
+export function safeRedirectPath(value: unknown, fallback: string): string {
+  if (typeof value !== 'string') return fallback;
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  return value;
+}

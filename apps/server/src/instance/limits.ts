@@ -1,0 +1,30 @@
+/** What the server accepts, announced in the instance configuration (Mastodon's defaults where they apply). */
+export const STATUS_MAX_CHARACTERS = 500;
+export const STATUS_MAX_MEDIA_ATTACHMENTS = 4;
+export const CHARACTERS_RESERVED_PER_URL = 23;
+export const SUPPORTED_MIME_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'video/mp4',
+  'video/webm',
+];
+export const IMAGE_SIZE_LIMIT = 16 * 1024 * 1024;
+export const IMAGE_MATRIX_LIMIT = 33_177_600;
+export const VIDEO_SIZE_LIMIT = 99 * 1024 * 1024;
+export const VIDEO_FRAME_RATE_LIMIT = 120;
+export const VIDEO_MATRIX_LIMIT = 8_294_400;
+export const MEDIA_DESCRIPTION_LIMIT = 1500;
+export const POLL_MAX_OPTIONS = 4;
+export const POLL_MAX_CHARACTERS_PER_OPTION = 50;
+export const POLL_MIN_EXPIRATION = 300;
+export const POLL_MAX_EXPIRATION = 2_629_746;
+export const MAX_FEATURED_TAGS = 10;
+export const MAX_PINNED_STATUSES = 5;
+/** "monthly active users": SPEC §9 Active users window */
+export const ACTIVE_USERS_WINDOW_DAYS = 30;
+
+export const PALCHAT_VERSION = '0.1.0';
+/** Clients branch on the Mastodon version they see, so we announce the API level we implement. */
+export const INSTANCE_VERSION = `4.3.0 (compatible; Palchat ${PALCHAT_VERSION})`;

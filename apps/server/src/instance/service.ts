@@ -1,0 +1,175 @@
+import path from 'node:path';
+import type { Instance, InstanceV1, PalchatInstanceExtension } from '@palchat/api';
+import { serializeAccount } from '../accounts/serializer.js';
+import { mediaUrl } from '../accounts/media-urls.js';
+import type { AppContext } from '../context.js';
+import { isoDaysAgo } from '../lib/time.js';
+import type { ServerSettings } from '../settings/schema.js';
+import { getServerSettings } from '../settings/service.js';
+import * as limits from './limits.js';
+import { blurhashOf, DEFAULT_THUMBNAIL_1X_PATH, DEFAULT_THUMBNAIL_PATH } from './thumbnail.js';
+
+const toCount = (value: number | string | bigint | null | undefined): number => Number(value ?? 0);
+
+/** Local accounts that were active (signed in, used the API) in the last 30 days. */
+export async function countMonthlyActiveUsers(ctx: AppContext): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('accounts')
+    .innerJoin('users', 'users.account_id', 'accounts.id')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('accounts.last_active_at', '>=', isoDaysAgo(limits.ACTIVE_USERS_WINDOW_DAYS))
+    .where('accounts.approved', '=', 1)
+    .executeTakeFirstOrThrow();
+  return toCount(row.count);
+}
+
+async function countUsersAndStatuses(ctx: AppContext): Promise<{ users: number; statuses: number }> {
+  const row = await ctx.db
+    .selectFrom('accounts')
+    .innerJoin('users', 'users.account_id', 'accounts.id')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('users'),
+      eb.fn.sum<number | string | null>('accounts.statuses_count').as('statuses'),
+    ])
+    .where('accounts.approved', '=', 1)
+    .executeTakeFirstOrThrow();
+  return { users: toCount(row.users), statuses: toCount(row.statuses) };
+}
+
+async function contactAccount(ctx: AppContext, settings: ServerSettings) {
+  if (!settings.site_contact_username) return null;
+  const row = await ctx.db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('username_lower', '=', settings.site_contact_username.toLowerCase())
+    .executeTakeFirst();
+  return row && !row.disabled ? serializeAccount(ctx, row) : null;
+}
+
+async function thumbnailOf(ctx: AppContext, settings: ServerSettings): Promise<Instance['thumbnail']> {
+  const configured = settings.thumbnail_path;
+  const stored = configured || DEFAULT_THUMBNAIL_PATH;
+  const url = mediaUrl(ctx.config, stored, `/${DEFAULT_THUMBNAIL_PATH}`);
+  const blurhash = await blurhashOf(path.join(ctx.config.mediaDir, stored));
+  const versions: Record<string, string> = configured
+    ? { '@1x': url }
+    : { '@1x': mediaUrl(ctx.config, DEFAULT_THUMBNAIL_1X_PATH, ''), '@2x': url };
+  return { url, blurhash, versions };
+}
+
+function streamingUrl(ctx: AppContext): string {
+  return ctx.config.publicUrl.replace(/^http/, 'ws');
+}
+
+function extensionOf(settings: ServerSettings): PalchatInstanceExtension {
+  return {
+    single_user_mode_account: settings.single_user_mode_username || null,
+    explore_enabled: settings.explore_enabled,
+    timeline_preview: settings.timeline_preview,
+    sso_redirect: settings.sso_redirect_url || null,
+  };
+}
+
+const statusesConfiguration = () => ({
+  max_characters: limits.STATUS_MAX_CHARACTERS,
+  max_media_attachments: limits.STATUS_MAX_MEDIA_ATTACHMENTS,
+  characters_reserved_per_url: limits.CHARACTERS_RESERVED_PER_URL,
+});
+
+const mediaConfiguration = () => ({
+  supported_mime_types: [...limits.SUPPORTED_MIME_TYPES],
+  image_size_limit: limits.IMAGE_SIZE_LIMIT,
+  image_matrix_limit: limits.IMAGE_MATRIX_LIMIT,
+  video_size_limit: limits.VIDEO_SIZE_LIMIT,
+  video_frame_rate_limit: limits.VIDEO_FRAME_RATE_LIMIT,
+  video_matrix_limit: limits.VIDEO_MATRIX_LIMIT,
+  description_limit: limits.MEDIA_DESCRIPTION_LIMIT,
+});
+
+const pollsConfiguration = () => ({
+  max_options: limits.POLL_MAX_OPTIONS,
+  max_characters_per_option: limits.POLL_MAX_CHARACTERS_PER_OPTION,
+  min_expiration: limits.POLL_MIN_EXPIRATION,
+  max_expiration: limits.POLL_MAX_EXPIRATION,
+});
+
+const accountsConfiguration = () => ({
+  max_featured_tags: limits.MAX_FEATURED_TAGS,
+  max_pinned_statuses: limits.MAX_PINNED_STATUSES,
+});
+
+function registrationsUrl(settings: ServerSettings): string | null {
+  return settings.sso_redirect_url || null;
+}
+
+/** GET /api/v2/instance. */
+export async function buildInstance(ctx: AppContext): Promise<Instance> {
+  const settings = await getServerSettings(ctx.db);
+  const [activeMonth, thumbnail, contact] = await Promise.all([
+    countMonthlyActiveUsers(ctx),
+    thumbnailOf(ctx, settings),
+    contactAccount(ctx, settings),
+  ]);
+  return {
+    domain: ctx.config.localDomain,
+    title: settings.site_title,
+    version: limits.INSTANCE_VERSION,
+    source_url: settings.source_url,
+    description: settings.site_short_description || settings.site_description,
+    usage: { users: { active_month: activeMonth } },
+    thumbnail,
+    languages: ['en'],
+    configuration: {
+      urls: { streaming: streamingUrl(ctx) },
+      accounts: accountsConfiguration(),
+      statuses: statusesConfiguration(),
+      media_attachments: mediaConfiguration(),
+      polls: pollsConfiguration(),
+      translation: { enabled: false },
+    },
+    registrations: {
+      enabled: settings.registrations_mode !== 'closed',
+      approval_required: settings.registrations_mode === 'approval',
+      message: settings.closed_registrations_message || null,
+      url: registrationsUrl(settings),
+    },
+    api_versions: { mastodon: 2 },
+    contact: { email: settings.site_contact_email, account: contact },
+    rules: [],
+    palchat: extensionOf(settings),
+  };
+}
+
+/** GET /api/v1/instance. */
+export async function buildInstanceV1(ctx: AppContext): Promise<InstanceV1> {
+  const settings = await getServerSettings(ctx.db);
+  const [counts, thumbnail, contact] = await Promise.all([
+    countUsersAndStatuses(ctx),
+    thumbnailOf(ctx, settings),
+    contactAccount(ctx, settings),
+  ]);
+  return {
+    uri: ctx.config.localDomain,
+    title: settings.site_title,
+    short_description: settings.site_short_description,
+    description: settings.site_description,
+    email: settings.site_contact_email,
+    version: limits.INSTANCE_VERSION,
+    urls: { streaming_api: streamingUrl(ctx) },
+    stats: { user_count: counts.users, status_count: counts.statuses, domain_count: 0 },
+    thumbnail: thumbnail.url,
+    languages: ['en'],
+    registrations: settings.registrations_mode !== 'closed',
+    approval_required: settings.registrations_mode === 'approval',
+    invites_enabled: false,
+    configuration: {
+      accounts: accountsConfiguration(),
+      statuses: statusesConfiguration(),
+      media_attachments: mediaConfiguration(),
+      polls: pollsConfiguration(),
+    },
+    contact_account: contact,
+    rules: [],
+    palchat: extensionOf(settings),
+  };
+}

@@ -1,0 +1,75 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { userSettingsSchema, type Identity, type InitialState, type ServerFlags } from '@palchat/api';
+import type { AppContext } from '../context.js';
+import { permissionsOf } from '../auth/permissions.js';
+import { cookieSecurityOf, ensureCsrfToken, SESSION_COOKIE } from '../auth/plugin.js';
+import { webAccessToken } from '../auth/sessions.js';
+import type { AccountRow } from '../auth/viewer.js';
+import { INSTANCE_VERSION, STATUS_MAX_MEDIA_ATTACHMENTS } from '../instance/limits.js';
+import type { ServerSettings } from '../settings/schema.js';
+import { getServerSettings } from '../settings/service.js';
+import { loadUserSettings } from './user-settings.js';
+
+export const SIGNED_OUT_IDENTITY: Identity = {
+  signedIn: false,
+  accountId: null,
+  username: null,
+  permissions: 0,
+  disabledAccountId: null,
+  movedToAccountId: null,
+};
+
+export function identityOf(account: AccountRow): Identity {
+  return {
+    signedIn: true,
+    accountId: account.id,
+    username: account.username,
+    permissions: permissionsOf(account),
+    disabledAccountId: account.disabled ? account.id : null,
+    movedToAccountId: account.moved_to_account_id,
+  };
+}
+
+export function serverFlagsOf(ctx: AppContext, settings: ServerSettings): ServerFlags {
+  return {
+    domain: ctx.config.localDomain,
+    title: settings.site_title,
+    version: INSTANCE_VERSION,
+    registrationsMode: settings.registrations_mode,
+    signUpUrl: '/auth/sign_up',
+    ssoRedirect: settings.sso_redirect_url || null,
+    singleUserAccount: settings.single_user_mode_username || null,
+    explorePageEnabled: settings.explore_enabled,
+    publicTimelinesVisible: settings.timeline_preview,
+    maxMediaAttachments: STATUS_MAX_MEDIA_ATTACHMENTS,
+  };
+}
+
+/** What the page tells the client before its first request: who is signed in, their settings, tokens. */
+export async function buildInitialState(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<InitialState> {
+  const csrfToken = ensureCsrfToken(request, reply, cookieSecurityOf(ctx.config));
+  const serverSettings = await getServerSettings(ctx.db);
+  const server = serverFlagsOf(ctx, serverSettings);
+  const viewer = request.viewer;
+  const sessionSecret = request.cookies[SESSION_COOKIE];
+  if (viewer?.via !== 'cookie' || !viewer.account || !sessionSecret) {
+    return {
+      identity: SIGNED_OUT_IDENTITY,
+      settings: userSettingsSchema.parse({}),
+      csrfToken,
+      accessToken: null,
+      server,
+    };
+  }
+  return {
+    identity: identityOf(viewer.account),
+    settings: await loadUserSettings(ctx.db, viewer.account.id),
+    csrfToken,
+    accessToken: webAccessToken(sessionSecret),
+    server,
+  };
+}

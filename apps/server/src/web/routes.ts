@@ -1,0 +1,89 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { userSettingsPatchSchema } from '@palchat/api';
+import type { AppContext } from '../context.js';
+import { requireAccount } from '../auth/viewer.js';
+import { buildInitialState } from './initial-state.js';
+import { injectInitialState, readIndexHtml } from './page.js';
+import { loadUserSettings, updateUserSettings } from './user-settings.js';
+
+/** Paths that belong to the server, never to the client's router. */
+const SERVER_PREFIXES = ['/api/', '/oauth/', '/system/'];
+const ASSETS_PREFIX = '/assets/';
+const NOT_BUILT = 'The web client is not built: run npm run build';
+
+/** The file under the dist folder that a URL path names, if it exists (never outside the folder). */
+async function staticFileFor(root: string, urlPath: string): Promise<string | null> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const relative = path.normalize(decoded).replace(/^[/\\]+/, '');
+  if (!relative || relative === 'index.html') return null;
+  const full = path.resolve(root, relative);
+  if (!full.startsWith(root + path.sep)) return null;
+  const stat = await fs.stat(full).catch(() => null);
+  return stat?.isFile() ? relative : null;
+}
+
+async function sendPage(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
+  const html = await readIndexHtml(ctx.config.webDistDir);
+  if (html === null) {
+    return reply
+      .status(503)
+      .header('cache-control', 'no-store')
+      .type('text/plain; charset=utf-8')
+      .send(NOT_BUILT);
+  }
+  const state = await buildInitialState(ctx, request, reply);
+  return reply
+    .status(200)
+    .header('cache-control', 'no-cache, no-store')
+    .type('text/html; charset=utf-8')
+    .send(injectInitialState(html, state));
+}
+
+/** The built client: hashed assets cached for a year, other files revalidated, every client route → the page. */
+async function registerClientRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const root = path.resolve(ctx.config.webDistDir);
+  await app.register(async (scope) => {
+    await scope.register(fastifyStatic, {
+      root,
+      serve: false,
+      decorateReply: !scope.hasReplyDecorator('sendFile'),
+    });
+
+    scope.get('/*', async (request, reply) => {
+      const urlPath = request.url.split('?', 1)[0] ?? '/';
+      if (SERVER_PREFIXES.some((prefix) => urlPath.startsWith(prefix))) return reply.callNotFound();
+      const file = await staticFileFor(root, urlPath);
+      if (file) {
+        const immutable = urlPath.startsWith(ASSETS_PREFIX);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        return reply.sendFile(file, root, { cacheControl: false });
+      }
+      if (urlPath.startsWith(ASSETS_PREFIX)) return reply.callNotFound();
+      return sendPage(ctx, request, reply);
+    });
+  });
+}
+
+/** The web client's own settings (layout, columns, introduction seen), with the cookie or the page's token. */
+function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/web/settings', async (request) => loadUserSettings(ctx.db, requireAccount(request).id));
+  app.put('/api/web/settings', async (request) => {
+    const account = requireAccount(request);
+    const patch = userSettingsPatchSchema.parse(request.body ?? {});
+    return updateUserSettings(ctx.db, account.id, patch);
+  });
+}
+
+export async function registerWebRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  registerSettingsRoutes(app, ctx);
+  await registerClientRoutes(app, ctx);
+}
