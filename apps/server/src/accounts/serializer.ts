@@ -1,5 +1,5 @@
 import type { Account, AccountField, CredentialAccount, Role } from '@palchat/api';
-import { Permission } from '@palchat/api';
+import { permissionsOf } from '../auth/permissions.js';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { textToHtml } from '../statuses/text-format.js';
@@ -55,20 +55,11 @@ export function serializeAccount(ctx: AppContext, row: AccountRow): Account {
 
 /** Mastodon's Role entity for the account's role (permissions: decimal string of permission bits). */
 export function roleOf(row: Pick<AccountRow, 'role'>): Role {
-  if (row.role === 'admin') {
-    return {
-      id: '3',
-      name: 'Admin',
-      color: '',
-      permissions: String(Permission.administrator),
-      highlighted: true,
-    };
-  }
-  if (row.role === 'moderator') {
-    const bits = Permission.viewDashboard | Permission.manageReports;
-    return { id: '2', name: 'Moderator', color: '', permissions: String(bits), highlighted: true };
-  }
-  return { id: '-99', name: '', color: '', permissions: '0', highlighted: false };
+  const permissions = String(permissionsOf(row));
+  if (row.role === 'admin') return { id: '3', name: 'Admin', color: '', permissions, highlighted: true };
+  if (row.role === 'moderator')
+    return { id: '2', name: 'Moderator', color: '', permissions, highlighted: true };
+  return { id: '-99', name: '', color: '', permissions, highlighted: false };
 }
 
 /** verify_credentials / update_credentials: the account plus its plain-text source and role. */

@@ -1,0 +1,183 @@
+import type { Relationship } from '@palchat/api';
+import type { AccountRow } from '../auth/viewer.js';
+import type { AppContext } from '../context.js';
+import type { Tx } from '../db/index.js';
+import type { NotificationsTable } from '../db/schema.js';
+import { forbidden, notFound, unprocessable } from '../http/errors.js';
+import { newId } from '../lib/ids.js';
+import { nowIso } from '../lib/time.js';
+import { publishNotification, recordNotification } from '../notifications/service.js';
+import { loadRelationship } from './relationships.js';
+
+export interface FollowOptions {
+  reblogs?: boolean | undefined;
+  notify?: boolean | undefined;
+}
+
+async function adjustCounters(tx: Tx, followerId: string, targetId: string, delta: 1 | -1): Promise<void> {
+  await tx
+    .updateTable('accounts')
+    .set((eb) => ({ following_count: eb('following_count', '+', delta) }))
+    .where('id', '=', followerId)
+    .execute();
+  await tx
+    .updateTable('accounts')
+    .set((eb) => ({ followers_count: eb('followers_count', '+', delta) }))
+    .where('id', '=', targetId)
+    .execute();
+}
+
+async function isBlockedEitherWay(tx: Tx, a: string, b: string): Promise<boolean> {
+  const row = await tx
+    .selectFrom('blocks')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('account_id', '=', a), eb('target_account_id', '=', b)]),
+        eb.and([eb('account_id', '=', b), eb('target_account_id', '=', a)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Inserts the follow and bumps both counters; does nothing when it already exists. */
+async function createFollow(
+  tx: Tx,
+  followerId: string,
+  targetId: string,
+  options: FollowOptions,
+): Promise<boolean> {
+  const inserted = await tx
+    .insertInto('follows')
+    .values({
+      id: newId(),
+      account_id: followerId,
+      target_account_id: targetId,
+      show_reblogs: options.reblogs === false ? 0 : 1,
+      notify: options.notify ? 1 : 0,
+      created_at: nowIso(),
+    })
+    .onConflict((oc) => oc.columns(['account_id', 'target_account_id']).doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return false;
+  await adjustCounters(tx, followerId, targetId, 1);
+  return true;
+}
+
+/**
+ * Follows `target`, or asks to when the target is locked. Idempotent: following again only updates the
+ * reblogs/notify options.
+ */
+export async function followAccount(
+  ctx: AppContext,
+  viewer: AccountRow,
+  target: AccountRow,
+  options: FollowOptions,
+): Promise<Relationship> {
+  if (viewer.id === target.id) throw unprocessable('You cannot follow yourself', 'self_follow');
+  let notification: NotificationsTable | null = null;
+  await ctx.db.transaction().execute(async (tx) => {
+    if (await isBlockedEitherWay(tx, viewer.id, target.id)) throw forbidden();
+    const existing = await tx
+      .selectFrom('follows')
+      .select('id')
+      .where('account_id', '=', viewer.id)
+      .where('target_account_id', '=', target.id)
+      .executeTakeFirst();
+    if (existing) {
+      const changes = {
+        ...(options.reblogs !== undefined
+          ? { show_reblogs: options.reblogs ? (1 as const) : (0 as const) }
+          : {}),
+        ...(options.notify !== undefined ? { notify: options.notify ? (1 as const) : (0 as const) } : {}),
+      };
+      if (Object.keys(changes).length)
+        await tx.updateTable('follows').set(changes).where('id', '=', existing.id).execute();
+      return;
+    }
+    if (target.locked) {
+      const inserted = await tx
+        .insertInto('follow_requests')
+        .values({ id: newId(), account_id: viewer.id, target_account_id: target.id, created_at: nowIso() })
+        .onConflict((oc) => oc.columns(['account_id', 'target_account_id']).doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) {
+        notification = await recordNotification(tx, {
+          accountId: target.id,
+          fromAccountId: viewer.id,
+          type: 'follow_request',
+        });
+      }
+      return;
+    }
+    if (await createFollow(tx, viewer.id, target.id, options)) {
+      notification = await recordNotification(tx, {
+        accountId: target.id,
+        fromAccountId: viewer.id,
+        type: 'follow',
+      });
+    }
+  });
+  await publishNotification(ctx, notification);
+  return loadRelationship(ctx.db, viewer.id, target.id);
+}
+
+/** Stops following (or withdraws the request); also leaves the viewer's lists, as Mastodon does. */
+export async function unfollowAccount(
+  ctx: AppContext,
+  viewer: AccountRow,
+  target: AccountRow,
+): Promise<Relationship> {
+  await ctx.db.transaction().execute(async (tx) => {
+    const removed = await tx
+      .deleteFrom('follows')
+      .where('account_id', '=', viewer.id)
+      .where('target_account_id', '=', target.id)
+      .executeTakeFirst();
+    if (Number(removed.numDeletedRows) > 0) await adjustCounters(tx, viewer.id, target.id, -1);
+    await tx
+      .deleteFrom('follow_requests')
+      .where('account_id', '=', viewer.id)
+      .where('target_account_id', '=', target.id)
+      .execute();
+    await tx
+      .deleteFrom('list_accounts')
+      .where('account_id', '=', target.id)
+      .where('list_id', 'in', (eb) => eb.selectFrom('lists').select('id').where('account_id', '=', viewer.id))
+      .execute();
+  });
+  return loadRelationship(ctx.db, viewer.id, target.id);
+}
+
+/** Accepts a pending follow request from `requesterId`; 404 when there is none. */
+export async function authorizeFollowRequest(
+  ctx: AppContext,
+  viewer: AccountRow,
+  requesterId: string,
+): Promise<Relationship> {
+  await ctx.db.transaction().execute(async (tx) => {
+    const removed = await tx
+      .deleteFrom('follow_requests')
+      .where('account_id', '=', requesterId)
+      .where('target_account_id', '=', viewer.id)
+      .executeTakeFirst();
+    if (Number(removed.numDeletedRows) === 0) throw notFound();
+    await createFollow(tx, requesterId, viewer.id, {});
+  });
+  return loadRelationship(ctx.db, viewer.id, requesterId);
+}
+
+export async function rejectFollowRequest(
+  ctx: AppContext,
+  viewer: AccountRow,
+  requesterId: string,
+): Promise<Relationship> {
+  const removed = await ctx.db
+    .deleteFrom('follow_requests')
+    .where('account_id', '=', requesterId)
+    .where('target_account_id', '=', viewer.id)
+    .executeTakeFirst();
+  if (Number(removed.numDeletedRows) === 0) throw notFound();
+  return loadRelationship(ctx.db, viewer.id, requesterId);
+}

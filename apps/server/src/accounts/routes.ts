@@ -1,0 +1,176 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireAccount } from '../auth/viewer.js';
+import type { AppContext } from '../context.js';
+import {
+  newestFirst,
+  offsetQuerySchema,
+  pageQuerySchema,
+  paginateQuery,
+  setLinkHeader,
+} from '../timelines/pagination.js';
+import { accountStatuses, accountStatusesQuerySchema } from '../timelines/service.js';
+import { serializeStatuses } from '../statuses/serializer.js';
+import { authorizeFollowRequest, followAccount, rejectFollowRequest, unfollowAccount } from './follows.js';
+import { findAccountByAcct, findAccountOr404 } from './lookup.js';
+import { loadRelationships } from './relationships.js';
+import { followBodySchema, idsFromQuery, parseUpdateCredentials } from './schema.js';
+import { serializeAccount, serializeCredentialAccount } from './serializer.js';
+import { updateCredentials } from './service.js';
+
+const idParams = z.object({ id: z.string() });
+const pageQuery = pageQuerySchema(40, 80);
+
+export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get('/api/v1/accounts/verify_credentials', async (request) => {
+    return serializeCredentialAccount(ctx, requireAccount(request));
+  });
+
+  app.patch('/api/v1/accounts/update_credentials', async (request) => {
+    const account = requireAccount(request);
+    const patch = parseUpdateCredentials(request.body);
+    const updated = await updateCredentials(ctx.db, account, patch);
+    return serializeCredentialAccount(ctx, updated);
+  });
+
+  app.get('/api/v1/accounts/lookup', async (request) => {
+    const { acct } = z.object({ acct: z.string().min(1).max(300) }).parse(request.query);
+    return serializeAccount(ctx, await findAccountByAcct(ctx.db, acct, ctx.config.localDomain));
+  });
+
+  app.get('/api/v1/accounts/relationships', async (request) => {
+    const viewer = requireAccount(request);
+    return loadRelationships(ctx.db, viewer.id, idsFromQuery(request.query));
+  });
+
+  app.get('/api/v1/accounts/:id', async (request) => {
+    const { id } = idParams.parse(request.params);
+    return serializeAccount(ctx, await findAccountOr404(ctx.db, id));
+  });
+
+  for (const direction of ['followers', 'following'] as const) {
+    app.get(`/api/v1/accounts/:id/${direction}`, async (request, reply) => {
+      const { id } = idParams.parse(request.params);
+      const account = await findAccountOr404(ctx.db, id);
+      const page = pageQuery.parse(request.query);
+      const [ownSide, otherSide] =
+        direction === 'followers'
+          ? (['follows.target_account_id', 'follows.account_id'] as const)
+          : (['follows.account_id', 'follows.target_account_id'] as const);
+      const rows = newestFirst(
+        await paginateQuery(
+          ctx.db
+            .selectFrom('follows')
+            .innerJoin('accounts', 'accounts.id', otherSide)
+            .selectAll('accounts')
+            .select('follows.id as cursor')
+            .where(ownSide, '=', account.id)
+            .where('accounts.approved', '=', 1),
+          'follows.id',
+          page,
+        ).execute(),
+        page,
+      );
+      setLinkHeader(
+        request,
+        reply,
+        rows.map((row) => row.cursor),
+        page,
+      );
+      return rows.map(({ cursor: _cursor, ...row }) => serializeAccount(ctx, row));
+    });
+  }
+
+  app.get('/api/v1/accounts/:id/statuses', async (request, reply) => {
+    const { id } = idParams.parse(request.params);
+    const account = await findAccountOr404(ctx.db, id);
+    const viewer = request.viewer?.account ?? null;
+    const query = accountStatusesQuerySchema.parse(request.query);
+    const rows = await accountStatuses(ctx.db, account, viewer, query);
+    setLinkHeader(
+      request,
+      reply,
+      rows.map((row) => row.id),
+      query,
+    );
+    return serializeStatuses(ctx, rows, viewer);
+  });
+
+  app.post('/api/v1/accounts/:id/follow', async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    const target = await findAccountOr404(ctx.db, id);
+    const options = followBodySchema.parse(request.body ?? {});
+    return followAccount(ctx, viewer, target, options);
+  });
+
+  app.post('/api/v1/accounts/:id/unfollow', async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    return unfollowAccount(ctx, viewer, await findAccountOr404(ctx.db, id));
+  });
+
+  app.get('/api/v1/follow_requests', async (request, reply) => {
+    const viewer = requireAccount(request);
+    const page = pageQuery.parse(request.query);
+    const rows = newestFirst(
+      await paginateQuery(
+        ctx.db
+          .selectFrom('follow_requests')
+          .innerJoin('accounts', 'accounts.id', 'follow_requests.account_id')
+          .selectAll('accounts')
+          .select('follow_requests.id as cursor')
+          .where('follow_requests.target_account_id', '=', viewer.id),
+        'follow_requests.id',
+        page,
+      ).execute(),
+      page,
+    );
+    setLinkHeader(
+      request,
+      reply,
+      rows.map((row) => row.cursor),
+      page,
+    );
+    return rows.map(({ cursor: _cursor, ...row }) => serializeAccount(ctx, row));
+  });
+
+  app.post('/api/v1/follow_requests/:id/authorize', async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    const requester = await findAccountOr404(ctx.db, id);
+    return authorizeFollowRequest(ctx, viewer, requester.id);
+  });
+
+  app.post('/api/v1/follow_requests/:id/reject', async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    const requester = await findAccountOr404(ctx.db, id);
+    return rejectFollowRequest(ctx, viewer, requester.id);
+  });
+
+  const directoryQuery = offsetQuerySchema(40, 80).extend({
+    order: z.enum(['active', 'new']).default('active'),
+    local: z.string().optional(),
+  });
+
+  app.get('/api/v1/directory', async (request) => {
+    const { order, offset, limit } = directoryQuery.parse(request.query);
+    let query = ctx.db
+      .selectFrom('accounts')
+      .selectAll()
+      .where('discoverable', '=', 1)
+      .where('approved', '=', 1)
+      .where('disabled', '=', 0)
+      .where('moved_to_account_id', 'is', null);
+    query =
+      order === 'new'
+        ? query.orderBy('created_at', 'desc')
+        : query
+            // accounts that never posted go last in both dialects (they sort NULLs differently)
+            .orderBy((eb) => eb.case().when('last_status_at', 'is', null).then(1).else(0).end(), 'asc')
+            .orderBy('last_status_at', 'desc');
+    const rows = await query.orderBy('id', 'desc').offset(offset).limit(limit).execute();
+    return rows.map((row) => serializeAccount(ctx, row));
+  });
+}

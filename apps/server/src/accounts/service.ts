@@ -1,0 +1,53 @@
+import type { UpdateCredentials } from '@palchat/api';
+import type { AccountRow } from '../auth/viewer.js';
+import type { Db } from '../db/index.js';
+import type { AccountsTable } from '../db/schema.js';
+import { nowIso } from '../lib/time.js';
+
+/** Applies a validated update_credentials patch in one transaction and returns the fresh account row. */
+export async function updateCredentials(
+  db: Db,
+  account: AccountRow,
+  patch: UpdateCredentials,
+): Promise<AccountRow> {
+  return db.transaction().execute(async (tx) => {
+    const changes: Partial<AccountsTable> = { updated_at: nowIso() };
+    if (patch.display_name !== undefined) changes.display_name = patch.display_name.trim();
+    if (patch.note !== undefined) changes.note = patch.note;
+    if (patch.locked !== undefined) changes.locked = patch.locked ? 1 : 0;
+    if (patch.bot !== undefined) changes.bot = patch.bot ? 1 : 0;
+    if (patch.discoverable !== undefined) changes.discoverable = patch.discoverable ? 1 : 0;
+    if (patch.fields_attributes !== undefined) {
+      const fields = patch.fields_attributes
+        .filter((field) => field.name.trim() || field.value.trim())
+        .map((field) => ({ name: field.name.trim(), value: field.value.trim(), verified_at: null }));
+      changes.fields_json = JSON.stringify(fields);
+    }
+    await tx.updateTable('accounts').set(changes).where('id', '=', account.id).execute();
+
+    const source = patch.source;
+    if (source && Object.values(source).some((value) => value !== undefined)) {
+      const current = await tx
+        .selectFrom('posting_defaults')
+        .selectAll()
+        .where('account_id', '=', account.id)
+        .executeTakeFirst();
+      const next = {
+        account_id: account.id,
+        privacy: source.privacy ?? current?.privacy ?? 'public',
+        sensitive: source.sensitive === undefined ? (current?.sensitive ?? 0) : source.sensitive ? 1 : 0,
+        language: source.language === undefined ? (current?.language ?? null) : source.language,
+      } as const;
+      await tx
+        .insertInto('posting_defaults')
+        .values(next)
+        .onConflict((oc) =>
+          oc
+            .column('account_id')
+            .doUpdateSet({ privacy: next.privacy, sensitive: next.sensitive, language: next.language }),
+        )
+        .execute();
+    }
+    return tx.selectFrom('accounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow();
+  });
+}

@@ -1,0 +1,134 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { listInputSchema } from '@palchat/api';
+import { requireAccount } from '../auth/viewer.js';
+import type { AppContext } from '../context.js';
+import { serializeAccount } from '../accounts/serializer.js';
+import { idsFromQuery } from '../accounts/schema.js';
+import { newestFirst, pageQuerySchema, paginateQuery, setLinkHeader } from '../timelines/pagination.js';
+import { queryFlag } from '../timelines/query-flag.js';
+import {
+  addListAccounts,
+  createList,
+  findOwnList,
+  removeListAccounts,
+  serializeList,
+  updateList,
+} from './service.js';
+
+const idParams = z.object({ id: z.string() });
+/** JSON booleans or form text for `exclusive`. */
+const listBody = listInputSchema.extend({ exclusive: queryFlag });
+
+export async function listRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get('/api/v1/lists', async (request) => {
+    const viewer = requireAccount(request);
+    const rows = await ctx.db
+      .selectFrom('lists')
+      .selectAll()
+      .where('account_id', '=', viewer.id)
+      .orderBy('title')
+      .orderBy('id')
+      .execute();
+    return rows.map(serializeList);
+  });
+
+  app.post('/api/v1/lists', async (request) => {
+    const viewer = requireAccount(request);
+    return serializeList(await createList(ctx.db, viewer, listBody.parse(request.body ?? {})));
+  });
+
+  app.get('/api/v1/lists/:id', async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    return serializeList(await findOwnList(ctx.db, viewer, id));
+  });
+
+  app.put('/api/v1/lists/:id', async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    const list = await findOwnList(ctx.db, viewer, id);
+    return serializeList(await updateList(ctx.db, list, listBody.partial().parse(request.body ?? {})));
+  });
+
+  app.delete('/api/v1/lists/:id', async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    const list = await findOwnList(ctx.db, viewer, id);
+    await ctx.db.deleteFrom('lists').where('id', '=', list.id).execute();
+    return {};
+  });
+
+  const accountPage = pageQuerySchema(40, 80);
+  app.get('/api/v1/lists/:id/accounts', async (request, reply) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    const list = await findOwnList(ctx.db, viewer, id);
+    const query = z
+      .object({ limit: z.coerce.number().int().min(0).default(40) })
+      .passthrough()
+      .parse(request.query);
+    // Mastodon: limit=0 returns every member at once
+    const page = accountPage.parse({ ...query, limit: query.limit === 0 ? 80 : query.limit });
+    const rows = newestFirst(
+      await paginateQuery(
+        ctx.db
+          .selectFrom('list_accounts')
+          .innerJoin('accounts', 'accounts.id', 'list_accounts.account_id')
+          .selectAll('accounts')
+          .select('list_accounts.account_id as cursor')
+          .where('list_accounts.list_id', '=', list.id),
+        'list_accounts.account_id',
+        query.limit === 0 ? { limit: 100_000 } : page,
+      ).execute(),
+      page,
+    );
+    if (query.limit !== 0)
+      setLinkHeader(
+        request,
+        reply,
+        rows.map((row) => row.cursor),
+        page,
+      );
+    return rows.map(({ cursor: _cursor, ...row }) => serializeAccount(ctx, row));
+  });
+
+  const accountIds = (request: { body: unknown; query: unknown }): string[] => {
+    const fromBody = request.body && typeof request.body === 'object' ? request.body : {};
+    const record = fromBody as Record<string, unknown>;
+    const source =
+      record['account_ids'] !== undefined || record['account_ids[]'] !== undefined ? record : request.query;
+    return idsFromQuery(source, 'account_ids');
+  };
+
+  app.post('/api/v1/lists/:id/accounts', async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    const list = await findOwnList(ctx.db, viewer, id);
+    await addListAccounts(ctx.db, viewer, list, accountIds(request));
+    return {};
+  });
+
+  app.delete('/api/v1/lists/:id/accounts', async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    const list = await findOwnList(ctx.db, viewer, id);
+    await removeListAccounts(ctx.db, list, accountIds(request));
+    return {};
+  });
+
+  /** Lists of the viewer's that contain the account (Mastodon: GET /accounts/:id/lists). */
+  app.get('/api/v1/accounts/:id/lists', async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    const rows = await ctx.db
+      .selectFrom('lists')
+      .innerJoin('list_accounts', 'list_accounts.list_id', 'lists.id')
+      .selectAll('lists')
+      .where('lists.account_id', '=', viewer.id)
+      .where('list_accounts.account_id', '=', id.padStart(18, '0'))
+      .orderBy('lists.title')
+      .execute();
+    return rows.map(serializeList);
+  });
+}

@@ -1,0 +1,268 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { notificationTypeSchema, type NotificationRequest } from '@palchat/api';
+import { requireAccount, type AccountRow } from '../auth/viewer.js';
+import type { AppContext } from '../context.js';
+import { serializeAccount } from '../accounts/serializer.js';
+import { notFound } from '../http/errors.js';
+import { isId } from '../lib/ids.js';
+import { serializeStatuses } from '../statuses/serializer.js';
+import { newestFirst, pageQuerySchema, paginateQuery, setLinkHeader } from '../timelines/pagination.js';
+import { serializeNotifications } from './serializer.js';
+
+const idParams = z.object({ id: z.string() });
+
+function listParam(query: unknown, key: string): string[] {
+  const record = (query ?? {}) as Record<string, unknown>;
+  return [record[`${key}[]`], record[key]]
+    .flat()
+    .filter((value): value is string => typeof value === 'string');
+}
+
+function typesParam(query: unknown, key: string): string[] {
+  const values = listParam(query, key);
+  for (const value of values) notificationTypeSchema.parse(value);
+  return values;
+}
+
+async function findRequestAccount(ctx: AppContext, viewer: AccountRow, id: string): Promise<AccountRow> {
+  const account = isId(id)
+    ? await ctx.db
+        .selectFrom('accounts')
+        .selectAll('accounts')
+        .where('accounts.id', '=', id.padStart(18, '0'))
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('notifications')
+              .select('notifications.id')
+              .where('notifications.account_id', '=', viewer.id)
+              .where('notifications.filtered', '=', 1)
+              .whereRef('notifications.from_account_id', '=', 'accounts.id'),
+          ),
+        )
+        .executeTakeFirst()
+    : undefined;
+  if (!account) throw notFound();
+  return account;
+}
+
+/**
+ * Notifications held back by filters, one request per sending account (the request id is the account id).
+ */
+async function notificationRequests(
+  ctx: AppContext,
+  viewer: AccountRow,
+  accountId?: string,
+): Promise<NotificationRequest[]> {
+  let query = ctx.db
+    .selectFrom('notifications')
+    .select((eb) => [
+      'notifications.from_account_id',
+      eb.fn.max('notifications.id').as('last_id'),
+      eb.fn.min('notifications.created_at').as('first_at'),
+      eb.fn.max('notifications.created_at').as('last_at'),
+      eb.fn.countAll<number | string>().as('count'),
+    ])
+    .where('notifications.account_id', '=', viewer.id)
+    .where('notifications.filtered', '=', 1)
+    .groupBy('notifications.from_account_id')
+    .orderBy('last_id', 'desc')
+    .limit(40);
+  if (accountId) query = query.where('notifications.from_account_id', '=', accountId);
+  const groups = await query.execute();
+  if (groups.length === 0) return [];
+  const accounts = await ctx.db
+    .selectFrom('accounts')
+    .selectAll()
+    .where(
+      'id',
+      'in',
+      groups.map((group) => group.from_account_id),
+    )
+    .execute();
+  const lastStatusRows = await ctx.db
+    .selectFrom('notifications')
+    .innerJoin('statuses', 'statuses.id', 'notifications.status_id')
+    .selectAll('statuses')
+    .where(
+      'notifications.id',
+      'in',
+      groups.map((group) => group.last_id),
+    )
+    .where('statuses.deleted_at', 'is', null)
+    .execute();
+  const statuses = await serializeStatuses(ctx, lastStatusRows, viewer);
+  const accountById = new Map(accounts.map((row) => [row.id, serializeAccount(ctx, row)]));
+  return groups.flatMap((group) => {
+    const account = accountById.get(group.from_account_id);
+    if (!account) return [];
+    const lastStatus = statuses.find((status) => status.account.id === group.from_account_id) ?? null;
+    return [
+      {
+        id: group.from_account_id,
+        created_at: String(group.first_at),
+        updated_at: String(group.last_at),
+        account,
+        notifications_count: String(group.count),
+        last_status: lastStatus,
+      },
+    ];
+  });
+}
+
+export async function notificationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const page = pageQuerySchema(40, 80);
+
+  app.get('/api/v1/notifications', async (request, reply) => {
+    const viewer = requireAccount(request);
+    const query = page
+      .extend({
+        account_id: z
+          .string()
+          .regex(/^\d{1,18}$/)
+          .optional(),
+      })
+      .parse(request.query);
+    const types = typesParam(request.query, 'types');
+    const excluded = typesParam(request.query, 'exclude_types');
+    let base = ctx.db
+      .selectFrom('notifications')
+      .selectAll('notifications')
+      .where('notifications.account_id', '=', viewer.id)
+      .where('notifications.filtered', '=', 0);
+    if (types.length) base = base.where('notifications.type', 'in', types);
+    if (excluded.length) base = base.where('notifications.type', 'not in', excluded);
+    if (query.account_id)
+      base = base.where('notifications.from_account_id', '=', query.account_id.padStart(18, '0'));
+    const rows = newestFirst(await paginateQuery(base, 'notifications.id', query).execute(), query);
+    setLinkHeader(
+      request,
+      reply,
+      rows.map((row) => row.id),
+      query,
+    );
+    return serializeNotifications(ctx, rows, viewer);
+  });
+
+  /** Unread = newer than the notifications marker (Mastodon caps the count at `limit`). */
+  app.get('/api/v1/notifications/unread_count', async (request) => {
+    const viewer = requireAccount(request);
+    const { limit } = z
+      .object({ limit: z.coerce.number().int().min(1).max(1000).default(100) })
+      .parse(request.query);
+    const marker = await ctx.db
+      .selectFrom('markers')
+      .select('last_read_id')
+      .where('account_id', '=', viewer.id)
+      .where('timeline', '=', 'notifications')
+      .executeTakeFirst();
+    let query = ctx.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('account_id', '=', viewer.id)
+      .where('filtered', '=', 0);
+    if (marker) query = query.where('id', '>', marker.last_read_id);
+    const rows = await query.limit(limit).execute();
+    return { count: rows.length };
+  });
+
+  app.get('/api/v1/notifications/requests', async (request) => {
+    return notificationRequests(ctx, requireAccount(request));
+  });
+
+  app.get('/api/v1/notifications/requests/:id', async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    const account = await findRequestAccount(ctx, viewer, id);
+    const [found] = await notificationRequests(ctx, viewer, account.id);
+    if (!found) throw notFound();
+    return found;
+  });
+
+  app.post('/api/v1/notifications/requests/:id/accept', async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    const account = await findRequestAccount(ctx, viewer, id);
+    await ctx.db
+      .updateTable('notifications')
+      .set({ filtered: 0 })
+      .where('account_id', '=', viewer.id)
+      .where('from_account_id', '=', account.id)
+      .execute();
+    return {};
+  });
+
+  app.post('/api/v1/notifications/requests/:id/dismiss', async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    const account = await findRequestAccount(ctx, viewer, id);
+    await ctx.db
+      .deleteFrom('notifications')
+      .where('account_id', '=', viewer.id)
+      .where('from_account_id', '=', account.id)
+      .where('filtered', '=', 1)
+      .execute();
+    return {};
+  });
+
+  app.get('/api/v2/notifications/policy', async (request) => {
+    const viewer = requireAccount(request);
+    const summary = await ctx.db
+      .selectFrom('notifications')
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as('notifications'),
+        eb.fn.count<number | string>('from_account_id').distinct().as('requests'),
+      ])
+      .where('account_id', '=', viewer.id)
+      .where('filtered', '=', 1)
+      .executeTakeFirstOrThrow();
+    return {
+      for_not_following: 'accept',
+      for_not_followers: 'accept',
+      for_new_accounts: 'accept',
+      for_private_mentions: 'accept',
+      for_limited_accounts: 'accept',
+      summary: {
+        pending_requests_count: Number(summary.requests),
+        pending_notifications_count: Number(summary.notifications),
+      },
+    };
+  });
+
+  app.post('/api/v1/notifications/clear', async (request) => {
+    const viewer = requireAccount(request);
+    await ctx.db.deleteFrom('notifications').where('account_id', '=', viewer.id).execute();
+    return {};
+  });
+
+  app.get('/api/v1/notifications/:id', async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    const row = isId(id)
+      ? await ctx.db
+          .selectFrom('notifications')
+          .selectAll()
+          .where('id', '=', id.padStart(18, '0'))
+          .where('account_id', '=', viewer.id)
+          .executeTakeFirst()
+      : undefined;
+    const [notification] = row ? await serializeNotifications(ctx, [row], viewer) : [];
+    if (!notification) throw notFound();
+    return notification;
+  });
+
+  app.post('/api/v1/notifications/:id/dismiss', async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    const removed = isId(id)
+      ? await ctx.db
+          .deleteFrom('notifications')
+          .where('id', '=', id.padStart(18, '0'))
+          .where('account_id', '=', viewer.id)
+          .executeTakeFirst()
+      : null;
+    if (!removed || Number(removed.numDeletedRows) === 0) throw notFound();
+    return {};
+  });
+}

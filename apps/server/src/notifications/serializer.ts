@@ -1,0 +1,48 @@
+import { notificationTypeSchema, type Notification } from '@palchat/api';
+import type { AccountRow } from '../auth/viewer.js';
+import type { AppContext } from '../context.js';
+import type { NotificationsTable } from '../db/schema.js';
+import { serializeAccount } from '../accounts/serializer.js';
+import { serializeStatuses } from '../statuses/serializer.js';
+
+/** Mastodon Notification entities; notifications whose account or type is unknown are dropped. */
+export async function serializeNotifications(
+  ctx: AppContext,
+  rows: NotificationsTable[],
+  viewer: AccountRow,
+): Promise<Notification[]> {
+  if (rows.length === 0) return [];
+  const accountIds = [...new Set(rows.map((row) => row.from_account_id))];
+  const statusIds = [...new Set(rows.flatMap((row) => (row.status_id ? [row.status_id] : [])))];
+  const [accounts, statusRows] = await Promise.all([
+    ctx.db.selectFrom('accounts').selectAll().where('id', 'in', accountIds).execute(),
+    statusIds.length
+      ? ctx.db
+          .selectFrom('statuses')
+          .selectAll()
+          .where('id', 'in', statusIds)
+          .where('deleted_at', 'is', null)
+          .execute()
+      : Promise.resolve([]),
+  ]);
+  const statuses = await serializeStatuses(ctx, statusRows, viewer);
+  const accountById = new Map(accounts.map((row) => [row.id, serializeAccount(ctx, row)]));
+  const statusById = new Map(statuses.map((status) => [status.id, status]));
+  return rows.flatMap((row) => {
+    const account = accountById.get(row.from_account_id);
+    const type = notificationTypeSchema.safeParse(row.type);
+    if (!account || !type.success) return [];
+    const status = row.status_id ? statusById.get(row.status_id) : undefined;
+    if (row.status_id && !status) return [];
+    return [
+      {
+        id: row.id,
+        type: type.data,
+        group_key: `ungrouped-${row.id}`,
+        created_at: row.created_at,
+        account,
+        ...(status ? { status } : {}),
+      },
+    ];
+  });
+}

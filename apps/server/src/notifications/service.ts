@@ -1,0 +1,66 @@
+import type { NotificationType } from '@palchat/api';
+import type { AppContext } from '../context.js';
+import type { DbOrTx } from '../db/index.js';
+import type { NotificationsTable } from '../db/schema.js';
+import { newId } from '../lib/ids.js';
+import { nowIso } from '../lib/time.js';
+import { userChannel } from '../streaming/bus.js';
+import { serializeNotifications } from './serializer.js';
+
+export interface NewNotification {
+  accountId: string;
+  fromAccountId: string;
+  type: NotificationType;
+  statusId?: string | null;
+}
+
+/**
+ * Writes a notification (inside the caller's transaction), unless the recipient blocks or mutes the sender
+ * with notifications hidden. Returns the row so the caller can publish it once the transaction commits.
+ */
+export async function recordNotification(
+  db: DbOrTx,
+  input: NewNotification,
+): Promise<NotificationsTable | null> {
+  if (input.accountId === input.fromAccountId) return null;
+  const silenced = await db
+    .selectFrom('blocks')
+    .select('id')
+    .where('account_id', '=', input.accountId)
+    .where('target_account_id', '=', input.fromAccountId)
+    .unionAll(
+      db
+        .selectFrom('mutes')
+        .select('id')
+        .where('account_id', '=', input.accountId)
+        .where('target_account_id', '=', input.fromAccountId)
+        .where('hide_notifications', '=', 1),
+    )
+    .executeTakeFirst();
+  if (silenced) return null;
+  const row: NotificationsTable = {
+    id: newId(),
+    account_id: input.accountId,
+    from_account_id: input.fromAccountId,
+    type: input.type,
+    status_id: input.statusId ?? null,
+    filtered: 0,
+    read: 0,
+    created_at: nowIso(),
+  };
+  await db.insertInto('notifications').values(row).execute();
+  return row;
+}
+
+/** Sends a committed notification to the recipient's streams (`notification` event, Mastodon's payload). */
+export async function publishNotification(ctx: AppContext, row: NotificationsTable | null): Promise<void> {
+  if (!row) return;
+  const recipient = await ctx.db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('id', '=', row.account_id)
+    .executeTakeFirst();
+  if (!recipient) return;
+  const [notification] = await serializeNotifications(ctx, [row], recipient);
+  if (notification) await ctx.bus.publish(userChannel(row.account_id), 'notification', notification);
+}

@@ -1,0 +1,123 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireAccount } from '../auth/viewer.js';
+import type { AppContext } from '../context.js';
+import { serializeAccount } from '../accounts/serializer.js';
+import { notFound } from '../http/errors.js';
+import { newestFirst, pageQuerySchema, paginateQuery, setLinkHeader } from '../timelines/pagination.js';
+import { serializeStatus, serializeStatuses } from './serializer.js';
+import { findVisibleStatus, statusContext } from './service.js';
+import { visibleTo } from './visibility.js';
+
+const idParams = z.object({ id: z.string() });
+
+export async function statusRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const statusPage = pageQuerySchema(20, 40);
+  const accountPage = pageQuerySchema(40, 80);
+
+  app.get('/api/v1/statuses/:id', async (request) => {
+    const viewer = request.viewer?.account ?? null;
+    const { id } = idParams.parse(request.params);
+    const status = await serializeStatus(ctx, await findVisibleStatus(ctx.db, viewer, id), viewer);
+    if (!status) throw notFound();
+    return status;
+  });
+
+  app.get('/api/v1/statuses/:id/context', async (request) => {
+    const viewer = request.viewer?.account ?? null;
+    const { id } = idParams.parse(request.params);
+    const status = await findVisibleStatus(ctx.db, viewer, id);
+    const { ancestors, descendants } = await statusContext(ctx.db, viewer, status);
+    return {
+      ancestors: await serializeStatuses(ctx, ancestors, viewer),
+      descendants: await serializeStatuses(ctx, descendants, viewer),
+    };
+  });
+
+  app.get('/api/v1/statuses/:id/reblogged_by', async (request, reply) => {
+    const viewer = request.viewer?.account ?? null;
+    const { id } = idParams.parse(request.params);
+    const status = await findVisibleStatus(ctx.db, viewer, id);
+    const page = accountPage.parse(request.query);
+    const rows = newestFirst(
+      await paginateQuery(
+        ctx.db
+          .selectFrom('statuses')
+          .innerJoin('accounts', 'accounts.id', 'statuses.account_id')
+          .selectAll('accounts')
+          .select('statuses.id as cursor')
+          .where('statuses.reblog_of_id', '=', status.id)
+          .where('statuses.deleted_at', 'is', null),
+        'statuses.id',
+        page,
+      ).execute(),
+      page,
+    );
+    setLinkHeader(
+      request,
+      reply,
+      rows.map((row) => row.cursor),
+      page,
+    );
+    return rows.map(({ cursor: _cursor, ...row }) => serializeAccount(ctx, row));
+  });
+
+  app.get('/api/v1/statuses/:id/favourited_by', async (request, reply) => {
+    const viewer = request.viewer?.account ?? null;
+    const { id } = idParams.parse(request.params);
+    const status = await findVisibleStatus(ctx.db, viewer, id);
+    const page = accountPage.parse(request.query);
+    const rows = newestFirst(
+      await paginateQuery(
+        ctx.db
+          .selectFrom('favourites')
+          .innerJoin('accounts', 'accounts.id', 'favourites.account_id')
+          .selectAll('accounts')
+          .select('favourites.id as cursor')
+          .where('favourites.status_id', '=', status.id),
+        'favourites.id',
+        page,
+      ).execute(),
+      page,
+    );
+    setLinkHeader(
+      request,
+      reply,
+      rows.map((row) => row.cursor),
+      page,
+    );
+    return rows.map(({ cursor: _cursor, ...row }) => serializeAccount(ctx, row));
+  });
+
+  for (const table of ['favourites', 'bookmarks'] as const) {
+    app.get(`/api/v1/${table}`, async (request, reply) => {
+      const viewer = requireAccount(request);
+      const page = statusPage.parse(request.query);
+      const rows = newestFirst(
+        await paginateQuery(
+          ctx.db
+            .selectFrom(table)
+            .innerJoin('statuses', 'statuses.id', `${table}.status_id`)
+            .selectAll('statuses')
+            .select(`${table}.id as cursor`)
+            .where(`${table}.account_id`, '=', viewer.id)
+            .where(visibleTo(viewer.id)),
+          `${table}.id`,
+          page,
+        ).execute(),
+        page,
+      );
+      setLinkHeader(
+        request,
+        reply,
+        rows.map((row) => row.cursor),
+        page,
+      );
+      return serializeStatuses(
+        ctx,
+        rows.map(({ cursor: _cursor, ...row }) => row),
+        viewer,
+      );
+    });
+  }
+}

@@ -1,0 +1,181 @@
+import type { Account, Mention, Status } from '@palchat/api';
+import type { AccountRow } from '../auth/viewer.js';
+import type { AppContext } from '../context.js';
+import type { StatusesTable } from '../db/schema.js';
+import { serializeAccount } from '../accounts/serializer.js';
+import { textToHtml } from './text-format.js';
+
+export type StatusRow = StatusesTable;
+
+interface ViewerState {
+  favourited: Set<string>;
+  reblogged: Set<string>;
+  bookmarked: Set<string>;
+  pinned: Set<string>;
+}
+
+async function loadViewerState(ctx: AppContext, viewerId: string, ids: string[]): Promise<ViewerState> {
+  const [favourites, reblogs, bookmarks, pins] = await Promise.all([
+    ctx.db
+      .selectFrom('favourites')
+      .select('status_id')
+      .where('account_id', '=', viewerId)
+      .where('status_id', 'in', ids)
+      .execute(),
+    ctx.db
+      .selectFrom('statuses')
+      .select('reblog_of_id')
+      .where('account_id', '=', viewerId)
+      .where('reblog_of_id', 'in', ids)
+      .where('deleted_at', 'is', null)
+      .execute(),
+    ctx.db
+      .selectFrom('bookmarks')
+      .select('status_id')
+      .where('account_id', '=', viewerId)
+      .where('status_id', 'in', ids)
+      .execute(),
+    ctx.db
+      .selectFrom('status_pins')
+      .select('status_id')
+      .where('account_id', '=', viewerId)
+      .where('status_id', 'in', ids)
+      .execute(),
+  ]);
+  return {
+    favourited: new Set(favourites.map((row) => row.status_id)),
+    reblogged: new Set(reblogs.flatMap((row) => (row.reblog_of_id ? [row.reblog_of_id] : []))),
+    bookmarked: new Set(bookmarks.map((row) => row.status_id)),
+    pinned: new Set(pins.map((row) => row.status_id)),
+  };
+}
+
+/**
+ * Mastodon Status entities for status rows, loaded in a handful of batched queries. Boosts whose original is
+ * gone are dropped. `viewer` adds favourited/reblogged/bookmarked/pinned.
+ */
+export async function serializeStatuses(
+  ctx: AppContext,
+  rows: StatusRow[],
+  viewer: AccountRow | null,
+): Promise<Status[]> {
+  if (rows.length === 0) return [];
+  const reblogIds = [...new Set(rows.flatMap((row) => (row.reblog_of_id ? [row.reblog_of_id] : [])))];
+  const originals = reblogIds.length
+    ? await ctx.db
+        .selectFrom('statuses')
+        .selectAll()
+        .where('id', 'in', reblogIds)
+        .where('deleted_at', 'is', null)
+        .execute()
+    : [];
+  const all = [...rows, ...originals];
+  const ids = [...new Set(all.map((row) => row.id))];
+  const authorIds = [...new Set(all.map((row) => row.account_id))];
+
+  const [authors, mentionRows, tagRows, state] = await Promise.all([
+    ctx.db.selectFrom('accounts').selectAll().where('id', 'in', authorIds).execute(),
+    ctx.db
+      .selectFrom('status_mentions')
+      .innerJoin('accounts', 'accounts.id', 'status_mentions.account_id')
+      .select(['status_mentions.status_id', 'accounts.id', 'accounts.username'])
+      .where('status_mentions.status_id', 'in', ids)
+      .execute(),
+    ctx.db
+      .selectFrom('status_tags')
+      .innerJoin('tags', 'tags.id', 'status_tags.tag_id')
+      .select(['status_tags.status_id', 'tags.name_lower'])
+      .where('status_tags.status_id', 'in', ids)
+      .execute(),
+    viewer ? loadViewerState(ctx, viewer.id, ids) : Promise.resolve(null),
+  ]);
+
+  const accounts = new Map<string, Account>(authors.map((row) => [row.id, serializeAccount(ctx, row)]));
+  const mentionsOf = new Map<string, Mention[]>();
+  for (const row of mentionRows) {
+    const list = mentionsOf.get(row.status_id) ?? [];
+    list.push({
+      id: row.id,
+      username: row.username,
+      acct: row.username,
+      url: `${ctx.config.publicUrl}/@${row.username}`,
+    });
+    mentionsOf.set(row.status_id, list);
+  }
+  const tagsOf = new Map<string, { name: string; url: string }[]>();
+  for (const row of tagRows) {
+    const list = tagsOf.get(row.status_id) ?? [];
+    list.push({
+      name: row.name_lower,
+      url: `${ctx.config.publicUrl}/tags/${encodeURIComponent(row.name_lower)}`,
+    });
+    tagsOf.set(row.status_id, list);
+  }
+
+  const build = (row: StatusRow, reblog: Status | null): Status | null => {
+    const account = accounts.get(row.account_id);
+    if (!account) return null;
+    const url = `${ctx.config.publicUrl}/@${account.username}/${row.id}`;
+    return {
+      id: row.id,
+      created_at: row.created_at,
+      in_reply_to_id: row.in_reply_to_id,
+      in_reply_to_account_id: row.in_reply_to_account_id,
+      sensitive: row.sensitive === 1,
+      spoiler_text: row.spoiler_text,
+      visibility: row.visibility,
+      language: row.language,
+      uri: `${ctx.config.publicUrl}/users/${account.username}/statuses/${row.id}${reblog ? '/activity' : ''}`,
+      url: reblog ? null : url,
+      replies_count: row.replies_count,
+      reblogs_count: row.reblogs_count,
+      favourites_count: row.favourites_count,
+      edited_at: row.edited_at,
+      content: reblog
+        ? ''
+        : textToHtml(row.text, { publicUrl: ctx.config.publicUrl, linkTagsAndMentions: true }),
+      reblog,
+      application: null,
+      account,
+      media_attachments: [],
+      mentions: mentionsOf.get(row.id) ?? [],
+      tags: tagsOf.get(row.id) ?? [],
+      emojis: [],
+      card: null,
+      poll: null,
+      ...(state
+        ? {
+            favourited: state.favourited.has(row.id),
+            reblogged: state.reblogged.has(row.id),
+            muted: false,
+            bookmarked: state.bookmarked.has(row.id),
+            pinned: state.pinned.has(row.id),
+          }
+        : {}),
+    };
+  };
+
+  const originalById = new Map(originals.map((row) => [row.id, row]));
+  const result: Status[] = [];
+  for (const row of rows) {
+    if (row.reblog_of_id) {
+      const original = originalById.get(row.reblog_of_id);
+      const inner = original ? build(original, null) : null;
+      const wrapper = inner ? build(row, inner) : null;
+      if (wrapper) result.push(wrapper);
+    } else {
+      const status = build(row, null);
+      if (status) result.push(status);
+    }
+  }
+  return result;
+}
+
+export async function serializeStatus(
+  ctx: AppContext,
+  row: StatusRow,
+  viewer: AccountRow | null,
+): Promise<Status | null> {
+  const [status] = await serializeStatuses(ctx, [row], viewer);
+  return status ?? null;
+}

@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { markerTimelineSchema, type Markers } from '@palchat/api';
+import { requireAccount } from '../auth/viewer.js';
+import type { AppContext } from '../context.js';
+import type { DbOrTx } from '../db/index.js';
+import { nowIso } from '../lib/time.js';
+
+const markerInput = z.object({ last_read_id: z.string().regex(/^\d{1,18}$/) });
+const markersBody = z
+  .object({ home: markerInput.optional(), notifications: markerInput.optional() })
+  .refine((body) => body.home || body.notifications, 'home or notifications is required');
+
+async function loadMarkers(db: DbOrTx, accountId: string, timelines: string[]): Promise<Markers> {
+  if (timelines.length === 0) return {};
+  const rows = await db
+    .selectFrom('markers')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where(
+      'timeline',
+      'in',
+      timelines.filter((t) => markerTimelineSchema.safeParse(t).success) as ('home' | 'notifications')[],
+    )
+    .execute();
+  const markers: Markers = {};
+  for (const row of rows) {
+    markers[row.timeline] = {
+      last_read_id: row.last_read_id,
+      version: row.version,
+      updated_at: row.updated_at,
+    };
+  }
+  return markers;
+}
+
+/** Form posts send `home[last_read_id]=…`; JSON sends nested objects. */
+function nestFormKeys(body: unknown): unknown {
+  if (!body || typeof body !== 'object') return body;
+  const nested: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+    const match = /^(home|notifications)\[last_read_id\]$/.exec(key);
+    if (match?.[1]) nested[match[1]] = { last_read_id: value };
+    else nested[key] = value;
+  }
+  return nested;
+}
+
+export async function markerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get('/api/v1/markers', async (request) => {
+    const viewer = requireAccount(request);
+    const query = request.query as Record<string, unknown>;
+    const timelines = [query['timeline[]'], query.timeline]
+      .flat()
+      .filter((t): t is string => typeof t === 'string');
+    return loadMarkers(ctx.db, viewer.id, timelines);
+  });
+
+  app.post('/api/v1/markers', async (request) => {
+    const viewer = requireAccount(request);
+    const body = markersBody.parse(nestFormKeys(request.body ?? {}));
+    await ctx.db.transaction().execute(async (tx) => {
+      for (const timeline of ['home', 'notifications'] as const) {
+        const marker = body[timeline];
+        if (!marker) continue;
+        const lastReadId = marker.last_read_id.padStart(18, '0');
+        const now = nowIso();
+        await tx
+          .insertInto('markers')
+          .values({ account_id: viewer.id, timeline, last_read_id: lastReadId, version: 0, updated_at: now })
+          .onConflict((oc) =>
+            oc.columns(['account_id', 'timeline']).doUpdateSet((eb) => ({
+              last_read_id: lastReadId,
+              version: eb('markers.version', '+', 1),
+              updated_at: now,
+            })),
+          )
+          .execute();
+      }
+    });
+    return loadMarkers(ctx.db, viewer.id, ['home', 'notifications']);
+  });
+}

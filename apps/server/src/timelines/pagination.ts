@@ -1,0 +1,89 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+
+const optionalId = z
+  .string()
+  .regex(/^\d{1,18}$/, 'must be a numeric id')
+  .transform((value) => value.padStart(18, '0'))
+  .optional();
+
+/** Mastodon's cursor parameters: newest first below max_id, above since_id, or the page just above min_id. */
+export function pageQuerySchema(defaultLimit = 20, maxLimit = 40) {
+  return z.object({
+    max_id: optionalId,
+    since_id: optionalId,
+    min_id: optionalId,
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(defaultLimit)
+      .transform((value) => Math.min(value, maxLimit)),
+  });
+}
+
+export interface PageQuery {
+  max_id?: string | undefined;
+  since_id?: string | undefined;
+  min_id?: string | undefined;
+  limit: number;
+}
+
+/** Restricts and orders a query by the cursor column; rows come back newest first in every case. */
+export function paginateQuery<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  column: string,
+  page: PageQuery,
+): SelectQueryBuilder<DB, TB, O> {
+  const ref = sql.ref<string>(column);
+  let restricted = query;
+  if (page.max_id) restricted = restricted.where(ref, '<', page.max_id);
+  if (page.since_id) restricted = restricted.where(ref, '>', page.since_id);
+  if (page.min_id) restricted = restricted.where(ref, '>', page.min_id);
+  return restricted.orderBy(ref, page.min_id ? 'asc' : 'desc').limit(page.limit);
+}
+
+/** Rows fetched with min_id come oldest first; pages are always served newest first. */
+export function newestFirst<T>(rows: T[], page: PageQuery): T[] {
+  return page.min_id ? [...rows].reverse() : rows;
+}
+
+/** Mastodon's Link header: next (older, max_id) when the page is full, prev (newer, min_id) when non-empty. */
+export function setLinkHeader(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cursors: string[],
+  page: PageQuery,
+): void {
+  const newest = cursors[0];
+  const oldest = cursors[cursors.length - 1];
+  if (!newest || !oldest) return;
+  const base = new URL(request.url, 'http://placeholder');
+  const origin = `${request.protocol}://${request.host}`;
+  const link = (params: Record<string, string>): string => {
+    const url = new URL(base.pathname, origin);
+    for (const [key, value] of base.searchParams) {
+      if (!['max_id', 'since_id', 'min_id'].includes(key)) url.searchParams.append(key, value);
+    }
+    for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+    return url.toString();
+  };
+  const parts: string[] = [];
+  if (cursors.length >= page.limit) parts.push(`<${link({ max_id: oldest })}>; rel="next"`);
+  parts.push(`<${link({ min_id: newest })}>; rel="prev"`);
+  reply.header('Link', parts.join(', '));
+}
+
+/** Offset paging (directory, search, trends). */
+export function offsetQuerySchema(defaultLimit = 20, maxLimit = 40) {
+  return z.object({
+    offset: z.coerce.number().int().min(0).default(0),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(defaultLimit)
+      .transform((value) => Math.min(value, maxLimit)),
+  });
+}

@@ -1,0 +1,106 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { requireAccount, type AccountRow } from '../auth/viewer.js';
+import type { AppContext } from '../context.js';
+import { notFound, unauthorized } from '../http/errors.js';
+import { isId } from '../lib/ids.js';
+import { getServerSettings } from '../settings/service.js';
+import { serializeStatuses } from '../statuses/serializer.js';
+import { pageQuerySchema, setLinkHeader } from './pagination.js';
+import {
+  homeTimeline,
+  linkTimeline,
+  listTimeline,
+  publicTimeline,
+  tagTimeline,
+  timelineQuerySchema,
+} from './service.js';
+
+const pageQuery = pageQuerySchema(20, 40);
+
+export async function timelineRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  /** Signed-out visitors read public feeds only while the timeline_preview setting allows it. */
+  async function publicReader(request: FastifyRequest): Promise<AccountRow | null> {
+    const account = request.viewer?.account ?? null;
+    if (account) return requireAccount(request);
+    const settings = await getServerSettings(ctx.db);
+    if (!settings.timeline_preview) throw unauthorized('This method requires an authenticated user');
+    return null;
+  }
+
+  app.get('/api/v1/timelines/home', async (request, reply) => {
+    const viewer = requireAccount(request);
+    const query = pageQuery.parse(request.query);
+    const rows = await homeTimeline(ctx.db, viewer, query);
+    setLinkHeader(
+      request,
+      reply,
+      rows.map((row) => row.id),
+      query,
+    );
+    return serializeStatuses(ctx, rows, viewer);
+  });
+
+  app.get('/api/v1/timelines/public', async (request, reply) => {
+    const viewer = await publicReader(request);
+    const query = timelineQuerySchema.parse(request.query);
+    const rows = await publicTimeline(ctx.db, viewer, query);
+    setLinkHeader(
+      request,
+      reply,
+      rows.map((row) => row.id),
+      query,
+    );
+    return serializeStatuses(ctx, rows, viewer);
+  });
+
+  app.get('/api/v1/timelines/tag/:hashtag', async (request, reply) => {
+    const viewer = await publicReader(request);
+    const { hashtag } = z.object({ hashtag: z.string().min(1).max(100) }).parse(request.params);
+    const query = timelineQuerySchema.parse(request.query);
+    const rows = await tagTimeline(ctx.db, viewer, hashtag.replace(/^#/, ''), query);
+    setLinkHeader(
+      request,
+      reply,
+      rows.map((row) => row.id),
+      query,
+    );
+    return serializeStatuses(ctx, rows, viewer);
+  });
+
+  app.get('/api/v1/timelines/list/:id', async (request, reply) => {
+    const viewer = requireAccount(request);
+    const { id } = z.object({ id: z.string() }).parse(request.params);
+    const list = isId(id)
+      ? await ctx.db
+          .selectFrom('lists')
+          .selectAll()
+          .where('id', '=', id.padStart(18, '0'))
+          .where('account_id', '=', viewer.id)
+          .executeTakeFirst()
+      : undefined;
+    if (!list) throw notFound();
+    const query = pageQuery.parse(request.query);
+    const rows = await listTimeline(ctx.db, viewer, list, query);
+    setLinkHeader(
+      request,
+      reply,
+      rows.map((row) => row.id),
+      query,
+    );
+    return serializeStatuses(ctx, rows, viewer);
+  });
+
+  app.get('/api/v1/timelines/link', async (request, reply) => {
+    const viewer = await publicReader(request);
+    const query = pageQuery.extend({ url: z.url({ protocol: /^https?$/ }) }).parse(request.query);
+    const rows = await linkTimeline(ctx.db, viewer, query.url, query);
+    setLinkHeader(
+      request,
+      reply,
+      rows.map((row) => row.id),
+      query,
+    );
+    return serializeStatuses(ctx, rows, viewer);
+  });
+}

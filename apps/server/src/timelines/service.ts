@@ -1,0 +1,254 @@
+import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
+import { z } from 'zod';
+import type { AccountRow } from '../auth/viewer.js';
+import type { Db } from '../db/index.js';
+import type { Database, ListsTable, StatusesTable } from '../db/schema.js';
+import { notSilencedBy, visibleTo } from '../statuses/visibility.js';
+import { newestFirst, pageQuerySchema, paginateQuery, type PageQuery } from './pagination.js';
+import { queryFlag } from './query-flag.js';
+
+type StatusQuery = SelectQueryBuilder<Database, 'statuses', StatusesTable>;
+type StatusScope = ExpressionBuilder<Database, 'statuses'>;
+
+export const timelineQuerySchema = pageQuerySchema(20, 40).extend({
+  local: queryFlag,
+  remote: queryFlag,
+  only_media: queryFlag,
+});
+export type TimelineQuery = z.infer<typeof timelineQuerySchema>;
+
+export const accountStatusesQuerySchema = pageQuerySchema(20, 40).extend({
+  pinned: queryFlag,
+  exclude_replies: queryFlag,
+  exclude_reblogs: queryFlag,
+  only_media: queryFlag,
+  tagged: z.string().max(100).optional(),
+});
+export type AccountStatusesQuery = z.infer<typeof accountStatusesQuerySchema>;
+
+/** Statuses the viewer may read, from authors the viewer neither blocks nor mutes. */
+function readableStatuses(db: Db, viewer: AccountRow | null): StatusQuery {
+  const viewerId = viewer?.id ?? null;
+  return db
+    .selectFrom('statuses')
+    .selectAll('statuses')
+    .where(visibleTo(viewerId))
+    .where(notSilencedBy(viewerId));
+}
+
+async function page(query: StatusQuery, pageQuery: PageQuery): Promise<StatusesTable[]> {
+  return newestFirst(await paginateQuery(query, 'statuses.id', pageQuery).execute(), pageQuery);
+}
+
+const followedBy = (eb: StatusScope, viewerId: string) =>
+  eb.selectFrom('follows').select('follows.target_account_id').where('follows.account_id', '=', viewerId);
+
+/** Not a reply, or a reply to oneself, or to an account in `allowed`. */
+function repliesWithin(eb: StatusScope, allowed: ReturnType<typeof followedBy> | null, viewerId: string) {
+  return eb.or([
+    eb('statuses.in_reply_to_account_id', 'is', null),
+    eb('statuses.in_reply_to_account_id', '=', eb.ref('statuses.account_id')),
+    eb('statuses.in_reply_to_account_id', '=', viewerId),
+    ...(allowed ? [eb('statuses.in_reply_to_account_id', 'in', allowed)] : []),
+  ]);
+}
+
+function withMedia(eb: StatusScope) {
+  return eb.exists(
+    eb
+      .selectFrom('status_media')
+      .select('status_media.status_id')
+      .whereRef('status_media.status_id', '=', 'statuses.id'),
+  );
+}
+
+function applyPlaceFilters(query: StatusQuery, filters: TimelineQuery): StatusQuery {
+  let filtered = query;
+  if (filters.local) filtered = filtered.where('statuses.local', '=', 1);
+  else if (filters.remote) filtered = filtered.where('statuses.local', '=', 0);
+  if (filters.only_media) filtered = filtered.where(withMedia);
+  return filtered;
+}
+
+/**
+ * Home: the viewer's own statuses, those of followed accounts (their boosts unless hidden, replies only
+ * within the followed circle) and public posts in followed hashtags; members of exclusive lists stay out.
+ */
+export async function homeTimeline(db: Db, viewer: AccountRow, query: PageQuery): Promise<StatusesTable[]> {
+  const base = readableStatuses(db, viewer)
+    .where('statuses.visibility', '!=', 'direct')
+    .where((eb) =>
+      eb.or([
+        eb('statuses.account_id', '=', viewer.id),
+        eb.and([
+          eb('statuses.account_id', 'in', followedBy(eb, viewer.id)),
+          repliesWithin(eb, followedBy(eb, viewer.id), viewer.id),
+          eb.or([
+            eb('statuses.reblog_of_id', 'is', null),
+            eb(
+              'statuses.account_id',
+              'not in',
+              followedBy(eb, viewer.id).where('follows.show_reblogs', '=', 0),
+            ),
+          ]),
+          eb(
+            'statuses.account_id',
+            'not in',
+            eb
+              .selectFrom('list_accounts')
+              .innerJoin('lists', 'lists.id', 'list_accounts.list_id')
+              .select('list_accounts.account_id')
+              .where('lists.account_id', '=', viewer.id)
+              .where('lists.exclusive', '=', 1),
+          ),
+        ]),
+        eb.and([
+          eb('statuses.visibility', '=', 'public'),
+          eb('statuses.reblog_of_id', 'is', null),
+          eb.exists(
+            eb
+              .selectFrom('status_tags')
+              .innerJoin('followed_tags', 'followed_tags.tag_id', 'status_tags.tag_id')
+              .select('status_tags.status_id')
+              .whereRef('status_tags.status_id', '=', 'statuses.id')
+              .where('followed_tags.account_id', '=', viewer.id),
+          ),
+        ]),
+      ]),
+    );
+  return page(base, query);
+}
+
+/** Public, community (local) or remote: public top-level posts and self-replies, no boosts. */
+export async function publicTimeline(
+  db: Db,
+  viewer: AccountRow | null,
+  query: TimelineQuery,
+): Promise<StatusesTable[]> {
+  const base = readableStatuses(db, viewer)
+    .where('statuses.visibility', '=', 'public')
+    .where('statuses.reblog_of_id', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('statuses.in_reply_to_account_id', 'is', null),
+        eb('statuses.in_reply_to_account_id', '=', eb.ref('statuses.account_id')),
+      ]),
+    );
+  return page(applyPlaceFilters(base, query), query);
+}
+
+export async function tagTimeline(
+  db: Db,
+  viewer: AccountRow | null,
+  tag: string,
+  query: TimelineQuery,
+): Promise<StatusesTable[]> {
+  const base = readableStatuses(db, viewer)
+    .where('statuses.visibility', '=', 'public')
+    .where('statuses.reblog_of_id', 'is', null)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('status_tags')
+          .innerJoin('tags', 'tags.id', 'status_tags.tag_id')
+          .select('status_tags.status_id')
+          .whereRef('status_tags.status_id', '=', 'statuses.id')
+          .where('tags.name_lower', '=', tag.toLowerCase()),
+      ),
+    );
+  return page(applyPlaceFilters(base, query), query);
+}
+
+/** A list's members' posts the owner may read; replies follow the list's replies policy. */
+export async function listTimeline(
+  db: Db,
+  viewer: AccountRow,
+  list: ListsTable,
+  query: PageQuery,
+): Promise<StatusesTable[]> {
+  const members = (eb: StatusScope) =>
+    eb
+      .selectFrom('list_accounts')
+      .select('list_accounts.account_id')
+      .where('list_accounts.list_id', '=', list.id);
+  const base = readableStatuses(db, viewer)
+    .where('statuses.visibility', '!=', 'direct')
+    .where((eb) => eb('statuses.account_id', 'in', members(eb)))
+    .where((eb) => {
+      if (list.replies_policy === 'followed') return repliesWithin(eb, followedBy(eb, viewer.id), viewer.id);
+      if (list.replies_policy === 'list') {
+        return eb.or([
+          repliesWithin(eb, null, viewer.id),
+          eb('statuses.in_reply_to_account_id', 'in', members(eb)),
+        ]);
+      }
+      return eb.or([
+        eb('statuses.in_reply_to_account_id', 'is', null),
+        eb('statuses.in_reply_to_account_id', '=', eb.ref('statuses.account_id')),
+      ]);
+    });
+  return page(base, query);
+}
+
+/** Public posts sharing a link. */
+export async function linkTimeline(
+  db: Db,
+  viewer: AccountRow | null,
+  url: string,
+  query: PageQuery,
+): Promise<StatusesTable[]> {
+  const base = readableStatuses(db, viewer)
+    .where('statuses.visibility', '=', 'public')
+    .where('statuses.reblog_of_id', 'is', null)
+    .where('statuses.link_url', '=', url);
+  return page(base, query);
+}
+
+/** A profile's posts as the viewer may see them (nothing when the author blocks the viewer). */
+export async function accountStatuses(
+  db: Db,
+  account: AccountRow,
+  viewer: AccountRow | null,
+  query: AccountStatusesQuery,
+): Promise<StatusesTable[]> {
+  let base = db
+    .selectFrom('statuses')
+    .selectAll('statuses')
+    .where('statuses.account_id', '=', account.id)
+    .where(visibleTo(viewer?.id ?? null));
+  if (query.pinned) {
+    base = base.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('status_pins')
+          .select('status_pins.status_id')
+          .whereRef('status_pins.status_id', '=', 'statuses.id')
+          .where('status_pins.account_id', '=', account.id),
+      ),
+    );
+  }
+  if (query.exclude_replies) {
+    base = base.where((eb) =>
+      eb.or([
+        eb('statuses.in_reply_to_id', 'is', null),
+        eb('statuses.in_reply_to_account_id', '=', eb.ref('statuses.account_id')),
+      ]),
+    );
+  }
+  if (query.exclude_reblogs) base = base.where('statuses.reblog_of_id', 'is', null);
+  if (query.only_media) base = base.where(withMedia);
+  if (query.tagged) {
+    const tagged = query.tagged.replace(/^#/, '').toLowerCase();
+    base = base.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('status_tags')
+          .innerJoin('tags', 'tags.id', 'status_tags.tag_id')
+          .select('status_tags.status_id')
+          .whereRef('status_tags.status_id', '=', 'statuses.id')
+          .where('tags.name_lower', '=', tagged),
+      ),
+    );
+  }
+  return page(base, query);
+}

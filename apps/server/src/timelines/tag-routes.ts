@@ -1,0 +1,138 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Tag } from '@palchat/api';
+import { requireAccount, type AccountRow } from '../auth/viewer.js';
+import type { AppContext } from '../context.js';
+import type { TagsTable } from '../db/schema.js';
+import { notFound } from '../http/errors.js';
+import { newId } from '../lib/ids.js';
+import { nowIso } from '../lib/time.js';
+import { tagHistories, tagUrl } from '../trends/tag-history.js';
+import { newestFirst, pageQuerySchema, paginateQuery, setLinkHeader } from './pagination.js';
+
+const nameParams = z.object({
+  name: z.string().regex(/^#?[\p{L}\p{N}_]{1,100}$/u, 'is not a valid hashtag'),
+});
+const normalize = (name: string) => name.replace(/^#/, '');
+
+/** Mastodon Tag entities with history and, for a signed-in viewer, whether they follow each tag. */
+export async function serializeTags(
+  ctx: AppContext,
+  rows: TagsTable[],
+  viewer: AccountRow | null,
+): Promise<Tag[]> {
+  const histories = await tagHistories(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
+  const followed =
+    viewer && rows.length
+      ? new Set(
+          (
+            await ctx.db
+              .selectFrom('followed_tags')
+              .select('tag_id')
+              .where('account_id', '=', viewer.id)
+              .where(
+                'tag_id',
+                'in',
+                rows.map((row) => row.id),
+              )
+              .execute()
+          ).map((row) => row.tag_id),
+        )
+      : null;
+  return rows.map((row) => ({
+    name: row.name,
+    url: tagUrl(ctx, row.name_lower),
+    history: histories.get(row.id) ?? [],
+    ...(followed ? { following: followed.has(row.id) } : {}),
+  }));
+}
+
+export async function tagRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const findTag = (name: string) =>
+    ctx.db
+      .selectFrom('tags')
+      .selectAll()
+      .where('name_lower', '=', normalize(name).toLowerCase())
+      .executeTakeFirst();
+
+  app.get('/api/v1/tags/:name', async (request) => {
+    const { name } = nameParams.parse(request.params);
+    const tag = await findTag(name);
+    if (!tag) throw notFound();
+    const [serialized] = await serializeTags(ctx, [tag], request.viewer?.account ?? null);
+    return serialized;
+  });
+
+  app.post('/api/v1/tags/:name/follow', async (request) => {
+    const viewer = requireAccount(request);
+    const { name } = nameParams.parse(request.params);
+    const tag = await ctx.db.transaction().execute(async (tx) => {
+      const lower = normalize(name).toLowerCase();
+      await tx
+        .insertInto('tags')
+        .values({ id: newId(), name: normalize(name), name_lower: lower, created_at: nowIso() })
+        .onConflict((oc) => oc.column('name_lower').doNothing())
+        .execute();
+      const row = await tx
+        .selectFrom('tags')
+        .selectAll()
+        .where('name_lower', '=', lower)
+        .executeTakeFirstOrThrow();
+      await tx
+        .insertInto('followed_tags')
+        .values({ id: newId(), account_id: viewer.id, tag_id: row.id, created_at: nowIso() })
+        .onConflict((oc) => oc.columns(['account_id', 'tag_id']).doNothing())
+        .execute();
+      return row;
+    });
+    const [serialized] = await serializeTags(ctx, [tag], viewer);
+    return serialized;
+  });
+
+  app.post('/api/v1/tags/:name/unfollow', async (request) => {
+    const viewer = requireAccount(request);
+    const { name } = nameParams.parse(request.params);
+    const tag = await findTag(name);
+    if (!tag) throw notFound();
+    await ctx.db
+      .deleteFrom('followed_tags')
+      .where('account_id', '=', viewer.id)
+      .where('tag_id', '=', tag.id)
+      .execute();
+    const [serialized] = await serializeTags(ctx, [tag], viewer);
+    return serialized;
+  });
+
+  const page = pageQuerySchema(100, 200);
+  app.get('/api/v1/followed_tags', async (request, reply) => {
+    const viewer = requireAccount(request);
+    const query = page.parse(request.query);
+    const rows = newestFirst(
+      await paginateQuery(
+        ctx.db
+          .selectFrom('followed_tags')
+          .innerJoin('tags', 'tags.id', 'followed_tags.tag_id')
+          .selectAll('tags')
+          .select('followed_tags.id as cursor')
+          .where('followed_tags.account_id', '=', viewer.id),
+        'followed_tags.id',
+        query,
+      ).execute(),
+      query,
+    );
+    setLinkHeader(
+      request,
+      reply,
+      rows.map((row) => row.cursor),
+      query,
+    );
+    return serializeTags(
+      ctx,
+      rows.map(({ cursor: _cursor, ...row }) => row),
+      viewer,
+    );
+  });
+}
