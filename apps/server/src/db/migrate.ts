@@ -2,11 +2,13 @@ import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } fr
 import { isPostgres } from './index.js';
 import * as foundation from './migrations/0001_foundation.js';
 import * as social from './migrations/0002_social.js';
+import * as messaging from './migrations/0003_messaging.js';
 
 /** Every migration, in order. New ones are appended here so that bundling needs no file-system scan. */
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_social': social,
+  '0003_messaging': messaging,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -292,3 +292,107 @@ export interface Database {
   conversation_reads: ConversationReadsTable;
   posting_defaults: PostingDefaultsTable;
 }
+
+// ---- 0003_messaging: friend messaging, uploaded media, reports ----
+
+export interface ConversationsTable {
+  id: string;
+  name: string | null;
+  is_group: Bool;
+  creator_id: string | null;
+  /** the group owner: rename, manage participants, transfer, dissolve */
+  admin_id: string | null;
+  /** "<smaller id>:<larger id>" for direct chats, null for groups */
+  direct_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ConversationParticipantsTable {
+  conversation_id: string;
+  account_id: string;
+  joined_at: string;
+  unread_count: number;
+  last_read_message_id: string | null;
+  receipt_message_id: string | null;
+  cleared_message_id: string | null;
+  hidden: Bool;
+  /** per-conversation overrides; null inherits the global preference */
+  typing_indicator_enabled: Bool | null;
+  read_receipts_enabled: Bool | null;
+}
+
+export interface MessagesTable {
+  id: string;
+  conversation_id: string;
+  sender_id: string;
+  content: string;
+  is_system_message: Bool;
+  reply_to_message_id: string | null;
+  created_at: string;
+}
+
+export interface MessageReactionsTable {
+  id: string;
+  message_id: string;
+  account_id: string;
+  emoji: string;
+  created_at: string;
+}
+
+export interface MessageDeletionsTable {
+  message_id: string;
+  account_id: string;
+  created_at: string;
+}
+
+export interface MessagingPreferencesTable {
+  account_id: string;
+  typing_indicator_enabled: Bool;
+  read_receipts_enabled: Bool;
+  active_status_enabled: Bool;
+  updated_at: string;
+}
+
+export interface MediaAttachmentsTable {
+  id: string;
+  account_id: string;
+  type: 'image' | 'video';
+  /** relative to the media folder */
+  file_path: string;
+  thumbnail_path: string | null;
+  content_type: string;
+  file_size: number;
+  width: number | null;
+  height: number | null;
+  blurhash: string | null;
+  description: string | null;
+  status_id: string | null;
+  message_id: string | null;
+  created_at: string;
+}
+
+export interface ReportsTable {
+  id: string;
+  account_id: string;
+  target_account_id: string | null;
+  conversation_id: string | null;
+  /** JSON array of message ids */
+  message_ids: string;
+  category: string;
+  comment: string;
+  forwarded: Bool;
+  action_taken_at: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  conversations: ConversationsTable;
+  conversation_participants: ConversationParticipantsTable;
+  messages: MessagesTable;
+  message_reactions: MessageReactionsTable;
+  message_deletions: MessageDeletionsTable;
+  messaging_preferences: MessagingPreferencesTable;
+  media_attachments: MediaAttachmentsTable;
+  reports: ReportsTable;
+}

@@ -1,0 +1,123 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { MessagingErrorCode, MessagingText, type MessageMedia } from '@palchat/api';
+import sharp from 'sharp';
+import { encode } from 'blurhash';
+import type { AppContext } from '../context.js';
+import type { MediaAttachmentsTable } from '../db/schema.js';
+import { unprocessable } from '../http/errors.js';
+import { newId } from '../lib/ids.js';
+import { nowIso } from '../lib/time.js';
+import { serializeMedia } from './serializer.js';
+import { sniffMediaType } from './sniff.js';
+
+export const THUMBNAIL_SIZE = 640;
+export const IMAGE_MAX_BYTES = 16 * 1024 * 1024;
+export const VIDEO_MAX_BYTES = 40 * 1024 * 1024;
+
+const unsupported = () => unprocessable(MessagingText.unsupportedMedia, MessagingErrorCode.unsupportedMedia);
+
+interface ImageFacts {
+  width: number;
+  height: number;
+  thumbnail: Buffer;
+  blurhash: string | null;
+}
+
+function blurhashOf(pixels: Buffer, width: number, height: number): string | null {
+  try {
+    return encode(new Uint8ClampedArray(pixels), width, height, 4, 3);
+  } catch {
+    return null;
+  }
+}
+
+async function describeImage(data: Buffer): Promise<ImageFacts> {
+  const image = sharp(data, { animated: false });
+  const meta = await image.metadata();
+  if (!meta.width || !meta.height) throw unsupported();
+  const oriented =
+    meta.orientation && meta.orientation >= 5 ? { width: meta.height, height: meta.width } : meta;
+  const thumbnail = await sharp(data)
+    .rotate()
+    .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer();
+  const small = await sharp(data)
+    .rotate()
+    .resize(32, 32, { fit: 'inside' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const blurhash = blurhashOf(small.data, small.info.width, small.info.height);
+  return { width: oriented.width ?? meta.width, height: oriented.height ?? meta.height, thumbnail, blurhash };
+}
+
+export interface UploadInput {
+  data: Buffer;
+  description?: string | null;
+}
+
+/**
+ * Stores an upload under the media folder when its content (not its name) is one of the six allowed types;
+ * images also get dimensions, a thumbnail of at most 640 px and a blurhash.
+ */
+export async function storeUpload(
+  ctx: AppContext,
+  accountId: string,
+  input: UploadInput,
+): Promise<MessageMedia> {
+  const sniffed = sniffMediaType(input.data);
+  if (!sniffed) throw unsupported();
+  if (sniffed.type === 'image' && input.data.length > IMAGE_MAX_BYTES)
+    throw unprocessable(MessagingText.fileTooLarge);
+  let facts: ImageFacts | null = null;
+  if (sniffed.type === 'image') {
+    try {
+      facts = await describeImage(input.data);
+    } catch {
+      throw unsupported();
+    }
+  }
+  const id = newId();
+  const folder = path.join('media_attachments', id.slice(0, 6), id.slice(6, 12));
+  const filePath = path.posix.join(folder.split(path.sep).join('/'), `${id}.${sniffed.extension}`);
+  const thumbnailPath = facts ? path.posix.join(folder.split(path.sep).join('/'), `${id}_small.webp`) : null;
+  await fs.mkdir(path.join(ctx.config.mediaDir, folder), { recursive: true });
+  await fs.writeFile(path.join(ctx.config.mediaDir, filePath), input.data);
+  if (facts && thumbnailPath)
+    await fs.writeFile(path.join(ctx.config.mediaDir, thumbnailPath), facts.thumbnail);
+
+  const row: MediaAttachmentsTable = {
+    id,
+    account_id: accountId,
+    type: sniffed.type,
+    file_path: filePath,
+    thumbnail_path: thumbnailPath,
+    content_type: sniffed.contentType,
+    file_size: input.data.length,
+    width: facts?.width ?? null,
+    height: facts?.height ?? null,
+    blurhash: facts?.blurhash ?? null,
+    description: input.description?.slice(0, 1500) || null,
+    status_id: null,
+    message_id: null,
+    created_at: nowIso(),
+  };
+  try {
+    await ctx.db.insertInto('media_attachments').values(row).execute();
+  } catch (error) {
+    await removeFiles(ctx, row);
+    throw error;
+  }
+  return serializeMedia(ctx.config, row);
+}
+
+export async function removeFiles(
+  ctx: AppContext,
+  row: Pick<MediaAttachmentsTable, 'file_path' | 'thumbnail_path'>,
+): Promise<void> {
+  for (const stored of [row.file_path, row.thumbnail_path]) {
+    if (stored) await fs.rm(path.join(ctx.config.mediaDir, stored), { force: true });
+  }
+}

@@ -1,0 +1,66 @@
+import { MessagingErrorCode, MessagingText } from '@palchat/api';
+import type { DbOrTx } from '../db/index.js';
+import type { ConversationParticipantsTable, ConversationsTable } from '../db/schema.js';
+import { forbidden, notFound, unprocessable } from '../http/errors.js';
+
+export interface Membership {
+  conversation: ConversationsTable;
+  participant: ConversationParticipantsTable;
+}
+
+/** The conversation as seen by one of its participants; anyone else gets the same 404 as for a missing one. */
+export async function requireMembership(
+  db: DbOrTx,
+  conversationId: string,
+  accountId: string,
+): Promise<Membership> {
+  const participant = await db
+    .selectFrom('conversation_participants')
+    .selectAll()
+    .where('conversation_id', '=', conversationId)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  if (!participant) throw notFound(MessagingText.conversationNotFound);
+  const conversation = await db
+    .selectFrom('conversations')
+    .selectAll()
+    .where('id', '=', conversationId)
+    .executeTakeFirst();
+  if (!conversation) throw notFound(MessagingText.conversationNotFound);
+  return { conversation, participant };
+}
+
+export function requireGroup(membership: Membership): void {
+  if (membership.conversation.is_group !== 1) throw unprocessable(MessagingText.notAGroup);
+}
+
+/** Groups only, and only their admin: everyone else gets a 403 with the given text. */
+export function requireGroupAdmin(membership: Membership, accountId: string, message: string): void {
+  requireGroup(membership);
+  if (membership.conversation.admin_id !== accountId)
+    throw forbidden(message, MessagingErrorCode.notGroupAdmin);
+}
+
+export async function participantIds(db: DbOrTx, conversationId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('conversation_participants')
+    .select('account_id')
+    .where('conversation_id', '=', conversationId)
+    .execute();
+  return rows.map((row) => row.account_id);
+}
+
+/** The other person of a direct conversation. */
+export async function directPartnerId(
+  db: DbOrTx,
+  conversationId: string,
+  accountId: string,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom('conversation_participants')
+    .select('account_id')
+    .where('conversation_id', '=', conversationId)
+    .where('account_id', '!=', accountId)
+    .executeTakeFirst();
+  return row?.account_id ?? null;
+}

@@ -1,0 +1,197 @@
+import { MessagingErrorCode, MessagingText } from '@palchat/api';
+import type { AccountRow } from '../auth/viewer.js';
+import type { AppContext } from '../context.js';
+import type { MessagesTable } from '../db/schema.js';
+import { forbidden, notFound, unprocessable } from '../http/errors.js';
+import { nowIso } from '../lib/time.js';
+import { participantIds, requireGroup, requireGroupAdmin, requireMembership } from './access.js';
+import { publishConversationUpdated, publishTo } from './events.js';
+import { mutualFollowsAmong } from './relations.js';
+import { loadAccounts, serializeMessages } from './serializers.js';
+import { insertSystemMessage, nameOf, SystemText } from './system-messages.js';
+
+export interface GroupResult {
+  success: true;
+}
+
+/** After a group change: the notices as chat messages, then a reload hint, to everyone concerned. */
+async function announce(
+  ctx: AppContext,
+  conversationId: string,
+  notices: MessagesTable[],
+  alsoNotify: readonly string[] = [],
+): Promise<void> {
+  const members = await participantIds(ctx.db, conversationId);
+  for (const member of members) {
+    const messages = await serializeMessages(ctx, ctx.db, member, notices);
+    for (const message of messages) await publishTo(ctx, [member], 'friend_message', message);
+  }
+  await publishConversationUpdated(ctx, [...members, ...alsoNotify], conversationId);
+}
+
+export async function renameGroup(
+  ctx: AppContext,
+  viewer: AccountRow,
+  conversationId: string,
+  rawName: string,
+): Promise<GroupResult> {
+  const membership = await requireMembership(ctx.db, conversationId, viewer.id);
+  requireGroupAdmin(membership, viewer.id, MessagingText.onlyAdminsRename);
+  const name = rawName.trim();
+  if (!name) throw unprocessable(MessagingText.groupNameRequired);
+  const notice = await ctx.db.transaction().execute(async (tx) => {
+    await tx
+      .updateTable('conversations')
+      .set({ name, updated_at: nowIso() })
+      .where('id', '=', conversationId)
+      .execute();
+    return insertSystemMessage(tx, conversationId, viewer.id, SystemText.renamed(nameOf(viewer), name));
+  });
+  await announce(ctx, conversationId, [notice]);
+  return { success: true };
+}
+
+export async function addParticipants(
+  ctx: AppContext,
+  viewer: AccountRow,
+  conversationId: string,
+  ids: readonly string[],
+): Promise<GroupResult> {
+  const membership = await requireMembership(ctx.db, conversationId, viewer.id);
+  requireGroupAdmin(membership, viewer.id, MessagingText.onlyAdminsManage);
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) throw unprocessable(MessagingText.selectPeopleToAdd);
+  const current = new Set(await participantIds(ctx.db, conversationId));
+  if (wanted.some((id) => current.has(id))) throw unprocessable(MessagingText.alreadyParticipant);
+  const accounts = await loadAccounts(ctx.db, wanted);
+  if (wanted.some((id) => !accounts.get(id) || accounts.get(id)?.disabled === 1))
+    throw notFound(MessagingText.userNotFound);
+  const mutual = await mutualFollowsAmong(ctx.db, viewer.id, wanted);
+  if (wanted.some((id) => !mutual.has(id)))
+    throw forbidden(MessagingText.mutualFollow, MessagingErrorCode.mutualFollow);
+
+  const notices = await ctx.db.transaction().execute(async (tx) => {
+    const now = nowIso();
+    await tx
+      .insertInto('conversation_participants')
+      .values(
+        wanted.map((accountId) => ({
+          conversation_id: conversationId,
+          account_id: accountId,
+          joined_at: now,
+          unread_count: 0,
+          last_read_message_id: null,
+          receipt_message_id: null,
+          cleared_message_id: null,
+          hidden: 0 as const,
+          typing_indicator_enabled: null,
+          read_receipts_enabled: null,
+        })),
+      )
+      .execute();
+    const inserted: MessagesTable[] = [];
+    for (const id of wanted) {
+      const account = accounts.get(id);
+      if (account)
+        inserted.push(
+          await insertSystemMessage(
+            tx,
+            conversationId,
+            viewer.id,
+            SystemText.added(nameOf(viewer), nameOf(account)),
+          ),
+        );
+    }
+    return inserted;
+  });
+  await announce(ctx, conversationId, notices);
+  return { success: true };
+}
+
+export async function removeParticipants(
+  ctx: AppContext,
+  viewer: AccountRow,
+  conversationId: string,
+  ids: readonly string[],
+): Promise<GroupResult> {
+  const membership = await requireMembership(ctx.db, conversationId, viewer.id);
+  requireGroupAdmin(membership, viewer.id, MessagingText.onlyAdminsManage);
+  const targets = [...new Set(ids)];
+  if (targets.length === 0) throw unprocessable(MessagingText.selectParticipants);
+  if (targets.includes(viewer.id)) throw unprocessable(MessagingText.cannotRemoveSelf);
+  const current = new Set(await participantIds(ctx.db, conversationId));
+  if (targets.some((id) => !current.has(id))) throw unprocessable(MessagingText.notAParticipant);
+  const accounts = await loadAccounts(ctx.db, targets);
+
+  const notices = await ctx.db.transaction().execute(async (tx) => {
+    await tx
+      .deleteFrom('conversation_participants')
+      .where('conversation_id', '=', conversationId)
+      .where('account_id', 'in', targets)
+      .execute();
+    const inserted: MessagesTable[] = [];
+    for (const id of targets) {
+      const account = accounts.get(id);
+      const label = account ? nameOf(account) : id;
+      inserted.push(
+        await insertSystemMessage(tx, conversationId, viewer.id, SystemText.removed(nameOf(viewer), label)),
+      );
+    }
+    return inserted;
+  });
+  await announce(ctx, conversationId, notices, targets);
+  return { success: true };
+}
+
+/** Anyone but the admin may leave; the admin transfers ownership or dissolves the group first. */
+export async function leaveGroup(
+  ctx: AppContext,
+  viewer: AccountRow,
+  conversationId: string,
+): Promise<GroupResult> {
+  const membership = await requireMembership(ctx.db, conversationId, viewer.id);
+  requireGroup(membership);
+  if (membership.conversation.admin_id === viewer.id) {
+    throw unprocessable(MessagingText.adminMustTransfer, MessagingErrorCode.transferOwnershipRequired);
+  }
+  const notice = await ctx.db.transaction().execute(async (tx) => {
+    await tx
+      .deleteFrom('conversation_participants')
+      .where('conversation_id', '=', conversationId)
+      .where('account_id', '=', viewer.id)
+      .execute();
+    return insertSystemMessage(tx, conversationId, viewer.id, SystemText.left(nameOf(viewer)));
+  });
+  await announce(ctx, conversationId, [notice], [viewer.id]);
+  return { success: true };
+}
+
+export async function transferOwnership(
+  ctx: AppContext,
+  viewer: AccountRow,
+  conversationId: string,
+  newOwnerId: string,
+): Promise<GroupResult> {
+  const membership = await requireMembership(ctx.db, conversationId, viewer.id);
+  requireGroupAdmin(membership, viewer.id, MessagingText.onlyAdminsTransfer);
+  if (newOwnerId === viewer.id) throw unprocessable(MessagingText.cannotTransferToSelf);
+  const current = new Set(await participantIds(ctx.db, conversationId));
+  if (!current.has(newOwnerId)) throw unprocessable(MessagingText.newOwnerNotParticipant);
+  const newOwner = (await loadAccounts(ctx.db, [newOwnerId])).get(newOwnerId);
+  if (!newOwner) throw unprocessable(MessagingText.newOwnerNotParticipant);
+  const notice = await ctx.db.transaction().execute(async (tx) => {
+    await tx
+      .updateTable('conversations')
+      .set({ admin_id: newOwnerId })
+      .where('id', '=', conversationId)
+      .execute();
+    return insertSystemMessage(
+      tx,
+      conversationId,
+      viewer.id,
+      SystemText.transferred(nameOf(viewer), nameOf(newOwner)),
+    );
+  });
+  await announce(ctx, conversationId, [notice]);
+  return { success: true };
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { requireAccount } from '../../auth/viewer.js';
+import type { AppContext } from '../../context.js';
+import {
+  createConversation,
+  deleteConversation,
+  getConversationPage,
+  listConversations,
+  markRead,
+} from '../conversations.js';
+import {
+  conversationListQuerySchema,
+  conversationPageQuerySchema,
+  createConversationBodySchema,
+  idParamsSchema,
+} from '../schema.js';
+
+const BASE = '/api/v1/friend_messages/conversations';
+
+export function registerConversationRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get(BASE, async (request) => {
+    const viewer = requireAccount(request);
+    const query = conversationListQuerySchema.parse(request.query);
+    return listConversations(ctx, viewer.id, { limit: query.limit, maxUpdatedAt: query.max_updated_at });
+  });
+
+  app.post(BASE, async (request, reply) => {
+    const viewer = requireAccount(request);
+    const body = createConversationBodySchema.parse(request.body ?? {});
+    return reply.status(201).send(await createConversation(ctx, viewer, body));
+  });
+
+  app.get(`${BASE}/:id`, async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParamsSchema.parse(request.params);
+    const query = conversationPageQuerySchema.parse(request.query);
+    return getConversationPage(ctx, viewer.id, id, {
+      limit: query.limit,
+      maxId: query.max_id,
+      minId: query.min_id,
+    });
+  });
+
+  app.delete(`${BASE}/:id`, async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParamsSchema.parse(request.params);
+    await deleteConversation(ctx, viewer, id);
+    return { success: true };
+  });
+
+  app.post(`${BASE}/:id/mark_read`, async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParamsSchema.parse(request.params);
+    return markRead(ctx, viewer, id);
+  });
+}

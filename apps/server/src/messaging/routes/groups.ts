@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { requireAccount } from '../../auth/viewer.js';
+import type { AppContext } from '../../context.js';
+import {
+  addParticipants,
+  leaveGroup,
+  removeParticipants,
+  renameGroup,
+  transferOwnership,
+} from '../groups.js';
+import {
+  idParamsSchema,
+  participantIdsBodySchema,
+  renameBodySchema,
+  transferOwnershipBodySchema,
+} from '../schema.js';
+
+const BASE = '/api/v1/friend_messages/conversations/:id';
+
+export function registerGroupRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.put(BASE, async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParamsSchema.parse(request.params);
+    const { name } = renameBodySchema.parse(request.body ?? {});
+    return renameGroup(ctx, viewer, id, name);
+  });
+
+  app.post(`${BASE}/leave_group`, async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParamsSchema.parse(request.params);
+    return leaveGroup(ctx, viewer, id);
+  });
+
+  app.post(`${BASE}/transfer_ownership`, async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParamsSchema.parse(request.params);
+    const { new_owner_id } = transferOwnershipBodySchema.parse(request.body ?? {});
+    return transferOwnership(ctx, viewer, id, new_owner_id);
+  });
+
+  app.post(`${BASE}/add_participants`, async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParamsSchema.parse(request.params);
+    const { participant_ids } = participantIdsBodySchema.parse(request.body ?? {});
+    return addParticipants(ctx, viewer, id, participant_ids);
+  });
+
+  app.post(`${BASE}/remove_participants`, async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParamsSchema.parse(request.params);
+    const { participant_ids } = participantIdsBodySchema.parse(request.body ?? {});
+    return removeParticipants(ctx, viewer, id, participant_ids);
+  });
+}

@@ -1,0 +1,299 @@
+import {
+  PREVIEW_LENGTH,
+  type Conversation,
+  type LastMessage,
+  type Message,
+  type MessageMedia,
+  type MessageSender,
+  type Participant,
+  type Reaction,
+} from '@palchat/api';
+import { avatarUrl } from '../accounts/media-urls.js';
+import { parseFields } from '../accounts/fields.js';
+import type { AccountRow } from '../auth/viewer.js';
+import type { AppContext } from '../context.js';
+import type { DbOrTx } from '../db/index.js';
+import type { ConversationsTable, MediaAttachmentsTable, MessagesTable } from '../db/schema.js';
+import { serializeMedia } from '../media/serializer.js';
+import { presenceFor } from '../streaming/presence.js';
+import { loadPreferences } from './preferences.js';
+
+const CHUNK = 500;
+
+/** Runs an IN query in chunks so that thousands of ids stay under every dialect's parameter limit. */
+async function inChunks<T>(ids: readonly string[], query: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
+  const unique = [...new Set(ids)];
+  const results: T[] = [];
+  for (let start = 0; start < unique.length; start += CHUNK) {
+    results.push(...(await query(unique.slice(start, start + CHUNK))));
+  }
+  return results;
+}
+
+export async function loadAccounts(db: DbOrTx, ids: readonly string[]): Promise<Map<string, AccountRow>> {
+  const rows = await inChunks(ids, (chunk) =>
+    db.selectFrom('accounts').selectAll().where('id', 'in', chunk).execute(),
+  );
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** Online: a subscribed, active socket and active status left on in the preferences. */
+export async function onlineAmong(ctx: AppContext, db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
+  const connected = await presenceFor(ctx).connected([...new Set(ids)]);
+  if (connected.size === 0) return connected;
+  const preferences = await loadPreferences(db, [...connected]);
+  return new Set([...connected].filter((id) => preferences.get(id)?.active_status_enabled !== false));
+}
+
+export function serializeParticipant(ctx: AppContext, row: AccountRow, online: boolean): Participant {
+  return {
+    id: row.id,
+    username: row.username,
+    display_name: row.display_name,
+    avatar: avatarUrl(ctx.config, row),
+    acct: row.username,
+    verified: parseFields(row.fields_json).some((field) => field.verified_at !== null),
+    is_online: online,
+  };
+}
+
+const deletedSender = (id: string): MessageSender => ({ id, username: '', display_name: '', avatar: '' });
+
+function serializeSender(ctx: AppContext, row: AccountRow | undefined, id: string): MessageSender {
+  if (!row) return deletedSender(id);
+  return {
+    id: row.id,
+    username: row.username,
+    display_name: row.display_name,
+    avatar: avatarUrl(ctx.config, row),
+  };
+}
+
+async function loadMediaByMessage(
+  db: DbOrTx,
+  messageIds: readonly string[],
+): Promise<Map<string, MediaAttachmentsTable[]>> {
+  const rows = await inChunks(messageIds, (chunk) =>
+    db.selectFrom('media_attachments').selectAll().where('message_id', 'in', chunk).orderBy('id').execute(),
+  );
+  const byMessage = new Map<string, MediaAttachmentsTable[]>();
+  for (const row of rows) {
+    if (!row.message_id) continue;
+    const list = byMessage.get(row.message_id) ?? [];
+    list.push(row);
+    byMessage.set(row.message_id, list);
+  }
+  return byMessage;
+}
+
+export async function loadReactions(
+  db: DbOrTx,
+  messageIds: readonly string[],
+): Promise<Map<string, Reaction[]>> {
+  const rows = await inChunks(messageIds, (chunk) =>
+    db
+      .selectFrom('message_reactions')
+      .innerJoin('accounts', 'accounts.id', 'message_reactions.account_id')
+      .select([
+        'message_reactions.message_id',
+        'message_reactions.emoji',
+        'accounts.id as account_id',
+        'accounts.username',
+        'accounts.display_name',
+      ])
+      .where('message_reactions.message_id', 'in', chunk)
+      .orderBy('message_reactions.id')
+      .execute(),
+  );
+  const result = new Map<string, Reaction[]>();
+  for (const row of rows) {
+    const reactions = result.get(row.message_id) ?? [];
+    let reaction = reactions.find((entry) => entry.emoji === row.emoji);
+    if (!reaction) {
+      reaction = { emoji: row.emoji, count: 0, users: [], userIds: [] };
+      reactions.push(reaction);
+    }
+    reaction.count += 1;
+    reaction.users.push({ id: row.account_id, username: row.username, display_name: row.display_name });
+    reaction.userIds.push(row.account_id);
+    result.set(row.message_id, reactions);
+  }
+  return result;
+}
+
+/** Messages as one viewer sees them: senders, replies, media, reactions, receipts and their own hiding. */
+export async function serializeMessages(
+  ctx: AppContext,
+  db: DbOrTx,
+  viewerId: string,
+  messages: readonly MessagesTable[],
+): Promise<Message[]> {
+  if (messages.length === 0) return [];
+  const messageIds = messages.map((message) => message.id);
+  const replyIds = messages.flatMap((message) =>
+    message.reply_to_message_id ? [message.reply_to_message_id] : [],
+  );
+  const replies = new Map(
+    (
+      await inChunks(replyIds, (chunk) =>
+        db.selectFrom('messages').selectAll().where('id', 'in', chunk).execute(),
+      )
+    ).map((row) => [row.id, row]),
+  );
+  const conversationIds = [...new Set(messages.map((message) => message.conversation_id))];
+  const [accounts, media, reactions, hidden, receipts] = await Promise.all([
+    loadAccounts(db, [...messages.map((m) => m.sender_id), ...[...replies.values()].map((m) => m.sender_id)]),
+    loadMediaByMessage(db, [...messageIds, ...replies.keys()]),
+    loadReactions(db, messageIds),
+    inChunks(messageIds, (chunk) =>
+      db
+        .selectFrom('message_deletions')
+        .select('message_id')
+        .where('account_id', '=', viewerId)
+        .where('message_id', 'in', chunk)
+        .execute(),
+    ),
+    inChunks(conversationIds, (chunk) =>
+      db
+        .selectFrom('conversation_participants')
+        .select(['conversation_id', 'account_id', 'receipt_message_id'])
+        .where('conversation_id', 'in', chunk)
+        .where('receipt_message_id', 'is not', null)
+        .execute(),
+    ),
+  ]);
+  const hiddenIds = new Set(hidden.map((row) => row.message_id));
+  const mediaOf = (id: string): MessageMedia[] =>
+    (media.get(id) ?? []).map((row) => serializeMedia(ctx.config, row));
+
+  return messages.map((message) => {
+    const reply = message.reply_to_message_id ? replies.get(message.reply_to_message_id) : undefined;
+    const sender = serializeSender(ctx, accounts.get(message.sender_id), message.sender_id);
+    const readBy = message.is_system_message
+      ? []
+      : receipts
+          .filter(
+            (row) =>
+              row.conversation_id === message.conversation_id &&
+              row.account_id !== message.sender_id &&
+              row.receipt_message_id !== null &&
+              row.receipt_message_id >= message.id,
+          )
+          .map((row) => row.account_id);
+    return {
+      id: message.id,
+      conversation_id: message.conversation_id,
+      content: message.content,
+      created_at: message.created_at,
+      sender,
+      sender_id: message.sender_id,
+      sender_username: sender.username,
+      is_system_message: message.is_system_message === 1,
+      reply_to_message_id: message.reply_to_message_id,
+      reply_to: reply
+        ? {
+            id: reply.id,
+            sender: serializeSender(ctx, accounts.get(reply.sender_id), reply.sender_id),
+            content: reply.content,
+            media_attachments: mediaOf(reply.id),
+          }
+        : null,
+      media_attachments: mediaOf(message.id),
+      reactions: reactions.get(message.id) ?? [],
+      read_by: readBy,
+      deleted_by_user_ids: hiddenIds.has(message.id) ? [viewerId] : [],
+      can_delete: message.is_system_message !== 1,
+    };
+  });
+}
+
+export interface ConversationRow extends ConversationsTable {
+  unread_count: number;
+  last_message_id: string | null;
+}
+
+const cut = (text: string, length: number): string => {
+  const characters = Array.from(text);
+  return characters.length > length ? characters.slice(0, length).join('') : text;
+};
+
+/** Conversations as one viewer sees them, with a fixed number of queries whatever their count. */
+export async function serializeConversations(
+  ctx: AppContext,
+  db: DbOrTx,
+  viewerId: string,
+  rows: readonly ConversationRow[],
+): Promise<Conversation[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const memberships = await inChunks(ids, (chunk) =>
+    db
+      .selectFrom('conversation_participants')
+      .select(['conversation_id', 'account_id'])
+      .where('conversation_id', 'in', chunk)
+      .orderBy('joined_at')
+      .orderBy('account_id')
+      .execute(),
+  );
+  const lastIds = rows.flatMap((row) => (row.last_message_id ? [row.last_message_id] : []));
+  const lastMessages = new Map(
+    (
+      await inChunks(lastIds, (chunk) =>
+        db.selectFrom('messages').selectAll().where('id', 'in', chunk).execute(),
+      )
+    ).map((row) => [row.id, row]),
+  );
+  const accountIds = [
+    ...memberships.map((row) => row.account_id),
+    ...[...lastMessages.values()].map((m) => m.sender_id),
+  ];
+  const [accounts, online, media] = await Promise.all([
+    loadAccounts(db, accountIds),
+    onlineAmong(
+      ctx,
+      db,
+      memberships.map((row) => row.account_id),
+    ),
+    loadMediaByMessage(db, lastIds),
+  ]);
+  const participantsOf = new Map<string, Participant[]>();
+  for (const membership of memberships) {
+    const account = accounts.get(membership.account_id);
+    if (!account) continue;
+    const list = participantsOf.get(membership.conversation_id) ?? [];
+    list.push(serializeParticipant(ctx, account, online.has(account.id)));
+    participantsOf.set(membership.conversation_id, list);
+  }
+
+  return rows.map((row) => {
+    const participants = participantsOf.get(row.id) ?? [];
+    const isGroup = row.is_group === 1;
+    const last = row.last_message_id ? lastMessages.get(row.last_message_id) : undefined;
+    const lastMessage: LastMessage | null = last
+      ? {
+          id: last.id,
+          content: cut(last.content, PREVIEW_LENGTH),
+          sender_username: accounts.get(last.sender_id)?.username ?? '',
+          sender_id: last.sender_id,
+          is_system_message: last.is_system_message === 1,
+          created_at: last.created_at,
+          media_attachments: (media.get(last.id) ?? []).map((item) => serializeMedia(ctx.config, item)),
+        }
+      : null;
+    return {
+      id: row.id,
+      name: row.name,
+      is_group: isGroup,
+      isGroup,
+      partner: isGroup ? null : (participants.find((p) => p.id !== viewerId) ?? null),
+      participants,
+      last_message: lastMessage,
+      unread_count: row.unread_count,
+      updated_at: row.updated_at,
+      created_at: row.created_at,
+      current_user_is_admin: isGroup && row.admin_id === viewerId,
+      creator_id: row.creator_id,
+      admin_id: row.admin_id,
+    };
+  });
+}
