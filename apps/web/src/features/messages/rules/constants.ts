@@ -1,11 +1,20 @@
-/** SPEC §9: the numbers the message box lives by. */
-export const MAX_MESSAGE_LENGTH = 1000;
-export const MAX_ATTACHMENTS = 4;
-export const PREVIEW_LENGTH = 50;
+/** SPEC §9: the numbers the message box lives by (the shared ones come from @palchat/api). */
+export {
+  ALLOWED_MEDIA_TYPES,
+  CONVERSATION_PAGE_SIZE,
+  CONVERSATION_REPORT_REASONS,
+  GROUP_MIN_PEOPLE,
+  MAX_ATTACHMENTS,
+  MESSAGE_MAX_LENGTH,
+  PREVIEW_LENGTH,
+  REACTION_EMOJIS,
+  EXTRA_REACTION_EMOJIS,
+  SEARCH_MIN_LENGTH,
+  SEARCH_PAGE_SIZE,
+} from '@palchat/api';
+
 export const UNREAD_BADGE_MAX = 99;
 export const SEARCH_DEBOUNCE_MS = 300;
-export const SEARCH_MIN_LENGTH = 2;
-export const SEARCH_PAGE_SIZE = 20;
 export const USER_SEARCH_DEBOUNCE_MS = 300;
 export const TYPING_STOP_MS = 3000;
 export const TYPING_EXPIRE_MS = 5000;
@@ -16,28 +25,4 @@ export const SCROLL_BOTTOM_THRESHOLD_PX = 100;
 export const RECONNECT_MS = 3000;
 export const MARK_READ_DELAY_MS = 100;
 export const GROUPING_BUCKET_MS = 60_000;
-export const GROUP_MIN_PEOPLE = 3;
 export const INPUT_MAX_HEIGHT_PX = 120;
-export const MESSAGE_PAGE_SIZE = 50;
-
-/** heart, thumbs up, laughing, surprised, angry */
-export const REACTION_EMOJIS = ['❤️', '👍', '😂', '😮', '😠'] as const;
-
-export const ALLOWED_MEDIA_TYPES = [
-  'image/jpeg',
-  'image/png',
-  'image/gif',
-  'image/webp',
-  'video/mp4',
-  'video/webm',
-] as const;
-
-export const REPORT_REASONS = [
-  'spam',
-  'harassment',
-  'hate_speech',
-  'inappropriate_content',
-  'threats',
-  'impersonation',
-  'other',
-] as const;

@@ -17,9 +17,21 @@ describe('grouping by minute', () => {
   });
 
   it('places group starts and sender runs', () => {
-    expect(placeMessage(undefined, a, b)).toEqual({ startsGroup: true, startsSenderRun: true, endsSenderRun: false });
-    expect(placeMessage(a, b, c)).toEqual({ startsGroup: false, startsSenderRun: false, endsSenderRun: true });
+    expect(placeMessage(undefined, a, b)).toEqual({
+      startsGroup: true,
+      startsSenderRun: true,
+      endsSenderRun: false,
+    });
+    expect(placeMessage(a, b, c)).toEqual({
+      startsGroup: false,
+      startsSenderRun: false,
+      endsSenderRun: true,
+    });
     expect(placeMessage(b, c, d)).toEqual({ startsGroup: false, startsSenderRun: true, endsSenderRun: true });
-    expect(placeMessage(c, d, undefined)).toEqual({ startsGroup: true, startsSenderRun: true, endsSenderRun: true });
+    expect(placeMessage(c, d, undefined)).toEqual({
+      startsGroup: true,
+      startsSenderRun: true,
+      endsSenderRun: true,
+    });
   });
 });

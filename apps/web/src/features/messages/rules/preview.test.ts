@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { conversationTitle, cutPreview, previewOf } from './preview';
-import { makeConversation } from './fixtures.test-helpers';
+import { makeConversation, makeImage } from './fixtures.test-helpers';
 
 const last = {
   id: 'm1',
@@ -33,7 +33,7 @@ describe('previewOf', () => {
     });
   });
   it("says 'Photo' for media-only messages (content blank or a single space)", () => {
-    const media = [{ id: 'a', type: 'image', url: '/a.png' }];
+    const media = [makeImage()];
     const c = makeConversation({ last_message: { ...last, content: ' ', media_attachments: media } });
     expect(previewOf(c, 'u1')).toEqual({ kind: 'photo', prefix: { kind: 'none' } });
   });

@@ -2,9 +2,7 @@ import { GROUPING_BUCKET_MS } from './constants';
 
 /** A relative time as the list shows it (SPEC §4 "Time labels"); the caller formats it with intl. */
 export type TimeAgo =
-  | { unit: 'now' }
-  | { unit: 'minutes' | 'hours' | 'days'; value: number }
-  | { unit: 'date'; date: Date };
+  { unit: 'now' } | { unit: 'minutes' | 'hours' | 'days'; value: number } | { unit: 'date'; date: Date };
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

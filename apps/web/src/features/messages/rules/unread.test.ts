@@ -17,7 +17,10 @@ describe('applyIncomingMessage', () => {
   const incoming = makeMessage({ conversation_id: 'c1', created_at: '2026-01-01T10:00:00.000Z' });
 
   it('counts someone else’s message in a closed chat and resorts newest first', () => {
-    const list = applyIncomingMessage([newer, older], incoming, { currentUserId: 'u1', openConversationId: null });
+    const list = applyIncomingMessage([newer, older], incoming, {
+      currentUserId: 'u1',
+      openConversationId: null,
+    });
     expect(list.map((c) => c.id)).toEqual(['c1', 'c2']);
     expect(list[0]?.unread_count).toBe(3);
     expect(list[0]?.last_message?.content).toBe('hello');
@@ -28,9 +31,17 @@ describe('applyIncomingMessage', () => {
     expect(list[0]?.unread_count).toBe(0);
   });
   it('does not count my own or system messages', () => {
-    const mine = makeMessage({ ...incoming, sender: { id: 'u1', username: 'me', display_name: '', avatar: '' } });
-    expect(applyIncomingMessage([older], mine, { currentUserId: 'u1', openConversationId: null })[0]?.unread_count).toBe(2);
+    const mine = makeMessage({
+      ...incoming,
+      sender: { id: 'u1', username: 'me', display_name: '', avatar: '' },
+    });
+    expect(
+      applyIncomingMessage([older], mine, { currentUserId: 'u1', openConversationId: null })[0]?.unread_count,
+    ).toBe(2);
     const system = makeMessage({ ...incoming, is_system_message: true });
-    expect(applyIncomingMessage([older], system, { currentUserId: 'u1', openConversationId: null })[0]?.unread_count).toBe(2);
+    expect(
+      applyIncomingMessage([older], system, { currentUserId: 'u1', openConversationId: null })[0]
+        ?.unread_count,
+    ).toBe(2);
   });
 });

@@ -53,7 +53,10 @@ describe('group creation', () => {
     expect(validateGroupCreation({ name: ' ', selectedCount: 2 })).toBe('name');
     expect(validateGroupCreation({ name: 'Crew', selectedCount: 1 })).toBe('members');
     expect(validateGroupCreation({ name: 'Crew', selectedCount: 2 })).toBeNull();
-    expect(validateGroupCreation({ name: '', selectedCount: 0, fromDirectChat: true })).toBe('additional');
+    expect(validateGroupCreation({ name: 'Crew', selectedCount: 0, fromDirectChat: true })).toBe(
+      'additional',
+    );
+    expect(validateGroupCreation({ name: 'Crew', selectedCount: 1, fromDirectChat: true })).toBeNull();
     expect(canCreateGroup('Crew', 2)).toBe(true);
     expect(canCreateGroup('Crew', 1)).toBe(false);
   });

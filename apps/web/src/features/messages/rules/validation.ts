@@ -1,4 +1,4 @@
-import { ALLOWED_MEDIA_TYPES, MAX_ATTACHMENTS, MAX_MESSAGE_LENGTH, SEARCH_MIN_LENGTH } from './constants';
+import { ALLOWED_MEDIA_TYPES, MAX_ATTACHMENTS, MESSAGE_MAX_LENGTH, SEARCH_MIN_LENGTH } from './constants';
 
 export function isBlank(text: string): boolean {
   return text.trim() === '';
@@ -7,7 +7,7 @@ export function isBlank(text: string): boolean {
 /** SPEC §5: send is disabled while uploading, when text is blank and no media, or when blocked. */
 export function canSend(input: { text: string; mediaCount: number; uploading: boolean; blocked: boolean }) {
   if (input.uploading || input.blocked) return false;
-  if (input.text.length > MAX_MESSAGE_LENGTH) return false;
+  if (input.text.length > MESSAGE_MAX_LENGTH) return false;
   return !isBlank(input.text) || input.mediaCount > 0;
 }
 
@@ -17,7 +17,7 @@ export function contentToSend(text: string, mediaCount: number): string {
 }
 
 export function clampMessage(text: string): string {
-  return text.slice(0, MAX_MESSAGE_LENGTH);
+  return text.slice(0, MESSAGE_MAX_LENGTH);
 }
 
 export type MediaError = 'type' | 'count';
@@ -40,14 +40,14 @@ export function validateGroupCreation(input: {
   selectedCount: number;
   fromDirectChat?: boolean;
 }): GroupCreationError | null {
-  if (input.fromDirectChat) return input.selectedCount >= 1 ? null : 'additional';
   if (isBlank(input.name)) return 'name';
+  if (input.fromDirectChat) return input.selectedCount >= 1 ? null : 'additional';
   if (input.selectedCount < 2) return 'members';
   return null;
 }
 
-export function canCreateGroup(name: string, selectedCount: number): boolean {
-  return validateGroupCreation({ name, selectedCount }) === null;
+export function canCreateGroup(name: string, selectedCount: number, fromDirectChat = false): boolean {
+  return validateGroupCreation({ name, selectedCount, fromDirectChat }) === null;
 }
 
 export function isSearchable(query: string): boolean {

@@ -1,0 +1,54 @@
+import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
+import { useContext, useState, type ReactNode } from 'react';
+import { IntlContext, IntlProvider } from 'react-intl';
+import { DockPane } from './components/DockPane';
+import { DockProvider } from './state/dock-context';
+import { NotificationsProvider } from './state/notifications';
+import { StreamProvider } from './streaming/stream-context';
+import './messages.css';
+
+export interface MessageDockProps {
+  /** identity.accountId of the signed-in user */
+  accountId: string;
+  /** the web access token of the initial state, for the WebSocket */
+  accessToken: string | null;
+}
+
+/**
+ * The signed-in message box (SPEC §2 "Message box"), docked at the bottom right. Uses the shell's IntlProvider
+ * and QueryClient when there are some (falling back to its own), and owns its WebSocket while mounted.
+ */
+export function MessageDock({ accountId, accessToken }: MessageDockProps) {
+  return (
+    <EnsureIntl>
+      <EnsureQueryClient>
+        <NotificationsProvider>
+          <DockProvider currentUserId={accountId}>
+            <StreamProvider accessToken={accessToken}>
+              <DockPane />
+            </StreamProvider>
+          </DockProvider>
+        </NotificationsProvider>
+      </EnsureQueryClient>
+    </EnsureIntl>
+  );
+}
+
+function EnsureIntl({ children }: { children: ReactNode }) {
+  const intl = useContext(IntlContext);
+  if (intl) return <>{children}</>;
+  return (
+    <IntlProvider locale={navigator.language || 'en'} defaultLocale="en" messages={{}}>
+      {children}
+    </IntlProvider>
+  );
+}
+
+function EnsureQueryClient({ children }: { children: ReactNode }) {
+  const shared = useContext(QueryClientContext);
+  const [own] = useState(() => shared ?? new QueryClient());
+  if (shared) return <>{children}</>;
+  return <QueryClientProvider client={own}>{children}</QueryClientProvider>;
+}
+
+export default MessageDock;

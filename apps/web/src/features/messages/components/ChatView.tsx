@@ -1,0 +1,378 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+import { messagingApi } from '../api/endpoints';
+import { flattenPages, olderCount } from '../data/cache';
+import { messageKeys } from '../data/keys';
+import {
+  useActiveStatus,
+  useBlockStatus,
+  useConversationMessages,
+  useConversationSettings,
+  usePreferences,
+} from '../data/queries';
+import { useAction } from '../hooks/use-action';
+import { useChatActions } from '../hooks/use-chat-actions';
+import type { ConversationAction } from '../hooks/use-conversation-actions';
+import { m } from '../messages';
+import type { BlockStatus, Conversation, Message, Participant } from '../model';
+import { conversationTitle } from '../rules/preview';
+import { blockRefusal } from '../rules/validation';
+import { useDock } from '../state/dock-context';
+import { useStream } from '../streaming/stream-context';
+import { Avatar, GroupAvatar } from './Avatar';
+import { Composer } from './Composer';
+import { ConversationConfirm } from './ConversationConfirm';
+import { ConversationSearchModal } from './ConversationSearchModal';
+import { MoreIcon, WarningIcon } from './icons';
+import { Menu, type MenuItem } from './Menu';
+import { MessageList, type MessageListHandle } from './MessageList';
+import { ParticipantsModal } from './ParticipantsModal';
+import { RenameModal } from './RenameModal';
+import { ReportModal } from './ReportModal';
+import { ScreenHeader } from './ScreenHeader';
+import { SettingsModal } from './SettingsModal';
+import { TypingIndicator } from './TypingIndicator';
+
+type OpenModal =
+  | { kind: 'settings' }
+  | { kind: 'participants' }
+  | { kind: 'rename' }
+  | { kind: 'report' }
+  | { kind: 'search' }
+  | { kind: 'confirm'; action: ConversationAction }
+  | null;
+
+/** The chat screen: header and menu, block banner, messages, typing indicator and the composer. */
+export function ChatView() {
+  const dock = useDock();
+  const conversationId = dock.conversationId;
+  const query = useConversationMessages(conversationId);
+  const intl = useIntl();
+
+  if (!conversationId) {
+    return dock.recipient ? <NewChat recipient={dock.recipient} /> : null;
+  }
+  if (query.isPending) {
+    return (
+      <div className="mbox-screen">
+        <ScreenHeader title={null} onBack={dock.showList} />
+        <p className="mbox-state" role="status">
+          {intl.formatMessage(m.loading)}
+        </p>
+      </div>
+    );
+  }
+  const conversation = query.data?.pages[0]?.conversation;
+  if (query.isError || !conversation) {
+    return (
+      <div className="mbox-screen">
+        <ScreenHeader title={null} onBack={dock.showList} />
+        <div className="mbox-state mbox-state--error" role="alert">
+          <p>{query.error?.message}</p>
+          <button
+            type="button"
+            className="mbox-button mbox-button--ghost"
+            onClick={() => void query.refetch()}
+          >
+            {intl.formatMessage(m.retry)}
+          </button>
+        </div>
+      </div>
+    );
+  }
+  return <OpenChat key={conversationId} conversation={conversation} />;
+}
+
+/** A chat with someone before any message exists: the first send creates it with recipient_id. */
+function NewChat({ recipient }: { recipient: Participant }) {
+  const dock = useDock();
+  const actions = useChatActions(null, recipient);
+  const [replyTo, setReplyTo] = useState<Message | null>(null);
+  const name = recipient.display_name || recipient.username;
+  return (
+    <div className="mbox-screen mbox-chat" data-testid="chat-view">
+      <ScreenHeader
+        onBack={dock.showList}
+        title={
+          <span className="mbox-chat__identity">
+            <Avatar src={recipient.avatar} name={name} size={32} online={recipient.is_online} />
+            <span className="mbox-chat__name">{name}</span>
+          </span>
+        }
+      />
+      <EmptyChat />
+      <Composer
+        blocked={false}
+        replyTo={replyTo}
+        onCancelReply={() => setReplyTo(null)}
+        onSend={(text, media) => actions.send(text, media, null)}
+        upload={actions.upload}
+        onTyping={() => undefined}
+      />
+    </div>
+  );
+}
+
+function EmptyChat() {
+  const intl = useIntl();
+  return (
+    <div className="mbox-chat-empty" data-testid="chat-empty">
+      <span className="mbox-chat-empty__wave" aria-hidden="true">
+        👋
+      </span>
+      <p className="mbox-chat-empty__title">{intl.formatMessage(m.sayHello)}</p>
+      <p className="mbox-chat-empty__note">{intl.formatMessage(m.privacyNote)}</p>
+    </div>
+  );
+}
+
+function OpenChat({ conversation }: { conversation: Conversation }) {
+  const intl = useIntl();
+  const dock = useDock();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const stream = useStream();
+  const run = useAction();
+  const query = useConversationMessages(conversation.id);
+  const preferences = usePreferences();
+  const settings = useConversationSettings(conversation.id);
+  const isDirect = !conversation.is_group;
+  const partner = conversation.partner;
+  const blockStatus = useBlockStatus(conversation.id, isDirect);
+  const active = useActiveStatus(isDirect ? (partner?.id ?? null) : null, conversation.id);
+  const actions = useChatActions(conversation.id, null);
+  const [replyTo, setReplyTo] = useState<Message | null>(null);
+  const [modal, setModal] = useState<OpenModal>(null);
+  const list = useRef<MessageListHandle>(null);
+
+  const messages = useMemo(() => flattenPages(query.data), [query.data]);
+  const older = olderCount(query.data);
+  const refusal = blockRefusal(blockStatus.data);
+  const effective = settings.data?.effective_settings ?? preferences.data;
+  const typingEnabled = effective?.typing_indicator_enabled ?? true;
+  const receiptsEnabled = effective?.read_receipts_enabled ?? true;
+  const title = conversationTitle(conversation);
+
+  // opening the chat marks it read
+  const { markRead } = stream;
+  useEffect(() => {
+    markRead(conversation.id);
+  }, [conversation.id, markRead]);
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const loadOlder = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const setBlocked = async (block: boolean) => {
+    const ok = await run(
+      () => (block ? messagingApi.block(conversation.id) : messagingApi.unblock(conversation.id)),
+      {
+        failure: block ? m.failedBlockUser : m.failedUnblockUser,
+        success: block ? m.userBlocked : m.userUnblocked,
+      },
+    );
+    if (!ok) return;
+    client.setQueryData<BlockStatus>(messageKeys.blockStatus(conversation.id), (status) => ({
+      is_blocked_by_them: status?.is_blocked_by_them ?? false,
+      is_blocked_by_me: block,
+    }));
+    void client.invalidateQueries({ queryKey: messageKeys.blockStatus(conversation.id) });
+  };
+
+  const viewProfile = (username: string) => void navigate(`/@${username}`);
+
+  const menu: MenuItem[] = [];
+  if (isDirect && partner)
+    menu.push({ label: intl.formatMessage(m.viewProfile), onSelect: () => viewProfile(partner.username) });
+  menu.push({
+    label: intl.formatMessage(m.conversationSettings),
+    onSelect: () => setModal({ kind: 'settings' }),
+  });
+  menu.push({
+    label: intl.formatMessage(m.searchConversation),
+    onSelect: () => setModal({ kind: 'search' }),
+  });
+  if (isDirect && partner) {
+    menu.push({ label: intl.formatMessage(m.addPeople), onSelect: () => dock.showGroupCreation(partner) });
+    menu.push(
+      blockStatus.data?.is_blocked_by_me
+        ? { label: intl.formatMessage(m.unblockUser), onSelect: () => void setBlocked(false) }
+        : { label: intl.formatMessage(m.blockUser), onSelect: () => void setBlocked(true), danger: true },
+    );
+  } else {
+    menu.push({
+      label: intl.formatMessage(m.manageParticipants),
+      onSelect: () => setModal({ kind: 'participants' }),
+    });
+    if (conversation.current_user_is_admin)
+      menu.push({ label: intl.formatMessage(m.renameGroup), onSelect: () => setModal({ kind: 'rename' }) });
+  }
+  menu.push({
+    label: intl.formatMessage(m.report),
+    onSelect: () => setModal({ kind: 'report' }),
+    danger: true,
+  });
+  if (isDirect)
+    menu.push({
+      label: intl.formatMessage(m.deleteChat),
+      onSelect: () => setModal({ kind: 'confirm', action: 'deleteChat' }),
+      danger: true,
+    });
+  else {
+    menu.push({
+      label: intl.formatMessage(m.leaveGroup),
+      onSelect: () => setModal({ kind: 'confirm', action: 'leave' }),
+      danger: true,
+    });
+    if (conversation.current_user_is_admin)
+      menu.push({
+        label: intl.formatMessage(m.deleteGroup),
+        onSelect: () => setModal({ kind: 'confirm', action: 'deleteGroup' }),
+        danger: true,
+      });
+  }
+
+  const others = conversation.participants.filter((p) => p.id !== dock.currentUserId);
+  const subtitle = isDirect
+    ? active.data?.is_active || partner?.is_online
+      ? intl.formatMessage(m.activeNow)
+      : partner
+        ? `@${partner.acct || partner.username}`
+        : ''
+    : intl.formatMessage(m.members, { count: conversation.participants.length });
+
+  const identity = (
+    <span className="mbox-chat__identity">
+      {isDirect ? (
+        <Avatar
+          src={partner?.avatar}
+          name={title}
+          size={32}
+          online={active.data?.is_active ?? partner?.is_online}
+        />
+      ) : (
+        <GroupAvatar people={others} size={32} />
+      )}
+      <span className="mbox-chat__titles">
+        <span className="mbox-chat__name" data-testid="chat-title">
+          {title}
+        </span>
+        <span className="mbox-chat__subtitle">{subtitle}</span>
+      </span>
+    </span>
+  );
+
+  return (
+    <div className="mbox-screen mbox-chat" data-testid="chat-view" data-conversation-id={conversation.id}>
+      <ScreenHeader
+        onBack={dock.showList}
+        title={
+          isDirect && partner ? (
+            <button
+              type="button"
+              className="mbox-chat__profile-link"
+              onClick={() => viewProfile(partner.username)}
+            >
+              {identity}
+            </button>
+          ) : (
+            identity
+          )
+        }
+      >
+        <Menu label={intl.formatMessage(m.chatSettings)} icon={<MoreIcon />} items={menu} />
+      </ScreenHeader>
+      {refusal ? (
+        <div className="mbox-block-banner" role="alert" data-testid="block-banner">
+          <WarningIcon />
+          <span>{intl.formatMessage(refusal === 'blocked_by_me' ? m.blockedByMe : m.blockedByThem)}</span>
+          {refusal === 'blocked_by_me' ? (
+            <button
+              type="button"
+              className="mbox-button mbox-button--small mbox-button--ghost"
+              onClick={() => void setBlocked(false)}
+            >
+              {intl.formatMessage(m.unblockUser)}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {messages.length === 0 ? (
+        <EmptyChat />
+      ) : (
+        <MessageList
+          ref={list}
+          messages={messages}
+          olderCount={older}
+          currentUserId={dock.currentUserId}
+          isGroup={conversation.is_group}
+          showReceipts={receiptsEnabled}
+          hasOlder={hasNextPage}
+          loadingOlder={isFetchingNextPage}
+          onLoadOlder={loadOlder}
+          highlightMessageId={dock.highlightMessageId}
+          onHighlightDone={dock.clearHighlight}
+          onReply={setReplyTo}
+          onReact={actions.react}
+          onDelete={actions.remove}
+        />
+      )}
+      {typingEnabled ? (
+        <TypingIndicator conversationId={conversation.id} currentUserId={dock.currentUserId} />
+      ) : null}
+      <Composer
+        blocked={refusal !== null}
+        replyTo={replyTo}
+        onCancelReply={() => setReplyTo(null)}
+        onSend={async (text, media) => {
+          const reply = replyTo;
+          setReplyTo(null);
+          const ok = await actions.send(text, media, reply);
+          if (!ok) setReplyTo(reply);
+          requestAnimationFrame(() => list.current?.scrollToBottom());
+          return ok;
+        }}
+        upload={actions.upload}
+        onTyping={(typing) => {
+          if (typingEnabled) stream.sendTyping(conversation.id, typing);
+        }}
+      />
+      {modal?.kind === 'settings' ? (
+        <SettingsModal conversationId={conversation.id} onClose={() => setModal(null)} />
+      ) : null}
+      {modal?.kind === 'participants' ? (
+        <ParticipantsModal
+          conversation={conversation}
+          currentUserId={dock.currentUserId}
+          onClose={() => setModal(null)}
+        />
+      ) : null}
+      {modal?.kind === 'rename' ? (
+        <RenameModal conversation={conversation} onClose={() => setModal(null)} />
+      ) : null}
+      {modal?.kind === 'report' ? (
+        <ReportModal conversationId={conversation.id} onClose={() => setModal(null)} />
+      ) : null}
+      {modal?.kind === 'search' ? (
+        <ConversationSearchModal
+          conversationId={conversation.id}
+          onClose={() => setModal(null)}
+          onOpen={(result) => {
+            setModal(null);
+            dock.openChat(result.conversation_id, result.id);
+          }}
+        />
+      ) : null}
+      {modal?.kind === 'confirm' ? (
+        <ConversationConfirm
+          action={modal.action}
+          conversation={conversation}
+          onClose={() => setModal(null)}
+        />
+      ) : null}
+    </div>
+  );
+}

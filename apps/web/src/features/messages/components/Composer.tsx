@@ -1,0 +1,290 @@
+import { useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { m } from '../messages';
+import type { Message, MessageMedia } from '../model';
+import {
+  INPUT_MAX_HEIGHT_PX,
+  MAX_ATTACHMENTS,
+  MESSAGE_MAX_LENGTH,
+  TYPING_STOP_MS,
+  ALLOWED_MEDIA_TYPES,
+} from '../rules/constants';
+import { acceptMedia, canSend } from '../rules/validation';
+import { useNotifications } from '../state/notifications';
+import { EmojiPicker } from './EmojiPicker';
+import { CloseIcon, ImageIcon, SendIcon, SmileIcon } from './icons';
+
+interface Attachment {
+  key: string;
+  file: File;
+  previewUrl: string;
+  media: MessageMedia | null;
+}
+
+export interface ComposerProps {
+  blocked: boolean;
+  replyTo: Message | null;
+  onCancelReply: () => void;
+  /** resolves true when the message was sent */
+  onSend: (text: string, media: MessageMedia[]) => Promise<boolean>;
+  upload: (file: File) => Promise<MessageMedia | null>;
+  onTyping: (typing: boolean) => void;
+}
+
+let keySeed = 0;
+
+/**
+ * The input area (SPEC §5): text up to 1000 characters growing to 120 px, Enter sends and Shift+Enter breaks
+ * the line, up to 4 photos or videos uploaded as soon as they are picked, an emoji picker and a reply bar.
+ */
+export function Composer({ blocked, replyTo, onCancelReply, onSend, upload, onTyping }: ComposerProps) {
+  const intl = useIntl();
+  const { notify } = useNotifications();
+  const [text, setText] = useState('');
+  const [attachments, setAttachments] = useState<Attachment[]>([]);
+  const [emojiOpen, setEmojiOpen] = useState(false);
+  const [sending, setSending] = useState(false);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const typing = useRef<{ active: boolean; timer: number | null }>({ active: false, timer: null });
+
+  const uploading = attachments.some((a) => a.media === null);
+  const sendable = !sending && canSend({ text, mediaCount: attachments.length, uploading, blocked });
+
+  useEffect(() => {
+    const field = input.current;
+    if (!field) return;
+    field.style.height = 'auto';
+    field.style.height = `${Math.min(field.scrollHeight, INPUT_MAX_HEIGHT_PX)}px`;
+  }, [text]);
+
+  useEffect(() => {
+    if (replyTo) input.current?.focus();
+  }, [replyTo]);
+
+  // SPEC §4: leaving the page while composing loses the draft
+  useEffect(() => {
+    if (text.trim() === '' && attachments.length === 0) return undefined;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [text, attachments.length]);
+
+  const stopTyping = () => {
+    const state = typing.current;
+    if (state.timer !== null) window.clearTimeout(state.timer);
+    state.timer = null;
+    if (state.active) {
+      state.active = false;
+      onTyping(false);
+    }
+  };
+
+  useEffect(() => () => stopTyping(), []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const noteTyping = () => {
+    const state = typing.current;
+    if (!state.active) {
+      state.active = true;
+      onTyping(true);
+    }
+    if (state.timer !== null) window.clearTimeout(state.timer);
+    state.timer = window.setTimeout(stopTyping, TYPING_STOP_MS);
+  };
+
+  const addFiles = (files: File[]) => {
+    const { accepted, errors } = acceptMedia(attachments.length, files);
+    if (errors.includes('type')) notify('error', intl.formatMessage(m.unsupportedFiles));
+    if (errors.includes('count')) notify('error', intl.formatMessage(m.tooManyFiles));
+    const added = accepted.map((file) => ({
+      key: `a${++keySeed}`,
+      file,
+      previewUrl: URL.createObjectURL(file),
+      media: null,
+    }));
+    setAttachments((list) => [...list, ...added]);
+    for (const attachment of added) {
+      void upload(attachment.file).then((media) => {
+        setAttachments((list) =>
+          media
+            ? list.map((a) => (a.key === attachment.key ? { ...a, media } : a))
+            : list.filter((a) => a.key !== attachment.key),
+        );
+        if (!media) URL.revokeObjectURL(attachment.previewUrl);
+      });
+    }
+  };
+
+  const removeAttachment = (key: string) => {
+    setAttachments((list) => {
+      const gone = list.find((a) => a.key === key);
+      if (gone) URL.revokeObjectURL(gone.previewUrl);
+      return list.filter((a) => a.key !== key);
+    });
+  };
+
+  const submit = async () => {
+    if (!sendable) return;
+    stopTyping();
+    setSending(true);
+    const sentText = text;
+    const sentAttachments = attachments;
+    setText('');
+    setAttachments([]);
+    setEmojiOpen(false);
+    const ok = await onSend(
+      sentText,
+      sentAttachments.flatMap((a) => (a.media ? [a.media] : [])),
+    );
+    setSending(false);
+    if (ok) for (const a of sentAttachments) URL.revokeObjectURL(a.previewUrl);
+    else {
+      setText(sentText);
+      setAttachments(sentAttachments);
+    }
+    input.current?.focus();
+  };
+
+  const insertEmoji = (emoji: string) => {
+    const field = input.current;
+    const start = field?.selectionStart ?? text.length;
+    const end = field?.selectionEnd ?? text.length;
+    const next = `${text.slice(0, start)}${emoji}${text.slice(end)}`.slice(0, MESSAGE_MAX_LENGTH);
+    setText(next);
+    requestAnimationFrame(() => {
+      field?.focus();
+      field?.setSelectionRange(start + emoji.length, start + emoji.length);
+    });
+  };
+
+  const replyName = replyTo ? replyTo.sender.display_name || replyTo.sender.username : '';
+
+  return (
+    <div
+      className="mbox-composer"
+      onDragOver={(event) => {
+        if (!blocked && event.dataTransfer.types.includes('Files')) event.preventDefault();
+      }}
+      onDrop={(event) => {
+        if (blocked || event.dataTransfer.files.length === 0) return;
+        event.preventDefault();
+        addFiles([...event.dataTransfer.files]);
+      }}
+    >
+      {replyTo ? (
+        <div className="mbox-reply-bar" data-testid="reply-bar">
+          <div className="mbox-reply-bar__text">
+            <span className="mbox-reply-bar__title">
+              {intl.formatMessage(m.replyingTo, { name: replyName })}
+            </span>
+            <span className="mbox-reply-bar__quote">
+              {replyTo.content.trim() || intl.formatMessage(m.photo)}
+            </span>
+          </div>
+          <button
+            type="button"
+            className="mbox-icon-button mbox-icon-button--small"
+            aria-label={intl.formatMessage(m.cancelReply)}
+            onClick={onCancelReply}
+          >
+            <CloseIcon />
+          </button>
+        </div>
+      ) : null}
+      {attachments.length > 0 ? (
+        <div className="mbox-media-preview" data-testid="media-preview">
+          <ul>
+            {attachments.map((a) => (
+              <li key={a.key} className={a.media ? '' : 'is-uploading'}>
+                {a.file.type.startsWith('video/') ? (
+                  <video src={a.previewUrl} muted />
+                ) : (
+                  <img src={a.previewUrl} alt={a.file.name} />
+                )}
+                <button
+                  type="button"
+                  className="mbox-media-preview__remove"
+                  aria-label={intl.formatMessage(m.removeMedia)}
+                  onClick={() => removeAttachment(a.key)}
+                >
+                  <CloseIcon />
+                </button>
+              </li>
+            ))}
+          </ul>
+          <span className="mbox-media-preview__count" data-testid="media-count">
+            {intl.formatMessage(m.mediaCount, { count: attachments.length, max: MAX_ATTACHMENTS })}
+          </span>
+        </div>
+      ) : null}
+      {emojiOpen ? <EmojiPicker onPick={insertEmoji} /> : null}
+      <div className="mbox-composer__row">
+        <button
+          type="button"
+          className="mbox-icon-button"
+          aria-label={intl.formatMessage(m.attach)}
+          title={intl.formatMessage(m.attach)}
+          disabled={blocked || attachments.length >= MAX_ATTACHMENTS}
+          onClick={() => fileInput.current?.click()}
+        >
+          <ImageIcon />
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          hidden
+          multiple
+          accept={ALLOWED_MEDIA_TYPES.join(',')}
+          data-testid="media-input"
+          onChange={(event) => {
+            addFiles([...(event.target.files ?? [])]);
+            event.target.value = '';
+          }}
+        />
+        <div className="mbox-composer__field">
+          <textarea
+            ref={input}
+            rows={1}
+            value={text}
+            maxLength={MESSAGE_MAX_LENGTH}
+            disabled={blocked}
+            placeholder={intl.formatMessage(blocked ? m.blockedPlaceholder : m.placeholder)}
+            aria-label={intl.formatMessage(blocked ? m.blockedPlaceholder : m.placeholder)}
+            onChange={(event) => {
+              setText(event.target.value);
+              if (event.target.value.trim() !== '') noteTyping();
+              else stopTyping();
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+                event.preventDefault();
+                void submit();
+              }
+            }}
+          />
+          <button
+            type="button"
+            className="mbox-icon-button mbox-composer__emoji"
+            aria-label={intl.formatMessage(m.emoji)}
+            title={intl.formatMessage(m.emoji)}
+            aria-expanded={emojiOpen}
+            disabled={blocked}
+            onClick={() => setEmojiOpen((open) => !open)}
+          >
+            <SmileIcon />
+          </button>
+        </div>
+        <button
+          type="button"
+          className={`mbox-send ${uploading ? 'is-uploading' : ''}`}
+          disabled={!sendable}
+          onClick={() => void submit()}
+          aria-label={uploading ? undefined : intl.formatMessage(m.send)}
+          data-testid="send-button"
+        >
+          {uploading ? intl.formatMessage(m.uploading) : <SendIcon />}
+        </button>
+      </div>
+    </div>
+  );
+}

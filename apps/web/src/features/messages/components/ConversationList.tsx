@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Virtuoso } from 'react-virtuoso';
+import { m } from '../messages';
+import { useConversations } from '../data/queries';
+import { useDebounced } from '../hooks/use-debounced';
+import { SEARCH_DEBOUNCE_MS } from '../rules/constants';
+import { isSearchable } from '../rules/validation';
+import { useDock } from '../state/dock-context';
+import { ConversationRow } from './ConversationRow';
+import { ChatBubbleIcon, CloseIcon, SearchIcon, SettingsIcon } from './icons';
+import { SearchResults } from './SearchResults';
+import { SettingsModal } from './SettingsModal';
+
+/** The list screen: search box, then the conversations (virtualized) or the search results. */
+export function ConversationList() {
+  const intl = useIntl();
+  const dock = useDock();
+  const conversations = useConversations();
+  const [query, setQuery] = useState('');
+  const [showPreferences, setShowPreferences] = useState(false);
+  const debounced = useDebounced(query, SEARCH_DEBOUNCE_MS);
+  const searching = isSearchable(debounced) && isSearchable(query);
+  const list = conversations.data ?? [];
+
+  let content;
+  if (searching) {
+    content = (
+      <SearchResults
+        query={debounced}
+        conversationId={null}
+        onOpen={(result) => dock.openChat(result.conversation_id, result.id)}
+      />
+    );
+  } else if (conversations.isPending) {
+    content = (
+      <p className="mbox-state" role="status">
+        {intl.formatMessage(m.loading)}
+      </p>
+    );
+  } else if (conversations.isError) {
+    content = (
+      <div className="mbox-state mbox-state--error" role="alert">
+        <p>{intl.formatMessage(m.loadFailed)}</p>
+        <button
+          type="button"
+          className="mbox-button mbox-button--ghost"
+          onClick={() => void conversations.refetch()}
+        >
+          {intl.formatMessage(m.retry)}
+        </button>
+      </div>
+    );
+  } else if (list.length === 0) {
+    content = (
+      <div className="mbox-state mbox-empty" data-testid="conversations-empty">
+        <ChatBubbleIcon />
+        <p className="mbox-empty__title">{intl.formatMessage(m.empty)}</p>
+        <p>{intl.formatMessage(m.emptyHint)}</p>
+        <button type="button" className="mbox-button mbox-button--primary" onClick={dock.showPicker}>
+          {intl.formatMessage(m.compose)}
+        </button>
+      </div>
+    );
+  } else {
+    content = (
+      <Virtuoso
+        className="mbox-scroll"
+        data={list}
+        computeItemKey={(_, conversation) => conversation.id}
+        itemContent={(_, conversation) => (
+          <ConversationRow
+            conversation={conversation}
+            currentUserId={dock.currentUserId}
+            onOpen={dock.openChat}
+          />
+        )}
+      />
+    );
+  }
+
+  return (
+    <div className="mbox-screen" data-testid="conversation-list">
+      <div className="mbox-search">
+        <label className="mbox-search__field">
+          <SearchIcon />
+          <input
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder={intl.formatMessage(m.searchAll)}
+            aria-label={intl.formatMessage(m.searchAll)}
+          />
+          {query ? (
+            <button
+              type="button"
+              className="mbox-icon-button mbox-search__clear"
+              aria-label={intl.formatMessage(m.clearSearch)}
+              onClick={() => setQuery('')}
+            >
+              <CloseIcon />
+            </button>
+          ) : null}
+        </label>
+        <button
+          type="button"
+          className="mbox-icon-button"
+          aria-label={intl.formatMessage(m.preferences)}
+          title={intl.formatMessage(m.preferences)}
+          onClick={() => setShowPreferences(true)}
+        >
+          <SettingsIcon />
+        </button>
+      </div>
+      <div className="mbox-screen__body">{content}</div>
+      {showPreferences ? (
+        <SettingsModal conversationId={null} onClose={() => setShowPreferences(false)} />
+      ) : null}
+    </div>
+  );
+}

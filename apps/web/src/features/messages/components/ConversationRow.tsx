@@ -1,0 +1,101 @@
+import { memo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { m } from '../messages';
+import type { Conversation } from '../model';
+import { conversationMenuActions, type ConversationAction } from '../hooks/use-conversation-actions';
+import { conversationTitle, previewOf } from '../rules/preview';
+import { badgeText } from '../rules/unread';
+import { Avatar, GroupAvatar } from './Avatar';
+import { ConversationConfirm } from './ConversationConfirm';
+import { MoreIcon } from './icons';
+import { Menu } from './Menu';
+import { TimeAgo } from './TimeAgo';
+
+const actionLabels = { leave: m.leaveGroup, deleteGroup: m.deleteGroup, deleteChat: m.deleteChat } as const;
+
+/** One conversation in the list (SPEC §2 "Per conversation"). */
+export const ConversationRow = memo(function ConversationRow({
+  conversation,
+  currentUserId,
+  onOpen,
+}: {
+  conversation: Conversation;
+  currentUserId: string;
+  onOpen: (id: string) => void;
+}) {
+  const intl = useIntl();
+  const [confirming, setConfirming] = useState<ConversationAction | null>(null);
+  const title = conversationTitle(conversation);
+  const preview = previewOf(conversation, currentUserId);
+  const unread = badgeText(conversation.unread_count);
+  const partner = conversation.partner;
+
+  let prefix = '';
+  let body: string;
+  if (preview.kind === 'empty') body = intl.formatMessage(m.previewEmpty);
+  else {
+    if (preview.prefix.kind === 'you') prefix = intl.formatMessage(m.previewYou);
+    if (preview.prefix.kind === 'sender')
+      prefix = intl.formatMessage(m.previewSender, { name: preview.prefix.name });
+    body = preview.kind === 'photo' ? intl.formatMessage(m.previewPhoto) : preview.text;
+  }
+
+  return (
+    <div
+      className={`mbox-row ${conversation.unread_count > 0 ? 'mbox-row--unread' : ''}`}
+      data-testid="conversation-row"
+      data-conversation-id={conversation.id}
+    >
+      <button type="button" className="mbox-row__main" onClick={() => onOpen(conversation.id)}>
+        {conversation.is_group ? (
+          <GroupAvatar people={conversation.participants.filter((p) => p.id !== currentUserId)} size={44} />
+        ) : (
+          <Avatar src={partner?.avatar} name={title} size={44} online={partner?.is_online === true} />
+        )}
+        <span className="mbox-row__text">
+          <span className="mbox-row__top">
+            <span className="mbox-row__name">{title}</span>
+            <span className="mbox-row__time">
+              <TimeAgo iso={conversation.last_message?.created_at ?? conversation.updated_at} />
+            </span>
+          </span>
+          <span className="mbox-row__bottom">
+            <span className="mbox-row__preview" data-testid="conversation-preview">
+              {prefix}
+              {body}
+            </span>
+            {unread ? (
+              <span
+                className="mbox-badge"
+                data-testid="conversation-unread"
+                aria-label={intl.formatMessage(m.unreadCount, { count: conversation.unread_count })}
+              >
+                {unread}
+              </span>
+            ) : null}
+          </span>
+          {partner?.is_online && !conversation.is_group ? (
+            <span className="mbox-visually-hidden">{intl.formatMessage(m.online)}</span>
+          ) : null}
+        </span>
+      </button>
+      <Menu
+        className="mbox-row__menu"
+        label={intl.formatMessage(m.conversationMenu)}
+        icon={<MoreIcon />}
+        items={conversationMenuActions(conversation).map((action) => ({
+          label: intl.formatMessage(actionLabels[action]),
+          danger: true,
+          onSelect: () => setConfirming(action),
+        }))}
+      />
+      {confirming ? (
+        <ConversationConfirm
+          action={confirming}
+          conversation={conversation}
+          onClose={() => setConfirming(null)}
+        />
+      ) : null}
+    </div>
+  );
+});

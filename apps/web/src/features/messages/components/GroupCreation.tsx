@@ -1,0 +1,173 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { MessagingErrorCode } from '@palchat/api';
+import { ApiError } from '../../../api/client';
+import { messagingApi } from '../api/endpoints';
+import { upsertConversation } from '../data/cache';
+import { m } from '../messages';
+import type { Participant } from '../model';
+import { GROUP_MIN_PEOPLE } from '../rules/constants';
+import { errorCode } from '../rules/errors';
+import { validateGroupCreation, type GroupCreationError } from '../rules/validation';
+import { useDock } from '../state/dock-context';
+import { useNotifications } from '../state/notifications';
+import { Avatar } from './Avatar';
+import { AlertDialog } from './Modal';
+import { PeopleList } from './PeopleList';
+import { ScreenHeader } from './ScreenHeader';
+import { CloseIcon, SearchIcon } from './icons';
+
+const errorTexts: Record<GroupCreationError, typeof m.groupNameRequired> = {
+  name: m.groupNameRequired,
+  members: m.groupMinUsers,
+  additional: m.groupMinAdditional,
+};
+
+/** SPEC §2 "Group creation": a name and at least 2 people (3 in all), or 1 more from a direct chat. */
+export function GroupCreation() {
+  const intl = useIntl();
+  const dock = useDock();
+  const client = useQueryClient();
+  const { notify } = useNotifications();
+  const seed = dock.groupSeed;
+  const [name, setName] = useState('');
+  const [search, setSearch] = useState('');
+  const [selected, setSelected] = useState<Participant[]>([]);
+  const [touched, setTouched] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [mutualFollowError, setMutualFollowError] = useState(false);
+
+  const selectedIds = new Set(selected.map((p) => p.id));
+  const error = validateGroupCreation({
+    name,
+    selectedCount: selected.length,
+    fromDirectChat: seed !== null,
+  });
+
+  const toggle = (person: Participant) => {
+    setTouched(true);
+    setSelected((list) =>
+      list.some((p) => p.id === person.id) ? list.filter((p) => p.id !== person.id) : [...list, person],
+    );
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (error || submitting) return;
+    setSubmitting(true);
+    try {
+      const ids = [...(seed ? [seed.id] : []), ...selected.map((p) => p.id)];
+      const conversation = await messagingApi.createGroup(name.trim(), ids);
+      upsertConversation(client, conversation);
+      dock.openChat(conversation.id);
+    } catch (failure) {
+      if (failure instanceof ApiError && errorCode(failure.body) === MessagingErrorCode.mutualFollow) {
+        setMutualFollowError(true);
+      } else {
+        const reason = failure instanceof Error ? failure.message : String(failure);
+        notify('error', intl.formatMessage(m.createGroupFailed, { error: reason }));
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form
+      className="mbox-screen"
+      data-testid="group-creation"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+    >
+      <ScreenHeader title={<h3>{intl.formatMessage(m.newGroup)}</h3>} onBack={dock.showList} />
+      <div className="mbox-group-form">
+        <label className="mbox-field">
+          <span className="mbox-visually-hidden">{intl.formatMessage(m.groupName)}</span>
+          <input
+            type="text"
+            autoFocus
+            value={name}
+            maxLength={100}
+            onChange={(event) => {
+              setName(event.target.value);
+              setTouched(true);
+            }}
+            placeholder={intl.formatMessage(m.groupName)}
+            aria-label={intl.formatMessage(m.groupName)}
+          />
+        </label>
+        {selected.length > 0 || seed ? (
+          <ul
+            className="mbox-chips"
+            aria-label={intl.formatMessage(m.selectedCount, { count: selected.length })}
+          >
+            {seed ? (
+              <li className="mbox-chip mbox-chip--fixed">
+                <Avatar src={seed.avatar} name={seed.display_name || seed.username} size={20} />
+                {seed.display_name || seed.username}
+              </li>
+            ) : null}
+            {selected.map((person) => (
+              <li key={person.id} className="mbox-chip">
+                <Avatar src={person.avatar} name={person.display_name || person.username} size={20} />
+                {person.display_name || person.username}
+                <button
+                  type="button"
+                  className="mbox-chip__remove"
+                  aria-label={intl.formatMessage(m.removeSelected, {
+                    name: person.display_name || person.username,
+                  })}
+                  onClick={() => toggle(person)}
+                >
+                  <CloseIcon />
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <label className="mbox-search__field">
+          <SearchIcon />
+          <input
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder={intl.formatMessage(m.addPeople)}
+            aria-label={intl.formatMessage(m.addPeople)}
+          />
+        </label>
+        <p className="mbox-hint">{intl.formatMessage(m.groupMinimum, { count: GROUP_MIN_PEOPLE })}</p>
+      </div>
+      <div className="mbox-screen__body">
+        <PeopleList
+          search={search}
+          exclude={[dock.currentUserId, ...(seed ? [seed.id] : [])]}
+          selected={selectedIds}
+          onPick={toggle}
+        />
+      </div>
+      <div className="mbox-group-form__footer">
+        {touched && error ? (
+          <p className="mbox-field-error" role="alert" data-testid="group-error">
+            {intl.formatMessage(errorTexts[error])}
+          </p>
+        ) : null}
+        <button
+          type="submit"
+          className="mbox-button mbox-button--primary mbox-button--block"
+          disabled={error !== null || submitting}
+        >
+          {intl.formatMessage(m.createGroup)}
+        </button>
+      </div>
+      {mutualFollowError ? (
+        <AlertDialog
+          title={intl.formatMessage(m.mutualFollowTitle)}
+          text={intl.formatMessage(m.mutualFollow)}
+          onClose={() => setMutualFollowError(false)}
+        />
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,248 @@
+import { memo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { m } from '../messages';
+import type { Message, MessageMedia, Reaction } from '../model';
+import type { MessagePlacement } from '../rules/grouping';
+import { REACTION_EMOJIS } from '../rules/constants';
+import { receiptState } from '../rules/receipts';
+import { bubbleTime } from '../rules/time';
+import { Avatar } from './Avatar';
+import { CheckIcon, DoubleCheckIcon, ReplyIcon, SmileIcon, TrashIcon } from './icons';
+
+export interface MessageItemProps {
+  message: Message;
+  placement: MessagePlacement;
+  currentUserId: string;
+  isGroup: boolean;
+  showReceipts: boolean;
+  highlighted: boolean;
+  onReply: (message: Message) => void;
+  onReact: (message: Message, emoji: string) => void;
+  onDelete: (message: Message) => void;
+}
+
+/** One message: its minute-group time label, bubble, media, reply quote, reactions, receipt and actions. */
+export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
+  const { message, placement, currentUserId, isGroup, highlighted } = props;
+  const intl = useIntl();
+  const [picking, setPicking] = useState(false);
+  const own = message.sender.id === currentUserId;
+  const time = bubbleTime(message.created_at);
+  const text = message.content.trim() === '' ? '' : message.content;
+
+  const separator = placement.startsGroup ? (
+    <div className="mbox-time-separator" aria-hidden="true">
+      {time}
+    </div>
+  ) : null;
+
+  if (message.is_system_message) {
+    return (
+      <div className="mbox-message-row" data-message-id={message.id}>
+        {separator}
+        <p className="mbox-system-message" data-testid="system-message">
+          {message.content}
+        </p>
+      </div>
+    );
+  }
+
+  const receipt = props.showReceipts ? receiptState(message, currentUserId) : null;
+  const senderName = message.sender.display_name || message.sender.username;
+  const classes = [
+    'mbox-message',
+    own ? 'mbox-message--own' : 'mbox-message--other',
+    placement.startsSenderRun ? 'is-run-start' : '',
+    placement.endsSenderRun ? 'is-run-end' : '',
+    highlighted ? 'is-highlighted' : '',
+    message.id === '' ? 'is-pending' : '',
+  ].join(' ');
+
+  return (
+    <div className="mbox-message-row" data-message-id={message.id || undefined}>
+      {separator}
+      <div className={classes} data-testid="message" data-own={own}>
+        {!own ? (
+          <div className="mbox-message__avatar">
+            {placement.endsSenderRun ? (
+              <Avatar src={message.sender.avatar} name={senderName} size={28} />
+            ) : null}
+          </div>
+        ) : null}
+        <div className="mbox-message__column">
+          {!own && isGroup && placement.startsSenderRun ? (
+            <span className="mbox-message__sender">{senderName}</span>
+          ) : null}
+          <div className="mbox-message__line">
+            <div
+              className="mbox-bubble"
+              title={intl.formatDate(message.created_at, {
+                dateStyle: 'medium',
+                timeStyle: 'short',
+                hourCycle: 'h23',
+              })}
+            >
+              {message.reply_to ? (
+                <div className="mbox-bubble__quote">
+                  <span className="mbox-bubble__quote-name">
+                    {message.reply_to.sender.display_name || message.reply_to.sender.username}
+                  </span>
+                  <span className="mbox-bubble__quote-text">
+                    {message.reply_to.content.trim() || intl.formatMessage(m.photo)}
+                  </span>
+                </div>
+              ) : null}
+              {message.media_attachments.length > 0 ? <MediaGrid media={message.media_attachments} /> : null}
+              {text ? <p className="mbox-bubble__text">{text}</p> : null}
+              <span className="mbox-bubble__meta">
+                <time dateTime={message.created_at} data-testid="bubble-time">
+                  {time}
+                </time>
+                {receipt ? (
+                  <span
+                    className={`mbox-receipt mbox-receipt--${receipt}`}
+                    data-testid="receipt"
+                    data-receipt={receipt}
+                    role="img"
+                    aria-label={intl.formatMessage(
+                      receipt === 'read'
+                        ? m.receiptRead
+                        : receipt === 'delivered'
+                          ? m.receiptDelivered
+                          : m.receiptSent,
+                    )}
+                  >
+                    {receipt === 'sent' ? <CheckIcon /> : <DoubleCheckIcon />}
+                  </span>
+                ) : null}
+              </span>
+            </div>
+            {message.id ? (
+              <div
+                className="mbox-message__actions"
+                role="group"
+                aria-label={intl.formatMessage(m.messageActions)}
+              >
+                <button
+                  type="button"
+                  className="mbox-icon-button mbox-icon-button--small"
+                  aria-label={intl.formatMessage(m.reply)}
+                  title={intl.formatMessage(m.reply)}
+                  onClick={() => props.onReply(message)}
+                >
+                  <ReplyIcon />
+                </button>
+                <button
+                  type="button"
+                  className="mbox-icon-button mbox-icon-button--small"
+                  aria-label={intl.formatMessage(m.react)}
+                  title={intl.formatMessage(m.react)}
+                  aria-expanded={picking}
+                  onClick={() => setPicking((value) => !value)}
+                >
+                  <SmileIcon />
+                </button>
+                {message.can_delete ? (
+                  <button
+                    type="button"
+                    className="mbox-icon-button mbox-icon-button--small"
+                    aria-label={intl.formatMessage(m.deleteMessage)}
+                    title={intl.formatMessage(m.deleteMessage)}
+                    onClick={() => props.onDelete(message)}
+                  >
+                    <TrashIcon />
+                  </button>
+                ) : null}
+                {picking ? (
+                  <div className="mbox-reaction-picker" role="group" aria-label={intl.formatMessage(m.react)}>
+                    {REACTION_EMOJIS.map((emoji) => (
+                      <button
+                        key={emoji}
+                        type="button"
+                        aria-label={intl.formatMessage(m.reactWith, { emoji })}
+                        onClick={() => {
+                          setPicking(false);
+                          props.onReact(message, emoji);
+                        }}
+                      >
+                        {emoji}
+                      </button>
+                    ))}
+                  </div>
+                ) : null}
+              </div>
+            ) : null}
+          </div>
+          {message.reactions.length > 0 ? (
+            <Reactions
+              reactions={message.reactions}
+              currentUserId={currentUserId}
+              onToggle={(emoji) => props.onReact(message, emoji)}
+            />
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+});
+
+function MediaGrid({ media }: { media: MessageMedia[] }) {
+  const intl = useIntl();
+  return (
+    <div className={`mbox-media mbox-media--${Math.min(media.length, 4)}`}>
+      {media.map((item) =>
+        item.type === 'video' ? (
+          <video
+            key={item.id}
+            src={item.url}
+            controls
+            preload="metadata"
+            aria-label={intl.formatMessage(m.video)}
+          />
+        ) : (
+          <a key={item.id} href={item.url} target="_blank" rel="noreferrer">
+            <img
+              src={item.preview_url ?? item.url}
+              alt={item.description ?? intl.formatMessage(m.photo)}
+              loading="lazy"
+              data-testid="message-image"
+            />
+          </a>
+        ),
+      )}
+    </div>
+  );
+}
+
+function Reactions({
+  reactions,
+  currentUserId,
+  onToggle,
+}: {
+  reactions: Reaction[];
+  currentUserId: string;
+  onToggle: (emoji: string) => void;
+}) {
+  const intl = useIntl();
+  return (
+    <div className="mbox-reactions" data-testid="reactions">
+      {reactions.map((reaction) => {
+        const mine = reaction.userIds.includes(currentUserId);
+        const names = reaction.users.map((u) => u.display_name || u.username).join(', ');
+        return (
+          <button
+            key={reaction.emoji}
+            type="button"
+            className={`mbox-reaction ${mine ? 'is-mine' : ''}`}
+            aria-pressed={mine}
+            title={intl.formatMessage(m.reactedBy, { emoji: reaction.emoji, names })}
+            data-testid="reaction"
+            onClick={() => onToggle(reaction.emoji)}
+          >
+            {intl.formatMessage(m.reactionCount, { emoji: reaction.emoji, count: reaction.count })}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import { m } from '../messages';
+import type { Message } from '../model';
+import { HIGHLIGHT_MS, SCROLL_BOTTOM_THRESHOLD_PX } from '../rules/constants';
+import { placeMessage } from '../rules/grouping';
+import { ArrowDownIcon } from './icons';
+import { MessageItem, type MessageItemProps } from './MessageItem';
+
+/** Virtuoso counts prepended rows down from here so older pages can be added above without a jump. */
+const FIRST_INDEX = 1_000_000_000;
+
+interface ListContext {
+  loadingOlderText: string | null;
+}
+
+const listComponents = {
+  Header: ({ context }: { context?: ListContext }) =>
+    context?.loadingOlderText ? (
+      <p className="mbox-state mbox-state--small" role="status">
+        {context.loadingOlderText}
+      </p>
+    ) : (
+      <div className="mbox-messages__spacer" />
+    ),
+  Footer: () => <div className="mbox-messages__spacer" />,
+};
+
+export interface MessageListHandle {
+  scrollToBottom: () => void;
+}
+
+type ItemCallbacks = Pick<MessageItemProps, 'onReply' | 'onReact' | 'onDelete'>;
+
+export interface MessageListProps extends ItemCallbacks {
+  messages: Message[];
+  /** how many of `messages` came from older pages (they sit above the newest page) */
+  olderCount: number;
+  currentUserId: string;
+  isGroup: boolean;
+  showReceipts: boolean;
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  onLoadOlder: () => void;
+  highlightMessageId: string | null;
+  onHighlightDone: () => void;
+}
+
+/**
+ * The chat's messages, virtualized: only visible rows are in the DOM, older pages are prepended as the user
+ * scrolls up, new messages are followed while at the bottom, and a button returns there from > 100 px away.
+ */
+export const MessageList = forwardRef<MessageListHandle, MessageListProps>(function MessageList(props, ref) {
+  const intl = useIntl();
+  const virtuoso = useRef<VirtuosoHandle>(null);
+  const [atBottom, setAtBottom] = useState(true);
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+  const { messages, olderCount, hasOlder, loadingOlder, onLoadOlder, highlightMessageId, onHighlightDone } =
+    props;
+  const firstItemIndex = FIRST_INDEX - olderCount;
+
+  const scrollToBottom = useCallback(() => {
+    virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end', behavior: 'auto' });
+  }, []);
+  useImperativeHandle(ref, () => ({ scrollToBottom }), [scrollToBottom]);
+
+  // a message opened from search: load older pages until it is there, then scroll to it and highlight it
+  useEffect(() => {
+    if (!highlightMessageId) return undefined;
+    const index = messages.findIndex((message) => message.id === highlightMessageId);
+    if (index < 0) {
+      if (hasOlder && !loadingOlder) onLoadOlder();
+      else if (!hasOlder) onHighlightDone();
+      return undefined;
+    }
+    virtuoso.current?.scrollToIndex({ index, align: 'center' });
+    setHighlighted(highlightMessageId);
+    onHighlightDone();
+    const timer = window.setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
+    return () => window.clearTimeout(timer);
+  }, [highlightMessageId, messages, hasOlder, loadingOlder, onLoadOlder, onHighlightDone]);
+
+  return (
+    <div className="mbox-messages">
+      <Virtuoso
+        ref={virtuoso}
+        className="mbox-scroll mbox-messages__scroller"
+        data={messages}
+        firstItemIndex={firstItemIndex}
+        initialTopMostItemIndex={Math.max(0, messages.length - 1)}
+        computeItemKey={(_, message) => message.local_key ?? message.id}
+        startReached={() => {
+          if (hasOlder && !loadingOlder) onLoadOlder();
+        }}
+        followOutput={(isAtBottom) => (isAtBottom ? 'smooth' : false)}
+        atBottomThreshold={SCROLL_BOTTOM_THRESHOLD_PX}
+        atBottomStateChange={setAtBottom}
+        increaseViewportBy={{ top: 400, bottom: 200 }}
+        context={{ loadingOlderText: loadingOlder ? intl.formatMessage(m.loadingOlder) : null }}
+        components={listComponents}
+        itemContent={(index, message) => {
+          const position = index - firstItemIndex;
+          return (
+            <MessageItem
+              message={message}
+              placement={placeMessage(messages[position - 1], message, messages[position + 1])}
+              currentUserId={props.currentUserId}
+              isGroup={props.isGroup}
+              showReceipts={props.showReceipts}
+              highlighted={highlighted !== null && highlighted === message.id}
+              onReply={props.onReply}
+              onReact={props.onReact}
+              onDelete={props.onDelete}
+            />
+          );
+        }}
+      />
+      {!atBottom ? (
+        <button
+          type="button"
+          className="mbox-scroll-bottom"
+          aria-label={intl.formatMessage(m.scrollToBottom)}
+          title={intl.formatMessage(m.scrollToBottom)}
+          data-testid="scroll-to-bottom"
+          onClick={scrollToBottom}
+        >
+          <ArrowDownIcon />
+        </button>
+      ) : null}
+    </div>
+  );
+});

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { m } from '../messages';
+import { BackIcon } from './icons';
+
+/** A screen's header row with a back button. */
+export function ScreenHeader({
+  title,
+  onBack,
+  children,
+}: {
+  title: ReactNode;
+  onBack: () => void;
+  children?: ReactNode;
+}) {
+  const intl = useIntl();
+  return (
+    <div className="mbox-header">
+      <button
+        type="button"
+        className="mbox-icon-button"
+        aria-label={intl.formatMessage(m.back)}
+        onClick={onBack}
+      >
+        <BackIcon />
+      </button>
+      <div className="mbox-header__title">{title}</div>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { Virtuoso } from 'react-virtuoso';
+import { useIntl } from 'react-intl';
+import { m } from '../messages';
+import type { SearchResult } from '../model';
+import { useMessageSearch } from '../data/queries';
+import { cutPreview } from '../rules/preview';
+import { Avatar } from './Avatar';
+import { TimeAgo } from './TimeAgo';
+
+/** Results of the message search, 20 per page, more as the user scrolls (SPEC §9). */
+export function SearchResults({
+  query,
+  conversationId,
+  onOpen,
+}: {
+  query: string;
+  conversationId: string | null;
+  onOpen: (result: SearchResult) => void;
+}) {
+  const intl = useIntl();
+  const search = useMessageSearch(query, conversationId);
+  const results = search.data?.pages.flatMap((page) => page.results) ?? [];
+  const total = search.data?.pages[0]?.total_count ?? 0;
+
+  if (search.isPending) return <p className="mbox-state">{intl.formatMessage(m.loading)}</p>;
+  if (search.isError)
+    return (
+      <p className="mbox-state mbox-state--error" role="alert">
+        {intl.formatMessage(m.searchFailed)}
+      </p>
+    );
+  if (results.length === 0) return <p className="mbox-state">{intl.formatMessage(m.noResults)}</p>;
+
+  return (
+    <div className="mbox-search-results" data-testid="search-results">
+      <p className="mbox-search-results__count">{intl.formatMessage(m.resultCount, { count: total })}</p>
+      <Virtuoso
+        className="mbox-scroll"
+        data={results}
+        computeItemKey={(_, result) => result.id}
+        endReached={() => {
+          if (search.hasNextPage && !search.isFetchingNextPage) void search.fetchNextPage();
+        }}
+        itemContent={(_, result) => (
+          <button
+            type="button"
+            className="mbox-result"
+            data-testid="search-result"
+            onClick={() => onOpen(result)}
+          >
+            <Avatar
+              src={result.sender.avatar}
+              name={result.sender.display_name || result.sender.username}
+              size={36}
+            />
+            <span className="mbox-result__text">
+              <span className="mbox-row__top">
+                <span className="mbox-row__name">
+                  {result.sender.display_name || result.sender.username}
+                  {result.conversation_name ? (
+                    <span className="mbox-result__conversation"> · {result.conversation_name}</span>
+                  ) : null}
+                </span>
+                <span className="mbox-row__time">
+                  <TimeAgo iso={result.created_at} />
+                </span>
+              </span>
+              <span className="mbox-result__content">
+                <Highlighted text={cutPreview(result.content)} query={query.trim()} />
+              </span>
+            </span>
+          </button>
+        )}
+      />
+    </div>
+  );
+}
+
+function Highlighted({ text, query }: { text: string; query: string }) {
+  const at = text.toLowerCase().indexOf(query.toLowerCase());
+  if (at < 0 || query === '') return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at)}
+      <mark>{text.slice(at, at + query.length)}</mark>
+      {text.slice(at + query.length)}
+    </>
+  );
+}

@@ -1,0 +1,157 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useIntl } from 'react-intl';
+import { MessagingText } from '@palchat/api';
+import { messagingApi } from '../api/endpoints';
+import { messageKeys } from '../data/keys';
+import { useConversationSettings, usePreferences } from '../data/queries';
+import { useAction } from '../hooks/use-action';
+import { m } from '../messages';
+import type { ConversationSettingName, ConversationSettings, Preferences } from '../model';
+import { Modal } from './Modal';
+
+const conversationSettingLabels = {
+  typing_indicator_enabled: m.typingIndicator,
+  read_receipts_enabled: m.readReceipts,
+} as const;
+
+const preferenceLabels = {
+  typing_indicator_enabled: m.typingIndicator,
+  read_receipts_enabled: m.readReceipts,
+  active_status_enabled: m.activeStatus,
+} as const;
+
+/** Per-conversation overrides (inherit / on / off) and the three global preferences. */
+export function SettingsModal({
+  conversationId,
+  onClose,
+}: {
+  conversationId: string | null;
+  onClose: () => void;
+}) {
+  const intl = useIntl();
+  return (
+    <Modal title={intl.formatMessage(m.settingsTitle)} onClose={onClose}>
+      {conversationId ? <ConversationSection conversationId={conversationId} /> : null}
+      <GlobalSection />
+    </Modal>
+  );
+}
+
+function ConversationSection({ conversationId }: { conversationId: string }) {
+  const intl = useIntl();
+  const client = useQueryClient();
+  const settings = useConversationSettings(conversationId);
+  const run = useAction();
+
+  const change = (name: ConversationSettingName, value: boolean | null) =>
+    run(
+      async () => {
+        const next = await messagingApi.updateSetting(conversationId, name, value);
+        if (next) client.setQueryData<ConversationSettings>(messageKeys.settings(conversationId), next);
+        else await client.invalidateQueries({ queryKey: messageKeys.settings(conversationId) });
+      },
+      { failure: m.failedUpdateSetting },
+    );
+
+  return (
+    <section className="mbox-settings__section" data-testid="conversation-settings">
+      <h3>{intl.formatMessage(m.settingsConversation)}</h3>
+      {settings.data ? (
+        (Object.keys(conversationSettingLabels) as ConversationSettingName[]).map((name) => (
+          <OverrideChoice
+            key={name}
+            label={intl.formatMessage(conversationSettingLabels[name])}
+            globalValue={settings.data.global_settings[name]}
+            value={settings.data.conversation_overrides[name]}
+            onChange={(value) => void change(name, value)}
+          />
+        ))
+      ) : (
+        <p className="mbox-state">{intl.formatMessage(m.loading)}</p>
+      )}
+    </section>
+  );
+}
+
+function OverrideChoice({
+  label,
+  globalValue,
+  value,
+  onChange,
+}: {
+  label: string;
+  globalValue: boolean;
+  value: boolean | null;
+  onChange: (value: boolean | null) => void;
+}) {
+  const intl = useIntl();
+  const name = useId();
+  const onOff = (on: boolean) => intl.formatMessage(on ? m.settingOn : m.settingOff);
+  const options: { key: string; value: boolean | null; label: string }[] = [
+    {
+      key: 'inherit',
+      value: null,
+      label: intl.formatMessage(m.settingInherit, { value: onOff(globalValue) }),
+    },
+    { key: 'on', value: true, label: onOff(true) },
+    { key: 'off', value: false, label: onOff(false) },
+  ];
+  return (
+    <fieldset className="mbox-setting">
+      <legend>{label}</legend>
+      <div className="mbox-segmented">
+        {options.map((option) => (
+          <label key={option.key} className={value === option.value ? 'is-selected' : ''}>
+            <input
+              type="radio"
+              name={name}
+              checked={value === option.value}
+              onChange={() => onChange(option.value)}
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function GlobalSection() {
+  const intl = useIntl();
+  const client = useQueryClient();
+  const preferences = usePreferences();
+
+  const toggle = (name: keyof Preferences, value: boolean) => {
+    const previous = client.getQueryData<Preferences>(messageKeys.preferences());
+    if (previous) client.setQueryData<Preferences>(messageKeys.preferences(), { ...previous, [name]: value });
+    messagingApi
+      .updatePreference({ [name]: value })
+      .then(() => client.invalidateQueries({ queryKey: ['messages', 'settings'] }))
+      .catch((error: unknown) => {
+        // SPEC §8: a failed preference save is logged only
+        console.error(MessagingText.failedSavePreference, error);
+        if (previous) client.setQueryData<Preferences>(messageKeys.preferences(), previous);
+      });
+  };
+
+  return (
+    <section className="mbox-settings__section" data-testid="global-preferences">
+      <h3>{intl.formatMessage(m.settingsGlobal)}</h3>
+      {preferences.data
+        ? (Object.keys(preferenceLabels) as (keyof Preferences)[]).map((name) => (
+            <label key={name} className="mbox-switch">
+              <span>{intl.formatMessage(preferenceLabels[name])}</span>
+              <input
+                type="checkbox"
+                role="switch"
+                checked={preferences.data[name]}
+                onChange={(event) => toggle(name, event.target.checked)}
+              />
+              <span className="mbox-switch__track" aria-hidden="true" />
+            </label>
+          ))
+        : null}
+    </section>
+  );
+}

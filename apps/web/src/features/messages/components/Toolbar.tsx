@@ -1,0 +1,79 @@
+import { useIntl } from 'react-intl';
+import { m } from '../messages';
+import { badgeText } from '../rules/unread';
+import { ChevronDownIcon, ChevronUpIcon, ComposeIcon, GroupIcon } from './icons';
+
+/** The box's title bar: Messages, compose, group chat, expand/minimise, and the unread total when minimised. */
+export function Toolbar({
+  expanded,
+  unread,
+  onToggle,
+  onCompose,
+  onGroup,
+}: {
+  expanded: boolean;
+  unread: number;
+  onToggle: () => void;
+  onCompose: () => void;
+  onGroup: () => void;
+}) {
+  const intl = useIntl();
+  const badge = expanded ? null : badgeText(unread);
+  const toggleLabel = intl.formatMessage(expanded ? m.minimise : m.expand);
+  return (
+    <div className="mbox-toolbar" onClick={onToggle}>
+      <h2 className="mbox-toolbar__title">
+        <button
+          type="button"
+          className="mbox-toolbar__title-button"
+          aria-expanded={expanded}
+          onClick={(event) => {
+            event.stopPropagation();
+            onToggle();
+          }}
+        >
+          {intl.formatMessage(m.title)}
+        </button>
+        {badge ? (
+          <span
+            className="mbox-badge mbox-toolbar__badge"
+            data-testid="unread-total"
+            aria-label={intl.formatMessage(m.unreadBadge, { count: unread })}
+          >
+            {badge}
+          </span>
+        ) : null}
+      </h2>
+      <div className="mbox-toolbar__actions" onClick={(event) => event.stopPropagation()}>
+        <button
+          type="button"
+          className="mbox-icon-button"
+          aria-label={intl.formatMessage(m.compose)}
+          title={intl.formatMessage(m.compose)}
+          onClick={onCompose}
+        >
+          <ComposeIcon />
+        </button>
+        <button
+          type="button"
+          className="mbox-icon-button"
+          aria-label={intl.formatMessage(m.newGroup)}
+          title={intl.formatMessage(m.newGroup)}
+          onClick={onGroup}
+        >
+          <GroupIcon />
+        </button>
+        <button
+          type="button"
+          className="mbox-icon-button"
+          aria-label={toggleLabel}
+          title={toggleLabel}
+          aria-expanded={expanded}
+          onClick={onToggle}
+        >
+          {expanded ? <ChevronDownIcon /> : <ChevronUpIcon />}
+        </button>
+      </div>
+    </div>
+  );
+}

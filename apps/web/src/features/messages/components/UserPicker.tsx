@@ -1,0 +1,47 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { m } from '../messages';
+import type { Conversation, Participant } from '../model';
+import { messageKeys } from '../data/keys';
+import { useDock } from '../state/dock-context';
+import { PeopleList } from './PeopleList';
+import { ScreenHeader } from './ScreenHeader';
+import { SearchIcon } from './icons';
+
+/** Starts a one-to-one chat: an existing one opens, else a new one is created on the first send. */
+export function UserPicker() {
+  const intl = useIntl();
+  const dock = useDock();
+  const client = useQueryClient();
+  const [search, setSearch] = useState('');
+
+  const pick = (person: Participant) => {
+    const list = client.getQueryData<Conversation[]>(messageKeys.conversations()) ?? [];
+    const existing = list.find((c) => !c.is_group && c.partner?.id === person.id);
+    if (existing) dock.openChat(existing.id);
+    else dock.openNewChat(person);
+  };
+
+  return (
+    <div className="mbox-screen" data-testid="user-picker">
+      <ScreenHeader title={<h3>{intl.formatMessage(m.compose)}</h3>} onBack={dock.showList} />
+      <div className="mbox-search">
+        <label className="mbox-search__field">
+          <SearchIcon />
+          <input
+            type="search"
+            autoFocus
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder={intl.formatMessage(m.searchPeople)}
+            aria-label={intl.formatMessage(m.searchPeople)}
+          />
+        </label>
+      </div>
+      <div className="mbox-screen__body">
+        <PeopleList search={search} exclude={[dock.currentUserId]} onPick={pick} />
+      </div>
+    </div>
+  );
+}

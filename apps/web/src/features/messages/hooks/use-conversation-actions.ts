@@ -1,0 +1,83 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useIntl } from 'react-intl';
+import { ApiError } from '../../../api/client';
+import { MessagingErrorCode } from '@palchat/api';
+import { messagingApi } from '../api/endpoints';
+import { removeConversation } from '../data/cache';
+import { messageKeys } from '../data/keys';
+import { m } from '../messages';
+import type { Conversation } from '../model';
+import { errorCode, mentionsTransferOwnership } from '../rules/errors';
+import { useDock } from '../state/dock-context';
+import { useNotifications } from '../state/notifications';
+import { useAction } from './use-action';
+
+export type ConversationAction = 'leave' | 'deleteGroup' | 'deleteChat';
+
+/** Leave, dissolve and delete: each removes the conversation and returns to the list (SPEC §4). */
+export function useConversationActions() {
+  const client = useQueryClient();
+  const dock = useDock();
+  const intl = useIntl();
+  const run = useAction();
+  const { notify } = useNotifications();
+
+  const leave = useCallback(
+    async (conversation: Conversation) => {
+      try {
+        await messagingApi.leave(conversation.id);
+      } catch (error) {
+        const reason = error instanceof ApiError ? error.message : null;
+        const mustTransfer =
+          (error instanceof ApiError &&
+            errorCode(error.body) === MessagingErrorCode.transferOwnershipRequired) ||
+          (reason !== null && mentionsTransferOwnership(reason));
+        const action = intl.formatMessage(m.failedLeaveGroup);
+        notify(
+          'error',
+          mustTransfer
+            ? intl.formatMessage(m.adminMustTransfer)
+            : reason
+              ? intl.formatMessage(m.errorWithReason, { action, error: reason })
+              : action,
+        );
+        return;
+      }
+      removeConversation(client, conversation.id);
+      dock.showList();
+    },
+    [client, dock, intl, notify],
+  );
+
+  const remove = useCallback(
+    async (conversation: Conversation) => {
+      const ok = await run(() => messagingApi.deleteConversation(conversation.id), {
+        failure: m.failedDeleteConversation,
+      });
+      if (!ok) return;
+      removeConversation(client, conversation.id);
+      void client.invalidateQueries({ queryKey: messageKeys.conversations() });
+      dock.showList();
+    },
+    [client, dock, run],
+  );
+
+  return useCallback(
+    (action: ConversationAction, conversation: Conversation) =>
+      action === 'leave' ? leave(conversation) : remove(conversation),
+    [leave, remove],
+  );
+}
+
+export const confirmTexts = {
+  leave: { title: m.leaveGroupTitle, text: m.leaveGroupText },
+  deleteGroup: { title: m.deleteGroupTitle, text: m.deleteGroupText },
+  deleteChat: { title: m.deleteConversationTitle, text: m.deleteConversationText },
+} as const;
+
+/** The menu entries of SPEC §2 "Conversation menu". */
+export function conversationMenuActions(conversation: Conversation): ConversationAction[] {
+  if (!conversation.is_group) return ['deleteChat'];
+  return conversation.current_user_is_admin ? ['leave', 'deleteGroup'] : ['leave'];
+}

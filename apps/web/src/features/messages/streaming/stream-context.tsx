@@ -1,0 +1,128 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import type { Preferences } from '../model';
+import { messagingApi } from '../api/endpoints';
+import { patchConversation } from '../data/cache';
+import { messageKeys } from '../data/keys';
+import { MARK_READ_DELAY_MS } from '../rules/constants';
+import { useDock } from '../state/dock-context';
+import { TypingStore } from '../state/typing-store';
+import { applyStreamEvent } from './apply-event';
+import { StreamingClient, streamingUrl } from './client';
+
+interface StreamApi {
+  typing: TypingStore;
+  sendTyping: (conversationId: string, typing: boolean) => void;
+  markRead: (conversationId: string) => void;
+}
+
+const StreamContext = createContext<StreamApi | null>(null);
+
+/** Owns the box's WebSocket for as long as the box is mounted (SPEC §4 "WebSocket"). */
+export function StreamProvider({
+  accessToken,
+  children,
+}: {
+  accessToken: string | null;
+  children: ReactNode;
+}) {
+  const client = useQueryClient();
+  const dock = useDock();
+  const typing = useMemo(() => new TypingStore(), []);
+  const dockRef = useRef(dock);
+  const streamRef = useRef<StreamingClient | null>(null);
+  const markReadTimers = useRef(new Map<string, number>());
+
+  useEffect(() => {
+    dockRef.current = dock;
+  }, [dock]);
+
+  const markRead = useCallback(
+    (conversationId: string) => {
+      patchConversation(client, conversationId, { unread_count: 0 });
+      messagingApi
+        .markRead(conversationId)
+        .then((answer) => {
+          const unread = answer?.conversation?.unread_count;
+          if (typeof unread === 'number') patchConversation(client, conversationId, { unread_count: unread });
+        })
+        .catch((error: unknown) => console.error('Message box: mark read failed', error));
+    },
+    [client],
+  );
+
+  const sendActiveStatus = useCallback(
+    (isActive: boolean) => {
+      const preferences = client.getQueryData<Preferences>(messageKeys.preferences());
+      if (preferences && !preferences.active_status_enabled) return;
+      streamRef.current?.send({ type: 'active_status', stream: 'user', is_active: isActive });
+    },
+    [client],
+  );
+
+  useEffect(() => {
+    if (!accessToken) return undefined;
+    const timers = markReadTimers.current;
+    const stream = new StreamingClient({
+      url: streamingUrl(accessToken),
+      shouldReconnect: () => dockRef.current.expanded,
+      onOpen: () => sendActiveStatus(document.hasFocus()),
+      onEvent: (event) =>
+        applyStreamEvent(event, {
+          client,
+          typing,
+          currentUserId: dockRef.current.currentUserId,
+          openConversationId: () => {
+            const current = dockRef.current;
+            return current.expanded && current.screen === 'chat' ? current.conversationId : null;
+          },
+          scheduleMarkRead: (conversationId) => {
+            window.clearTimeout(timers.get(conversationId));
+            timers.set(
+              conversationId,
+              window.setTimeout(() => {
+                timers.delete(conversationId);
+                markRead(conversationId);
+              }, MARK_READ_DELAY_MS),
+            );
+          },
+        }),
+    });
+    streamRef.current = stream;
+    stream.connect();
+    const onFocus = () => sendActiveStatus(true);
+    const onBlur = () => sendActiveStatus(false);
+    window.addEventListener('focus', onFocus);
+    window.addEventListener('blur', onBlur);
+    return () => {
+      window.removeEventListener('focus', onFocus);
+      window.removeEventListener('blur', onBlur);
+      for (const timer of timers.values()) window.clearTimeout(timer);
+      timers.clear();
+      stream.close();
+      streamRef.current = null;
+      typing.dispose();
+    };
+  }, [accessToken, client, typing, markRead, sendActiveStatus]);
+
+  useEffect(() => {
+    if (dock.expanded) streamRef.current?.ensureConnected();
+  }, [dock.expanded]);
+
+  const sendTyping = useCallback((conversationId: string, isTyping: boolean) => {
+    streamRef.current?.send({
+      type: isTyping ? 'typing_start' : 'typing_stop',
+      stream: 'user',
+      conversation_id: conversationId,
+    });
+  }, []);
+
+  const value = useMemo(() => ({ typing, sendTyping, markRead }), [typing, sendTyping, markRead]);
+  return <StreamContext.Provider value={value}>{children}</StreamContext.Provider>;
+}
+
+export function useStream(): StreamApi {
+  const stream = useContext(StreamContext);
+  if (!stream) throw new Error('useStream must be used inside <StreamProvider>');
+  return stream;
+}
