@@ -168,7 +168,7 @@ export async function registerOAuthRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   // Mastodon's registration API: an app token (client_credentials) creates an account and gets its token.
-  app.post('/api/v1/accounts', { config: { rateLimit: signUpRateLimit(ctx.config) } }, async (request) => {
+  app.post('/api/v1/accounts', { onRequest: signUpRateLimit(app, ctx.config) }, async (request) => {
     const viewer = request.viewer;
     if (viewer?.via !== 'bearer' || !viewer.appId || viewer.account) {
       throw unauthorized('This method requires an app token (client_credentials)');

@@ -39,26 +39,22 @@ export async function registerSessionRoutes(app: FastifyInstance, ctx: AppContex
     },
   );
 
-  app.post(
-    '/auth/sign_up',
-    { config: { rateLimit: signUpRateLimit(ctx.config) } },
-    async (request, reply) => {
-      const settings = await getServerSettings(ctx.db);
-      try {
-        const { account, pending } = await registerAccount(ctx.db, bodyOf(request) as RegistrationInput, {
-          mode: settings.registrations_mode,
-          requireConfirmation: true,
-        });
-        if (pending) return { redirect_to: '/auth/sign_in', pending: true };
-        if (request.viewer?.sessionId) await destroySession(ctx.db, request.viewer.sessionId);
-        await startSession(ctx, request, reply, account.id);
-        return { redirect_to: '/start' };
-      } catch (error) {
-        if (error instanceof RegistrationInvalid) throw error.toPageError();
-        throw error;
-      }
-    },
-  );
+  app.post('/auth/sign_up', { onRequest: signUpRateLimit(app, ctx.config) }, async (request, reply) => {
+    const settings = await getServerSettings(ctx.db);
+    try {
+      const { account, pending } = await registerAccount(ctx.db, bodyOf(request) as RegistrationInput, {
+        mode: settings.registrations_mode,
+        requireConfirmation: true,
+      });
+      if (pending) return { redirect_to: '/auth/sign_in', pending: true };
+      if (request.viewer?.sessionId) await destroySession(ctx.db, request.viewer.sessionId);
+      await startSession(ctx, request, reply, account.id);
+      return { redirect_to: '/start' };
+    } catch (error) {
+      if (error instanceof RegistrationInvalid) throw error.toPageError();
+      throw error;
+    }
+  });
 
   const signOut = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.viewer?.sessionId) {

@@ -1,0 +1,194 @@
+import type { Db } from '../db/index.js';
+import { ApiError } from '../http/errors.js';
+import { hashPassword } from '../auth/passwords.js';
+import { isRole, ROLES } from '../auth/permissions.js';
+import { checkRegistrationFormat, insertLocalAccount, RegistrationInvalid } from '../auth/registration.js';
+import { nowIso } from '../lib/time.js';
+import { isServerSettingKey, SERVER_SETTING_KEYS, encodeSettingValue } from '../settings/schema.js';
+import { getServerSettings, updateServerSettings } from '../settings/service.js';
+
+export const USAGE = `Usage: npm run admin -- <command>
+
+Commands:
+  create-user --username U --email E --password P [--role admin|moderator|user]
+                               create an approved local account
+  set-role USERNAME ROLE       change a role (${ROLES.join(', ')})
+  approve USERNAME             approve an account waiting for review
+  disable USERNAME             disable an account (it can sign in but not act)
+  enable USERNAME              enable a disabled account
+  settings list                show every server setting and its value
+  settings set KEY VALUE       change a server setting
+  help                         show this text`;
+
+export interface CommandOutput {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+/** A mistake in how the command was typed: shown with the usage text, exit code 2. */
+export class UsageError extends Error {}
+
+function parseFlags(args: string[]): Record<string, string> {
+  const flags: Record<string, string> = {};
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index] ?? '';
+    if (!arg.startsWith('--')) throw new UsageError(`Unexpected argument "${arg}"`);
+    const [name, inline] = arg.slice(2).split('=', 2) as [string, string | undefined];
+    const value = inline ?? args[index + 1];
+    if (value === undefined || (inline === undefined && value.startsWith('--'))) {
+      throw new UsageError(`Missing value for --${name}`);
+    }
+    if (inline === undefined) index += 1;
+    flags[name] = value;
+  }
+  return flags;
+}
+
+function expectArgs(args: string[], count: number, shape: string): string[] {
+  if (args.length !== count) throw new UsageError(`Expected: ${shape}`);
+  return args;
+}
+
+async function findAccount(db: Db, username: string) {
+  const account = await db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('username_lower', '=', username.replace(/^@/, '').toLowerCase())
+    .executeTakeFirst();
+  if (!account) throw new ApiError(404, `No account named ${username}`);
+  return account;
+}
+
+async function createUser(db: Db, args: string[], output: CommandOutput): Promise<void> {
+  const flags = parseFlags(args);
+  for (const name of Object.keys(flags)) {
+    if (!['username', 'email', 'password', 'role'].includes(name))
+      throw new UsageError(`Unknown option --${name}`);
+  }
+  if (!flags.username || !flags.email || !flags.password) {
+    throw new UsageError('create-user needs --username, --email and --password');
+  }
+  const role = flags.role ?? 'user';
+  if (!isRole(role)) throw new UsageError(`Unknown role "${role}": use ${ROLES.join(', ')}`);
+  const { value, issues } = checkRegistrationFormat(
+    { username: flags.username, email: flags.email, password: flags.password, agreement: true },
+    { mode: 'open', requireConfirmation: false },
+  );
+  // the operator may take reserved names such as "admin"
+  if (issues.username?.every((issue) => issue.code === 'ERR_RESERVED')) delete issues.username;
+  const taken = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('username_lower', '=', value.username.toLowerCase())
+    .executeTakeFirst();
+  if (taken && !issues.username)
+    issues.username = [{ code: 'ERR_TAKEN', message: 'Username is already taken' }];
+  const emailTaken = await db
+    .selectFrom('users')
+    .select('account_id')
+    .where('email_lower', '=', value.email.toLowerCase())
+    .executeTakeFirst();
+  if (emailTaken && !issues.email) issues.email = [{ code: 'ERR_TAKEN', message: 'Email is already taken' }];
+  if (Object.keys(issues).length > 0) throw new RegistrationInvalid(issues);
+  const passwordHash = await hashPassword(value.password);
+  const account = await db
+    .transaction()
+    .execute((tx) => insertLocalAccount(tx, { ...value, passwordHash, role, approved: true }));
+  output.out(`Created ${account.username} (id ${account.id}, role ${role})`);
+}
+
+async function setRole(db: Db, args: string[], output: CommandOutput): Promise<void> {
+  const [username, role] = expectArgs(args, 2, 'set-role USERNAME ROLE') as [string, string];
+  if (!isRole(role)) throw new UsageError(`Unknown role "${role}": use ${ROLES.join(', ')}`);
+  const account = await findAccount(db, username);
+  await db.updateTable('accounts').set({ role, updated_at: nowIso() }).where('id', '=', account.id).execute();
+  output.out(`${account.username} is now ${role}`);
+}
+
+async function setFlag(
+  db: Db,
+  args: string[],
+  output: CommandOutput,
+  change: { command: string; set: { approved?: 0 | 1; disabled?: 0 | 1 }; done: string },
+): Promise<void> {
+  const [username] = expectArgs(args, 1, `${change.command} USERNAME`) as [string];
+  const account = await findAccount(db, username);
+  await db
+    .updateTable('accounts')
+    .set({ ...change.set, updated_at: nowIso() })
+    .where('id', '=', account.id)
+    .execute();
+  output.out(`${account.username} ${change.done}`);
+}
+
+async function settings(db: Db, args: string[], output: CommandOutput): Promise<void> {
+  const [action, ...rest] = args;
+  if (action === 'list') {
+    expectArgs(rest, 0, 'settings list');
+    const current = await getServerSettings(db);
+    for (const key of SERVER_SETTING_KEYS) output.out(`${key}=${encodeSettingValue(current[key])}`);
+    return;
+  }
+  if (action === 'set') {
+    const [key, value] = expectArgs(rest, 2, 'settings set KEY VALUE') as [string, string];
+    if (!isServerSettingKey(key)) {
+      throw new UsageError(`Unknown setting "${key}". Known settings: ${SERVER_SETTING_KEYS.join(', ')}`);
+    }
+    const updated = await updateServerSettings(db, { [key]: value });
+    output.out(`${key}=${encodeSettingValue(updated[key])}`);
+    return;
+  }
+  throw new UsageError('Expected: settings list | settings set KEY VALUE');
+}
+
+/** Runs one admin command; returns the process exit code (0 done, 1 refused, 2 mistyped). */
+export async function runAdminCommand(db: Db, argv: string[], output: CommandOutput): Promise<number> {
+  const [command, ...args] = argv;
+  try {
+    switch (command) {
+      case 'create-user':
+        await createUser(db, args, output);
+        return 0;
+      case 'set-role':
+        await setRole(db, args, output);
+        return 0;
+      case 'approve':
+        await setFlag(db, args, output, { command, set: { approved: 1 }, done: 'is approved' });
+        return 0;
+      case 'disable':
+        await setFlag(db, args, output, { command, set: { disabled: 1 }, done: 'is disabled' });
+        return 0;
+      case 'enable':
+        await setFlag(db, args, output, { command, set: { disabled: 0 }, done: 'is enabled' });
+        return 0;
+      case 'settings':
+        await settings(db, args, output);
+        return 0;
+      case 'help':
+      case '--help':
+      case '-h':
+        output.out(USAGE);
+        return 0;
+      case undefined:
+        output.err(USAGE);
+        return 2;
+      default:
+        throw new UsageError(`Unknown command "${command}"`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      output.err(`Error: ${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof RegistrationInvalid) {
+      for (const issues of Object.values(error.issues))
+        for (const issue of issues) output.err(`Error: ${issue.message}`);
+      return 1;
+    }
+    if (error instanceof ApiError) {
+      output.err(`Error: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,188 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Permission } from '@palchat/api';
+import { updateServerSettings } from '../src/settings/service.js';
+import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
+import { csrfHeaders, signUpSession, useWebDist } from './helpers/auth.js';
+
+describeEachDialect('the web client page', (dialect) => {
+  let server: TestServer;
+  const dist = useWebDist();
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(dist.dir, 'assets'));
+    fs.writeFileSync(path.join(dist.dir, 'assets/app-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist.dir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+    fs.writeFileSync(path.join(dist.dir, 'favicon.ico'), 'icon');
+    server = await createTestServer(dialect, { webDistDir: dist.dir });
+  });
+  afterAll(async () => server.close());
+
+  it('serves every client route with the signed-out initial state and a CSRF cookie', async () => {
+    for (const url of [
+      '/',
+      '/home',
+      '/@alice/123',
+      '/auth/sign_in',
+      '/deck/getting-started',
+      '/no/such/page',
+    ]) {
+      const response = await server.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      const state = dist.stateOf(response.body);
+      expect(state.identity).toEqual({
+        signedIn: false,
+        accountId: null,
+        username: null,
+        permissions: 0,
+        disabledAccountId: null,
+        movedToAccountId: null,
+      });
+      expect(state.accessToken).toBeNull();
+      const csrf = response.cookies.find((c) => c.name === '_palchat_csrf');
+      expect(csrf?.httpOnly).toBe(true);
+      expect(state.csrfToken).toBe(csrf?.value);
+    }
+  });
+
+  it('keeps the CSRF token of a returning visitor', async () => {
+    const response = await server.app.inject({ url: '/', cookies: { _palchat_csrf: 'kept' } });
+    expect(dist.stateOf(response.body).csrfToken).toBe('kept');
+    expect(response.cookies.find((c) => c.name === '_palchat_csrf')).toBeUndefined();
+  });
+
+  it('carries server flags from the settings, escaped so that no text can close the script', async () => {
+    await updateServerSettings(server.db, {
+      site_title: '</script><script>alert(1)</script>',
+      registrations_mode: 'closed',
+      timeline_preview: 'false',
+    });
+    const response = await server.app.inject({ url: '/public/local' });
+    expect(response.body).not.toContain('<script>alert(1)');
+    const state = dist.stateOf(response.body);
+    expect(state.server).toMatchObject({
+      title: '</script><script>alert(1)</script>',
+      registrationsMode: 'closed',
+      publicTimelinesVisible: false,
+      explorePageEnabled: true,
+      signUpUrl: '/auth/sign_up',
+      maxMediaAttachments: 4,
+    });
+    await server.db.deleteFrom('server_settings').execute();
+  });
+
+  it('gives a signed-in visitor identity, permissions, settings and the access token', async () => {
+    const session = await signUpSession(server, 'Mia');
+    await server.db.updateTable('accounts').set({ role: 'admin' }).where('username', '=', 'Mia').execute();
+    const state = dist.stateOf(
+      (await server.app.inject({ url: '/home', cookies: { _palchat_session: session } })).body,
+    );
+    expect(state.identity).toMatchObject({
+      signedIn: true,
+      username: 'Mia',
+      permissions: Permission.administrator | Permission.viewDashboard | Permission.manageReports,
+    });
+    expect(state.settings).toEqual({ layout: 'auto', columns: [], introductionVersion: 0 });
+    expect(state.accessToken).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+
+    await server.db
+      .updateTable('accounts')
+      .set({ role: 'moderator' })
+      .where('username', '=', 'Mia')
+      .execute();
+    const moderator = dist.stateOf(
+      (await server.app.inject({ url: '/', cookies: { _palchat_session: session } })).body,
+    );
+    expect(moderator.identity.permissions).toBe(Permission.manageReports);
+  });
+
+  it('serves built files: hashed assets cached for a year, the rest revalidated', async () => {
+    const asset = await server.app.inject({ url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.body).toBe('console.log(1)');
+    const worker = await server.app.inject({ url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect((await server.app.inject({ url: '/favicon.ico' })).body).toBe('icon');
+    const index = await server.app.inject({ url: '/index.html' });
+    expect(index.statusCode).toBe(200);
+    expect(index.body).toContain('id="initial-state"');
+  });
+
+  it('leaves server paths and missing assets to JSON 404s', async () => {
+    for (const url of ['/api/v1/nothing', '/oauth/nothing', '/system/nothing.png', '/assets/missing.js']) {
+      const response = await server.app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toEqual({ error: 'Not found' });
+    }
+    const traversal = await server.app.inject({ url: '/..%2f..%2fetc%2fpasswd' });
+    expect(traversal.headers['content-type']).toContain('text/html');
+  });
+
+  describe('/api/web/settings', () => {
+    it('needs a signed-in user', async () => {
+      expect((await server.app.inject({ url: '/api/web/settings' })).statusCode).toBe(401);
+    });
+
+    it('reads, merges and validates the web settings', async () => {
+      const session = await signUpSession(server, 'sam');
+      const auth = csrfHeaders({ _palchat_session: session });
+      const put = (payload: unknown) =>
+        server.app.inject({ method: 'PUT', url: '/api/web/settings', ...auth, payload: payload as object });
+
+      const first = await put({ layout: 'multi-column', columns: [{ id: 'home', uuid: 'c1', params: {} }] });
+      expect(first.statusCode).toBe(200);
+      const second = await put({ introductionVersion: 20261121 });
+      expect(second.json()).toEqual({
+        layout: 'multi-column',
+        columns: [{ id: 'home', uuid: 'c1', params: {} }],
+        introductionVersion: 20261121,
+      });
+      const read = await server.app.inject({
+        url: '/api/web/settings',
+        cookies: { _palchat_session: session },
+      });
+      expect(read.json()).toEqual(second.json());
+
+      for (const invalid of [
+        { layout: 'sideways' },
+        { columns: [{ id: 'nope', uuid: 'x' }] },
+        { introductionVersion: -1 },
+      ]) {
+        const response = await put(invalid);
+        expect(response.statusCode).toBe(422);
+        expect(response.json<{ error: string }>().error).toMatch(/^Validation failed/);
+      }
+      const unchanged = await server.app.inject({
+        url: '/api/web/settings',
+        cookies: { _palchat_session: session },
+      });
+      expect(unchanged.json()).toEqual(second.json());
+      const page = dist.stateOf(
+        (await server.app.inject({ url: '/', cookies: { _palchat_session: session } })).body,
+      );
+      expect(page.settings).toEqual(second.json());
+    });
+  });
+});
+
+describeEachDialect('the web client page before the client is built', (dialect) => {
+  let server: TestServer;
+  const emptyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'palchat-nodist-'));
+  beforeAll(async () => {
+    server = await createTestServer(dialect, { webDistDir: emptyDir });
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(emptyDir, { recursive: true, force: true });
+  });
+
+  it('answers 503 with a clear text', async () => {
+    const response = await server.app.inject({ url: '/home' });
+    expect(response.statusCode).toBe(503);
+    expect(response.body).toBe('The web client is not built: run npm run build');
+  });
+});
