@@ -59,7 +59,11 @@ describeEachDialect('friend_messages HTTP API', (dialect) => {
     expect(viaCreate.status).toBe(201);
     expect(viaCreate.body.id).toBe(first.conversation_id);
     expect(viaCreate.body.is_group).toBe(false);
-    const rows = await server.db.selectFrom('conversations').select('id').where('direct_key', 'is not', null).execute();
+    const rows = await server.db
+      .selectFrom('conversations')
+      .select('id')
+      .where('direct_key', 'is not', null)
+      .execute();
     expect(rows.filter((row) => row.id === first.conversation_id)).toHaveLength(1);
   });
 
@@ -78,7 +82,12 @@ describeEachDialect('friend_messages HTTP API', (dialect) => {
     expect(withB?.last_message?.sender_username).toBe('listB');
     expect(withB?.unread_count).toBe(1);
     expect(withB?.isGroup).toBe(false);
-    expect(withB?.partner).toMatchObject({ display_name: 'List B', acct: 'listB', is_online: false, verified: false });
+    expect(withB?.partner).toMatchObject({
+      display_name: 'List B',
+      acct: 'listB',
+      is_online: false,
+      verified: false,
+    });
     expect(withB?.participants).toHaveLength(2);
     const limited = await call(server, a, 'GET', `${FM}/conversations?limit=1`);
     expect((limited.json as Conversation[]).map((c2) => c2.partner?.username)).toEqual(['listC']);
@@ -117,7 +126,11 @@ describeEachDialect('friend_messages HTTP API', (dialect) => {
       expect(response.body.error).toBe(error);
     };
     await expectError({ recipient_id: bob.account.id, content: '   ' }, 422, MessagingText.messageEmpty);
-    await expectError({ recipient_id: bob.account.id, content: 'a'.repeat(1001) }, 422, MessagingText.messageTooLong);
+    await expectError(
+      { recipient_id: bob.account.id, content: 'a'.repeat(1001) },
+      422,
+      MessagingText.messageTooLong,
+    );
     await expectError(
       { recipient_id: bob.account.id, content: 'x', media_ids: ['1', '2', '3', '4', '5'] },
       422,
@@ -126,8 +139,15 @@ describeEachDialect('friend_messages HTTP API', (dialect) => {
     await expectError({ content: 'x' }, 422, MessagingText.recipientRequired);
     await expectError({ recipient_id: alice.account.id, content: 'x' }, 422, MessagingText.cannotMessageSelf);
     await expectError({ recipient_id: '999999999', content: 'x' }, 404, MessagingText.userNotFound);
-    await expectError({ recipient_id: bob.account.id, content: 'x', media_ids: ['12345'] }, 422, MessagingText.mediaNotFound);
-    const ok = await call(server, alice, 'POST', FM, { recipient_id: bob.account.id, content: 'a'.repeat(1000) });
+    await expectError(
+      { recipient_id: bob.account.id, content: 'x', media_ids: ['12345'] },
+      422,
+      MessagingText.mediaNotFound,
+    );
+    const ok = await call(server, alice, 'POST', FM, {
+      recipient_id: bob.account.id,
+      content: 'a'.repeat(1000),
+    });
     expect(ok.status).toBe(201);
     const other = await groupOf(alice, [bob, cast.carol], 'Elsewhere');
     await expectError(
@@ -141,7 +161,10 @@ describeEachDialect('friend_messages HTTP API', (dialect) => {
       reply_to_message_id: (ok.json as Message).id,
     });
     expect(reply.status).toBe(201);
-    expect((reply.json as Message).reply_to).toMatchObject({ id: (ok.json as Message).id, sender: { username: 'alice' } });
+    expect((reply.json as Message).reply_to).toMatchObject({
+      id: (ok.json as Message).id,
+      sender: { username: 'alice' },
+    });
   });
 
   it('creates groups only with mutual follows, at least 3 people and a name', async () => {
@@ -165,10 +188,17 @@ describeEachDialect('friend_messages HTTP API', (dialect) => {
     expect(notMutual.status).toBe(403);
     expect(notMutual.body).toMatchObject({ error: MessagingText.mutualFollow, code: 'mutual_follow' });
     const group = await groupOf(alice, [bob, carol], 'Pals');
-    expect(group).toMatchObject({ name: 'Pals', is_group: true, isGroup: true, partner: null, current_user_is_admin: true });
+    expect(group).toMatchObject({
+      name: 'Pals',
+      is_group: true,
+      isGroup: true,
+      partner: null,
+      current_user_is_admin: true,
+    });
     expect(group.creator_id).toBe(alice.account.id);
     expect(group.participants.map((p) => p.username).sort()).toEqual(['alice', 'bob', 'carol']);
-    const asBob = (await call(server, bob, 'GET', `${FM}/conversations/${group.id}`)).json as ConversationPage;
+    const asBob = (await call(server, bob, 'GET', `${FM}/conversations/${group.id}`))
+      .json as ConversationPage;
     expect(asBob.conversation.current_user_is_admin).toBe(false);
     expect(asBob.messages[0]?.is_system_message).toBe(true);
   });
@@ -196,26 +226,38 @@ describeEachDialect('friend_messages HTTP API', (dialect) => {
     expect(after.conversation.name).toBe('Renamed');
     expect(after.messages.at(-1)).toMatchObject({ is_system_message: true, can_delete: false });
 
-    const self = await call(server, alice, 'POST', `${url}/remove_participants`, { participant_ids: [alice.account.id] });
+    const self = await call(server, alice, 'POST', `${url}/remove_participants`, {
+      participant_ids: [alice.account.id],
+    });
     expect(self.status).toBe(422);
     expect(self.body.error).toBe(MessagingText.cannotRemoveSelf);
     const leave = await call(server, alice, 'POST', `${url}/leave_group`);
     expect(leave.status).toBe(422);
     expect(String(leave.body.error)).toMatch(/transfer ownership/);
-    const toSelf = await call(server, alice, 'POST', `${url}/transfer_ownership`, { new_owner_id: alice.account.id });
+    const toSelf = await call(server, alice, 'POST', `${url}/transfer_ownership`, {
+      new_owner_id: alice.account.id,
+    });
     expect(toSelf.status).toBe(422);
     expect(toSelf.body.error).toBe(MessagingText.cannotTransferToSelf);
 
-    const removed = await call(server, alice, 'POST', `${url}/remove_participants`, { participant_ids: [carol.account.id] });
+    const removed = await call(server, alice, 'POST', `${url}/remove_participants`, {
+      participant_ids: [carol.account.id],
+    });
     expect(removed.status).toBe(200);
     expect((await call(server, carol, 'GET', url)).status).toBe(404);
-    const added = await call(server, alice, 'POST', `${url}/add_participants`, { participant_ids: [carol.account.id] });
+    const added = await call(server, alice, 'POST', `${url}/add_participants`, {
+      participant_ids: [carol.account.id],
+    });
     expect(added.status).toBe(200);
     expect((await call(server, carol, 'GET', url)).status).toBe(200);
 
-    const transferred = await call(server, alice, 'POST', `${url}/transfer_ownership`, { new_owner_id: bob.account.id });
+    const transferred = await call(server, alice, 'POST', `${url}/transfer_ownership`, {
+      new_owner_id: bob.account.id,
+    });
     expect(transferred.status).toBe(200);
-    expect(((await call(server, bob, 'GET', url)).json as ConversationPage).conversation.current_user_is_admin).toBe(true);
+    expect(
+      ((await call(server, bob, 'GET', url)).json as ConversationPage).conversation.current_user_is_admin,
+    ).toBe(true);
     const left = await call(server, alice, 'POST', `${url}/leave_group`);
     expect(left.status).toBe(200);
     expect((await call(server, alice, 'GET', url)).status).toBe(404);
@@ -223,7 +265,9 @@ describeEachDialect('friend_messages HTTP API', (dialect) => {
     const dissolved = await call(server, bob, 'DELETE', url);
     expect(dissolved.status).toBe(200);
     expect((await call(server, bob, 'GET', url)).status).toBe(404);
-    expect(await server.db.selectFrom('messages').select('id').where('conversation_id', '=', group.id).execute()).toEqual([]);
+    expect(
+      await server.db.selectFrom('messages').select('id').where('conversation_id', '=', group.id).execute(),
+    ).toEqual([]);
   });
 
   it('deletes a direct chat for the caller only', async () => {
@@ -244,10 +288,16 @@ describeEachDialect('friend_messages HTTP API', (dialect) => {
     const message = await directBetween(alice, bob, 'react to me');
     const react = await call(server, bob, 'POST', `${FM}/${message.id}/react`, { emoji: '❤️' });
     expect(react.status).toBe(200);
-    expect(react.body).toMatchObject({ id: message.id, reactions: [{ emoji: '❤️', count: 1, userIds: [bob.account.id] }] });
+    expect(react.body).toMatchObject({
+      id: message.id,
+      reactions: [{ emoji: '❤️', count: 1, userIds: [bob.account.id] }],
+    });
     await call(server, alice, 'POST', `${FM}/${message.id}/react`, { emoji: '❤️' });
     const both = await call(server, alice, 'POST', `${FM}/${message.id}/react`, { emoji: '🔥' });
-    expect(both.body.reactions).toMatchObject([{ emoji: '❤️', count: 2 }, { emoji: '🔥', count: 1 }]);
+    expect(both.body.reactions).toMatchObject([
+      { emoji: '❤️', count: 2 },
+      { emoji: '🔥', count: 1 },
+    ]);
     const toggled = await call(server, alice, 'POST', `${FM}/${message.id}/react`, { emoji: '🔥' });
     expect(toggled.body.reactions).toMatchObject([{ emoji: '❤️', count: 2 }]);
     const bad = await call(server, alice, 'POST', `${FM}/${message.id}/react`, { emoji: '🦄' });
@@ -255,11 +305,13 @@ describeEachDialect('friend_messages HTTP API', (dialect) => {
     expect(bad.body.error).toBe(MessagingText.reactionUnsupported);
 
     expect((await call(server, bob, 'DELETE', `${FM}/${message.id}`)).status).toBe(200);
-    const forBob = (await call(server, bob, 'GET', `${FM}/conversations/${message.conversation_id}?limit=200`))
-      .json as ConversationPage;
+    const forBob = (
+      await call(server, bob, 'GET', `${FM}/conversations/${message.conversation_id}?limit=200`)
+    ).json as ConversationPage;
     expect(forBob.messages.some((m) => m.id === message.id)).toBe(false);
-    const forAlice = (await call(server, alice, 'GET', `${FM}/conversations/${message.conversation_id}?limit=200`))
-      .json as ConversationPage;
+    const forAlice = (
+      await call(server, alice, 'GET', `${FM}/conversations/${message.conversation_id}?limit=200`)
+    ).json as ConversationPage;
     const seen = forAlice.messages.find((m) => m.id === message.id);
     expect(seen?.deleted_by_user_ids).toEqual([]);
   });
@@ -271,14 +323,16 @@ describeEachDialect('friend_messages HTTP API', (dialect) => {
     const marked = await call(server, b, 'POST', `${FM}/conversations/${m1.conversation_id}/mark_read`);
     expect(marked.status).toBe(200);
     expect(marked.body).toEqual({ success: true, conversation: { id: m1.conversation_id, unread_count: 0 } });
-    const page = (await call(server, a, 'GET', `${FM}/conversations/${m1.conversation_id}`)).json as ConversationPage;
+    const page = (await call(server, a, 'GET', `${FM}/conversations/${m1.conversation_id}`))
+      .json as ConversationPage;
     expect(page.messages[0]?.read_by).toEqual([b.account.id]);
 
     const off = await call(server, b, 'PATCH', `${FM}/preferences`, { read_receipts_enabled: false });
     expect(off.status).toBe(200);
     const m2 = await directBetween(a, b, 'two');
     await call(server, b, 'POST', `${FM}/conversations/${m1.conversation_id}/mark_read`);
-    const later = (await call(server, a, 'GET', `${FM}/conversations/${m1.conversation_id}`)).json as ConversationPage;
+    const later = (await call(server, a, 'GET', `${FM}/conversations/${m1.conversation_id}`))
+      .json as ConversationPage;
     expect(later.messages.find((m) => m.id === m2.id)?.read_by).toEqual([]);
     const list = (await call(server, b, 'GET', `${FM}/conversations`)).json as Conversation[];
     expect(list[0]?.unread_count).toBe(0);
@@ -293,7 +347,11 @@ describeEachDialect('friend_messages HTTP API', (dialect) => {
       active_status_enabled: true,
     });
     const patched = await call(server, a, 'PATCH', `${FM}/preferences`, { typing_indicator_enabled: false });
-    expect(patched.json).toEqual({ typing_indicator_enabled: false, read_receipts_enabled: true, active_status_enabled: true });
+    expect(patched.json).toEqual({
+      typing_indicator_enabled: false,
+      read_receipts_enabled: true,
+      active_status_enabled: true,
+    });
     const empty = await call(server, a, 'PATCH', `${FM}/preferences`, {});
     expect(empty.status).toBe(422);
     const bad = await call(server, a, 'PATCH', `${FM}/preferences`, { typing_indicator_enabled: 'yes' });
@@ -303,7 +361,11 @@ describeEachDialect('friend_messages HTTP API', (dialect) => {
     const url = `${FM}/conversations/${message.conversation_id}/settings`;
     const initial = await call(server, a, 'GET', url);
     expect(initial.json).toEqual({
-      global_settings: { typing_indicator_enabled: false, read_receipts_enabled: true, active_status_enabled: true },
+      global_settings: {
+        typing_indicator_enabled: false,
+        read_receipts_enabled: true,
+        active_status_enabled: true,
+      },
       effective_settings: { typing_indicator_enabled: false, read_receipts_enabled: true },
       conversation_overrides: { typing_indicator_enabled: null, read_receipts_enabled: null },
       has_overrides: false,
@@ -315,7 +377,10 @@ describeEachDialect('friend_messages HTTP API', (dialect) => {
       has_overrides: true,
     });
     const inherit = await call(server, a, 'PATCH', url, { typing_indicator_enabled: null });
-    expect(inherit.body).toMatchObject({ has_overrides: false, effective_settings: { typing_indicator_enabled: false } });
+    expect(inherit.body).toMatchObject({
+      has_overrides: false,
+      effective_settings: { typing_indicator_enabled: false },
+    });
 
     // Settings are bearer-only: a cookie session is refused.
     const cookieOnly = await server.app.inject({ method: 'GET', url });
@@ -337,7 +402,10 @@ describeEachDialect('friend_messages HTTP API', (dialect) => {
       is_blocked_by_me: false,
       is_blocked_by_them: true,
     });
-    const fromA = await call(server, a, 'POST', FM, { conversation_id: message.conversation_id, content: 'x' });
+    const fromA = await call(server, a, 'POST', FM, {
+      conversation_id: message.conversation_id,
+      content: 'x',
+    });
     expect(fromA.status).toBe(403);
     expect(fromA.body.error).toBe(MessagingText.blockedByMe);
     const fromB = await call(server, b, 'POST', FM, { recipient_id: a.account.id, content: 'x' });
@@ -345,7 +413,9 @@ describeEachDialect('friend_messages HTTP API', (dialect) => {
     expect(fromB.body.error).toBe(MessagingText.blockedByThem);
     const unblocked = await call(server, a, 'POST', `${base}/unblock_user`);
     expect(unblocked.json).toEqual({ success: true, message: 'User unblocked' });
-    expect((await call(server, b, 'POST', FM, { recipient_id: a.account.id, content: 'x' })).status).toBe(201);
+    expect((await call(server, b, 'POST', FM, { recipient_id: a.account.id, content: 'x' })).status).toBe(
+      201,
+    );
     const group = await groupOf(cast.alice, [cast.bob, cast.carol]);
     const groupBlock = await call(server, cast.alice, 'POST', `${FM}/conversations/${group.id}/block_user`);
     expect(groupBlock.status).toBe(422);
@@ -362,9 +432,17 @@ describeEachDialect('friend_messages HTTP API', (dialect) => {
     expect(missing.body.error).toBe(MessagingText.reportReasonRequired);
     const fraud = await call(server, a, 'POST', url, { reason: 'fraud' });
     expect(fraud.status).toBe(422);
-    const ok = await call(server, a, 'POST', url, { reason: 'spam', details: 'buy now', message_ids: [message.id] });
+    const ok = await call(server, a, 'POST', url, {
+      reason: 'spam',
+      details: 'buy now',
+      message_ids: [message.id],
+    });
     expect(ok.status).toBe(201);
-    const row = await server.db.selectFrom('reports').selectAll().where('id', '=', String(ok.body.report_id)).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('reports')
+      .selectAll()
+      .where('id', '=', String(ok.body.report_id))
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       account_id: a.account.id,
       target_account_id: b.account.id,
@@ -397,7 +475,12 @@ describeEachDialect('friend_messages HTTP API', (dialect) => {
     expect(await call(server, a, 'GET', `${FM}/search?q=pine`)).toMatchObject({ body: { total_count: 2 } });
     await call(server, a, 'DELETE', `${FM}/${m1.id}`);
     expect((await call(server, a, 'GET', `${FM}/search?q=pineapple`)).body.total_count).toBe(1);
-    const scoped = await call(server, a, 'GET', `${FM}/search?q=pineapple&conversation_id=${m1.conversation_id}`);
+    const scoped = await call(
+      server,
+      a,
+      'GET',
+      `${FM}/search?q=pineapple&conversation_id=${m1.conversation_id}`,
+    );
     expect(scoped.body.total_count).toBe(1);
     const bc = await call(server, c, 'GET', `${FM}/search?q=pineapple&conversation_id=${m1.conversation_id}`);
     expect(bc.status).toBe(404);
@@ -405,11 +488,17 @@ describeEachDialect('friend_messages HTTP API', (dialect) => {
 
   it('lists messageable pals with ?search= and reports active status', async () => {
     const { alice, bob, dave } = cast;
-    const all = (await call(server, alice, 'GET', `${FM}/messageable_users`)).json as Array<{ username: string }>;
+    const all = (await call(server, alice, 'GET', `${FM}/messageable_users`)).json as Array<{
+      username: string;
+    }>;
     expect(all.map((u) => u.username)).toEqual(['bob', 'carol']);
-    const filtered = (await call(server, alice, 'GET', `${FM}/messageable_users?search=CAR`)).json as Array<{ username: string }>;
+    const filtered = (await call(server, alice, 'GET', `${FM}/messageable_users?search=CAR`)).json as Array<{
+      username: string;
+    }>;
     expect(filtered.map((u) => u.username)).toEqual(['carol']);
-    const byName = (await call(server, alice, 'GET', `${FM}/messageable_users?search=Bo`)).json as Array<{ username: string }>;
+    const byName = (await call(server, alice, 'GET', `${FM}/messageable_users?search=Bo`)).json as Array<{
+      username: string;
+    }>;
     expect(byName.map((u) => u.username)).toEqual(['bob']);
     const status = await call(server, alice, 'GET', `${FM}/active_status/${bob.account.id}`);
     expect(status.json).toEqual({ user_id: bob.account.id, is_active: false });
@@ -451,7 +540,9 @@ describe('friend_messages authorization matrix', () => {
         await call(server, dave, 'POST', `${base}/block_user`),
         await call(server, dave, 'POST', `${base}/unblock_user`),
         await call(server, dave, 'GET', `${base}/check_block_status`),
-        await call(server, dave, 'POST', `${base}/remove_participants`, { participant_ids: [bob.account.id] }),
+        await call(server, dave, 'POST', `${base}/remove_participants`, {
+          participant_ids: [bob.account.id],
+        }),
         await call(server, dave, 'POST', `${base}/add_participants`, { participant_ids: [dave.account.id] }),
         await call(server, dave, 'POST', `${base}/mark_read`),
         await call(server, dave, 'GET', `${base}/settings`),
