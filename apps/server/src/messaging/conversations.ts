@@ -11,6 +11,7 @@ import type { AppContext } from '../context.js';
 import type { DbOrTx, Tx } from '../db/index.js';
 import type { ConversationsTable, MessagesTable } from '../db/schema.js';
 import { forbidden, notFound, unprocessable } from '../http/errors.js';
+import { removeFiles } from '../media/service.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { participantIds, requireGroupAdmin, requireMembership } from './access.js';
@@ -255,11 +256,19 @@ export async function deleteConversation(
 
 async function dissolveGroup(ctx: AppContext, conversationId: string): Promise<void> {
   const members = await participantIds(ctx.db, conversationId);
+  const media = await ctx.db
+    .selectFrom('media_attachments')
+    .innerJoin('messages', 'messages.id', 'media_attachments.message_id')
+    .select(['media_attachments.file_path', 'media_attachments.thumbnail_path'])
+    .where('messages.conversation_id', '=', conversationId)
+    .execute();
   await ctx.db.transaction().execute(async (tx) => {
     await tx.deleteFrom('messages').where('conversation_id', '=', conversationId).execute();
     await tx.deleteFrom('conversation_participants').where('conversation_id', '=', conversationId).execute();
     await tx.deleteFrom('conversations').where('id', '=', conversationId).execute();
   });
+  // Files go only once the rows are gone for good; a failed removal leaves an orphan file, never a broken row.
+  for (const row of media) await removeFiles(ctx, row).catch(() => undefined);
   await publishConversationUpdated(ctx, members, conversationId);
 }
 
