@@ -7,7 +7,11 @@ const proxied = ['/api', '/auth', '/oauth', '/system'];
 /** Vendor code that the signed-in shell needs on every page gets its own long-cached chunk. */
 function vendorChunk(id: string): string | undefined {
   if (!id.includes('node_modules')) return undefined;
-  if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'vendor-react';
+  if (/node_modules\/(react-dom|scheduler)\//.test(id)) return 'vendor-react-dom';
+  if (/node_modules\/(react)\//.test(id)) return 'vendor-react';
+  if (/node_modules\/(react-router)\//.test(id)) return 'vendor-router';
+  if (/node_modules\/(zod)\//.test(id)) return 'vendor-zod';
+  if (/node_modules\/(react-virtuoso)\//.test(id)) return 'vendor-virtuoso';
   if (/node_modules\/(@tanstack)\//.test(id)) return 'vendor-query';
   if (/node_modules\/(react-intl|@formatjs|intl-messageformat)\//.test(id)) return 'vendor-intl';
   return undefined;

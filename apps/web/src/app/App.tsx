@@ -1,0 +1,44 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { InitialState } from '@palchat/api';
+import { useState } from 'react';
+import { IntlProvider } from 'react-intl';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { ApiError } from '../api/client';
+import { CrashBoundary } from '../features/errors/CrashBoundary';
+import type { Catalogue } from './i18n/messages';
+import { InitialStateContext } from './initial-state-context';
+import { buildRoutes } from './routes';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // Client errors (404, 403, 422…) will not change on retry; network and 5xx may.
+        retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}
+
+interface AppProps {
+  state: InitialState;
+  locale: string;
+  messages: Catalogue;
+}
+
+export function App({ state, locale, messages }: AppProps) {
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(() => createBrowserRouter(buildRoutes()));
+  return (
+    <IntlProvider locale={locale} messages={messages} defaultLocale="en">
+      <CrashBoundary>
+        <InitialStateContext.Provider value={state}>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </InitialStateContext.Provider>
+      </CrashBoundary>
+    </IntlProvider>
+  );
+}

@@ -1,0 +1,31 @@
+import { Navigate, useLocation } from 'react-router';
+import { useSettings } from '../api/queries';
+import { LayoutModeContext } from './layout-context';
+import { MultiColumnLayout } from './layouts/MultiColumnLayout';
+import { SingleColumnLayout } from './layouts/SingleColumnLayout';
+import { decideLayout } from './rules/layout';
+import { pathRedirect } from './rules/path-redirect';
+import { useStartup } from './startup';
+import { useDebouncedWindowWidth } from './use-window-width';
+
+/** The root route: start-up work, path redirects, and the layout chosen from the setting and the width. */
+export function AppShell() {
+  const settings = useSettings();
+  const width = useDebouncedWindowWidth();
+  const layout = decideLayout(settings.layout, width);
+  const location = useLocation();
+  useStartup();
+
+  const redirect = pathRedirect(location.pathname, layout);
+  if (redirect) return <Navigate replace to={`${redirect}${location.search}${location.hash}`} />;
+
+  return (
+    <LayoutModeContext.Provider value={layout}>
+      {layout === 'multi-column' ? (
+        <MultiColumnLayout />
+      ) : (
+        <SingleColumnLayout width={width} mobile={layout === 'mobile'} />
+      )}
+    </LayoutModeContext.Provider>
+  );
+}

@@ -1,0 +1,18 @@
+import { lazy, Suspense } from 'react';
+import { useInitialState } from '../initial-state-context';
+import { LoadingIndicator } from '../../components/States';
+
+const ComposeForm = lazy(() => import('../../features/compose/ComposeForm'));
+const ServerBanner = lazy(() => import('../../features/about/ServerBanner'));
+
+/** The left panel: the compose form when signed in, the server banner for visitors (SPEC §1). */
+export function ComposePanel() {
+  const { identity } = useInitialState();
+  return (
+    <aside className="compose-panel" data-testid="compose-panel">
+      <Suspense fallback={<LoadingIndicator inline />}>
+        {identity.signedIn ? <ComposeForm /> : <ServerBanner />}
+      </Suspense>
+    </aside>
+  );
+}

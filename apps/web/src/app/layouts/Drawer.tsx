@@ -1,0 +1,74 @@
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
+import { Icon } from '../../components/Icon';
+import type { IconName } from '../../components/icons';
+import { LoadingIndicator } from '../../components/States';
+import { Logo } from '../../components/Logo';
+import { SignInBanner } from '../../features/auth/SignInBanner';
+import { AccountStateBanner } from '../../features/auth/AccountStateBanner';
+import { signOut } from '../../features/auth/sign-out';
+import { useT } from '../i18n/use-t';
+import { useInitialState } from '../initial-state-context';
+
+const ComposeForm = lazy(() => import('../../features/compose/ComposeForm'));
+const ServerBanner = lazy(() => import('../../features/about/ServerBanner'));
+
+function DrawerLink({ to, icon, label }: { to: string; icon: IconName; label: string }) {
+  return (
+    <Link to={to} className="drawer__tab" aria-label={label} title={label}>
+      <Icon name={icon} size={20} />
+    </Link>
+  );
+}
+
+/** The multi-column "compose" column: quick links, then the compose form or the server banner. */
+export function Drawer() {
+  const t = useT();
+  const { identity, server } = useInitialState();
+  return (
+    <section className="column column--drawer drawer" aria-label={t('drawer.label')} data-testid="drawer">
+      <nav className="drawer__header" aria-label={t('drawer.quick_links')}>
+        <DrawerLink to="/deck/getting-started" icon="menu" label={t('navigation.getting_started')} />
+        {identity.signedIn && (
+          <DrawerLink to="/deck/notifications" icon="notifications" label={t('navigation.notifications')} />
+        )}
+        <DrawerLink to="/deck/public/local" icon="people" label={t('column.community')} />
+        <DrawerLink to="/deck/public" icon="public" label={t('column.public')} />
+        {identity.signedIn && (
+          <DrawerLink to="/deck/settings/preferences" icon="tune" label={t('navigation.preferences')} />
+        )}
+        {identity.signedIn && (
+          <button
+            type="button"
+            className="drawer__tab"
+            aria-label={t('navigation.log_out')}
+            title={t('navigation.log_out')}
+            onClick={() => void signOut()}
+          >
+            <Icon name="logout" size={20} />
+          </button>
+        )}
+      </nav>
+      <div className="drawer__body">
+        <Link to="/deck/search" className="drawer__search">
+          <Icon name="search" size={18} />
+          <span>{t('search.placeholder')}</span>
+        </Link>
+        <Suspense fallback={<LoadingIndicator inline />}>
+          {identity.signedIn ? (
+            <ComposeForm />
+          ) : (
+            <>
+              <ServerBanner />
+              {identity.disabledAccountId ? <AccountStateBanner /> : <SignInBanner />}
+            </>
+          )}
+        </Suspense>
+        <div className="drawer__footer">
+          <Logo size={28} />
+          <span>{server.title}</span>
+        </div>
+      </div>
+    </section>
+  );
+}

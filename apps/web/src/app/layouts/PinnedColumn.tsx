@@ -1,0 +1,57 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Column as ColumnSetting, ColumnType } from '@palchat/api';
+import { LoadingIndicator } from '../../components/States';
+import { Drawer } from './Drawer';
+
+export interface PinnedColumnProps {
+  params: Record<string, unknown>;
+}
+
+type ColumnView = LazyExoticComponent<ComponentType<PinnedColumnProps>>;
+
+const timelines = () => import('../../features/timelines/views');
+const fromTimelines = (name: string): ColumnView =>
+  lazy(async () => ({
+    default: (await timelines())[name as 'HomeColumn'] as ComponentType<PinnedColumnProps>,
+  }));
+
+/** Every column type of SPEC §2 "Layout" (compose is the drawer) rendered with its real view. */
+const COLUMN_VIEWS: Record<Exclude<ColumnType, 'compose'>, ColumnView> = {
+  home: fromTimelines('HomeColumn'),
+  public: fromTimelines('FederatedColumn'),
+  community: fromTimelines('CommunityColumn'),
+  remote: fromTimelines('RemoteColumn'),
+  hashtag: fromTimelines('HashtagColumn'),
+  direct: fromTimelines('DirectColumn'),
+  favourites: fromTimelines('FavouritesColumn'),
+  bookmarks: fromTimelines('BookmarksColumn'),
+  notifications: lazy(async () => ({
+    default: (await import('../../features/notifications/views')).NotificationsColumn,
+  })),
+  list: lazy(async () => ({ default: (await import('../../features/lists/views')).ListColumn })),
+  directory: lazy(async () => ({
+    default: (await import('../../features/directory/DirectoryView')).DirectoryColumn,
+  })),
+};
+
+export function PinnedColumn({ column }: { column: ColumnSetting }) {
+  if (column.id === 'compose') return <Drawer />;
+  const View = COLUMN_VIEWS[column.id];
+  return (
+    <div className="column-slot" data-column={column.id}>
+      <Suspense fallback={<LoadingIndicator />}>
+        <View params={column.params} />
+      </Suspense>
+    </div>
+  );
+}
+
+export function defaultColumns(signedIn: boolean): ColumnSetting[] {
+  const compose: ColumnSetting = { id: 'compose', uuid: 'default-compose', params: {} };
+  if (!signedIn) return [compose];
+  return [
+    compose,
+    { id: 'home', uuid: 'default-home', params: {} },
+    { id: 'notifications', uuid: 'default-notifications', params: {} },
+  ];
+}

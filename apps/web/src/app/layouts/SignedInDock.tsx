@@ -1,0 +1,19 @@
+import { lazy, Suspense } from 'react';
+import { useInitialState } from '../initial-state-context';
+
+const MessageDock = lazy(() => import('../../features/messages'));
+
+/**
+ * Mount point for panels docked over the signed-in layouts. The message box (SPEC §2 "Message box",
+ * apps/web/src/features/messages/) is rendered here: both layouts render <SignedInDock /> only for
+ * signed-in users, so signed-out visitors never get one (SPEC §1).
+ */
+export function SignedInDock() {
+  const { identity, accessToken } = useInitialState();
+  if (!identity.signedIn || !identity.accountId) return null;
+  return (
+    <Suspense fallback={null}>
+      <MessageDock accountId={identity.accountId} accessToken={accessToken} />
+    </Suspense>
+  );
+}

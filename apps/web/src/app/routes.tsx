@@ -1,0 +1,131 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { NotFoundView, RouteErrorView } from '../features/errors/ErrorViews';
+import { RootErrorView } from '../features/errors/RootErrorView';
+import { AppShell } from './AppShell';
+import { RootRedirect } from './RootRedirect';
+
+type ViewModule = Record<string, unknown>;
+
+/** A lazily loaded view: one chunk per feature module, the named export rendered as the route. */
+function view(load: () => Promise<ViewModule>, exportName: string): RouteObject['lazy'] {
+  return async () => {
+    const module = await load();
+    return { Component: module[exportName] as ComponentType };
+  };
+}
+
+const timelines = () => import('../features/timelines/views');
+const account = () => import('../features/account/views');
+const statusViews = () => import('../features/status/views');
+const lists = () => import('../features/lists/views');
+const notifications = () => import('../features/notifications/views');
+const onboarding = () => import('../features/onboarding/views');
+const about = () => import('../features/about/views');
+const relationships = () => import('../features/relationships/views');
+const moderation = () => import('../features/moderation/views');
+
+/** SPEC §2 "Routes": [path, module, export]. Every path also exists under /deck for the multi-column layout. */
+const VIEW_ROUTES: [string, () => Promise<ViewModule>, string][] = [
+  ['getting-started', () => import('../features/navigation/GettingStartedView'), 'GettingStartedView'],
+  ['keyboard-shortcuts', () => import('../features/keyboard/KeyboardShortcutsView'), 'KeyboardShortcutsView'],
+  ['about', about, 'AboutView'],
+  ['privacy-policy', about, 'PrivacyPolicyView'],
+  ['terms-of-service/:date?', about, 'TermsOfServiceView'],
+  ['home', timelines, 'HomeView'],
+  ['timelines/home', timelines, 'HomeView'],
+  ['public', timelines, 'FederatedView'],
+  ['public/local', timelines, 'CommunityView'],
+  ['public/remote', timelines, 'RemoteView'],
+  ['conversations', timelines, 'DirectView'],
+  ['timelines/direct', timelines, 'DirectView'],
+  ['tags/:id', timelines, 'HashtagView'],
+  ['timelines/tag/:id', timelines, 'HashtagView'],
+  ['links/:url', timelines, 'LinkView'],
+  ['favourites', timelines, 'FavouritesView'],
+  ['bookmarks', timelines, 'BookmarksView'],
+  ['pinned', timelines, 'PinnedView'],
+  ['lists', lists, 'ListsView'],
+  ['lists/new', lists, 'ListEditView'],
+  ['lists/:id/edit', lists, 'ListEditView'],
+  ['lists/:id/members', lists, 'ListMembersView'],
+  ['lists/:id', lists, 'ListTimelineView'],
+  ['timelines/list/:id', lists, 'ListTimelineView'],
+  ['notifications', notifications, 'NotificationsView'],
+  ['notifications/requests', notifications, 'NotificationRequestsView'],
+  ['notifications/requests/:id', notifications, 'NotificationRequestView'],
+  ['start', onboarding, 'OnboardingStartView'],
+  ['start/profile', onboarding, 'OnboardingProfileView'],
+  ['start/follows', onboarding, 'OnboardingFollowsView'],
+  ['directory', () => import('../features/directory/DirectoryView'), 'DirectoryView'],
+  ['explore/:tab?', () => import('../features/explore/ExploreView'), 'ExploreView'],
+  ['search', () => import('../features/search/SearchView'), 'SearchView'],
+  ['publish', () => import('../features/compose/ComposeView'), 'ComposeView'],
+  ['statuses/new', () => import('../features/compose/ComposeView'), 'ComposeView'],
+  // Profiles: /@:acct is one dynamic segment (":handle", checked for the leading "@" by the view).
+  [':handle', account, 'AccountPostsView'],
+  [':handle/featured', account, 'AccountFeaturedView'],
+  [':handle/with_replies', account, 'AccountWithRepliesView'],
+  [':handle/media', account, 'AccountMediaView'],
+  [':handle/followers', account, 'AccountFollowersView'],
+  [':handle/following', account, 'AccountFollowingView'],
+  [':handle/tagged/:tagged?', account, 'AccountTaggedView'],
+  ['accounts/:id', account, 'AccountPostsView'],
+  ['accounts/:id/featured', account, 'AccountFeaturedView'],
+  ['accounts/:id/with_replies', account, 'AccountWithRepliesView'],
+  ['accounts/:id/media', account, 'AccountMediaView'],
+  ['accounts/:id/followers', account, 'AccountFollowersView'],
+  ['accounts/:id/following', account, 'AccountFollowingView'],
+  ['users/:acct/followers', account, 'AccountFollowersView'],
+  ['users/:acct/following', account, 'AccountFollowingView'],
+  [':handle/:statusId', statusViews, 'StatusView'],
+  [':handle/:statusId/reblogs', statusViews, 'RebloggedByView'],
+  [':handle/:statusId/favourites', statusViews, 'FavouritedByView'],
+  ['statuses/:statusId', statusViews, 'StatusView'],
+  ['statuses/:statusId/reblogs', statusViews, 'RebloggedByView'],
+  ['statuses/:statusId/favourites', statusViews, 'FavouritedByView'],
+  ['follow_requests', relationships, 'FollowRequestsView'],
+  ['blocks', relationships, 'BlocksView'],
+  ['domain_blocks', relationships, 'DomainBlocksView'],
+  ['followed_tags', relationships, 'FollowedTagsView'],
+  ['mutes', relationships, 'MutesView'],
+  ['settings/preferences', () => import('../features/settings/PreferencesView'), 'PreferencesView'],
+  ['admin/reports', moderation, 'ReportsView'],
+  ['admin/dashboard', moderation, 'DashboardView'],
+];
+
+function viewRoutes(): RouteObject[] {
+  const routes: RouteObject[] = [];
+  for (const [path, load, exportName] of VIEW_ROUTES) {
+    const lazy = view(load, exportName);
+    routes.push({ path, lazy, errorElement: <RouteErrorView /> });
+    routes.push({ path: `deck/${path}`, lazy, errorElement: <RouteErrorView /> });
+  }
+  if (import.meta.env.VITE_E2E === '1') {
+    // A deliberate crash for the end-to-end tests only; the branch is removed from production builds.
+    const crash = view(() => import('../features/errors/E2ECrashView'), 'E2ECrashView');
+    routes.push({ path: '__crash__', lazy: crash, errorElement: <RouteErrorView /> });
+    // Without its own errorElement the crash bubbles to the root: the full-page crash screen.
+    routes.push({ path: '__crash__/app', lazy: crash });
+  }
+  routes.push({ path: '*', element: <NotFoundView />, errorElement: <RouteErrorView /> });
+  return routes;
+}
+
+const auth = () => import('../features/auth/views');
+
+export function buildRoutes(): RouteObject[] {
+  return [
+    { path: '/auth/sign_in', lazy: view(auth, 'SignInView'), errorElement: <RootErrorView /> },
+    { path: '/auth/sign_up', lazy: view(auth, 'SignUpView'), errorElement: <RootErrorView /> },
+    {
+      path: '/',
+      element: <AppShell />,
+      errorElement: <RootErrorView />,
+      children: [
+        { index: true, element: <RootRedirect />, errorElement: <RouteErrorView /> },
+        ...viewRoutes(),
+      ],
+    },
+  ];
+}

@@ -1,0 +1,73 @@
+import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
+import { useMemo, type ReactNode } from 'react';
+import { Virtuoso } from 'react-virtuoso';
+import { api, type Page, type QueryValue } from '../api/client';
+import { useScrollParent } from '../app/layout-context';
+import { EmptyState, ErrorMessage, LoadingIndicator } from './States';
+import type { IconName } from './icons';
+
+/** Keep memory bounded: at most this many pages stay in the cache for a list. */
+const MAX_PAGES = 10;
+
+interface PagedListProps<T> {
+  queryKey: QueryKey;
+  path: string;
+  query?: Record<string, QueryValue>;
+  bearer?: boolean;
+  enabled?: boolean;
+  itemKey: (item: T) => string;
+  /** items to leave out (e.g. oneself in suggestions) */
+  filter?: (item: T) => boolean;
+  renderItem: (item: T) => ReactNode;
+  empty: ReactNode;
+  emptyIcon?: IconName;
+  /** rendered above the items (inside the scroller) */
+  header?: ReactNode;
+}
+
+/** A server list followed page by page through `Link: <…>; rel="next"`, virtualized with react-virtuoso. */
+export function PagedList<T>(props: PagedListProps<T>) {
+  const { queryKey, path, query, bearer, enabled = true } = props;
+  const result = useInfiniteQuery({
+    queryKey,
+    enabled,
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }): Promise<Page<T>> =>
+      pageParam ? api.page<T>(pageParam, { signal, bearer }) : api.page<T>(path, { query, signal, bearer }),
+    getNextPageParam: (last) => (last.items.length > 0 ? last.next : null),
+    maxPages: MAX_PAGES,
+  });
+  const scrollParent = useScrollParent();
+  const { filter } = props;
+  const items = useMemo(() => {
+    const all = result.data?.pages.flatMap((page) => page.items) ?? [];
+    return filter ? all.filter(filter) : all;
+  }, [result.data, filter]);
+
+  if (result.isPending && enabled) return <LoadingIndicator />;
+  if (result.isError) return <ErrorMessage error={result.error} onRetry={() => void result.refetch()} />;
+  if (items.length === 0)
+    return (
+      <>
+        {props.header}
+        <EmptyState icon={props.emptyIcon}>{props.empty}</EmptyState>
+      </>
+    );
+  return (
+    <Virtuoso
+      className="paged-list"
+      useWindowScroll={scrollParent === null}
+      customScrollParent={scrollParent ?? undefined}
+      data={items}
+      computeItemKey={(_, item) => props.itemKey(item)}
+      itemContent={(_, item) => props.renderItem(item)}
+      endReached={() => {
+        if (result.hasNextPage && !result.isFetchingNextPage) void result.fetchNextPage();
+      }}
+      components={{
+        Header: props.header ? () => <>{props.header}</> : undefined,
+        Footer: () => (result.isFetchingNextPage ? <LoadingIndicator inline /> : null),
+      }}
+    />
+  );
+}

@@ -1,0 +1,94 @@
+import type { Account } from '@palchat/api';
+import { Link, NavLink } from 'react-router';
+import { Msg } from '../../app/i18n/Msg';
+import { useT } from '../../app/i18n/use-t';
+import { useInitialState } from '../../app/initial-state-context';
+import { Avatar } from '../../components/Avatar';
+import { ButtonLink } from '../../components/Button';
+import { Html } from '../../components/Html';
+import { Icon } from '../../components/Icon';
+import { FollowButton } from './FollowButton';
+
+const MISSING_HEADER = '/headers/original/missing.png';
+
+export function AccountHeader({ account }: { account: Account }) {
+  const t = useT();
+  const intlNumber = new Intl.NumberFormat();
+  const { identity } = useInitialState();
+  const base = `/@${account.acct}`;
+  const own = identity.accountId === account.id;
+  const tab = (to: string, label: string) => (
+    <NavLink to={to} end className={({ isActive }) => (isActive ? 'tab tab--active' : 'tab')}>
+      {label}
+    </NavLink>
+  );
+  return (
+    <div className="account-header">
+      <div className="account-header__banner">
+        {account.header && !account.header.endsWith(MISSING_HEADER) && <img src={account.header} alt="" />}
+      </div>
+      <div className="account-header__bar">
+        <Avatar src={account.avatar} size={92} className="account-header__avatar" />
+        <div className="account-header__buttons">
+          {own ? (
+            <ButtonLink to="/start/profile" variant="secondary">
+              <Msg id="account.edit_profile" />
+            </ButtonLink>
+          ) : (
+            <FollowButton accountId={account.id} />
+          )}
+        </div>
+      </div>
+      <div className="account-header__identity">
+        <h2 className="account-header__name">
+          <bdi>{account.display_name || account.username}</bdi>
+          {account.locked && <Icon name="lock" size={16} title={t('account.locked')} />}
+          {account.bot && <span className="badge">{t('account.bot')}</span>}
+        </h2>
+        <p className="account-header__acct">@{account.acct}</p>
+      </div>
+      {account.moved && (
+        <p className="account-header__moved">
+          <Msg
+            id="account.moved_to"
+            values={{ account: <Link to={`/@${account.moved.acct}`}>@{account.moved.acct}</Link> }}
+          />
+        </p>
+      )}
+      {account.note && <Html className="account-header__note" html={account.note} />}
+      {account.fields.length > 0 && (
+        <dl className="account-header__fields">
+          {account.fields.map((field) => (
+            <div
+              key={field.name}
+              className={field.verified_at ? 'account-field account-field--verified' : 'account-field'}
+            >
+              <dt>{field.name}</dt>
+              <dd>
+                {field.verified_at && <Icon name="check" size={16} title={t('account.verified_link')} />}
+                <Html as="span" html={field.value} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      <div className="account-header__counts">
+        <Link to={base}>
+          <strong>{intlNumber.format(account.statuses_count)}</strong> <Msg id="account.posts" />
+        </Link>
+        <Link to={`${base}/following`}>
+          <strong>{intlNumber.format(account.following_count)}</strong> <Msg id="account.following" />
+        </Link>
+        <Link to={`${base}/followers`}>
+          <strong>{intlNumber.format(account.followers_count)}</strong> <Msg id="account.followers" />
+        </Link>
+      </div>
+      <nav className="tabs" aria-label={t('account.sections')}>
+        {tab(base, t('account.tab_posts'))}
+        {tab(`${base}/with_replies`, t('account.tab_replies'))}
+        {tab(`${base}/media`, t('account.tab_media'))}
+        {tab(`${base}/featured`, t('account.tab_featured'))}
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Account } from '@palchat/api';
+import { Link } from 'react-router';
+import { api } from '../../api/client';
+import { Msg } from '../../app/i18n/Msg';
+import { useInitialState } from '../../app/initial-state-context';
+import { signOut } from './sign-out';
+
+function useAccount(id: string | null) {
+  return useQuery({
+    queryKey: ['account', id],
+    queryFn: ({ signal }) => api.get<Account>(`/api/v1/accounts/${id}`, { signal }),
+    enabled: id !== null,
+    retry: false,
+  });
+}
+
+function handle(account: Account | undefined, fallback: string | null): string {
+  return account ? `@${account.acct}` : fallback ? `@${fallback}` : '';
+}
+
+/** Disabled and moved accounts (SPEC §2): an explanation, an account-settings link and log out. */
+export function AccountStateBanner() {
+  const { identity } = useInitialState();
+  const disabled = useAccount(identity.disabledAccountId);
+  const movedTo = useAccount(identity.movedToAccountId);
+  if (!identity.disabledAccountId && !identity.movedToAccountId) return null;
+  const own = handle(disabled.data, identity.username);
+  return (
+    <div className="account-state-banner" role="status" data-testid="account-state-banner">
+      <p>
+        {identity.movedToAccountId ? (
+          <Msg
+            id="account_state.moved"
+            values={{
+              account: <strong>{own}</strong>,
+              movedTo: movedTo.data ? (
+                <Link to={`/@${movedTo.data.acct}`}>{handle(movedTo.data, null)}</Link>
+              ) : (
+                '…'
+              ),
+            }}
+          />
+        ) : (
+          <Msg id="account_state.disabled" values={{ account: <strong>{own}</strong> }} />
+        )}
+      </p>
+      <div className="account-state-banner__actions">
+        <Link className="button button--secondary button--block" to="/settings/preferences">
+          <Msg id="account_state.settings" />
+        </Link>
+        <button type="button" className="button button--plain button--block" onClick={() => void signOut()}>
+          <Msg id="navigation.log_out" />
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import type { Status, Tag, TrendsLink } from '@palchat/api';
+import { NavLink, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Msg } from '../../app/i18n/Msg';
+import { useT } from '../../app/i18n/use-t';
+import { Column, ColumnHeader } from '../../components/Column';
+import { Icon } from '../../components/Icon';
+import { PagedList } from '../../components/PagedList';
+import { StatusCard } from '../../components/StatusCard';
+import { NotFoundView } from '../errors/ErrorViews';
+import { SearchBox } from '../search/SearchBox';
+import { SearchResults } from '../search/SearchResults';
+
+const TABS = ['posts', 'tags', 'links'] as const;
+type Tab = (typeof TABS)[number];
+
+function uses(history: { uses: string }[]): number {
+  return history.slice(0, 2).reduce((sum, day) => sum + Number(day.uses || 0), 0);
+}
+
+function TrendingTags() {
+  const t = useT();
+  return (
+    <PagedList<Tag>
+      queryKey={['trends', 'tags']}
+      path="/api/v1/trends/tags"
+      itemKey={(tag) => tag.name}
+      renderItem={(tag) => (
+        <NavLink to={`/tags/${encodeURIComponent(tag.name)}`} className="trend-row">
+          <span className="trend-row__main">
+            <strong>#{tag.name}</strong>
+            <small>{t('explore.tag_uses', { count: uses(tag.history) })}</small>
+          </span>
+          <Icon name="trendingUp" size={20} />
+        </NavLink>
+      )}
+      empty={<Msg id="empty.trends" />}
+    />
+  );
+}
+
+function TrendingLinks() {
+  return (
+    <PagedList<TrendsLink>
+      queryKey={['trends', 'links']}
+      path="/api/v1/trends/links"
+      itemKey={(link) => link.url}
+      renderItem={(link) => (
+        <a href={link.url} target="_blank" rel="noopener noreferrer" className="trend-link">
+          {link.image && <img src={link.image} alt="" loading="lazy" />}
+          <span>
+            <strong>{link.title || link.url}</strong>
+            {link.description && <small>{link.description}</small>}
+          </span>
+        </a>
+      )}
+      empty={<Msg id="empty.trends" />}
+    />
+  );
+}
+
+export function ExploreView() {
+  const t = useT();
+  const { tab = 'posts' } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const q = params.get('q') ?? '';
+  if (!(TABS as readonly string[]).includes(tab)) return <NotFoundView />;
+  const current = tab as Tab;
+  const tabLink = (to: Tab, label: string) => (
+    <NavLink
+      to={to === 'posts' ? '/explore' : `/explore/${to}`}
+      end
+      className={({ isActive }) => (isActive ? 'tab tab--active' : 'tab')}
+    >
+      {label}
+    </NavLink>
+  );
+  return (
+    <Column label={t('column.explore')}>
+      <ColumnHeader icon="explore" title={t('column.explore')} />
+      <SearchBox
+        value={q}
+        onSearch={(next) => void navigate(next ? `/search?q=${encodeURIComponent(next)}` : '/explore')}
+      />
+      {q ? (
+        <SearchResults q={q} />
+      ) : (
+        <>
+          <nav className="tabs" aria-label={t('column.explore')}>
+            {tabLink('posts', t('explore.posts'))}
+            {tabLink('tags', t('explore.hashtags'))}
+            {tabLink('links', t('explore.news'))}
+          </nav>
+          {current === 'posts' && (
+            <PagedList<Status>
+              queryKey={['trends', 'statuses']}
+              path="/api/v1/trends/statuses"
+              itemKey={(status) => status.id}
+              renderItem={(status) => <StatusCard status={status} />}
+              empty={<Msg id="empty.trends" />}
+            />
+          )}
+          {current === 'tags' && <TrendingTags />}
+          {current === 'links' && <TrendingLinks />}
+        </>
+      )}
+    </Column>
+  );
+}

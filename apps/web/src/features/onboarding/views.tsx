@@ -1,0 +1,229 @@
+import { CURRENT_INTRODUCTION_VERSION, type Account, type CredentialAccount } from '@palchat/api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { api } from '../../api/client';
+import { queryKeys, useCredentialAccount, useSaveSettings } from '../../api/queries';
+import { Msg } from '../../app/i18n/Msg';
+import { useT } from '../../app/i18n/use-t';
+import type { MessageId } from '../../app/i18n/messages';
+import { useInitialState } from '../../app/initial-state-context';
+import { AccountRow } from '../../components/AccountRow';
+import { Button } from '../../components/Button';
+import { Column, ColumnBody, ColumnHeader } from '../../components/Column';
+import { Icon } from '../../components/Icon';
+import type { IconName } from '../../components/icons';
+import { PagedList } from '../../components/PagedList';
+import { RequireSignIn } from '../../components/RequireSignIn';
+import { ErrorMessage, LoadingIndicator } from '../../components/States';
+import { FollowButton } from '../account/FollowButton';
+
+/** Done or skipped: the current introduction has been seen, so no more first launch. */
+function useFinishOnboarding() {
+  const save = useSaveSettings();
+  const navigate = useNavigate();
+  return {
+    finish: () =>
+      save.mutate(
+        { introductionVersion: CURRENT_INTRODUCTION_VERSION },
+        { onSuccess: () => void navigate('/home', { replace: true }) },
+      ),
+    saving: save.isPending,
+    error: save.error,
+  };
+}
+
+function Step({
+  to,
+  icon,
+  title,
+  hint,
+  done,
+}: {
+  to: string;
+  icon: IconName;
+  title: MessageId;
+  hint: MessageId;
+  done?: boolean;
+}) {
+  return (
+    <Link to={to} className={done ? 'onboarding-step onboarding-step--done' : 'onboarding-step'}>
+      <span className="onboarding-step__icon">
+        <Icon name={done ? 'check' : icon} size={22} />
+      </span>
+      <span className="onboarding-step__text">
+        <strong>
+          <Msg id={title} />
+        </strong>
+        <span>
+          <Msg id={hint} />
+        </span>
+      </span>
+      <Icon name="chevronRight" size={22} />
+    </Link>
+  );
+}
+
+export function OnboardingStartView() {
+  const t = useT();
+  const { server } = useInitialState();
+  const account = useCredentialAccount();
+  const { finish, saving, error } = useFinishOnboarding();
+  const profileDone = Boolean(account.data && (account.data.note || account.data.display_name));
+  const followsDone = (account.data?.following_count ?? 0) > 0;
+  const postDone = (account.data?.statuses_count ?? 0) > 0;
+  return (
+    <RequireSignIn icon="home" title={t('onboarding.title')}>
+      <Column label={t('onboarding.title')}>
+        <ColumnHeader icon="home" title={t('onboarding.title')} />
+        <ColumnBody padded>
+          <div className="onboarding" data-testid="onboarding">
+            <h2 className="onboarding__heading">
+              <Msg id="onboarding.heading" />
+            </h2>
+            <p className="onboarding__lead">
+              <Msg id="onboarding.lead" values={{ title: server.title }} />
+            </p>
+            <div className="onboarding__steps">
+              <Step
+                to="/start/profile"
+                icon="person"
+                title="onboarding.step_profile"
+                hint="onboarding.step_profile_hint"
+                done={profileDone}
+              />
+              <Step
+                to="/start/follows"
+                icon="personAdd"
+                title="onboarding.step_follows"
+                hint="onboarding.step_follows_hint"
+                done={followsDone}
+              />
+              <Step
+                to="/publish"
+                icon="edit"
+                title="onboarding.step_post"
+                hint="onboarding.step_post_hint"
+                done={postDone}
+              />
+            </div>
+            {error && <ErrorMessage error={error} />}
+            <div className="onboarding__actions">
+              <Button busy={saving} onClick={finish}>
+                <Msg id="onboarding.done" />
+              </Button>
+            </div>
+          </div>
+        </ColumnBody>
+      </Column>
+    </RequireSignIn>
+  );
+}
+
+export function OnboardingProfileView() {
+  const t = useT();
+  const account = useCredentialAccount();
+  return (
+    <RequireSignIn icon="person" title={t('onboarding.profile_title')}>
+      <Column label={t('onboarding.profile_title')}>
+        <ColumnHeader icon="person" title={t('onboarding.profile_title')} showBack />
+        <ColumnBody padded>
+          {account.isPending ? (
+            <LoadingIndicator />
+          ) : account.isError ? (
+            <ErrorMessage error={account.error} onRetry={() => void account.refetch()} />
+          ) : (
+            <ProfileForm account={account.data} />
+          )}
+        </ColumnBody>
+      </Column>
+    </RequireSignIn>
+  );
+}
+
+function ProfileForm({ account }: { account: CredentialAccount }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [displayName, setDisplayName] = useState(account.display_name);
+  const [note, setNote] = useState(account.source.note);
+  const save = useMutation({
+    mutationFn: () =>
+      api.patch<CredentialAccount>('/api/v1/accounts/update_credentials', {
+        display_name: displayName,
+        note,
+      }),
+    onSuccess: async (saved) => {
+      client.setQueryData(['verify-credentials'], saved);
+      client.setQueryData(queryKeys.currentAccount, saved satisfies Account);
+      await navigate('/start');
+    },
+  });
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    save.mutate();
+  }
+  return (
+    <form className="form" onSubmit={submit}>
+      <p className="form__lead">
+        <Msg id="onboarding.profile_lead" />
+      </p>
+      <label className="field">
+        <span className="field__label">
+          <Msg id="onboarding.display_name" />
+        </span>
+        <input
+          value={displayName}
+          maxLength={30}
+          placeholder={account.username}
+          onChange={(event) => setDisplayName(event.target.value)}
+        />
+        <span className="field__hint">{t('onboarding.chars_left', { count: 30 - displayName.length })}</span>
+      </label>
+      <label className="field">
+        <span className="field__label">
+          <Msg id="onboarding.note" />
+        </span>
+        <textarea value={note} maxLength={500} rows={4} onChange={(event) => setNote(event.target.value)} />
+        <span className="field__hint">{t('onboarding.chars_left', { count: 500 - note.length })}</span>
+      </label>
+      {save.isError && <ErrorMessage error={save.error} />}
+      <div className="form__actions">
+        <Button type="submit" busy={save.isPending}>
+          <Msg id="common.save_and_continue" />
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function OnboardingFollowsView() {
+  const t = useT();
+  const { identity } = useInitialState();
+  return (
+    <RequireSignIn icon="personAdd" title={t('onboarding.follows_title')}>
+      <Column label={t('onboarding.follows_title')}>
+        <ColumnHeader icon="personAdd" title={t('onboarding.follows_title')} showBack />
+        <p className="column-lead">
+          <Msg id="onboarding.follows_lead" />
+        </p>
+        <PagedList<Account>
+          queryKey={['directory', 'active', 'local']}
+          path="/api/v1/directory"
+          query={{ order: 'active', local: true, limit: 40 }}
+          itemKey={(account) => account.id}
+          filter={(account) => account.id !== identity.accountId}
+          renderItem={(account) => (
+            <AccountRow account={account} actions={<FollowButton accountId={account.id} />} />
+          )}
+          empty={<Msg id="empty.suggestions" />}
+        />
+        <div className="column-footer">
+          <Link to="/start" className="button button--primary">
+            <Msg id="onboarding.back_to_steps" />
+          </Link>
+        </div>
+      </Column>
+    </RequireSignIn>
+  );
+}

@@ -1,0 +1,214 @@
+import type { DirectConversation } from '@palchat/api';
+import { NavLink, useParams } from 'react-router';
+import type { PinnedColumnProps } from '../../app/layouts/PinnedColumn';
+import { Msg } from '../../app/i18n/Msg';
+import { useT } from '../../app/i18n/use-t';
+import { useInitialState } from '../../app/initial-state-context';
+import { Column, ColumnBody, ColumnHeader } from '../../components/Column';
+import { PagedList } from '../../components/PagedList';
+import { RequireSignIn } from '../../components/RequireSignIn';
+import { StatusCard } from '../../components/StatusCard';
+import { EmptyState } from '../../components/States';
+import { SignInLink } from '../auth/SignUpButton';
+import { Timeline } from './Timeline';
+
+export function HomeView() {
+  const t = useT();
+  return (
+    <RequireSignIn icon="home" title={t('column.home')}>
+      <Timeline
+        timelineId="home"
+        path="/api/v1/timelines/home"
+        icon="home"
+        title={t('column.home')}
+        empty={<Msg id="empty.home" />}
+      />
+    </RequireSignIn>
+  );
+}
+
+type LiveFeed = 'community' | 'remote' | 'public';
+
+function LiveFeedTabs() {
+  const t = useT();
+  const tab = (to: string, label: string) => (
+    <NavLink to={to} end className={({ isActive }) => (isActive ? 'tab tab--active' : 'tab')}>
+      {label}
+    </NavLink>
+  );
+  return (
+    <nav className="tabs" aria-label={t('column.live_feeds')}>
+      {tab('/public/local', t('live_feeds.local'))}
+      {tab('/public/remote', t('live_feeds.remote'))}
+      {tab('/public', t('live_feeds.all'))}
+    </nav>
+  );
+}
+
+function LiveFeedTimeline({ feed, tabs }: { feed: LiveFeed; tabs: boolean }) {
+  const t = useT();
+  const { identity, server } = useInitialState();
+  const title = t(
+    feed === 'community' ? 'column.community' : feed === 'remote' ? 'column.remote' : 'column.public',
+  );
+  if (!identity.signedIn && !server.publicTimelinesVisible) {
+    return (
+      <Column label={title}>
+        <ColumnHeader icon="public" title={title} />
+        <ColumnBody padded>
+          <EmptyState icon="lock">
+            <p>
+              <Msg id="live_feeds.visitors_disabled" />
+            </p>
+            <SignInLink />
+          </EmptyState>
+        </ColumnBody>
+      </Column>
+    );
+  }
+  const query = feed === 'community' ? { local: true } : feed === 'remote' ? { remote: true } : undefined;
+  return (
+    <Timeline
+      timelineId={feed}
+      path="/api/v1/timelines/public"
+      query={query}
+      icon={feed === 'community' ? 'people' : 'public'}
+      title={title}
+      prepend={tabs ? <LiveFeedTabs /> : undefined}
+      empty={
+        <Msg
+          id={feed === 'community' ? 'empty.community' : feed === 'remote' ? 'empty.remote' : 'empty.public'}
+        />
+      }
+    />
+  );
+}
+
+export const CommunityView = () => <LiveFeedTimeline feed="community" tabs />;
+export const RemoteView = () => <LiveFeedTimeline feed="remote" tabs />;
+export const FederatedView = () => <LiveFeedTimeline feed="public" tabs />;
+
+function DirectTimeline() {
+  const t = useT();
+  return (
+    <RequireSignIn icon="mention" title={t('column.direct')}>
+      <Column label={t('column.direct')}>
+        <ColumnHeader icon="mention" title={t('column.direct')} />
+        <PagedList<DirectConversation>
+          queryKey={['conversations']}
+          path="/api/v1/conversations"
+          itemKey={(conversation) => conversation.id}
+          renderItem={(conversation) =>
+            conversation.last_status ? (
+              <div className={conversation.unread ? 'conversation conversation--unread' : 'conversation'}>
+                <StatusCard status={conversation.last_status} />
+              </div>
+            ) : null
+          }
+          empty={<Msg id="empty.direct" />}
+        />
+      </Column>
+    </RequireSignIn>
+  );
+}
+export const DirectView = DirectTimeline;
+
+function HashtagTimeline({ tag }: { tag: string }) {
+  return (
+    <Timeline
+      timelineId={`hashtag:${tag.toLowerCase()}`}
+      path={`/api/v1/timelines/tag/${encodeURIComponent(tag)}`}
+      icon="tag"
+      title={`#${tag}`}
+      showBack
+      empty={<Msg id="empty.hashtag" />}
+    />
+  );
+}
+
+export function HashtagView() {
+  const { id = '' } = useParams();
+  return <HashtagTimeline tag={id} />;
+}
+
+export function LinkView() {
+  const t = useT();
+  const { url = '' } = useParams();
+  let host = url;
+  try {
+    host = new URL(url).host;
+  } catch {
+    // not a full URL: show it as it is
+  }
+  return (
+    <Timeline
+      timelineId={`link:${url}`}
+      path="/api/v1/timelines/link"
+      query={{ url }}
+      icon="link"
+      title={t('column.link', { host })}
+      showBack
+      empty={<Msg id="empty.link" />}
+    />
+  );
+}
+
+export function FavouritesView() {
+  const t = useT();
+  return (
+    <RequireSignIn icon="star" title={t('column.favourites')}>
+      <Timeline
+        timelineId="favourites"
+        path="/api/v1/favourites"
+        icon="star"
+        title={t('column.favourites')}
+        empty={<Msg id="empty.favourites" />}
+      />
+    </RequireSignIn>
+  );
+}
+
+export function BookmarksView() {
+  const t = useT();
+  return (
+    <RequireSignIn icon="bookmark" title={t('column.bookmarks')}>
+      <Timeline
+        timelineId="bookmarks"
+        path="/api/v1/bookmarks"
+        icon="bookmark"
+        title={t('column.bookmarks')}
+        empty={<Msg id="empty.bookmarks" />}
+      />
+    </RequireSignIn>
+  );
+}
+
+export function PinnedView() {
+  const t = useT();
+  const { identity } = useInitialState();
+  return (
+    <RequireSignIn icon="pin" title={t('column.pinned')}>
+      <Timeline
+        timelineId="pinned"
+        path={`/api/v1/accounts/${identity.accountId ?? ''}/statuses`}
+        query={{ pinned: true }}
+        icon="pin"
+        title={t('column.pinned')}
+        showBack
+        empty={<Msg id="empty.pinned" />}
+      />
+    </RequireSignIn>
+  );
+}
+
+/* Pinned multi-column versions (SPEC §2 "Layout"): the same views, parameters from the column setting. */
+export const HomeColumn = (_: PinnedColumnProps) => <HomeView />;
+export const CommunityColumn = (_: PinnedColumnProps) => <LiveFeedTimeline feed="community" tabs={false} />;
+export const RemoteColumn = (_: PinnedColumnProps) => <LiveFeedTimeline feed="remote" tabs={false} />;
+export const FederatedColumn = (_: PinnedColumnProps) => <LiveFeedTimeline feed="public" tabs={false} />;
+export const DirectColumn = (_: PinnedColumnProps) => <DirectTimeline />;
+export const FavouritesColumn = (_: PinnedColumnProps) => <FavouritesView />;
+export const BookmarksColumn = (_: PinnedColumnProps) => <BookmarksView />;
+export const HashtagColumn = ({ params }: PinnedColumnProps) => (
+  <HashtagTimeline tag={String(params.id ?? '')} />
+);

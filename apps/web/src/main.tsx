@@ -1,0 +1,4 @@
+import './styles/index.css';
+import { boot } from './app/boot';
+
+void boot();
