@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MessagingText, type Conversation, type ConversationPage, type Message } from '@palchat/api';
 import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
 import { createAccount, type TestAccount } from './helpers/factories.js';
@@ -507,11 +507,11 @@ describeEachDialect('friend_messages HTTP API', (dialect) => {
   });
 });
 
-describe('friend_messages authorization matrix', () => {
+describeEachDialect('friend_messages authorization matrix', (dialect) => {
   let server: TestServer;
   let cast: Cast;
   beforeAll(async () => {
-    server = await createTestServer('sqlite');
+    server = await createTestServer(dialect);
     cast = await createCast(server);
   });
   afterAll(async () => server.close());
