@@ -59,12 +59,19 @@ describeEachDialect('sign-up, sign-in and sign-out', (dialect) => {
 
   it('signs in with the username or the email in any case, and refuses wrong passwords', async () => {
     await signUp(server, { username: 'bob', email: 'Bob@Example.test' });
+    await server.db.updateTable('accounts').set({ last_active_at: null }).execute();
     for (const login of ['BOB', 'bob@example.TEST', '@bob']) {
       const response = await signIn(login);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ redirect_to: '/' });
       expect(response.cookies.find((c) => c.name === '_palchat_session')?.value).toBeTruthy();
     }
+    const bob = await server.db
+      .selectFrom('accounts')
+      .selectAll()
+      .where('username', '=', 'bob')
+      .executeTakeFirst();
+    expect(bob?.last_active_at).toBeTruthy();
     for (const [login, password] of [
       ['bob', 'wrong password'],
       ['nobody', TEST_PASSWORD],

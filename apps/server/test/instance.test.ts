@@ -102,6 +102,12 @@ describeEachDialect('instance information', (dialect) => {
     expect(bytes.readUInt32BE(20)).toBe(630);
   });
 
+  it('serves the thumbnail under /system/', async () => {
+    const response = await server.app.inject({ url: '/system/site/thumbnail.png' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+  });
+
   it('answers v1 in Mastodon’s older shape', async () => {
     const response = await server.app.inject({ url: '/api/v1/instance' });
     expect(response.statusCode).toBe(200);

@@ -139,8 +139,9 @@ describeEachDialect('OAuth for third-party clients', (dialect) => {
     expect(verified.statusCode).toBe(200);
     expect(verified.json()).toMatchObject({ name: 'Test Client', scopes: ['read', 'write', 'follow'] });
     expect(verified.json()).not.toHaveProperty('client_secret');
-    const settings = await server.app.inject({ url: '/api/web/settings', headers: bearer });
-    expect(settings.statusCode).toBe(200);
+    const account = await server.app.inject({ url: '/api/v1/accounts/verify_credentials', headers: bearer });
+    expect(account.statusCode).toBe(200);
+    expect(account.json()).toMatchObject({ username: 'olivia' });
 
     const revoked = await server.app.inject({
       method: 'POST',
@@ -149,8 +150,9 @@ describeEachDialect('OAuth for third-party clients', (dialect) => {
     });
     expect(revoked.statusCode).toBe(200);
     expect(revoked.json()).toEqual({});
-    const after = await server.app.inject({ url: '/api/v1/apps/verify_credentials', headers: bearer });
-    expect(after.statusCode).toBe(401);
+    for (const url of ['/api/v1/apps/verify_credentials', '/api/v1/accounts/verify_credentials']) {
+      expect((await server.app.inject({ url, headers: bearer })).statusCode).toBe(401);
+    }
   });
 
   it('refuses a consent form without its CSRF token', async () => {

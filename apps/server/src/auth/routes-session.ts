@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { nowIso } from '../lib/time.js';
 import { getServerSettings } from '../settings/service.js';
 import { clearSessionCookie, cookieSecurityOf, setSessionCookie } from './plugin.js';
 import { signInRateLimit, signUpRateLimit } from './rate-limits.js';
@@ -23,6 +24,12 @@ async function startSession(
     ip: request.ip,
   });
   setSessionCookie(reply, session.secret, cookieSecurityOf(ctx.config));
+  // signing in counts as activity for the monthly active users
+  await ctx.db
+    .updateTable('accounts')
+    .set({ last_active_at: nowIso() })
+    .where('id', '=', accountId)
+    .execute();
 }
 
 /** The JSON endpoints behind the web client's sign-in and sign-up pages (cookie + X-CSRF-Token). */
