@@ -75,7 +75,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
           ) : null}
           <div className="mbox-message__line">
             <div
-              className="mbox-bubble"
+              className={text || message.reply_to ? 'mbox-bubble' : 'mbox-bubble mbox-bubble--media'}
               title={intl.formatDate(message.created_at, {
                 dateStyle: 'medium',
                 timeStyle: 'short',

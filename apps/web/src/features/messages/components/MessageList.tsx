@@ -77,9 +77,14 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
     virtuoso.current?.scrollToIndex({ index, align: 'center' });
     setHighlighted(highlightMessageId);
     onHighlightDone();
+    return undefined;
+  }, [highlightMessageId, messages, hasOlder, loadingOlder, onLoadOlder, onHighlightDone]);
+
+  useEffect(() => {
+    if (!highlighted) return undefined;
     const timer = window.setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
     return () => window.clearTimeout(timer);
-  }, [highlightMessageId, messages, hasOlder, loadingOlder, onLoadOlder, onHighlightDone]);
+  }, [highlighted]);
 
   return (
     <div className="mbox-messages">

@@ -7,6 +7,7 @@ import { useAction } from '../hooks/use-action';
 import { m } from '../messages';
 import type { Conversation, Participant } from '../model';
 import { Avatar } from './Avatar';
+import { TrashIcon } from './icons';
 import { AlertDialog, Modal } from './Modal';
 import { PeopleList } from './PeopleList';
 
@@ -110,10 +111,12 @@ export function ParticipantsModal({
                   </button>
                   <button
                     type="button"
-                    className="mbox-button mbox-button--small mbox-button--danger-ghost"
+                    className="mbox-icon-button mbox-icon-button--small mbox-participant__remove"
+                    aria-label={intl.formatMessage(m.remove)}
+                    title={intl.formatMessage(m.remove)}
                     onClick={() => void remove(person)}
                   >
-                    {intl.formatMessage(m.remove)}
+                    <TrashIcon />
                   </button>
                 </span>
               ) : null}

@@ -57,7 +57,8 @@ export function SearchResults({
               <span className="mbox-row__top">
                 <span className="mbox-row__name">
                   {result.sender.display_name || result.sender.username}
-                  {result.conversation_name ? (
+                  {result.conversation_name &&
+                  result.conversation_name !== (result.sender.display_name || result.sender.username) ? (
                     <span className="mbox-result__conversation"> · {result.conversation_name}</span>
                   ) : null}
                 </span>

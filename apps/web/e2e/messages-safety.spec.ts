@@ -1,0 +1,130 @@
+import { expect, test } from '@playwright/test';
+import {
+  box,
+  createUser,
+  makePals,
+  messageBubble,
+  openBox,
+  openChatWith,
+  screenshotBox,
+  sendMessage,
+  startDirectChat,
+  type ChatUser,
+} from './messages-support';
+
+test.describe('message box: block, report, settings, delete', () => {
+  let ann: ChatUser;
+  let ben: ChatUser;
+
+  test.beforeEach(async ({ browser, baseURL }) => {
+    ann = await createUser(browser, baseURL ?? '', 'ann', 'Ann Archer');
+    ben = await createUser(browser, baseURL ?? '', 'ben', 'Ben Baker');
+    await makePals(ann, ben);
+    await openBox(ann);
+    await openBox(ben);
+    await startDirectChat(ann, ben);
+    await sendMessage(ann, 'First message');
+    await openChatWith(ben, 'Ann Archer');
+  });
+
+  test.afterEach(async () => {
+    await ann.context.close();
+    await ben.context.close();
+  });
+
+  test('blocking prevents sending on both sides until unblocked', async () => {
+    await box(ann).getByRole('button', { name: 'Chat settings' }).click();
+    await box(ann).getByRole('menuitem', { name: 'Block user' }).click();
+    await expect(box(ann).getByTestId('block-banner')).toContainText(
+      'You have blocked this user. Unblock them to send messages.',
+    );
+    const annInput = box(ann).getByPlaceholder('Cannot send messages (user blocked)');
+    await expect(annInput).toBeDisabled();
+    await expect(box(ann).getByTestId('send-button')).toBeDisabled();
+
+    // Ben's open chat learns about it live
+    await expect(box(ben).getByTestId('block-banner')).toContainText(
+      'This user has blocked you. You cannot send messages.',
+    );
+    await expect(box(ben).getByPlaceholder('Cannot send messages (user blocked)')).toBeDisabled();
+
+    // the server refuses too
+    const conversationId = await box(ben).getByTestId('chat-view').getAttribute('data-conversation-id');
+    const refused = await ben.context.request.post('/api/v1/friend_messages', {
+      headers: {
+        'X-CSRF-Token': (await ben.context.cookies()).find((c) => c.name === '_palchat_csrf')?.value ?? '',
+      },
+      data: { conversation_id: conversationId, content: 'sneaky' },
+    });
+    expect(refused.status()).toBe(403);
+    expect((await refused.json()).error).toBe('This user has blocked you. You cannot send messages.');
+    await screenshotBox(ann, 'blocked');
+
+    await box(ann).getByTestId('block-banner').getByRole('button', { name: 'Unblock user' }).click();
+    await expect(box(ann).getByTestId('block-banner')).toHaveCount(0);
+    await expect(box(ben).getByTestId('block-banner')).toHaveCount(0);
+    await sendMessage(ben, 'Back again');
+    await expect(messageBubble(ann, 'Back again')).toBeVisible();
+  });
+
+  test('report needs a reason; settings inherit, on and off; delete a message and the chat', async () => {
+    // report
+    await box(ann).getByRole('button', { name: 'Chat settings' }).click();
+    await box(ann).getByRole('menuitem', { name: 'Report' }).click();
+    const report = box(ann).getByRole('dialog', { name: 'Report conversation' });
+    await report.getByRole('button', { name: 'Submit report' }).click();
+    await expect(report.getByRole('alert')).toHaveText('Please select a reason for the report.');
+    await report.getByText('Spam').click();
+    await report.getByRole('button', { name: 'Submit report' }).click();
+    await expect(
+      box(ann).getByRole('status').filter({ hasText: 'Report submitted. Thank you.' }),
+    ).toBeVisible();
+    // notifications go away after 3 s and can be closed
+    await expect(
+      box(ann).getByRole('status').filter({ hasText: 'Report submitted. Thank you.' }),
+    ).toHaveCount(0, { timeout: 4500 });
+
+    // per-conversation settings
+    await box(ann).getByRole('button', { name: 'Chat settings' }).click();
+    await box(ann).getByRole('menuitem', { name: 'Notification & privacy settings' }).click();
+    const settings = box(ann).getByRole('dialog', { name: 'Chat settings' });
+    const typing = settings.getByRole('group', { name: 'Typing indicator' });
+    await expect(typing.getByRole('radio', { name: 'Default (On)' })).toBeChecked();
+    await typing.getByText('Off', { exact: true }).click();
+    await expect(typing.getByRole('radio', { name: 'Off' })).toBeChecked();
+    await expect(settings.getByRole('switch', { name: 'Active status' })).toBeChecked();
+    await screenshotBox(ann, 'settings');
+    await settings.getByRole('button', { name: 'Close' }).click();
+    await box(ann).getByRole('button', { name: 'Chat settings' }).click();
+    await box(ann).getByRole('menuitem', { name: 'Notification & privacy settings' }).click();
+    await expect(
+      box(ann)
+        .getByRole('dialog', { name: 'Chat settings' })
+        .getByRole('group', { name: 'Typing indicator' })
+        .getByRole('radio', { name: 'Off' }),
+    ).toBeChecked();
+    await box(ann)
+      .getByRole('dialog', { name: 'Chat settings' })
+      .getByRole('button', { name: 'Close' })
+      .click();
+
+    // Delete only on messages the server allows
+    await messageBubble(ann, 'First message').hover();
+    await expect(messageBubble(ben, 'First message').getByRole('button', { name: 'Delete' })).toHaveCount(1);
+    await messageBubble(ann, 'First message').getByRole('button', { name: 'Delete' }).click();
+    await expect(box(ann).getByTestId('message').filter({ hasText: 'First message' })).toHaveCount(0);
+    await expect(messageBubble(ben, 'First message')).toBeVisible();
+
+    // delete the chat from the list
+    await box(ann).getByRole('button', { name: 'Back' }).click();
+    const row = box(ann).getByTestId('conversation-row').filter({ hasText: 'Ben Baker' });
+    await row.hover();
+    await row.getByRole('button', { name: 'Conversation options' }).click();
+    await box(ann).getByRole('menuitem', { name: 'Delete Chat' }).click();
+    await expect(box(ann).getByRole('alertdialog', { name: 'Delete Conversation' })).toContainText(
+      'Are you sure you want to delete this conversation? This action cannot be undone.',
+    );
+    await box(ann).getByRole('button', { name: 'Delete Conversation' }).click();
+    await expect(row).toHaveCount(0);
+  });
+});

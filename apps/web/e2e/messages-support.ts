@@ -1,0 +1,132 @@
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+
+/**
+ * Helpers of the message-box specs: users are created through the API (sign-up with the double-submit CSRF
+ * cookie), made pals (mutual follows), and each gets a browser context of its own.
+ */
+export interface ChatUser {
+  username: string;
+  id: string;
+  context: BrowserContext;
+  page: Page;
+}
+
+const PASSWORD = 'correct-horse-battery-9';
+let counter = 0;
+
+export function uniqueName(prefix: string): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${counter}`.slice(0, 28);
+}
+
+async function csrfOf(context: BrowserContext): Promise<string> {
+  const cookie = (await context.cookies()).find((c) => c.name === '_palchat_csrf');
+  return cookie?.value ?? '';
+}
+
+/** Calls the API as this user (cookie session + CSRF header); fails the test on an error answer. */
+export async function apiAs<T>(
+  user: Pick<ChatUser, 'context'>,
+  method: string,
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const response = await user.context.request.fetch(path, {
+    method,
+    headers: { 'X-CSRF-Token': await csrfOf(user.context), Accept: 'application/json' },
+    data: data === undefined ? undefined : data,
+  });
+  const body = await response.text();
+  expect(response.ok(), `${method} ${path} → ${response.status()} ${body}`).toBe(true);
+  return (body ? JSON.parse(body) : undefined) as T;
+}
+
+export async function createUser(
+  browser: Browser,
+  baseURL: string,
+  prefix: string,
+  displayName?: string,
+): Promise<ChatUser> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  const csrf = `e2e${Math.random().toString(36).slice(2)}`;
+  await context.addCookies([{ name: '_palchat_csrf', value: csrf, url: baseURL }]);
+  const username = uniqueName(prefix);
+  const signUp = await context.request.post('/auth/sign_up', {
+    headers: { 'X-CSRF-Token': csrf },
+    data: {
+      username,
+      email: `${username}@example.test`,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+      agreement: true,
+    },
+  });
+  expect(signUp.ok(), `sign-up ${username}: ${signUp.status()} ${await signUp.text()}`).toBe(true);
+  const me = await apiAs<{ id: string }>({ context }, 'GET', '/api/v1/accounts/verify_credentials');
+  if (displayName) {
+    const form = { display_name: displayName };
+    await context.request.fetch('/api/v1/accounts/update_credentials', {
+      method: 'PATCH',
+      headers: { 'X-CSRF-Token': await csrfOf(context) },
+      data: form,
+    });
+  }
+  const page = await context.newPage();
+  return { username, id: me.id, context, page };
+}
+
+/** Makes every pair of these users follow one another (the mutual_follow rule of groups and the picker). */
+export async function makePals(...users: ChatUser[]): Promise<void> {
+  for (const a of users) {
+    for (const b of users) {
+      if (a !== b) await apiAs(a, 'POST', `/api/v1/accounts/${b.id}/follow`);
+    }
+  }
+}
+
+/** Opens a page where the signed-in layout (and so the message box) is shown, and expands the box. */
+export async function openBox(user: ChatUser, path = '/home'): Promise<void> {
+  await user.page.goto(path);
+  const box = user.page.getByTestId('message-box');
+  await expect(box).toBeVisible();
+  if ((await box.getAttribute('class'))?.includes('mbox--collapsed')) {
+    await box.getByRole('button', { name: 'Expand messages' }).click();
+  }
+  await expect(box.getByTestId('conversation-list')).toBeVisible();
+}
+
+export function box(user: ChatUser) {
+  return user.page.getByTestId('message-box');
+}
+
+export async function openChatWith(user: ChatUser, title: string): Promise<void> {
+  await box(user)
+    .getByTestId('conversation-row')
+    .filter({ hasText: title })
+    .getByRole('button')
+    .first()
+    .click();
+  await expect(box(user).getByTestId('chat-title')).toHaveText(title);
+}
+
+export async function startDirectChat(user: ChatUser, other: ChatUser): Promise<void> {
+  await box(user).getByRole('button', { name: 'New message' }).first().click();
+  await box(user).getByPlaceholder('Search people').fill(other.username);
+  await box(user).getByTestId('person').filter({ hasText: other.username }).click();
+  await expect(box(user).getByTestId('chat-view')).toBeVisible();
+}
+
+export async function sendMessage(user: ChatUser, text: string): Promise<void> {
+  const input = box(user).getByPlaceholder('Type a message...');
+  await input.fill(text);
+  await input.press('Enter');
+  await expect(box(user).getByTestId('message').filter({ hasText: text }).last()).toBeVisible();
+}
+
+export function messageBubble(user: ChatUser, text: string) {
+  return box(user).getByTestId('message').filter({ hasText: text }).last();
+}
+
+export async function screenshotBox(user: ChatUser, name: string): Promise<void> {
+  await box(user).screenshot({ path: `/tmp/shots/box-${name}.png` });
+}
