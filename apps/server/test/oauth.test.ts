@@ -342,3 +342,40 @@ describeEachDialect('OAuth for third-party clients', (dialect) => {
     expect(response.statusCode).toBe(403);
   });
 });
+
+describeEachDialect('the masto client against the server', (dialect) => {
+  let server: TestServer;
+  let url: string;
+  beforeAll(async () => {
+    server = await createTestServer(dialect);
+    await server.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = server.app.server.address();
+    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(async () => server.close());
+
+  it('reads the instance, registers an app, gets an app token and creates an account', async () => {
+    const { createOAuthAPIClient, createRestAPIClient } = await import('masto');
+    const rest = createRestAPIClient({ url });
+    const instance = await rest.v2.instance.fetch();
+    expect(instance.configuration.statuses.maxMediaAttachments).toBe(4);
+    const app = await rest.v1.apps.create({ clientName: 'masto', redirectUris: OOB, scopes: 'read write' });
+    const token = await createOAuthAPIClient({ url }).token.create({
+      grantType: 'client_credentials',
+      clientId: app.clientId ?? '',
+      clientSecret: app.clientSecret ?? '',
+      scope: 'read write',
+    });
+    const asApp = createRestAPIClient({ url, accessToken: token.accessToken });
+    const created = await asApp.v1.accounts.create({
+      username: 'mastouser',
+      email: 'masto@example.test',
+      password: TEST_PASSWORD,
+      agreement: true,
+      locale: 'en',
+    });
+    expect(created.tokenType).toBe('Bearer');
+    const asUser = createRestAPIClient({ url, accessToken: created.accessToken });
+    expect((await asUser.v1.accounts.verifyCredentials()).username).toBe('mastouser');
+  });
+});

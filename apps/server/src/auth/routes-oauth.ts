@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
 import type { Application } from '@palchat/api';
 import type { AppContext } from '../context.js';
 import { ApiError, unauthorized } from '../http/errors.js';
@@ -53,7 +54,18 @@ function sendHtml(reply: FastifyReply, status: number, html: string) {
 }
 
 /** Mastodon-compatible OAuth 2 for third-party clients, plus the app-token registration API. */
-export async function registerOAuthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerOAuthRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
+  await root.register(async (app) => {
+    // Mastodon clients (masto.js among them) send some of these forms as multipart/form-data
+    await app.register(multipart, {
+      attachFieldsToBody: 'keyValues',
+      limits: { files: 0, fields: 50, fieldSize: 64 * 1024 },
+    });
+    defineOAuthRoutes(app, root, ctx);
+  });
+}
+
+function defineOAuthRoutes(app: FastifyInstance, root: FastifyInstance, ctx: AppContext): void {
   app.post('/api/v1/apps', async (request) => {
     const created = await createApp(ctx.db, paramsOf(request.body));
     return serializeApplication(created, true);
@@ -168,7 +180,7 @@ export async function registerOAuthRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   // Mastodon's registration API: an app token (client_credentials) creates an account and gets its token.
-  app.post('/api/v1/accounts', { onRequest: signUpRateLimit(app, ctx.config) }, async (request) => {
+  app.post('/api/v1/accounts', { onRequest: signUpRateLimit(root, ctx.config) }, async (request) => {
     const viewer = request.viewer;
     if (viewer?.via !== 'bearer' || !viewer.appId || viewer.account) {
       throw unauthorized('This method requires an app token (client_credentials)');
