@@ -2,6 +2,9 @@ import path from 'node:path';
 
 export type RegistrationsMode = 'open' | 'approval' | 'closed';
 
+/** Where uploaded media live; only `local` is built in (see media/storage.ts for plugging in another store). */
+export type MediaStorageKind = 'local';
+
 export interface Config {
   host: string;
   port: number;
@@ -10,9 +13,14 @@ export interface Config {
   localDomain: string;
   dataDir: string;
   mediaDir: string;
+  mediaStorage: MediaStorageKind;
   /** `sqlite:<file>` / `sqlite::memory:` or a postgres:// URL. */
   databaseUrl: string;
+  /** PostgreSQL only: the schema (search_path) this deployment works in; created when missing. */
+  databaseSchema: string | null;
   redisUrl: string | null;
+  /** Prefix of every Redis key and channel, so that several deployments can share one Redis. */
+  redisPrefix: string;
   /** Secret used to derive session-bound tokens; generated into dataDir when absent. */
   secretKey: string | null;
   webDistDir: string;
@@ -30,6 +38,23 @@ function intFromEnv(value: string | undefined, fallback: number): number {
   return parsed;
 }
 
+function schemaFromEnv(value: string | undefined): string | null {
+  if (!value) return null;
+  // It goes into the connection's search_path option, so only plain identifiers are accepted.
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(value)) {
+    throw new Error(`DATABASE_SCHEMA must be a lower-case SQL identifier (a-z, 0-9, _), got "${value}"`);
+  }
+  return value;
+}
+
+function mediaStorageFromEnv(value: string | undefined): MediaStorageKind {
+  if (!value || value === 'local') return 'local';
+  throw new Error(
+    `MEDIA_STORAGE="${value}" is not built in: only "local" is. Another store plugs in through ` +
+      'apps/server/src/media/storage.ts (see docs/SCALING.md).',
+  );
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const host = env.HOST || '127.0.0.1';
   const port = intFromEnv(env.PORT, 3000);
@@ -42,8 +67,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     localDomain: env.LOCAL_DOMAIN || new URL(publicUrl).host,
     dataDir,
     mediaDir: path.resolve(env.MEDIA_DIR || path.join(dataDir, 'media')),
+    mediaStorage: mediaStorageFromEnv(env.MEDIA_STORAGE),
     databaseUrl: env.DATABASE_URL || `sqlite:${path.join(dataDir, 'palchat.sqlite3')}`,
+    databaseSchema: schemaFromEnv(env.DATABASE_SCHEMA),
     redisUrl: env.REDIS_URL || null,
+    redisPrefix: env.REDIS_PREFIX || 'palchat:',
     secretKey: env.SECRET_KEY || null,
     webDistDir: path.resolve(env.WEB_DIST_DIR || path.join(repoRoot, 'apps/web/dist')),
     trustProxy: env.TRUST_PROXY === 'true',

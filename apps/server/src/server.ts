@@ -1,9 +1,13 @@
+import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
-import { createDatabase } from './db/index.js';
+import { createDatabase, dialectOf, type Db } from './db/index.js';
 import { migrateToLatest } from './db/migrate.js';
 import { buildApp } from './http/app.js';
+import { createMediaStorage } from './media/storage.js';
 import { InProcessEventBus, type EventBus } from './streaming/bus.js';
+import { InProcessPresence, type PresenceRegistry } from './streaming/presence.js';
+import { RedisPresence } from './streaming/presence-redis.js';
 import { RedisEventBus } from './streaming/redis-bus.js';
 
 export interface RunningServer {
@@ -12,28 +16,63 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Opens the database, applies migrations and listens: what `npm start` runs. */
+/** Opens the database, applies migrations and listens: what `npm start` runs (once per process). */
 export async function startServer(config: Config): Promise<RunningServer> {
-  const db = createDatabase({ url: config.databaseUrl });
-  await migrateToLatest(db);
+  const db = await openDatabase(config);
   const bus = await createEventBus(config);
-  const app = await buildApp({ config, db, bus }, { logger: { level: config.logLevel } });
-  await app.listen({ host: config.host, port: config.port });
+  const presence = await createPresence(config, (error) => app.log.warn({ err: error }, 'presence failed'));
+  const media = createMediaStorage(config);
+  const app = await buildApp({ config, db, bus, presence, media }, { logger: { level: config.logLevel } });
+  await app.listen({ host: config.host, port: config.port, backlog: 2048 });
   return {
     app,
     url: `http://${config.host}:${config.port}`,
     async stop() {
       await app.close();
+      await presence.close();
       await bus.close();
       await db.destroy();
     },
   };
 }
 
+/**
+ * The database, migrated. On PostgreSQL the configured schema is created when missing, and migrations run
+ * under an advisory lock so that several processes starting together on a fresh database take turns.
+ */
+export async function openDatabase(config: Config): Promise<Db> {
+  if (dialectOf(config.databaseUrl) !== 'postgres') {
+    const db = createDatabase({ url: config.databaseUrl });
+    await migrateToLatest(db);
+    return db;
+  }
+  const schema = config.databaseSchema ?? undefined;
+  const lock = new pg.Client({ connectionString: config.databaseUrl });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock(hashtext($1))', [`palchat:migrate:${schema ?? 'public'}`]);
+    // The name was checked to be a plain identifier by loadConfig.
+    if (schema) await lock.query(`create schema if not exists ${schema}`);
+    const db = createDatabase({ url: config.databaseUrl, schema });
+    await migrateToLatest(db);
+    return db;
+  } finally {
+    await lock.end().catch(() => undefined);
+  }
+}
+
 /** In-process fan-out by default; Redis pub/sub when REDIS_URL is set, so several processes share events. */
 async function createEventBus(config: Config): Promise<EventBus> {
   if (!config.redisUrl) return new InProcessEventBus();
-  const bus = new RedisEventBus(config.redisUrl);
+  const bus = new RedisEventBus(config.redisUrl, config.redisPrefix);
   await bus.ready();
   return bus;
+}
+
+/** Who is online: this process's sockets by default; shared through Redis when REDIS_URL is set. */
+async function createPresence(config: Config, onError: (error: unknown) => void): Promise<PresenceRegistry> {
+  if (!config.redisUrl) return new InProcessPresence();
+  const presence = new RedisPresence(config.redisUrl, { prefix: config.redisPrefix, onError });
+  await presence.ready();
+  return presence;
 }

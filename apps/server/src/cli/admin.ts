@@ -1,14 +1,13 @@
 import { loadConfig } from '../config.js';
-import { createDatabase } from '../db/index.js';
-import { migrateToLatest } from '../db/migrate.js';
+import { openDatabase } from '../server.js';
 import { runAdminCommand } from './commands.js';
 
 /** `npm run admin -- <command>`: account and server administration from the shell. */
 async function main(): Promise<number> {
   const config = loadConfig();
-  const db = createDatabase({ url: config.databaseUrl });
+  // The same database, schema and migrations as the server's.
+  const db = await openDatabase(config);
   try {
-    await migrateToLatest(db);
     return await runAdminCommand(db, process.argv.slice(2), {
       out: (line) => console.log(line),
       err: (line) => console.error(line),

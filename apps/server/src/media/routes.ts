@@ -7,6 +7,7 @@ import { requireBearerAccount } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { ApiError, unprocessable } from '../http/errors.js';
 import { storeUpload, VIDEO_MAX_BYTES } from './service.js';
+import { mediaStorageFor } from './storage.js';
 
 async function readUpload(request: FastifyRequest): Promise<{ data: Buffer; description: string | null }> {
   if (!request.isMultipart()) throw unprocessable(MessagingText.noFile);
@@ -31,9 +32,12 @@ async function readUpload(request: FastifyRequest): Promise<{ data: Buffer; desc
   return { data, description };
 }
 
-/** POST /api/v1/media and /api/v2/media (bearer, multipart `file`), and the stored files under /system/. */
+/**
+ * POST /api/v1/media and /api/v2/media (bearer, multipart `file`), and the stored files under /system/ when
+ * the store is a local folder (a remote store serves its files itself).
+ */
 export async function registerMedia(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  fs.mkdirSync(ctx.config.mediaDir, { recursive: true });
+  const { localRoot } = mediaStorageFor(ctx);
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: VIDEO_MAX_BYTES, files: 1, fields: 10 } });
     const upload = async (request: FastifyRequest) => {
@@ -44,8 +48,10 @@ export async function registerMedia(app: FastifyInstance, ctx: AppContext): Prom
     scope.post('/api/v1/media', upload);
     scope.post('/api/v2/media', upload);
   });
+  if (!localRoot) return;
+  fs.mkdirSync(localRoot, { recursive: true });
   await app.register(fastifyStatic, {
-    root: ctx.config.mediaDir,
+    root: localRoot,
     prefix: '/system/',
     decorateReply: false,
     index: false,

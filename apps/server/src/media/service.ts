@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { MessagingErrorCode, MessagingText, type MessageMedia } from '@palchat/api';
 import sharp from 'sharp';
 import { encode } from 'blurhash';
@@ -10,6 +8,7 @@ import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { serializeMedia } from './serializer.js';
 import { sniffMediaType } from './sniff.js';
+import { mediaStorageFor } from './storage.js';
 
 export const THUMBNAIL_SIZE = 640;
 export const IMAGE_MAX_BYTES = 16 * 1024 * 1024;
@@ -59,7 +58,7 @@ export interface UploadInput {
 }
 
 /**
- * Stores an upload under the media folder when its content (not its name) is one of the six allowed types;
+ * Stores an upload in the media store when its content (not its name) is one of the six allowed types;
  * images also get dimensions, a thumbnail of at most 640 px and a blurhash.
  */
 export async function storeUpload(
@@ -80,13 +79,19 @@ export async function storeUpload(
     }
   }
   const id = newId();
-  const folder = path.join('media_attachments', id.slice(0, 6), id.slice(6, 12));
-  const filePath = path.posix.join(folder.split(path.sep).join('/'), `${id}.${sniffed.extension}`);
-  const thumbnailPath = facts ? path.posix.join(folder.split(path.sep).join('/'), `${id}_small.webp`) : null;
-  await fs.mkdir(path.join(ctx.config.mediaDir, folder), { recursive: true });
-  await fs.writeFile(path.join(ctx.config.mediaDir, filePath), input.data);
-  if (facts && thumbnailPath)
-    await fs.writeFile(path.join(ctx.config.mediaDir, thumbnailPath), facts.thumbnail);
+  const folder = `media_attachments/${id.slice(0, 6)}/${id.slice(6, 12)}`;
+  const filePath = `${folder}/${id}.${sniffed.extension}`;
+  const thumbnailPath = facts ? `${folder}/${id}_small.webp` : null;
+  const storage = mediaStorageFor(ctx);
+  await storage.put(filePath, input.data, sniffed.contentType);
+  if (facts && thumbnailPath) {
+    try {
+      await storage.put(thumbnailPath, facts.thumbnail, 'image/webp');
+    } catch (error) {
+      await storage.remove(filePath).catch(() => undefined);
+      throw error;
+    }
+  }
 
   const row: MediaAttachmentsTable = {
     id,
@@ -117,7 +122,8 @@ export async function removeFiles(
   ctx: AppContext,
   row: Pick<MediaAttachmentsTable, 'file_path' | 'thumbnail_path'>,
 ): Promise<void> {
+  const storage = mediaStorageFor(ctx);
   for (const stored of [row.file_path, row.thumbnail_path]) {
-    if (stored) await fs.rm(path.join(ctx.config.mediaDir, stored), { force: true });
+    if (stored) await storage.remove(stored);
   }
 }

@@ -50,6 +50,7 @@ function authenticate(ctx: AppContext) {
 class StreamConnection {
   private readonly id = randomUUID();
   private readonly subscriptions = new Map<string, () => void>();
+  private closed = false;
   alive = true;
 
   constructor(
@@ -78,7 +79,7 @@ class StreamConnection {
         await this.unsubscribe(message);
         break;
       case 'active_status':
-        presenceFor(this.ctx).setActive(this.id, message.is_active);
+        await presenceFor(this.ctx).setActive(this.id, message.is_active);
         break;
       case 'typing_start':
       case 'typing_stop':
@@ -89,6 +90,8 @@ class StreamConnection {
 
   async subscribe(request: StreamRequest): Promise<void> {
     const resolved = await resolveStream(this.ctx, this.account, request);
+    // The socket may have closed while the stream was being resolved: nothing to subscribe any more.
+    if (this.closed) return;
     if (!resolved) {
       this.socket.send(JSON.stringify({ error: 'Unknown stream type' }));
       return;
@@ -99,7 +102,7 @@ class StreamConnection {
       this.send({ stream: resolved.label, event, payload }),
     );
     this.subscriptions.set(key, unsubscribe);
-    if (request.stream === 'user') presenceFor(this.ctx).connect(this.account.id, this.id);
+    if (request.stream === 'user') await presenceFor(this.ctx).connect(this.account.id, this.id);
   }
 
   async unsubscribe(request: StreamRequest): Promise<void> {
@@ -107,13 +110,14 @@ class StreamConnection {
     if (!resolved) return;
     this.subscriptions.get(resolved.channel)?.();
     this.subscriptions.delete(resolved.channel);
-    if (request.stream === 'user') presenceFor(this.ctx).disconnect(this.id);
+    if (request.stream === 'user') await presenceFor(this.ctx).disconnect(this.id);
   }
 
-  close(): void {
+  async close(): Promise<void> {
+    this.closed = true;
     for (const unsubscribe of this.subscriptions.values()) unsubscribe();
     this.subscriptions.clear();
-    presenceFor(this.ctx).disconnect(this.id);
+    await presenceFor(this.ctx).disconnect(this.id);
   }
 }
 
@@ -157,15 +161,19 @@ export async function registerStreaming(
       });
       socket.on('close', () => {
         clearInterval(ping);
-        connection.close();
+        void connection
+          .close()
+          .catch((error: unknown) => request.log.warn({ err: error }, 'stream close failed'));
       });
       const query = request.query as Record<string, unknown>;
       if (typeof query.stream === 'string') {
-        void connection.subscribe({
-          stream: query.stream,
-          tag: typeof query.tag === 'string' ? query.tag : undefined,
-          list: typeof query.list === 'string' ? query.list : undefined,
-        });
+        void connection
+          .subscribe({
+            stream: query.stream,
+            tag: typeof query.tag === 'string' ? query.tag : undefined,
+            list: typeof query.list === 'string' ? query.list : undefined,
+          })
+          .catch((error: unknown) => request.log.warn({ err: error }, 'stream subscribe failed'));
       }
     };
     const routeOptions = { websocket: true, preValidation: authenticate(ctx) } as const;

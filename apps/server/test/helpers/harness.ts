@@ -8,7 +8,9 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { createDatabase, type Db, type DialectName } from '../../src/db/index.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { buildApp } from '../../src/http/app.js';
+import { createMediaStorage } from '../../src/media/storage.js';
 import { InProcessEventBus } from '../../src/streaming/bus.js';
+import { InProcessPresence } from '../../src/streaming/presence.js';
 import type { AppContext } from '../../src/context.js';
 
 export const TEST_POSTGRES_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -67,7 +69,8 @@ export async function createTestServer(
   const db = createDatabase({ url: config.databaseUrl, schema });
   await migrateToLatest(db);
   const bus = new InProcessEventBus();
-  const ctx: AppContext = { config, db, bus };
+  const presence = new InProcessPresence();
+  const ctx: AppContext = { config, db, bus, presence, media: createMediaStorage(config) };
   const app = await buildApp(ctx);
   await app.ready();
   return {
@@ -78,6 +81,7 @@ export async function createTestServer(
     config,
     async close() {
       await app.close();
+      await presence.close();
       await bus.close();
       await db.destroy();
       if (schema) {

@@ -1,0 +1,80 @@
+import net from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { RedisPresence } from '../src/streaming/presence-redis.js';
+
+const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+
+async function redisAnswers(): Promise<boolean> {
+  const { hostname, port } = new URL(REDIS_URL);
+  return new Promise<boolean>((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
+    const finish = (up: boolean) => {
+      socket.destroy();
+      resolve(up);
+    };
+    socket.setTimeout(1000);
+    socket.once('connect', () => finish(true));
+    socket.once('error', () => finish(false));
+    socket.once('timeout', () => finish(false));
+  });
+}
+
+const redisUp = await redisAnswers();
+if (!redisUp)
+  console.warn(`[tests] Redis is not reachable at ${REDIS_URL}: the Redis presence tests are skipped.`);
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.skipIf(!redisUp)('presence shared through Redis', () => {
+  // A prefix of its own, so that concurrent runs and real deployments on the same Redis do not mix.
+  const prefix = `palchat-test-${randomUUID()}:`;
+  const registries: RedisPresence[] = [];
+  const open = (ttlMs = 30_000) => {
+    const registry = new RedisPresence(REDIS_URL, { prefix, ttlMs });
+    registries.push(registry);
+    return registry;
+  };
+  afterAll(async () => {
+    await Promise.all(registries.map((registry) => registry.close()));
+  });
+
+  it('shows one process the active sockets of another', async () => {
+    const [one, two] = [open(), open()];
+    await two.connect('alice', 's1');
+    expect(await one.connected(['alice', 'bob'])).toEqual(new Set(['alice']));
+    await two.connect('alice', 's2');
+    await two.setActive('s1', false);
+    expect(await one.connected(['alice'])).toEqual(new Set(['alice']));
+    await two.setActive('s2', false);
+    expect(await one.connected(['alice'])).toEqual(new Set());
+    await one.connect('alice', 's3');
+    expect(await two.connected(['alice'])).toEqual(new Set(['alice']));
+    await one.disconnect('s3');
+    await two.disconnect('s1');
+    await two.disconnect('s2');
+    expect(await one.connected(['alice'])).toEqual(new Set());
+  });
+
+  it('forgets the sockets of a process that stops refreshing, and keeps those of a live one', async () => {
+    const live = open(300);
+    const crashed = open(300);
+    await live.connect('carol', 's1');
+    await crashed.connect('dave', 's2');
+    // Simulate a crash: the refresh stops, the claim is left behind in Redis.
+    (crashed as unknown as { refresher: NodeJS.Timeout }).refresher.close();
+    const observer = open();
+    expect(await observer.connected(['carol', 'dave'])).toEqual(new Set(['carol', 'dave']));
+    await pause(500);
+    expect(await observer.connected(['carol', 'dave'])).toEqual(new Set(['carol']));
+  });
+
+  it('withdraws its claims when it closes', async () => {
+    const leaving = new RedisPresence(REDIS_URL, { prefix });
+    await leaving.connect('erin', 's1');
+    const observer = open();
+    expect(await observer.connected(['erin'])).toEqual(new Set(['erin']));
+    await leaving.close();
+    expect(await observer.connected(['erin'])).toEqual(new Set());
+  });
+});
