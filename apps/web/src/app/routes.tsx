@@ -7,11 +7,23 @@ import { RootRedirect } from './RootRedirect';
 
 type ViewModule = Record<string, unknown>;
 
-/** A lazily loaded view: one chunk per feature module, the named export rendered as the route. */
+/**
+ * A lazily loaded view: one chunk per feature module, the named export rendered as the route. A chunk that
+ * fails to load becomes a view that throws the failure, so that the route's errorElement shows the network
+ * error view (React Router renders nothing for a route whose lazy() rejected).
+ */
 function view(load: () => Promise<ViewModule>, exportName: string): RouteObject['lazy'] {
   return async () => {
-    const module = await load();
-    return { Component: module[exportName] as ComponentType };
+    try {
+      const module = await load();
+      return { Component: module[exportName] as ComponentType };
+    } catch (error) {
+      return {
+        Component: function ChunkLoadFailure() {
+          throw error;
+        },
+      };
+    }
   };
 }
 

@@ -6,6 +6,7 @@ import { Msg } from '../../app/i18n/Msg';
 import { useT } from '../../app/i18n/use-t';
 import { useInitialState } from '../../app/initial-state-context';
 import { Button } from '../../components/Button';
+import { Field } from '../../components/Field';
 import { ErrorMessage } from '../../components/States';
 import { AuthLayout } from './AuthLayout';
 import { safeRedirectPath } from './safe-redirect';
@@ -53,32 +54,32 @@ export function SignInView() {
       }
     >
       <form className="form" onSubmit={submit} data-testid="sign-in-form">
-        <label className="field">
-          <span className="field__label">
-            <Msg id="auth.login" />
-          </span>
-          <input
-            name="login"
-            autoComplete="username"
-            required
-            autoFocus
-            value={login}
-            onChange={(event) => setLogin(event.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span className="field__label">
-            <Msg id="auth.password" />
-          </span>
-          <input
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </label>
+        <Field label={<Msg id="auth.login" />}>
+          {(control) => (
+            <input
+              {...control}
+              name="login"
+              autoComplete="username"
+              required
+              autoFocus
+              value={login}
+              onChange={(event) => setLogin(event.target.value)}
+            />
+          )}
+        </Field>
+        <Field label={<Msg id="auth.password" />}>
+          {(control) => (
+            <input
+              {...control}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          )}
+        </Field>
         {signIn.isError && <ErrorMessage error={signIn.error} />}
         <Button type="submit" block busy={signIn.isPending || signIn.isSuccess}>
           <Msg id="auth.sign_in" />
@@ -115,12 +116,8 @@ export function SignUpView() {
   const mismatch = values.password_confirmation !== '' && values.password !== values.password_confirmation;
   const set = (field: Exclude<SignUpField, 'agreement'>) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
-  const errorOf = (field: SignUpField) =>
-    fieldErrors[field]?.length ? (
-      <span className="field__error" role="alert">
-        {fieldErrors[field]?.join(', ')}
-      </span>
-    ) : null;
+  const errorText = (field: SignUpField) =>
+    fieldErrors[field]?.length ? fieldErrors[field]?.join(', ') : undefined;
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!mismatch && agreement) signUp.mutate();
@@ -145,89 +142,91 @@ export function SignUpView() {
         <Msg id="auth.have_account" values={{ link: <Link to="/auth/sign_in">{t('auth.sign_in')}</Link> }} />
       }
     >
-      <form className="form" onSubmit={submit} data-testid="sign-up-form" noValidate={false}>
-        <label className="field">
-          <span className="field__label">
-            <Msg id="auth.username" />
-          </span>
-          <span className="field__affix">
-            <input
-              name="username"
-              autoComplete="username"
-              required
-              autoFocus
-              pattern="[A-Za-z0-9_]+"
-              maxLength={30}
-              value={values.username}
-              onChange={set('username')}
-            />
-            <span className="field__suffix">@{server.domain}</span>
-          </span>
-          {errorOf('username')}
-        </label>
-        <label className="field">
-          <span className="field__label">
-            <Msg id="auth.email" />
-          </span>
-          <input
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={values.email}
-            onChange={set('email')}
-          />
-          {errorOf('email')}
-        </label>
-        <label className="field">
-          <span className="field__label">
-            <Msg id="auth.password" />
-          </span>
-          <input
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={8}
-            value={values.password}
-            onChange={set('password')}
-          />
-          <span className="field__hint">
-            <Msg id="auth.password_hint" />
-          </span>
-          {errorOf('password')}
-        </label>
-        <label className="field">
-          <span className="field__label">
-            <Msg id="auth.password_confirmation" />
-          </span>
-          <input
-            name="password_confirmation"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={values.password_confirmation}
-            onChange={set('password_confirmation')}
-            aria-invalid={mismatch || undefined}
-          />
-          {mismatch && (
-            <span className="field__error" role="alert">
-              <Msg id="auth.password_mismatch" />
+      <form className="form" onSubmit={submit} data-testid="sign-up-form">
+        <Field label={<Msg id="auth.username" />} error={errorText('username')}>
+          {(control) => (
+            <span className="field__affix">
+              <input
+                {...control}
+                name="username"
+                autoComplete="username"
+                required
+                autoFocus
+                pattern="[A-Za-z0-9_]+"
+                maxLength={30}
+                value={values.username}
+                onChange={set('username')}
+              />
+              <span className="field__suffix" aria-hidden="true">
+                @{server.domain}
+              </span>
             </span>
           )}
-          {errorOf('password_confirmation')}
-        </label>
+        </Field>
+        <Field label={<Msg id="auth.email" />} error={errorText('email')}>
+          {(control) => (
+            <input
+              {...control}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              value={values.email}
+              onChange={set('email')}
+            />
+          )}
+        </Field>
+        <Field
+          label={<Msg id="auth.password" />}
+          hint={<Msg id="auth.password_hint" />}
+          error={errorText('password')}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={8}
+              value={values.password}
+              onChange={set('password')}
+            />
+          )}
+        </Field>
+        <Field
+          label={<Msg id="auth.password_confirmation" />}
+          error={mismatch ? t('auth.password_mismatch') : errorText('password_confirmation')}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="password_confirmation"
+              type="password"
+              autoComplete="new-password"
+              required
+              value={values.password_confirmation}
+              onChange={set('password_confirmation')}
+            />
+          )}
+        </Field>
         {server.registrationsMode === 'approval' && (
-          <label className="field">
-            <span className="field__label">
-              <Msg id="auth.reason" />
-            </span>
-            <textarea name="reason" rows={3} required value={values.reason} onChange={set('reason')} />
-            <span className="field__hint">
-              <Msg id="auth.reason_hint" />
-            </span>
-            {errorOf('reason')}
-          </label>
+          <Field
+            label={<Msg id="auth.reason" />}
+            hint={<Msg id="auth.reason_hint" />}
+            error={errorText('reason')}
+          >
+            {(control) => (
+              <textarea
+                {...control}
+                name="reason"
+                rows={3}
+                required
+                value={values.reason}
+                onChange={set('reason')}
+              />
+            )}
+          </Field>
         )}
         <label className="checkbox-field">
           <input
@@ -247,7 +246,11 @@ export function SignUpView() {
             />
           </span>
         </label>
-        {errorOf('agreement')}
+        {errorText('agreement') && (
+          <span className="field__error" role="alert">
+            {errorText('agreement')}
+          </span>
+        )}
         {signUp.isError && <ErrorMessage error={signUp.error} />}
         <Button
           type="submit"

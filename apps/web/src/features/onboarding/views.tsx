@@ -11,6 +11,7 @@ import { useInitialState } from '../../app/initial-state-context';
 import { AccountRow } from '../../components/AccountRow';
 import { Button } from '../../components/Button';
 import { Column, ColumnBody, ColumnHeader } from '../../components/Column';
+import { Field } from '../../components/Field';
 import { Icon } from '../../components/Icon';
 import type { IconName } from '../../components/icons';
 import { PagedList } from '../../components/PagedList';
@@ -168,25 +169,34 @@ function ProfileForm({ account }: { account: CredentialAccount }) {
       <p className="form__lead">
         <Msg id="onboarding.profile_lead" />
       </p>
-      <label className="field">
-        <span className="field__label">
-          <Msg id="onboarding.display_name" />
-        </span>
-        <input
-          value={displayName}
-          maxLength={30}
-          placeholder={account.username}
-          onChange={(event) => setDisplayName(event.target.value)}
-        />
-        <span className="field__hint">{t('onboarding.chars_left', { count: 30 - displayName.length })}</span>
-      </label>
-      <label className="field">
-        <span className="field__label">
-          <Msg id="onboarding.note" />
-        </span>
-        <textarea value={note} maxLength={500} rows={4} onChange={(event) => setNote(event.target.value)} />
-        <span className="field__hint">{t('onboarding.chars_left', { count: 500 - note.length })}</span>
-      </label>
+      <Field
+        label={<Msg id="onboarding.display_name" />}
+        hint={t('onboarding.chars_left', { count: 30 - displayName.length })}
+      >
+        {(control) => (
+          <input
+            {...control}
+            value={displayName}
+            maxLength={30}
+            placeholder={account.username}
+            onChange={(event) => setDisplayName(event.target.value)}
+          />
+        )}
+      </Field>
+      <Field
+        label={<Msg id="onboarding.note" />}
+        hint={t('onboarding.chars_left', { count: 500 - note.length })}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            value={note}
+            maxLength={500}
+            rows={4}
+            onChange={(event) => setNote(event.target.value)}
+          />
+        )}
+      </Field>
       {save.isError && <ErrorMessage error={save.error} />}
       <div className="form__actions">
         <Button type="submit" busy={save.isPending}>

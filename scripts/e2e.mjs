@@ -1,0 +1,110 @@
+#!/usr/bin/env node
+// End-to-end tests: builds the web client (with the test-only crash route), starts the real server on a free
+// port with a fresh data folder, runs Playwright in Debian's Chromium, then cleans up. Exit code = Playwright's.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+if (!existsSync(chromium)) {
+  console.error('Chromium not found: install it with `apt-get install -y chromium` or set CHROMIUM_PATH');
+  process.exit(1);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The server did not answer ${url} within ${timeoutMs} ms`);
+}
+
+const workDir = mkdtempSync(path.join(os.tmpdir(), 'palchat-e2e-'));
+const dataDir = path.join(workDir, 'data');
+const webDist = path.join(workDir, 'web');
+let server = null;
+
+function cleanUp() {
+  if (server && server.exitCode === null) server.kill('SIGTERM');
+  rmSync(workDir, { recursive: true, force: true });
+}
+
+process.on('SIGINT', () => {
+  cleanUp();
+  process.exit(130);
+});
+
+let exitCode = 1;
+try {
+  console.log('Building the web client for the end-to-end tests…');
+  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, VITE_E2E: '1', VITE_OUT_DIR: webDist },
+  });
+  if (build.status !== 0) throw new Error('The web client build failed');
+
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const serverEnv = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: webDist,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_SIGN_UP_PER_HOUR: '10000',
+    RATE_LIMIT_SIGN_IN_PER_MINUTE: '10000',
+  };
+  delete serverEnv.DATABASE_URL;
+  delete serverEnv.REDIS_URL;
+  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: serverEnv,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  server.once('exit', (code) => {
+    if (code !== null && code !== 0) console.error(`The server exited with code ${code}`);
+  });
+  await waitFor(`${baseUrl}/api/v2/instance`, 60_000);
+
+  const playwright = spawnSync(
+    'npx',
+    ['playwright', 'test', '-c', 'apps/web/e2e/playwright.config.ts', ...process.argv.slice(2)],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir, CHROMIUM_PATH: chromium },
+    },
+  );
+  exitCode = playwright.status ?? 1;
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  exitCode = 1;
+} finally {
+  cleanUp();
+}
+process.exit(exitCode);
