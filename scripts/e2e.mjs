@@ -56,7 +56,7 @@ process.on('SIGINT', () => {
   process.exit(130);
 });
 
-let exitCode = 1;
+let exitCode;
 try {
   console.log('Building the web client for the end-to-end tests…');
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
