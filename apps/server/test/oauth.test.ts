@@ -362,6 +362,7 @@ describeEachDialect('the masto client against the server', (dialect) => {
     const app = await rest.v1.apps.create({ clientName: 'masto', redirectUris: OOB, scopes: 'read write' });
     const token = await createOAuthAPIClient({ url }).token.create({
       grantType: 'client_credentials',
+      redirectUri: OOB,
       clientId: app.clientId ?? '',
       clientSecret: app.clientSecret ?? '',
       scope: 'read write',
