@@ -11,6 +11,7 @@ import {
 } from './messages-support';
 
 test.describe('message box: groups', () => {
+  test.describe.configure({ timeout: 90_000 });
   let ann: ChatUser;
   let ben: ChatUser;
   let cat: ChatUser;
@@ -137,11 +138,9 @@ test.describe('message box: groups', () => {
     );
     await box(ann).getByRole('alertdialog').getByRole('button', { name: 'Leave Group' }).click();
     await expect(
-      box(ann)
-        .getByRole('alert')
-        .filter({
-          hasText: 'As group admin, you must transfer ownership before leaving or dissolve the group.',
-        }),
+      box(ann).getByRole('alert').filter({
+        hasText: 'As group admin, you must transfer ownership before leaving or dissolve the group.',
+      }),
     ).toBeVisible();
 
     // make Ben the owner

@@ -20,6 +20,7 @@ async function png(color: string) {
 }
 
 test.describe('message box: media and search', () => {
+  test.describe.configure({ timeout: 90_000 });
   let ann: ChatUser;
   let ben: ChatUser;
 

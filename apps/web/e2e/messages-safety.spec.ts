@@ -13,6 +13,7 @@ import {
 } from './messages-support';
 
 test.describe('message box: block, report, settings, delete', () => {
+  test.describe.configure({ timeout: 90_000 });
   let ann: ChatUser;
   let ben: ChatUser;
 
