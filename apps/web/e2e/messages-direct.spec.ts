@@ -88,6 +88,7 @@ test.describe('message box: one-to-one', () => {
     // bubble times are 24-hour HH:mm
     await expect(messageBubble(ann, 'Hello Ben!').getByTestId('bubble-time')).toHaveText(/^\d{2}:\d{2}$/);
     await screenshotBox(ann, 'chat');
+    await ann.page.screenshot({ path: '/tmp/shots/box-page.png' });
 
     // reply
     await messageBubble(ben, 'Hello Ben!').hover();
