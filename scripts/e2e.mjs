@@ -97,7 +97,13 @@ try {
     {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir, CHROMIUM_PATH: chromium },
+      env: {
+        ...process.env,
+        E2E_BASE_URL: baseUrl,
+        E2E_DATA_DIR: dataDir,
+        E2E_OUTPUT_DIR: path.join(root, 'test-results', `web-e2e-${process.pid}`),
+        CHROMIUM_PATH: chromium,
+      },
     },
   );
   exitCode = playwright.status ?? 1;

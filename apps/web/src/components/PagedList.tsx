@@ -1,10 +1,15 @@
 import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
-import { useMemo, type ReactNode } from 'react';
-import { Virtuoso } from 'react-virtuoso';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import type { VirtualListProps } from './VirtualList';
 import { api, type Page, type QueryValue } from '../api/client';
 import { useScrollParent } from '../app/layout-context';
 import { EmptyState, ErrorMessage, LoadingIndicator } from './States';
 import type { IconName } from './icons';
+
+// Loaded with the first non-empty answer: an empty view never pays for the virtualizer.
+const VirtualList = lazy(() => import('./VirtualList')) as unknown as <T>(
+  props: VirtualListProps<T>,
+) => ReactNode;
 
 /** Keep memory bounded: at most this many pages stay in the cache for a list. */
 const MAX_PAGES = 10;
@@ -54,20 +59,18 @@ export function PagedList<T>(props: PagedListProps<T>) {
       </>
     );
   return (
-    <Virtuoso
-      className="paged-list"
-      useWindowScroll={scrollParent === null}
-      customScrollParent={scrollParent ?? undefined}
-      data={items}
-      computeItemKey={(_, item) => props.itemKey(item)}
-      itemContent={(_, item) => props.renderItem(item)}
-      endReached={() => {
-        if (result.hasNextPage && !result.isFetchingNextPage) void result.fetchNextPage();
-      }}
-      components={{
-        Header: props.header ? () => <>{props.header}</> : undefined,
-        Footer: () => (result.isFetchingNextPage ? <LoadingIndicator inline /> : null),
-      }}
-    />
+    <Suspense fallback={<LoadingIndicator />}>
+      <VirtualList<T>
+        items={items}
+        scrollParent={scrollParent}
+        itemKey={props.itemKey}
+        renderItem={props.renderItem}
+        header={props.header}
+        footer={result.isFetchingNextPage ? <LoadingIndicator inline /> : null}
+        onEndReached={() => {
+          if (result.hasNextPage && !result.isFetchingNextPage) void result.fetchNextPage();
+        }}
+      />
+    </Suspense>
   );
 }

@@ -10,7 +10,10 @@ export function MultiColumnLayout() {
   const settings = useSettings();
   const columns = settings.columns.length > 0 ? settings.columns : defaultColumns(identity.signedIn);
   return (
-    <div className="ui ui--multi" data-layout="multi-column">
+    <div
+      className={identity.signedIn ? 'ui ui--multi ui--docked' : 'ui ui--multi'}
+      data-layout="multi-column"
+    >
       <div className="columns-area columns-area--multi">
         {columns.map((column) => (
           <PinnedColumn key={column.uuid} column={column} />

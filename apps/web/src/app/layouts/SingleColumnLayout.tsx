@@ -15,7 +15,10 @@ export function SingleColumnLayout({ width, mobile }: { width: number; mobile: b
   useEffect(() => setDrawerOpen(false), [pathname]);
 
   return (
-    <div className="ui ui--single" data-layout={mobile ? 'mobile' : 'single-column'}>
+    <div
+      className={identity.signedIn ? 'ui ui--single ui--docked' : 'ui ui--single'}
+      data-layout={mobile ? 'mobile' : 'single-column'}
+    >
       <Header
         onToggleNavigation={mobile ? () => setDrawerOpen((open) => !open) : undefined}
         navigationOpen={drawerOpen}

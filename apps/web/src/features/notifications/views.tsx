@@ -15,7 +15,7 @@ import type { IconName } from '../../components/icons';
 import { PagedList } from '../../components/PagedList';
 import { RelativeTime } from '../../components/RelativeTime';
 import { RequireSignIn } from '../../components/RequireSignIn';
-import { StatusCard } from '../../components/StatusCard';
+import { LazyStatusCard as StatusCard } from '../../components/LazyStatusCard';
 import { ErrorMessage, LoadingIndicator } from '../../components/States';
 
 const NOTIFICATION_TEXT: Record<Notification['type'], [IconName, MessageId]> = {
@@ -69,8 +69,13 @@ function NotificationsTimeline() {
           icon="notifications"
           title={t('column.notifications')}
           actions={
-            <Link to="/notifications/requests" className="column-header__link">
-              <Msg id="notifications.filtered" />
+            <Link
+              to="/notifications/requests"
+              className="icon-button"
+              aria-label={t('notifications.filtered')}
+              title={t('notifications.filtered')}
+            >
+              <Icon name="tune" size={20} />
             </Link>
           }
         />

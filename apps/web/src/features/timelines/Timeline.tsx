@@ -4,7 +4,7 @@ import type { QueryValue } from '../../api/client';
 import { Column, ColumnHeader } from '../../components/Column';
 import type { IconName } from '../../components/icons';
 import { PagedList } from '../../components/PagedList';
-import { StatusCard } from '../../components/StatusCard';
+import { LazyStatusCard as StatusCard } from '../../components/LazyStatusCard';
 
 export interface TimelineProps {
   /** cache key of this feed, e.g. "home" or "hashtag:cats" */

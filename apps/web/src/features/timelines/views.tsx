@@ -7,7 +7,7 @@ import { useInitialState } from '../../app/initial-state-context';
 import { Column, ColumnBody, ColumnHeader } from '../../components/Column';
 import { PagedList } from '../../components/PagedList';
 import { RequireSignIn } from '../../components/RequireSignIn';
-import { StatusCard } from '../../components/StatusCard';
+import { LazyStatusCard as StatusCard } from '../../components/LazyStatusCard';
 import { EmptyState } from '../../components/States';
 import { SignInLink } from '../auth/SignUpButton';
 import { Timeline } from './Timeline';
