@@ -34,8 +34,20 @@ test.describe('message box: one-to-one', () => {
     await expect(box(ann).getByTestId('conversations-empty')).toBeVisible();
     await screenshotBox(ann, 'empty');
 
+    await box(ann).getByRole('button', { name: 'New message' }).first().click();
+    await box(ann).getByPlaceholder('Search people').fill('zzzz-nobody');
+    await expect(box(ann).getByTestId('no-users')).toHaveText('No users found.');
+    await box(ann).getByRole('button', { name: 'Back' }).click();
     await startDirectChat(ann, ben);
     await expect(box(ann).getByText('Say hello to your pal!')).toBeVisible();
+
+    // the input grows with its lines up to 120 px
+    const input = box(ann).getByPlaceholder('Type a message...');
+    await input.fill('1\n2\n3\n4\n5\n6\n7\n8\n9');
+    const height = await input.evaluate((el) => el.getBoundingClientRect().height);
+    expect(height).toBeGreaterThan(100);
+    expect(height).toBeLessThanOrEqual(120);
+    await input.fill('');
     await sendMessage(ann, 'Hello Ben!');
     await expect(messageBubble(ann, 'Hello Ben!').getByTestId('receipt')).toHaveAttribute(
       'data-receipt',
