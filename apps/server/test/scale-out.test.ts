@@ -1,0 +1,388 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Message } from '@palchat/api';
+import { createDatabase, type Db } from '../src/db/index.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { createAccount, mutualFollow, type TestAccount } from './helpers/factories.js';
+import { postgresReachable, TEST_POSTGRES_URL } from './helpers/harness.js';
+
+/**
+ * Two real server processes on one PostgreSQL schema and one Redis: a WebSocket held by process 2 receives
+ * everything a request to process 1 causes, presence is seen from either side, and 1,000 messages arrive.
+ */
+
+const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+const FM = '/api/v1/friend_messages';
+const MESSAGE_COUNT = 1000;
+const SEND_CONCURRENCY = 8;
+
+function answers(url: string, defaultPort: number): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise<boolean>((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || defaultPort) });
+    const finish = (up: boolean) => {
+      socket.destroy();
+      resolve(up);
+    };
+    socket.setTimeout(1000);
+    socket.once('connect', () => finish(true));
+    socket.once('error', () => finish(false));
+    socket.once('timeout', () => finish(false));
+  });
+}
+
+const redisUp = await answers(REDIS_URL, 6379);
+const missing = [
+  !postgresReachable && `PostgreSQL (${TEST_POSTGRES_URL})`,
+  !redisUp && `Redis (${REDIS_URL})`,
+]
+  .filter(Boolean)
+  .join(' and ');
+if (missing) {
+  console.warn(
+    `[tests] scale-out test skipped: ${missing} not reachable. It needs both to run two server processes ` +
+      'against shared storage (set TEST_DATABASE_URL / TEST_REDIS_URL to point elsewhere).',
+  );
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  output: string[];
+}
+
+function startProcess(env: Record<string, string>, port: number): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  return { url: `http://127.0.0.1:${port}`, child, output };
+}
+
+async function waitUntilAnswering(server: ServerProcess, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) {
+      throw new Error(`server exited with ${server.child.exitCode}:\n${server.output.join('')}`);
+    }
+    try {
+      const response = await fetch(`${server.url}/api/v1/instance`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await pause(100);
+  }
+  throw new Error(
+    `server at ${server.url} did not answer within ${timeoutMs} ms:\n${server.output.join('')}`,
+  );
+}
+
+async function stopProcess(server: ServerProcess): Promise<void> {
+  if (server.child.exitCode !== null) return;
+  const exited = new Promise<void>((resolve) => server.child.once('exit', () => resolve()));
+  server.child.kill('SIGTERM');
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+interface ApiResult {
+  status: number;
+  json: unknown;
+  body: Record<string, unknown>;
+}
+
+async function api(
+  server: ServerProcess,
+  who: TestAccount,
+  method: 'GET' | 'POST' | 'DELETE' | 'PATCH',
+  url: string,
+  payload?: unknown,
+): Promise<ApiResult> {
+  const response = await fetch(server.url + url, {
+    method,
+    headers: {
+      authorization: `Bearer ${who.token}`,
+      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
+  });
+  const text = await response.text();
+  const json: unknown = text ? JSON.parse(text) : null;
+  const body =
+    json && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
+  return { status: response.status, json, body };
+}
+
+interface Received {
+  stream: string[];
+  event: string;
+  payload: string;
+}
+
+interface StreamClient {
+  received: Received[];
+  next(
+    event: string,
+    match?: (payload: Record<string, unknown>) => boolean,
+    timeoutMs?: number,
+  ): Promise<Record<string, unknown>>;
+  send(message: Record<string, unknown>): void;
+  close(): Promise<void>;
+}
+
+async function connectStream(server: ServerProcess, who: TestAccount): Promise<StreamClient> {
+  const socket = new WebSocket(
+    `${server.url.replace(/^http/, 'ws')}/api/v1/streaming/?access_token=${encodeURIComponent(who.token)}`,
+  );
+  const received: Received[] = [];
+  const waiters: Array<() => void> = [];
+  socket.on('message', (data) => {
+    received.push(JSON.parse(String(data)) as Received);
+    for (const wake of waiters.splice(0)) wake();
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  socket.send(JSON.stringify({ type: 'subscribe', stream: 'user' }));
+  return {
+    received,
+    send: (message) => socket.send(JSON.stringify(message)),
+    async next(event, match = () => true, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = received.find(
+          (entry) => entry.event === event && match(JSON.parse(entry.payload) as Record<string, unknown>),
+        );
+        if (found) return JSON.parse(found.payload) as Record<string, unknown>;
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`no ${event} event within ${timeoutMs} ms`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, left);
+        });
+      }
+    },
+    async close() {
+      if (socket.readyState === WebSocket.CLOSED) return;
+      await new Promise<void>((resolve) => {
+        socket.once('close', () => resolve());
+        socket.close();
+      });
+    },
+  };
+}
+
+async function until(check: () => Promise<boolean>, what: string, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await pause(50);
+  }
+}
+
+describe.skipIf(Boolean(missing))('two server processes on PostgreSQL and Redis', () => {
+  const schema = `scale_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const redisPrefix = `palchat-${schema}:`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'palchat-scale-'));
+  let db: Db;
+  let one: ServerProcess;
+  let two: ServerProcess;
+  let alice: TestAccount;
+  let bob: TestAccount;
+  let bobStream: StreamClient;
+  let aliceStream: StreamClient;
+  let conversationId: string;
+  const streams: StreamClient[] = [];
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    db = createDatabase({ url: TEST_POSTGRES_URL, schema });
+    await migrateToLatest(db);
+    alice = await createAccount({ db }, { username: 'alice', display_name: 'Alice' });
+    bob = await createAccount({ db }, { username: 'bob', display_name: 'Bob' });
+    await mutualFollow({ db }, alice, bob);
+
+    const env = {
+      DATABASE_URL: TEST_POSTGRES_URL,
+      DATABASE_SCHEMA: schema,
+      REDIS_URL,
+      REDIS_PREFIX: redisPrefix,
+      DATA_DIR: dataDir,
+    };
+    const [portOne, portTwo] = [await freePort(), await freePort()];
+    one = startProcess(env, portOne);
+    two = startProcess(env, portTwo);
+    await Promise.all([waitUntilAnswering(one), waitUntilAnswering(two)]);
+
+    bobStream = await connectStream(two, bob);
+    aliceStream = await connectStream(one, alice);
+    streams.push(bobStream, aliceStream);
+  }, 30_000);
+
+  afterAll(async () => {
+    await Promise.all(streams.map((stream) => stream.close()));
+    await Promise.all([one, two].filter(Boolean).map(stopProcess));
+    await db?.destroy();
+    const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+    await admin.connect();
+    await admin.query(`drop schema if exists ${schema} cascade`);
+    await admin.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('shows each process the other one’s connected users', async () => {
+    const online = (server: ServerProcess, viewer: TestAccount, other: TestAccount) => async () =>
+      (await api(server, viewer, 'GET', `${FM}/active_status/${other.account.id}`)).body.is_active === true;
+    await until(online(one, alice, bob), 'process 1 sees bob (on process 2) online');
+    await until(online(two, bob, alice), 'process 2 sees alice (on process 1) online');
+    bobStream.send({ type: 'active_status', stream: 'user', is_active: false });
+    await until(async () => !(await online(one, alice, bob)()), 'process 1 sees bob inactive');
+    bobStream.send({ type: 'active_status', stream: 'user', is_active: true });
+    await until(online(one, alice, bob), 'process 1 sees bob active again');
+  });
+
+  it('delivers every messaging event caused on process 1 to a socket on process 2', async () => {
+    // The first message also proves that process 2's Redis subscription is in place.
+    let first: Message | null = null;
+    await until(async () => {
+      const sent = await api(one, alice, 'POST', FM, {
+        recipient_id: bob.account.id,
+        content: 'hello across',
+      });
+      expect(sent.status).toBe(201);
+      first = sent.json as Message;
+      const id = first.id;
+      return bobStream
+        .next('friend_message', (payload) => payload.id === id, 1000)
+        .then(() => true)
+        .catch(() => false);
+    }, 'the first message reaches process 2');
+    const message = first as unknown as Message;
+    conversationId = message.conversation_id;
+    expect(await bobStream.next('friend_message', (p) => p.id === message.id)).toMatchObject({
+      content: 'hello across',
+      conversation_id: conversationId,
+      sender: { id: alice.account.id },
+    });
+
+    aliceStream.send({ type: 'typing_start', stream: 'user', conversation_id: conversationId });
+    expect(await bobStream.next('typing_start')).toMatchObject({
+      conversation_id: conversationId,
+      user_id: alice.account.id,
+      username: 'alice',
+    });
+    aliceStream.send({ type: 'typing_stop', stream: 'user', conversation_id: conversationId });
+    expect(await bobStream.next('typing_stop')).toMatchObject({ user_id: alice.account.id });
+
+    const reply = (await api(two, bob, 'POST', FM, { recipient_id: alice.account.id, content: 'hi back' }))
+      .json as Message;
+    await aliceStream.next('friend_message', (p) => p.id === reply.id);
+    expect((await api(one, alice, 'POST', `${FM}/conversations/${conversationId}/mark_read`)).status).toBe(
+      200,
+    );
+    expect(await bobStream.next('message_read')).toMatchObject({
+      conversation_id: conversationId,
+      user_id: alice.account.id,
+    });
+
+    expect((await api(one, alice, 'POST', `${FM}/${reply.id}/react`, { emoji: '👍' })).status).toBe(200);
+    expect(await bobStream.next('message_reaction_update')).toMatchObject({
+      id: reply.id,
+      reactions: [{ emoji: '👍', count: 1 }],
+    });
+
+    await api(one, alice, 'POST', `${FM}/conversations/${conversationId}/block_user`);
+    expect(await bobStream.next('conversation_updated')).toEqual({ conversation_id: conversationId });
+    await api(one, alice, 'POST', `${FM}/conversations/${conversationId}/unblock_user`);
+  });
+
+  it(`loses none of ${MESSAGE_COUNT} messages sent through process 1`, async () => {
+    const sentIds = new Set<string>();
+    let next = 0;
+    const sender = async () => {
+      while (next < MESSAGE_COUNT) {
+        const index = next++;
+        const sent = await api(one, alice, 'POST', FM, {
+          recipient_id: bob.account.id,
+          content: `bulk ${index}`,
+        });
+        expect(sent.status).toBe(201);
+        sentIds.add((sent.json as Message).id);
+      }
+    };
+    await Promise.all(Array.from({ length: SEND_CONCURRENCY }, sender));
+    expect(sentIds.size).toBe(MESSAGE_COUNT);
+    const receivedIds = () =>
+      new Set(
+        bobStream.received
+          .filter((entry) => entry.event === 'friend_message')
+          .map((entry) => (JSON.parse(entry.payload) as Message).id)
+          .filter((id) => sentIds.has(id)),
+      );
+    await until(async () => receivedIds().size === MESSAGE_COUNT, 'every message arrived', 10_000);
+    const bulk = bobStream.received.filter(
+      (entry) => entry.event === 'friend_message' && sentIds.has((JSON.parse(entry.payload) as Message).id),
+    );
+    expect(bulk).toHaveLength(MESSAGE_COUNT);
+  }, 25_000);
+
+  it('delivers a notification caused on process 1 to process 2', async () => {
+    expect((await api(one, alice, 'POST', `/api/v1/accounts/${bob.account.id}/unfollow`)).status).toBe(200);
+    expect((await api(one, alice, 'POST', `/api/v1/accounts/${bob.account.id}/follow`)).status).toBe(200);
+    const notification = await bobStream.next('notification', (p) => p.type === 'follow');
+    expect(notification).toMatchObject({ type: 'follow', account: { id: alice.account.id } });
+  });
+
+  it('delivers a home timeline update caused on process 1 to process 2', async (context) => {
+    const posted = await api(one, alice, 'POST', '/api/v1/statuses', { status: 'across processes' });
+    if (posted.status === 404) {
+      console.warn('[tests] POST /api/v1/statuses is not there yet: the timeline update is not checked.');
+      context.skip();
+    }
+    expect(posted.status).toBe(200);
+    const status = posted.body;
+    expect(await bobStream.next('update', (p) => p.id === status.id)).toMatchObject({
+      account: { id: alice.account.id },
+    });
+  });
+
+  it('forgets a user on every process once their socket closes', async () => {
+    await bobStream.close();
+    await until(
+      async () =>
+        (await api(one, alice, 'GET', `${FM}/active_status/${bob.account.id}`)).body.is_active === false,
+      'process 1 sees bob offline',
+    );
+  });
+});
