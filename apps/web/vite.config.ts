@@ -10,7 +10,6 @@ function vendorChunk(id: string): string | undefined {
   if (/node_modules\/(react-dom|scheduler)\//.test(id)) return 'vendor-react-dom';
   if (/node_modules\/(react)\//.test(id)) return 'vendor-react';
   if (/node_modules\/(react-router)\//.test(id)) return 'vendor-router';
-  if (/node_modules\/(zod)\//.test(id)) return 'vendor-zod';
   if (/node_modules\/(react-virtuoso)\//.test(id)) return 'vendor-virtuoso';
   if (/node_modules\/(@tanstack)\//.test(id)) return 'vendor-query';
   if (/node_modules\/(react-intl|@formatjs|intl-messageformat)\//.test(id)) return 'vendor-intl';

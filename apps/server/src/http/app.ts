@@ -2,7 +2,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
-import { ZodError } from 'zod';
+import { $ZodError as ZodError } from 'zod/v4/core';
 import type { AppContext } from '../context.js';
 import authPlugin from '../auth/plugin.js';
 import { ApiError } from './errors.js';

@@ -1,4 +1,4 @@
-import { initialStateSchema, type InitialState } from '@palchat/api';
+import type { InitialState } from '@palchat/api';
 
 /** What a page served without the server (e.g. a bare `vite` preview) gets: a signed-out visitor. */
 const STANDALONE_STATE: InitialState = {
@@ -27,9 +27,25 @@ const STANDALONE_STATE: InitialState = {
   },
 };
 
-/** Reads and validates `<script id="initial-state" type="application/json">`, injected by the server. */
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Reads `<script id="initial-state" type="application/json">`. The server builds it from the zod-typed
+ * InitialState, so the client checks only its outline here: the schema library stays out of the first load.
+ */
 export function readInitialState(doc: Document = document): InitialState {
   const element = doc.getElementById('initial-state');
   if (!element?.textContent) return STANDALONE_STATE;
-  return initialStateSchema.parse(JSON.parse(element.textContent));
+  const state: unknown = JSON.parse(element.textContent);
+  if (
+    !isObject(state) ||
+    !isObject(state.identity) ||
+    !isObject(state.settings) ||
+    !isObject(state.server) ||
+    typeof state.csrfToken !== 'string'
+  ) {
+    throw new Error('The page carries no valid initial state');
+  }
+  return state as unknown as InitialState;
 }
