@@ -220,6 +220,8 @@ const statusBaseSchema = z.object({
   muted: z.boolean().optional(),
   bookmarked: z.boolean().optional(),
   pinned: z.boolean().optional(),
+  /** the viewer's filters that match this status (Mastodon's FilterResult array; see social.ts) */
+  filtered: z.array(z.record(z.string(), z.unknown())).optional(),
 });
 export type Status = z.infer<typeof statusBaseSchema> & { reblog: Status | null };
 export const statusSchema: z.ZodType<Status> = statusBaseSchema.extend({

@@ -10,51 +10,59 @@ export async function loadRelationships(
 ): Promise<Relationship[]> {
   if (targetIds.length === 0) return [];
   const now = nowIso();
-  const [following, followedBy, requested, requestedBy, blocking, blockedBy, muting] = await Promise.all([
-    db
-      .selectFrom('follows')
-      .select(['target_account_id', 'show_reblogs', 'notify'])
-      .where('account_id', '=', viewerId)
-      .where('target_account_id', 'in', targetIds)
-      .execute(),
-    db
-      .selectFrom('follows')
-      .select('account_id')
-      .where('target_account_id', '=', viewerId)
-      .where('account_id', 'in', targetIds)
-      .execute(),
-    db
-      .selectFrom('follow_requests')
-      .select('target_account_id')
-      .where('account_id', '=', viewerId)
-      .where('target_account_id', 'in', targetIds)
-      .execute(),
-    db
-      .selectFrom('follow_requests')
-      .select('account_id')
-      .where('target_account_id', '=', viewerId)
-      .where('account_id', 'in', targetIds)
-      .execute(),
-    db
-      .selectFrom('blocks')
-      .select('target_account_id')
-      .where('account_id', '=', viewerId)
-      .where('target_account_id', 'in', targetIds)
-      .execute(),
-    db
-      .selectFrom('blocks')
-      .select('account_id')
-      .where('target_account_id', '=', viewerId)
-      .where('account_id', 'in', targetIds)
-      .execute(),
-    db
-      .selectFrom('mutes')
-      .select(['target_account_id', 'hide_notifications'])
-      .where('account_id', '=', viewerId)
-      .where('target_account_id', 'in', targetIds)
-      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
-      .execute(),
-  ]);
+  const [following, followedBy, requested, requestedBy, blocking, blockedBy, muting, endorsing] =
+    await Promise.all([
+      db
+        .selectFrom('follows')
+        .select(['target_account_id', 'show_reblogs', 'notify'])
+        .where('account_id', '=', viewerId)
+        .where('target_account_id', 'in', targetIds)
+        .execute(),
+      db
+        .selectFrom('follows')
+        .select('account_id')
+        .where('target_account_id', '=', viewerId)
+        .where('account_id', 'in', targetIds)
+        .execute(),
+      db
+        .selectFrom('follow_requests')
+        .select('target_account_id')
+        .where('account_id', '=', viewerId)
+        .where('target_account_id', 'in', targetIds)
+        .execute(),
+      db
+        .selectFrom('follow_requests')
+        .select('account_id')
+        .where('target_account_id', '=', viewerId)
+        .where('account_id', 'in', targetIds)
+        .execute(),
+      db
+        .selectFrom('blocks')
+        .select('target_account_id')
+        .where('account_id', '=', viewerId)
+        .where('target_account_id', 'in', targetIds)
+        .execute(),
+      db
+        .selectFrom('blocks')
+        .select('account_id')
+        .where('target_account_id', '=', viewerId)
+        .where('account_id', 'in', targetIds)
+        .execute(),
+      db
+        .selectFrom('mutes')
+        .select(['target_account_id', 'hide_notifications'])
+        .where('account_id', '=', viewerId)
+        .where('target_account_id', 'in', targetIds)
+        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+        .execute(),
+      db
+        .selectFrom('endorsements')
+        .select('target_account_id')
+        .where('account_id', '=', viewerId)
+        .where('target_account_id', 'in', targetIds)
+        .execute(),
+    ]);
+  const endorsedSet = new Set(endorsing.map((row) => row.target_account_id));
   const followMap = new Map(following.map((row) => [row.target_account_id, row]));
   const followedBySet = new Set(followedBy.map((row) => row.account_id));
   const requestedSet = new Set(requested.map((row) => row.target_account_id));
@@ -79,7 +87,7 @@ export async function loadRelationships(
       requested: requestedSet.has(id),
       requested_by: requestedBySet.has(id),
       domain_blocking: false,
-      endorsed: false,
+      endorsed: endorsedSet.has(id),
       note: '',
     };
   });

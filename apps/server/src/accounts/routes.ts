@@ -14,9 +14,8 @@ import { serializeStatuses } from '../statuses/serializer.js';
 import { authorizeFollowRequest, followAccount, rejectFollowRequest, unfollowAccount } from './follows.js';
 import { findAccountByAcct, findAccountOr404 } from './lookup.js';
 import { loadRelationships } from './relationships.js';
-import { followBodySchema, idsFromQuery, parseUpdateCredentials } from './schema.js';
+import { followBodySchema, idsFromQuery } from './schema.js';
 import { serializeAccount, serializeCredentialAccount } from './serializer.js';
-import { updateCredentials } from './service.js';
 
 const idParams = z.object({ id: z.string() });
 const pageQuery = pageQuerySchema(40, 80);
@@ -26,12 +25,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return serializeCredentialAccount(ctx, requireAccount(request));
   });
 
-  app.patch('/api/v1/accounts/update_credentials', async (request) => {
-    const account = requireAccount(request);
-    const patch = parseUpdateCredentials(request.body);
-    const updated = await updateCredentials(ctx.db, account, patch);
-    return serializeCredentialAccount(ctx, updated);
-  });
+  // PATCH /api/v1/accounts/update_credentials lives in credential-routes.ts (multipart avatar and header).
 
   app.get('/api/v1/accounts/lookup', async (request) => {
     const { acct } = z.object({ acct: z.string().min(1).max(300) }).parse(request.query);

@@ -9,9 +9,10 @@ export async function updateCredentials(
   db: Db,
   account: AccountRow,
   patch: UpdateCredentials,
+  images: Partial<Pick<AccountsTable, 'avatar_path' | 'header_path'>> = {},
 ): Promise<AccountRow> {
   return db.transaction().execute(async (tx) => {
-    const changes: Partial<AccountsTable> = { updated_at: nowIso() };
+    const changes: Partial<AccountsTable> = { updated_at: nowIso(), ...images };
     if (patch.display_name !== undefined) changes.display_name = patch.display_name.trim();
     if (patch.note !== undefined) changes.note = patch.note;
     if (patch.locked !== undefined) changes.locked = patch.locked ? 1 : 0;

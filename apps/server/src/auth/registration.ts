@@ -5,6 +5,7 @@ import { ApiError } from '../http/errors.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import type { RegistrationsMode } from '../config.js';
+import { notifyStaff } from '../moderation/staff-notifications.js';
 import { hashPassword } from './passwords.js';
 import type { Role } from './permissions.js';
 import type { AccountRow } from './viewer.js';
@@ -295,7 +296,14 @@ export async function registerAccount(
       const raceIssues: RegistrationIssues = {};
       await checkUniqueness(tx, value, raceIssues);
       if (Object.keys(raceIssues).length > 0) throw new RegistrationInvalid(raceIssues);
-      return insertLocalAccount(tx, { ...value, passwordHash, role: 'user', approved: !pending });
+      const created = await insertLocalAccount(tx, {
+        ...value,
+        passwordHash,
+        role: 'user',
+        approved: !pending,
+      });
+      await notifyStaff(tx, 'admin.sign_up', created.id);
+      return created;
     });
     return { account, pending };
   } catch (error) {

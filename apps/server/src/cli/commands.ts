@@ -6,6 +6,7 @@ import { checkRegistrationFormat, insertLocalAccount, RegistrationInvalid } from
 import { nowIso } from '../lib/time.js';
 import { isServerSettingKey, SERVER_SETTING_KEYS, encodeSettingValue } from '../settings/schema.js';
 import { getServerSettings, updateServerSettings } from '../settings/service.js';
+import { CONTENT_USAGE, ContentUsageError, runContentCommand } from '../instance-content/commands.js';
 
 export const USAGE = `Usage: npm run admin -- <command>
 
@@ -18,6 +19,7 @@ Commands:
   enable USERNAME              enable a disabled account
   settings list                show every server setting and its value
   settings set KEY VALUE       change a server setting
+${CONTENT_USAGE}
   help                         show this text`;
 
 export interface CommandOutput {
@@ -164,6 +166,11 @@ export async function runAdminCommand(db: Db, argv: string[], output: CommandOut
       case 'settings':
         await settings(db, args, output);
         return 0;
+      case 'rules':
+      case 'content':
+      case 'terms':
+        await runContentCommand(db, command, args, output);
+        return 0;
       case 'help':
       case '--help':
       case '-h':
@@ -176,7 +183,7 @@ export async function runAdminCommand(db: Db, argv: string[], output: CommandOut
         throw new UsageError(`Unknown command "${command}"`);
     }
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof ContentUsageError) {
       output.err(`Error: ${error.message}\n\n${USAGE}`);
       return 2;
     }

@@ -3,12 +3,14 @@ import { isPostgres } from './index.js';
 import * as foundation from './migrations/0001_foundation.js';
 import * as social from './migrations/0002_social.js';
 import * as messaging from './migrations/0003_messaging.js';
+import * as socialWrites from './migrations/0004_social_writes.js';
 
 /** Every migration, in order. New ones are appended here so that bundling needs no file-system scan. */
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_social': social,
   '0003_messaging': messaging,
+  '0004_social_writes': socialWrites,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

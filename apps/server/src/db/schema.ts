@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Column conventions, the same in every dialect: ids are fixed-width decimal strings (lib/ids.ts), times are
  * ISO-8601 strings, booleans are 0/1 integers, structured values are JSON text.
@@ -384,6 +386,12 @@ export interface ReportsTable {
   forwarded: Bool;
   action_taken_at: string | null;
   created_at: string;
+  /** 0004: JSON array of reported status ids */
+  status_ids: Generated<string>;
+  /** 0004: the moderator who resolved the report */
+  action_taken_by_account_id: Generated<string | null>;
+  /** 0004 */
+  updated_at: Generated<string | null>;
 }
 
 export interface Database {
@@ -395,4 +403,143 @@ export interface Database {
   messaging_preferences: MessagingPreferencesTable;
   media_attachments: MediaAttachmentsTable;
   reports: ReportsTable;
+}
+
+// ---- 0004_social_writes: posting, polls, cards, filters, featured tags, policies, instance documents ----
+
+export interface StatusEditsTable {
+  id: string;
+  status_id: string;
+  text: string;
+  spoiler_text: string;
+  sensitive: Bool;
+  /** JSON array of media ids */
+  media_ids: string;
+  /** JSON array of option titles, or null */
+  poll_options: string | null;
+  created_at: string;
+}
+
+export interface StatusIdempotencyTable {
+  account_id: string;
+  key: string;
+  status_id: string;
+  created_at: string;
+}
+
+export interface PollsTable {
+  id: string;
+  status_id: string;
+  account_id: string;
+  /** JSON array of option titles */
+  options: string;
+  multiple: Bool;
+  hide_totals: Bool;
+  expires_at: string;
+  ended_notified: Bool;
+  created_at: string;
+}
+
+export interface PollVotesTable {
+  id: string;
+  poll_id: string;
+  account_id: string;
+  choice: number;
+  created_at: string;
+}
+
+export interface PreviewCardsTable {
+  url: string;
+  /** empty when the page could not be read: no card is shown */
+  title: string;
+  description: string;
+  image: string | null;
+  provider_name: string;
+  fetched_at: string;
+}
+
+export interface ConversationMutesTable {
+  account_id: string;
+  conversation_id: string;
+  created_at: string;
+}
+
+export type FilterContextValue = 'home' | 'notifications' | 'public' | 'thread' | 'account';
+
+export interface FiltersTable {
+  id: string;
+  account_id: string;
+  title: string;
+  /** JSON array of FilterContextValue */
+  context: string;
+  action: 'warn' | 'hide';
+  expires_at: string | null;
+  created_at: string;
+}
+
+export interface FilterKeywordsTable {
+  id: string;
+  filter_id: string;
+  keyword: string;
+  whole_word: Bool;
+}
+
+export interface FeaturedTagsTable {
+  id: string;
+  account_id: string;
+  tag_id: string;
+  created_at: string;
+}
+
+export interface EndorsementsTable {
+  id: string;
+  account_id: string;
+  target_account_id: string;
+  created_at: string;
+}
+
+export type PolicyValue = 'accept' | 'filter' | 'drop';
+
+export interface NotificationPoliciesTable {
+  account_id: string;
+  for_not_following: PolicyValue;
+  for_not_followers: PolicyValue;
+  for_new_accounts: PolicyValue;
+  for_private_mentions: PolicyValue;
+  updated_at: string;
+}
+
+export interface InstanceRulesTable {
+  id: string;
+  text: string;
+  hint: string;
+  position: number;
+  created_at: string;
+}
+
+export type InstanceDocumentKind = 'extended_description' | 'privacy_policy' | 'terms_of_service';
+
+export interface InstanceDocumentsTable {
+  id: string;
+  kind: InstanceDocumentKind;
+  /** YYYY-MM-DD for terms of service, '' for the other kinds */
+  effective_date: string;
+  text: string;
+  updated_at: string;
+}
+
+export interface Database {
+  status_edits: StatusEditsTable;
+  status_idempotency: StatusIdempotencyTable;
+  polls: PollsTable;
+  poll_votes: PollVotesTable;
+  preview_cards: PreviewCardsTable;
+  conversation_mutes: ConversationMutesTable;
+  filters: FiltersTable;
+  filter_keywords: FilterKeywordsTable;
+  featured_tags: FeaturedTagsTable;
+  endorsements: EndorsementsTable;
+  notification_policies: NotificationPoliciesTable;
+  instance_rules: InstanceRulesTable;
+  instance_documents: InstanceDocumentsTable;
 }

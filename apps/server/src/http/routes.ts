@@ -18,6 +18,15 @@ import { notificationRoutes } from '../notifications/routes.js';
 import { listRoutes } from '../lists/routes.js';
 import { searchRoutes } from '../search/routes.js';
 import { trendRoutes } from '../trends/routes.js';
+import { statusWriteRoutes } from '../statuses/write-routes.js';
+import { pollRoutes } from '../polls/routes.js';
+import { filterRoutes } from '../filters/routes.js';
+import { accountSafetyRoutes } from '../accounts/safety-routes.js';
+import { credentialRoutes } from '../accounts/credential-routes.js';
+import { featuredTagRoutes } from '../featured/routes.js';
+import { reportRoutes } from '../reports/routes.js';
+import { moderationRoutes } from '../moderation/routes.js';
+import { instanceContentRoutes } from '../instance-content/routes.js';
 
 /** Every domain's routes, in one place so that the app factory stays small. */
 export async function registerDomainRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -39,4 +48,13 @@ export async function registerDomainRoutes(app: FastifyInstance, ctx: AppContext
   await listRoutes(app, ctx);
   await searchRoutes(app, ctx);
   await trendRoutes(app, ctx);
+  await statusWriteRoutes(app, ctx);
+  await pollRoutes(app, ctx);
+  await filterRoutes(app, ctx);
+  await accountSafetyRoutes(app, ctx);
+  await credentialRoutes(app, ctx);
+  await featuredTagRoutes(app, ctx);
+  await reportRoutes(app, ctx);
+  await moderationRoutes(app, ctx);
+  await instanceContentRoutes(app, ctx);
 }

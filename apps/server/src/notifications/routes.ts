@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { notificationTypeSchema, type NotificationRequest } from '@palchat/api';
+import { notificationTypeSchema, policyValueSchema, type NotificationRequest } from '@palchat/api';
 import { requireAccount, type AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { serializeAccount } from '../accounts/serializer.js';
@@ -8,6 +8,8 @@ import { notFound } from '../http/errors.js';
 import { isId } from '../lib/ids.js';
 import { serializeStatuses } from '../statuses/serializer.js';
 import { newestFirst, pageQuerySchema, paginateQuery, setLinkHeader } from '../timelines/pagination.js';
+import { announceEndedPolls } from '../polls/service.js';
+import { loadPolicy, savePolicy } from './policy.js';
 import { serializeNotifications } from './serializer.js';
 
 const idParams = z.object({ id: z.string() });
@@ -116,6 +118,7 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
 
   app.get('/api/v1/notifications', async (request, reply) => {
     const viewer = requireAccount(request);
+    await announceEndedPolls(ctx);
     const query = page
       .extend({
         account_id: z
@@ -148,6 +151,7 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
   /** Unread = newer than the notifications marker (Mastodon caps the count at `limit`). */
   app.get('/api/v1/notifications/unread_count', async (request) => {
     const viewer = requireAccount(request);
+    await announceEndedPolls(ctx);
     const { limit } = z
       .object({ limit: z.coerce.number().int().min(1).max(1000).default(100) })
       .parse(request.query);
@@ -206,28 +210,50 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
     return {};
   });
 
-  app.get('/api/v2/notifications/policy', async (request) => {
-    const viewer = requireAccount(request);
-    const summary = await ctx.db
-      .selectFrom('notifications')
-      .select((eb) => [
-        eb.fn.countAll<number | string>().as('notifications'),
-        eb.fn.count<number | string>('from_account_id').distinct().as('requests'),
-      ])
-      .where('account_id', '=', viewer.id)
-      .where('filtered', '=', 1)
-      .executeTakeFirstOrThrow();
+  const policyBody = z
+    .object({
+      for_not_following: policyValueSchema.optional(),
+      for_not_followers: policyValueSchema.optional(),
+      for_new_accounts: policyValueSchema.optional(),
+      for_private_mentions: policyValueSchema.optional(),
+      for_limited_accounts: policyValueSchema.optional(),
+    })
+    .default({});
+
+  const renderPolicy = async (viewer: AccountRow) => {
+    const [policy, summary] = await Promise.all([
+      loadPolicy(ctx.db, viewer.id),
+      ctx.db
+        .selectFrom('notifications')
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('notifications'),
+          eb.fn.count<number | string>('from_account_id').distinct().as('requests'),
+        ])
+        .where('account_id', '=', viewer.id)
+        .where('filtered', '=', 1)
+        .executeTakeFirstOrThrow(),
+    ]);
     return {
-      for_not_following: 'accept',
-      for_not_followers: 'accept',
-      for_new_accounts: 'accept',
-      for_private_mentions: 'accept',
-      for_limited_accounts: 'accept',
+      ...policy,
+      for_limited_accounts: 'accept' as const,
       summary: {
         pending_requests_count: Number(summary.requests),
         pending_notifications_count: Number(summary.notifications),
       },
     };
+  };
+
+  app.get('/api/v2/notifications/policy', async (request) => renderPolicy(requireAccount(request)));
+
+  app.patch('/api/v2/notifications/policy', async (request) => {
+    const viewer = requireAccount(request);
+    const { for_limited_accounts: _limited, ...patch } = policyBody.parse(request.body ?? {});
+    await savePolicy(
+      ctx.db,
+      viewer.id,
+      Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)),
+    );
+    return renderPolicy(viewer);
   });
 
   app.post('/api/v1/notifications/clear', async (request) => {

@@ -5,6 +5,7 @@ import type { NotificationsTable } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { userChannel } from '../streaming/bus.js';
+import { policyVerdict } from './policy.js';
 import { serializeNotifications } from './serializer.js';
 
 export interface NewNotification {
@@ -12,6 +13,8 @@ export interface NewNotification {
   fromAccountId: string;
   type: NotificationType;
   statusId?: string | null;
+  /** a mention in a direct status: the policy's for_private_mentions applies */
+  privateMention?: boolean;
 }
 
 /**
@@ -38,13 +41,18 @@ export async function recordNotification(
     )
     .executeTakeFirst();
   if (silenced) return null;
+  const verdict = await policyVerdict(db, input.accountId, input.fromAccountId, {
+    type: input.type,
+    privateMention: input.privateMention ?? false,
+  });
+  if (verdict === 'drop') return null;
   const row: NotificationsTable = {
     id: newId(),
     account_id: input.accountId,
     from_account_id: input.fromAccountId,
     type: input.type,
     status_id: input.statusId ?? null,
-    filtered: 0,
+    filtered: verdict === 'filter' ? 1 : 0,
     read: 0,
     created_at: nowIso(),
   };
@@ -54,7 +62,8 @@ export async function recordNotification(
 
 /** Sends a committed notification to the recipient's streams (`notification` event, Mastodon's payload). */
 export async function publishNotification(ctx: AppContext, row: NotificationsTable | null): Promise<void> {
-  if (!row) return;
+  // filtered notifications wait under notification requests; they are not pushed
+  if (!row || row.filtered) return;
   const recipient = await ctx.db
     .selectFrom('accounts')
     .selectAll()

@@ -1,8 +1,11 @@
-import type { Account, Mention, Status } from '@palchat/api';
+import type { Account, MediaAttachment, Mention, Poll, PreviewCard, Status } from '@palchat/api';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import type { StatusesTable } from '../db/schema.js';
 import { serializeAccount } from '../accounts/serializer.js';
+import { loadActiveFilters, matchFilters, type ActiveFilter } from '../filters/matcher.js';
+import { serializeMedia } from '../media/serializer.js';
+import { serializePolls } from '../polls/serializer.js';
 import { textToHtml } from './text-format.js';
 
 export type StatusRow = StatusesTable;
@@ -12,10 +15,12 @@ interface ViewerState {
   reblogged: Set<string>;
   bookmarked: Set<string>;
   pinned: Set<string>;
+  mutedConversations: Set<string>;
+  filters: ActiveFilter[];
 }
 
 async function loadViewerState(ctx: AppContext, viewerId: string, ids: string[]): Promise<ViewerState> {
-  const [favourites, reblogs, bookmarks, pins] = await Promise.all([
+  const [favourites, reblogs, bookmarks, pins, mutes, filters] = await Promise.all([
     ctx.db
       .selectFrom('favourites')
       .select('status_id')
@@ -41,13 +46,28 @@ async function loadViewerState(ctx: AppContext, viewerId: string, ids: string[])
       .where('account_id', '=', viewerId)
       .where('status_id', 'in', ids)
       .execute(),
+    ctx.db
+      .selectFrom('conversation_mutes')
+      .select('conversation_id')
+      .where('account_id', '=', viewerId)
+      .execute(),
+    loadActiveFilters(ctx.db, viewerId),
   ]);
   return {
+    mutedConversations: new Set(mutes.map((row) => row.conversation_id)),
+    filters,
     favourited: new Set(favourites.map((row) => row.status_id)),
     reblogged: new Set(reblogs.flatMap((row) => (row.reblog_of_id ? [row.reblog_of_id] : []))),
     bookmarked: new Set(bookmarks.map((row) => row.status_id)),
     pinned: new Set(pins.map((row) => row.status_id)),
   };
+}
+
+/** Mastodon's `filtered`: only for other people's statuses, and only when a filter matched. */
+function filteredField(state: ViewerState, row: StatusRow, viewer: AccountRow | null) {
+  if (state.filters.length === 0 || row.reblog_of_id || row.account_id === viewer?.id) return {};
+  const results = matchFilters(state.filters, `${row.spoiler_text}\n${row.text}`);
+  return results.length ? { filtered: results } : {};
 }
 
 /**
@@ -73,7 +93,8 @@ export async function serializeStatuses(
   const ids = [...new Set(all.map((row) => row.id))];
   const authorIds = [...new Set(all.map((row) => row.account_id))];
 
-  const [authors, mentionRows, tagRows, state] = await Promise.all([
+  const linkUrls = [...new Set(all.flatMap((row) => (row.link_url ? [row.link_url] : [])))];
+  const [authors, mentionRows, tagRows, state, mediaRows, pollRows, cardRows] = await Promise.all([
     ctx.db.selectFrom('accounts').selectAll().where('id', 'in', authorIds).execute(),
     ctx.db
       .selectFrom('status_mentions')
@@ -88,7 +109,37 @@ export async function serializeStatuses(
       .where('status_tags.status_id', 'in', ids)
       .execute(),
     viewer ? loadViewerState(ctx, viewer.id, ids) : Promise.resolve(null),
+    ctx.db
+      .selectFrom('status_media')
+      .innerJoin('media_attachments', 'media_attachments.id', 'status_media.media_id')
+      .selectAll('media_attachments')
+      .select(['status_media.status_id as owner_id', 'status_media.position'])
+      .where('status_media.status_id', 'in', ids)
+      .orderBy('status_media.position', 'asc')
+      .execute(),
+    ctx.db.selectFrom('polls').selectAll().where('status_id', 'in', ids).execute(),
+    linkUrls.length
+      ? ctx.db
+          .selectFrom('preview_cards')
+          .selectAll()
+          .where('url', 'in', linkUrls)
+          .where('title', '!=', '')
+          .execute()
+      : Promise.resolve([]),
   ]);
+  const polls: Map<string, Poll> = await serializePolls(ctx.db, pollRows, viewer?.id ?? null);
+  const mediaOf = new Map<string, MediaAttachment[]>();
+  for (const { owner_id: ownerId, position: _position, ...media } of mediaRows) {
+    const list = mediaOf.get(ownerId) ?? [];
+    list.push(serializeMedia(ctx.config, media));
+    mediaOf.set(ownerId, list);
+  }
+  const cards = new Map<string, PreviewCard>(
+    cardRows.map((card) => [
+      card.url,
+      { url: card.url, title: card.title, description: card.description, type: 'link', image: card.image },
+    ]),
+  );
 
   const accounts = new Map<string, Account>(authors.map((row) => [row.id, serializeAccount(ctx, row)]));
   const mentionsOf = new Map<string, Mention[]>();
@@ -137,19 +188,20 @@ export async function serializeStatuses(
       reblog,
       application: null,
       account,
-      media_attachments: [],
+      media_attachments: reblog ? [] : (mediaOf.get(row.id) ?? []),
       mentions: mentionsOf.get(row.id) ?? [],
       tags: tagsOf.get(row.id) ?? [],
       emojis: [],
-      card: null,
-      poll: null,
+      card: !reblog && row.link_url ? (cards.get(row.link_url) ?? null) : null,
+      poll: reblog ? null : (polls.get(row.id) ?? null),
       ...(state
         ? {
             favourited: state.favourited.has(row.id),
             reblogged: state.reblogged.has(row.id),
-            muted: false,
+            muted: row.conversation_id ? state.mutedConversations.has(row.conversation_id) : false,
             bookmarked: state.bookmarked.has(row.id),
             pinned: state.pinned.has(row.id),
+            ...filteredField(state, row, viewer),
           }
         : {}),
     };

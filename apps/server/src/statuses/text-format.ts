@@ -75,3 +75,32 @@ export function extractHashtags(text: string): string[] {
   }
   return [...names];
 }
+
+/** Lower-cased usernames mentioned as @name (or @name@domain, kept for the local part) in order of use. */
+export function extractMentions(text: string): string[] {
+  const names = new Set<string>();
+  for (const match of text.matchAll(TOKEN)) {
+    if (match[5]) names.add(match[5].toLowerCase());
+  }
+  return [...names];
+}
+
+/** The first http(s) link of a text: its preview card and the link timeline use it. */
+export function extractFirstLink(text: string): string | null {
+  for (const match of text.matchAll(TOKEN)) {
+    if (match[1]) return match[1];
+  }
+  return null;
+}
+
+/** Mastodon's length rule: every link counts as `urlWeight` characters, whatever its real length. */
+export function countStatusCharacters(text: string, urlWeight: number): number {
+  let length = 0;
+  let last = 0;
+  for (const match of text.matchAll(TOKEN)) {
+    if (!match[1]) continue;
+    length += [...text.slice(last, match.index)].length + urlWeight;
+    last = match.index + match[0].length;
+  }
+  return length + [...text.slice(last)].length;
+}

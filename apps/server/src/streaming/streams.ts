@@ -1,5 +1,6 @@
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
+import { nowIso } from '../lib/time.js';
 import { userChannel } from './bus.js';
 
 export interface StreamRequest {
@@ -13,6 +14,11 @@ export interface ResolvedStream {
   channel: string;
   /** the `stream` array sent with every event, as Mastodon does */
   label: string[];
+  /**
+   * Per-connection filter for shared channels (public, hashtag): false drops the event for this subscriber,
+   * e.g. a status by someone the subscriber blocks or mutes.
+   */
+  accepts?: (event: string, payload: string) => boolean;
 }
 
 export type StreamResolver = (
@@ -41,12 +47,73 @@ registerStreamResolver('user', async (_ctx, account) => ({
   channel: userChannel(account.id),
   label: ['user'],
 }));
-for (const name of ['public', 'public:local', 'public:remote']) {
-  registerStreamResolver(name, async () => ({ channel: name, label: [name] }));
+registerStreamResolver('direct', async (_ctx, account) => ({
+  channel: `direct:${account.id}`,
+  label: ['direct'],
+}));
+
+/** Accounts whose statuses a subscriber must not see on shared streams: blocked, muted, or blocking them. */
+async function silencedAuthors(ctx: AppContext, accountId: string): Promise<Set<string>> {
+  const now = nowIso();
+  const [blocks, blockedBy, mutes] = await Promise.all([
+    ctx.db
+      .selectFrom('blocks')
+      .select('target_account_id as id')
+      .where('account_id', '=', accountId)
+      .execute(),
+    ctx.db
+      .selectFrom('blocks')
+      .select('account_id as id')
+      .where('target_account_id', '=', accountId)
+      .execute(),
+    ctx.db
+      .selectFrom('mutes')
+      .select('target_account_id as id')
+      .where('account_id', '=', accountId)
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+      .execute(),
+  ]);
+  return new Set([...blocks, ...blockedBy, ...mutes].map((row) => row.id));
 }
-registerStreamResolver('hashtag', async (_ctx, _account, request) => {
+
+/** The author ids of a streamed status (and of the boosted one), read from the encoded payload. */
+function authorsOf(payload: string): string[] {
+  try {
+    const status = JSON.parse(payload) as {
+      account?: { id?: unknown };
+      reblog?: { account?: { id?: unknown } } | null;
+    };
+    return [status.account?.id, status.reblog?.account?.id].filter(
+      (id): id is string => typeof id === 'string',
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** Snapshot of the subscriber's blocks and mutes, taken when they subscribe. */
+async function withoutSilenced(
+  ctx: AppContext,
+  account: AccountRow,
+  stream: ResolvedStream,
+): Promise<ResolvedStream> {
+  const silenced = await silencedAuthors(ctx, account.id);
+  if (silenced.size === 0) return stream;
+  return {
+    ...stream,
+    accepts: (event, payload) =>
+      (event !== 'update' && event !== 'status.update') || !authorsOf(payload).some((id) => silenced.has(id)),
+  };
+}
+
+for (const name of ['public', 'public:local', 'public:remote']) {
+  registerStreamResolver(name, async (ctx, account) =>
+    withoutSilenced(ctx, account, { channel: name, label: [name] }),
+  );
+}
+registerStreamResolver('hashtag', async (ctx, account, request) => {
   const tag = request.tag?.trim().replace(/^#/, '').toLowerCase();
-  return tag ? { channel: `hashtag:${tag}`, label: ['hashtag', tag] } : null;
+  return tag ? withoutSilenced(ctx, account, { channel: `hashtag:${tag}`, label: ['hashtag', tag] }) : null;
 });
 registerStreamResolver('list', async (ctx, account, request) => {
   if (!request.list) return null;

@@ -98,9 +98,10 @@ class StreamConnection {
     }
     const key = resolved.channel;
     if (this.subscriptions.has(key)) return;
-    const unsubscribe = this.ctx.bus.subscribe(resolved.channel, ({ event, payload }) =>
-      this.send({ stream: resolved.label, event, payload }),
-    );
+    const unsubscribe = this.ctx.bus.subscribe(resolved.channel, ({ event, payload }) => {
+      if (resolved.accepts && !resolved.accepts(event, payload)) return;
+      this.send({ stream: resolved.label, event, payload });
+    });
     this.subscriptions.set(key, unsubscribe);
     if (request.stream === 'user') await presenceFor(this.ctx).connect(this.account.id, this.id);
   }

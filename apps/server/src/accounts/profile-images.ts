@@ -1,0 +1,48 @@
+import sharp from 'sharp';
+import type { AppContext } from '../context.js';
+import { ApiError, unprocessable } from '../http/errors.js';
+import { newId } from '../lib/ids.js';
+import { sniffMediaType } from '../media/sniff.js';
+import { mediaStorageFor } from '../media/storage.js';
+
+export const PROFILE_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
+
+/** Mastodon's sizes: a 400 px square avatar, a 1500×500 header, both cropped to fill. */
+const SIZES = { avatar: { width: 400, height: 400 }, header: { width: 1500, height: 500 } } as const;
+export type ProfileImageKind = keyof typeof SIZES;
+
+/**
+ * Resizes an uploaded avatar or header (any of the four image types, judged by content) to WebP and stores it
+ * under `accounts/<kind>s/…` in the media store; returns the stored key for avatar_path / header_path.
+ */
+export async function storeProfileImage(
+  ctx: AppContext,
+  accountId: string,
+  kind: ProfileImageKind,
+  data: Buffer,
+): Promise<string> {
+  if (data.length > PROFILE_IMAGE_MAX_BYTES) throw new ApiError(413, `The ${kind} is too large`);
+  if (sniffMediaType(data)?.type !== 'image')
+    throw unprocessable(`Validation failed: ${kind} must be a JPEG, PNG, GIF or WebP image`, 'invalid_image');
+  let resized: Buffer;
+  try {
+    resized = await sharp(data, { animated: false })
+      .rotate()
+      .resize(SIZES[kind].width, SIZES[kind].height, { fit: 'cover' })
+      .webp({ quality: 85 })
+      .toBuffer();
+  } catch {
+    throw unprocessable(`Validation failed: ${kind} could not be read as an image`, 'invalid_image');
+  }
+  const key = `accounts/${kind}s/${accountId.slice(0, 6)}/${accountId}_${newId()}.webp`;
+  await mediaStorageFor(ctx).put(key, resized, 'image/webp');
+  return key;
+}
+
+/** Removes a replaced image; a store hiccup only leaves an orphan file behind. */
+export async function removeProfileImage(ctx: AppContext, key: string | null): Promise<void> {
+  if (key)
+    await mediaStorageFor(ctx)
+      .remove(key)
+      .catch(() => undefined);
+}

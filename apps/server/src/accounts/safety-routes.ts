@@ -1,0 +1,178 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { FamiliarFollowers } from '@palchat/api';
+import { requireAccount } from '../auth/viewer.js';
+import type { AppContext } from '../context.js';
+import { unprocessable } from '../http/errors.js';
+import { newId } from '../lib/ids.js';
+import { nowIso } from '../lib/time.js';
+import { newestFirst, pageQuerySchema, paginateQuery, setLinkHeader } from '../timelines/pagination.js';
+import { findAccountOr404 } from './lookup.js';
+import {
+  blockAccount,
+  endorse,
+  muteAccount,
+  normalizeDomain,
+  unblockAccount,
+  unmuteAccount,
+} from './safety.js';
+import { idsFromQuery } from './schema.js';
+import { serializeAccount } from './serializer.js';
+
+const idParams = z.object({ id: z.string() });
+const formBoolean = z.preprocess((value) => {
+  if (typeof value !== 'string') return value;
+  return ['true', '1', 'on'].includes(value.toLowerCase());
+}, z.boolean());
+const muteBody = z
+  .object({
+    notifications: formBoolean.default(true),
+    duration: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(31_536_000 * 10)
+      .default(0),
+  })
+  .default({ notifications: true, duration: 0 });
+const domainBody = z.object({ domain: z.string().min(1).max(253) });
+
+/** Blocks, mutes, domain blocks, endorsements and familiar followers. */
+export async function accountSafetyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const page = pageQuerySchema(40, 80);
+
+  app.post('/api/v1/accounts/:id/block', async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    return blockAccount(ctx, viewer, await findAccountOr404(ctx.db, id));
+  });
+
+  app.post('/api/v1/accounts/:id/unblock', async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    return unblockAccount(ctx, viewer, await findAccountOr404(ctx.db, id));
+  });
+
+  app.post('/api/v1/accounts/:id/mute', async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    const options = muteBody.parse(request.body ?? {});
+    return muteAccount(ctx, viewer, await findAccountOr404(ctx.db, id), options);
+  });
+
+  app.post('/api/v1/accounts/:id/unmute', async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    return unmuteAccount(ctx, viewer, await findAccountOr404(ctx.db, id));
+  });
+
+  app.post('/api/v1/accounts/:id/pin', async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    return endorse(ctx, viewer, await findAccountOr404(ctx.db, id), true);
+  });
+
+  app.post('/api/v1/accounts/:id/unpin', async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    return endorse(ctx, viewer, await findAccountOr404(ctx.db, id), false);
+  });
+
+  const endorsementsOf = async (accountId: string, query: ReturnType<typeof page.parse>) =>
+    newestFirst(
+      await paginateQuery(
+        ctx.db
+          .selectFrom('endorsements')
+          .innerJoin('accounts', 'accounts.id', 'endorsements.target_account_id')
+          .selectAll('accounts')
+          .select('endorsements.id as cursor')
+          .where('endorsements.account_id', '=', accountId)
+          .where('accounts.approved', '=', 1),
+        'endorsements.id',
+        query,
+      ).execute(),
+      query,
+    );
+
+  app.get('/api/v1/endorsements', async (request, reply) => {
+    const viewer = requireAccount(request);
+    const query = page.parse(request.query);
+    const rows = await endorsementsOf(viewer.id, query);
+    setLinkHeader(
+      request,
+      reply,
+      rows.map((row) => row.cursor),
+      query,
+    );
+    return rows.map(({ cursor: _cursor, ...row }) => serializeAccount(ctx, row));
+  });
+
+  app.get('/api/v1/accounts/:id/endorsements', async (request, reply) => {
+    const { id } = idParams.parse(request.params);
+    const account = await findAccountOr404(ctx.db, id);
+    const query = page.parse(request.query);
+    const rows = await endorsementsOf(account.id, query);
+    setLinkHeader(
+      request,
+      reply,
+      rows.map((row) => row.cursor),
+      query,
+    );
+    return rows.map(({ cursor: _cursor, ...row }) => serializeAccount(ctx, row));
+  });
+
+  app.get('/api/v1/accounts/familiar_followers', async (request): Promise<FamiliarFollowers[]> => {
+    const viewer = requireAccount(request);
+    const ids = idsFromQuery(request.query);
+    if (ids.length === 0) return [];
+    const rows = await ctx.db
+      .selectFrom('follows as theirs')
+      .innerJoin('follows as mine', 'mine.target_account_id', 'theirs.account_id')
+      .innerJoin('accounts', 'accounts.id', 'theirs.account_id')
+      .selectAll('accounts')
+      .select('theirs.target_account_id as familiar_of')
+      .where('theirs.target_account_id', 'in', ids)
+      .where('mine.account_id', '=', viewer.id)
+      .where('accounts.approved', '=', 1)
+      .orderBy('accounts.id')
+      .execute();
+    return ids.map((id) => ({
+      id,
+      accounts: rows
+        .filter((row) => row.familiar_of === id)
+        .slice(0, 40)
+        .map(({ familiar_of: _of, ...row }) => serializeAccount(ctx, row)),
+    }));
+  });
+
+  app.post('/api/v1/domain_blocks', async (request) => {
+    const viewer = requireAccount(request);
+    const { domain: raw } = domainBody.parse(request.body ?? {});
+    const domain = normalizeDomain(raw);
+    if (!domain)
+      throw unprocessable('Validation failed: domain is not a valid domain name', 'invalid_domain');
+    if (domain === ctx.config.localDomain.toLowerCase())
+      throw unprocessable('Validation failed: you cannot block your own server', 'own_domain');
+    await ctx.db
+      .insertInto('domain_blocks')
+      .values({ id: newId(), account_id: viewer.id, domain, created_at: nowIso() })
+      .onConflict((oc) => oc.columns(['account_id', 'domain']).doNothing())
+      .execute();
+    return {};
+  });
+
+  app.delete('/api/v1/domain_blocks', async (request) => {
+    const viewer = requireAccount(request);
+    const body = { ...((request.query ?? {}) as object), ...((request.body ?? {}) as object) };
+    const { domain: raw } = domainBody.parse(body);
+    const domain = normalizeDomain(raw);
+    if (!domain)
+      throw unprocessable('Validation failed: domain is not a valid domain name', 'invalid_domain');
+    await ctx.db
+      .deleteFrom('domain_blocks')
+      .where('account_id', '=', viewer.id)
+      .where('domain', '=', domain)
+      .execute();
+    return {};
+  });
+}

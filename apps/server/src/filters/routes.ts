@@ -1,0 +1,132 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { filterInputSchema } from '@palchat/api';
+import { requireAccount } from '../auth/viewer.js';
+import type { AppContext } from '../context.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { isId, newId } from '../lib/ids.js';
+import { createFilter, findOwnFilter, renderFilters, updateFilter } from './service.js';
+
+const idParams = z.object({ id: z.string() });
+const filterUpdateSchema = filterInputSchema
+  .extend({ filter_action: z.enum(['warn', 'hide']).optional() })
+  .partial();
+const keywordInput = z.object({
+  keyword: z.string().trim().min(1).max(100),
+  whole_word: z
+    .preprocess(
+      (value) => (typeof value === 'string' ? ['true', '1', 'on'].includes(value) : value),
+      z.boolean(),
+    )
+    .optional(),
+});
+
+/** Form bodies (`context[]`, `keywords_attributes[0][keyword]`) into the JSON shape. */
+function normalizeFilterBody(body: unknown): Record<string, unknown> {
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw badRequest('Expected a JSON object or form fields');
+  const input: Record<string, unknown> = {};
+  const keywords = new Map<number, Record<string, unknown>>();
+  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+    const keyword = /^keywords_attributes\[(\d+)\]\[(id|keyword|whole_word|_destroy)\]$/.exec(key);
+    if (keyword) {
+      const entry = keywords.get(Number(keyword[1])) ?? {};
+      const field = keyword[2] ?? '';
+      entry[field] =
+        field === 'whole_word' || field === '_destroy' ? ['true', '1', 'on'].includes(String(value)) : value;
+      keywords.set(Number(keyword[1]), entry);
+    } else if (key === 'context[]' || key === 'context') {
+      input.context = Array.isArray(value) ? value : [value];
+    } else {
+      input[key] = value === '' && key === 'expires_in' ? null : value;
+    }
+  }
+  if (keywords.size)
+    input.keywords_attributes = [...keywords.entries()].sort(([a], [b]) => a - b).map(([, e]) => e);
+  return input;
+}
+
+/** Mastodon's v2 filters: CRUD plus keywords. Matches show up in statuses' `filtered` field. */
+export async function filterRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get('/api/v2/filters', async (request) => {
+    const viewer = requireAccount(request);
+    const rows = await ctx.db
+      .selectFrom('filters')
+      .selectAll()
+      .where('account_id', '=', viewer.id)
+      .orderBy('id')
+      .execute();
+    return renderFilters(ctx.db, rows);
+  });
+
+  app.get('/api/v2/filters/:id', async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    const [filter] = await renderFilters(ctx.db, [await findOwnFilter(ctx.db, viewer.id, id)]);
+    return filter;
+  });
+
+  app.post('/api/v2/filters', async (request) => {
+    const viewer = requireAccount(request);
+    const input = filterInputSchema.parse(normalizeFilterBody(request.body));
+    const [filter] = await renderFilters(ctx.db, [await createFilter(ctx.db, viewer.id, input)]);
+    return filter;
+  });
+
+  app.put('/api/v2/filters/:id', async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    const existing = await findOwnFilter(ctx.db, viewer.id, id);
+    const input = filterUpdateSchema.parse(normalizeFilterBody(request.body));
+    const [filter] = await renderFilters(ctx.db, [await updateFilter(ctx.db, existing, input)]);
+    return filter;
+  });
+
+  app.delete('/api/v2/filters/:id', async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    const existing = await findOwnFilter(ctx.db, viewer.id, id);
+    await ctx.db.deleteFrom('filters').where('id', '=', existing.id).execute();
+    return {};
+  });
+
+  app.get('/api/v2/filters/:id/keywords', async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    const [filter] = await renderFilters(ctx.db, [await findOwnFilter(ctx.db, viewer.id, id)]);
+    return filter?.keywords ?? [];
+  });
+
+  app.post('/api/v2/filters/:id/keywords', async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    const filter = await findOwnFilter(ctx.db, viewer.id, id);
+    const input = keywordInput.parse(request.body ?? {});
+    const row = {
+      id: newId(),
+      filter_id: filter.id,
+      keyword: input.keyword,
+      whole_word: input.whole_word === false ? (0 as const) : (1 as const),
+    };
+    await ctx.db.insertInto('filter_keywords').values(row).execute();
+    return { id: row.id, keyword: row.keyword, whole_word: row.whole_word === 1 };
+  });
+
+  app.delete('/api/v2/filters/keywords/:id', async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    const keyword = isId(id)
+      ? await ctx.db
+          .selectFrom('filter_keywords')
+          .innerJoin('filters', 'filters.id', 'filter_keywords.filter_id')
+          .select('filter_keywords.id')
+          .where('filter_keywords.id', '=', id.padStart(18, '0'))
+          .where('filters.account_id', '=', viewer.id)
+          .executeTakeFirst()
+      : undefined;
+    if (!keyword) throw notFound();
+    await ctx.db.deleteFrom('filter_keywords').where('id', '=', keyword.id).execute();
+    return {};
+  });
+}

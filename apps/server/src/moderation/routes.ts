@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireAccount, type AccountRow } from '../auth/viewer.js';
+import type { AppContext } from '../context.js';
+import type { Selectable } from 'kysely';
+import type { ReportsTable as ReportsColumns } from '../db/schema.js';
+
+type ReportsTable = Selectable<ReportsColumns>;
+import { notFound } from '../http/errors.js';
+import { isId } from '../lib/ids.js';
+import { nowIso } from '../lib/time.js';
+import { queryFlag } from '../timelines/query-flag.js';
+import { newestFirst, pageQuerySchema, paginateQuery, setLinkHeader } from '../timelines/pagination.js';
+import { dashboardCounts, requireAdministration, requireModeration, serializeReports } from './service.js';
+
+const idParams = z.object({ id: z.string() });
+
+/** /admin/reports (moderation permission) and /admin/dashboard (administration permission) data. */
+export async function moderationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const page = pageQuerySchema(100, 200).extend({ resolved: queryFlag });
+
+  const moderator = (request: Parameters<typeof requireAccount>[0]): AccountRow => {
+    const account = requireAccount(request);
+    requireModeration(account);
+    return account;
+  };
+
+  async function findReport(id: string): Promise<ReportsTable> {
+    const row = isId(id)
+      ? await ctx.db
+          .selectFrom('reports')
+          .selectAll()
+          .where('id', '=', id.padStart(18, '0'))
+          .executeTakeFirst()
+      : undefined;
+    if (!row) throw notFound();
+    return row;
+  }
+
+  app.get('/api/v1/admin/reports', async (request, reply) => {
+    const viewer = moderator(request);
+    const query = page.parse(request.query);
+    const base = ctx.db
+      .selectFrom('reports')
+      .selectAll()
+      .where('action_taken_at', query.resolved ? 'is not' : 'is', null);
+    const rows = newestFirst(await paginateQuery(base, 'reports.id', query).execute(), query);
+    setLinkHeader(
+      request,
+      reply,
+      rows.map((row) => row.id),
+      query,
+    );
+    return serializeReports(ctx, rows, viewer);
+  });
+
+  app.get('/api/v1/admin/reports/:id', async (request) => {
+    const viewer = moderator(request);
+    const { id } = idParams.parse(request.params);
+    const [report] = await serializeReports(ctx, [await findReport(id)], viewer);
+    if (!report) throw notFound();
+    return report;
+  });
+
+  for (const action of ['resolve', 'reopen'] as const) {
+    app.post(`/api/v1/admin/reports/:id/${action}`, async (request) => {
+      const viewer = moderator(request);
+      const { id } = idParams.parse(request.params);
+      const report = await findReport(id);
+      const now = nowIso();
+      await ctx.db
+        .updateTable('reports')
+        .set(
+          action === 'resolve'
+            ? { action_taken_at: now, action_taken_by_account_id: viewer.id, updated_at: now }
+            : { action_taken_at: null, action_taken_by_account_id: null, updated_at: now },
+        )
+        .where('id', '=', report.id)
+        .execute();
+      const [rendered] = await serializeReports(ctx, [await findReport(report.id)], viewer);
+      return rendered;
+    });
+  }
+
+  app.get('/api/v1/admin/dashboard', async (request) => {
+    requireAdministration(requireAccount(request));
+    return dashboardCounts(ctx);
+  });
+}

@@ -1,0 +1,154 @@
+import { Permission, type AdminDashboard, type AdminReport } from '@palchat/api';
+import { permissionsOf } from '../auth/permissions.js';
+import type { AccountRow } from '../auth/viewer.js';
+import type { AppContext } from '../context.js';
+import type { Selectable } from 'kysely';
+import type { ReportsTable as ReportsColumns } from '../db/schema.js';
+
+type ReportsTable = Selectable<ReportsColumns>;
+import { forbidden } from '../http/errors.js';
+import { ACTIVE_USERS_WINDOW_DAYS } from '../instance/limits.js';
+import { isoDaysAgo } from '../lib/time.js';
+import { serializeAccount } from '../accounts/serializer.js';
+import { serializeStatuses } from '../statuses/serializer.js';
+
+export function requireModeration(account: AccountRow): void {
+  if ((permissionsOf(account) & Permission.manageReports) === 0) throw forbidden();
+}
+
+export function requireAdministration(account: AccountRow): void {
+  if ((permissionsOf(account) & (Permission.administrator | Permission.viewDashboard)) === 0)
+    throw forbidden();
+}
+
+const idList = (json: string): string[] => {
+  const parsed: unknown = JSON.parse(json);
+  return Array.isArray(parsed) ? parsed.map(String) : [];
+};
+
+/** Admin report entities with the reported statuses and, for chat reports, the quoted messages. */
+export async function serializeReports(
+  ctx: AppContext,
+  rows: ReportsTable[],
+  viewer: AccountRow,
+): Promise<AdminReport[]> {
+  if (rows.length === 0) return [];
+  const statusIds = [...new Set(rows.flatMap((row) => idList(row.status_ids)))];
+  const messageIds = [...new Set(rows.flatMap((row) => idList(row.message_ids)))];
+  const conversationIds = [
+    ...new Set(rows.flatMap((row) => (row.conversation_id ? [row.conversation_id] : []))),
+  ];
+  const [statusRows, messages, conversations] = await Promise.all([
+    statusIds.length ? ctx.db.selectFrom('statuses').selectAll().where('id', 'in', statusIds).execute() : [],
+    messageIds.length
+      ? ctx.db
+          .selectFrom('messages')
+          .select(['id', 'content', 'created_at', 'sender_id'])
+          .where('id', 'in', messageIds)
+          .orderBy('id')
+          .execute()
+      : [],
+    conversationIds.length
+      ? ctx.db
+          .selectFrom('conversations')
+          .select(['id', 'name', 'is_group'])
+          .where('id', 'in', conversationIds)
+          .execute()
+      : [],
+  ]);
+  const accountIds = [
+    ...new Set(
+      rows
+        .flatMap((row) => [row.account_id, row.target_account_id, row.action_taken_by_account_id])
+        .filter((id): id is string => Boolean(id)),
+    ),
+    ...messages.map((message) => message.sender_id),
+  ];
+  const accounts = new Map(
+    (await ctx.db.selectFrom('accounts').selectAll().where('id', 'in', accountIds).execute()).map((row) => [
+      row.id,
+      serializeAccount(ctx, row),
+    ]),
+  );
+  // moderators see reported statuses whatever their visibility, deleted ones included
+  const statuses = await serializeStatuses(ctx, statusRows, viewer);
+  return rows.flatMap((row) => {
+    const account = accounts.get(row.account_id);
+    if (!account) return [];
+    const conversation = conversations.find((entry) => entry.id === row.conversation_id);
+    const wanted = new Set(idList(row.message_ids));
+    return [
+      {
+        id: row.id,
+        action_taken: row.action_taken_at !== null,
+        action_taken_at: row.action_taken_at,
+        category: row.category,
+        comment: row.comment,
+        forwarded: row.forwarded === 1,
+        created_at: row.created_at,
+        updated_at: row.updated_at ?? row.action_taken_at ?? row.created_at,
+        account,
+        target_account: row.target_account_id ? (accounts.get(row.target_account_id) ?? null) : null,
+        action_taken_by_account: row.action_taken_by_account_id
+          ? (accounts.get(row.action_taken_by_account_id) ?? null)
+          : null,
+        statuses: statuses.filter((status) => idList(row.status_ids).includes(status.id)),
+        chat:
+          row.conversation_id !== null
+            ? {
+                conversation_id: row.conversation_id,
+                conversation_name: conversation?.name ?? null,
+                is_group: conversation?.is_group === 1,
+                messages: messages
+                  .filter((message) => wanted.has(message.id))
+                  .map((message) => ({
+                    id: message.id,
+                    content: message.content,
+                    created_at: message.created_at,
+                    sender: accounts.get(message.sender_id) ?? null,
+                  })),
+              }
+            : null,
+      },
+    ];
+  });
+}
+
+const count = (value: { count: number | string } | undefined): number => Number(value?.count ?? 0);
+
+/** Users (approved, enabled), active users over the last 30 days, posts (not boosts) and open reports. */
+export async function dashboardCounts(ctx: AppContext): Promise<AdminDashboard> {
+  const since = isoDaysAgo(ACTIVE_USERS_WINDOW_DAYS);
+  const [users, active, posts, reports] = await Promise.all([
+    ctx.db
+      .selectFrom('accounts')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('approved', '=', 1)
+      .where('disabled', '=', 0)
+      .executeTakeFirst(),
+    ctx.db
+      .selectFrom('accounts')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('approved', '=', 1)
+      .where('disabled', '=', 0)
+      .where('last_active_at', '>=', since)
+      .executeTakeFirst(),
+    ctx.db
+      .selectFrom('statuses')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('deleted_at', 'is', null)
+      .where('reblog_of_id', 'is', null)
+      .executeTakeFirst(),
+    ctx.db
+      .selectFrom('reports')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('action_taken_at', 'is', null)
+      .executeTakeFirst(),
+  ]);
+  return {
+    users: count(users),
+    active_users: count(active),
+    posts: count(posts),
+    open_reports: count(reports),
+  };
+}

@@ -1,0 +1,28 @@
+import type { DbOrTx } from '../db/index.js';
+import type { AccountsTable, NotificationsTable } from '../db/schema.js';
+import { recordNotification } from '../notifications/service.js';
+
+/**
+ * admin.report goes to everyone who handles reports (moderators and admins); admin.sign_up to the same
+ * people, as Mastodon's default roles do. `fromAccountId` is the reporter or the new account.
+ */
+export async function notifyStaff(
+  db: DbOrTx,
+  type: 'admin.report' | 'admin.sign_up',
+  fromAccountId: string,
+): Promise<NotificationsTable[]> {
+  const roles: AccountsTable['role'][] = ['moderator', 'admin'];
+  const staff = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('role', 'in', roles)
+    .where('disabled', '=', 0)
+    .where('id', '!=', fromAccountId)
+    .execute();
+  const written: NotificationsTable[] = [];
+  for (const member of staff) {
+    const row = await recordNotification(db, { accountId: member.id, fromAccountId, type });
+    if (row) written.push(row);
+  }
+  return written;
+}

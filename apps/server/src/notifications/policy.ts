@@ -1,0 +1,80 @@
+import type { DbOrTx } from '../db/index.js';
+import type { NotificationPoliciesTable, PolicyValue } from '../db/schema.js';
+import { isoDaysAgo, nowIso } from '../lib/time.js';
+
+const NEW_ACCOUNT_DAYS = 30;
+
+export type StoredPolicy = Omit<NotificationPoliciesTable, 'account_id' | 'updated_at'>;
+
+/** Mastodon's defaults: everything accepted except private mentions from strangers, which are filtered. */
+export const DEFAULT_POLICY: StoredPolicy = {
+  for_not_following: 'accept',
+  for_not_followers: 'accept',
+  for_new_accounts: 'accept',
+  for_private_mentions: 'filter',
+};
+
+export async function loadPolicy(db: DbOrTx, accountId: string): Promise<StoredPolicy> {
+  const row = await db
+    .selectFrom('notification_policies')
+    .select(['for_not_following', 'for_not_followers', 'for_new_accounts', 'for_private_mentions'])
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return row ?? DEFAULT_POLICY;
+}
+
+export async function savePolicy(
+  db: DbOrTx,
+  accountId: string,
+  patch: Partial<StoredPolicy>,
+): Promise<StoredPolicy> {
+  const next = { ...(await loadPolicy(db, accountId)), ...patch };
+  const row = { account_id: accountId, ...next, updated_at: nowIso() };
+  await db
+    .insertInto('notification_policies')
+    .values(row)
+    .onConflict((oc) => oc.column('account_id').doUpdateSet({ ...next, updated_at: row.updated_at }))
+    .execute();
+  return next;
+}
+
+const strictest = (values: PolicyValue[]): PolicyValue =>
+  values.includes('drop') ? 'drop' : values.includes('filter') ? 'filter' : 'accept';
+
+/**
+ * What the recipient's policy does with a notification from `senderId`: accept it, hold it back as a
+ * notification request (filter) or drop it. Moderation notifications are never filtered.
+ */
+export async function policyVerdict(
+  db: DbOrTx,
+  recipientId: string,
+  senderId: string,
+  options: { type: string; privateMention: boolean },
+): Promise<PolicyValue> {
+  if (options.type.startsWith('admin.')) return 'accept';
+  const policy = await loadPolicy(db, recipientId);
+  const applies = Object.values(policy).some((value) => value !== 'accept');
+  if (!applies) return 'accept';
+  const [follows, followedBy, sender] = await Promise.all([
+    db
+      .selectFrom('follows')
+      .select('id')
+      .where('account_id', '=', recipientId)
+      .where('target_account_id', '=', senderId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('follows')
+      .select('id')
+      .where('account_id', '=', senderId)
+      .where('target_account_id', '=', recipientId)
+      .executeTakeFirst(),
+    db.selectFrom('accounts').select('created_at').where('id', '=', senderId).executeTakeFirst(),
+  ]);
+  const verdicts: PolicyValue[] = [];
+  if (!follows) verdicts.push(policy.for_not_following);
+  if (!followedBy) verdicts.push(policy.for_not_followers);
+  if (sender && sender.created_at > isoDaysAgo(NEW_ACCOUNT_DAYS)) verdicts.push(policy.for_new_accounts);
+  // a private mention from someone the recipient follows is welcome whatever the other rules say
+  if (options.privateMention && !follows) verdicts.push(policy.for_private_mentions);
+  return strictest(verdicts);
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireAccount } from '../auth/viewer.js';
+import type { AppContext } from '../context.js';
+import { findVisiblePoll, renderPoll, vote } from './service.js';
+
+const idParams = z.object({ id: z.string() });
+
+function choicesOf(body: unknown): unknown {
+  const record = (body ?? {}) as Record<string, unknown>;
+  const raw = record.choices ?? record['choices[]'];
+  return raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+}
+
+/** GET /api/v1/polls/:id and POST /api/v1/polls/:id/votes. */
+export async function pollRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get('/api/v1/polls/:id', async (request) => {
+    const viewer = request.viewer?.account ? requireAccount(request) : null;
+    const { id } = idParams.parse(request.params);
+    return renderPoll(ctx, await findVisiblePoll(ctx, viewer, id), viewer);
+  });
+
+  app.post('/api/v1/polls/:id/votes', async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    const choices = z.array(z.coerce.number().int()).max(10).parse(choicesOf(request.body));
+    const poll = await findVisiblePoll(ctx, viewer, id);
+    await vote(ctx, viewer, poll, choices);
+    return renderPoll(ctx, poll, viewer);
+  });
+}

@@ -1,0 +1,124 @@
+import type { Poll } from '@palchat/api';
+import type { AccountRow } from '../auth/viewer.js';
+import type { AppContext } from '../context.js';
+import type { NotificationsTable, PollsTable } from '../db/schema.js';
+import { notFound, unprocessable } from '../http/errors.js';
+import { isId, newId } from '../lib/ids.js';
+import { nowIso } from '../lib/time.js';
+import { publishNotification, recordNotification } from '../notifications/service.js';
+import { findVisibleStatus } from '../statuses/service.js';
+import { isExpired, pollOptions, serializePolls } from './serializer.js';
+
+/** A poll whose status the viewer may read, or a 404. */
+export async function findVisiblePoll(
+  ctx: AppContext,
+  viewer: AccountRow | null,
+  id: string,
+): Promise<PollsTable> {
+  const poll = isId(id)
+    ? await ctx.db.selectFrom('polls').selectAll().where('id', '=', id.padStart(18, '0')).executeTakeFirst()
+    : undefined;
+  if (!poll) throw notFound();
+  await findVisibleStatus(ctx.db, viewer, poll.status_id);
+  return poll;
+}
+
+export async function renderPoll(
+  ctx: AppContext,
+  poll: PollsTable,
+  viewer: AccountRow | null,
+): Promise<Poll> {
+  const rendered = (await serializePolls(ctx.db, [poll], viewer?.id ?? null)).get(poll.status_id);
+  if (!rendered) throw notFound();
+  return rendered;
+}
+
+/** One vote per person: choices are option indexes, several only in a multiple-choice poll. */
+export async function vote(
+  ctx: AppContext,
+  viewer: AccountRow,
+  poll: PollsTable,
+  choices: number[],
+): Promise<void> {
+  const options = pollOptions(poll);
+  const unique = [...new Set(choices)];
+  if (isExpired(poll)) throw unprocessable('Validation failed: The poll has already ended', 'poll_expired');
+  if (poll.account_id === viewer.id)
+    throw unprocessable('Validation failed: You cannot vote in your own poll', 'poll_own');
+  if (unique.length === 0 || unique.some((choice) => choice < 0 || choice >= options.length))
+    throw unprocessable('Validation failed: choices must be option indexes', 'poll_choice');
+  if (!poll.multiple && unique.length > 1)
+    throw unprocessable('Validation failed: This poll allows one choice only', 'poll_choice');
+  await ctx.db.transaction().execute(async (tx) => {
+    const already = await tx
+      .selectFrom('poll_votes')
+      .select('id')
+      .where('poll_id', '=', poll.id)
+      .where('account_id', '=', viewer.id)
+      .executeTakeFirst();
+    if (already) throw unprocessable('Validation failed: You have already voted on this poll', 'poll_voted');
+    const now = nowIso();
+    await tx
+      .insertInto('poll_votes')
+      .values(
+        unique.map((choice) => ({
+          id: newId(),
+          poll_id: poll.id,
+          account_id: viewer.id,
+          choice,
+          created_at: now,
+        })),
+      )
+      .execute();
+  });
+}
+
+/**
+ * "Poll ended" notifications, computed lazily when notifications are read: every ended poll not yet
+ * announced notifies its voters (from the author) and its author (from the author too, as Mastodon does).
+ */
+export async function announceEndedPolls(ctx: AppContext): Promise<void> {
+  const ended = await ctx.db
+    .selectFrom('polls')
+    .selectAll()
+    .where('ended_notified', '=', 0)
+    .where('expires_at', '<=', nowIso())
+    .limit(100)
+    .execute();
+  for (const poll of ended) {
+    const written: (NotificationsTable | null)[] = [];
+    await ctx.db.transaction().execute(async (tx) => {
+      const claimed = await tx
+        .updateTable('polls')
+        .set({ ended_notified: 1 })
+        .where('id', '=', poll.id)
+        .where('ended_notified', '=', 0)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) === 0) return;
+      const status = await tx
+        .selectFrom('statuses')
+        .select('id')
+        .where('id', '=', poll.status_id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (!status) return;
+      const voters = await tx
+        .selectFrom('poll_votes')
+        .select('account_id')
+        .distinct()
+        .where('poll_id', '=', poll.id)
+        .execute();
+      for (const voter of voters) {
+        written.push(
+          await recordNotification(tx, {
+            accountId: voter.account_id,
+            fromAccountId: poll.account_id,
+            type: 'poll',
+            statusId: poll.status_id,
+          }),
+        );
+      }
+    });
+    for (const notification of written) await publishNotification(ctx, notification);
+  }
+}

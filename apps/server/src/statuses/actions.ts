@@ -1,0 +1,286 @@
+import type { Visibility } from '@palchat/api';
+import type { AccountRow } from '../auth/viewer.js';
+import type { AppContext } from '../context.js';
+import type { NotificationsTable, StatusesTable } from '../db/schema.js';
+import { forbidden, unprocessable } from '../http/errors.js';
+import { MAX_PINNED_STATUSES } from '../instance/limits.js';
+import { newId } from '../lib/ids.js';
+import { nowIso } from '../lib/time.js';
+import { publishNotification, recordNotification } from '../notifications/service.js';
+import { streamStatus } from './fanout.js';
+import { findVisibleStatus } from './service.js';
+
+/** Actions apply to the boosted status when given a boost, as in Mastodon. */
+async function target(ctx: AppContext, viewer: AccountRow, id: string): Promise<StatusesTable> {
+  const status = await findVisibleStatus(ctx.db, viewer, id);
+  if (!status.reblog_of_id) return status;
+  return findVisibleStatus(ctx.db, viewer, status.reblog_of_id);
+}
+
+async function isBlockedBetween(ctx: AppContext, a: string, b: string): Promise<boolean> {
+  const row = await ctx.db
+    .selectFrom('blocks')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('account_id', '=', a), eb('target_account_id', '=', b)]),
+        eb.and([eb('account_id', '=', b), eb('target_account_id', '=', a)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Boosts `id` (idempotent). Private statuses only by their author; direct ones never. */
+export async function reblog(
+  ctx: AppContext,
+  viewer: AccountRow,
+  id: string,
+  visibility: Visibility = 'public',
+): Promise<StatusesTable> {
+  const original = await target(ctx, viewer, id);
+  if (
+    original.visibility === 'direct' ||
+    (original.visibility === 'private' && original.account_id !== viewer.id)
+  )
+    throw unprocessable('Validation failed: this status cannot be boosted', 'not_boostable');
+  if (await isBlockedBetween(ctx, viewer.id, original.account_id)) throw forbidden();
+  const existing = await ctx.db
+    .selectFrom('statuses')
+    .selectAll()
+    .where('account_id', '=', viewer.id)
+    .where('reblog_of_id', '=', original.id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (existing) return existing;
+  const now = nowIso();
+  const boost: StatusesTable = {
+    id: newId(),
+    account_id: viewer.id,
+    in_reply_to_id: null,
+    in_reply_to_account_id: null,
+    reblog_of_id: original.id,
+    conversation_id: null,
+    text: '',
+    spoiler_text: '',
+    visibility: visibility === 'direct' ? 'public' : visibility,
+    sensitive: 0,
+    language: null,
+    local: 1,
+    link_url: null,
+    replies_count: 0,
+    reblogs_count: 0,
+    favourites_count: 0,
+    created_at: now,
+    edited_at: null,
+    deleted_at: null,
+  };
+  let notification: NotificationsTable | null = null;
+  await ctx.db.transaction().execute(async (tx) => {
+    await tx.insertInto('statuses').values(boost).execute();
+    await tx
+      .updateTable('statuses')
+      .set((eb) => ({ reblogs_count: eb('reblogs_count', '+', 1) }))
+      .where('id', '=', original.id)
+      .execute();
+    await tx
+      .updateTable('accounts')
+      .set((eb) => ({ statuses_count: eb('statuses_count', '+', 1), last_status_at: now }))
+      .where('id', '=', viewer.id)
+      .execute();
+    notification = await recordNotification(tx, {
+      accountId: original.account_id,
+      fromAccountId: viewer.id,
+      type: 'reblog',
+      statusId: original.id,
+    });
+  });
+  await publishNotification(ctx, notification);
+  void streamStatus(ctx, boost, 'update');
+  return boost;
+}
+
+/** Undoes the viewer's boost of `id`; answers the original status. */
+export async function unreblog(ctx: AppContext, viewer: AccountRow, id: string): Promise<StatusesTable> {
+  const original = await target(ctx, viewer, id);
+  const boost = await ctx.db
+    .selectFrom('statuses')
+    .selectAll()
+    .where('account_id', '=', viewer.id)
+    .where('reblog_of_id', '=', original.id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!boost) return original;
+  await ctx.db.transaction().execute(async (tx) => {
+    await tx.updateTable('statuses').set({ deleted_at: nowIso() }).where('id', '=', boost.id).execute();
+    await tx
+      .updateTable('statuses')
+      .set((eb) => ({ reblogs_count: eb('reblogs_count', '-', 1) }))
+      .where('id', '=', original.id)
+      .where('reblogs_count', '>', 0)
+      .execute();
+    await tx
+      .updateTable('accounts')
+      .set((eb) => ({ statuses_count: eb('statuses_count', '-', 1) }))
+      .where('id', '=', viewer.id)
+      .where('statuses_count', '>', 0)
+      .execute();
+    await tx
+      .deleteFrom('notifications')
+      .where('type', '=', 'reblog')
+      .where('from_account_id', '=', viewer.id)
+      .where('status_id', '=', original.id)
+      .execute();
+  });
+  void streamStatus(ctx, boost, 'delete');
+  return original;
+}
+
+export async function favourite(ctx: AppContext, viewer: AccountRow, id: string): Promise<StatusesTable> {
+  const status = await target(ctx, viewer, id);
+  if (await isBlockedBetween(ctx, viewer.id, status.account_id)) throw forbidden();
+  let notification: NotificationsTable | null = null;
+  await ctx.db.transaction().execute(async (tx) => {
+    const inserted = await tx
+      .insertInto('favourites')
+      .values({ id: newId(), account_id: viewer.id, status_id: status.id, created_at: nowIso() })
+      .onConflict((oc) => oc.columns(['account_id', 'status_id']).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return;
+    await tx
+      .updateTable('statuses')
+      .set((eb) => ({ favourites_count: eb('favourites_count', '+', 1) }))
+      .where('id', '=', status.id)
+      .execute();
+    notification = await recordNotification(tx, {
+      accountId: status.account_id,
+      fromAccountId: viewer.id,
+      type: 'favourite',
+      statusId: status.id,
+    });
+  });
+  await publishNotification(ctx, notification);
+  return status;
+}
+
+export async function unfavourite(ctx: AppContext, viewer: AccountRow, id: string): Promise<StatusesTable> {
+  const status = await target(ctx, viewer, id);
+  await ctx.db.transaction().execute(async (tx) => {
+    const removed = await tx
+      .deleteFrom('favourites')
+      .where('account_id', '=', viewer.id)
+      .where('status_id', '=', status.id)
+      .executeTakeFirst();
+    if (Number(removed.numDeletedRows) === 0) return;
+    await tx
+      .updateTable('statuses')
+      .set((eb) => ({ favourites_count: eb('favourites_count', '-', 1) }))
+      .where('id', '=', status.id)
+      .where('favourites_count', '>', 0)
+      .execute();
+    await tx
+      .deleteFrom('notifications')
+      .where('type', '=', 'favourite')
+      .where('from_account_id', '=', viewer.id)
+      .where('status_id', '=', status.id)
+      .execute();
+  });
+  return status;
+}
+
+export async function bookmark(ctx: AppContext, viewer: AccountRow, id: string, on: boolean) {
+  const status = await target(ctx, viewer, id);
+  if (on) {
+    await ctx.db
+      .insertInto('bookmarks')
+      .values({ id: newId(), account_id: viewer.id, status_id: status.id, created_at: nowIso() })
+      .onConflict((oc) => oc.columns(['account_id', 'status_id']).doNothing())
+      .execute();
+  } else {
+    await ctx.db
+      .deleteFrom('bookmarks')
+      .where('account_id', '=', viewer.id)
+      .where('status_id', '=', status.id)
+      .execute();
+  }
+  return status;
+}
+
+/** Pins one of the viewer's own public, unlisted or private statuses to their profile (at most 5). */
+export async function pin(ctx: AppContext, viewer: AccountRow, id: string, on: boolean) {
+  const status = await findVisibleStatus(ctx.db, viewer, id);
+  if (status.account_id !== viewer.id)
+    throw unprocessable('Validation failed: you can only pin your own statuses', 'pin_foreign');
+  if (status.reblog_of_id || status.visibility === 'direct')
+    throw unprocessable('Validation failed: this status cannot be pinned', 'pin_unpinnable');
+  if (!on) {
+    await ctx.db
+      .deleteFrom('status_pins')
+      .where('account_id', '=', viewer.id)
+      .where('status_id', '=', status.id)
+      .execute();
+    return status;
+  }
+  await ctx.db.transaction().execute(async (tx) => {
+    const count = await tx
+      .selectFrom('status_pins')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('account_id', '=', viewer.id)
+      .where('status_id', '!=', status.id)
+      .executeTakeFirstOrThrow();
+    if (Number(count.count) >= MAX_PINNED_STATUSES)
+      throw unprocessable(
+        `Validation failed: you can pin at most ${MAX_PINNED_STATUSES} statuses`,
+        'pin_limit',
+      );
+    await tx
+      .insertInto('status_pins')
+      .values({ account_id: viewer.id, status_id: status.id, created_at: nowIso() })
+      .onConflict((oc) => oc.columns(['account_id', 'status_id']).doNothing())
+      .execute();
+  });
+  return status;
+}
+
+/** Mutes (or unmutes) notifications from the status's thread; only for threads the viewer takes part in. */
+export async function muteConversation(ctx: AppContext, viewer: AccountRow, id: string, on: boolean) {
+  const status = await target(ctx, viewer, id);
+  const conversationId = status.conversation_id ?? status.id;
+  const involved =
+    status.account_id === viewer.id ||
+    Boolean(
+      await ctx.db
+        .selectFrom('statuses')
+        .select('statuses.id')
+        .where('statuses.conversation_id', '=', conversationId)
+        .where((eb) =>
+          eb.or([
+            eb('statuses.account_id', '=', viewer.id),
+            eb.exists(
+              eb
+                .selectFrom('status_mentions')
+                .select('status_mentions.status_id')
+                .whereRef('status_mentions.status_id', '=', 'statuses.id')
+                .where('status_mentions.account_id', '=', viewer.id),
+            ),
+          ]),
+        )
+        .executeTakeFirst(),
+    );
+  if (!involved)
+    throw unprocessable('Validation failed: you are not part of this conversation', 'not_involved');
+  if (on) {
+    await ctx.db
+      .insertInto('conversation_mutes')
+      .values({ account_id: viewer.id, conversation_id: conversationId, created_at: nowIso() })
+      .onConflict((oc) => oc.columns(['account_id', 'conversation_id']).doNothing())
+      .execute();
+  } else {
+    await ctx.db
+      .deleteFrom('conversation_mutes')
+      .where('account_id', '=', viewer.id)
+      .where('conversation_id', '=', conversationId)
+      .execute();
+  }
+  return status;
+}

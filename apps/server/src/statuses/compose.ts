@@ -1,0 +1,498 @@
+import type { AccountRow } from '../auth/viewer.js';
+import type { AppContext } from '../context.js';
+import type { Tx } from '../db/index.js';
+import type { NotificationsTable, StatusesTable } from '../db/schema.js';
+import { forbidden, notFound, unprocessable } from '../http/errors.js';
+import {
+  CHARACTERS_RESERVED_PER_URL,
+  POLL_MAX_CHARACTERS_PER_OPTION,
+  POLL_MAX_EXPIRATION,
+  POLL_MAX_OPTIONS,
+  POLL_MIN_EXPIRATION,
+  STATUS_MAX_CHARACTERS,
+  STATUS_MAX_MEDIA_ATTACHMENTS,
+} from '../instance/limits.js';
+import { isId, newId } from '../lib/ids.js';
+import { nowIso } from '../lib/time.js';
+import { loadPostingDefaults } from '../accounts/posting-defaults.js';
+import { publishNotification, recordNotification } from '../notifications/service.js';
+import { refreshPreviewCard } from './cards.js';
+import { streamStatus } from './fanout.js';
+import type { StatusInput } from './schema.js';
+import { findVisibleStatus } from './service.js';
+import { countStatusCharacters, extractFirstLink, extractHashtags, extractMentions } from './text-format.js';
+
+const padId = (id: string): string => id.padStart(18, '0');
+
+interface CheckedContent {
+  text: string;
+  spoilerText: string;
+  mediaIds: string[];
+  poll: { options: string[]; expiresIn: number; multiple: boolean; hideTotals: boolean } | null;
+}
+
+/** The content rules shared by create and edit; throws 422 with Mastodon-like messages. */
+function checkContent(input: StatusInput): CheckedContent {
+  const text = (input.status ?? '').replace(/\r\n?/g, '\n');
+  const spoilerText = (input.spoiler_text ?? '').trim();
+  const mediaIds = [...new Set(input.media_ids ?? [])];
+  if (mediaIds.some((id) => !isId(id))) throw unprocessable('Validation failed: media_ids must be media ids');
+  const poll = input.poll ?? null;
+  if (!text.trim() && mediaIds.length === 0 && !poll) {
+    throw unprocessable("Validation failed: Text can't be blank", 'blank_status');
+  }
+  const length = countStatusCharacters(text, CHARACTERS_RESERVED_PER_URL) + [...spoilerText].length;
+  if (length > STATUS_MAX_CHARACTERS) {
+    throw unprocessable(
+      `Validation failed: Text character limit of ${STATUS_MAX_CHARACTERS} exceeded`,
+      'too_long',
+    );
+  }
+  if (mediaIds.length > STATUS_MAX_MEDIA_ATTACHMENTS) {
+    throw unprocessable(
+      `Validation failed: You can attach at most ${STATUS_MAX_MEDIA_ATTACHMENTS} media attachments`,
+      'too_many_media',
+    );
+  }
+  if (poll && mediaIds.length) {
+    throw unprocessable('Validation failed: Cannot attach both media and a poll', 'media_and_poll');
+  }
+  if (poll) {
+    const options = poll.options.map((option) => option.trim());
+    if (options.length < 2 || options.length > POLL_MAX_OPTIONS)
+      throw unprocessable(`Validation failed: A poll needs 2 to ${POLL_MAX_OPTIONS} options`, 'poll_options');
+    if (options.some((option) => !option || [...option].length > POLL_MAX_CHARACTERS_PER_OPTION))
+      throw unprocessable(
+        `Validation failed: Poll options must be 1 to ${POLL_MAX_CHARACTERS_PER_OPTION} characters`,
+        'poll_options',
+      );
+    if (new Set(options).size !== options.length)
+      throw unprocessable('Validation failed: Poll options must be different', 'poll_options');
+    if (poll.expires_in < POLL_MIN_EXPIRATION || poll.expires_in > POLL_MAX_EXPIRATION)
+      throw unprocessable('Validation failed: Poll duration is out of range', 'poll_expiry');
+    return {
+      text,
+      spoilerText,
+      mediaIds,
+      poll: {
+        options,
+        expiresIn: poll.expires_in,
+        multiple: poll.multiple ?? false,
+        hideTotals: poll.hide_totals ?? false,
+      },
+    };
+  }
+  return { text, spoilerText, mediaIds, poll: null };
+}
+
+/** Media the author uploaded and that no status or message uses yet (or that `statusId` already uses). */
+async function claimMedia(tx: Tx, author: AccountRow, mediaIds: string[], statusId: string): Promise<void> {
+  if (mediaIds.length === 0) return;
+  const rows = await tx
+    .selectFrom('media_attachments')
+    .select(['id', 'status_id', 'message_id'])
+    .where('id', 'in', mediaIds)
+    .where('account_id', '=', author.id)
+    .execute();
+  const usable = rows.filter(
+    (row) => row.message_id === null && (row.status_id === null || row.status_id === statusId),
+  );
+  if (usable.length !== mediaIds.length) {
+    throw unprocessable('Validation failed: media_ids must be your own unused uploads', 'media_unusable');
+  }
+  await tx.deleteFrom('status_media').where('status_id', '=', statusId).execute();
+  await tx
+    .updateTable('media_attachments')
+    .set({ status_id: null })
+    .where('status_id', '=', statusId)
+    .where('id', 'not in', mediaIds)
+    .execute();
+  await tx
+    .updateTable('media_attachments')
+    .set({ status_id: statusId })
+    .where('id', 'in', mediaIds)
+    .execute();
+  await tx
+    .insertInto('status_media')
+    .values(mediaIds.map((mediaId, position) => ({ status_id: statusId, media_id: mediaId, position })))
+    .execute();
+}
+
+/** Local accounts named by @mentions (unknown names stay plain text). */
+async function resolveMentions(tx: Tx, text: string): Promise<AccountRow[]> {
+  const names = extractMentions(text);
+  if (names.length === 0) return [];
+  return tx
+    .selectFrom('accounts')
+    .selectAll()
+    .where('username_lower', 'in', names)
+    .where('approved', '=', 1)
+    .where('disabled', '=', 0)
+    .execute();
+}
+
+async function linkTags(tx: Tx, statusId: string, text: string): Promise<void> {
+  await tx.deleteFrom('status_tags').where('status_id', '=', statusId).execute();
+  for (const name of extractHashtags(text).slice(0, 20)) {
+    const existing = await tx
+      .selectFrom('tags')
+      .select('id')
+      .where('name_lower', '=', name)
+      .executeTakeFirst();
+    let tagId = existing?.id;
+    if (!tagId) {
+      tagId = newId();
+      await tx
+        .insertInto('tags')
+        .values({ id: tagId, name, name_lower: name, created_at: nowIso() })
+        .onConflict((oc) => oc.column('name_lower').doNothing())
+        .execute();
+      const stored = await tx
+        .selectFrom('tags')
+        .select('id')
+        .where('name_lower', '=', name)
+        .executeTakeFirst();
+      tagId = stored?.id ?? tagId;
+    }
+    await tx
+      .insertInto('status_tags')
+      .values({ status_id: statusId, tag_id: tagId })
+      .onConflict((oc) => oc.columns(['status_id', 'tag_id']).doNothing())
+      .execute();
+  }
+}
+
+async function linkMentions(tx: Tx, statusId: string, mentioned: AccountRow[]): Promise<void> {
+  await tx.deleteFrom('status_mentions').where('status_id', '=', statusId).execute();
+  if (mentioned.length) {
+    await tx
+      .insertInto('status_mentions')
+      .values(mentioned.map((account) => ({ status_id: statusId, account_id: account.id })))
+      .execute();
+  }
+}
+
+async function insertPoll(tx: Tx, author: AccountRow, statusId: string, poll: CheckedContent['poll']) {
+  await tx.deleteFrom('polls').where('status_id', '=', statusId).execute();
+  if (!poll) return;
+  await tx
+    .insertInto('polls')
+    .values({
+      id: newId(),
+      status_id: statusId,
+      account_id: author.id,
+      options: JSON.stringify(poll.options),
+      multiple: poll.multiple ? 1 : 0,
+      hide_totals: poll.hideTotals ? 1 : 0,
+      expires_at: new Date(Date.now() + poll.expiresIn * 1000).toISOString(),
+      ended_notified: 0,
+      created_at: nowIso(),
+    })
+    .execute();
+}
+
+async function isConversationMuted(tx: Tx, accountId: string, conversationId: string | null) {
+  if (!conversationId) return false;
+  const row = await tx
+    .selectFrom('conversation_mutes')
+    .select('account_id')
+    .where('account_id', '=', accountId)
+    .where('conversation_id', '=', conversationId)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** After the commit: preview card in the background, then streams; the card arrives as status.update. */
+function afterPublish(ctx: AppContext, status: StatusesTable, event: 'update' | 'status.update'): void {
+  void streamStatus(ctx, status, event).then(async () => {
+    if (!status.link_url) return;
+    const hasCard = await refreshPreviewCard(ctx.db, status.link_url);
+    if (hasCard && event === 'update') await streamStatus(ctx, status, 'status.update');
+  });
+}
+
+export interface CreateOptions {
+  idempotencyKey?: string | undefined;
+}
+
+/** POST /api/v1/statuses: validates everything before writing anything, then writes in one transaction. */
+export async function createStatus(
+  ctx: AppContext,
+  author: AccountRow,
+  input: StatusInput,
+  options: CreateOptions = {},
+): Promise<StatusesTable> {
+  const key = options.idempotencyKey?.slice(0, 200);
+  if (key) {
+    const earlier = await ctx.db
+      .selectFrom('status_idempotency')
+      .innerJoin('statuses', 'statuses.id', 'status_idempotency.status_id')
+      .selectAll('statuses')
+      .where('status_idempotency.account_id', '=', author.id)
+      .where('status_idempotency.key', '=', key)
+      .executeTakeFirst();
+    if (earlier) return earlier;
+  }
+  const content = checkContent(input);
+  const defaults = await loadPostingDefaults(ctx.db, author.id);
+  const parent = input.in_reply_to_id
+    ? await findVisibleStatus(ctx.db, author, input.in_reply_to_id).catch(() => {
+        throw unprocessable('Validation failed: the status you replied to does not exist', 'reply_missing');
+      })
+    : null;
+  if (parent?.reblog_of_id)
+    throw unprocessable('Validation failed: cannot reply to a boost', 'reply_to_boost');
+  const id = newId();
+  const now = nowIso();
+  const status: StatusesTable = {
+    id,
+    account_id: author.id,
+    in_reply_to_id: parent?.id ?? null,
+    in_reply_to_account_id: parent?.account_id ?? null,
+    reblog_of_id: null,
+    conversation_id: parent ? (parent.conversation_id ?? parent.id) : id,
+    text: content.text.trim(),
+    spoiler_text: content.spoilerText,
+    visibility: input.visibility ?? defaults.privacy,
+    sensitive: (input.sensitive ?? (defaults.sensitive || Boolean(content.spoilerText))) ? 1 : 0,
+    language: input.language === undefined ? (defaults.language ?? null) : input.language,
+    local: 1,
+    link_url: extractFirstLink(content.text),
+    replies_count: 0,
+    reblogs_count: 0,
+    favourites_count: 0,
+    created_at: now,
+    edited_at: null,
+    deleted_at: null,
+  };
+  const notifications: (NotificationsTable | null)[] = [];
+  await ctx.db.transaction().execute(async (tx) => {
+    await tx.insertInto('statuses').values(status).execute();
+    await claimMedia(tx, author, content.mediaIds, id);
+    await insertPoll(tx, author, id, content.poll);
+    await linkTags(tx, id, status.text);
+    const mentioned = (await resolveMentions(tx, status.text)).filter((account) => account.id !== author.id);
+    await linkMentions(tx, id, mentioned);
+    if (key) {
+      await tx
+        .insertInto('status_idempotency')
+        .values({ account_id: author.id, key, status_id: id, created_at: now })
+        .execute();
+    }
+    await tx
+      .updateTable('accounts')
+      .set((eb) => ({ statuses_count: eb('statuses_count', '+', 1), last_status_at: now }))
+      .where('id', '=', author.id)
+      .execute();
+    if (parent) {
+      await tx
+        .updateTable('statuses')
+        .set((eb) => ({ replies_count: eb('replies_count', '+', 1) }))
+        .where('id', '=', parent.id)
+        .execute();
+    }
+    for (const account of mentioned) {
+      if (await isConversationMuted(tx, account.id, status.conversation_id)) continue;
+      notifications.push(
+        await recordNotification(tx, {
+          accountId: account.id,
+          fromAccountId: author.id,
+          type: 'mention',
+          statusId: id,
+          privateMention: status.visibility === 'direct',
+        }),
+      );
+    }
+  });
+  for (const notification of notifications) await publishNotification(ctx, notification);
+  afterPublish(ctx, status, 'update');
+  return status;
+}
+
+/** The author's own, undeleted, original status (not a boost), or 404/403. */
+export async function findOwnStatus(ctx: AppContext, author: AccountRow, id: string): Promise<StatusesTable> {
+  const row = isId(id)
+    ? await ctx.db
+        .selectFrom('statuses')
+        .selectAll()
+        .where('id', '=', padId(id))
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst()
+    : undefined;
+  if (!row) throw notFound();
+  if (row.account_id !== author.id) throw forbidden();
+  return row;
+}
+
+async function snapshot(tx: Tx, status: StatusesTable, createdAt: string): Promise<void> {
+  const [media, poll] = await Promise.all([
+    tx
+      .selectFrom('status_media')
+      .select('media_id')
+      .where('status_id', '=', status.id)
+      .orderBy('position')
+      .execute(),
+    tx.selectFrom('polls').select('options').where('status_id', '=', status.id).executeTakeFirst(),
+  ]);
+  await tx
+    .insertInto('status_edits')
+    .values({
+      id: newId(),
+      status_id: status.id,
+      text: status.text,
+      spoiler_text: status.spoiler_text,
+      sensitive: status.sensitive,
+      media_ids: JSON.stringify(media.map((row) => row.media_id)),
+      poll_options: poll?.options ?? null,
+      created_at: createdAt,
+    })
+    .execute();
+}
+
+/**
+ * PUT /api/v1/statuses/:id: new text, warning, sensitivity, language, media or poll (a changed poll starts
+ * over without votes). The first edit also records the original version; boosters get an `update`.
+ */
+export async function editStatus(
+  ctx: AppContext,
+  author: AccountRow,
+  id: string,
+  input: StatusInput,
+): Promise<StatusesTable> {
+  const current = await findOwnStatus(ctx, author, id);
+  if (current.reblog_of_id) throw unprocessable('Validation failed: a boost cannot be edited', 'edit_boost');
+  const content = checkContent(input);
+  const now = nowIso();
+  const updated: StatusesTable = {
+    ...current,
+    text: content.text.trim(),
+    spoiler_text: content.spoilerText,
+    sensitive: (input.sensitive ?? Boolean(content.spoilerText)) ? 1 : 0,
+    language: input.language === undefined ? current.language : input.language,
+    link_url: extractFirstLink(content.text),
+    edited_at: now,
+  };
+  const notifications: (NotificationsTable | null)[] = [];
+  await ctx.db.transaction().execute(async (tx) => {
+    const hasHistory = await tx
+      .selectFrom('status_edits')
+      .select('id')
+      .where('status_id', '=', current.id)
+      .executeTakeFirst();
+    if (!hasHistory) await snapshot(tx, current, current.created_at);
+    const oldPoll = await tx
+      .selectFrom('polls')
+      .select('options')
+      .where('status_id', '=', current.id)
+      .executeTakeFirst();
+    await claimMedia(tx, author, content.mediaIds, current.id);
+    if (content.mediaIds.length === 0) {
+      await tx.deleteFrom('status_media').where('status_id', '=', current.id).execute();
+      await tx
+        .updateTable('media_attachments')
+        .set({ status_id: null })
+        .where('status_id', '=', current.id)
+        .execute();
+    }
+    const pollChanged =
+      (oldPoll?.options ?? null) !== (content.poll ? JSON.stringify(content.poll.options) : null);
+    if (pollChanged) await insertPoll(tx, author, current.id, content.poll);
+    await tx
+      .updateTable('statuses')
+      .set({
+        text: updated.text,
+        spoiler_text: updated.spoiler_text,
+        sensitive: updated.sensitive,
+        language: updated.language,
+        link_url: updated.link_url,
+        edited_at: now,
+      })
+      .where('id', '=', current.id)
+      .execute();
+    await linkTags(tx, current.id, updated.text);
+    const mentioned = (await resolveMentions(tx, updated.text)).filter((account) => account.id !== author.id);
+    await linkMentions(tx, current.id, mentioned);
+    await snapshot(tx, updated, now);
+    const boosters = await tx
+      .selectFrom('statuses')
+      .select('account_id')
+      .distinct()
+      .where('reblog_of_id', '=', current.id)
+      .where('deleted_at', 'is', null)
+      .execute();
+    for (const booster of boosters) {
+      notifications.push(
+        await recordNotification(tx, {
+          accountId: booster.account_id,
+          fromAccountId: author.id,
+          type: 'update',
+          statusId: current.id,
+        }),
+      );
+    }
+  });
+  for (const notification of notifications) await publishNotification(ctx, notification);
+  afterPublish(ctx, updated, 'status.update');
+  return updated;
+}
+
+/**
+ * DELETE /api/v1/statuses/:id: the status and its boosts disappear; its media are released so that
+ * "delete and redraft" can attach them again. Answers the deleted status with its source text.
+ */
+export async function deleteStatus(ctx: AppContext, author: AccountRow, id: string): Promise<StatusesTable> {
+  const status = await findOwnStatus(ctx, author, id);
+  const now = nowIso();
+  const boosts = await ctx.db.transaction().execute(async (tx) => {
+    await tx.updateTable('statuses').set({ deleted_at: now }).where('id', '=', status.id).execute();
+    const boostRows = await tx
+      .selectFrom('statuses')
+      .selectAll()
+      .where('reblog_of_id', '=', status.id)
+      .where('deleted_at', 'is', null)
+      .execute();
+    await tx.updateTable('statuses').set({ deleted_at: now }).where('reblog_of_id', '=', status.id).execute();
+    for (const boost of boostRows) {
+      await tx
+        .updateTable('accounts')
+        .set((eb) => ({ statuses_count: eb('statuses_count', '-', 1) }))
+        .where('id', '=', boost.account_id)
+        .where('statuses_count', '>', 0)
+        .execute();
+    }
+    await tx
+      .updateTable('accounts')
+      .set((eb) => ({ statuses_count: eb('statuses_count', '-', 1) }))
+      .where('id', '=', author.id)
+      .where('statuses_count', '>', 0)
+      .execute();
+    if (status.in_reply_to_id) {
+      await tx
+        .updateTable('statuses')
+        .set((eb) => ({ replies_count: eb('replies_count', '-', 1) }))
+        .where('id', '=', status.in_reply_to_id)
+        .where('replies_count', '>', 0)
+        .execute();
+    }
+    if (status.reblog_of_id) {
+      await tx
+        .updateTable('statuses')
+        .set((eb) => ({ reblogs_count: eb('reblogs_count', '-', 1) }))
+        .where('id', '=', status.reblog_of_id)
+        .where('reblogs_count', '>', 0)
+        .execute();
+    }
+    await tx.deleteFrom('status_pins').where('status_id', '=', status.id).execute();
+    await tx.deleteFrom('notifications').where('status_id', '=', status.id).execute();
+    await tx.deleteFrom('status_media').where('status_id', '=', status.id).execute();
+    await tx
+      .updateTable('media_attachments')
+      .set({ status_id: null })
+      .where('status_id', '=', status.id)
+      .execute();
+    return boostRows;
+  });
+  void streamStatus(ctx, status, 'delete');
+  for (const boost of boosts) void streamStatus(ctx, boost, 'delete');
+  return status;
+}

@@ -1,0 +1,138 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { visibilitySchema, type StatusEdit } from '@palchat/api';
+import { requireAccount } from '../auth/viewer.js';
+import type { AppContext } from '../context.js';
+import { serializeAccount } from '../accounts/serializer.js';
+import { notFound } from '../http/errors.js';
+import { serializeMedia } from '../media/serializer.js';
+import { bookmark, favourite, muteConversation, pin, reblog, unfavourite, unreblog } from './actions.js';
+import { createStatus, deleteStatus, editStatus, findOwnStatus } from './compose.js';
+import { parseStatusInput } from './schema.js';
+import { serializeStatus } from './serializer.js';
+import { findVisibleStatus } from './service.js';
+import { textToHtml } from './text-format.js';
+
+const idParams = z.object({ id: z.string() });
+
+/** Posting, editing, deleting, and the per-status actions (boost, favourite, bookmark, pin, mute). */
+export async function statusWriteRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const render = async (
+    row: Parameters<typeof serializeStatus>[1],
+    viewer: Parameters<typeof serializeStatus>[2],
+  ) => {
+    const status = await serializeStatus(ctx, row, viewer);
+    if (!status) throw notFound();
+    return status;
+  };
+
+  app.post('/api/v1/statuses', async (request) => {
+    const viewer = requireAccount(request);
+    const input = parseStatusInput(request.body);
+    const header = request.headers['idempotency-key'];
+    const status = await createStatus(ctx, viewer, input, {
+      idempotencyKey: typeof header === 'string' && header ? header : undefined,
+    });
+    return render(status, viewer);
+  });
+
+  app.put('/api/v1/statuses/:id', async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    const input = parseStatusInput(request.body);
+    return render(await editStatus(ctx, viewer, id, input), viewer);
+  });
+
+  app.delete('/api/v1/statuses/:id', async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    const own = await findOwnStatus(ctx, viewer, id);
+    // rendered before the delete so that "delete and redraft" gets the media and poll back
+    const rendered = await render(own, viewer);
+    await deleteStatus(ctx, viewer, own.id);
+    return { ...rendered, text: own.text };
+  });
+
+  app.get('/api/v1/statuses/:id/source', async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    const status = await findOwnStatus(ctx, viewer, id);
+    return { id: status.id, text: status.text, spoiler_text: status.spoiler_text };
+  });
+
+  app.get('/api/v1/statuses/:id/history', async (request): Promise<StatusEdit[]> => {
+    const viewer = request.viewer?.account ?? null;
+    const { id } = idParams.parse(request.params);
+    const status = await findVisibleStatus(ctx.db, viewer, id);
+    const author = await ctx.db
+      .selectFrom('accounts')
+      .selectAll()
+      .where('id', '=', status.account_id)
+      .executeTakeFirstOrThrow();
+    const edits = await ctx.db
+      .selectFrom('status_edits')
+      .selectAll()
+      .where('status_id', '=', status.id)
+      .orderBy('id', 'asc')
+      .execute();
+    const versions = edits.length
+      ? edits
+      : [{ ...status, media_ids: '[]', poll_options: null, created_at: status.created_at }];
+    const mediaIds = [...new Set(versions.flatMap((edit) => JSON.parse(edit.media_ids) as string[]))];
+    const media = mediaIds.length
+      ? await ctx.db.selectFrom('media_attachments').selectAll().where('id', 'in', mediaIds).execute()
+      : [];
+    const account = serializeAccount(ctx, author);
+    return versions.map((edit) => {
+      const options = edit.poll_options ? (JSON.parse(edit.poll_options) as string[]) : null;
+      return {
+        content: textToHtml(edit.text, { publicUrl: ctx.config.publicUrl, linkTagsAndMentions: true }),
+        spoiler_text: edit.spoiler_text,
+        sensitive: edit.sensitive === 1,
+        created_at: edit.created_at,
+        account,
+        poll: options ? { options: options.map((title) => ({ title })) } : null,
+        media_attachments: (JSON.parse(edit.media_ids) as string[]).flatMap((mediaId) => {
+          const row = media.find((item) => item.id === mediaId);
+          return row ? [serializeMedia(ctx.config, row)] : [];
+        }),
+        emojis: [],
+      };
+    });
+  });
+
+  const reblogBody = z.object({ visibility: visibilitySchema.optional() }).default({});
+
+  app.post('/api/v1/statuses/:id/reblog', async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    const { visibility } = reblogBody.parse(request.body ?? {});
+    return render(await reblog(ctx, viewer, id, visibility), viewer);
+  });
+
+  app.post('/api/v1/statuses/:id/unreblog', async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    return render(await unreblog(ctx, viewer, id), viewer);
+  });
+
+  const toggles = {
+    favourite: (viewerRow, id) => favourite(ctx, viewerRow, id),
+    unfavourite: (viewerRow, id) => unfavourite(ctx, viewerRow, id),
+    bookmark: (viewerRow, id) => bookmark(ctx, viewerRow, id, true),
+    unbookmark: (viewerRow, id) => bookmark(ctx, viewerRow, id, false),
+    pin: (viewerRow, id) => pin(ctx, viewerRow, id, true),
+    unpin: (viewerRow, id) => pin(ctx, viewerRow, id, false),
+    mute: (viewerRow, id) => muteConversation(ctx, viewerRow, id, true),
+    unmute: (viewerRow, id) => muteConversation(ctx, viewerRow, id, false),
+  } satisfies Record<string, (viewer: ReturnType<typeof requireAccount>, id: string) => Promise<unknown>>;
+
+  for (const [action, run] of Object.entries(toggles)) {
+    app.post(`/api/v1/statuses/:id/${action}`, async (request) => {
+      const viewer = requireAccount(request);
+      const { id } = idParams.parse(request.params);
+      const status = await run(viewer, id);
+      return render(status, viewer);
+    });
+  }
+}
