@@ -1,0 +1,126 @@
+// Client weight: gzip sizes of the JavaScript and CSS the signed-in /home loads initially, and of the build.
+//
+//   npm run bench:weight            (builds apps/web first when apps/web/dist is missing; BENCH_BUILD=1 forces it)
+//
+// Two views of "initial": the shell index.html names (entry script, modulepreloads, stylesheets), and what a
+// real Chromium fetches for /home signed in until the network is idle (the shell plus the lazy chunks the home
+// route needs). Every other chunk is lazy. Sizes are gzip level 9 of the files on disk.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { createDeployment, machineNote, REPO_ROOT, startServerProcess } from './lib/deployment.mjs';
+import { seedFollowing, seedStatuses, seedUsers } from './lib/seed.mjs';
+import { kb } from './lib/stats.mjs';
+
+const DIST = path.join(REPO_ROOT, 'apps/web/dist');
+const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
+const BUDGET_KB = 150;
+const AIM_KB = 100;
+
+if (process.env.BENCH_BUILD || !fs.existsSync(path.join(DIST, 'index.html'))) {
+  console.log('Building the web client…');
+  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const gzipSize = (file) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+const rawSize = (file) => fs.statSync(file).size;
+const isCode = (file) => /\.(m?js|css)$/.test(file);
+
+function listFiles(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? listFiles(full) : [full];
+  });
+}
+
+/** The assets index.html loads by itself: module scripts, modulepreloads and stylesheets. */
+function shellAssets() {
+  const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
+  const assets = new Set();
+  for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
+    const url = /\b(?:src|href)="([^"]+)"/.exec(tag)?.[1];
+    if (!url || !url.startsWith('/assets/')) continue;
+    if (tag.startsWith('<script') || /rel="(modulepreload|stylesheet)"/.test(tag)) assets.add(url);
+  }
+  return [...assets];
+}
+
+/** What Chromium fetches for /home, signed in, until the network is idle. */
+async function homeAssets() {
+  const deployment = await createDeployment('sqlite', 'weight');
+  let server;
+  let browser;
+  try {
+    const [reader] = await seedUsers(deployment.db, 1, 'reader');
+    const authors = await seedUsers(deployment.db, 10, 'author');
+    await seedFollowing(deployment.db, reader, authors);
+    await seedStatuses(deployment.db, authors, 10);
+    await deployment.closeDatabase();
+    server = await startServerProcess(deployment.env);
+    browser = await chromium.launch({ executablePath: CHROME, args: ['--no-sandbox', '--disable-gpu'] });
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    await context.addCookies([{ name: '_palchat_session', value: reader.sessionSecret, url: server.url }]);
+    const page = await context.newPage();
+    const fetched = new Set();
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.origin === server.url && url.pathname.startsWith('/assets/') && isCode(url.pathname))
+        fetched.add(url.pathname);
+    });
+    await page.goto(`${server.url}/home`, { waitUntil: 'networkidle' });
+    const landed = new URL(page.url()).pathname;
+    return { assets: [...fetched], landed };
+  } finally {
+    await browser?.close();
+    await server?.stop();
+    await deployment.cleanup();
+  }
+}
+
+function describe(title, urls) {
+  let gzip = 0;
+  let raw = 0;
+  const rows = urls
+    .map((url) => {
+      const file = path.join(DIST, url);
+      const size = { url, gzip: gzipSize(file), raw: rawSize(file) };
+      gzip += size.gzip;
+      raw += size.raw;
+      return size;
+    })
+    .sort((a, b) => b.gzip - a.gzip);
+  const js = rows.filter((row) => /\.m?js$/.test(row.url)).reduce((sum, row) => sum + row.gzip, 0);
+  const css = gzip - js;
+  console.log(
+    `${title}: ${kb(gzip)} gzip (JS ${kb(js)}, CSS ${kb(css)}; ${kb(raw)} raw, ${rows.length} files)`,
+  );
+  for (const row of rows) console.log(`  ${kb(row.gzip).padStart(9)}  ${row.url}`);
+  return gzip;
+}
+
+console.log(`Client weight (${machineNote()})`);
+const shell = shellAssets();
+describe('Shell named by index.html', shell);
+const home = await homeAssets();
+console.log(`(signed-in /home landed on ${home.landed})`);
+const initial = describe('Signed-in /home, initial load (Chromium, network idle)', home.assets);
+const allFiles = listFiles(DIST);
+const code = allFiles.filter(isCode).map((file) => '/' + path.relative(DIST, file).split(path.sep).join('/'));
+describe('Whole build, JS and CSS', code);
+const everything = allFiles.reduce((sum, file) => sum + gzipSize(file), 0);
+console.log(`Whole build, every file: ${kb(everything)} gzip (${allFiles.length} files)`);
+const lazy = code.filter((url) => !home.assets.includes(url));
+console.log(
+  `Lazy (not loaded by /home): ${lazy.length} chunks, ${kb(lazy.reduce((sum, url) => sum + gzipSize(path.join(DIST, url)), 0))} gzip`,
+);
+for (const url of lazy.sort()) console.log(`  ${url}`);
+const verdict =
+  initial <= AIM_KB * 1024
+    ? 'within the aim'
+    : initial <= BUDGET_KB * 1024
+      ? 'within the budget'
+      : 'OVER the budget';
+console.log(`Budget ${BUDGET_KB} KB gzip (aim ${AIM_KB} KB): ${kb(initial)} is ${verdict}`);

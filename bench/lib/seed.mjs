@@ -1,0 +1,171 @@
+// Bulk seeding straight into the database, in the shapes the server writes (see test/helpers/factories.ts).
+import { webAccessToken, WEB_SCOPES } from '../../apps/server/src/auth/sessions.ts';
+import { randomToken, sha256 } from '../../apps/server/src/lib/crypto.ts';
+import { newId } from '../../apps/server/src/lib/ids.ts';
+
+const CHUNK = 200;
+
+async function insertChunked(db, table, rows) {
+  for (let start = 0; start < rows.length; start += CHUNK) {
+    await db
+      .insertInto(table)
+      .values(rows.slice(start, start + CHUNK))
+      .execute();
+  }
+}
+
+/** `count` approved accounts with a user row and a web session each: [{ id, username, token, sessionSecret }]. */
+export async function seedUsers(db, count, prefix = 'user') {
+  const now = new Date().toISOString();
+  const users = [];
+  const accounts = [];
+  const userRows = [];
+  const sessions = [];
+  const tokens = [];
+  for (let index = 0; index < count; index += 1) {
+    const id = newId();
+    const username = `${prefix}${index}`;
+    const secret = randomToken();
+    const token = webAccessToken(secret);
+    users.push({ id, username, token, sessionSecret: secret });
+    accounts.push({
+      id,
+      username,
+      username_lower: username.toLowerCase(),
+      display_name: `User ${index}`,
+      note: '',
+      avatar_path: null,
+      header_path: null,
+      bot: 0,
+      locked: 0,
+      discoverable: 1,
+      fields_json: '[]',
+      role: 'user',
+      disabled: 0,
+      approved: 1,
+      moved_to_account_id: null,
+      followers_count: 0,
+      following_count: 0,
+      statuses_count: 0,
+      last_status_at: null,
+      last_active_at: null,
+      created_at: now,
+      updated_at: now,
+    });
+    userRows.push({
+      account_id: id,
+      email: `${username}@bench.test`,
+      email_lower: `${username}@bench.test`,
+      password_hash: 'not-a-real-hash',
+      locale: 'en',
+      settings_json: '{}',
+      sign_up_reason: '',
+      created_at: now,
+      current_sign_in_at: null,
+    });
+    const sessionId = sha256(secret);
+    sessions.push({
+      id: sessionId,
+      account_id: id,
+      user_agent: 'bench',
+      ip: '127.0.0.1',
+      created_at: now,
+      last_used_at: now,
+    });
+    tokens.push({
+      id: newId(),
+      token_hash: sha256(token),
+      app_id: null,
+      account_id: id,
+      session_id: sessionId,
+      scopes: WEB_SCOPES,
+      created_at: now,
+      revoked_at: null,
+      last_used_at: null,
+    });
+  }
+  await insertChunked(db, 'accounts', accounts);
+  await insertChunked(db, 'users', userRows);
+  await insertChunked(db, 'sessions', sessions);
+  await insertChunked(db, 'oauth_tokens', tokens);
+  return users;
+}
+
+/** Each listed pair follows each other (pals may message each other); counters are left as they are. */
+export async function seedMutualFollows(db, pairs) {
+  const now = new Date().toISOString();
+  const rows = [];
+  for (const [a, b] of pairs) {
+    rows.push({
+      id: newId(),
+      account_id: a.id,
+      target_account_id: b.id,
+      show_reblogs: 1,
+      notify: 0,
+      created_at: now,
+    });
+    rows.push({
+      id: newId(),
+      account_id: b.id,
+      target_account_id: a.id,
+      show_reblogs: 1,
+      notify: 0,
+      created_at: now,
+    });
+  }
+  await insertChunked(db, 'follows', rows);
+}
+
+/** `reader` follows every author (one way). */
+export async function seedFollowing(db, reader, authors) {
+  const now = new Date().toISOString();
+  await insertChunked(
+    db,
+    'follows',
+    authors.map((author) => ({
+      id: newId(),
+      account_id: reader.id,
+      target_account_id: author.id,
+      show_reblogs: 1,
+      notify: 0,
+      created_at: now,
+    })),
+  );
+}
+
+/** `perAuthor` public statuses for every author, spread over the last day. */
+export async function seedStatuses(db, authors, perAuthor) {
+  const rows = [];
+  const start = Date.now() - 24 * 3600 * 1000;
+  let step = 0;
+  for (const author of authors) {
+    for (let index = 0; index < perAuthor; index += 1) {
+      const at = start + (step += 997);
+      const id = newId(at);
+      rows.push({
+        id,
+        account_id: author.id,
+        in_reply_to_id: null,
+        in_reply_to_account_id: null,
+        reblog_of_id: null,
+        conversation_id: id,
+        text: `Status ${index} from ${author.username}: a few words of text to render, with a #bench tag.`,
+        spoiler_text: '',
+        visibility: 'public',
+        sensitive: 0,
+        language: 'en',
+        local: 1,
+        link_url: null,
+        replies_count: 0,
+        reblogs_count: 0,
+        favourites_count: 0,
+        created_at: new Date(at).toISOString(),
+        edited_at: null,
+        deleted_at: null,
+      });
+    }
+  }
+  rows.sort((a, b) => (a.id < b.id ? -1 : 1));
+  await insertChunked(db, 'statuses', rows);
+  return rows;
+}
