@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { visibilitySchema, type StatusEdit } from '@palchat/api';
-import { requireAccount } from '../auth/viewer.js';
+import { requireAccount, type AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { serializeAccount } from '../accounts/serializer.js';
 import { notFound } from '../http/errors.js';
@@ -9,7 +9,7 @@ import { serializeMedia } from '../media/serializer.js';
 import { bookmark, favourite, muteConversation, pin, reblog, unfavourite, unreblog } from './actions.js';
 import { createStatus, deleteStatus, editStatus, findOwnStatus } from './compose.js';
 import { parseStatusInput } from './schema.js';
-import { serializeStatus } from './serializer.js';
+import { serializeStatus, type StatusRow } from './serializer.js';
 import { findVisibleStatus } from './service.js';
 import { textToHtml } from './text-format.js';
 
@@ -17,11 +17,10 @@ const idParams = z.object({ id: z.string() });
 
 /** Posting, editing, deleting, and the per-status actions (boost, favourite, bookmark, pin, mute). */
 export async function statusWriteRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const render = async (
-    row: Parameters<typeof serializeStatus>[1],
-    viewer: Parameters<typeof serializeStatus>[2],
-  ) => {
-    const status = await serializeStatus(ctx, row, viewer);
+  /** Renders the stored row again: actions change counters after the row they were given was read. */
+  const render = async (row: StatusRow, viewer: AccountRow | null) => {
+    const fresh = await ctx.db.selectFrom('statuses').selectAll().where('id', '=', row.id).executeTakeFirst();
+    const status = await serializeStatus(ctx, fresh ?? row, viewer);
     if (!status) throw notFound();
     return status;
   };
