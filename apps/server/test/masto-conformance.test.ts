@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createOAuthAPIClient, createRestAPIClient, createStreamingAPIClient, type mastodon } from 'masto';
+import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
+import { signUp, TEST_PASSWORD } from './helpers/auth.js';
+
+const REDIRECT = 'https://client.example/callback';
+const CSRF = 'masto-conformance-csrf';
+
+/**
+ * Drives the running server with the third-party `masto` client: app registration, OAuth authorization code
+ * (signing in through the web sign-in endpoint), posting, timelines, follows, favourites and streaming.
+ */
+describeEachDialect('masto client conformance', (dialect) => {
+  let server: TestServer;
+  let url: string;
+
+  beforeAll(async () => {
+    server = await createTestServer(dialect);
+    url = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    for (const username of ['mia', 'noah']) {
+      expect((await signUp(server, { username, email: `${username}@example.test` })).statusCode).toBe(200);
+    }
+  });
+  afterAll(async () => server.close());
+
+  /** Signs in on the web endpoint, consents, and exchanges the code for a token, as a user would. */
+  async function tokenFor(username: string): Promise<string> {
+    const oauth = createOAuthAPIClient({ url });
+    const rest = createRestAPIClient({ url });
+    const app = await rest.v1.apps.create({
+      clientName: 'Conformance',
+      redirectUris: REDIRECT,
+      scopes: 'read write follow',
+    });
+    expect(app.clientId).toBeTruthy();
+
+    const signIn = await fetch(`${url}/auth/sign_in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': CSRF, cookie: `_palchat_csrf=${CSRF}` },
+      body: JSON.stringify({ login: username, password: TEST_PASSWORD }),
+    });
+    expect(signIn.status).toBe(200);
+    const session = /_palchat_session=([^;]+)/.exec(signIn.headers.get('set-cookie') ?? '')?.[1];
+    expect(session).toBeTruthy();
+
+    const consent = await fetch(`${url}/oauth/authorize`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-csrf-token': CSRF,
+        cookie: `_palchat_csrf=${CSRF}; _palchat_session=${session}`,
+      },
+      body: new URLSearchParams({
+        response_type: 'code',
+        client_id: app.clientId ?? '',
+        redirect_uri: REDIRECT,
+        scope: 'read write follow',
+        authenticity_token: CSRF,
+        decision: 'authorize',
+      }).toString(),
+    });
+    expect(consent.status).toBe(302);
+    const code = new URL(consent.headers.get('location') ?? '').searchParams.get('code');
+    expect(code).toBeTruthy();
+    const token = await oauth.token.create({
+      grantType: 'authorization_code',
+      code: code ?? '',
+      clientId: app.clientId ?? '',
+      clientSecret: app.clientSecret ?? '',
+      redirectUri: REDIRECT,
+      scope: 'read write follow',
+    });
+    return token.accessToken;
+  }
+
+  it('registers, signs in, posts, follows, favourites and streams through masto', async () => {
+    const mia = createRestAPIClient({ url, accessToken: await tokenFor('mia') });
+    const noahToken = await tokenFor('noah');
+    const noah = createRestAPIClient({ url, accessToken: noahToken });
+    const miaAccount = await mia.v1.accounts.verifyCredentials();
+    expect(miaAccount.username).toBe('mia');
+
+    const relationship = await noah.v1.accounts.$select(miaAccount.id).follow();
+    expect(relationship.following).toBe(true);
+
+    const instance = await noah.v2.instance.fetch();
+    expect(instance.configuration.urls.streaming).toMatch(/^wss?:\/\//);
+    // the instance announces its public URL; this test server listens on a random local port instead
+    const streaming = createStreamingAPIClient({
+      streamingApiUrl: url.replace(/^http/, 'ws'),
+      accessToken: noahToken,
+      implementation: WebSocket,
+      retry: false,
+    });
+    const subscription = streaming.user.subscribe();
+    const events: mastodon.streaming.Event[] = [];
+    const received = (async () => {
+      for await (const event of subscription) {
+        events.push(event);
+        if (event.event === 'update' || event.event === 'notification') {
+          if (events.some((e) => e.event === 'update') && events.some((e) => e.event === 'notification'))
+            break;
+        }
+      }
+    })();
+    // masto opens the socket in the background: wait until the server has the user stream subscribed
+    const noahId = (await noah.v1.accounts.verifyCredentials()).id;
+    const deadline = Date.now() + 10_000;
+    while (!(await server.ctx.presence?.connected([noahId]))?.has(noahId)) {
+      if (Date.now() > deadline) throw new Error('the streaming subscription never arrived');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+
+    const posted = await mia.v1.statuses.create({
+      status: 'Hello from masto #conformance',
+      visibility: 'public',
+    });
+    expect(posted.content).toContain('Hello from masto');
+    expect(posted.tags.map((tag) => tag.name)).toEqual(['conformance']);
+
+    const home = await noah.v1.timelines.home.list({ limit: 5 });
+    expect(home.map((status) => status.id)).toContain(posted.id);
+
+    const favourited = await noah.v1.statuses.$select(posted.id).favourite();
+    expect(favourited.favourited).toBe(true);
+    expect(favourited.favouritesCount).toBe(1);
+    const notifications = await mia.v1.notifications.list();
+    expect(notifications.map((notification) => notification.type)).toEqual(['favourite', 'follow']);
+
+    await mia.v1.statuses.create({ status: `@noah thanks!` });
+    await Promise.race([
+      received,
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error(`no streaming events: ${JSON.stringify(events)}`)), 5000),
+      ),
+    ]);
+    subscription.unsubscribe();
+    streaming.close();
+    const update = events.find((event) => event.event === 'update');
+    expect(update?.payload).toMatchObject({ id: posted.id, account: { username: 'mia' } });
+    const mention = events.find((event) => event.event === 'notification');
+    expect(mention?.payload).toMatchObject({ type: 'mention' });
+  });
+});
