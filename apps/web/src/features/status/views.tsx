@@ -7,7 +7,7 @@ import { useT } from '../../app/i18n/use-t';
 import { AccountRow } from '../../components/AccountRow';
 import { Column, ColumnBody, ColumnHeader } from '../../components/Column';
 import { PagedList } from '../../components/PagedList';
-import { StatusCard } from '../../components/StatusCard';
+import { StatusCard } from './StatusCard';
 import { ErrorMessage, LoadingIndicator } from '../../components/States';
 import { NotFoundView } from '../errors/ErrorViews';
 
@@ -49,7 +49,7 @@ export function StatusView() {
             <StatusCard key={ancestor.id} status={ancestor} />
           ))}
           <div className="thread__focus" aria-current="true">
-            <StatusCard status={status.data} />
+            <StatusCard status={status.data} focused />
           </div>
           {context.isError && <ErrorMessage error={context.error} />}
           {context.data?.descendants.map((descendant) => (

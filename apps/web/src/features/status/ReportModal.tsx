@@ -1,0 +1,77 @@
+import type { Status } from '@palchat/api';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../api/client';
+import { Msg } from '../../app/i18n/Msg';
+import { useT } from '../../app/i18n/use-t';
+import { Button } from '../../components/Button';
+import { Modal } from '../../components/Modal';
+import { ErrorMessage } from '../../components/States';
+
+const CATEGORIES = ['spam', 'violation', 'other'] as const;
+type Category = (typeof CATEGORIES)[number];
+
+/** Reports a status and its author (POST /api/v1/reports). */
+export default function ReportModal({ status, onClose }: { status: Status; onClose: () => void }) {
+  const t = useT();
+  const [category, setCategory] = useState<Category>('other');
+  const [comment, setComment] = useState('');
+  const report = useMutation({
+    mutationFn: () =>
+      api.post('/api/v1/reports', {
+        account_id: status.account.id,
+        status_ids: [status.id],
+        category,
+        comment,
+      }),
+  });
+  return (
+    <Modal
+      title={t('report.title', { name: `@${status.account.acct}` })}
+      onClose={onClose}
+      actions={
+        report.isSuccess ? (
+          <Button onClick={onClose}>{t('common.close')}</Button>
+        ) : (
+          <Button busy={report.isPending} onClick={() => report.mutate()}>
+            <Msg id="report.submit" />
+          </Button>
+        )
+      }
+    >
+      {report.isSuccess ? (
+        <p role="status">
+          <Msg id="report.thanks" />
+        </p>
+      ) : (
+        <>
+          <fieldset className="report__categories">
+            <legend>{t('report.category')}</legend>
+            {CATEGORIES.map((value) => (
+              <label key={value} className="report__category">
+                <input
+                  type="radio"
+                  name="report-category"
+                  checked={category === value}
+                  onChange={() => setCategory(value)}
+                />
+                {t(`report.category_${value}`)}
+              </label>
+            ))}
+          </fieldset>
+          <label className="field">
+            <span className="field__label">{t('report.comment')}</span>
+            <textarea
+              className="field__input"
+              value={comment}
+              maxLength={1000}
+              rows={3}
+              onChange={(event) => setComment(event.target.value)}
+            />
+          </label>
+          {report.isError && <ErrorMessage error={report.error} />}
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,127 @@
+import './status.css';
+import type { Poll as PollEntity, Status } from '@palchat/api';
+import { memo, useState } from 'react';
+import { Link } from 'react-router';
+import { Msg } from '../../app/i18n/Msg';
+import { useT } from '../../app/i18n/use-t';
+import { Avatar } from '../../components/Avatar';
+import { DisplayName } from '../../components/DisplayName';
+import { Icon } from '../../components/Icon';
+import { RelativeTime } from '../../components/RelativeTime';
+import { MediaGallery } from './MediaGallery';
+import { Poll } from './Poll';
+import { StatusActions } from './StatusActions';
+import { StatusContent } from './StatusContent';
+
+function isPoll(value: unknown): value is PollEntity {
+  return typeof value === 'object' && value !== null && 'options' in value && 'id' in value;
+}
+
+interface StatusCardProps {
+  status: Status;
+  /** the focused status of a thread: larger text, full date */
+  focused?: boolean;
+}
+
+/**
+ * A status: boost header, reply indicator, author, content warning, content, media, poll and actions.
+ * `data-status-id` and the tab stop let the keyboard shortcuts (features/keyboard) act on it.
+ */
+function StatusCardView({ status, focused }: StatusCardProps) {
+  const t = useT();
+  const shown = status.reblog ?? status;
+  const [expanded, setExpanded] = useState(false);
+  const [mediaRevealed, setMediaRevealed] = useState(!shown.sensitive);
+  const permalink = `/@${shown.account.acct}/${shown.id}`;
+  const hasWarning = shown.spoiler_text.length > 0;
+  const hidden = hasWarning && !expanded;
+  return (
+    <article
+      className={focused ? 'status status--focused' : 'status'}
+      aria-labelledby={`status-${status.id}-author`}
+      data-status-id={shown.id}
+      data-permalink={permalink}
+      data-account-acct={shown.account.acct}
+      tabIndex={0}
+    >
+      {status.reblog && (
+        <div className="status__prepend">
+          <Icon name="repeat" size={16} />
+          <Link to={`/@${status.account.acct}`} data-hover-card-account={status.account.id}>
+            <Msg
+              id="status.boosted_by"
+              values={{ name: <bdi>{status.account.display_name || status.account.username}</bdi> }}
+            />
+          </Link>
+        </div>
+      )}
+      {!status.reblog && shown.in_reply_to_id && (
+        <div className="status__prepend">
+          <Icon name="reply" size={16} />
+          <Link to={`/statuses/${shown.in_reply_to_id}`}>
+            <Msg id="status.in_reply_to" />
+          </Link>
+        </div>
+      )}
+      <div className="status__header">
+        <Link
+          to={`/@${shown.account.acct}`}
+          className="status__author"
+          id={`status-${status.id}-author`}
+          data-hover-card-account={shown.account.id}
+        >
+          <Avatar src={shown.account.avatar} size={46} />
+          <DisplayName account={shown.account} />
+        </Link>
+        <Link to={permalink} className="status__time" data-action="open">
+          <RelativeTime iso={shown.created_at} />
+          {shown.edited_at && <span className="status__edited"> *</span>}
+        </Link>
+      </div>
+      {hasWarning && (
+        <div className="status__spoiler">
+          <p>{shown.spoiler_text}</p>
+          <button
+            type="button"
+            className="status__spoiler-toggle"
+            data-action="toggle-hidden"
+            aria-expanded={expanded}
+            onClick={() => setExpanded((value) => !value)}
+          >
+            {t(expanded ? 'status.show_less' : 'status.show_more')}
+          </button>
+        </div>
+      )}
+      {!hidden && (
+        <>
+          <StatusContent status={shown} />
+          {shown.media_attachments.length > 0 && (
+            <MediaGallery
+              status={shown}
+              revealed={mediaRevealed}
+              onToggle={() => setMediaRevealed((value) => !value)}
+            />
+          )}
+          {isPoll(shown.poll) && <Poll poll={shown.poll} statusId={shown.id} />}
+        </>
+      )}
+      {focused && (
+        <div className="status__meta">
+          <time dateTime={shown.created_at}>{new Date(shown.created_at).toLocaleString()}</time>
+          {' · '}
+          <Link to={`${permalink}/reblogs`}>
+            <Msg id="status.reblogs_count" values={{ count: shown.reblogs_count }} />
+          </Link>
+          {' · '}
+          <Link to={`${permalink}/favourites`}>
+            <Msg id="status.favourites_count" values={{ count: shown.favourites_count }} />
+          </Link>
+        </div>
+      )}
+      <StatusActions status={shown} />
+    </article>
+  );
+}
+
+export const StatusCard = memo(StatusCardView);
+export default StatusCard;

@@ -1,0 +1,42 @@
+import type { Status } from '@palchat/api';
+import type { MouseEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Html } from '../../components/Html';
+import { openHashtagMenu } from './hashtag-menu-store';
+
+/** A plain primary click: no modifier that asks the browser for a new tab or window. */
+export function isPlainPrimaryClick(event: Pick<MouseEvent, 'button' | 'ctrlKey' | 'metaKey'>): boolean {
+  return event.button === 0 && !event.ctrlKey && !event.metaKey;
+}
+
+/**
+ * The status HTML (sanitized by <Html>). Mentions open the profile in the app; hashtags open the hashtag
+ * popup on a primary click without ctrl or meta (SPEC §2 "Hashtag popup"); other links open a new tab.
+ */
+export function StatusContent({ status }: { status: Status }) {
+  const navigate = useNavigate();
+  function onClick(event: MouseEvent<HTMLDivElement>) {
+    const link = (event.target as HTMLElement).closest('a');
+    if (!link) return;
+    if (link.classList.contains('hashtag')) {
+      if (!isPlainPrimaryClick(event)) return;
+      event.preventDefault();
+      const tag = (link.textContent ?? '').replace(/^#/, '');
+      const rect = link.getBoundingClientRect();
+      openHashtagMenu({ tag, acct: status.account.acct, anchor: rect });
+      return;
+    }
+    if (link.classList.contains('mention') && isPlainPrimaryClick(event)) {
+      const mention = status.mentions.find((item) => item.url === link.getAttribute('href'));
+      if (mention) {
+        event.preventDefault();
+        navigate(`/@${mention.acct}`);
+      }
+    }
+  }
+  return (
+    <div onClick={onClick} lang={status.language ?? undefined}>
+      <Html className="status__content" html={status.content} />
+    </div>
+  );
+}

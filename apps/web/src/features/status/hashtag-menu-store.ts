@@ -1,0 +1,18 @@
+import { createStore, useStore } from '../../app/stores/create-store';
+
+export interface HashtagMenuRequest {
+  tag: string;
+  /** the author of the status the hashtag was clicked in */
+  acct: string;
+  anchor: { left: number; top: number; bottom: number; right: number; width: number; height: number };
+}
+
+export const hashtagMenuStore = createStore<HashtagMenuRequest | null>(null);
+
+export function openHashtagMenu(request: HashtagMenuRequest): void {
+  hashtagMenuStore.set(request);
+}
+
+export function useHashtagMenu(): HashtagMenuRequest | null {
+  return useStore(hashtagMenuStore);
+}

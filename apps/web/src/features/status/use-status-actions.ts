@@ -1,0 +1,72 @@
+import type { Status } from '@palchat/api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { removeCachedStatus, replaceCachedStatus, updateCachedStatus } from './status-cache';
+
+export type ToggleAction = 'favourite' | 'reblog' | 'bookmark' | 'pin' | 'mute';
+
+const FLAG: Record<ToggleAction, 'favourited' | 'reblogged' | 'bookmarked' | 'pinned' | 'muted'> = {
+  favourite: 'favourited',
+  reblog: 'reblogged',
+  bookmark: 'bookmarked',
+  pin: 'pinned',
+  mute: 'muted',
+};
+
+/** The optimistic form of a toggle: the flag flips and the matching counter follows. */
+export function toggled(status: Status, action: ToggleAction, on: boolean): Status {
+  const next: Status = { ...status, [FLAG[action]]: on };
+  const delta = on ? 1 : -1;
+  if (action === 'favourite') next.favourites_count = Math.max(0, status.favourites_count + delta);
+  if (action === 'reblog') next.reblogs_count = Math.max(0, status.reblogs_count + delta);
+  return next;
+}
+
+export function isOn(status: Status, action: ToggleAction): boolean {
+  return status[FLAG[action]] === true;
+}
+
+/** Favourite, boost, bookmark, pin and conversation mute, applied to the cache before the server answers. */
+export function useToggleStatus() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ status, action, on }: { status: Status; action: ToggleAction; on: boolean }) => {
+      const path = `/api/v1/statuses/${status.id}/${on ? action : `un${action}`}`;
+      const answer = await api.post<Status>(path);
+      // a boost answers with the boost itself; the boosted status carries the fresh counters
+      return answer.reblog && action === 'reblog' && on ? answer.reblog : answer;
+    },
+    onMutate: ({ status, action, on }) => {
+      const before = status;
+      updateCachedStatus(client, status.id, (cached) => toggled(cached, action, on));
+      return { before };
+    },
+    onError: (_error, _variables, context) => {
+      if (context) replaceCachedStatus(client, context.before);
+    },
+    onSuccess: (fresh, { action, on }) => {
+      if (fresh.id) replaceCachedStatus(client, { ...fresh, [FLAG[action]]: on });
+      if (action === 'bookmark') void client.invalidateQueries({ queryKey: ['timeline', 'bookmarks'] });
+      if (action === 'favourite') void client.invalidateQueries({ queryKey: ['timeline', 'favourites'] });
+      if (action === 'pin') void client.invalidateQueries({ queryKey: ['timeline', 'pinned'] });
+    },
+  });
+}
+
+export function useDeleteStatus() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (status: Status) => api.delete<Status>(`/api/v1/statuses/${status.id}`),
+    onSuccess: (_answer, status) => removeCachedStatus(client, status.id),
+  });
+}
+
+export function useVote() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ pollId, choices }: { statusId: string; pollId: string; choices: number[] }) =>
+      api.post<Record<string, unknown>>(`/api/v1/polls/${pollId}/votes`, { choices }),
+    onSuccess: (poll, { statusId }) =>
+      updateCachedStatus(client, statusId, (status) => ({ ...status, poll })),
+  });
+}
