@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSettings } from '../api/queries';
 import { LayoutModeContext } from './layout-context';
@@ -7,6 +8,9 @@ import { decideLayout } from './rules/layout';
 import { pathRedirect } from './rules/path-redirect';
 import { useStartup } from './startup';
 import { useDebouncedWindowWidth } from './use-window-width';
+
+// keyboard shortcuts, hover cards, hashtag popup, player, upload overlay: a chunk of their own
+const SocialLayer = lazy(() => import('../components/SocialLayer'));
 
 /** The root route: start-up work, path redirects, and the layout chosen from the setting and the width. */
 export function AppShell() {
@@ -26,6 +30,9 @@ export function AppShell() {
       ) : (
         <SingleColumnLayout width={width} mobile={layout === 'mobile'} />
       )}
+      <Suspense fallback={null}>
+        <SocialLayer />
+      </Suspense>
     </LayoutModeContext.Provider>
   );
 }

@@ -1,8 +1,16 @@
-import type { Status } from '@palchat/api';
+import './compose.css';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, type ChangeEvent, type FormEvent } from 'react';
-import { api } from '../../api/client';
-import { useCurrentAccount } from '../../api/queries';
+import {
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
+import { useCurrentAccount, useInstance } from '../../api/queries';
 import { Msg } from '../../app/i18n/Msg';
 import { useT } from '../../app/i18n/use-t';
 import { useInitialState } from '../../app/initial-state-context';
@@ -15,58 +23,217 @@ import {
 import { Avatar } from '../../components/Avatar';
 import { Button, IconButton } from '../../components/Button';
 import { DisplayName } from '../../components/DisplayName';
+import { SocialIcon } from '../../components/SocialIcon';
 import { ErrorMessage } from '../../components/States';
+import { replyTargetStore, useReplyTarget } from '../status/compose-bridge';
+import { SuggestionList, useSuggestions, type Suggestion } from './Autocomplete';
+import { EMPTY_EXTRAS, composeExtrasStore, updateComposeExtras, useComposeExtras } from './compose-extras';
+import {
+  DEFAULT_MAX_CHARACTERS,
+  MAX_POLL_OPTIONS,
+  POLL_DURATIONS,
+  composeProblem,
+  insertCompletion,
+  remainingCharacters,
+  tokenAtCaret,
+} from './compose-rules';
+import { publishStatus } from './publish';
 
-export const MAX_STATUS_CHARACTERS = 500;
-const ACCEPTED_MEDIA = 'image/jpeg,image/png,image/gif,image/webp,video/mp4,video/webm';
+export const ACCEPTED_MEDIA =
+  'image/jpeg,image/png,image/gif,image/webp,video/mp4,video/webm,audio/mpeg,audio/ogg';
 
-async function publish(draft: typeof EMPTY_DRAFT): Promise<Status> {
-  const mediaIds: string[] = [];
-  for (const file of draft.media) {
-    const body = new FormData();
-    body.append('file', file);
-    const media = await api.post<{ id: string }>('/api/v1/media', body, { bearer: true });
-    mediaIds.push(media.id);
-  }
-  return api.post<Status>('/api/v1/statuses', {
-    status: draft.text,
-    media_ids: mediaIds,
-    visibility: draft.visibility,
-    spoiler_text: draft.spoilerText || undefined,
-  });
-}
-
-function MediaThumb({ file, onRemove, label }: { file: File; onRemove: () => void; label: string }) {
+function MediaThumb({ file, index }: { file: File; index: number }) {
+  const t = useT();
+  const extras = useComposeExtras();
   const url = useMemo(() => URL.createObjectURL(file), [file]);
   useEffect(() => () => URL.revokeObjectURL(url), [url]);
+  const [description, setDescription] = useState(extras.descriptions.get(file) ?? '');
   return (
     <div className="compose-media__item">
-      {file.type.startsWith('image/') ? <img src={url} alt={file.name} /> : <span>{file.name}</span>}
-      <IconButton icon="close" label={label} onClick={onRemove} className="compose-media__remove" />
+      {file.type.startsWith('image/') ? (
+        <img src={url} alt={description || file.name} />
+      ) : file.type.startsWith('video/') ? (
+        <video src={url} muted />
+      ) : (
+        <span className="compose-media__name">{file.name}</span>
+      )}
+      <IconButton
+        icon="close"
+        label={t('compose.remove_media', { name: file.name })}
+        className="compose-media__remove"
+        onClick={() =>
+          updateComposeDraft({ media: composeDraftStore.get().media.filter((_, at) => at !== index) })
+        }
+      />
+      <input
+        className="compose-media__description"
+        aria-label={t('compose.media_description', { name: file.name })}
+        placeholder={t('compose.media_description_placeholder')}
+        maxLength={1500}
+        value={description}
+        onChange={(event) => {
+          setDescription(event.target.value);
+          extras.descriptions.set(file, event.target.value);
+        }}
+      />
     </div>
   );
 }
 
-/** The compose form; the draft lives in a shared store watched by the leave-page warning. */
+function PollEditor() {
+  const t = useT();
+  const { poll } = useComposeExtras();
+  if (!poll) return null;
+  const setOption = (index: number, value: string) =>
+    updateComposeExtras({
+      poll: { ...poll, options: poll.options.map((o, at) => (at === index ? value : o)) },
+    });
+  return (
+    <fieldset className="compose-poll">
+      <legend className="visually-hidden">{t('compose.poll')}</legend>
+      {poll.options.map((option, index) => (
+        <div key={index} className="compose-poll__option">
+          <input
+            className="field__input"
+            aria-label={t('compose.poll_option', { number: index + 1 })}
+            placeholder={t('compose.poll_option', { number: index + 1 })}
+            maxLength={50}
+            value={option}
+            onChange={(event) => setOption(index, event.target.value)}
+          />
+          {poll.options.length > 2 && (
+            <IconButton
+              icon="close"
+              label={t('compose.poll_remove_option', { number: index + 1 })}
+              onClick={() =>
+                updateComposeExtras({
+                  poll: { ...poll, options: poll.options.filter((_, at) => at !== index) },
+                })
+              }
+            />
+          )}
+        </div>
+      ))}
+      <div className="compose-poll__footer">
+        {poll.options.length < MAX_POLL_OPTIONS && (
+          <Button
+            variant="plain"
+            onClick={() => updateComposeExtras({ poll: { ...poll, options: [...poll.options, ''] } })}
+          >
+            <Msg id="compose.poll_add_option" />
+          </Button>
+        )}
+        <label className="compose-poll__setting">
+          <input
+            type="checkbox"
+            checked={poll.multiple}
+            onChange={(event) => updateComposeExtras({ poll: { ...poll, multiple: event.target.checked } })}
+          />
+          {t('compose.poll_multiple')}
+        </label>
+        <select
+          aria-label={t('compose.poll_duration')}
+          value={poll.expiresIn}
+          onChange={(event) =>
+            updateComposeExtras({ poll: { ...poll, expiresIn: Number(event.target.value) } })
+          }
+        >
+          {POLL_DURATIONS.map((seconds) => (
+            <option key={seconds} value={seconds}>
+              {seconds < 3600
+                ? t('compose.minutes', { count: seconds / 60 })
+                : seconds < 86400
+                  ? t('compose.hours', { count: seconds / 3600 })
+                  : t('compose.days', { count: seconds / 86400 })}
+            </option>
+          ))}
+        </select>
+      </div>
+    </fieldset>
+  );
+}
+
+/** The compose form (panel, /publish). Draft text and media live in the shared store the leave-page warning watches. */
 export default function ComposeForm({ autoFocus }: { autoFocus?: boolean }) {
   const t = useT();
   const textId = useId();
+  const listId = useId();
   const { identity, server } = useInitialState();
   const account = useCurrentAccount();
+  const instance = useInstance();
   const draft = useComposeDraft();
+  const extras = useComposeExtras();
+  const replyTo = useReplyTarget();
   const fileInput = useRef<HTMLInputElement>(null);
+  const textarea = useRef<HTMLTextAreaElement>(null);
   const client = useQueryClient();
+  const [caret, setCaret] = useState(0);
+  const [active, setActive] = useState(0);
+  const [dismissedToken, setDismissedToken] = useState<string | null>(null);
+
+  const maxCharacters = instance.data?.configuration?.statuses?.max_characters ?? DEFAULT_MAX_CHARACTERS;
+  const maxMedia =
+    instance.data?.configuration?.statuses?.max_media_attachments ?? (server.maxMediaAttachments || 4);
+
   const submit = useMutation({
-    mutationFn: () => publish(composeDraftStore.get()),
-    onSuccess: () => {
+    mutationFn: () =>
+      publishStatus(composeDraftStore.get(), composeExtrasStore.get(), replyTargetStore.get()?.id ?? null),
+    onSuccess: (status) => {
       composeDraftStore.set(EMPTY_DRAFT);
-      void client.invalidateQueries({ queryKey: ['timeline'] });
+      composeExtrasStore.set({ ...EMPTY_EXTRAS, descriptions: new WeakMap() });
+      replyTargetStore.set(null);
+      void client.invalidateQueries({ queryKey: ['timeline', 'home'] });
+      if (status.in_reply_to_id) void client.invalidateQueries({ queryKey: ['status-context'] });
     },
   });
-  const remaining = MAX_STATUS_CHARACTERS - [...draft.text].length;
-  const maxMedia = server.maxMediaAttachments || 4;
-  const canSubmit =
-    (draft.text.trim().length > 0 || draft.media.length > 0) && remaining >= 0 && !submit.isPending;
+
+  const input = {
+    text: draft.text,
+    spoilerText: extras.spoilerOn ? draft.spoilerText : '',
+    mediaCount: draft.media.length,
+    poll: extras.poll,
+    uploading: submit.isPending,
+  };
+  const remaining = remainingCharacters(input, maxCharacters);
+  const problem = composeProblem(input, maxCharacters);
+
+  const found = tokenAtCaret(draft.text, caret);
+  const token = found && found.token !== dismissedToken ? found.token : null;
+  const suggestions = useSuggestions(token);
+  const showSuggestions = token !== null && suggestions.length > 0;
+
+  function pick(suggestion: Suggestion) {
+    if (!found) return;
+    const next = insertCompletion(draft.text, found.start, caret, suggestion.value);
+    updateComposeDraft({ text: next.text });
+    setCaret(next.caret);
+    requestAnimationFrame(() => textarea.current?.setSelectionRange(next.caret, next.caret));
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (showSuggestions) {
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        setActive((index) => (index + step + suggestions.length) % suggestions.length);
+        return;
+      }
+      if (event.key === 'Enter' || event.key === 'Tab') {
+        const suggestion = suggestions[active] ?? suggestions[0];
+        if (suggestion) {
+          event.preventDefault();
+          pick(suggestion);
+          return;
+        }
+      }
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        setDismissedToken(token);
+        return;
+      }
+    }
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && problem === null) submit.mutate();
+  }
 
   function onFiles(event: ChangeEvent<HTMLInputElement>) {
     const picked = Array.from(event.target.files ?? []);
@@ -75,7 +242,7 @@ export default function ComposeForm({ autoFocus }: { autoFocus?: boolean }) {
   }
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (canSubmit) submit.mutate();
+    if (problem === null) submit.mutate();
   }
 
   return (
@@ -87,41 +254,115 @@ export default function ComposeForm({ autoFocus }: { autoFocus?: boolean }) {
         </div>
       )}
       {!account.data && identity.username && <p className="compose-form__author">@{identity.username}</p>}
+      {replyTo && (
+        <div className="compose-reply" aria-label={t('compose.replying_to', { name: replyTo.account.acct })}>
+          <div className="compose-reply__header">
+            <span>
+              <Msg id="compose.replying_to" values={{ name: `@${replyTo.account.acct}` }} />
+            </span>
+            <IconButton
+              icon="close"
+              label={t('compose.cancel_reply')}
+              onClick={() => replyTargetStore.set(null)}
+            />
+          </div>
+          <p className="compose-reply__excerpt">
+            {replyTo.spoiler_text ||
+              new DOMParser().parseFromString(replyTo.content, 'text/html').body.textContent}
+          </p>
+        </div>
+      )}
+      {extras.spoilerOn && (
+        <input
+          className="compose-form__spoiler"
+          aria-label={t('compose.spoiler_placeholder')}
+          placeholder={t('compose.spoiler_placeholder')}
+          value={draft.spoilerText}
+          onChange={(event) => updateComposeDraft({ spoilerText: event.target.value })}
+        />
+      )}
       <label htmlFor={textId} className="visually-hidden">
         {t('compose.placeholder')}
       </label>
-      <textarea
-        id={textId}
-        className="compose-form__text"
-        placeholder={t('compose.placeholder')}
-        value={draft.text}
-        rows={6}
-        autoFocus={autoFocus}
-        onChange={(event) => updateComposeDraft({ text: event.target.value })}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && canSubmit) submit.mutate();
-        }}
-      />
+      <div className="compose-form__field">
+        <textarea
+          ref={textarea}
+          id={textId}
+          className="compose-form__text"
+          placeholder={t('compose.placeholder')}
+          value={draft.text}
+          rows={6}
+          autoFocus={autoFocus}
+          role="combobox"
+          aria-expanded={showSuggestions}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={showSuggestions ? `${listId}-${active}` : undefined}
+          onChange={(event) => {
+            updateComposeDraft({ text: event.target.value });
+            setCaret(event.target.selectionStart);
+            setActive(0);
+          }}
+          onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
+          onKeyDown={onKeyDown}
+        />
+        {showSuggestions && (
+          <SuggestionList id={listId} suggestions={suggestions} active={active} onPick={pick} />
+        )}
+      </div>
       {draft.media.length > 0 && (
         <div className="compose-media">
           {draft.media.map((file, index) => (
-            <MediaThumb
-              key={`${file.name}-${index}`}
-              file={file}
-              label={t('compose.remove_media', { name: file.name })}
-              onRemove={() => updateComposeDraft({ media: draft.media.filter((_, at) => at !== index) })}
-            />
+            <MediaThumb key={`${file.name}-${file.size}-${index}`} file={file} index={index} />
           ))}
         </div>
       )}
+      <PollEditor />
       <div className="compose-form__toolbar">
-        <input ref={fileInput} type="file" accept={ACCEPTED_MEDIA} multiple hidden onChange={onFiles} />
+        <input
+          ref={fileInput}
+          type="file"
+          accept={ACCEPTED_MEDIA}
+          multiple
+          hidden
+          onChange={onFiles}
+          data-testid="compose-file"
+        />
         <IconButton
           icon="image"
           label={t('compose.add_media', { count: draft.media.length, max: maxMedia })}
-          disabled={draft.media.length >= maxMedia}
+          disabled={draft.media.length >= maxMedia || extras.poll !== null}
           onClick={() => fileInput.current?.click()}
         />
+        <button
+          type="button"
+          className={extras.poll ? 'icon-button icon-button--active' : 'icon-button'}
+          aria-label={t(extras.poll ? 'compose.poll_remove' : 'compose.poll_add')}
+          title={t(extras.poll ? 'compose.poll_remove' : 'compose.poll_add')}
+          aria-pressed={extras.poll !== null}
+          disabled={draft.media.length > 0}
+          onClick={() =>
+            updateComposeExtras({
+              poll: extras.poll ? null : { options: ['', ''], expiresIn: 86400, multiple: false },
+            })
+          }
+        >
+          <SocialIcon name="poll" />
+        </button>
+        <button
+          type="button"
+          className={
+            extras.spoilerOn
+              ? 'icon-button icon-button--active compose-form__cw'
+              : 'icon-button compose-form__cw'
+          }
+          aria-label={t('compose.spoiler')}
+          title={t('compose.spoiler')}
+          aria-pressed={extras.spoilerOn}
+          onClick={() => updateComposeExtras({ spoilerOn: !extras.spoilerOn })}
+        >
+          CW
+        </button>
         <label className="visually-hidden" htmlFor={`${textId}-visibility`}>
           {t('compose.visibility')}
         </label>
@@ -142,18 +383,30 @@ export default function ComposeForm({ autoFocus }: { autoFocus?: boolean }) {
           className={
             remaining < 0 ? 'compose-form__counter compose-form__counter--over' : 'compose-form__counter'
           }
+          aria-label={t('compose.characters_left', { count: remaining })}
+          data-testid="compose-counter"
         >
           {remaining}
         </span>
       </div>
+      {problem === 'poll_options' && (
+        <p className="muted compose-form__hint">
+          <Msg id="compose.poll_needs_options" />
+        </p>
+      )}
       {submit.isError && <ErrorMessage error={submit.error} />}
       {submit.isSuccess && (
         <p className="compose-form__notice" role="status">
           <Msg id="compose.published" />
         </p>
       )}
-      <Button type="submit" block disabled={!canSubmit} busy={submit.isPending}>
-        <Msg id="compose.publish" />
+      <Button
+        type="submit"
+        block
+        disabled={problem !== null && problem !== 'uploading'}
+        busy={submit.isPending}
+      >
+        <Msg id={replyTo ? 'compose.reply' : 'compose.publish'} />
       </Button>
     </form>
   );

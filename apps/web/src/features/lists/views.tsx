@@ -270,6 +270,7 @@ function ListTimeline({ id }: { id: string }) {
     <Timeline
       timelineId={`list:${id}`}
       path={`/api/v1/timelines/list/${id}`}
+      stream={{ stream: 'list', list: id }}
       icon="list"
       title={list.data?.title ?? t('column.list')}
       showBack

@@ -1,10 +1,16 @@
+import './timelines.css';
 import type { Status } from '@palchat/api';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { QueryValue } from '../../api/client';
+import { useT } from '../../app/i18n/use-t';
 import { Column, ColumnHeader } from '../../components/Column';
 import type { IconName } from '../../components/icons';
 import { PagedList } from '../../components/PagedList';
 import { LazyStatusCard as StatusCard } from '../../components/LazyStatusCard';
+import { usePendingCount } from './pending-store';
+import type { StreamParams } from './streaming';
+import { showPending, useTimelineStream } from './use-timeline-stream';
 
 export interface TimelineProps {
   /** cache key of this feed, e.g. "home" or "hashtag:cats" */
@@ -18,10 +24,26 @@ export interface TimelineProps {
   headerActions?: ReactNode;
   /** rendered between the header and the statuses (tabs, descriptions) */
   prepend?: ReactNode;
+  /** the streaming channel that feeds this timeline live */
+  stream?: StreamParams;
 }
 
-/** A column of statuses: header, then the server's pages, or the empty message when the answer is empty. */
+function NewPostsButton({ timelineId, onShow }: { timelineId: string; onShow: () => void }) {
+  const t = useT();
+  const count = usePendingCount(timelineId);
+  if (count === 0) return null;
+  return (
+    <button type="button" className="new-posts" onClick={onShow}>
+      {t('timeline.new_posts', { count })}
+    </button>
+  );
+}
+
+/** A column of statuses: header, live "N new posts" button, then the server's pages. */
 export function Timeline(props: TimelineProps) {
+  const client = useQueryClient();
+  const queryKey = ['timeline', props.timelineId, props.query ?? {}];
+  useTimelineStream(props.timelineId, queryKey, props.stream);
   return (
     <Column label={props.title}>
       <ColumnHeader
@@ -31,8 +53,18 @@ export function Timeline(props: TimelineProps) {
         actions={props.headerActions}
       />
       {props.prepend}
+      <NewPostsButton
+        timelineId={props.timelineId}
+        onShow={() => {
+          showPending(client, props.timelineId, queryKey);
+          window.scrollTo({ top: 0 });
+          document
+            .querySelector(`[aria-label="${CSS.escape(props.title)}"].column--scroll`)
+            ?.scrollTo({ top: 0 });
+        }}
+      />
       <PagedList<Status>
-        queryKey={['timeline', props.timelineId, props.query ?? {}]}
+        queryKey={queryKey}
         path={props.path}
         query={props.query}
         itemKey={(status) => status.id}

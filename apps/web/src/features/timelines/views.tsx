@@ -19,6 +19,7 @@ export function HomeView() {
       <Timeline
         timelineId="home"
         path="/api/v1/timelines/home"
+        stream={{ stream: 'user' }}
         icon="home"
         title={t('column.home')}
         empty={<Msg id="empty.home" />}
@@ -71,6 +72,9 @@ function LiveFeedTimeline({ feed, tabs }: { feed: LiveFeed; tabs: boolean }) {
     <Timeline
       timelineId={feed}
       path="/api/v1/timelines/public"
+      stream={{
+        stream: feed === 'community' ? 'public:local' : feed === 'remote' ? 'public:remote' : 'public',
+      }}
       query={query}
       icon={feed === 'community' ? 'people' : 'public'}
       title={title}
@@ -118,6 +122,7 @@ function HashtagTimeline({ tag }: { tag: string }) {
     <Timeline
       timelineId={`hashtag:${tag.toLowerCase()}`}
       path={`/api/v1/timelines/tag/${encodeURIComponent(tag)}`}
+      stream={{ stream: 'hashtag', tag }}
       icon="tag"
       title={`#${tag}`}
       showBack

@@ -1,0 +1,113 @@
+import './hover-card.css';
+import type { Account } from '@palchat/api';
+import { autoUpdate, flip, offset, shift, useFloating } from '@floating-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { api } from '../../../api/client';
+import { Msg } from '../../../app/i18n/Msg';
+import { Avatar } from '../../../components/Avatar';
+import { DisplayName } from '../../../components/DisplayName';
+import { Html } from '../../../components/Html';
+import { FollowButton } from '../FollowButton';
+import { HoverCardTiming, type HoverTarget } from './hover-timing';
+
+const ACCOUNT_SELECTOR = '[data-hover-card-account]';
+
+function HoverCard({
+  accountId,
+  anchor,
+  timing,
+}: {
+  accountId: string;
+  anchor: Element;
+  timing: HoverCardTiming<Element>;
+}) {
+  const account = useQuery({
+    queryKey: ['account', accountId],
+    queryFn: ({ signal }) => api.get<Account>(`/api/v1/accounts/${accountId}`, { signal }),
+    staleTime: 60_000,
+  });
+  const { refs, floatingStyles } = useFloating({
+    placement: 'bottom-start',
+    middleware: [offset(6), flip(), shift({ padding: 8 })],
+    whileElementsMounted: autoUpdate,
+    elements: { reference: anchor },
+  });
+  if (!account.data) return null;
+  const data = account.data;
+  return (
+    <div
+      ref={refs.setFloating}
+      style={floatingStyles}
+      className="hover-card"
+      role="tooltip"
+      data-testid="hover-card"
+      onMouseEnter={() => timing.enterCard()}
+      onMouseLeave={() => timing.leaveCard()}
+    >
+      <div className="hover-card__header">
+        <Link to={`/@${data.acct}`} className="hover-card__author">
+          <Avatar src={data.avatar} size={46} />
+          <DisplayName account={data} />
+        </Link>
+        <FollowButton accountId={data.id} />
+      </div>
+      {data.note && <Html className="hover-card__note" html={data.note} />}
+      <div className="hover-card__counts">
+        <Link to={`/@${data.acct}/followers`}>
+          <Msg
+            id="hover_card.followers"
+            values={{ count: data.followers_count, strong: (chunks) => <strong>{chunks}</strong> }}
+          />
+        </Link>
+        <Link to={`/@${data.acct}/following`}>
+          <Msg
+            id="hover_card.following"
+            values={{ count: data.following_count, strong: (chunks) => <strong>{chunks}</strong> }}
+          />
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** One controller for every account hover card on the page (elements carry data-hover-card-account). */
+export default function HoverCardController() {
+  const [target, setTarget] = useState<HoverTarget<Element> | null>(null);
+  const timing = useMemo(() => new HoverCardTiming<Element>(setTarget), []);
+  const location = useLocation();
+
+  useEffect(() => timing.dismiss(), [location.pathname, timing]);
+
+  useEffect(() => {
+    const onOver = (event: MouseEvent) => {
+      const element = (event.target as Element | null)?.closest?.(ACCOUNT_SELECTOR);
+      if (!element) return;
+      const related = event.relatedTarget as Node | null;
+      if (related && element.contains(related)) return;
+      const id = element.getAttribute('data-hover-card-account');
+      if (id) timing.enterTarget({ key: id, value: element });
+    };
+    const onOut = (event: MouseEvent) => {
+      const element = (event.target as Element | null)?.closest?.(ACCOUNT_SELECTOR);
+      if (!element) return;
+      const related = event.relatedTarget as Node | null;
+      if (related && element.contains(related)) return;
+      timing.leaveTarget();
+    };
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && timing.dismiss();
+    document.addEventListener('mouseover', onOver);
+    document.addEventListener('mouseout', onOut);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mouseover', onOver);
+      document.removeEventListener('mouseout', onOut);
+      document.removeEventListener('keydown', onKey);
+      timing.dispose();
+    };
+  }, [timing]);
+
+  if (!target || !target.value.isConnected) return null;
+  return <HoverCard key={target.key} accountId={target.key} anchor={target.value} timing={timing} />;
+}

@@ -1,0 +1,84 @@
+import type { Account, Tag } from '@palchat/api';
+import { useEffect, useState } from 'react';
+import { api } from '../../api/client';
+import { Avatar } from '../../components/Avatar';
+
+export type Suggestion =
+  { kind: 'account'; value: string; account: Account } | { kind: 'hashtag'; value: string; tag: Tag };
+
+/** Accounts for "@…", hashtags for "#…" (GET /api/v2/search, debounced 300 ms). */
+export function useSuggestions(token: string | null): Suggestion[] {
+  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  useEffect(() => {
+    if (!token) {
+      setSuggestions([]);
+      return;
+    }
+    const controller = new AbortController();
+    const type = token.startsWith('@') ? 'accounts' : 'hashtags';
+    const timer = window.setTimeout(() => {
+      api
+        .get<{ accounts: Account[]; hashtags: Tag[] }>('/api/v2/search', {
+          query: { q: token.slice(1), type, limit: 5, resolve: false },
+          signal: controller.signal,
+        })
+        .then((results) =>
+          setSuggestions(
+            type === 'accounts'
+              ? results.accounts.map((account) => ({ kind: 'account', value: `@${account.acct}`, account }))
+              : results.hashtags.map((tag) => ({ kind: 'hashtag', value: `#${tag.name}`, tag })),
+          ),
+        )
+        .catch(() => setSuggestions([]));
+    }, 300);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [token]);
+  return suggestions;
+}
+
+export function SuggestionList({
+  id,
+  suggestions,
+  active,
+  onPick,
+}: {
+  id: string;
+  suggestions: Suggestion[];
+  active: number;
+  onPick: (suggestion: Suggestion) => void;
+}) {
+  return (
+    <ul className="autocomplete" role="listbox" id={id}>
+      {suggestions.map((suggestion, index) => (
+        <li
+          key={suggestion.value}
+          id={`${id}-${index}`}
+          role="option"
+          aria-selected={index === active}
+          className={
+            index === active ? 'autocomplete__item autocomplete__item--active' : 'autocomplete__item'
+          }
+          onMouseDown={(event) => {
+            event.preventDefault();
+            onPick(suggestion);
+          }}
+        >
+          {suggestion.kind === 'account' ? (
+            <>
+              <Avatar src={suggestion.account.avatar} size={24} />
+              <span>
+                <strong>{suggestion.account.display_name || suggestion.account.username}</strong>{' '}
+                <span className="muted">{suggestion.value}</span>
+              </span>
+            </>
+          ) : (
+            <span>{suggestion.value}</span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

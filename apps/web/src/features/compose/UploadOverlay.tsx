@@ -1,0 +1,78 @@
+import './compose.css';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useInstance } from '../../api/queries';
+import { useT } from '../../app/i18n/use-t';
+import { useInitialState } from '../../app/initial-state-context';
+import { composeDraftStore, updateComposeDraft } from '../../app/stores/compose-draft';
+import { SocialIcon } from '../../components/SocialIcon';
+import { focusCompose } from '../status/reply';
+import { dropUploadRefusal } from './compose-rules';
+
+function carriesFiles(event: DragEvent): boolean {
+  return Array.from(event.dataTransfer?.types ?? []).includes('Files');
+}
+
+/** SPEC §1/§5: a full-window drop target for attachments, only when the rules of §5 allow an upload. */
+export default function UploadOverlay() {
+  const t = useT();
+  const navigate = useNavigate();
+  const { identity, server } = useInitialState();
+  const instance = useInstance();
+  const maxAttachments =
+    instance.data?.configuration?.statuses?.max_media_attachments ?? (server.maxMediaAttachments || 4);
+  const [visible, setVisible] = useState(false);
+  const depth = useRef(0);
+
+  useEffect(() => {
+    const allowed = () =>
+      dropUploadRefusal({
+        signedIn: identity.signedIn,
+        attachedTypes: composeDraftStore.get().media.map((file) => file.type),
+        maxAttachments,
+      }) === null;
+    const onEnter = (event: DragEvent) => {
+      if (!carriesFiles(event) || !allowed()) return;
+      depth.current += 1;
+      setVisible(true);
+    };
+    const onLeave = (event: DragEvent) => {
+      if (!carriesFiles(event)) return;
+      depth.current = Math.max(0, depth.current - 1);
+      if (depth.current === 0) setVisible(false);
+    };
+    const onOver = (event: DragEvent) => {
+      if (carriesFiles(event) && allowed()) event.preventDefault();
+    };
+    const onDrop = (event: DragEvent) => {
+      depth.current = 0;
+      setVisible(false);
+      if (!carriesFiles(event) || !allowed()) return;
+      event.preventDefault();
+      const files = Array.from(event.dataTransfer?.files ?? []);
+      const media = composeDraftStore.get().media;
+      updateComposeDraft({ media: [...media, ...files].slice(0, maxAttachments) });
+      if (!focusCompose()) navigate('/publish');
+    };
+    document.addEventListener('dragenter', onEnter);
+    document.addEventListener('dragleave', onLeave);
+    document.addEventListener('dragover', onOver);
+    document.addEventListener('drop', onDrop);
+    return () => {
+      document.removeEventListener('dragenter', onEnter);
+      document.removeEventListener('dragleave', onLeave);
+      document.removeEventListener('dragover', onOver);
+      document.removeEventListener('drop', onDrop);
+    };
+  }, [identity.signedIn, maxAttachments, navigate]);
+
+  if (!visible) return null;
+  return (
+    <div className="upload-overlay" data-testid="upload-overlay" aria-live="polite">
+      <div className="upload-overlay__box">
+        <SocialIcon name="upload" size={48} />
+        <p>{t('upload.drop_here')}</p>
+      </div>
+    </div>
+  );
+}

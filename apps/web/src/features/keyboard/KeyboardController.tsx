@@ -1,0 +1,144 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { useInitialState } from '../../app/initial-state-context';
+import { updateComposeDraft, composeDraftStore } from '../../app/stores/compose-draft';
+import { replyTargetStore } from '../status/compose-bridge';
+import { focusCompose } from '../status/reply';
+import { gotoPath, isTextField, resolveKey, type ShortcutAction } from './keymap';
+
+const STATUS_SELECTOR = 'article.status[data-status-id]';
+const GOTO_TIMEOUT_MS = 1500;
+
+function focusedStatus(): HTMLElement | null {
+  const active = document.activeElement;
+  return active instanceof HTMLElement ? active.closest<HTMLElement>(STATUS_SELECTOR) : null;
+}
+
+/** Moves focus to the next or previous status on the page (j/k, down/up). */
+function moveFocus(step: 1 | -1): void {
+  const statuses = Array.from(document.querySelectorAll<HTMLElement>(STATUS_SELECTOR));
+  if (statuses.length === 0) return;
+  const current = focusedStatus();
+  const index = current ? statuses.indexOf(current) : -1;
+  const next =
+    index === -1 ? statuses[0] : statuses[Math.min(statuses.length - 1, Math.max(0, index + step))];
+  next?.focus({ preventScroll: true });
+  next?.scrollIntoView({ block: 'nearest' });
+}
+
+function clickInFocused(action: string): boolean {
+  const button = focusedStatus()?.querySelector<HTMLElement>(`[data-action="${action}"]`);
+  button?.click();
+  return button !== undefined && button !== null;
+}
+
+/** The global keyboard shortcuts of SPEC §9; ignored in text fields (SPEC §5). */
+export default function KeyboardController() {
+  const navigate = useNavigate();
+  const { identity } = useInitialState();
+
+  useEffect(() => {
+    let awaitingGoto = false;
+    let gotoTimer: ReturnType<typeof setTimeout> | undefined;
+
+    const compose = (fresh: boolean) => {
+      if (fresh) replyTargetStore.set(null);
+      if (!focusCompose()) navigate('/publish');
+    };
+
+    function run(action: ShortcutAction): boolean {
+      const status = focusedStatus();
+      switch (action.type) {
+        case 'help':
+          navigate('/keyboard-shortcuts');
+          return true;
+        case 'compose':
+          compose(false);
+          return true;
+        case 'force_new':
+          compose(true);
+          return true;
+        case 'search': {
+          const field = document.querySelector<HTMLInputElement>('.search-box input, input[type="search"]');
+          if (field) field.focus();
+          else navigate('/search');
+          return true;
+        }
+        case 'toggle_spoilers':
+          document.querySelectorAll<HTMLElement>('[data-action="toggle-hidden"]').forEach((el) => el.click());
+          return true;
+        case 'column': {
+          const column = document.querySelectorAll<HTMLElement>('.column')[action.index];
+          column?.querySelector<HTMLElement>(STATUS_SELECTOR)?.focus();
+          return column !== undefined;
+        }
+        case 'down':
+          moveFocus(1);
+          return true;
+        case 'up':
+          moveFocus(-1);
+          return true;
+        case 'reply':
+          return clickInFocused('reply');
+        case 'favourite':
+          return clickInFocused('favourite');
+        case 'boost':
+          return clickInFocused('boost');
+        case 'toggle_hidden':
+          return clickInFocused('toggle-hidden');
+        case 'toggle_sensitive':
+          return clickInFocused('toggle-sensitive');
+        case 'open_media':
+          return clickInFocused('open-media');
+        case 'mention': {
+          const acct = status?.dataset.accountAcct;
+          if (!acct) return false;
+          updateComposeDraft({ text: `@${acct} ${composeDraftStore.get().text}` });
+          compose(true);
+          return true;
+        }
+        case 'open': {
+          if (!status || document.activeElement !== status) return false;
+          const permalink = status.dataset.permalink;
+          if (permalink) navigate(permalink);
+          return Boolean(permalink);
+        }
+        case 'profile': {
+          const acct = status?.dataset.accountAcct;
+          if (acct) navigate(`/@${acct}`);
+          return Boolean(acct);
+        }
+        case 'back':
+          navigate(-1);
+          return true;
+        case 'translate':
+          return false;
+        case 'goto':
+          navigate(gotoPath(action.target, identity.username));
+          return true;
+      }
+    }
+
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.defaultPrevented || isTextField(event.target)) return;
+      if (document.querySelector('[role="dialog"][aria-modal="true"]')) return;
+      const result = resolveKey(event, awaitingGoto);
+      awaitingGoto = false;
+      clearTimeout(gotoTimer);
+      if (!result) return;
+      if ('awaitingGoto' in result) {
+        awaitingGoto = true;
+        gotoTimer = setTimeout(() => (awaitingGoto = false), GOTO_TIMEOUT_MS);
+        return;
+      }
+      if (run(result.action)) event.preventDefault();
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      clearTimeout(gotoTimer);
+    };
+  }, [navigate, identity.username]);
+
+  return null;
+}

@@ -1,0 +1,74 @@
+import './overlays.css';
+import { autoUpdate, flip, offset, shift, useFloating } from '@floating-ui/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useT } from '../../app/i18n/use-t';
+import { hashtagMenuStore, useHashtagMenu } from './hashtag-menu-store';
+
+/** SPEC §2 "Hashtag popup": browse the tag, browse the author's posts in it, mute it. */
+export default function HashtagMenu() {
+  const t = useT();
+  const request = useHashtagMenu();
+  const location = useLocation();
+  const menu = useRef<HTMLDivElement | null>(null);
+  const anchor = useMemo(
+    () =>
+      request
+        ? {
+            getBoundingClientRect: () => ({
+              ...request.anchor,
+              x: request.anchor.left,
+              y: request.anchor.top,
+            }),
+          }
+        : null,
+    [request],
+  );
+  const { refs, floatingStyles } = useFloating({
+    placement: 'bottom-start',
+    middleware: [offset(4), flip(), shift({ padding: 8 })],
+    whileElementsMounted: autoUpdate,
+  });
+  useEffect(() => refs.setPositionReference(anchor), [anchor, refs]);
+
+  useEffect(() => hashtagMenuStore.set(null), [location.pathname]);
+  useEffect(() => {
+    if (!request) return;
+    menu.current?.querySelector<HTMLElement>('a')?.focus();
+    const close = (event: MouseEvent) => {
+      if (!menu.current?.contains(event.target as Node)) hashtagMenuStore.set(null);
+    };
+    const escape = (event: KeyboardEvent) => event.key === 'Escape' && hashtagMenuStore.set(null);
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', escape);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', escape);
+    };
+  }, [request]);
+
+  if (!request) return null;
+  const tag = encodeURIComponent(request.tag);
+  return (
+    <div
+      ref={(element) => {
+        menu.current = element;
+        refs.setFloating(element);
+      }}
+      style={floatingStyles}
+      className="dropdown__menu hashtag-menu"
+      role="menu"
+      data-testid="hashtag-menu"
+    >
+      <Link role="menuitem" className="dropdown__item" to={`/tags/${tag}`}>
+        {t('hashtag_menu.browse', { tag: request.tag })}
+      </Link>
+      <Link role="menuitem" className="dropdown__item" to={`/@${request.acct}/tagged/${tag}`}>
+        {t('hashtag_menu.browse_from', { tag: request.tag, acct: request.acct })}
+      </Link>
+      <a role="menuitem" className="dropdown__item dropdown__item--danger" href="/filters">
+        {t('hashtag_menu.mute', { tag: request.tag })}
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * One WebSocket for the social views (timelines, notifications), separate from the message box's: Mastodon's
+ * multiplexed protocol ({ type: 'subscribe', stream, tag?, list? }), shared subscriptions counted by
+ * reference, resubscribed after a reconnect (3 s, SPEC §9).
+ */
+export interface StreamParams {
+  stream: string;
+  tag?: string;
+  list?: string;
+}
+
+export type StreamListener = (event: string, payload: unknown) => void;
+
+const RECONNECT_MS = 3000;
+
+/** The key matching the server's `stream` array: ['hashtag', 'cats'] → "hashtag:cats". */
+export function streamKey(params: StreamParams): string {
+  if (params.stream === 'hashtag' && params.tag) return `hashtag:${params.tag.toLowerCase()}`;
+  if (params.stream === 'list' && params.list) return `list:${params.list}`;
+  return params.stream;
+}
+
+export function keyOfLabel(label: unknown): string | null {
+  if (!Array.isArray(label) || typeof label[0] !== 'string') return null;
+  return label.length > 1 ? `${label[0]}:${String(label[1]).toLowerCase()}` : label[0];
+}
+
+export function decodePayload(payload: unknown): unknown {
+  if (typeof payload !== 'string') return payload;
+  try {
+    return JSON.parse(payload) as unknown;
+  } catch {
+    return payload;
+  }
+}
+
+interface Subscription {
+  params: StreamParams;
+  listeners: Set<StreamListener>;
+}
+
+export class TimelineStreamClient {
+  private socket: WebSocket | null = null;
+  private readonly subscriptions = new Map<string, Subscription>();
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    private readonly url: () => string,
+    private readonly createSocket: (url: string) => WebSocket = (url) => new WebSocket(url),
+  ) {}
+
+  subscribe(params: StreamParams, listener: StreamListener): () => void {
+    const key = streamKey(params);
+    let subscription = this.subscriptions.get(key);
+    if (!subscription) {
+      subscription = { params, listeners: new Set() };
+      this.subscriptions.set(key, subscription);
+      this.send({ type: 'subscribe', ...params });
+    }
+    subscription.listeners.add(listener);
+    this.ensureOpen();
+    return () => {
+      const current = this.subscriptions.get(key);
+      if (!current) return;
+      current.listeners.delete(listener);
+      if (current.listeners.size > 0) return;
+      this.subscriptions.delete(key);
+      this.send({ type: 'unsubscribe', ...params });
+      if (this.subscriptions.size === 0) this.close();
+    };
+  }
+
+  private send(message: Record<string, unknown>): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  private ensureOpen(): void {
+    if (this.socket || this.reconnectTimer) return;
+    const socket = this.createSocket(this.url());
+    this.socket = socket;
+    socket.onopen = () => {
+      for (const { params } of this.subscriptions.values()) this.send({ type: 'subscribe', ...params });
+    };
+    socket.onmessage = (message: MessageEvent) => this.dispatch(String(message.data));
+    socket.onclose = () => {
+      this.socket = null;
+      if (this.subscriptions.size === 0) return;
+      this.reconnectTimer = setTimeout(() => {
+        this.reconnectTimer = null;
+        if (this.subscriptions.size > 0) this.ensureOpen();
+      }, RECONNECT_MS);
+    };
+  }
+
+  private dispatch(raw: string): void {
+    let message: unknown;
+    try {
+      message = JSON.parse(raw);
+    } catch {
+      return;
+    }
+    if (typeof message !== 'object' || message === null || !('event' in message)) return;
+    const { event, payload, stream } = message as { event: unknown; payload: unknown; stream: unknown };
+    if (typeof event !== 'string') return;
+    const key = keyOfLabel(stream);
+    const decoded = decodePayload(payload);
+    const targets = key ? [this.subscriptions.get(key)] : [...this.subscriptions.values()];
+    for (const subscription of targets) {
+      for (const listener of subscription?.listeners ?? []) listener(event, decoded);
+    }
+  }
+
+  close(): void {
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      socket.onclose = null;
+      socket.close();
+    }
+  }
+}
+
+let shared: TimelineStreamClient | null = null;
+
+/** The page's one timeline stream (created on first use; needs the web access token). */
+export function timelineStream(accessToken: string): TimelineStreamClient {
+  if (!shared) {
+    shared = new TimelineStreamClient(() => {
+      const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+      return `${protocol}//${window.location.host}/api/v1/streaming/?access_token=${encodeURIComponent(accessToken)}`;
+    });
+  }
+  return shared;
+}
