@@ -14,16 +14,18 @@ const VirtualList = lazy(() => import('./VirtualList')) as unknown as <T>(
 /** Keep memory bounded: at most this many pages stay in the cache for a list. */
 const MAX_PAGES = 10;
 
-interface PagedListProps<T> {
+interface PagedListProps<T, R = T> {
   queryKey: QueryKey;
   path: string;
   query?: Record<string, QueryValue>;
   bearer?: boolean;
   enabled?: boolean;
-  itemKey: (item: T) => string;
+  itemKey: (item: R) => string;
   /** items to leave out (e.g. oneself in suggestions) */
   filter?: (item: T) => boolean;
-  renderItem: (item: T) => ReactNode;
+  /** turns the loaded items into the rows shown (e.g. grouped notifications) */
+  transform?: (items: T[]) => R[];
+  renderItem: (item: R) => ReactNode;
   empty: ReactNode;
   emptyIcon?: IconName;
   /** rendered above the items (inside the scroller) */
@@ -31,7 +33,7 @@ interface PagedListProps<T> {
 }
 
 /** A server list followed page by page through `Link: <…>; rel="next"`, virtualized with react-virtuoso. */
-export function PagedList<T>(props: PagedListProps<T>) {
+export function PagedList<T, R = T>(props: PagedListProps<T, R>) {
   const { queryKey, path, query, bearer, enabled = true } = props;
   const result = useInfiniteQuery({
     queryKey,
@@ -43,11 +45,12 @@ export function PagedList<T>(props: PagedListProps<T>) {
     maxPages: MAX_PAGES,
   });
   const scrollParent = useScrollParent();
-  const { filter } = props;
-  const items = useMemo(() => {
+  const { filter, transform } = props;
+  const items = useMemo((): R[] => {
     const all = result.data?.pages.flatMap((page) => page.items) ?? [];
-    return filter ? all.filter(filter) : all;
-  }, [result.data, filter]);
+    const kept = filter ? all.filter(filter) : all;
+    return transform ? transform(kept) : (kept as unknown as R[]);
+  }, [result.data, filter, transform]);
 
   if (result.isPending && enabled) return <LoadingIndicator />;
   if (result.isError) return <ErrorMessage error={result.error} onRetry={() => void result.refetch()} />;
@@ -60,7 +63,7 @@ export function PagedList<T>(props: PagedListProps<T>) {
     );
   return (
     <Suspense fallback={<LoadingIndicator />}>
-      <VirtualList<T>
+      <VirtualList<R>
         items={items}
         scrollParent={scrollParent}
         itemKey={props.itemKey}

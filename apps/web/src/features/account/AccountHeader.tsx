@@ -7,6 +7,7 @@ import { Avatar } from '../../components/Avatar';
 import { ButtonLink } from '../../components/Button';
 import { Html } from '../../components/Html';
 import { Icon } from '../../components/Icon';
+import { AccountMenu } from './AccountMenu';
 import { FollowButton } from './FollowButton';
 
 const MISSING_HEADER = '/headers/original/missing.png';
@@ -35,7 +36,10 @@ export function AccountHeader({ account }: { account: Account }) {
               <Msg id="account.edit_profile" />
             </ButtonLink>
           ) : (
-            <FollowButton accountId={account.id} />
+            <>
+              <AccountMenu account={account} />
+              <FollowButton accountId={account.id} />
+            </>
           )}
         </div>
       </div>

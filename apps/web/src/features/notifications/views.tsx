@@ -1,7 +1,11 @@
 import type { Notification, NotificationRequest } from '@palchat/api';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { hashKey, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { api } from '../../api/client';
+import { api, type Page } from '../../api/client';
+import { queryKeys } from '../../api/queries';
+import { Avatar } from '../../components/Avatar';
+import { groupNotifications, type NotificationGroup } from './group';
 import type { PinnedColumnProps } from '../../app/layouts/PinnedColumn';
 import { Msg } from '../../app/i18n/Msg';
 import { useT } from '../../app/i18n/use-t';
@@ -42,7 +46,7 @@ function NotificationItem({ notification }: { notification: Notification }) {
             id={text}
             values={{
               name: (
-                <Link to={`/@${notification.account.acct}`}>
+                <Link to={`/@${notification.account.acct}`} data-hover-card-account={notification.account.id}>
                   <DisplayName account={notification.account} withAcct={false} />
                 </Link>
               ),
@@ -60,8 +64,73 @@ function NotificationItem({ notification }: { notification: Notification }) {
   );
 }
 
+function GroupItem({ group }: { group: NotificationGroup }) {
+  if (group.accounts.length === 1) return <NotificationItem notification={group.latest} />;
+  const [icon] = NOTIFICATION_TEXT[group.type];
+  const first = group.accounts[0] ?? group.latest.account;
+  const name = (
+    <Link to={`/@${first.acct}`} data-hover-card-account={first.id}>
+      <DisplayName account={first} withAcct={false} />
+    </Link>
+  );
+  const others = group.accounts.length - 1;
+  return (
+    <article className="notification notification--group">
+      <div className="notification__line">
+        <Icon name={icon} size={18} className="notification__icon" />
+        <span>
+          <Msg id={GROUP_TEXT[group.type] ?? 'notification_group.follow'} values={{ name, count: others }} />
+        </span>
+        <RelativeTime iso={group.latest.created_at} />
+      </div>
+      <div className="notification__avatars">
+        {group.accounts.slice(0, 8).map((account) => (
+          <Link
+            key={account.id}
+            to={`/@${account.acct}`}
+            data-hover-card-account={account.id}
+            title={account.acct}
+          >
+            <Avatar src={account.avatar} size={28} />
+          </Link>
+        ))}
+      </div>
+      {group.status && <StatusCard status={group.status} />}
+    </article>
+  );
+}
+
+const GROUP_TEXT: Partial<Record<Notification['type'], MessageId>> = {
+  favourite: 'notification_group.favourite',
+  reblog: 'notification_group.reblog',
+  follow: 'notification_group.follow',
+  'admin.sign_up': 'notification_group.admin_sign_up',
+};
+
+/** While the list is open everything counts as read: the badge clears and the server's marker moves. */
+function useMarkNotificationsRead(): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    let lastMarked: string | undefined;
+    const read = () => {
+      client.setQueryData(queryKeys.unreadNotifications, { count: 0 });
+      const data = client.getQueryData<InfiniteData<Page<Notification>>>(['notifications']);
+      const newest = data?.pages[0]?.items[0]?.id;
+      if (!newest || newest === lastMarked) return;
+      lastMarked = newest;
+      void api.post('/api/v1/markers', { notifications: { last_read_id: newest } }).catch(() => undefined);
+    };
+    read();
+    const hash = hashKey(['notifications']);
+    return client.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.query.queryHash === hash) read();
+    });
+  }, [client]);
+}
+
 function NotificationsTimeline() {
   const t = useT();
+  useMarkNotificationsRead();
   return (
     <RequireSignIn icon="notifications" title={t('column.notifications')}>
       <Column label={t('column.notifications')}>
@@ -79,11 +148,12 @@ function NotificationsTimeline() {
             </Link>
           }
         />
-        <PagedList<Notification>
+        <PagedList<Notification, NotificationGroup>
           queryKey={['notifications']}
           path="/api/v1/notifications"
-          itemKey={(notification) => notification.id}
-          renderItem={(notification) => <NotificationItem notification={notification} />}
+          transform={groupNotifications}
+          itemKey={(group) => group.key}
+          renderItem={(group) => <GroupItem group={group} />}
           empty={<Msg id="empty.notifications" />}
           emptyIcon="notifications"
         />

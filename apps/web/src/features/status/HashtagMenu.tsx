@@ -31,7 +31,12 @@ export default function HashtagMenu() {
   });
   useEffect(() => refs.setPositionReference(anchor), [anchor, refs]);
 
-  useEffect(() => hashtagMenuStore.set(null), [location.pathname]);
+  // close on navigation, not on mount: a click may have opened the menu before this chunk arrived
+  const shownPath = useRef(location.pathname);
+  useEffect(() => {
+    if (shownPath.current !== location.pathname) hashtagMenuStore.set(null);
+    shownPath.current = location.pathname;
+  }, [location.pathname]);
   useEffect(() => {
     if (!request) return;
     menu.current?.querySelector<HTMLElement>('a')?.focus();

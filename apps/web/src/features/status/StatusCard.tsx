@@ -86,7 +86,11 @@ function StatusCardView({ status, focused }: StatusCardProps) {
             className="status__spoiler-toggle"
             data-action="toggle-hidden"
             aria-expanded={expanded}
-            onClick={() => setExpanded((value) => !value)}
+            onClick={() => {
+              // as on Mastodon 4.3+, expanding a content warning also reveals its media
+              if (!expanded) setMediaRevealed(true);
+              setExpanded(!expanded);
+            }}
           >
             {t(expanded ? 'status.show_less' : 'status.show_more')}
           </button>

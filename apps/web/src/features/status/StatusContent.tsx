@@ -22,8 +22,12 @@ export function StatusContent({ status }: { status: Status }) {
       if (!isPlainPrimaryClick(event)) return;
       event.preventDefault();
       const tag = (link.textContent ?? '').replace(/^#/, '');
-      const rect = link.getBoundingClientRect();
-      openHashtagMenu({ tag, acct: status.account.acct, anchor: rect });
+      const { left, top, bottom, right, width, height } = link.getBoundingClientRect();
+      openHashtagMenu({
+        tag,
+        acct: status.account.acct,
+        anchor: { left, top, bottom, right, width, height },
+      });
       return;
     }
     if (link.classList.contains('mention') && isPlainPrimaryClick(event)) {

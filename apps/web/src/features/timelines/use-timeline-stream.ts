@@ -13,6 +13,20 @@ function isStatus(value: unknown): value is Status {
   );
 }
 
+/** A streamed boost carries the boosted status without the viewer's flags: reuse the cached copy. */
+function withCachedReblog(client: QueryClient, queryKey: QueryKey, status: Status): Status {
+  if (!status.reblog) return status;
+  const data = client.getQueryData<InfiniteData<Page<Status>>>(queryKey);
+  const innerId = status.reblog.id;
+  for (const page of data?.pages ?? []) {
+    for (const item of page.items) {
+      const cached = item.id === innerId ? item : item.reblog?.id === innerId ? item.reblog : null;
+      if (cached) return { ...status, reblog: cached };
+    }
+  }
+  return status;
+}
+
 function cachedIds(client: QueryClient, queryKey: QueryKey): Set<string> {
   const data = client.getQueryData<InfiniteData<Page<Status>>>(queryKey);
   return new Set(data?.pages.flatMap((page) => page.items.map((status) => status.id)) ?? []);
@@ -52,7 +66,8 @@ export function useTimelineStream(
     return timelineStream(accessToken).subscribe(params, (event, payload) => {
       if (event === 'update' && isStatus(payload)) {
         if (cachedIds(client, parsedKey).has(payload.id)) return;
-        if (payload.account.id === identity.accountId) prependStatuses(client, parsedKey, [payload]);
+        if (payload.account.id === identity.accountId)
+          prependStatuses(client, parsedKey, [withCachedReblog(client, parsedKey, payload)]);
         else addPending(timelineId, payload);
       } else if (event === 'delete' && typeof payload === 'string') {
         dropPending(payload);

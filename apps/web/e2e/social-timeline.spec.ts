@@ -1,0 +1,155 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiAs, createUser, type ChatUser } from './messages-support';
+
+// a 2×2 PNG
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `/tmp/shots/social-${name}.png` });
+}
+
+function statusWith(page: Page, text: string) {
+  return page.locator('article.status').filter({ hasText: text }).first();
+}
+
+test.describe('social: posting, live timeline, actions, notifications, thread', () => {
+  test.describe.configure({ timeout: 120_000 });
+  let alice: ChatUser;
+  let bob: ChatUser;
+
+  test.beforeEach(async ({ browser, baseURL }) => {
+    alice = await createUser(browser, baseURL ?? '', 'alice', 'Alice Author');
+    bob = await createUser(browser, baseURL ?? '', 'bob', 'Bob Reader');
+    await apiAs(bob, 'POST', `/api/v1/accounts/${alice.id}/follow`);
+  });
+
+  test.afterEach(async () => {
+    await alice.context.close();
+    await bob.context.close();
+  });
+
+  test('A posts with a CW and an image; B sees it live, reveals, favourites and boosts; A is notified; replies thread', async () => {
+    await bob.page.goto('/home');
+    await expect(bob.page.getByRole('region', { name: 'Home' })).toBeVisible();
+    await alice.page.goto('/home');
+
+    // Alice composes: content warning, text with a hashtag, an image with a description
+    const compose = alice.page.getByRole('form', { name: 'New post' });
+    await compose.getByRole('button', { name: 'Add a content warning' }).click();
+    await compose.getByPlaceholder('Content warning').fill('Spoilers ahead');
+    await compose.getByPlaceholder("What's on your mind?").fill('The butler did it #mystery');
+    await expect(compose.getByTestId('compose-counter')).toHaveText(String(500 - 26 - 14));
+    await compose
+      .getByTestId('compose-file')
+      .setInputFiles({ name: 'clue.png', mimeType: 'image/png', buffer: PNG });
+    await compose.getByLabel('Description of clue.png').fill('A magnifying glass');
+    await shot(alice.page, 'compose');
+    await compose.getByRole('button', { name: 'Post', exact: true }).click();
+    await expect(compose.getByRole('status')).toHaveText('Your post was published.');
+    await expect(statusWith(alice.page, 'Spoilers ahead')).toBeVisible();
+
+    // Bob: the new-posts indicator, then the status behind its content warning
+    const newPosts = bob.page.getByRole('button', { name: '1 new post' });
+    await expect(newPosts).toBeVisible({ timeout: 15_000 });
+    await shot(bob.page, 'new-posts');
+    await newPosts.click();
+    // the original, not Bob's own boost of it that will appear on top
+    const card = bob.page
+      .locator('article.status:not(:has(.status__prepend))')
+      .filter({ hasText: 'Spoilers ahead' });
+    await expect(card).toBeVisible();
+    await expect(card.getByText('The butler did it')).toHaveCount(0);
+    await card.getByRole('button', { name: 'Show more' }).click();
+    await expect(card.getByText('The butler did it')).toBeVisible();
+    await expect(card.locator('.media-gallery img')).toHaveAttribute('alt', 'A magnifying glass');
+
+    await card.getByRole('button', { name: 'Favorite' }).click();
+    await expect(card.getByRole('button', { name: 'Remove from favorites' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await card.getByRole('button', { name: 'Boost' }).click();
+    await expect(card.getByRole('button', { name: 'Undo boost' })).toBeVisible();
+    await shot(bob.page, 'actions');
+
+    // Alice sees both notifications
+    await alice.page.goto('/notifications');
+    await expect(alice.page.getByText('Bob Reader favorited your post')).toBeVisible();
+    await expect(alice.page.getByText('Bob Reader boosted your post')).toBeVisible();
+    await shot(alice.page, 'notifications');
+
+    // Bob replies from the thread view; the reply shows in the thread
+    await card.locator('.status__time').click();
+    await expect(bob.page).toHaveURL(new RegExp(`/@${alice.username}/\\d+$`));
+    const focused = bob.page.locator('.thread__focus article.status');
+    await focused.getByRole('button', { name: 'Show more' }).click();
+    await focused.getByRole('button', { name: 'Reply' }).click();
+    const bobCompose = bob.page.getByRole('form', { name: 'New post' });
+    await expect(bobCompose.getByPlaceholder("What's on your mind?")).toHaveValue(`@${alice.username} `);
+    await bobCompose.getByPlaceholder("What's on your mind?").pressSequentially('It was the gardener');
+    await bobCompose.getByRole('button', { name: 'Reply', exact: true }).click();
+    await expect(
+      bob.page.locator('.thread article.status').filter({ hasText: 'It was the gardener' }),
+    ).toBeVisible();
+    await shot(bob.page, 'thread');
+  });
+});
+
+test.describe('social: popups and keyboard', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('hashtag popup, hover card, keyboard shortcuts n and j/k', async ({ browser, baseURL }) => {
+    const carol = await createUser(browser, baseURL ?? '', 'carol', 'Carol Keys');
+    await apiAs(carol, 'POST', '/api/v1/statuses', { status: 'First post #hello' });
+    await apiAs(carol, 'POST', '/api/v1/statuses', { status: 'Second post' });
+    const page = carol.page;
+    await page.goto('/home');
+    const first = statusWith(page, 'First post');
+    await expect(first).toBeVisible();
+
+    // hashtag popup: a plain click opens the three entries
+    await first.getByRole('link', { name: '#hello' }).click();
+    const menu = page.getByTestId('hashtag-menu');
+    await expect(menu.getByRole('menuitem')).toHaveCount(3);
+    await expect(menu.getByRole('menuitem', { name: 'Browse posts in #hello' })).toHaveAttribute(
+      'href',
+      '/tags/hello',
+    );
+    await expect(menu.getByRole('menuitem', { name: /Browse posts from @carol/ })).toHaveAttribute(
+      'href',
+      `/@${carol.username}/tagged/hello`,
+    );
+    await shot(page, 'hashtag-menu');
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+
+    // hover card after pointing at the author
+    await first.locator('.status__author').hover();
+    await expect(page.getByTestId('hover-card')).toBeVisible({ timeout: 3000 });
+    await shot(page, 'hover-card');
+    await page.mouse.move(5, 700);
+    await expect(page.getByTestId('hover-card')).toHaveCount(0);
+
+    // j/k move between statuses, n focuses the compose field
+    await page.locator('body').click({ position: { x: 5, y: 700 } });
+    await page.keyboard.press('j');
+    await expect(statusWith(page, 'Second post')).toBeFocused();
+    await page.keyboard.press('j');
+    await expect(first).toBeFocused();
+    await page.keyboard.press('k');
+    await expect(statusWith(page, 'Second post')).toBeFocused();
+    await page.keyboard.press('n');
+    await expect(
+      page.getByRole('form', { name: 'New post' }).getByPlaceholder("What's on your mind?"),
+    ).toBeFocused();
+    // typing in the field is not a shortcut
+    await page.keyboard.type('jk');
+    await expect(
+      page.getByRole('form', { name: 'New post' }).getByPlaceholder("What's on your mind?"),
+    ).toHaveValue('jk');
+    await carol.context.close();
+  });
+});

@@ -1,0 +1,44 @@
+import type { Status } from '@palchat/api';
+import { fireEvent, render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { hashtagMenuStore } from './hashtag-menu-store';
+import { StatusContent } from './StatusContent';
+
+const status = {
+  id: '1',
+  content:
+    '<p>Hi <a href="https://x.test/tags/cats" class="mention hashtag" rel="tag">#<span>cats</span></a></p>',
+  language: null,
+  mentions: [],
+  account: { acct: 'alice' },
+} as unknown as Status;
+
+function renderContent() {
+  return render(
+    <MemoryRouter>
+      <StatusContent status={status} />
+    </MemoryRouter>,
+  );
+}
+
+describe('hashtag popup trigger (SPEC §2)', () => {
+  afterEach(() => hashtagMenuStore.set(null));
+
+  it('opens on a plain primary click', () => {
+    const view = renderContent();
+    const link = view.container.querySelector('a.hashtag');
+    expect(link).not.toBeNull();
+    fireEvent.click(link?.querySelector('span') ?? document.body, { button: 0 });
+    expect(hashtagMenuStore.get()).toMatchObject({ tag: 'cats', acct: 'alice' });
+  });
+
+  it('does not open with ctrl or meta, or on another button', () => {
+    const view = renderContent();
+    const link = view.container.querySelector('a.hashtag') ?? document.body;
+    fireEvent.click(link, { button: 0, ctrlKey: true });
+    fireEvent.click(link, { button: 0, metaKey: true });
+    fireEvent.click(link, { button: 1 });
+    expect(hashtagMenuStore.get()).toBeNull();
+  });
+});
