@@ -77,8 +77,8 @@ test.describe('social: posting, live timeline, actions, notifications, thread', 
 
     // Alice sees both notifications
     await alice.page.goto('/notifications');
-    await expect(alice.page.getByText('Bob Reader favorited your post')).toBeVisible();
-    await expect(alice.page.getByText('Bob Reader boosted your post')).toBeVisible();
+    await expect(alice.page.getByText('Bob Reader favorited your post').first()).toBeVisible();
+    await expect(alice.page.getByText('Bob Reader boosted your post').first()).toBeVisible();
     await shot(alice.page, 'notifications');
 
     // Bob replies from the thread view; the reply shows in the thread

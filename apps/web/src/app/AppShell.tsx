@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSettings } from '../api/queries';
 import { LayoutModeContext } from './layout-context';
@@ -11,6 +11,24 @@ import { useDebouncedWindowWidth } from './use-window-width';
 
 // keyboard shortcuts, hover cards, hashtag popup, player, upload overlay: a chunk of their own
 const SocialLayer = lazy(() => import('../components/SocialLayer'));
+
+/** Loads the social layer once the browser is idle, so it stays out of the first load. */
+function IdleSocialLayer() {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = window.setTimeout(() => setIdle(true), 200);
+      return () => window.clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 1500 });
+    return () => window.cancelIdleCallback(handle);
+  }, []);
+  return idle ? (
+    <Suspense fallback={null}>
+      <SocialLayer />
+    </Suspense>
+  ) : null;
+}
 
 /** The root route: start-up work, path redirects, and the layout chosen from the setting and the width. */
 export function AppShell() {
@@ -30,9 +48,7 @@ export function AppShell() {
       ) : (
         <SingleColumnLayout width={width} mobile={layout === 'mobile'} />
       )}
-      <Suspense fallback={null}>
-        <SocialLayer />
-      </Suspense>
+      <IdleSocialLayer />
     </LayoutModeContext.Provider>
   );
 }

@@ -7,7 +7,7 @@ import { DisplayName } from './DisplayName';
 export function AccountRow({ account, actions }: { account: Account; actions?: ReactNode }) {
   return (
     <div className="account-row">
-      <Link to={`/@${account.acct}`} className="account-row__link">
+      <Link to={`/@${account.acct}`} className="account-row__link" data-hover-card-account={account.id}>
         <Avatar src={account.avatar} size={40} />
         <DisplayName account={account} />
       </Link>

@@ -1,7 +1,8 @@
-import type { Status, Tag, TrendsLink } from '@palchat/api';
+import type { Account, Status, Tag, TrendsLink } from '@palchat/api';
 import { NavLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Msg } from '../../app/i18n/Msg';
 import { useT } from '../../app/i18n/use-t';
+import { AccountRow } from '../../components/AccountRow';
 import { Column, ColumnHeader } from '../../components/Column';
 import { Icon } from '../../components/Icon';
 import { PagedList } from '../../components/PagedList';
@@ -10,7 +11,7 @@ import { NotFoundView } from '../errors/ErrorViews';
 import { SearchBox } from '../search/SearchBox';
 import { SearchResults } from '../search/SearchResults';
 
-const TABS = ['posts', 'tags', 'links'] as const;
+const TABS = ['posts', 'tags', 'people', 'links'] as const;
 type Tab = (typeof TABS)[number];
 
 function uses(history: { uses: string }[]): number {
@@ -89,6 +90,7 @@ export function ExploreView() {
           <nav className="tabs" aria-label={t('column.explore')}>
             {tabLink('posts', t('explore.posts'))}
             {tabLink('tags', t('explore.hashtags'))}
+            {tabLink('people', t('explore.people'))}
             {tabLink('links', t('explore.news'))}
           </nav>
           {current === 'posts' && (
@@ -101,6 +103,16 @@ export function ExploreView() {
             />
           )}
           {current === 'tags' && <TrendingTags />}
+          {current === 'people' && (
+            <PagedList<Account>
+              queryKey={['explore', 'people']}
+              path="/api/v1/directory"
+              query={{ order: 'active', local: true }}
+              itemKey={(account) => account.id}
+              renderItem={(account) => <AccountRow account={account} />}
+              empty={<Msg id="empty.directory" />}
+            />
+          )}
           {current === 'links' && <TrendingLinks />}
         </>
       )}

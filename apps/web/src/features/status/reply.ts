@@ -1,5 +1,6 @@
 import type { Status } from '@palchat/api';
 import { composeDraftStore, updateComposeDraft } from '../../app/stores/compose-draft';
+import { updateComposeExtras } from '../compose/compose-extras';
 import { replyTargetStore } from './compose-bridge';
 
 /** "@a @b " for a reply: the author and everyone mentioned, except the viewer. */
@@ -15,7 +16,10 @@ export function startReply(status: Status, viewerAcct: string | null): boolean {
   const draft = composeDraftStore.get();
   const prefix = replyMentions(status, viewerAcct);
   if (!draft.text.startsWith(prefix)) updateComposeDraft({ text: `${prefix}${draft.text}` });
-  if (status.spoiler_text && !draft.spoilerText) updateComposeDraft({ spoilerText: status.spoiler_text });
+  if (status.spoiler_text && !draft.spoilerText) {
+    updateComposeDraft({ spoilerText: status.spoiler_text });
+    updateComposeExtras({ spoilerOn: true });
+  }
   if (status.visibility !== 'public') updateComposeDraft({ visibility: status.visibility });
   return focusCompose();
 }
