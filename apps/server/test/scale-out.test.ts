@@ -355,7 +355,7 @@ describe.skipIf(Boolean(missing))('two server processes on PostgreSQL and Redis'
       (entry) => entry.event === 'friend_message' && sentIds.has((JSON.parse(entry.payload) as Message).id),
     );
     expect(bulk).toHaveLength(MESSAGE_COUNT);
-  }, 25_000);
+  }, 60_000);
 
   it('delivers a notification caused on process 1 to process 2', async () => {
     expect((await api(one, alice, 'POST', `/api/v1/accounts/${bob.account.id}/unfollow`)).status).toBe(200);
@@ -364,15 +364,14 @@ describe.skipIf(Boolean(missing))('two server processes on PostgreSQL and Redis'
     expect(notification).toMatchObject({ type: 'follow', account: { id: alice.account.id } });
   });
 
-  it('delivers a home timeline update caused on process 1 to process 2', async (context) => {
+  it('delivers a home timeline update caused on process 1 to process 2', async () => {
+    // Blocking in the chat above ended the follows both ways: bob follows alice again, through process 2.
+    expect((await api(two, bob, 'POST', `/api/v1/accounts/${alice.account.id}/follow`)).status).toBe(200);
     const posted = await api(one, alice, 'POST', '/api/v1/statuses', { status: 'across processes' });
-    if (posted.status === 404) {
-      console.warn('[tests] POST /api/v1/statuses is not there yet: the timeline update is not checked.');
-      context.skip();
-    }
     expect(posted.status).toBe(200);
-    const status = posted.body;
-    expect(await bobStream.next('update', (p) => p.id === status.id)).toMatchObject({
+    const statusId = posted.body.id;
+    expect(await bobStream.next('update', (p) => p.id === statusId)).toMatchObject({
+      content: expect.stringContaining('across processes'),
       account: { id: alice.account.id },
     });
   });
