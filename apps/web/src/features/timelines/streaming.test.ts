@@ -1,0 +1,82 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { keyOfLabel, streamKey, TimelineStreamClient } from './streaming';
+
+class FakeSocket {
+  static OPEN = 1;
+  readyState = 0;
+  sent: unknown[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((message: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close() {
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  receive(message: unknown) {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+}
+
+describe('timeline stream client', () => {
+  let sockets: FakeSocket[];
+  let client: TimelineStreamClient;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.stubGlobal('WebSocket', { OPEN: 1 });
+    sockets = [];
+    client = new TimelineStreamClient(
+      () => 'ws://x/api/v1/streaming/?access_token=t',
+      () => {
+        const socket = new FakeSocket();
+        sockets.push(socket);
+        return socket as unknown as WebSocket;
+      },
+    );
+  });
+  afterEach(() => {
+    client.close();
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('names streams as the server labels them', () => {
+    expect(streamKey({ stream: 'hashtag', tag: 'Cats' })).toBe('hashtag:cats');
+    expect(streamKey({ stream: 'list', list: '7' })).toBe('list:7');
+    expect(keyOfLabel(['hashtag', 'cats'])).toBe('hashtag:cats');
+    expect(keyOfLabel(['public:local'])).toBe('public:local');
+  });
+
+  it('shares one socket, subscribes on open and routes events by stream', () => {
+    const home = vi.fn();
+    const tag = vi.fn();
+    client.subscribe({ stream: 'user' }, home);
+    client.subscribe({ stream: 'hashtag', tag: 'cats' }, tag);
+    expect(sockets).toHaveLength(1);
+    sockets[0]?.open();
+    expect(sockets[0]?.sent).toEqual([
+      { type: 'subscribe', stream: 'user' },
+      { type: 'subscribe', stream: 'hashtag', tag: 'cats' },
+    ]);
+    sockets[0]?.receive({ stream: ['hashtag', 'cats'], event: 'update', payload: '{"id":"1"}' });
+    expect(tag).toHaveBeenCalledWith('update', { id: '1' });
+    expect(home).not.toHaveBeenCalled();
+  });
+
+  it('reconnects after 3 s and subscribes again', () => {
+    client.subscribe({ stream: 'public' }, vi.fn());
+    sockets[0]?.open();
+    sockets[0]?.onclose?.();
+    vi.advanceTimersByTime(2999);
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(2);
+    sockets[1]?.open();
+    expect(sockets[1]?.sent).toEqual([{ type: 'subscribe', stream: 'public' }]);
+  });
+});
