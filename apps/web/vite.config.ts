@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress';
 
 const serverOrigin = process.env.PALCHAT_SERVER ?? 'http://127.0.0.1:3000';
 const proxied = ['/api', '/auth', '/oauth', '/system'];
@@ -17,7 +18,7 @@ function vendorChunk(id: string): string | undefined {
 }
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: process.env.VITE_OUT_DIR ?? 'dist',
     emptyOutDir: true,

@@ -55,6 +55,8 @@ async function registerClientRoutes(app: FastifyInstance, ctx: AppContext): Prom
     await scope.register(fastifyStatic, {
       root,
       serve: false,
+      // the build writes .br/.gz twins (apps/web/build/precompress.ts); sent when the browser accepts them
+      preCompressed: true,
       decorateReply: !scope.hasReplyDecorator('sendFile'),
     });
 
