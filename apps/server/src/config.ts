@@ -21,8 +21,6 @@ export interface Config {
   redisUrl: string | null;
   /** Prefix of every Redis key and channel, so that several deployments can share one Redis. */
   redisPrefix: string;
-  /** Secret used to derive session-bound tokens; generated into dataDir when absent. */
-  secretKey: string | null;
   webDistDir: string;
   trustProxy: boolean;
   logLevel: string;
@@ -72,7 +70,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseSchema: schemaFromEnv(env.DATABASE_SCHEMA),
     redisUrl: env.REDIS_URL || null,
     redisPrefix: env.REDIS_PREFIX || 'palchat:',
-    secretKey: env.SECRET_KEY || null,
     webDistDir: path.resolve(env.WEB_DIST_DIR || path.join(repoRoot, 'apps/web/dist')),
     trustProxy: env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL || 'info',
