@@ -1,5 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useInitialState } from '../app/initial-state-context';
+import { useHashtagMenu } from '../features/status/hashtag-menu-store';
+import { usePlayer } from '../features/status/player-store';
 
 const KeyboardController = lazy(() => import('../features/keyboard/KeyboardController'));
 const HoverCardController = lazy(() => import('../features/account/hover-card/HoverCardController'));
@@ -10,17 +12,19 @@ const NotificationStream = lazy(() => import('../features/notifications/Notifica
 
 /**
  * Page-wide social pieces (SPEC §1 "Also present"): keyboard shortcuts, hover cards, hashtag popup,
- * picture-in-picture player, drag-and-drop upload overlay and live notifications. Loaded as its own chunk
- * after the first render, so the first load does not grow.
+ * picture-in-picture player, drag-and-drop upload overlay and live notifications. Loaded after the first
+ * render; the popup and the player load only when first opened, the hover card on the first hover.
  */
 export default function SocialLayer() {
   const { identity } = useInitialState();
+  const hashtagMenuOpen = useHashtagMenu() !== null;
+  const playerOpen = usePlayer() !== null;
   return (
     <Suspense fallback={null}>
       <KeyboardController />
       <HoverCardController />
-      <HashtagMenu />
-      <PictureInPicture />
+      {hashtagMenuOpen && <HashtagMenu />}
+      {playerOpen && <PictureInPicture />}
       {identity.signedIn && (
         <>
           <UploadOverlay />

@@ -1,6 +1,6 @@
 import './status.css';
 import type { Poll as PollEntity, Status } from '@palchat/api';
-import { memo, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Msg } from '../../app/i18n/Msg';
 import { useT } from '../../app/i18n/use-t';
@@ -8,10 +8,12 @@ import { Avatar } from '../../components/Avatar';
 import { DisplayName } from '../../components/DisplayName';
 import { Icon } from '../../components/Icon';
 import { RelativeTime } from '../../components/RelativeTime';
-import { MediaGallery } from './MediaGallery';
-import { Poll } from './Poll';
 import { StatusActions } from './StatusActions';
 import { StatusContent } from './StatusContent';
+
+// media (with the blurhash decoder) and polls load with the first status that has them
+const MediaGallery = lazy(async () => ({ default: (await import('./MediaGallery')).MediaGallery }));
+const Poll = lazy(async () => ({ default: (await import('./Poll')).Poll }));
 
 function isPoll(value: unknown): value is PollEntity {
   return typeof value === 'object' && value !== null && 'options' in value && 'id' in value;
@@ -99,14 +101,20 @@ function StatusCardView({ status, focused }: StatusCardProps) {
       {!hidden && (
         <>
           <StatusContent status={shown} />
-          {shown.media_attachments.length > 0 && (
-            <MediaGallery
-              status={shown}
-              revealed={mediaRevealed}
-              onToggle={() => setMediaRevealed((value) => !value)}
-            />
-          )}
-          {isPoll(shown.poll) && <Poll poll={shown.poll} statusId={shown.id} />}
+          <Suspense
+            fallback={
+              shown.media_attachments.length > 0 ? <div className="media-gallery" aria-busy="true" /> : null
+            }
+          >
+            {shown.media_attachments.length > 0 && (
+              <MediaGallery
+                status={shown}
+                revealed={mediaRevealed}
+                onToggle={() => setMediaRevealed((value) => !value)}
+              />
+            )}
+            {isPoll(shown.poll) && <Poll poll={shown.poll} statusId={shown.id} />}
+          </Suspense>
         </>
       )}
       {focused && (

@@ -1,76 +1,10 @@
-import './hover-card.css';
-import type { Account } from '@palchat/api';
-import { autoUpdate, flip, offset, shift, useFloating } from '@floating-ui/react';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
-import { Link, useLocation } from 'react-router';
-import { api } from '../../../api/client';
-import { Msg } from '../../../app/i18n/Msg';
-import { Avatar } from '../../../components/Avatar';
-import { DisplayName } from '../../../components/DisplayName';
-import { Html } from '../../../components/Html';
-import { FollowButton } from '../FollowButton';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'react-router';
 import { HoverCardTiming, type HoverTarget } from './hover-timing';
 
-const ACCOUNT_SELECTOR = '[data-hover-card-account]';
+const HoverCard = lazy(() => import('./HoverCard'));
 
-function HoverCard({
-  accountId,
-  anchor,
-  timing,
-}: {
-  accountId: string;
-  anchor: Element;
-  timing: HoverCardTiming<Element>;
-}) {
-  const account = useQuery({
-    queryKey: ['account', accountId],
-    queryFn: ({ signal }) => api.get<Account>(`/api/v1/accounts/${accountId}`, { signal }),
-    staleTime: 60_000,
-  });
-  const { refs, floatingStyles } = useFloating({
-    placement: 'bottom-start',
-    middleware: [offset(6), flip(), shift({ padding: 8 })],
-    whileElementsMounted: autoUpdate,
-    elements: { reference: anchor },
-  });
-  if (!account.data) return null;
-  const data = account.data;
-  return (
-    <div
-      ref={refs.setFloating}
-      style={floatingStyles}
-      className="hover-card"
-      role="tooltip"
-      data-testid="hover-card"
-      onMouseEnter={() => timing.enterCard()}
-      onMouseLeave={() => timing.leaveCard()}
-    >
-      <div className="hover-card__header">
-        <Link to={`/@${data.acct}`} className="hover-card__author">
-          <Avatar src={data.avatar} size={46} />
-          <DisplayName account={data} />
-        </Link>
-        <FollowButton accountId={data.id} />
-      </div>
-      {data.note && <Html className="hover-card__note" html={data.note} />}
-      <div className="hover-card__counts">
-        <Link to={`/@${data.acct}/followers`}>
-          <Msg
-            id="hover_card.followers"
-            values={{ count: data.followers_count, strong: (chunks) => <strong>{chunks}</strong> }}
-          />
-        </Link>
-        <Link to={`/@${data.acct}/following`}>
-          <Msg
-            id="hover_card.following"
-            values={{ count: data.following_count, strong: (chunks) => <strong>{chunks}</strong> }}
-          />
-        </Link>
-      </div>
-    </div>
-  );
-}
+const ACCOUNT_SELECTOR = '[data-hover-card-account]';
 
 /** One controller for every account hover card on the page (elements carry data-hover-card-account). */
 export default function HoverCardController() {
@@ -109,5 +43,9 @@ export default function HoverCardController() {
   }, [timing]);
 
   if (!target || !target.value.isConnected) return null;
-  return <HoverCard key={target.key} accountId={target.key} anchor={target.value} timing={timing} />;
+  return (
+    <Suspense fallback={null}>
+      <HoverCard key={target.key} accountId={target.key} anchor={target.value} timing={timing} />
+    </Suspense>
+  );
 }

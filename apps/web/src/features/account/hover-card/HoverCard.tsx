@@ -1,0 +1,71 @@
+import './hover-card.css';
+import type { Account } from '@palchat/api';
+import { autoUpdate, flip, offset, shift, useFloating } from '@floating-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { api } from '../../../api/client';
+import { Msg } from '../../../app/i18n/Msg';
+import { Avatar } from '../../../components/Avatar';
+import { DisplayName } from '../../../components/DisplayName';
+import { Html } from '../../../components/Html';
+import { FollowButton } from '../FollowButton';
+import type { HoverCardTiming } from './hover-timing';
+
+/** The card itself: loaded with the first card shown. */
+export default function HoverCard({
+  accountId,
+  anchor,
+  timing,
+}: {
+  accountId: string;
+  anchor: Element;
+  timing: HoverCardTiming<Element>;
+}) {
+  const account = useQuery({
+    queryKey: ['account', accountId],
+    queryFn: ({ signal }) => api.get<Account>(`/api/v1/accounts/${accountId}`, { signal }),
+    staleTime: 60_000,
+  });
+  const { refs, floatingStyles } = useFloating({
+    placement: 'bottom-start',
+    middleware: [offset(6), flip(), shift({ padding: 8 })],
+    whileElementsMounted: autoUpdate,
+    elements: { reference: anchor },
+  });
+  if (!account.data) return null;
+  const data = account.data;
+  return (
+    <div
+      ref={refs.setFloating}
+      style={floatingStyles}
+      className="hover-card"
+      role="tooltip"
+      data-testid="hover-card"
+      onMouseEnter={() => timing.enterCard()}
+      onMouseLeave={() => timing.leaveCard()}
+    >
+      <div className="hover-card__header">
+        <Link to={`/@${data.acct}`} className="hover-card__author">
+          <Avatar src={data.avatar} size={46} />
+          <DisplayName account={data} />
+        </Link>
+        <FollowButton accountId={data.id} />
+      </div>
+      {data.note && <Html className="hover-card__note" html={data.note} />}
+      <div className="hover-card__counts">
+        <Link to={`/@${data.acct}/followers`}>
+          <Msg
+            id="hover_card.followers"
+            values={{ count: data.followers_count, strong: (chunks) => <strong>{chunks}</strong> }}
+          />
+        </Link>
+        <Link to={`/@${data.acct}/following`}>
+          <Msg
+            id="hover_card.following"
+            values={{ count: data.following_count, strong: (chunks) => <strong>{chunks}</strong> }}
+          />
+        </Link>
+      </div>
+    </div>
+  );
+}
