@@ -1,0 +1,13 @@
+/** TanStack Query keys of the message box's server state. */
+export const messageKeys = {
+  all: ['messages'] as const,
+  conversations: () => ['messages', 'conversations'] as const,
+  conversation: (id: string) => ['messages', 'conversation', id] as const,
+  preferences: () => ['messages', 'preferences'] as const,
+  blockStatus: (id: string) => ['messages', 'block-status', id] as const,
+  settings: (id: string) => ['messages', 'settings', id] as const,
+  users: (search: string) => ['messages', 'users', search] as const,
+  activeStatus: (userId: string, conversationId: string) =>
+    ['messages', 'active-status', userId, conversationId] as const,
+  search: (q: string, conversationId: string | null) => ['messages', 'search', q, conversationId] as const,
+};

@@ -1,0 +1,83 @@
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { DEFAULT_PREFERENCES } from '@palchat/api';
+import { messagingApi } from '../api/endpoints';
+import { isSearchable } from '../rules/validation';
+import { messageKeys } from './keys';
+
+/** Server state of the box, one hook per resource (SPEC §7). */
+export function useConversations() {
+  return useQuery({ queryKey: messageKeys.conversations(), queryFn: messagingApi.conversations, staleTime: 30_000 });
+}
+
+/** Messages of one conversation, newest page first; older pages load with max_id as the user scrolls up. */
+export function useConversationMessages(id: string | null) {
+  return useInfiniteQuery({
+    queryKey: messageKeys.conversation(id ?? ''),
+    queryFn: ({ pageParam, signal }) => messagingApi.conversation(id ?? '', pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => (last.has_more ? last.messages[0]?.id : undefined),
+    enabled: id !== null,
+    // the stream keeps an open chat current; a chat touched while closed is invalidated instead
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** SPEC §8: failed preference loading defaults all three to on. */
+export function usePreferences() {
+  return useQuery({
+    queryKey: messageKeys.preferences(),
+    queryFn: () => messagingApi.preferences().catch(() => DEFAULT_PREFERENCES),
+    staleTime: Infinity,
+  });
+}
+
+export function useBlockStatus(conversationId: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: messageKeys.blockStatus(conversationId ?? ''),
+    queryFn: () => messagingApi.blockStatus(conversationId ?? ''),
+    enabled: enabled && conversationId !== null,
+    staleTime: 30_000,
+  });
+}
+
+export function useConversationSettings(conversationId: string | null) {
+  return useQuery({
+    queryKey: messageKeys.settings(conversationId ?? ''),
+    queryFn: () => messagingApi.settings(conversationId ?? ''),
+    enabled: conversationId !== null,
+    staleTime: 60_000,
+  });
+}
+
+export function useMessageableUsers(search: string) {
+  return useQuery({
+    queryKey: messageKeys.users(search.trim()),
+    queryFn: ({ signal }) => messagingApi.messageableUsers(search, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+export function useActiveStatus(userId: string | null, conversationId: string | null) {
+  return useQuery({
+    queryKey: messageKeys.activeStatus(userId ?? '', conversationId ?? ''),
+    queryFn: () => messagingApi.activeStatus(userId ?? '', conversationId ?? ''),
+    enabled: userId !== null && conversationId !== null,
+    refetchInterval: 60_000,
+  });
+}
+
+/** Full-text message search, pages of 20 by offset; only from 2 characters. */
+export function useMessageSearch(query: string, conversationId: string | null) {
+  const q = query.trim();
+  return useInfiniteQuery({
+    queryKey: messageKeys.search(q, conversationId),
+    queryFn: ({ pageParam, signal }) => messagingApi.search(q, pageParam, conversationId ?? undefined, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) =>
+      last.has_more ? pages.reduce((sum, page) => sum + page.results.length, 0) : undefined,
+    enabled: isSearchable(q),
+    staleTime: 30_000,
+  });
+}
