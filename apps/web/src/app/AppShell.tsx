@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSettings } from '../api/queries';
 import { LayoutModeContext } from './layout-context';
@@ -7,6 +7,7 @@ import { SingleColumnLayout } from './layouts/SingleColumnLayout';
 import { decideLayout } from './rules/layout';
 import { pathRedirect } from './rules/path-redirect';
 import { useStartup } from './startup';
+import { useAfterIdle } from './use-after-idle';
 import { useDebouncedWindowWidth } from './use-window-width';
 
 // keyboard shortcuts, hover cards, hashtag popup, player, upload overlay: a chunk of their own
@@ -14,15 +15,7 @@ const SocialLayer = lazy(() => import('../components/SocialLayer'));
 
 /** Loads the social layer once the browser is idle, so it stays out of the first load. */
 function IdleSocialLayer() {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = window.setTimeout(() => setIdle(true), 200);
-      return () => window.clearTimeout(timer);
-    }
-    const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 1500 });
-    return () => window.cancelIdleCallback(handle);
-  }, []);
+  const idle = useAfterIdle();
   return idle ? (
     <Suspense fallback={null}>
       <SocialLayer />

@@ -1,21 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useInitialState } from '../initial-state-context';
+import { useAfterIdle } from '../use-after-idle';
 
 const MessageDock = lazy(() => import('../../features/messages'));
-
-/** Resolves once the browser is idle after the first render (with a ceiling, for busy pages). */
-function useAfterFirstIdle(timeoutMs: number): boolean {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(() => setIdle(true), { timeout: timeoutMs });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = window.setTimeout(() => setIdle(true), 200);
-    return () => window.clearTimeout(timer);
-  }, [timeoutMs]);
-  return idle;
-}
 
 /**
  * Mount point for panels docked over the signed-in layouts. The message box (SPEC §2 "Message box",
@@ -25,7 +12,7 @@ function useAfterFirstIdle(timeoutMs: number): boolean {
  */
 export function SignedInDock() {
   const { identity, accessToken } = useInitialState();
-  const idle = useAfterFirstIdle(1500);
+  const idle = useAfterIdle();
   if (!identity.signedIn || !identity.accountId || !idle) return null;
   return (
     <Suspense fallback={null}>
