@@ -183,6 +183,11 @@ describeEachDialect('reports, moderation and instance documents', (dialect) => {
     expect((await call(null, 'GET', '/api/v1/instance/rules')).json).toMatchObject([
       { text: 'Be kind', hint: 'really' },
     ]);
+    for (const version of ['/api/v1/instance', '/api/v2/instance']) {
+      expect((await call(null, 'GET', version)).body.rules).toMatchObject([
+        { text: 'Be kind', hint: 'really' },
+      ]);
+    }
     expect((await call(null, 'GET', '/api/v1/instance/extended_description')).body.content).toBe(
       '<p>We are a small server.</p><p>Welcome!</p>',
     );

@@ -6,6 +6,7 @@ import type { AppContext } from '../context.js';
 import { isoDaysAgo } from '../lib/time.js';
 import type { ServerSettings } from '../settings/schema.js';
 import { getServerSettings } from '../settings/service.js';
+import { listRules } from '../instance-content/service.js';
 import * as limits from './limits.js';
 import { blurhashOf, DEFAULT_THUMBNAIL_1X_PATH, DEFAULT_THUMBNAIL_PATH } from './thumbnail.js';
 
@@ -105,10 +106,11 @@ function registrationsUrl(settings: ServerSettings): string | null {
 /** GET /api/v2/instance. */
 export async function buildInstance(ctx: AppContext): Promise<Instance> {
   const settings = await getServerSettings(ctx.db);
-  const [activeMonth, thumbnail, contact] = await Promise.all([
+  const [activeMonth, thumbnail, contact, rules] = await Promise.all([
     countMonthlyActiveUsers(ctx),
     thumbnailOf(ctx, settings),
     contactAccount(ctx, settings),
+    listRules(ctx.db),
   ]);
   return {
     domain: ctx.config.localDomain,
@@ -135,7 +137,7 @@ export async function buildInstance(ctx: AppContext): Promise<Instance> {
     },
     api_versions: { mastodon: 2 },
     contact: { email: settings.site_contact_email, account: contact },
-    rules: [],
+    rules,
     palchat: extensionOf(settings),
   };
 }
@@ -143,10 +145,11 @@ export async function buildInstance(ctx: AppContext): Promise<Instance> {
 /** GET /api/v1/instance. */
 export async function buildInstanceV1(ctx: AppContext): Promise<InstanceV1> {
   const settings = await getServerSettings(ctx.db);
-  const [counts, thumbnail, contact] = await Promise.all([
+  const [counts, thumbnail, contact, rules] = await Promise.all([
     countUsersAndStatuses(ctx),
     thumbnailOf(ctx, settings),
     contactAccount(ctx, settings),
+    listRules(ctx.db),
   ]);
   return {
     uri: ctx.config.localDomain,
@@ -169,7 +172,7 @@ export async function buildInstanceV1(ctx: AppContext): Promise<InstanceV1> {
       polls: pollsConfiguration(),
     },
     contact_account: contact,
-    rules: [],
+    rules,
     palchat: extensionOf(settings),
   };
 }
