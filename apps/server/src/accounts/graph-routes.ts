@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { requireAccount } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
+import { pageOfAccounts } from './account-page.js';
 import { newestFirst, pageQuerySchema, paginateQuery, setLinkHeader } from '../timelines/pagination.js';
 import { nowIso } from '../lib/time.js';
-import { serializeAccount } from './serializer.js';
 
 /** The viewer's blocks, mutes and domain blocks, newest first (writes come with the social-core issue). */
 export async function accountGraphRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -25,14 +25,7 @@ export async function accountGraphRoutes(app: FastifyInstance, ctx: AppContext):
           eb.or([eb('mutes.expires_at', 'is', null), eb('mutes.expires_at', '>', now)]),
         );
       }
-      const rows = newestFirst(await paginateQuery(base, `${table}.id`, query).execute(), query);
-      setLinkHeader(
-        request,
-        reply,
-        rows.map((row) => row.cursor),
-        query,
-      );
-      return rows.map(({ cursor: _cursor, ...row }) => serializeAccount(ctx, row));
+      return pageOfAccounts(ctx, request, reply, base, `${table}.id`, query);
     });
   }
 

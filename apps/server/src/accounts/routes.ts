@@ -2,13 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAccount } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
-import {
-  newestFirst,
-  offsetQuerySchema,
-  pageQuerySchema,
-  paginateQuery,
-  setLinkHeader,
-} from '../timelines/pagination.js';
+import { pageOfAccounts } from './account-page.js';
+import { offsetQuerySchema, pageQuerySchema, setLinkHeader } from '../timelines/pagination.js';
 import { accountStatuses, accountStatusesQuerySchema } from '../timelines/service.js';
 import { serializeStatuses } from '../statuses/serializer.js';
 import { authorizeFollowRequest, followAccount, rejectFollowRequest, unfollowAccount } from './follows.js';
@@ -51,27 +46,20 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
         direction === 'followers'
           ? (['follows.target_account_id', 'follows.account_id'] as const)
           : (['follows.account_id', 'follows.target_account_id'] as const);
-      const rows = newestFirst(
-        await paginateQuery(
-          ctx.db
-            .selectFrom('follows')
-            .innerJoin('accounts', 'accounts.id', otherSide)
-            .selectAll('accounts')
-            .select('follows.id as cursor')
-            .where(ownSide, '=', account.id)
-            .where('accounts.approved', '=', 1),
-          'follows.id',
-          page,
-        ).execute(),
-        page,
-      );
-      setLinkHeader(
+      return pageOfAccounts(
+        ctx,
         request,
         reply,
-        rows.map((row) => row.cursor),
+        ctx.db
+          .selectFrom('follows')
+          .innerJoin('accounts', 'accounts.id', otherSide)
+          .selectAll('accounts')
+          .select('follows.id as cursor')
+          .where(ownSide, '=', account.id)
+          .where('accounts.approved', '=', 1),
+        'follows.id',
         page,
       );
-      return rows.map(({ cursor: _cursor, ...row }) => serializeAccount(ctx, row));
     });
   }
 
@@ -107,26 +95,19 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.get('/api/v1/follow_requests', async (request, reply) => {
     const viewer = requireAccount(request);
     const page = pageQuery.parse(request.query);
-    const rows = newestFirst(
-      await paginateQuery(
-        ctx.db
-          .selectFrom('follow_requests')
-          .innerJoin('accounts', 'accounts.id', 'follow_requests.account_id')
-          .selectAll('accounts')
-          .select('follow_requests.id as cursor')
-          .where('follow_requests.target_account_id', '=', viewer.id),
-        'follow_requests.id',
-        page,
-      ).execute(),
-      page,
-    );
-    setLinkHeader(
+    return pageOfAccounts(
+      ctx,
       request,
       reply,
-      rows.map((row) => row.cursor),
+      ctx.db
+        .selectFrom('follow_requests')
+        .innerJoin('accounts', 'accounts.id', 'follow_requests.account_id')
+        .selectAll('accounts')
+        .select('follow_requests.id as cursor')
+        .where('follow_requests.target_account_id', '=', viewer.id),
+      'follow_requests.id',
       page,
     );
-    return rows.map(({ cursor: _cursor, ...row }) => serializeAccount(ctx, row));
   });
 
   app.post('/api/v1/follow_requests/:id/authorize', async (request) => {

@@ -3,10 +3,11 @@ import { z } from 'zod';
 import type { FamiliarFollowers } from '@palchat/api';
 import { requireAccount } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
+import { pageOfAccounts } from './account-page.js';
 import { unprocessable } from '../http/errors.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
-import { newestFirst, pageQuerySchema, paginateQuery, setLinkHeader } from '../timelines/pagination.js';
+import { pageQuerySchema } from '../timelines/pagination.js';
 import { findAccountOr404 } from './lookup.js';
 import {
   blockAccount,
@@ -78,47 +79,26 @@ export async function accountSafetyRoutes(app: FastifyInstance, ctx: AppContext)
     return endorse(ctx, viewer, await findAccountOr404(ctx.db, id), false);
   });
 
-  const endorsementsOf = async (accountId: string, query: ReturnType<typeof page.parse>) =>
-    newestFirst(
-      await paginateQuery(
-        ctx.db
-          .selectFrom('endorsements')
-          .innerJoin('accounts', 'accounts.id', 'endorsements.target_account_id')
-          .selectAll('accounts')
-          .select('endorsements.id as cursor')
-          .where('endorsements.account_id', '=', accountId)
-          .where('accounts.approved', '=', 1),
-        'endorsements.id',
-        query,
-      ).execute(),
-      query,
-    );
+  const endorsementsOf = (accountId: string) =>
+    ctx.db
+      .selectFrom('endorsements')
+      .innerJoin('accounts', 'accounts.id', 'endorsements.target_account_id')
+      .selectAll('accounts')
+      .select('endorsements.id as cursor')
+      .where('endorsements.account_id', '=', accountId)
+      .where('accounts.approved', '=', 1);
 
   app.get('/api/v1/endorsements', async (request, reply) => {
     const viewer = requireAccount(request);
     const query = page.parse(request.query);
-    const rows = await endorsementsOf(viewer.id, query);
-    setLinkHeader(
-      request,
-      reply,
-      rows.map((row) => row.cursor),
-      query,
-    );
-    return rows.map(({ cursor: _cursor, ...row }) => serializeAccount(ctx, row));
+    return pageOfAccounts(ctx, request, reply, endorsementsOf(viewer.id), 'endorsements.id', query);
   });
 
   app.get('/api/v1/accounts/:id/endorsements', async (request, reply) => {
     const { id } = idParams.parse(request.params);
     const account = await findAccountOr404(ctx.db, id);
     const query = page.parse(request.query);
-    const rows = await endorsementsOf(account.id, query);
-    setLinkHeader(
-      request,
-      reply,
-      rows.map((row) => row.cursor),
-      query,
-    );
-    return rows.map(({ cursor: _cursor, ...row }) => serializeAccount(ctx, row));
+    return pageOfAccounts(ctx, request, reply, endorsementsOf(account.id), 'endorsements.id', query);
   });
 
   app.get('/api/v1/accounts/familiar_followers', async (request): Promise<FamiliarFollowers[]> => {

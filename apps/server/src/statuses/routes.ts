@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAccount } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
-import { serializeAccount } from '../accounts/serializer.js';
+import { pageOfAccounts } from '../accounts/account-page.js';
 import { notFound } from '../http/errors.js';
 import { newestFirst, pageQuerySchema, paginateQuery, setLinkHeader } from '../timelines/pagination.js';
 import { serializeStatus, serializeStatuses } from './serializer.js';
@@ -39,27 +39,20 @@ export async function statusRoutes(app: FastifyInstance, ctx: AppContext): Promi
     const { id } = idParams.parse(request.params);
     const status = await findVisibleStatus(ctx.db, viewer, id);
     const page = accountPage.parse(request.query);
-    const rows = newestFirst(
-      await paginateQuery(
-        ctx.db
-          .selectFrom('statuses')
-          .innerJoin('accounts', 'accounts.id', 'statuses.account_id')
-          .selectAll('accounts')
-          .select('statuses.id as cursor')
-          .where('statuses.reblog_of_id', '=', status.id)
-          .where('statuses.deleted_at', 'is', null),
-        'statuses.id',
-        page,
-      ).execute(),
-      page,
-    );
-    setLinkHeader(
+    return pageOfAccounts(
+      ctx,
       request,
       reply,
-      rows.map((row) => row.cursor),
+      ctx.db
+        .selectFrom('statuses')
+        .innerJoin('accounts', 'accounts.id', 'statuses.account_id')
+        .selectAll('accounts')
+        .select('statuses.id as cursor')
+        .where('statuses.reblog_of_id', '=', status.id)
+        .where('statuses.deleted_at', 'is', null),
+      'statuses.id',
       page,
     );
-    return rows.map(({ cursor: _cursor, ...row }) => serializeAccount(ctx, row));
   });
 
   app.get('/api/v1/statuses/:id/favourited_by', async (request, reply) => {
@@ -67,26 +60,19 @@ export async function statusRoutes(app: FastifyInstance, ctx: AppContext): Promi
     const { id } = idParams.parse(request.params);
     const status = await findVisibleStatus(ctx.db, viewer, id);
     const page = accountPage.parse(request.query);
-    const rows = newestFirst(
-      await paginateQuery(
-        ctx.db
-          .selectFrom('favourites')
-          .innerJoin('accounts', 'accounts.id', 'favourites.account_id')
-          .selectAll('accounts')
-          .select('favourites.id as cursor')
-          .where('favourites.status_id', '=', status.id),
-        'favourites.id',
-        page,
-      ).execute(),
-      page,
-    );
-    setLinkHeader(
+    return pageOfAccounts(
+      ctx,
       request,
       reply,
-      rows.map((row) => row.cursor),
+      ctx.db
+        .selectFrom('favourites')
+        .innerJoin('accounts', 'accounts.id', 'favourites.account_id')
+        .selectAll('accounts')
+        .select('favourites.id as cursor')
+        .where('favourites.status_id', '=', status.id),
+      'favourites.id',
       page,
     );
-    return rows.map(({ cursor: _cursor, ...row }) => serializeAccount(ctx, row));
   });
 
   for (const table of ['favourites', 'bookmarks'] as const) {
