@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { api, ApiError } from '../../api/client';
 import type { ExtendedDescription } from '../../api/instance';
 import { useInstance } from '../../api/queries';
@@ -9,6 +9,7 @@ import { useInitialState } from '../../app/initial-state-context';
 import { AccountRow } from '../../components/AccountRow';
 import { Column, ColumnBody, ColumnHeader } from '../../components/Column';
 import { Html } from '../../components/Html';
+import { LinkList, type PageLink } from '../../components/LinkList';
 import { Logo } from '../../components/Logo';
 import { EmptyState, ErrorMessage, LoadingIndicator } from '../../components/States';
 
@@ -17,6 +18,13 @@ interface Rule {
   text: string;
   hint?: string;
 }
+
+const FOOTER_PAGES: readonly PageLink[] = [
+  { to: '/privacy-policy', label: 'about.privacy_policy' },
+  { to: '/terms-of-service', label: 'about.terms' },
+  { to: '/keyboard-shortcuts', label: 'navigation.keyboard_shortcuts' },
+  { to: '/directory', label: 'navigation.directory' },
+];
 
 export function AboutView() {
   const t = useT();
@@ -108,18 +116,7 @@ export function AboutView() {
             )}
           </section>
           <footer className="about__footer">
-            <Link to="/privacy-policy">
-              <Msg id="about.privacy_policy" />
-            </Link>
-            <Link to="/terms-of-service">
-              <Msg id="about.terms" />
-            </Link>
-            <Link to="/keyboard-shortcuts">
-              <Msg id="navigation.keyboard_shortcuts" />
-            </Link>
-            <Link to="/directory">
-              <Msg id="navigation.directory" />
-            </Link>
+            <LinkList links={FOOTER_PAGES} />
           </footer>
         </div>
       </ColumnBody>

@@ -1,54 +1,67 @@
+import type { ReactNode } from 'react';
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
 import { Msg } from '../../app/i18n/Msg';
 import { useT } from '../../app/i18n/use-t';
 import { isChunkLoadError, stackTraceOf } from '../../app/rules/route-errors';
 import { Column, ColumnBody, ColumnHeader } from '../../components/Column';
 import { Icon } from '../../components/Icon';
+import type { IconName } from '../../components/icons';
 import { CopyStackButton } from './CopyStackButton';
 
-export function NotFoundView() {
+interface ErrorColumnProps {
+  /** The catalogue prefix holding `.title`, `.heading` and `.body`. */
+  messages: 'not_found' | 'network_error' | 'render_error';
+  headerIcon: IconName;
+  icon: IconName;
+  testId: string;
+  children: ReactNode;
+}
+
+/** The frame every error view shares: a column with a big icon, a heading, an explanation and actions. */
+function ErrorColumn({ messages, headerIcon, icon, testId, children }: ErrorColumnProps) {
   const t = useT();
   return (
-    <Column label={t('not_found.title')}>
-      <ColumnHeader icon="warning" title={t('not_found.title')} showBack />
+    <Column label={t(`${messages}.title`)}>
+      <ColumnHeader icon={headerIcon} title={t(`${messages}.title`)} showBack />
       <ColumnBody padded>
-        <div className="error-view" data-testid="not-found">
-          <Icon name="explore" size={56} className="error-view__icon" />
+        <div className="error-view" data-testid={testId}>
+          <Icon name={icon} size={56} className="error-view__icon" />
           <h2>
-            <Msg id="not_found.heading" />
+            <Msg id={`${messages}.heading`} />
           </h2>
           <p>
-            <Msg id="not_found.body" />
+            <Msg id={`${messages}.body`} />
           </p>
-          <Link className="button button--secondary" to="/">
-            <Msg id="not_found.home" />
-          </Link>
+          {children}
         </div>
       </ColumnBody>
     </Column>
   );
 }
 
-export function NetworkErrorView() {
-  const t = useT();
+export function NotFoundView() {
   return (
-    <Column label={t('network_error.title')}>
-      <ColumnHeader icon="cloudOff" title={t('network_error.title')} showBack />
-      <ColumnBody padded>
-        <div className="error-view" data-testid="network-error">
-          <Icon name="cloudOff" size={56} className="error-view__icon" />
-          <h2>
-            <Msg id="network_error.heading" />
-          </h2>
-          <p>
-            <Msg id="network_error.body" />
-          </p>
-          <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
-            <Msg id="network_error.retry" />
-          </button>
-        </div>
-      </ColumnBody>
-    </Column>
+    <ErrorColumn messages="not_found" headerIcon="warning" icon="explore" testId="not-found">
+      <Link className="button button--secondary" to="/">
+        <Msg id="not_found.home" />
+      </Link>
+    </ErrorColumn>
+  );
+}
+
+function ReloadButton({ label }: { label: 'network_error.retry' | 'crash.reload' }) {
+  return (
+    <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+      <Msg id={label} />
+    </button>
+  );
+}
+
+export function NetworkErrorView() {
+  return (
+    <ErrorColumn messages="network_error" headerIcon="cloudOff" icon="cloudOff" testId="network-error">
+      <ReloadButton label="network_error.retry" />
+    </ErrorColumn>
   );
 }
 
@@ -57,29 +70,15 @@ export function RenderErrorView({ error }: { error: unknown }) {
   const t = useT();
   const stack = stackTraceOf(error);
   return (
-    <Column label={t('render_error.title')}>
-      <ColumnHeader icon="warning" title={t('render_error.title')} showBack />
-      <ColumnBody padded>
-        <div className="error-view" data-testid="render-error">
-          <Icon name="warning" size={56} className="error-view__icon" />
-          <h2>
-            <Msg id="render_error.heading" />
-          </h2>
-          <p>
-            <Msg id="render_error.body" />
-          </p>
-          <pre className="error-view__stack" aria-label={t('render_error.stack_label')}>
-            {stack}
-          </pre>
-          <div className="error-view__actions">
-            <CopyStackButton text={stack} />
-            <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
-              <Msg id="crash.reload" />
-            </button>
-          </div>
-        </div>
-      </ColumnBody>
-    </Column>
+    <ErrorColumn messages="render_error" headerIcon="warning" icon="warning" testId="render-error">
+      <pre className="error-view__stack" aria-label={t('render_error.stack_label')}>
+        {stack}
+      </pre>
+      <div className="error-view__actions">
+        <CopyStackButton text={stack} />
+        <ReloadButton label="crash.reload" />
+      </div>
+    </ErrorColumn>
   );
 }
 

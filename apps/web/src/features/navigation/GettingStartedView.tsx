@@ -1,9 +1,23 @@
-import { Link } from 'react-router';
-import { Msg } from '../../app/i18n/Msg';
 import { useT } from '../../app/i18n/use-t';
 import { useInitialState } from '../../app/initial-state-context';
 import { Column, ColumnHeader } from '../../components/Column';
+import { LinkList, type PageLink } from '../../components/LinkList';
 import { NavigationPanel } from './NavigationPanel';
+
+const SIGNED_IN_PAGES: readonly PageLink[] = [
+  { to: '/directory', label: 'navigation.directory' },
+  { to: '/followed_tags', label: 'navigation.followed_tags' },
+  { to: '/blocks', label: 'navigation.blocks' },
+  { to: '/domain_blocks', label: 'navigation.domain_blocks' },
+  { to: '/mutes', label: 'navigation.mutes' },
+  { to: '/pinned', label: 'navigation.pinned' },
+];
+
+const DOCUMENT_PAGES: readonly PageLink[] = [
+  { to: '/keyboard-shortcuts', label: 'navigation.keyboard_shortcuts' },
+  { to: '/privacy-policy', label: 'about.privacy_policy' },
+  { to: '/terms-of-service', label: 'about.terms' },
+];
 
 /** /getting-started (and the deck's home column): the navigation, plus the less-used pages. */
 export function GettingStartedView() {
@@ -15,37 +29,8 @@ export function GettingStartedView() {
       <div className="getting-started" data-testid="getting-started">
         <NavigationPanel />
         <div className="getting-started__more">
-          {identity.signedIn && (
-            <>
-              <Link to="/directory">
-                <Msg id="navigation.directory" />
-              </Link>
-              <Link to="/followed_tags">
-                <Msg id="navigation.followed_tags" />
-              </Link>
-              <Link to="/blocks">
-                <Msg id="navigation.blocks" />
-              </Link>
-              <Link to="/domain_blocks">
-                <Msg id="navigation.domain_blocks" />
-              </Link>
-              <Link to="/mutes">
-                <Msg id="navigation.mutes" />
-              </Link>
-              <Link to="/pinned">
-                <Msg id="navigation.pinned" />
-              </Link>
-            </>
-          )}
-          <Link to="/keyboard-shortcuts">
-            <Msg id="navigation.keyboard_shortcuts" />
-          </Link>
-          <Link to="/privacy-policy">
-            <Msg id="about.privacy_policy" />
-          </Link>
-          <Link to="/terms-of-service">
-            <Msg id="about.terms" />
-          </Link>
+          {identity.signedIn && <LinkList links={SIGNED_IN_PAGES} />}
+          <LinkList links={DOCUMENT_PAGES} />
         </div>
       </div>
     </Column>

@@ -112,21 +112,36 @@ export function FollowRequestsView() {
   );
 }
 
-export function BlocksView() {
+/** Blocks and mutes: accounts listed with the one button that undoes the relationship. */
+function UndoAccountList({
+  icon,
+  title,
+  listKey,
+  empty,
+  undo,
+  label,
+}: {
+  icon: IconName;
+  title: MessageId;
+  listKey: 'blocks' | 'mutes';
+  empty: MessageId;
+  undo: 'unblock' | 'unmute';
+  label: MessageId;
+}) {
   const t = useT();
   return (
-    <SignedInColumn icon="block" title={t('column.blocks')}>
+    <SignedInColumn icon={icon} title={t(title)}>
       <AccountActionList
-        listKey="blocks"
-        path="/api/v1/blocks"
-        empty="empty.blocks"
+        listKey={listKey}
+        path={`/api/v1/${listKey}`}
+        empty={empty}
         actions={(account, run, busy) => (
           <Button
             variant="secondary"
             busy={busy}
-            onClick={() => run('POST', `/api/v1/accounts/${account.id}/unblock`)}
+            onClick={() => run('POST', `/api/v1/accounts/${account.id}/${undo}`)}
           >
-            <Msg id="blocks.unblock" />
+            <Msg id={label} />
           </Button>
         )}
       />
@@ -134,100 +149,124 @@ export function BlocksView() {
   );
 }
 
-export function MutesView() {
-  const t = useT();
+export function BlocksView() {
   return (
-    <SignedInColumn icon="mute" title={t('column.mutes')}>
-      <AccountActionList
-        listKey="mutes"
-        path="/api/v1/mutes"
-        empty="empty.mutes"
-        actions={(account, run, busy) => (
-          <Button
-            variant="secondary"
-            busy={busy}
-            onClick={() => run('POST', `/api/v1/accounts/${account.id}/unmute`)}
-          >
-            <Msg id="mutes.unmute" />
-          </Button>
+    <UndoAccountList
+      icon="block"
+      title="column.blocks"
+      listKey="blocks"
+      empty="empty.blocks"
+      undo="unblock"
+      label="blocks.unblock"
+    />
+  );
+}
+
+export function MutesView() {
+  return (
+    <UndoAccountList
+      icon="mute"
+      title="column.mutes"
+      listKey="mutes"
+      empty="empty.mutes"
+      undo="unmute"
+      label="mutes.unmute"
+    />
+  );
+}
+
+/** Domain blocks and followed tags: one line per item and a button that removes it. */
+function RemovableItemList<Item>({
+  icon,
+  title,
+  listKey,
+  path,
+  empty,
+  itemKey,
+  renderLabel,
+  removal,
+  removeLabel,
+}: {
+  icon: IconName;
+  title: MessageId;
+  listKey: string;
+  path: string;
+  empty: MessageId;
+  itemKey: (item: Item) => string;
+  renderLabel: (item: Item) => ReactNode;
+  removal: (item: Item) => { method: 'POST' | 'DELETE'; path: string };
+  removeLabel: MessageId;
+}) {
+  const t = useT();
+  const action = useRowAction([listKey]);
+  return (
+    <SignedInColumn icon={icon} title={t(title)}>
+      {action.isError && <ErrorMessage error={action.error} />}
+      <PagedList<Item>
+        queryKey={[listKey]}
+        path={path}
+        itemKey={itemKey}
+        renderItem={(item) => (
+          <div className="account-row">
+            {renderLabel(item)}
+            <div className="account-row__actions">
+              <Button
+                variant="secondary"
+                busy={action.isPending}
+                onClick={() => action.mutate(removal(item))}
+              >
+                <Msg id={removeLabel} />
+              </Button>
+            </div>
+          </div>
         )}
+        empty={<Msg id={empty} />}
       />
     </SignedInColumn>
   );
 }
 
 export function DomainBlocksView() {
-  const t = useT();
-  const action = useRowAction(['domain-blocks']);
   return (
-    <SignedInColumn icon="block" title={t('column.domain_blocks')}>
-      {action.isError && <ErrorMessage error={action.error} />}
-      <PagedList<string>
-        queryKey={['domain-blocks']}
-        path="/api/v1/domain_blocks"
-        itemKey={(domain) => domain}
-        renderItem={(domain) => (
-          <div className="account-row">
-            <span className="account-row__link">
-              <Icon name="public" size={20} />
-              <strong>{domain}</strong>
-            </span>
-            <div className="account-row__actions">
-              <Button
-                variant="secondary"
-                busy={action.isPending}
-                onClick={() =>
-                  action.mutate({
-                    method: 'DELETE',
-                    path: `/api/v1/domain_blocks?domain=${encodeURIComponent(domain)}`,
-                  })
-                }
-              >
-                <Msg id="domain_blocks.unblock" />
-              </Button>
-            </div>
-          </div>
-        )}
-        empty={<Msg id="empty.domain_blocks" />}
-      />
-    </SignedInColumn>
+    <RemovableItemList<string>
+      icon="block"
+      title="column.domain_blocks"
+      listKey="domain-blocks"
+      path="/api/v1/domain_blocks"
+      empty="empty.domain_blocks"
+      itemKey={(domain) => domain}
+      renderLabel={(domain) => (
+        <span className="account-row__link">
+          <Icon name="public" size={20} />
+          <strong>{domain}</strong>
+        </span>
+      )}
+      removal={(domain) => ({
+        method: 'DELETE',
+        path: `/api/v1/domain_blocks?domain=${encodeURIComponent(domain)}`,
+      })}
+      removeLabel="domain_blocks.unblock"
+    />
   );
 }
 
 export function FollowedTagsView() {
-  const t = useT();
-  const action = useRowAction(['followed-tags']);
   return (
-    <SignedInColumn icon="tag" title={t('column.followed_tags')}>
-      {action.isError && <ErrorMessage error={action.error} />}
-      <PagedList<Tag>
-        queryKey={['followed-tags']}
-        path="/api/v1/followed_tags"
-        itemKey={(tag) => tag.name}
-        renderItem={(tag) => (
-          <div className="account-row">
-            <Link to={`/tags/${encodeURIComponent(tag.name)}`} className="account-row__link">
-              <Icon name="tag" size={20} />
-              <strong>#{tag.name}</strong>
-            </Link>
-            <div className="account-row__actions">
-              <Button
-                variant="secondary"
-                busy={action.isPending}
-                onClick={() =>
-                  action.mutate({
-                    method: 'POST',
-                    path: `/api/v1/tags/${encodeURIComponent(tag.name)}/unfollow`,
-                  })
-                }
-              >
-                <Msg id="followed_tags.unfollow" />
-              </Button>
-            </div>
-          </div>
-        )}
-        empty={<Msg id="empty.followed_tags" />}
-      />
-    </SignedInColumn>
+    <RemovableItemList<Tag>
+      icon="tag"
+      title="column.followed_tags"
+      listKey="followed-tags"
+      path="/api/v1/followed_tags"
+      empty="empty.followed_tags"
+      itemKey={(tag) => tag.name}
+      renderLabel={(tag) => (
+        <Link to={`/tags/${encodeURIComponent(tag.name)}`} className="account-row__link">
+          <Icon name="tag" size={20} />
+          <strong>#{tag.name}</strong>
+        </Link>
+      )}
+      removal={(tag) => ({ method: 'POST', path: `/api/v1/tags/${encodeURIComponent(tag.name)}/unfollow` })}
+      removeLabel="followed_tags.unfollow"
+    />
   );
 }
