@@ -10,21 +10,28 @@ import { RequireSignIn } from '../../components/RequireSignIn';
 import { LazyStatusCard as StatusCard } from '../../components/LazyStatusCard';
 import { EmptyState } from '../../components/States';
 import { SignInLink } from '../auth/SignUpButton';
-import { Timeline } from './Timeline';
+import { Timeline, type TimelineProps } from './Timeline';
+
+/** A timeline only a signed-in user has; signed-out visitors are asked to sign in. */
+function SignedInTimeline(props: TimelineProps) {
+  return (
+    <RequireSignIn icon={props.icon} title={props.title}>
+      <Timeline {...props} />
+    </RequireSignIn>
+  );
+}
 
 export function HomeView() {
   const t = useT();
   return (
-    <RequireSignIn icon="home" title={t('column.home')}>
-      <Timeline
-        timelineId="home"
-        path="/api/v1/timelines/home"
-        stream={{ stream: 'user' }}
-        icon="home"
-        title={t('column.home')}
-        empty={<Msg id="empty.home" />}
-      />
-    </RequireSignIn>
+    <SignedInTimeline
+      timelineId="home"
+      path="/api/v1/timelines/home"
+      stream={{ stream: 'user' }}
+      icon="home"
+      title={t('column.home')}
+      empty={<Msg id="empty.home" />}
+    />
   );
 }
 
@@ -161,30 +168,26 @@ export function LinkView() {
 export function FavouritesView() {
   const t = useT();
   return (
-    <RequireSignIn icon="star" title={t('column.favourites')}>
-      <Timeline
-        timelineId="favourites"
-        path="/api/v1/favourites"
-        icon="star"
-        title={t('column.favourites')}
-        empty={<Msg id="empty.favourites" />}
-      />
-    </RequireSignIn>
+    <SignedInTimeline
+      timelineId="favourites"
+      path="/api/v1/favourites"
+      icon="star"
+      title={t('column.favourites')}
+      empty={<Msg id="empty.favourites" />}
+    />
   );
 }
 
 export function BookmarksView() {
   const t = useT();
   return (
-    <RequireSignIn icon="bookmark" title={t('column.bookmarks')}>
-      <Timeline
-        timelineId="bookmarks"
-        path="/api/v1/bookmarks"
-        icon="bookmark"
-        title={t('column.bookmarks')}
-        empty={<Msg id="empty.bookmarks" />}
-      />
-    </RequireSignIn>
+    <SignedInTimeline
+      timelineId="bookmarks"
+      path="/api/v1/bookmarks"
+      icon="bookmark"
+      title={t('column.bookmarks')}
+      empty={<Msg id="empty.bookmarks" />}
+    />
   );
 }
 
@@ -192,17 +195,15 @@ export function PinnedView() {
   const t = useT();
   const { identity } = useInitialState();
   return (
-    <RequireSignIn icon="pin" title={t('column.pinned')}>
-      <Timeline
-        timelineId="pinned"
-        path={`/api/v1/accounts/${identity.accountId ?? ''}/statuses`}
-        query={{ pinned: true }}
-        icon="pin"
-        title={t('column.pinned')}
-        showBack
-        empty={<Msg id="empty.pinned" />}
-      />
-    </RequireSignIn>
+    <SignedInTimeline
+      timelineId="pinned"
+      path={`/api/v1/accounts/${identity.accountId ?? ''}/statuses`}
+      query={{ pinned: true }}
+      icon="pin"
+      title={t('column.pinned')}
+      showBack
+      empty={<Msg id="empty.pinned" />}
+    />
   );
 }
 
