@@ -1,28 +1,9 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisEventBus } from '../src/streaming/redis-bus.js';
 import type { StreamMessage } from '../src/streaming/bus.js';
+import { redisReachable, TEST_REDIS_URL, warnRedisSkipped } from './helpers/redis.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
-
-async function redisAnswers(): Promise<boolean> {
-  const { hostname, port } = new URL(REDIS_URL);
-  return new Promise<boolean>((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
-    const finish = (up: boolean) => {
-      socket.destroy();
-      resolve(up);
-    };
-    socket.setTimeout(1000);
-    socket.once('connect', () => finish(true));
-    socket.once('error', () => finish(false));
-    socket.once('timeout', () => finish(false));
-  });
-}
-
-const redisUp = await redisAnswers();
-if (!redisUp)
-  console.warn(`[tests] Redis is not reachable at ${REDIS_URL}: the Redis event bus tests are skipped.`);
+warnRedisSkipped('the Redis event bus tests');
 
 function nextMessage(bus: RedisEventBus, channel: string): Promise<StreamMessage> {
   return new Promise((resolve) => {
@@ -33,14 +14,14 @@ function nextMessage(bus: RedisEventBus, channel: string): Promise<StreamMessage
   });
 }
 
-describe.skipIf(!redisUp)('Redis event bus across two processes', () => {
+describe.skipIf(!redisReachable)('Redis event bus across two processes', () => {
   const prefix = `test-${process.pid}-${Date.now()}:`;
   let processA: RedisEventBus;
   let processB: RedisEventBus;
 
   beforeAll(async () => {
-    processA = new RedisEventBus(REDIS_URL, prefix);
-    processB = new RedisEventBus(REDIS_URL, prefix);
+    processA = new RedisEventBus(TEST_REDIS_URL, prefix);
+    processB = new RedisEventBus(TEST_REDIS_URL, prefix);
     await Promise.all([processA.ready(), processB.ready()]);
   });
   afterAll(async () => {

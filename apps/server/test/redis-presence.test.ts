@@ -1,37 +1,17 @@
-import net from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RedisPresence } from '../src/streaming/presence-redis.js';
+import { redisReachable, TEST_REDIS_URL, warnRedisSkipped } from './helpers/redis.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
-
-async function redisAnswers(): Promise<boolean> {
-  const { hostname, port } = new URL(REDIS_URL);
-  return new Promise<boolean>((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
-    const finish = (up: boolean) => {
-      socket.destroy();
-      resolve(up);
-    };
-    socket.setTimeout(1000);
-    socket.once('connect', () => finish(true));
-    socket.once('error', () => finish(false));
-    socket.once('timeout', () => finish(false));
-  });
-}
-
-const redisUp = await redisAnswers();
-if (!redisUp)
-  console.warn(`[tests] Redis is not reachable at ${REDIS_URL}: the Redis presence tests are skipped.`);
-
+warnRedisSkipped('the Redis presence tests');
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.skipIf(!redisUp)('presence shared through Redis', () => {
+describe.skipIf(!redisReachable)('presence shared through Redis', () => {
   // A prefix of its own, so that concurrent runs and real deployments on the same Redis do not mix.
   const prefix = `palchat-test-${randomUUID()}:`;
   const registries: RedisPresence[] = [];
   const open = (ttlMs = 30_000) => {
-    const registry = new RedisPresence(REDIS_URL, { prefix, ttlMs });
+    const registry = new RedisPresence(TEST_REDIS_URL, { prefix, ttlMs });
     registries.push(registry);
     return registry;
   };
@@ -70,7 +50,7 @@ describe.skipIf(!redisUp)('presence shared through Redis', () => {
   });
 
   it('withdraws its claims when it closes', async () => {
-    const leaving = new RedisPresence(REDIS_URL, { prefix });
+    const leaving = new RedisPresence(TEST_REDIS_URL, { prefix });
     await leaving.connect('erin', 's1');
     const observer = open();
     expect(await observer.connected(['erin'])).toEqual(new Set(['erin']));

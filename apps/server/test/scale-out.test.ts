@@ -11,37 +11,21 @@ import { createDatabase, type Db } from '../src/db/index.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { createAccount, mutualFollow, type TestAccount } from './helpers/factories.js';
 import { postgresReachable, TEST_POSTGRES_URL } from './helpers/harness.js';
+import { redisReachable, TEST_REDIS_URL } from './helpers/redis.js';
 
 /**
  * Two real server processes on one PostgreSQL schema and one Redis: a WebSocket held by process 2 receives
  * everything a request to process 1 causes, presence is seen from either side, and 1,000 messages arrive.
  */
 
-const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 const FM = '/api/v1/friend_messages';
 const MESSAGE_COUNT = 1000;
 const SEND_CONCURRENCY = 8;
 
-function answers(url: string, defaultPort: number): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise<boolean>((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || defaultPort) });
-    const finish = (up: boolean) => {
-      socket.destroy();
-      resolve(up);
-    };
-    socket.setTimeout(1000);
-    socket.once('connect', () => finish(true));
-    socket.once('error', () => finish(false));
-    socket.once('timeout', () => finish(false));
-  });
-}
-
-const redisUp = await answers(REDIS_URL, 6379);
 const missing = [
   !postgresReachable && `PostgreSQL (${TEST_POSTGRES_URL})`,
-  !redisUp && `Redis (${REDIS_URL})`,
+  !redisReachable && `Redis (${TEST_REDIS_URL})`,
 ]
   .filter(Boolean)
   .join(' and ');
@@ -236,7 +220,7 @@ describe.skipIf(Boolean(missing))('two server processes on PostgreSQL and Redis'
     const env = {
       DATABASE_URL: TEST_POSTGRES_URL,
       DATABASE_SCHEMA: schema,
-      REDIS_URL,
+      REDIS_URL: TEST_REDIS_URL,
       REDIS_PREFIX: redisPrefix,
       DATA_DIR: dataDir,
     };

@@ -1,5 +1,6 @@
-import type { RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyRateLimitOptions, RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { ApiError } from '../http/errors.js';
 
@@ -33,4 +34,19 @@ export function signUpRateLimit(app: FastifyInstance, config: Config): RateLimit
     signUpLimiters.set(app, limiter);
   }
   return limiter;
+}
+
+/**
+ * Where the counters live: this process's memory by default; Redis when REDIS_URL is set, so that every process
+ * behind a load balancer counts the same attempts. A Redis outage lets requests through rather than locking
+ * everyone out of signing in.
+ */
+export function rateLimitStore(app: FastifyInstance, config: Config): FastifyRateLimitOptions {
+  if (!config.redisUrl) return {};
+  const redis = new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1 });
+  redis.on('error', (error) => app.log.warn({ err: error }, 'rate-limit store: Redis error'));
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  return { redis, nameSpace: `${config.redisPrefix}rate-limit:`, skipOnError: true };
 }

@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import { $ZodError as ZodError } from 'zod/v4/core';
 import type { AppContext } from '../context.js';
 import authPlugin from '../auth/plugin.js';
+import { rateLimitStore } from '../auth/rate-limits.js';
 import { ApiError } from './errors.js';
 import { registerDomainRoutes } from './routes.js';
 
@@ -49,7 +50,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   await app.register(cookie);
   await app.register(formbody);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...rateLimitStore(app, ctx.config) });
   await app.register(authPlugin, { db: ctx.db });
   await registerDomainRoutes(app, ctx);
   return app;
