@@ -12,6 +12,7 @@ import {
 import { parseUpdateCredentials } from './schema.js';
 import { serializeCredentialAccount } from './serializer.js';
 import { updateCredentials } from './service.js';
+import { scopes } from '../auth/route-scopes.js';
 
 interface CredentialsForm {
   fields: Record<string, unknown>;
@@ -49,7 +50,7 @@ async function readForm(request: FastifyRequest): Promise<CredentialsForm> {
 export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 2, fields: 40 } });
-    scope.patch('/api/v1/accounts/update_credentials', async (request) => {
+    scope.patch('/api/v1/accounts/update_credentials', scopes('write:accounts'), async (request) => {
       const account = requireAccount(request);
       const { fields, images } = await readForm(request);
       // everything is validated before any file is written

@@ -4,13 +4,14 @@ import type { AppContext } from '../context.js';
 import { pageOfAccounts } from './account-page.js';
 import { newestFirst, pageQuerySchema, paginateQuery, setLinkHeader } from '../timelines/pagination.js';
 import { nowIso } from '../lib/time.js';
+import { scopes } from '../auth/route-scopes.js';
 
 /** The viewer's blocks, mutes and domain blocks, newest first (writes come with the social-core issue). */
 export async function accountGraphRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const page = pageQuerySchema(40, 80);
 
   for (const table of ['blocks', 'mutes'] as const) {
-    app.get(`/api/v1/${table}`, async (request, reply) => {
+    app.get(`/api/v1/${table}`, scopes('follow', `read:${table}`), async (request, reply) => {
       const viewer = requireAccount(request);
       const query = page.parse(request.query);
       let base = ctx.db
@@ -29,7 +30,7 @@ export async function accountGraphRoutes(app: FastifyInstance, ctx: AppContext):
     });
   }
 
-  app.get('/api/v1/domain_blocks', async (request, reply) => {
+  app.get('/api/v1/domain_blocks', scopes('follow', 'read:blocks'), async (request, reply) => {
     const viewer = requireAccount(request);
     const query = page.parse(request.query);
     const rows = newestFirst(

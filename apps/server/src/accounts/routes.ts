@@ -11,34 +11,35 @@ import { findAccountByAcct, findAccountOr404 } from './lookup.js';
 import { loadRelationships } from './relationships.js';
 import { followBodySchema, idsFromQuery } from './schema.js';
 import { serializeAccount, serializeCredentialAccount } from './serializer.js';
+import { scopes } from '../auth/route-scopes.js';
 
 const idParams = z.object({ id: z.string() });
 const pageQuery = pageQuerySchema(40, 80);
 
 export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/api/v1/accounts/verify_credentials', async (request) => {
+  app.get('/api/v1/accounts/verify_credentials', scopes('profile', 'read:accounts'), async (request) => {
     return serializeCredentialAccount(ctx, requireAccount(request));
   });
 
   // PATCH /api/v1/accounts/update_credentials lives in credential-routes.ts (multipart avatar and header).
 
-  app.get('/api/v1/accounts/lookup', async (request) => {
+  app.get('/api/v1/accounts/lookup', scopes('read:accounts'), async (request) => {
     const { acct } = z.object({ acct: z.string().min(1).max(300) }).parse(request.query);
     return serializeAccount(ctx, await findAccountByAcct(ctx.db, acct, ctx.config.localDomain));
   });
 
-  app.get('/api/v1/accounts/relationships', async (request) => {
+  app.get('/api/v1/accounts/relationships', scopes('read:follows'), async (request) => {
     const viewer = requireAccount(request);
     return loadRelationships(ctx.db, viewer.id, idsFromQuery(request.query));
   });
 
-  app.get('/api/v1/accounts/:id', async (request) => {
+  app.get('/api/v1/accounts/:id', scopes('read:accounts'), async (request) => {
     const { id } = idParams.parse(request.params);
     return serializeAccount(ctx, await findAccountOr404(ctx.db, id));
   });
 
   for (const direction of ['followers', 'following'] as const) {
-    app.get(`/api/v1/accounts/:id/${direction}`, async (request, reply) => {
+    app.get(`/api/v1/accounts/:id/${direction}`, scopes('read:accounts'), async (request, reply) => {
       const { id } = idParams.parse(request.params);
       const account = await findAccountOr404(ctx.db, id);
       const page = pageQuery.parse(request.query);
@@ -63,7 +64,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     });
   }
 
-  app.get('/api/v1/accounts/:id/statuses', async (request, reply) => {
+  app.get('/api/v1/accounts/:id/statuses', scopes('read:statuses'), async (request, reply) => {
     const { id } = idParams.parse(request.params);
     const account = await findAccountOr404(ctx.db, id);
     const viewer = request.viewer?.account ?? null;
@@ -78,7 +79,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return serializeStatuses(ctx, rows, viewer);
   });
 
-  app.post('/api/v1/accounts/:id/follow', async (request) => {
+  app.post('/api/v1/accounts/:id/follow', scopes('follow', 'write:follows'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     const target = await findAccountOr404(ctx.db, id);
@@ -86,13 +87,13 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return followAccount(ctx, viewer, target, options);
   });
 
-  app.post('/api/v1/accounts/:id/unfollow', async (request) => {
+  app.post('/api/v1/accounts/:id/unfollow', scopes('follow', 'write:follows'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     return unfollowAccount(ctx, viewer, await findAccountOr404(ctx.db, id));
   });
 
-  app.get('/api/v1/follow_requests', async (request, reply) => {
+  app.get('/api/v1/follow_requests', scopes('follow', 'read:follows'), async (request, reply) => {
     const viewer = requireAccount(request);
     const page = pageQuery.parse(request.query);
     return pageOfAccounts(
@@ -110,14 +111,14 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     );
   });
 
-  app.post('/api/v1/follow_requests/:id/authorize', async (request) => {
+  app.post('/api/v1/follow_requests/:id/authorize', scopes('follow', 'write:follows'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     const requester = await findAccountOr404(ctx.db, id);
     return authorizeFollowRequest(ctx, viewer, requester.id);
   });
 
-  app.post('/api/v1/follow_requests/:id/reject', async (request) => {
+  app.post('/api/v1/follow_requests/:id/reject', scopes('follow', 'write:follows'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     const requester = await findAccountOr404(ctx.db, id);
@@ -129,7 +130,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     local: z.string().optional(),
   });
 
-  app.get('/api/v1/directory', async (request) => {
+  app.get('/api/v1/directory', scopes('read:accounts'), async (request) => {
     const { order, offset, limit } = directoryQuery.parse(request.query);
     let query = ctx.db
       .selectFrom('accounts')

@@ -19,6 +19,7 @@ import {
 } from './safety.js';
 import { idsFromQuery } from './schema.js';
 import { serializeAccount } from './serializer.js';
+import { scopes } from '../auth/route-scopes.js';
 
 const idParams = z.object({ id: z.string() });
 const formBoolean = z.preprocess((value) => {
@@ -42,38 +43,38 @@ const domainBody = z.object({ domain: z.string().min(1).max(253) });
 export async function accountSafetyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const page = pageQuerySchema(40, 80);
 
-  app.post('/api/v1/accounts/:id/block', async (request) => {
+  app.post('/api/v1/accounts/:id/block', scopes('follow', 'write:blocks'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     return blockAccount(ctx, viewer, await findAccountOr404(ctx.db, id));
   });
 
-  app.post('/api/v1/accounts/:id/unblock', async (request) => {
+  app.post('/api/v1/accounts/:id/unblock', scopes('follow', 'write:blocks'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     return unblockAccount(ctx, viewer, await findAccountOr404(ctx.db, id));
   });
 
-  app.post('/api/v1/accounts/:id/mute', async (request) => {
+  app.post('/api/v1/accounts/:id/mute', scopes('follow', 'write:mutes'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     const options = muteBody.parse(request.body ?? {});
     return muteAccount(ctx, viewer, await findAccountOr404(ctx.db, id), options);
   });
 
-  app.post('/api/v1/accounts/:id/unmute', async (request) => {
+  app.post('/api/v1/accounts/:id/unmute', scopes('follow', 'write:mutes'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     return unmuteAccount(ctx, viewer, await findAccountOr404(ctx.db, id));
   });
 
-  app.post('/api/v1/accounts/:id/pin', async (request) => {
+  app.post('/api/v1/accounts/:id/pin', scopes('write:accounts'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     return endorse(ctx, viewer, await findAccountOr404(ctx.db, id), true);
   });
 
-  app.post('/api/v1/accounts/:id/unpin', async (request) => {
+  app.post('/api/v1/accounts/:id/unpin', scopes('write:accounts'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     return endorse(ctx, viewer, await findAccountOr404(ctx.db, id), false);
@@ -88,44 +89,48 @@ export async function accountSafetyRoutes(app: FastifyInstance, ctx: AppContext)
       .where('endorsements.account_id', '=', accountId)
       .where('accounts.approved', '=', 1);
 
-  app.get('/api/v1/endorsements', async (request, reply) => {
+  app.get('/api/v1/endorsements', scopes('read:accounts'), async (request, reply) => {
     const viewer = requireAccount(request);
     const query = page.parse(request.query);
     return pageOfAccounts(ctx, request, reply, endorsementsOf(viewer.id), 'endorsements.id', query);
   });
 
-  app.get('/api/v1/accounts/:id/endorsements', async (request, reply) => {
+  app.get('/api/v1/accounts/:id/endorsements', scopes('read:accounts'), async (request, reply) => {
     const { id } = idParams.parse(request.params);
     const account = await findAccountOr404(ctx.db, id);
     const query = page.parse(request.query);
     return pageOfAccounts(ctx, request, reply, endorsementsOf(account.id), 'endorsements.id', query);
   });
 
-  app.get('/api/v1/accounts/familiar_followers', async (request): Promise<FamiliarFollowers[]> => {
-    const viewer = requireAccount(request);
-    const ids = idsFromQuery(request.query);
-    if (ids.length === 0) return [];
-    const rows = await ctx.db
-      .selectFrom('follows as theirs')
-      .innerJoin('follows as mine', 'mine.target_account_id', 'theirs.account_id')
-      .innerJoin('accounts', 'accounts.id', 'theirs.account_id')
-      .selectAll('accounts')
-      .select('theirs.target_account_id as familiar_of')
-      .where('theirs.target_account_id', 'in', ids)
-      .where('mine.account_id', '=', viewer.id)
-      .where('accounts.approved', '=', 1)
-      .orderBy('accounts.id')
-      .execute();
-    return ids.map((id) => ({
-      id,
-      accounts: rows
-        .filter((row) => row.familiar_of === id)
-        .slice(0, 40)
-        .map(({ familiar_of: _of, ...row }) => serializeAccount(ctx, row)),
-    }));
-  });
+  app.get(
+    '/api/v1/accounts/familiar_followers',
+    scopes('read:follows'),
+    async (request): Promise<FamiliarFollowers[]> => {
+      const viewer = requireAccount(request);
+      const ids = idsFromQuery(request.query);
+      if (ids.length === 0) return [];
+      const rows = await ctx.db
+        .selectFrom('follows as theirs')
+        .innerJoin('follows as mine', 'mine.target_account_id', 'theirs.account_id')
+        .innerJoin('accounts', 'accounts.id', 'theirs.account_id')
+        .selectAll('accounts')
+        .select('theirs.target_account_id as familiar_of')
+        .where('theirs.target_account_id', 'in', ids)
+        .where('mine.account_id', '=', viewer.id)
+        .where('accounts.approved', '=', 1)
+        .orderBy('accounts.id')
+        .execute();
+      return ids.map((id) => ({
+        id,
+        accounts: rows
+          .filter((row) => row.familiar_of === id)
+          .slice(0, 40)
+          .map(({ familiar_of: _of, ...row }) => serializeAccount(ctx, row)),
+      }));
+    },
+  );
 
-  app.post('/api/v1/domain_blocks', async (request) => {
+  app.post('/api/v1/domain_blocks', scopes('follow', 'write:blocks'), async (request) => {
     const viewer = requireAccount(request);
     const { domain: raw } = domainBody.parse(request.body ?? {});
     const domain = normalizeDomain(raw);
@@ -141,7 +146,7 @@ export async function accountSafetyRoutes(app: FastifyInstance, ctx: AppContext)
     return {};
   });
 
-  app.delete('/api/v1/domain_blocks', async (request) => {
+  app.delete('/api/v1/domain_blocks', scopes('follow', 'write:blocks'), async (request) => {
     const viewer = requireAccount(request);
     const body = { ...((request.query ?? {}) as object), ...((request.body ?? {}) as object) };
     const { domain: raw } = domainBody.parse(body);

@@ -4,6 +4,7 @@ import type { Db } from '../db/index.js';
 import { randomToken, safeEqual } from '../lib/crypto.js';
 import { forbidden, unauthorized } from '../http/errors.js';
 import { findBearer, findSessionAccount, touchAccountActivity } from './sessions.js';
+import { checkRouteScopes, registerRouteScopes, type RegisteredRoute } from './route-scopes.js';
 
 export const SESSION_COOKIE = '_palchat_session';
 export const CSRF_COOKIE = '_palchat_csrf';
@@ -78,13 +79,22 @@ const isFormPost = (request: FastifyRequest): boolean =>
 /** Requests whose CSRF token arrives in the form body, checked once the body is parsed. */
 const csrfFromBody = new WeakSet<FastifyRequest>();
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** every route with the OAuth scopes it accepts (see route-scopes.ts) */
+    routeScopes: RegisteredRoute[];
+  }
+}
+
 /**
- * Resolves request.viewer from a bearer token (preferred) or the session cookie, and enforces CSRF on every
- * cookie-authenticated request that changes something, and on the sign-in and sign-up forms.
+ * Resolves request.viewer from a bearer token (preferred) or the session cookie, checks the token's OAuth
+ * scopes against the route's, and enforces CSRF on every cookie-authenticated request that changes something,
+ * and on the sign-in and sign-up forms.
  */
 async function authPlugin(app: FastifyInstance, options: { db: Db }): Promise<void> {
   const { db } = options;
   app.decorateRequest('viewer', null);
+  app.decorate('routeScopes', registerRouteScopes(app));
 
   app.addHook('onRequest', async (request) => {
     const token = bearerFrom(request);
@@ -106,6 +116,7 @@ async function authPlugin(app: FastifyInstance, options: { db: Db }): Promise<vo
         };
       }
     }
+    checkRouteScopes(request);
     if (request.viewer?.account) await touchAccountActivity(db, request.viewer.account);
 
     const isCookieAuthenticated = request.viewer?.via === 'cookie';

@@ -5,7 +5,6 @@ import type { AppContext } from '../context.js';
 import { ApiError, unauthorized } from '../http/errors.js';
 import { getServerSettings } from '../settings/service.js';
 import { renderCodePage, renderConsentPage, renderMessagePage } from './authorize-page.js';
-import { scopesWithin } from './oauth-scopes.js';
 import {
   AuthorizationRefused,
   checkAuthorizationRequest,
@@ -23,6 +22,7 @@ import { cookieSecurityOf, ensureCsrfToken } from './plugin.js';
 import { signUpRateLimit } from './rate-limits.js';
 import { RegistrationInvalid, registerAccount, type RegistrationInput } from './registration.js';
 import { WEB_SCOPES } from './sessions.js';
+import { publicRoute, scopes } from './route-scopes.js';
 
 const paramsOf = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
@@ -66,12 +66,12 @@ export async function registerOAuthRoutes(root: FastifyInstance, ctx: AppContext
 }
 
 function defineOAuthRoutes(app: FastifyInstance, root: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/v1/apps', async (request) => {
+  app.post('/api/v1/apps', publicRoute, async (request) => {
     const created = await createApp(ctx.db, paramsOf(request.body));
     return serializeApplication(created, true);
   });
 
-  app.get('/api/v1/apps/verify_credentials', async (request): Promise<Application> => {
+  app.get('/api/v1/apps/verify_credentials', publicRoute, async (request): Promise<Application> => {
     const viewer = request.viewer;
     if (viewer?.via !== 'bearer') throw unauthorized('The access token is invalid');
     if (viewer.appId) {
@@ -180,13 +180,11 @@ function defineOAuthRoutes(app: FastifyInstance, root: FastifyInstance, ctx: App
   });
 
   // Mastodon's registration API: an app token (client_credentials) creates an account and gets its token.
-  app.post('/api/v1/accounts', { onRequest: signUpRateLimit(root, ctx.config) }, async (request) => {
+  const registration = { ...scopes('write:accounts'), onRequest: signUpRateLimit(root, ctx.config) };
+  app.post('/api/v1/accounts', registration, async (request) => {
     const viewer = request.viewer;
     if (viewer?.via !== 'bearer' || !viewer.appId || viewer.account) {
       throw unauthorized('This method requires an app token (client_credentials)');
-    }
-    if (!scopesWithin(viewer.scopes, ['write:accounts'])) {
-      throw new ApiError(403, 'This action is outside the authorized scopes');
     }
     const settings = await getServerSettings(ctx.db);
     try {

@@ -9,6 +9,7 @@ import { MAX_FEATURED_TAGS } from '../instance/limits.js';
 import { isId, newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { serializeTags } from '../timelines/tag-routes.js';
+import { scopes } from '../auth/route-scopes.js';
 
 const idParams = z.object({ id: z.string() });
 const nameBody = z.object({
@@ -61,14 +62,16 @@ export async function featuredTagRoutes(app: FastifyInstance, ctx: AppContext): 
     });
   }
 
-  app.get('/api/v1/featured_tags', async (request) => featuredOf(requireAccount(request).id));
+  app.get('/api/v1/featured_tags', scopes('read:accounts'), async (request) =>
+    featuredOf(requireAccount(request).id),
+  );
 
-  app.get('/api/v1/accounts/:id/featured_tags', async (request) => {
+  app.get('/api/v1/accounts/:id/featured_tags', scopes('read:accounts'), async (request) => {
     const { id } = idParams.parse(request.params);
     return featuredOf((await findAccountOr404(ctx.db, id)).id);
   });
 
-  app.post('/api/v1/featured_tags', async (request) => {
+  app.post('/api/v1/featured_tags', scopes('write:accounts'), async (request) => {
     const viewer = requireAccount(request);
     const name = nameBody.parse(request.body ?? {}).name.replace(/^#/, '');
     const lower = name.toLowerCase();
@@ -111,7 +114,7 @@ export async function featuredTagRoutes(app: FastifyInstance, ctx: AppContext): 
     return created;
   });
 
-  app.delete('/api/v1/featured_tags/:id', async (request) => {
+  app.delete('/api/v1/featured_tags/:id', scopes('write:accounts'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     const removed = isId(id)
@@ -126,7 +129,7 @@ export async function featuredTagRoutes(app: FastifyInstance, ctx: AppContext): 
   });
 
   /** The viewer's most used hashtags that are not featured yet. */
-  app.get('/api/v1/featured_tags/suggestions', async (request) => {
+  app.get('/api/v1/featured_tags/suggestions', scopes('read:accounts'), async (request) => {
     const viewer = requireAccount(request);
     const used = await ctx.db
       .selectFrom('status_tags')

@@ -6,6 +6,7 @@ import type { AppContext } from '../context.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { isId, newId } from '../lib/ids.js';
 import { createFilter, findOwnFilter, renderFilters, updateFilter } from './service.js';
+import { scopes } from '../auth/route-scopes.js';
 
 const idParams = z.object({ id: z.string() });
 const filterUpdateSchema = filterInputSchema
@@ -49,7 +50,7 @@ function normalizeFilterBody(body: unknown): Record<string, unknown> {
 
 /** Mastodon's v2 filters: CRUD plus keywords. Matches show up in statuses' `filtered` field. */
 export async function filterRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/api/v2/filters', async (request) => {
+  app.get('/api/v2/filters', scopes('read:filters'), async (request) => {
     const viewer = requireAccount(request);
     const rows = await ctx.db
       .selectFrom('filters')
@@ -60,21 +61,21 @@ export async function filterRoutes(app: FastifyInstance, ctx: AppContext): Promi
     return renderFilters(ctx.db, rows);
   });
 
-  app.get('/api/v2/filters/:id', async (request) => {
+  app.get('/api/v2/filters/:id', scopes('read:filters'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     const [filter] = await renderFilters(ctx.db, [await findOwnFilter(ctx.db, viewer.id, id)]);
     return filter;
   });
 
-  app.post('/api/v2/filters', async (request) => {
+  app.post('/api/v2/filters', scopes('write:filters'), async (request) => {
     const viewer = requireAccount(request);
     const input = filterInputSchema.parse(normalizeFilterBody(request.body));
     const [filter] = await renderFilters(ctx.db, [await createFilter(ctx.db, viewer.id, input)]);
     return filter;
   });
 
-  app.put('/api/v2/filters/:id', async (request) => {
+  app.put('/api/v2/filters/:id', scopes('write:filters'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     const existing = await findOwnFilter(ctx.db, viewer.id, id);
@@ -83,7 +84,7 @@ export async function filterRoutes(app: FastifyInstance, ctx: AppContext): Promi
     return filter;
   });
 
-  app.delete('/api/v2/filters/:id', async (request) => {
+  app.delete('/api/v2/filters/:id', scopes('write:filters'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     const existing = await findOwnFilter(ctx.db, viewer.id, id);
@@ -91,14 +92,14 @@ export async function filterRoutes(app: FastifyInstance, ctx: AppContext): Promi
     return {};
   });
 
-  app.get('/api/v2/filters/:id/keywords', async (request) => {
+  app.get('/api/v2/filters/:id/keywords', scopes('read:filters'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     const [filter] = await renderFilters(ctx.db, [await findOwnFilter(ctx.db, viewer.id, id)]);
     return filter?.keywords ?? [];
   });
 
-  app.post('/api/v2/filters/:id/keywords', async (request) => {
+  app.post('/api/v2/filters/:id/keywords', scopes('write:filters'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     const filter = await findOwnFilter(ctx.db, viewer.id, id);
@@ -113,7 +114,7 @@ export async function filterRoutes(app: FastifyInstance, ctx: AppContext): Promi
     return { id: row.id, keyword: row.keyword, whole_word: row.whole_word === 1 };
   });
 
-  app.delete('/api/v2/filters/keywords/:id', async (request) => {
+  app.delete('/api/v2/filters/keywords/:id', scopes('write:filters'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     const keyword = isId(id)

@@ -15,13 +15,14 @@ import {
   serializeList,
   updateList,
 } from './service.js';
+import { scopes } from '../auth/route-scopes.js';
 
 const idParams = z.object({ id: z.string() });
 /** JSON booleans or form text for `exclusive`. */
 const listBody = listInputSchema.extend({ exclusive: queryFlag });
 
 export async function listRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/api/v1/lists', async (request) => {
+  app.get('/api/v1/lists', scopes('read:lists'), async (request) => {
     const viewer = requireAccount(request);
     const rows = await ctx.db
       .selectFrom('lists')
@@ -33,25 +34,25 @@ export async function listRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return rows.map(serializeList);
   });
 
-  app.post('/api/v1/lists', async (request) => {
+  app.post('/api/v1/lists', scopes('write:lists'), async (request) => {
     const viewer = requireAccount(request);
     return serializeList(await createList(ctx.db, viewer, listBody.parse(request.body ?? {})));
   });
 
-  app.get('/api/v1/lists/:id', async (request) => {
+  app.get('/api/v1/lists/:id', scopes('read:lists'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     return serializeList(await findOwnList(ctx.db, viewer, id));
   });
 
-  app.put('/api/v1/lists/:id', async (request) => {
+  app.put('/api/v1/lists/:id', scopes('write:lists'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     const list = await findOwnList(ctx.db, viewer, id);
     return serializeList(await updateList(ctx.db, list, listBody.partial().parse(request.body ?? {})));
   });
 
-  app.delete('/api/v1/lists/:id', async (request) => {
+  app.delete('/api/v1/lists/:id', scopes('write:lists'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     const list = await findOwnList(ctx.db, viewer, id);
@@ -60,7 +61,7 @@ export async function listRoutes(app: FastifyInstance, ctx: AppContext): Promise
   });
 
   const accountPage = pageQuerySchema(40, 80);
-  app.get('/api/v1/lists/:id/accounts', async (request, reply) => {
+  app.get('/api/v1/lists/:id/accounts', scopes('read:lists'), async (request, reply) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     const list = await findOwnList(ctx.db, viewer, id);
@@ -101,7 +102,7 @@ export async function listRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return idsFromQuery(source, 'account_ids');
   };
 
-  app.post('/api/v1/lists/:id/accounts', async (request) => {
+  app.post('/api/v1/lists/:id/accounts', scopes('write:lists'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     const list = await findOwnList(ctx.db, viewer, id);
@@ -109,7 +110,7 @@ export async function listRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return {};
   });
 
-  app.delete('/api/v1/lists/:id/accounts', async (request) => {
+  app.delete('/api/v1/lists/:id/accounts', scopes('write:lists'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     const list = await findOwnList(ctx.db, viewer, id);
@@ -118,7 +119,7 @@ export async function listRoutes(app: FastifyInstance, ctx: AppContext): Promise
   });
 
   /** Lists of the viewer's that contain the account (Mastodon: GET /accounts/:id/lists). */
-  app.get('/api/v1/accounts/:id/lists', async (request) => {
+  app.get('/api/v1/accounts/:id/lists', scopes('read:lists'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     const rows = await ctx.db

@@ -8,6 +8,7 @@ import type { AppContext } from '../context.js';
 import { ApiError, unprocessable } from '../http/errors.js';
 import { storeUpload, VIDEO_MAX_BYTES } from './service.js';
 import { mediaStorageFor } from './storage.js';
+import { scopes } from '../auth/route-scopes.js';
 
 async function readUpload(request: FastifyRequest): Promise<{ data: Buffer; description: string | null }> {
   if (!request.isMultipart()) throw unprocessable(MessagingText.noFile);
@@ -45,8 +46,8 @@ export async function registerMedia(app: FastifyInstance, ctx: AppContext): Prom
       const { data, description } = await readUpload(request);
       return storeUpload(ctx, viewer.id, { data, description });
     };
-    scope.post('/api/v1/media', upload);
-    scope.post('/api/v2/media', upload);
+    scope.post('/api/v1/media', scopes('write:media'), upload);
+    scope.post('/api/v2/media', scopes('write:media'), upload);
   });
   if (!localRoot) return;
   fs.mkdirSync(localRoot, { recursive: true });

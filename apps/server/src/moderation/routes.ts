@@ -12,6 +12,7 @@ import { nowIso } from '../lib/time.js';
 import { queryFlag } from '../timelines/query-flag.js';
 import { newestFirst, pageQuerySchema, paginateQuery, setLinkHeader } from '../timelines/pagination.js';
 import { dashboardCounts, requireAdministration, requireModeration, serializeReports } from './service.js';
+import { scopes } from '../auth/route-scopes.js';
 
 const idParams = z.object({ id: z.string() });
 
@@ -37,7 +38,7 @@ export async function moderationRoutes(app: FastifyInstance, ctx: AppContext): P
     return row;
   }
 
-  app.get('/api/v1/admin/reports', async (request, reply) => {
+  app.get('/api/v1/admin/reports', scopes('admin:read:reports'), async (request, reply) => {
     const viewer = moderator(request);
     const query = page.parse(request.query);
     const base = ctx.db
@@ -54,7 +55,7 @@ export async function moderationRoutes(app: FastifyInstance, ctx: AppContext): P
     return serializeReports(ctx, rows, viewer);
   });
 
-  app.get('/api/v1/admin/reports/:id', async (request) => {
+  app.get('/api/v1/admin/reports/:id', scopes('admin:read:reports'), async (request) => {
     const viewer = moderator(request);
     const { id } = idParams.parse(request.params);
     const [report] = await serializeReports(ctx, [await findReport(id)], viewer);
@@ -63,7 +64,7 @@ export async function moderationRoutes(app: FastifyInstance, ctx: AppContext): P
   });
 
   for (const action of ['resolve', 'reopen'] as const) {
-    app.post(`/api/v1/admin/reports/:id/${action}`, async (request) => {
+    app.post(`/api/v1/admin/reports/:id/${action}`, scopes('admin:write:reports'), async (request) => {
       const viewer = moderator(request);
       const { id } = idParams.parse(request.params);
       const report = await findReport(id);
@@ -82,7 +83,7 @@ export async function moderationRoutes(app: FastifyInstance, ctx: AppContext): P
     });
   }
 
-  app.get('/api/v1/admin/dashboard', async (request) => {
+  app.get('/api/v1/admin/dashboard', scopes('admin:read'), async (request) => {
     requireAdministration(requireAccount(request));
     return dashboardCounts(ctx);
   });

@@ -11,6 +11,7 @@ import { newestFirst, pageQuerySchema, paginateQuery, setLinkHeader } from '../t
 import { announceEndedPolls } from '../polls/service.js';
 import { loadPolicy, savePolicy } from './policy.js';
 import { serializeNotifications } from './serializer.js';
+import { scopes } from '../auth/route-scopes.js';
 
 const idParams = z.object({ id: z.string() });
 
@@ -116,7 +117,7 @@ async function notificationRequests(
 export async function notificationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const page = pageQuerySchema(40, 80);
 
-  app.get('/api/v1/notifications', async (request, reply) => {
+  app.get('/api/v1/notifications', scopes('read:notifications'), async (request, reply) => {
     const viewer = requireAccount(request);
     await announceEndedPolls(ctx);
     const query = page
@@ -149,7 +150,7 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
   });
 
   /** Unread = newer than the notifications marker (Mastodon caps the count at `limit`). */
-  app.get('/api/v1/notifications/unread_count', async (request) => {
+  app.get('/api/v1/notifications/unread_count', scopes('read:notifications'), async (request) => {
     const viewer = requireAccount(request);
     await announceEndedPolls(ctx);
     const { limit } = z
@@ -171,11 +172,11 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
     return { count: rows.length };
   });
 
-  app.get('/api/v1/notifications/requests', async (request) => {
+  app.get('/api/v1/notifications/requests', scopes('read:notifications'), async (request) => {
     return notificationRequests(ctx, requireAccount(request));
   });
 
-  app.get('/api/v1/notifications/requests/:id', async (request) => {
+  app.get('/api/v1/notifications/requests/:id', scopes('read:notifications'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     const account = await findRequestAccount(ctx, viewer, id);
@@ -184,7 +185,7 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
     return found;
   });
 
-  app.post('/api/v1/notifications/requests/:id/accept', async (request) => {
+  app.post('/api/v1/notifications/requests/:id/accept', scopes('write:notifications'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     const account = await findRequestAccount(ctx, viewer, id);
@@ -197,7 +198,7 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
     return {};
   });
 
-  app.post('/api/v1/notifications/requests/:id/dismiss', async (request) => {
+  app.post('/api/v1/notifications/requests/:id/dismiss', scopes('write:notifications'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     const account = await findRequestAccount(ctx, viewer, id);
@@ -243,9 +244,11 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
     };
   };
 
-  app.get('/api/v2/notifications/policy', async (request) => renderPolicy(requireAccount(request)));
+  app.get('/api/v2/notifications/policy', scopes('read:notifications'), async (request) =>
+    renderPolicy(requireAccount(request)),
+  );
 
-  app.patch('/api/v2/notifications/policy', async (request) => {
+  app.patch('/api/v2/notifications/policy', scopes('write:notifications'), async (request) => {
     const viewer = requireAccount(request);
     const { for_limited_accounts: _limited, ...patch } = policyBody.parse(request.body ?? {});
     await savePolicy(
@@ -256,13 +259,13 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
     return renderPolicy(viewer);
   });
 
-  app.post('/api/v1/notifications/clear', async (request) => {
+  app.post('/api/v1/notifications/clear', scopes('write:notifications'), async (request) => {
     const viewer = requireAccount(request);
     await ctx.db.deleteFrom('notifications').where('account_id', '=', viewer.id).execute();
     return {};
   });
 
-  app.get('/api/v1/notifications/:id', async (request) => {
+  app.get('/api/v1/notifications/:id', scopes('read:notifications'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     const row = isId(id)
@@ -278,7 +281,7 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
     return notification;
   });
 
-  app.post('/api/v1/notifications/:id/dismiss', async (request) => {
+  app.post('/api/v1/notifications/:id/dismiss', scopes('write:notifications'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     const removed = isId(id)

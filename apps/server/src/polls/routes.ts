@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { requireAccount } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { findVisiblePoll, renderPoll, vote } from './service.js';
+import { scopes } from '../auth/route-scopes.js';
 
 const idParams = z.object({ id: z.string() });
 
@@ -14,13 +15,13 @@ function choicesOf(body: unknown): unknown {
 
 /** GET /api/v1/polls/:id and POST /api/v1/polls/:id/votes. */
 export async function pollRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/api/v1/polls/:id', async (request) => {
+  app.get('/api/v1/polls/:id', scopes('read:statuses'), async (request) => {
     const viewer = request.viewer?.account ? requireAccount(request) : null;
     const { id } = idParams.parse(request.params);
     return renderPoll(ctx, await findVisiblePoll(ctx, viewer, id), viewer);
   });
 
-  app.post('/api/v1/polls/:id/votes', async (request) => {
+  app.post('/api/v1/polls/:id/votes', scopes('write:statuses'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     const choices = z.array(z.coerce.number().int()).max(10).parse(choicesOf(request.body));

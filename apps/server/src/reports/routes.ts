@@ -10,6 +10,7 @@ import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { notifyStaff } from '../moderation/staff-notifications.js';
 import { publishNotification } from '../notifications/service.js';
+import { scopes } from '../auth/route-scopes.js';
 
 /** Form bodies send `status_ids[]`; JSON sends arrays. */
 function normalize(body: unknown): Record<string, unknown> {
@@ -30,7 +31,7 @@ function normalize(body: unknown): Record<string, unknown> {
 
 /** POST /api/v1/reports: an account, optionally with some of its statuses, for the moderators. */
 export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.post('/api/v1/reports', async (request) => {
+  app.post('/api/v1/reports', scopes('write:reports'), async (request) => {
     const viewer = requireAccount(request);
     const input = accountReportInputSchema.parse(normalize(request.body));
     const target = await findAccountOr404(ctx.db, input.account_id);

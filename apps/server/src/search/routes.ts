@@ -10,6 +10,7 @@ import { notSilencedBy, visibleTo } from '../statuses/visibility.js';
 import { offsetQuerySchema } from '../timelines/pagination.js';
 import { queryFlag } from '../timelines/query-flag.js';
 import { serializeTags } from '../timelines/tag-routes.js';
+import { scopes } from '../auth/route-scopes.js';
 
 const searchQuery = offsetQuerySchema(20, 40).extend({
   q: z.string().trim().min(1).max(500),
@@ -27,7 +28,7 @@ const likeLiteral = (value: string): string => value.toLowerCase().replace(/[!%_
 
 /** Mastodon's v2 search over local data: account and hashtag prefixes, and words in readable statuses. */
 export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/api/v2/search', async (request): Promise<SearchResults> => {
+  app.get('/api/v2/search', scopes('read:search'), async (request): Promise<SearchResults> => {
     const viewer = request.viewer?.account ?? null;
     const query = searchQuery.parse(request.query);
     if (!viewer && query.offset > 0)

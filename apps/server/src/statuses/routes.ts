@@ -8,6 +8,7 @@ import { newestFirst, pageQuerySchema, paginateQuery, setLinkHeader } from '../t
 import { serializeStatus, serializeStatuses } from './serializer.js';
 import { findVisibleStatus, statusContext } from './service.js';
 import { visibleTo } from './visibility.js';
+import { scopes } from '../auth/route-scopes.js';
 
 const idParams = z.object({ id: z.string() });
 
@@ -15,7 +16,7 @@ export async function statusRoutes(app: FastifyInstance, ctx: AppContext): Promi
   const statusPage = pageQuerySchema(20, 40);
   const accountPage = pageQuerySchema(40, 80);
 
-  app.get('/api/v1/statuses/:id', async (request) => {
+  app.get('/api/v1/statuses/:id', scopes('read:statuses'), async (request) => {
     const viewer = request.viewer?.account ?? null;
     const { id } = idParams.parse(request.params);
     const status = await serializeStatus(ctx, await findVisibleStatus(ctx.db, viewer, id), viewer);
@@ -23,7 +24,7 @@ export async function statusRoutes(app: FastifyInstance, ctx: AppContext): Promi
     return status;
   });
 
-  app.get('/api/v1/statuses/:id/context', async (request) => {
+  app.get('/api/v1/statuses/:id/context', scopes('read:statuses'), async (request) => {
     const viewer = request.viewer?.account ?? null;
     const { id } = idParams.parse(request.params);
     const status = await findVisibleStatus(ctx.db, viewer, id);
@@ -34,7 +35,7 @@ export async function statusRoutes(app: FastifyInstance, ctx: AppContext): Promi
     };
   });
 
-  app.get('/api/v1/statuses/:id/reblogged_by', async (request, reply) => {
+  app.get('/api/v1/statuses/:id/reblogged_by', scopes('read:accounts'), async (request, reply) => {
     const viewer = request.viewer?.account ?? null;
     const { id } = idParams.parse(request.params);
     const status = await findVisibleStatus(ctx.db, viewer, id);
@@ -55,7 +56,7 @@ export async function statusRoutes(app: FastifyInstance, ctx: AppContext): Promi
     );
   });
 
-  app.get('/api/v1/statuses/:id/favourited_by', async (request, reply) => {
+  app.get('/api/v1/statuses/:id/favourited_by', scopes('read:accounts'), async (request, reply) => {
     const viewer = request.viewer?.account ?? null;
     const { id } = idParams.parse(request.params);
     const status = await findVisibleStatus(ctx.db, viewer, id);
@@ -76,7 +77,7 @@ export async function statusRoutes(app: FastifyInstance, ctx: AppContext): Promi
   });
 
   for (const table of ['favourites', 'bookmarks'] as const) {
-    app.get(`/api/v1/${table}`, async (request, reply) => {
+    app.get(`/api/v1/${table}`, scopes(`read:${table}`), async (request, reply) => {
       const viewer = requireAccount(request);
       const page = statusPage.parse(request.query);
       const rows = newestFirst(

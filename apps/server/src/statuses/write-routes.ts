@@ -12,6 +12,7 @@ import { parseStatusInput } from './schema.js';
 import { serializeStatus, type StatusRow } from './serializer.js';
 import { findVisibleStatus } from './service.js';
 import { textToHtml } from './text-format.js';
+import { scopes } from '../auth/route-scopes.js';
 
 const idParams = z.object({ id: z.string() });
 
@@ -25,7 +26,7 @@ export async function statusWriteRoutes(app: FastifyInstance, ctx: AppContext): 
     return status;
   };
 
-  app.post('/api/v1/statuses', async (request) => {
+  app.post('/api/v1/statuses', scopes('write:statuses'), async (request) => {
     const viewer = requireAccount(request);
     const input = parseStatusInput(request.body);
     const header = request.headers['idempotency-key'];
@@ -35,14 +36,14 @@ export async function statusWriteRoutes(app: FastifyInstance, ctx: AppContext): 
     return render(status, viewer);
   });
 
-  app.put('/api/v1/statuses/:id', async (request) => {
+  app.put('/api/v1/statuses/:id', scopes('write:statuses'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     const input = parseStatusInput(request.body);
     return render(await editStatus(ctx, viewer, id, input), viewer);
   });
 
-  app.delete('/api/v1/statuses/:id', async (request) => {
+  app.delete('/api/v1/statuses/:id', scopes('write:statuses'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     const own = await findOwnStatus(ctx, viewer, id);
@@ -52,14 +53,14 @@ export async function statusWriteRoutes(app: FastifyInstance, ctx: AppContext): 
     return { ...rendered, text: own.text };
   });
 
-  app.get('/api/v1/statuses/:id/source', async (request) => {
+  app.get('/api/v1/statuses/:id/source', scopes('read:statuses'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     const status = await findOwnStatus(ctx, viewer, id);
     return { id: status.id, text: status.text, spoiler_text: status.spoiler_text };
   });
 
-  app.get('/api/v1/statuses/:id/history', async (request): Promise<StatusEdit[]> => {
+  app.get('/api/v1/statuses/:id/history', scopes('read:statuses'), async (request): Promise<StatusEdit[]> => {
     const viewer = request.viewer?.account ?? null;
     const { id } = idParams.parse(request.params);
     const status = await findVisibleStatus(ctx.db, viewer, id);
@@ -102,32 +103,33 @@ export async function statusWriteRoutes(app: FastifyInstance, ctx: AppContext): 
 
   const reblogBody = z.object({ visibility: visibilitySchema.optional() }).default({});
 
-  app.post('/api/v1/statuses/:id/reblog', async (request) => {
+  app.post('/api/v1/statuses/:id/reblog', scopes('write:statuses'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     const { visibility } = reblogBody.parse(request.body ?? {});
     return render(await reblog(ctx, viewer, id, visibility), viewer);
   });
 
-  app.post('/api/v1/statuses/:id/unreblog', async (request) => {
+  app.post('/api/v1/statuses/:id/unreblog', scopes('write:statuses'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     return render(await unreblog(ctx, viewer, id), viewer);
   });
 
-  const toggles = {
-    favourite: (viewerRow, id) => favourite(ctx, viewerRow, id),
-    unfavourite: (viewerRow, id) => unfavourite(ctx, viewerRow, id),
-    bookmark: (viewerRow, id) => bookmark(ctx, viewerRow, id, true),
-    unbookmark: (viewerRow, id) => bookmark(ctx, viewerRow, id, false),
-    pin: (viewerRow, id) => pin(ctx, viewerRow, id, true),
-    unpin: (viewerRow, id) => pin(ctx, viewerRow, id, false),
-    mute: (viewerRow, id) => muteConversation(ctx, viewerRow, id, true),
-    unmute: (viewerRow, id) => muteConversation(ctx, viewerRow, id, false),
-  } satisfies Record<string, (viewer: ReturnType<typeof requireAccount>, id: string) => Promise<unknown>>;
+  type Toggle = [scope: string, run: (viewer: AccountRow, id: string) => Promise<StatusRow>];
+  const toggles: Record<string, Toggle> = {
+    favourite: ['write:favourites', (viewerRow, id) => favourite(ctx, viewerRow, id)],
+    unfavourite: ['write:favourites', (viewerRow, id) => unfavourite(ctx, viewerRow, id)],
+    bookmark: ['write:bookmarks', (viewerRow, id) => bookmark(ctx, viewerRow, id, true)],
+    unbookmark: ['write:bookmarks', (viewerRow, id) => bookmark(ctx, viewerRow, id, false)],
+    pin: ['write:accounts', (viewerRow, id) => pin(ctx, viewerRow, id, true)],
+    unpin: ['write:accounts', (viewerRow, id) => pin(ctx, viewerRow, id, false)],
+    mute: ['write:mutes', (viewerRow, id) => muteConversation(ctx, viewerRow, id, true)],
+    unmute: ['write:mutes', (viewerRow, id) => muteConversation(ctx, viewerRow, id, false)],
+  };
 
-  for (const [action, run] of Object.entries(toggles)) {
-    app.post(`/api/v1/statuses/:id/${action}`, async (request) => {
+  for (const [action, [scope, run]] of Object.entries(toggles)) {
+    app.post(`/api/v1/statuses/:id/${action}`, scopes(scope), async (request) => {
       const viewer = requireAccount(request);
       const { id } = idParams.parse(request.params);
       const status = await run(viewer, id);

@@ -5,6 +5,7 @@ import type { WebSocket } from 'ws';
 import { clientStreamMessageSchema, type ClientStreamMessage, type ServerStreamMessage } from '@palchat/api';
 import { findBearer } from '../auth/sessions.js';
 import type { AccountRow } from '../auth/viewer.js';
+import { assertTokenScopes, scopes } from '../auth/route-scopes.js';
 import type { AppContext } from '../context.js';
 import { relayTyping } from '../messaging/typing.js';
 import { presenceFor } from './presence.js';
@@ -36,9 +37,10 @@ const streamAccounts = new WeakMap<FastifyRequest, AccountRow>();
 function authenticate(ctx: AppContext) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const token = tokenOf(request);
-    const account = token
-      ? ((await findBearer(ctx.db, token))?.account ?? null)
-      : (request.viewer?.account ?? null);
+    const bearer = token ? await findBearer(ctx.db, token) : null;
+    // a token in the header was checked with the rest of the request; one in the query string is checked here
+    if (bearer) assertTokenScopes(bearer, request.routeOptions.config.scopes);
+    const account = token ? (bearer?.account ?? null) : (request.viewer?.account ?? null);
     if (!account || account.disabled || !account.approved) {
       return reply.status(401).send({ error: 'Error: Missing or invalid access token' });
     }
@@ -177,7 +179,11 @@ export async function registerStreaming(
           .catch((error: unknown) => request.log.warn({ err: error }, 'stream subscribe failed'));
       }
     };
-    const routeOptions = { websocket: true, preValidation: authenticate(ctx) } as const;
+    const routeOptions = {
+      websocket: true,
+      preValidation: authenticate(ctx),
+      ...scopes('read:statuses', 'read:notifications'),
+    } as const;
     scope.get('/api/v1/streaming', routeOptions, handler);
     scope.get('/api/v1/streaming/', routeOptions, handler);
   });

@@ -7,6 +7,7 @@ import { serializeAccount } from '../accounts/serializer.js';
 import { notFound } from '../http/errors.js';
 import { serializeStatuses } from '../statuses/serializer.js';
 import { newestFirst, pageQuerySchema, paginateQuery, setLinkHeader, type PageQuery } from './pagination.js';
+import { scopes } from '../auth/route-scopes.js';
 
 /**
  * Mastodon's private-mention conversations (the /conversations column), computed from direct statuses the
@@ -129,7 +130,7 @@ export async function conversationRoutes(app: FastifyInstance, ctx: AppContext):
   const pageQuery = pageQuerySchema(20, 40);
   const idParams = z.object({ id: z.string().min(1).max(40) });
 
-  app.get('/api/v1/conversations', async (request, reply) => {
+  app.get('/api/v1/conversations', scopes('read:statuses'), async (request, reply) => {
     const viewer = requireAccount(request);
     const page = pageQuery.parse(request.query);
     const conversations = await listConversations(ctx, viewer, page);
@@ -142,7 +143,7 @@ export async function conversationRoutes(app: FastifyInstance, ctx: AppContext):
     return conversations;
   });
 
-  app.post('/api/v1/conversations/:id/read', async (request) => {
+  app.post('/api/v1/conversations/:id/read', scopes('write:conversations'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     const thread = await findThread(ctx, viewer, id);
@@ -169,7 +170,7 @@ export async function conversationRoutes(app: FastifyInstance, ctx: AppContext):
   });
 
   /** Hides the conversation until a new private mention arrives in it. */
-  app.delete('/api/v1/conversations/:id', async (request) => {
+  app.delete('/api/v1/conversations/:id', scopes('write:conversations'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     const thread = await findThread(ctx, viewer, id);

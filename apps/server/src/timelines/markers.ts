@@ -5,6 +5,7 @@ import { requireAccount } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/index.js';
 import { nowIso } from '../lib/time.js';
+import { scopes } from '../auth/route-scopes.js';
 
 const markerInput = z.object({ last_read_id: z.string().regex(/^\d{1,18}$/) });
 const markersBody = z
@@ -47,7 +48,7 @@ function nestFormKeys(body: unknown): unknown {
 }
 
 export async function markerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/api/v1/markers', async (request) => {
+  app.get('/api/v1/markers', scopes('read:statuses'), async (request) => {
     const viewer = requireAccount(request);
     const query = request.query as Record<string, unknown>;
     const timelines = [query['timeline[]'], query.timeline]
@@ -56,7 +57,7 @@ export async function markerRoutes(app: FastifyInstance, ctx: AppContext): Promi
     return loadMarkers(ctx.db, viewer.id, timelines);
   });
 
-  app.post('/api/v1/markers', async (request) => {
+  app.post('/api/v1/markers', scopes('write:statuses'), async (request) => {
     const viewer = requireAccount(request);
     const body = markersBody.parse(nestFormKeys(request.body ?? {}));
     await ctx.db.transaction().execute(async (tx) => {

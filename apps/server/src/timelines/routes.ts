@@ -15,6 +15,7 @@ import {
   tagTimeline,
   timelineQuerySchema,
 } from './service.js';
+import { scopes } from '../auth/route-scopes.js';
 
 const pageQuery = pageQuerySchema(20, 40);
 
@@ -28,7 +29,7 @@ export async function timelineRoutes(app: FastifyInstance, ctx: AppContext): Pro
     return null;
   }
 
-  app.get('/api/v1/timelines/home', async (request, reply) => {
+  app.get('/api/v1/timelines/home', scopes('read:statuses'), async (request, reply) => {
     const viewer = requireAccount(request);
     const query = pageQuery.parse(request.query);
     const rows = await homeTimeline(ctx.db, viewer, query);
@@ -41,7 +42,7 @@ export async function timelineRoutes(app: FastifyInstance, ctx: AppContext): Pro
     return serializeStatuses(ctx, rows, viewer);
   });
 
-  app.get('/api/v1/timelines/public', async (request, reply) => {
+  app.get('/api/v1/timelines/public', scopes('read:statuses'), async (request, reply) => {
     const viewer = await publicReader(request);
     const query = timelineQuerySchema.parse(request.query);
     const rows = await publicTimeline(ctx.db, viewer, query);
@@ -54,7 +55,7 @@ export async function timelineRoutes(app: FastifyInstance, ctx: AppContext): Pro
     return serializeStatuses(ctx, rows, viewer);
   });
 
-  app.get('/api/v1/timelines/tag/:hashtag', async (request, reply) => {
+  app.get('/api/v1/timelines/tag/:hashtag', scopes('read:statuses'), async (request, reply) => {
     const viewer = await publicReader(request);
     const { hashtag } = z.object({ hashtag: z.string().min(1).max(100) }).parse(request.params);
     const query = timelineQuerySchema.parse(request.query);
@@ -68,7 +69,7 @@ export async function timelineRoutes(app: FastifyInstance, ctx: AppContext): Pro
     return serializeStatuses(ctx, rows, viewer);
   });
 
-  app.get('/api/v1/timelines/list/:id', async (request, reply) => {
+  app.get('/api/v1/timelines/list/:id', scopes('read:lists'), async (request, reply) => {
     const viewer = requireAccount(request);
     const { id } = z.object({ id: z.string() }).parse(request.params);
     const list = isId(id)
@@ -91,7 +92,7 @@ export async function timelineRoutes(app: FastifyInstance, ctx: AppContext): Pro
     return serializeStatuses(ctx, rows, viewer);
   });
 
-  app.get('/api/v1/timelines/link', async (request, reply) => {
+  app.get('/api/v1/timelines/link', scopes('read:statuses'), async (request, reply) => {
     const viewer = await publicReader(request);
     const query = pageQuery.extend({ url: z.url({ protocol: /^https?$/ }) }).parse(request.query);
     const rows = await linkTimeline(ctx.db, viewer, query.url, query);

@@ -9,6 +9,7 @@ import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { tagHistories, tagUrl } from '../trends/tag-history.js';
 import { newestFirst, pageQuerySchema, paginateQuery, setLinkHeader } from './pagination.js';
+import { scopes } from '../auth/route-scopes.js';
 
 const nameParams = z.object({
   name: z.string().regex(/^#?[\p{L}\p{N}_]{1,100}$/u, 'is not a valid hashtag'),
@@ -58,7 +59,7 @@ export async function tagRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       .where('name_lower', '=', normalize(name).toLowerCase())
       .executeTakeFirst();
 
-  app.get('/api/v1/tags/:name', async (request) => {
+  app.get('/api/v1/tags/:name', scopes('read:follows'), async (request) => {
     const { name } = nameParams.parse(request.params);
     const tag = await findTag(name);
     if (!tag) throw notFound();
@@ -66,7 +67,7 @@ export async function tagRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     return serialized;
   });
 
-  app.post('/api/v1/tags/:name/follow', async (request) => {
+  app.post('/api/v1/tags/:name/follow', scopes('follow', 'write:follows'), async (request) => {
     const viewer = requireAccount(request);
     const { name } = nameParams.parse(request.params);
     const tag = await ctx.db.transaction().execute(async (tx) => {
@@ -92,7 +93,7 @@ export async function tagRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     return serialized;
   });
 
-  app.post('/api/v1/tags/:name/unfollow', async (request) => {
+  app.post('/api/v1/tags/:name/unfollow', scopes('follow', 'write:follows'), async (request) => {
     const viewer = requireAccount(request);
     const { name } = nameParams.parse(request.params);
     const tag = await findTag(name);
@@ -107,7 +108,7 @@ export async function tagRoutes(app: FastifyInstance, ctx: AppContext): Promise<
   });
 
   const page = pageQuerySchema(100, 200);
-  app.get('/api/v1/followed_tags', async (request, reply) => {
+  app.get('/api/v1/followed_tags', scopes('follow', 'read:follows'), async (request, reply) => {
     const viewer = requireAccount(request);
     const query = page.parse(request.query);
     const rows = newestFirst(

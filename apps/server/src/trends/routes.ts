@@ -6,6 +6,7 @@ import { serializeStatuses } from '../statuses/serializer.js';
 import { notSilencedBy, visibleTo } from '../statuses/visibility.js';
 import { offsetQuerySchema } from '../timelines/pagination.js';
 import { tagHistories, tagUrl } from './tag-history.js';
+import { publicRoute } from '../auth/route-scopes.js';
 
 const TREND_WINDOW_DAYS = 7;
 
@@ -14,7 +15,7 @@ export async function trendRoutes(app: FastifyInstance, ctx: AppContext): Promis
   const statusQuery = offsetQuerySchema(20, 40);
   const tagQuery = offsetQuerySchema(10, 20);
 
-  app.get('/api/v1/trends/statuses', async (request) => {
+  app.get('/api/v1/trends/statuses', publicRoute, async (request) => {
     const viewer = request.viewer?.account ?? null;
     const { offset, limit } = statusQuery.parse(request.query);
     const rows = await ctx.db
@@ -83,16 +84,16 @@ export async function trendRoutes(app: FastifyInstance, ctx: AppContext): Promis
     }));
   };
 
-  app.get('/api/v1/trends/tags', async (request) => {
+  app.get('/api/v1/trends/tags', publicRoute, async (request) => {
     const { offset, limit } = tagQuery.parse(request.query);
     return trendingTags(offset, limit);
   });
-  app.get('/api/v1/trends', async (request) => {
+  app.get('/api/v1/trends', publicRoute, async (request) => {
     const { offset, limit } = tagQuery.parse(request.query);
     return trendingTags(offset, limit);
   });
 
-  app.get('/api/v1/trends/links', async (request): Promise<TrendsLink[]> => {
+  app.get('/api/v1/trends/links', publicRoute, async (request): Promise<TrendsLink[]> => {
     const { offset, limit } = tagQuery.parse(request.query);
     const groups = await ctx.db
       .selectFrom('statuses')
