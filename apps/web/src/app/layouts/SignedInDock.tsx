@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { ComposeModalHost } from '../../features/compose/ComposeModalHost';
 import { useInitialState } from '../initial-state-context';
 import { useAfterIdle } from '../use-after-idle';
 
@@ -8,15 +9,21 @@ const MessageDock = lazy(() => import('../../features/messages'));
  * Mount point for panels docked over the signed-in layouts. The message box (SPEC §2 "Message box",
  * apps/web/src/features/messages/) is rendered here: both layouts render <SignedInDock /> only for
  * signed-in users, so signed-out visitors never get one (SPEC §1). It loads once the page is idle, so its
- * code (and the virtualizer's) stays out of the page's first load.
+ * code (and the virtualizer's) stays out of the page's first load. The compose modal's host sits here too:
+ * replies, mentions and edits open it when no compose panel is on screen.
  */
 export function SignedInDock() {
   const { identity, accessToken } = useInitialState();
   const idle = useAfterIdle();
-  if (!identity.signedIn || !identity.accountId || !idle) return null;
+  if (!identity.signedIn || !identity.accountId) return null;
   return (
-    <Suspense fallback={null}>
-      <MessageDock accountId={identity.accountId} accessToken={accessToken} />
-    </Suspense>
+    <>
+      <ComposeModalHost />
+      {idle && (
+        <Suspense fallback={null}>
+          <MessageDock accountId={identity.accountId} accessToken={accessToken} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -14,20 +14,22 @@ import { useCurrentAccount, useInstance } from '../../api/queries';
 import { Msg } from '../../app/i18n/Msg';
 import { useT } from '../../app/i18n/use-t';
 import { useInitialState } from '../../app/initial-state-context';
-import {
-  EMPTY_DRAFT,
-  composeDraftStore,
-  updateComposeDraft,
-  useComposeDraft,
-} from '../../app/stores/compose-draft';
+import { composeDraftStore, updateComposeDraft, useComposeDraft } from '../../app/stores/compose-draft';
 import { Avatar } from '../../components/Avatar';
 import { Button, IconButton } from '../../components/Button';
 import { DisplayName } from '../../components/DisplayName';
 import { SocialIcon } from '../../components/SocialIcon';
 import { ErrorMessage } from '../../components/States';
-import { replyTargetStore, useReplyTarget } from '../status/compose-bridge';
+import { useEditTarget, useReplyTarget, replyTargetStore } from '../status/compose-bridge';
+import { replaceCachedStatus } from '../status/status-cache';
 import { SuggestionList, useSuggestions, type Suggestion } from './Autocomplete';
-import { EMPTY_EXTRAS, composeExtrasStore, updateComposeExtras, useComposeExtras } from './compose-extras';
+import {
+  composeExtrasStore,
+  updateComposeExtras,
+  useComposeExtras,
+  type AttachedMedia,
+} from './compose-extras';
+import { resetCompose } from './compose-session';
 import {
   DEFAULT_MAX_CHARACTERS,
   MAX_POLL_OPTIONS,
@@ -37,46 +39,105 @@ import {
   remainingCharacters,
   tokenAtCaret,
 } from './compose-rules';
-import { publishStatus } from './publish';
+import { publishStatus, saveStatusEdit } from './publish';
 
 export const ACCEPTED_MEDIA =
   'image/jpeg,image/png,image/gif,image/webp,video/mp4,video/webm,audio/mpeg,audio/ogg';
 
-function MediaThumb({ file, index }: { file: File; index: number }) {
+function MediaTile({
+  name,
+  preview,
+  kind,
+  description,
+  descriptionEditable,
+  onDescription,
+  onRemove,
+}: {
+  name: string;
+  preview: string;
+  kind: 'image' | 'video' | 'other';
+  description: string;
+  descriptionEditable: boolean;
+  onDescription: (value: string) => void;
+  onRemove: () => void;
+}) {
   const t = useT();
+  return (
+    <div className="compose-media__item">
+      {kind === 'image' ? (
+        <img src={preview} alt={description || name} />
+      ) : kind === 'video' ? (
+        <video src={preview} muted />
+      ) : (
+        <span className="compose-media__name">{name}</span>
+      )}
+      <IconButton
+        icon="close"
+        label={t('compose.remove_media', { name })}
+        className="compose-media__remove"
+        onClick={onRemove}
+      />
+      <input
+        className="compose-media__description"
+        aria-label={t('compose.media_description', { name })}
+        placeholder={t('compose.media_description_placeholder')}
+        maxLength={1500}
+        value={description}
+        readOnly={!descriptionEditable}
+        onChange={(event) => onDescription(event.target.value)}
+      />
+    </div>
+  );
+}
+
+/** A new file: previewed from memory, its description kept by File until it is uploaded. */
+function MediaThumb({ file, index }: { file: File; index: number }) {
   const extras = useComposeExtras();
   const url = useMemo(() => URL.createObjectURL(file), [file]);
   useEffect(() => () => URL.revokeObjectURL(url), [url]);
   const [description, setDescription] = useState(extras.descriptions.get(file) ?? '');
   return (
-    <div className="compose-media__item">
-      {file.type.startsWith('image/') ? (
-        <img src={url} alt={description || file.name} />
-      ) : file.type.startsWith('video/') ? (
-        <video src={url} muted />
-      ) : (
-        <span className="compose-media__name">{file.name}</span>
-      )}
-      <IconButton
-        icon="close"
-        label={t('compose.remove_media', { name: file.name })}
-        className="compose-media__remove"
-        onClick={() =>
-          updateComposeDraft({ media: composeDraftStore.get().media.filter((_, at) => at !== index) })
-        }
-      />
-      <input
-        className="compose-media__description"
-        aria-label={t('compose.media_description', { name: file.name })}
-        placeholder={t('compose.media_description_placeholder')}
-        maxLength={1500}
-        value={description}
-        onChange={(event) => {
-          setDescription(event.target.value);
-          extras.descriptions.set(file, event.target.value);
-        }}
-      />
-    </div>
+    <MediaTile
+      name={file.name}
+      preview={url}
+      kind={file.type.startsWith('image/') ? 'image' : file.type.startsWith('video/') ? 'video' : 'other'}
+      description={description}
+      descriptionEditable
+      onDescription={(value) => {
+        setDescription(value);
+        extras.descriptions.set(file, value);
+      }}
+      onRemove={() =>
+        updateComposeDraft({ media: composeDraftStore.get().media.filter((_, at) => at !== index) })
+      }
+    />
+  );
+}
+
+/**
+ * An attachment already on the server. Its description can change when editing (sent as
+ * `media_attributes`); a re-draft reuses the upload as it is.
+ */
+function AttachedThumb({ media, editing }: { media: AttachedMedia; editing: boolean }) {
+  const t = useT();
+  const replace = (next: AttachedMedia | null) =>
+    updateComposeExtras({
+      attached: composeExtrasStore
+        .get()
+        .attached.flatMap((item) => (item.id !== media.id ? [item] : next ? [next] : [])),
+    });
+  return (
+    <MediaTile
+      name={t('compose.attached_media', { type: media.type })}
+      preview={media.previewUrl}
+      kind={
+        media.type === 'image' || media.type === 'gifv' ? 'image' : media.type === 'video' ? 'video' : 'other'
+      }
+      description={media.description}
+      descriptionEditable={editing}
+      onDescription={(description) => replace({ ...media, description })}
+      onRemove={() => replace(null)}
+    />
   );
 }
 
@@ -153,8 +214,11 @@ function PollEditor() {
   );
 }
 
-/** The compose form (panel, /publish). Draft text and media live in the shared store the leave-page warning watches. */
-export default function ComposeForm({ autoFocus }: { autoFocus?: boolean }) {
+/**
+ * The compose form (panel, /publish, modal): a new post, a reply, or an edit of one's own post. Draft text
+ * and media live in the shared store the leave-page warning watches. `onDone` runs after a successful send.
+ */
+export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean; onDone?: () => void }) {
   const t = useT();
   const textId = useId();
   const listId = useId();
@@ -164,6 +228,7 @@ export default function ComposeForm({ autoFocus }: { autoFocus?: boolean }) {
   const draft = useComposeDraft();
   const extras = useComposeExtras();
   const replyTo = useReplyTarget();
+  const editing = useEditTarget();
   const fileInput = useRef<HTMLInputElement>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const client = useQueryClient();
@@ -176,21 +241,28 @@ export default function ComposeForm({ autoFocus }: { autoFocus?: boolean }) {
     instance.data?.configuration?.statuses?.max_media_attachments ?? (server.maxMediaAttachments || 4);
 
   const submit = useMutation({
-    mutationFn: () =>
-      publishStatus(composeDraftStore.get(), composeExtrasStore.get(), replyTargetStore.get()?.id ?? null),
-    onSuccess: (status) => {
-      composeDraftStore.set(EMPTY_DRAFT);
-      composeExtrasStore.set({ ...EMPTY_EXTRAS, descriptions: new WeakMap() });
-      replyTargetStore.set(null);
-      void client.invalidateQueries({ queryKey: ['timeline', 'home'] });
+    mutationFn: ({ editId }: { editId: string | null }) =>
+      editId
+        ? saveStatusEdit(editId, composeDraftStore.get(), composeExtrasStore.get())
+        : publishStatus(
+            composeDraftStore.get(),
+            composeExtrasStore.get(),
+            replyTargetStore.get()?.id ?? null,
+          ),
+    onSuccess: (status, { editId }) => {
+      resetCompose();
+      if (editId) replaceCachedStatus(client, status);
+      else void client.invalidateQueries({ queryKey: ['timeline', 'home'] });
       if (status.in_reply_to_id) void client.invalidateQueries({ queryKey: ['status-context'] });
+      onDone?.();
     },
   });
+  const send = () => submit.mutate({ editId: editing?.id ?? null });
 
   const input = {
     text: draft.text,
     spoilerText: extras.spoilerOn ? draft.spoilerText : '',
-    mediaCount: draft.media.length,
+    mediaCount: draft.media.length + extras.attached.length,
     poll: extras.poll,
     uploading: submit.isPending,
   };
@@ -232,17 +304,17 @@ export default function ComposeForm({ autoFocus }: { autoFocus?: boolean }) {
         return;
       }
     }
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && problem === null) submit.mutate();
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && problem === null) send();
   }
 
   function onFiles(event: ChangeEvent<HTMLInputElement>) {
     const picked = Array.from(event.target.files ?? []);
-    updateComposeDraft({ media: [...draft.media, ...picked].slice(0, maxMedia) });
+    updateComposeDraft({ media: [...draft.media, ...picked].slice(0, maxMedia - extras.attached.length) });
     event.target.value = '';
   }
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (problem === null) submit.mutate();
+    if (problem === null) send();
   }
 
   return (
@@ -254,6 +326,16 @@ export default function ComposeForm({ autoFocus }: { autoFocus?: boolean }) {
         </div>
       )}
       {!account.data && identity.username && <p className="compose-form__author">@{identity.username}</p>}
+      {editing && (
+        <div className="compose-reply compose-reply--edit" aria-label={t('compose.editing')}>
+          <div className="compose-reply__header">
+            <span>
+              <Msg id="compose.editing" />
+            </span>
+            <IconButton icon="close" label={t('compose.cancel_edit')} onClick={resetCompose} />
+          </div>
+        </div>
+      )}
       {replyTo && (
         <div className="compose-reply" aria-label={t('compose.replying_to', { name: replyTo.account.acct })}>
           <div className="compose-reply__header">
@@ -310,8 +392,11 @@ export default function ComposeForm({ autoFocus }: { autoFocus?: boolean }) {
           <SuggestionList id={listId} suggestions={suggestions} active={active} onPick={pick} />
         )}
       </div>
-      {draft.media.length > 0 && (
+      {draft.media.length + extras.attached.length > 0 && (
         <div className="compose-media">
+          {extras.attached.map((media) => (
+            <AttachedThumb key={media.id} media={media} editing={editing !== null} />
+          ))}
           {draft.media.map((file, index) => (
             <MediaThumb key={`${file.name}-${file.size}-${index}`} file={file} index={index} />
           ))}
@@ -330,8 +415,8 @@ export default function ComposeForm({ autoFocus }: { autoFocus?: boolean }) {
         />
         <IconButton
           icon="image"
-          label={t('compose.add_media', { count: draft.media.length, max: maxMedia })}
-          disabled={draft.media.length >= maxMedia || extras.poll !== null}
+          label={t('compose.add_media', { count: input.mediaCount, max: maxMedia })}
+          disabled={input.mediaCount >= maxMedia || extras.poll !== null}
           onClick={() => fileInput.current?.click()}
         />
         <button
@@ -340,7 +425,7 @@ export default function ComposeForm({ autoFocus }: { autoFocus?: boolean }) {
           aria-label={t(extras.poll ? 'compose.poll_remove' : 'compose.poll_add')}
           title={t(extras.poll ? 'compose.poll_remove' : 'compose.poll_add')}
           aria-pressed={extras.poll !== null}
-          disabled={draft.media.length > 0}
+          disabled={input.mediaCount > 0}
           onClick={() =>
             updateComposeExtras({
               poll: extras.poll ? null : { options: ['', ''], expiresIn: 86400, multiple: false },
@@ -370,6 +455,8 @@ export default function ComposeForm({ autoFocus }: { autoFocus?: boolean }) {
           id={`${textId}-visibility`}
           className="compose-form__visibility"
           value={draft.visibility}
+          // as on Mastodon, an edit keeps the post's audience
+          disabled={editing !== null}
           onChange={(event) =>
             updateComposeDraft({ visibility: event.target.value as typeof draft.visibility })
           }
@@ -397,7 +484,7 @@ export default function ComposeForm({ autoFocus }: { autoFocus?: boolean }) {
       {submit.isError && <ErrorMessage error={submit.error} />}
       {submit.isSuccess && (
         <p className="compose-form__notice" role="status">
-          <Msg id="compose.published" />
+          <Msg id={submit.variables?.editId ? 'compose.saved' : 'compose.published'} />
         </p>
       )}
       <Button
@@ -406,7 +493,7 @@ export default function ComposeForm({ autoFocus }: { autoFocus?: boolean }) {
         disabled={problem !== null && problem !== 'uploading'}
         busy={submit.isPending}
       >
-        <Msg id={replyTo ? 'compose.reply' : 'compose.publish'} />
+        <Msg id={editing ? 'compose.save' : replyTo ? 'compose.reply' : 'compose.publish'} />
       </Button>
     </form>
   );

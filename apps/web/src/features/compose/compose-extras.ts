@@ -1,5 +1,14 @@
+import type { MediaAttachment } from '@palchat/api';
 import { createStore, useStore } from '../../app/stores/create-store';
 import type { PollDraft } from './compose-rules';
+
+/** An attachment already on the server (editing a post, or re-drafting a deleted one). */
+export interface AttachedMedia {
+  id: string;
+  type: MediaAttachment['type'];
+  previewUrl: string;
+  description: string;
+}
 
 /** What the shared draft store (src/app/stores/compose-draft) does not hold: CW switch, poll, descriptions. */
 export interface ComposeExtras {
@@ -8,6 +17,10 @@ export interface ComposeExtras {
   poll: PollDraft | null;
   /** media descriptions, by File */
   descriptions: WeakMap<File, string>;
+  /** attachments kept from the post being edited or re-drafted, in order, before the new files */
+  attached: AttachedMedia[];
+  /** the post's language (kept when editing or re-drafting); null lets the server decide */
+  language: string | null;
 }
 
 export const EMPTY_EXTRAS: ComposeExtras = {
@@ -15,6 +28,8 @@ export const EMPTY_EXTRAS: ComposeExtras = {
   sensitive: false,
   poll: null,
   descriptions: new WeakMap(),
+  attached: [],
+  language: null,
 };
 
 export const composeExtrasStore = createStore<ComposeExtras>(EMPTY_EXTRAS);

@@ -3,35 +3,64 @@ import { api } from '../../api/client';
 import type { ComposeDraft } from '../../app/stores/compose-draft';
 import type { ComposeExtras } from './compose-extras';
 
-/** Uploads the attachments (POST /api/v2/media, bearer) with their descriptions, then posts the status. */
-export async function publishStatus(
-  draft: ComposeDraft,
-  extras: ComposeExtras,
-  inReplyToId: string | null,
-): Promise<Status> {
-  const mediaIds: string[] = [];
+/** Uploads the new files (POST /api/v2/media, bearer) with their descriptions; answers their ids. */
+async function uploadMedia(draft: ComposeDraft, extras: ComposeExtras): Promise<string[]> {
+  const ids: string[] = [];
   for (const file of draft.media) {
     const body = new FormData();
     body.append('file', file);
     const description = extras.descriptions.get(file)?.trim();
     if (description) body.append('description', description);
     const media = await api.post<{ id: string }>('/api/v2/media', body, { bearer: true });
-    mediaIds.push(media.id);
+    ids.push(media.id);
   }
-  const poll = extras.poll
-    ? {
-        options: extras.poll.options.map((option) => option.trim()).filter(Boolean),
-        expires_in: extras.poll.expiresIn,
-        multiple: extras.poll.multiple,
-      }
-    : undefined;
-  return api.post<Status>('/api/v1/statuses', {
+  return ids;
+}
+
+/** The fields POST and PUT /api/v1/statuses share. */
+export function statusFields(draft: ComposeDraft, extras: ComposeExtras, mediaIds: string[]) {
+  return {
     status: draft.text,
     media_ids: mediaIds,
+    spoiler_text: extras.spoilerOn ? draft.spoilerText : '',
+    sensitive: extras.spoilerOn || extras.sensitive,
+    language: extras.language ?? undefined,
+    poll: extras.poll
+      ? {
+          options: extras.poll.options.map((option) => option.trim()).filter(Boolean),
+          expires_in: extras.poll.expiresIn,
+          multiple: extras.poll.multiple,
+        }
+      : undefined,
+  };
+}
+
+/** Posts a new status (a reply when `inReplyToId` is set); attachments kept from a re-draft come first. */
+export async function publishStatus(
+  draft: ComposeDraft,
+  extras: ComposeExtras,
+  inReplyToId: string | null,
+): Promise<Status> {
+  const mediaIds = [...extras.attached.map((media) => media.id), ...(await uploadMedia(draft, extras))];
+  return api.post<Status>('/api/v1/statuses', {
+    ...statusFields(draft, extras, mediaIds),
     visibility: draft.visibility,
-    spoiler_text: extras.spoilerOn ? draft.spoilerText : undefined,
-    sensitive: extras.spoilerOn || extras.sensitive || undefined,
     in_reply_to_id: inReplyToId ?? undefined,
-    poll,
+  });
+}
+
+/**
+ * Saves an edit (PUT /api/v1/statuses/:id). As on Mastodon, the kept attachments' descriptions travel as
+ * `media_attributes`; a poll left out removes it, so an unchanged poll is sent again.
+ */
+export async function saveStatusEdit(
+  id: string,
+  draft: ComposeDraft,
+  extras: ComposeExtras,
+): Promise<Status> {
+  const mediaIds = [...extras.attached.map((media) => media.id), ...(await uploadMedia(draft, extras))];
+  return api.put<Status>(`/api/v1/statuses/${id}`, {
+    ...statusFields(draft, extras, mediaIds),
+    media_attributes: extras.attached.map((media) => ({ id: media.id, description: media.description })),
   });
 }

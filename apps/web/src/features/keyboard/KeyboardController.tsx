@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useInitialState } from '../../app/initial-state-context';
-import { updateComposeDraft, composeDraftStore } from '../../app/stores/compose-draft';
-import { replyTargetStore } from '../status/compose-bridge';
-import { focusCompose } from '../status/reply';
+import { resetCompose, showCompose } from '../compose/compose-session';
+import { startMention } from '../status/reply';
 import { gotoPath, isTextField, resolveKey, type ShortcutAction } from './keymap';
 
 const STATUS_SELECTOR = 'article.status[data-status-id]';
@@ -41,9 +40,10 @@ export default function KeyboardController() {
     let awaitingGoto = false;
     let gotoTimer: ReturnType<typeof setTimeout> | undefined;
 
+    // n: the compose panel when it is on screen, else the compose modal; alt+n: a brand new post
     const compose = (fresh: boolean) => {
-      if (fresh) replyTargetStore.set(null);
-      if (!focusCompose()) navigate('/publish');
+      if (fresh) resetCompose();
+      if (!showCompose()) navigate('/publish');
     };
 
     function run(action: ShortcutAction): boolean {
@@ -93,8 +93,7 @@ export default function KeyboardController() {
         case 'mention': {
           const acct = status?.dataset.accountAcct;
           if (!acct) return false;
-          updateComposeDraft({ text: `@${acct} ${composeDraftStore.get().text}` });
-          compose(true);
+          if (!startMention(acct)) navigate('/publish');
           return true;
         }
         case 'open': {
@@ -112,7 +111,7 @@ export default function KeyboardController() {
           navigate(-1);
           return true;
         case 'translate':
-          return false;
+          return clickInFocused('translate');
         case 'goto':
           navigate(gotoPath(action.target, identity.username));
           return true;

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { useT } from '../../app/i18n/use-t';
 import { useInitialState } from '../../app/initial-state-context';
 import { SocialIcon, type SocialIconName } from '../../components/SocialIcon';
+import { startEdit, startRedraft } from '../compose/edit-status';
 import { startReply } from './reply';
 import { isOn, useDeleteStatus, useToggleStatus, type ToggleAction } from './use-status-actions';
 
@@ -48,7 +49,15 @@ export function statusUrl(status: Status): string {
   return status.url ?? `${window.location.origin}/@${status.account.acct}/${status.id}`;
 }
 
-function StatusMenu({ status, onReport }: { status: Status; onReport: () => void }) {
+function StatusMenu({
+  status,
+  onReport,
+  onError,
+}: {
+  status: Status;
+  onReport: () => void;
+  onError: (message: string) => void;
+}) {
   const t = useT();
   const { identity } = useInitialState();
   const navigate = useNavigate();
@@ -112,10 +121,27 @@ function StatusMenu({ status, onReport }: { status: Status; onReport: () => void
             toggle.mutate({ status, action: 'mute', on: !status.muted }),
           )}
           {own &&
+            !status.reblog &&
+            item(t('status.edit'), () => {
+              startEdit(status).catch(() => onError(t('status.edit_failed')));
+            })}
+          {own &&
             item(
               t('status.delete'),
               () => {
                 if (window.confirm(t('status.delete_confirm'))) remove.mutate(status);
+              },
+              true,
+            )}
+          {own &&
+            item(
+              t('status.redraft'),
+              () => {
+                if (!window.confirm(t('status.redraft_confirm'))) return;
+                remove.mutate(status, {
+                  onSuccess: (deleted) => void startRedraft(deleted),
+                  onError: (error) => onError(error.message),
+                });
               },
               true,
             )}
@@ -134,6 +160,7 @@ export function StatusActions({ status }: { status: Status }) {
   const toggle = useToggleStatus();
   const [copied, setCopied] = useState(false);
   const [reporting, setReporting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const own = identity.accountId === status.account.id;
   const boostable = status.visibility === 'public' || status.visibility === 'unlisted' || own;
 
@@ -194,7 +221,14 @@ export function StatusActions({ status }: { status: Status }) {
           {t('status.link_copied')}
         </span>
       )}
-      {identity.signedIn && <StatusMenu status={status} onReport={() => setReporting(true)} />}
+      {failure && (
+        <span className="status__failure" role="alert">
+          {failure}
+        </span>
+      )}
+      {identity.signedIn && (
+        <StatusMenu status={status} onReport={() => setReporting(true)} onError={setFailure} />
+      )}
       {reporting && (
         <Suspense fallback={null}>
           <ReportModal status={status} onClose={() => setReporting(false)} />

@@ -8,6 +8,7 @@ import { Avatar } from '../../components/Avatar';
 import { DisplayName } from '../../components/DisplayName';
 import { Icon } from '../../components/Icon';
 import { RelativeTime } from '../../components/RelativeTime';
+import { EditedMarker } from './EditHistory';
 import { StatusActions } from './StatusActions';
 import { StatusContent } from './StatusContent';
 
@@ -77,8 +78,8 @@ function StatusCardView({ status, focused }: StatusCardProps) {
         </Link>
         <Link to={permalink} className="status__time" data-action="open">
           <RelativeTime iso={shown.created_at} />
-          {shown.edited_at && <span className="status__edited"> *</span>}
         </Link>
+        <EditedMarker status={shown} />
       </div>
       {hasWarning && (
         <div className="status__spoiler">

@@ -7,3 +7,10 @@ export const replyTargetStore = createStore<Status | null>(null);
 export function useReplyTarget(): Status | null {
   return useStore(replyTargetStore);
 }
+
+/** The viewer's own status being edited: the compose form then saves it (PUT) instead of posting. */
+export const editTargetStore = createStore<Status | null>(null);
+
+export function useEditTarget(): Status | null {
+  return useStore(editTargetStore);
+}

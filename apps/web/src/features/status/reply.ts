@@ -1,7 +1,8 @@
 import type { Status } from '@palchat/api';
 import { composeDraftStore, updateComposeDraft } from '../../app/stores/compose-draft';
 import { updateComposeExtras } from '../compose/compose-extras';
-import { replyTargetStore } from './compose-bridge';
+import { resetCompose, showCompose } from '../compose/compose-session';
+import { editTargetStore, replyTargetStore } from './compose-bridge';
 
 /** "@a @b " for a reply: the author and everyone mentioned, except the viewer. */
 export function replyMentions(status: Status, viewerAcct: string | null): string {
@@ -10,8 +11,9 @@ export function replyMentions(status: Status, viewerAcct: string | null): string
   return unique.length > 0 ? `${unique.map((acct) => `@${acct}`).join(' ')} ` : '';
 }
 
-/** Starts a reply; returns whether a compose field on the page took focus (otherwise go to /publish). */
+/** Starts a reply (an edit in progress gives way); returns whether a compose form took focus (else /publish). */
 export function startReply(status: Status, viewerAcct: string | null): boolean {
+  if (editTargetStore.get()) resetCompose();
   replyTargetStore.set(status);
   const draft = composeDraftStore.get();
   const prefix = replyMentions(status, viewerAcct);
@@ -21,13 +23,16 @@ export function startReply(status: Status, viewerAcct: string | null): boolean {
     updateComposeExtras({ spoilerOn: true });
   }
   if (status.visibility !== 'public') updateComposeDraft({ visibility: status.visibility });
-  return focusCompose();
+  return showCompose();
 }
 
-export function focusCompose(): boolean {
-  const field = document.querySelector<HTMLTextAreaElement>('.compose-form__text');
-  if (!field || field.offsetParent === null) return false;
-  field.focus();
-  field.setSelectionRange(field.value.length, field.value.length);
-  return true;
+/** Puts "@acct " in front of the draft (mention shortcut, profile menu) and brings up the compose form. */
+export function startMention(acct: string): boolean {
+  if (editTargetStore.get()) resetCompose();
+  const text = composeDraftStore.get().text;
+  if (!text.startsWith(`@${acct} `)) updateComposeDraft({ text: `@${acct} ${text}` });
+  return showCompose();
 }
+
+/** Focuses the compose form on screen, or opens the compose modal; false when neither can be shown. */
+export const focusCompose = showCompose;

@@ -1,0 +1,15 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { registerComposeModalHost, useComposeModalOpen } from './compose-session';
+
+const ComposeModal = lazy(() => import('./ComposeModal'));
+
+/** Where the compose modal appears; its code loads when it first opens. */
+export function ComposeModalHost() {
+  const open = useComposeModalOpen();
+  useEffect(() => registerComposeModalHost(), []);
+  return open ? (
+    <Suspense fallback={null}>
+      <ComposeModal />
+    </Suspense>
+  ) : null;
+}

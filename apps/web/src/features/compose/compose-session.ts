@@ -1,0 +1,67 @@
+import { EMPTY_DRAFT, composeDraftStore } from '../../app/stores/compose-draft';
+import { createStore, useStore } from '../../app/stores/create-store';
+import { editTargetStore, replyTargetStore } from '../status/compose-bridge';
+import { EMPTY_EXTRAS, composeExtrasStore } from './compose-extras';
+
+/** Whether the compose modal is open (used where no compose panel is on screen). */
+export const composeModalStore = createStore(false);
+
+export function useComposeModalOpen(): boolean {
+  return useStore(composeModalStore);
+}
+
+let mountedHosts = 0;
+
+/** The layouts mount one modal host for signed-in users; without it, callers fall back to /publish. */
+export function registerComposeModalHost(): () => void {
+  mountedHosts += 1;
+  return () => {
+    mountedHosts -= 1;
+    composeModalStore.set(false);
+  };
+}
+
+export function closeComposeModal(): void {
+  composeModalStore.set(false);
+}
+
+const FIELD_SELECTOR = '.compose-form__text';
+
+function visibleField(): HTMLTextAreaElement | null {
+  const fields = Array.from(document.querySelectorAll<HTMLTextAreaElement>(FIELD_SELECTOR));
+  // the modal's field first: while it is open it is the one the user sees
+  return (
+    fields.find((field) => field.closest('[role="dialog"]')) ??
+    fields.find((field) => field.offsetParent !== null) ??
+    null
+  );
+}
+
+function focusField(field: HTMLTextAreaElement): void {
+  field.focus();
+  field.setSelectionRange(field.value.length, field.value.length);
+}
+
+/**
+ * Brings the compose form to the user: focuses the panel's (or /publish's) field when one is on screen,
+ * otherwise opens the compose modal, as Mastodon does in single-column and mobile layouts. Returns false
+ * only when neither exists (signed out), so that the caller can go to /publish.
+ */
+export function showCompose(): boolean {
+  const field = visibleField();
+  if (field) {
+    focusField(field);
+    return true;
+  }
+  if (mountedHosts === 0) return false;
+  composeModalStore.set(true);
+  return true;
+}
+
+/** Forgets the draft, its extras and any reply or edit target (after posting, or when discarded). */
+export function resetCompose(): void {
+  composeDraftStore.set(EMPTY_DRAFT);
+  composeExtrasStore.set({ ...EMPTY_EXTRAS, descriptions: new WeakMap() });
+  replyTargetStore.set(null);
+  editTargetStore.set(null);
+}
