@@ -18,6 +18,7 @@ export interface Instance {
   configuration?: {
     statuses?: { max_media_attachments?: number; max_characters?: number };
     vapid?: { public_key?: string | null };
+    translation?: { enabled: boolean };
   };
   rules?: { id: string; text: string; hint?: string }[];
   palchat?: {

@@ -11,6 +11,8 @@ import { RelativeTime } from '../../components/RelativeTime';
 import { EditedMarker } from './EditHistory';
 import { StatusActions } from './StatusActions';
 import { StatusContent } from './StatusContent';
+import { TranslateBar } from './TranslateBar';
+import { useTranslatedStatus } from './translation';
 
 // media (with the blurhash decoder) and polls load with the first status that has them
 const MediaGallery = lazy(async () => ({ default: (await import('./MediaGallery')).MediaGallery }));
@@ -33,6 +35,8 @@ interface StatusCardProps {
 function StatusCardView({ status, focused }: StatusCardProps) {
   const t = useT();
   const shown = status.reblog ?? status;
+  // the translated text, warning, media descriptions and poll while "Translate" is on
+  const displayed = useTranslatedStatus(shown);
   const [expanded, setExpanded] = useState(false);
   const [mediaRevealed, setMediaRevealed] = useState(!shown.sensitive);
   const permalink = `/@${shown.account.acct}/${shown.id}`;
@@ -83,7 +87,7 @@ function StatusCardView({ status, focused }: StatusCardProps) {
       </div>
       {hasWarning && (
         <div className="status__spoiler">
-          <p>{shown.spoiler_text}</p>
+          <p>{displayed.spoiler_text}</p>
           <button
             type="button"
             className="status__spoiler-toggle"
@@ -101,7 +105,8 @@ function StatusCardView({ status, focused }: StatusCardProps) {
       )}
       {!hidden && (
         <>
-          <StatusContent status={shown} />
+          <StatusContent status={displayed} />
+          <TranslateBar status={shown} />
           <Suspense
             fallback={
               shown.media_attachments.length > 0 ? <div className="media-gallery" aria-busy="true" /> : null
@@ -109,12 +114,12 @@ function StatusCardView({ status, focused }: StatusCardProps) {
           >
             {shown.media_attachments.length > 0 && (
               <MediaGallery
-                status={shown}
+                status={displayed}
                 revealed={mediaRevealed}
                 onToggle={() => setMediaRevealed((value) => !value)}
               />
             )}
-            {isPoll(shown.poll) && <Poll poll={shown.poll} statusId={shown.id} />}
+            {isPoll(displayed.poll) && <Poll poll={displayed.poll} statusId={shown.id} />}
           </Suspense>
         </>
       )}
