@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compileMessages } from './build/compile-messages';
 import { precompress } from './build/precompress';
 
 const serverOrigin = process.env.PALCHAT_SERVER ?? 'http://127.0.0.1:3000';
@@ -18,7 +19,7 @@ function vendorChunk(id: string): string | undefined {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), compileMessages(), precompress()],
   build: {
     outDir: process.env.VITE_OUT_DIR ?? 'dist',
     emptyOutDir: true,
