@@ -197,6 +197,50 @@ describeEachDialect('account safety, profile and notification policy', (dialect)
       (await call(bob, 'POST', `/api/v1/notifications/requests/${carol.account.id}/dismiss`)).status,
     ).toBe(200);
     expect((await call(bob, 'GET', '/api/v1/notifications/requests')).json).toEqual([]);
+
+    // accepted once, the stranger's later mentions come straight through; dismissed senders stay filtered
+    await call(stranger, 'POST', '/api/v1/statuses', { status: '@bob once more' });
+    await call(carol, 'POST', '/api/v1/statuses', { status: '@bob again', visibility: 'direct' });
+    expect(((await call(bob, 'GET', '/api/v1/notifications?types[]=mention')).json as unknown[]).length).toBe(
+      2,
+    );
+    expect((await call(bob, 'GET', '/api/v1/notifications/requests')).json).toMatchObject([
+      { id: carol.account.id, notifications_count: '1' },
+    ]);
+    expect((await call(bob, 'POST', '/api/v1/notifications/requests/999/accept')).status).toBe(404);
+  });
+
+  it('accepts and dismisses notification requests in bulk', async () => {
+    const recipient = await createAccount(server, { username: 'bulkrecipient' });
+    const first = await createAccount(server, { username: 'bulk1' });
+    const second = await createAccount(server, { username: 'bulk2' });
+    const third = await createAccount(server, { username: 'bulk3' });
+    await call(recipient, 'PATCH', '/api/v2/notifications/policy', { for_not_following: 'filter' });
+    for (const sender of [first, second, third]) {
+      await call(sender, 'POST', '/api/v1/statuses', { status: '@bulkrecipient hello' });
+    }
+    const pending = async () =>
+      ((await call(recipient, 'GET', '/api/v1/notifications/requests')).json as { id: string }[])
+        .map((request) => request.id)
+        .sort();
+    expect(await pending()).toEqual([first.account.id, second.account.id, third.account.id].sort());
+    const accepted = await call(recipient, 'POST', '/api/v1/notifications/requests/accept', {
+      id: [first.account.id, second.account.id, 'not-a-request'],
+    });
+    expect(accepted.status).toBe(200);
+    expect(await pending()).toEqual([third.account.id]);
+    expect(
+      (await call(recipient, 'POST', '/api/v1/notifications/requests/dismiss', { id: [third.account.id] }))
+        .status,
+    ).toBe(200);
+    expect(await pending()).toEqual([]);
+    await call(second, 'POST', '/api/v1/statuses', { status: '@bulkrecipient still welcome' });
+    await call(third, 'POST', '/api/v1/statuses', { status: '@bulkrecipient still filtered' });
+    expect(await pending()).toEqual([third.account.id]);
+    const mentions = (await call(recipient, 'GET', '/api/v1/notifications?types[]=mention')).json as {
+      account: { id: string };
+    }[];
+    expect(mentions.map((note) => note.account.id).filter((id) => id === second.account.id)).toHaveLength(2);
   });
 
   it('notifies follow and follow_request, authorize makes the follow', async () => {

@@ -4,6 +4,7 @@ import * as foundation from './migrations/0001_foundation.js';
 import * as social from './migrations/0002_social.js';
 import * as messaging from './migrations/0003_messaging.js';
 import * as socialWrites from './migrations/0004_social_writes.js';
+import * as notificationPermissions from './migrations/0005_notification_permissions.js';
 
 /** Every migration, in order. New ones are appended here so that bundling needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0002_social': social,
   '0003_messaging': messaging,
   '0004_social_writes': socialWrites,
+  '0005_notification_permissions': notificationPermissions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

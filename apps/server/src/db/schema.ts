@@ -543,3 +543,15 @@ export interface Database {
   instance_rules: InstanceRulesTable;
   instance_documents: InstanceDocumentsTable;
 }
+
+/** Senders whose notification request the recipient accepted: later notifications skip the policy. */
+export interface NotificationPermissionsTable {
+  id: string;
+  account_id: string;
+  from_account_id: string;
+  created_at: string;
+}
+
+export interface Database {
+  notification_permissions: NotificationPermissionsTable;
+}

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../db/index.js';
 import type { NotificationPoliciesTable, PolicyValue } from '../db/schema.js';
+import { newId } from '../lib/ids.js';
 import { isoDaysAgo, nowIso } from '../lib/time.js';
 
 const NEW_ACCOUNT_DAYS = 30;
@@ -54,7 +55,7 @@ export async function policyVerdict(
   if (options.type.startsWith('admin.')) return 'accept';
   const policy = await loadPolicy(db, recipientId);
   const applies = Object.values(policy).some((value) => value !== 'accept');
-  if (!applies) return 'accept';
+  if (!applies || (await permitted(db, recipientId, senderId))) return 'accept';
   const [follows, followedBy, sender] = await Promise.all([
     db
       .selectFrom('follows')
@@ -77,4 +78,36 @@ export async function policyVerdict(
   // a private mention from someone the recipient follows is welcome whatever the other rules say
   if (options.privateMention && !follows) verdicts.push(policy.for_private_mentions);
   return strictest(verdicts);
+}
+
+async function permitted(db: DbOrTx, recipientId: string, senderId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('notification_permissions')
+    .select('id')
+    .where('account_id', '=', recipientId)
+    .where('from_account_id', '=', senderId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Accepting a notification request: the senders' notifications come through from now on, whatever the policy. */
+export async function permitSenders(
+  db: DbOrTx,
+  recipientId: string,
+  senderIds: readonly string[],
+): Promise<void> {
+  if (senderIds.length === 0) return;
+  const createdAt = nowIso();
+  await db
+    .insertInto('notification_permissions')
+    .values(
+      senderIds.map((senderId) => ({
+        id: newId(),
+        account_id: recipientId,
+        from_account_id: senderId,
+        created_at: createdAt,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['account_id', 'from_account_id']).doNothing())
+    .execute();
 }

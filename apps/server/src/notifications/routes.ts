@@ -9,7 +9,7 @@ import { isId } from '../lib/ids.js';
 import { serializeStatuses } from '../statuses/serializer.js';
 import { newestFirst, pageQuerySchema, paginateQuery, setLinkHeader } from '../timelines/pagination.js';
 import { announceEndedPolls } from '../polls/service.js';
-import { loadPolicy, savePolicy } from './policy.js';
+import { loadPolicy, permitSenders, savePolicy } from './policy.js';
 import { serializeNotifications } from './serializer.js';
 import { scopes } from '../auth/route-scopes.js';
 
@@ -185,31 +185,67 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
     return found;
   });
 
-  app.post('/api/v1/notifications/requests/:id/accept', scopes('write:notifications'), async (request) => {
-    const viewer = requireAccount(request);
-    const { id } = idParams.parse(request.params);
-    const account = await findRequestAccount(ctx, viewer, id);
-    await ctx.db
-      .updateTable('notifications')
-      .set({ filtered: 0 })
+  /** The senders among `ids` (request ids are account ids) whose notifications are held back for the viewer. */
+  async function requestSenders(viewer: AccountRow, ids: readonly string[]): Promise<string[]> {
+    const wanted = ids.filter(isId).map((id) => id.padStart(18, '0'));
+    if (wanted.length === 0) return [];
+    const rows = await ctx.db
+      .selectFrom('notifications')
+      .select('from_account_id')
+      .distinct()
       .where('account_id', '=', viewer.id)
-      .where('from_account_id', '=', account.id)
-      .execute();
-    return {};
-  });
-
-  app.post('/api/v1/notifications/requests/:id/dismiss', scopes('write:notifications'), async (request) => {
-    const viewer = requireAccount(request);
-    const { id } = idParams.parse(request.params);
-    const account = await findRequestAccount(ctx, viewer, id);
-    await ctx.db
-      .deleteFrom('notifications')
-      .where('account_id', '=', viewer.id)
-      .where('from_account_id', '=', account.id)
       .where('filtered', '=', 1)
+      .where('from_account_id', 'in', wanted)
       .execute();
-    return {};
-  });
+    return rows.map((row) => row.from_account_id);
+  }
+
+  const answerRequests: Record<
+    'accept' | 'dismiss',
+    (viewer: AccountRow, senders: string[]) => Promise<void>
+  > = {
+    // held-back notifications join the list, and later ones skip the policy (Mastodon's NotificationPermission)
+    accept: (viewer, senders) =>
+      ctx.db.transaction().execute(async (tx) => {
+        await permitSenders(tx, viewer.id, senders);
+        await tx
+          .updateTable('notifications')
+          .set({ filtered: 0 })
+          .where('account_id', '=', viewer.id)
+          .where('from_account_id', 'in', senders)
+          .execute();
+      }),
+    dismiss: async (viewer, senders) => {
+      await ctx.db
+        .deleteFrom('notifications')
+        .where('account_id', '=', viewer.id)
+        .where('from_account_id', 'in', senders)
+        .where('filtered', '=', 1)
+        .execute();
+    },
+  };
+
+  for (const [action, answer] of Object.entries(answerRequests)) {
+    app.post(
+      `/api/v1/notifications/requests/:id/${action}`,
+      scopes('write:notifications'),
+      async (request) => {
+        const viewer = requireAccount(request);
+        const { id } = idParams.parse(request.params);
+        const senders = await requestSenders(viewer, [id]);
+        if (senders.length === 0) throw notFound();
+        await answer(viewer, senders);
+        return {};
+      },
+    );
+    // the bulk form: `id[]` in the body; ids that are not pending requests are ignored
+    app.post(`/api/v1/notifications/requests/${action}`, scopes('write:notifications'), async (request) => {
+      const viewer = requireAccount(request);
+      const senders = await requestSenders(viewer, listParam(request.body, 'id'));
+      if (senders.length > 0) await answer(viewer, senders);
+      return {};
+    });
+  }
 
   const policyBody = z
     .object({
