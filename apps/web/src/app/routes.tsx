@@ -36,6 +36,8 @@ const onboarding = () => import('../features/onboarding/views');
 const about = () => import('../features/about/views');
 const relationships = () => import('../features/relationships/views');
 const moderation = () => import('../features/moderation/views');
+const filterList = () => import('../features/filters/FiltersView');
+const filterEdit = () => import('../features/filters/FilterEditView');
 
 /** SPEC §2 "Routes": [path, module, export]. Every path also exists under /deck for the multi-column layout. */
 const VIEW_ROUTES: [string, () => Promise<ViewModule>, string][] = [
@@ -102,6 +104,9 @@ const VIEW_ROUTES: [string, () => Promise<ViewModule>, string][] = [
   ['followed_tags', relationships, 'FollowedTagsView'],
   ['mutes', relationships, 'MutesView'],
   ['settings/preferences', () => import('../features/settings/PreferencesView'), 'PreferencesView'],
+  ['filters', filterList, 'FiltersView'],
+  ['filters/new', filterEdit, 'FilterEditView'],
+  ['filters/:id/edit', filterEdit, 'FilterEditView'],
   ['admin/reports', moderation, 'ReportsView'],
   ['admin/dashboard', moderation, 'DashboardView'],
 ];

@@ -10,6 +10,7 @@ const SIGNED_IN_PAGES: readonly PageLink[] = [
   { to: '/blocks', label: 'navigation.blocks' },
   { to: '/domain_blocks', label: 'navigation.domain_blocks' },
   { to: '/mutes', label: 'navigation.mutes' },
+  { to: '/filters', label: 'navigation.filters' },
   { to: '/pinned', label: 'navigation.pinned' },
 ];
 

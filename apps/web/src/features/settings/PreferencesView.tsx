@@ -59,6 +59,9 @@ export function PreferencesView() {
             <Link to="/start/profile">
               <Msg id="preferences.edit_profile" />
             </Link>
+            <Link to="/filters">
+              <Msg id="navigation.filters" />
+            </Link>
             <Link to="/keyboard-shortcuts">
               <Msg id="navigation.keyboard_shortcuts" />
             </Link>
