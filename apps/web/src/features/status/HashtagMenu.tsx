@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { useT } from '../../app/i18n/use-t';
 import { hashtagMenuStore, useHashtagMenu } from './hashtag-menu-store';
 
-/** SPEC §2 "Hashtag popup": browse the tag, browse the author's posts in it, mute it. */
+/** SPEC §2 "Hashtag popup": browse the tag, browse the author's posts in it, mute it (a prefilled filter). */
 export default function HashtagMenu() {
   const t = useT();
   const request = useHashtagMenu();
@@ -71,9 +71,13 @@ export default function HashtagMenu() {
       <Link role="menuitem" className="dropdown__item" to={`/@${request.acct}/tagged/${tag}`}>
         {t('hashtag_menu.browse_from', { tag: request.tag, acct: request.acct })}
       </Link>
-      <a role="menuitem" className="dropdown__item dropdown__item--danger" href="/filters">
+      <Link
+        role="menuitem"
+        className="dropdown__item dropdown__item--danger"
+        to={`/filters/new?hashtag=${tag}`}
+      >
         {t('hashtag_menu.mute', { tag: request.tag })}
-      </a>
+      </Link>
     </div>
   );
 }
