@@ -13,6 +13,8 @@ import { PagedList } from '../../components/PagedList';
 import { StatusCard } from '../../components/StatusCard';
 import { EmptyState, ErrorMessage, LoadingIndicator } from '../../components/States';
 import { NotFoundView } from '../errors/ErrorViews';
+import { FILTER_SCOPES } from '../filters/filter-rules';
+import { FilterScopeContext, useKeepUnfiltered } from '../filters/filter-scope';
 import { AccountHeader } from './AccountHeader';
 import { useAccountRef, useResolvedAccount } from './use-account';
 
@@ -60,15 +62,19 @@ function AccountStatuses({
   empty: MessageId;
   listKey: string;
 }) {
+  const keepUnfiltered = useKeepUnfiltered(FILTER_SCOPES.account);
   return (
-    <PagedList<Status>
-      queryKey={['account-statuses', account.id, listKey, query]}
-      path={`/api/v1/accounts/${account.id}/statuses`}
-      query={query}
-      itemKey={(status) => status.id}
-      renderItem={(status) => <StatusCard status={status} />}
-      empty={<Msg id={empty} />}
-    />
+    <FilterScopeContext.Provider value={FILTER_SCOPES.account}>
+      <PagedList<Status>
+        queryKey={['account-statuses', account.id, listKey, query]}
+        path={`/api/v1/accounts/${account.id}/statuses`}
+        query={query}
+        filter={keepUnfiltered}
+        itemKey={(status) => status.id}
+        renderItem={(status) => <StatusCard status={status} />}
+        empty={<Msg id={empty} />}
+      />
+    </FilterScopeContext.Provider>
   );
 }
 

@@ -14,6 +14,7 @@ import { Icon } from '../../components/Icon';
 import { PagedList } from '../../components/PagedList';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { EmptyState, ErrorMessage, LoadingIndicator } from '../../components/States';
+import { FILTER_SCOPES } from '../filters/filter-rules';
 import { Timeline } from '../timelines/Timeline';
 
 function useList(id: string | undefined) {
@@ -270,6 +271,7 @@ function ListTimeline({ id }: { id: string }) {
     <Timeline
       timelineId={`list:${id}`}
       path={`/api/v1/timelines/list/${id}`}
+      filterScope={FILTER_SCOPES.home}
       stream={{ stream: 'list', list: id }}
       icon="list"
       title={list.data?.title ?? t('column.list')}

@@ -21,6 +21,8 @@ import { RelativeTime } from '../../components/RelativeTime';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { LazyStatusCard as StatusCard } from '../../components/LazyStatusCard';
 import { ErrorMessage, LoadingIndicator } from '../../components/States';
+import { FILTER_SCOPES, isHiddenByFilters } from '../filters/filter-rules';
+import { FilterScopeContext } from '../filters/filter-scope';
 
 const NOTIFICATION_TEXT: Record<Notification['type'], [IconName, MessageId]> = {
   mention: ['mention', 'notification.mention'],
@@ -128,6 +130,12 @@ function useMarkNotificationsRead(): void {
   }, [client]);
 }
 
+const notificationScope = FILTER_SCOPES.notifications;
+
+/** Notifications about a post that a "hide" filter removes in the notifications context disappear with it. */
+const keepUnfiltered = (notification: Notification) =>
+  !notification.status || !isHiddenByFilters(notification.status, notificationScope);
+
 function NotificationsTimeline() {
   const t = useT();
   useMarkNotificationsRead();
@@ -148,15 +156,18 @@ function NotificationsTimeline() {
             </Link>
           }
         />
-        <PagedList<Notification, NotificationGroup>
-          queryKey={['notifications']}
-          path="/api/v1/notifications"
-          transform={groupNotifications}
-          itemKey={(group) => group.key}
-          renderItem={(group) => <GroupItem group={group} />}
-          empty={<Msg id="empty.notifications" />}
-          emptyIcon="notifications"
-        />
+        <FilterScopeContext.Provider value={notificationScope}>
+          <PagedList<Notification, NotificationGroup>
+            queryKey={['notifications']}
+            path="/api/v1/notifications"
+            filter={keepUnfiltered}
+            transform={groupNotifications}
+            itemKey={(group) => group.key}
+            renderItem={(group) => <GroupItem group={group} />}
+            empty={<Msg id="empty.notifications" />}
+            emptyIcon="notifications"
+          />
+        </FilterScopeContext.Provider>
       </Column>
     </RequireSignIn>
   );

@@ -8,6 +8,8 @@ import { Avatar } from '../../components/Avatar';
 import { DisplayName } from '../../components/DisplayName';
 import { Icon } from '../../components/Icon';
 import { RelativeTime } from '../../components/RelativeTime';
+import { FilteredStatusBar } from '../filters/FilteredStatusBar';
+import { useFilterVerdict } from '../filters/filter-scope';
 import { EditedMarker } from './EditHistory';
 import { StatusActions } from './StatusActions';
 import { StatusContent } from './StatusContent';
@@ -29,7 +31,8 @@ interface StatusCardProps {
 }
 
 /**
- * A status: boost header, reply indicator, author, content warning, content, media, poll and actions.
+ * A status: boost header, reply indicator, author, content warning, content, media, poll and actions; or,
+ * when the viewer's filters match it here (features/filters), nothing or a collapsed "Filtered" bar.
  * `data-status-id` and the tab stop let the keyboard shortcuts (features/keyboard) act on it.
  */
 function StatusCardView({ status, focused }: StatusCardProps) {
@@ -42,6 +45,18 @@ function StatusCardView({ status, focused }: StatusCardProps) {
   const permalink = `/@${shown.account.acct}/${shown.id}`;
   const hasWarning = shown.spoiler_text.length > 0;
   const hidden = hasWarning && !expanded;
+  const filterVerdict = useFilterVerdict(status);
+  const [showFiltered, setShowFiltered] = useState(false);
+  // lists drop hidden statuses beforehand (no empty rows); this covers threads and notification groups
+  if (filterVerdict?.action === 'hide') return null;
+  if (filterVerdict?.action === 'warn' && !showFiltered)
+    return (
+      <FilteredStatusBar
+        status={status}
+        titles={filterVerdict.titles}
+        onReveal={() => setShowFiltered(true)}
+      />
+    );
   return (
     <article
       className={focused ? 'status status--focused' : 'status'}

@@ -10,6 +10,8 @@ import { PagedList } from '../../components/PagedList';
 import { StatusCard } from './StatusCard';
 import { ErrorMessage, LoadingIndicator } from '../../components/States';
 import { NotFoundView } from '../errors/ErrorViews';
+import { FILTER_SCOPES } from '../filters/filter-rules';
+import { FilterScopeContext } from '../filters/filter-scope';
 
 /** /@:acct/:statusId needs the "@"; /statuses/:statusId does not. */
 function useStatusId(): string | null {
@@ -44,18 +46,23 @@ export function StatusView() {
           <ErrorMessage error={status.error} onRetry={() => void status.refetch()} />
         </ColumnBody>
       ) : (
-        <div className="thread">
-          {context.data?.ancestors.map((ancestor) => (
-            <StatusCard key={ancestor.id} status={ancestor} />
-          ))}
-          <div className="thread__focus" aria-current="true">
-            <StatusCard status={status.data} focused />
+        <FilterScopeContext.Provider value={FILTER_SCOPES.thread}>
+          <div className="thread">
+            {context.data?.ancestors.map((ancestor) => (
+              <StatusCard key={ancestor.id} status={ancestor} />
+            ))}
+            <div className="thread__focus" aria-current="true">
+              {/* the post one opened is never hidden, at most collapsed behind its filter's warning */}
+              <FilterScopeContext.Provider value={FILTER_SCOPES.opened}>
+                <StatusCard status={status.data} focused />
+              </FilterScopeContext.Provider>
+            </div>
+            {context.isError && <ErrorMessage error={context.error} />}
+            {context.data?.descendants.map((descendant) => (
+              <StatusCard key={descendant.id} status={descendant} />
+            ))}
           </div>
-          {context.isError && <ErrorMessage error={context.error} />}
-          {context.data?.descendants.map((descendant) => (
-            <StatusCard key={descendant.id} status={descendant} />
-          ))}
-        </div>
+        </FilterScopeContext.Provider>
       )}
     </Column>
   );

@@ -8,6 +8,8 @@ import { Column, ColumnHeader } from '../../components/Column';
 import type { IconName } from '../../components/icons';
 import { PagedList } from '../../components/PagedList';
 import { LazyStatusCard as StatusCard } from '../../components/LazyStatusCard';
+import type { FilterScope } from '../filters/filter-rules';
+import { FilterScopeContext, useKeepUnfiltered } from '../filters/filter-scope';
 import { usePendingCount } from './pending-store';
 import type { StreamParams } from './streaming';
 import { showPending, useTimelineStream } from './use-timeline-stream';
@@ -26,6 +28,8 @@ export interface TimelineProps {
   prepend?: ReactNode;
   /** the streaming channel that feeds this timeline live */
   stream?: StreamParams;
+  /** how the viewer's filters apply here (FILTER_SCOPES); none: statuses show unfiltered */
+  filterScope?: FilterScope;
 }
 
 function NewPostsButton({ timelineId, onShow }: { timelineId: string; onShow: () => void }) {
@@ -44,6 +48,7 @@ export function Timeline(props: TimelineProps) {
   const client = useQueryClient();
   const queryKey = ['timeline', props.timelineId, props.query ?? {}];
   useTimelineStream(props.timelineId, queryKey, props.stream);
+  const keepUnfiltered = useKeepUnfiltered(props.filterScope ?? null);
   return (
     <Column label={props.title}>
       <ColumnHeader
@@ -63,14 +68,17 @@ export function Timeline(props: TimelineProps) {
             ?.scrollTo({ top: 0 });
         }}
       />
-      <PagedList<Status>
-        queryKey={queryKey}
-        path={props.path}
-        query={props.query}
-        itemKey={(status) => status.id}
-        renderItem={(status) => <StatusCard status={status} />}
-        empty={props.empty}
-      />
+      <FilterScopeContext.Provider value={props.filterScope ?? null}>
+        <PagedList<Status>
+          queryKey={queryKey}
+          path={props.path}
+          query={props.query}
+          filter={keepUnfiltered}
+          itemKey={(status) => status.id}
+          renderItem={(status) => <StatusCard status={status} />}
+          empty={props.empty}
+        />
+      </FilterScopeContext.Provider>
     </Column>
   );
 }

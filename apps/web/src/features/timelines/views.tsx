@@ -10,6 +10,7 @@ import { RequireSignIn } from '../../components/RequireSignIn';
 import { LazyStatusCard as StatusCard } from '../../components/LazyStatusCard';
 import { EmptyState } from '../../components/States';
 import { SignInLink } from '../auth/SignUpButton';
+import { FILTER_SCOPES } from '../filters/filter-rules';
 import { Timeline, type TimelineProps } from './Timeline';
 
 /** A timeline only a signed-in user has; signed-out visitors are asked to sign in. */
@@ -27,6 +28,7 @@ export function HomeView() {
     <SignedInTimeline
       timelineId="home"
       path="/api/v1/timelines/home"
+      filterScope={FILTER_SCOPES.home}
       stream={{ stream: 'user' }}
       icon="home"
       title={t('column.home')}
@@ -79,6 +81,7 @@ function LiveFeedTimeline({ feed, tabs }: { feed: LiveFeed; tabs: boolean }) {
     <Timeline
       timelineId={feed}
       path="/api/v1/timelines/public"
+      filterScope={FILTER_SCOPES.public}
       stream={{
         stream: feed === 'community' ? 'public:local' : feed === 'remote' ? 'public:remote' : 'public',
       }}
@@ -129,6 +132,7 @@ function HashtagTimeline({ tag }: { tag: string }) {
     <Timeline
       timelineId={`hashtag:${tag.toLowerCase()}`}
       path={`/api/v1/timelines/tag/${encodeURIComponent(tag)}`}
+      filterScope={FILTER_SCOPES.public}
       stream={{ stream: 'hashtag', tag }}
       icon="tag"
       title={`#${tag}`}
@@ -156,6 +160,7 @@ export function LinkView() {
     <Timeline
       timelineId={`link:${url}`}
       path="/api/v1/timelines/link"
+      filterScope={FILTER_SCOPES.public}
       query={{ url }}
       icon="link"
       title={t('column.link', { host })}
@@ -171,6 +176,7 @@ export function FavouritesView() {
     <SignedInTimeline
       timelineId="favourites"
       path="/api/v1/favourites"
+      filterScope={FILTER_SCOPES.saved}
       icon="star"
       title={t('column.favourites')}
       empty={<Msg id="empty.favourites" />}
@@ -184,6 +190,7 @@ export function BookmarksView() {
     <SignedInTimeline
       timelineId="bookmarks"
       path="/api/v1/bookmarks"
+      filterScope={FILTER_SCOPES.saved}
       icon="bookmark"
       title={t('column.bookmarks')}
       empty={<Msg id="empty.bookmarks" />}
