@@ -1,16 +1,14 @@
-import type { DirectConversation } from '@palchat/api';
 import { NavLink, useParams } from 'react-router';
 import type { PinnedColumnProps } from '../../app/layouts/PinnedColumn';
 import { Msg } from '../../app/i18n/Msg';
 import { useT } from '../../app/i18n/use-t';
 import { useInitialState } from '../../app/initial-state-context';
 import { Column, ColumnBody, ColumnHeader } from '../../components/Column';
-import { PagedList } from '../../components/PagedList';
 import { RequireSignIn } from '../../components/RequireSignIn';
-import { LazyStatusCard as StatusCard } from '../../components/LazyStatusCard';
 import { EmptyState } from '../../components/States';
 import { SignInLink } from '../auth/SignUpButton';
 import { FILTER_SCOPES } from '../filters/filter-rules';
+import { DirectTimeline } from './ConversationsView';
 import { Timeline, type TimelineProps } from './Timeline';
 
 /** A timeline only a signed-in user has; signed-out visitors are asked to sign in. */
@@ -102,29 +100,6 @@ export const CommunityView = () => <LiveFeedTimeline feed="community" tabs />;
 export const RemoteView = () => <LiveFeedTimeline feed="remote" tabs />;
 export const FederatedView = () => <LiveFeedTimeline feed="public" tabs />;
 
-function DirectTimeline() {
-  const t = useT();
-  return (
-    <RequireSignIn icon="mention" title={t('column.direct')}>
-      <Column label={t('column.direct')}>
-        <ColumnHeader icon="mention" title={t('column.direct')} />
-        <PagedList<DirectConversation>
-          queryKey={['conversations']}
-          path="/api/v1/conversations"
-          itemKey={(conversation) => conversation.id}
-          renderItem={(conversation) =>
-            conversation.last_status ? (
-              <div className={conversation.unread ? 'conversation conversation--unread' : 'conversation'}>
-                <StatusCard status={conversation.last_status} />
-              </div>
-            ) : null
-          }
-          empty={<Msg id="empty.direct" />}
-        />
-      </Column>
-    </RequireSignIn>
-  );
-}
 export const DirectView = DirectTimeline;
 
 function HashtagTimeline({ tag }: { tag: string }) {

@@ -1,0 +1,51 @@
+import type { DirectConversation } from '@palchat/api';
+import type { InfiniteData } from '@tanstack/react-query';
+import type { Page } from '../../api/client';
+
+export type ConversationPages = InfiniteData<Page<DirectConversation>>;
+
+export const CONVERSATIONS_KEY = ['conversations'] as const;
+
+/**
+ * A streamed `conversation` event: the conversation goes to the top of the first page (Mastodon lists them by
+ * their latest status), dropping its older copy wherever it was.
+ */
+export function upsertConversation(
+  data: ConversationPages | undefined,
+  conversation: DirectConversation,
+): ConversationPages | undefined {
+  if (!data) return data;
+  const pages = data.pages.map((page) => ({
+    ...page,
+    items: page.items.filter((item) => item.id !== conversation.id),
+  }));
+  const [first, ...rest] = pages;
+  if (!first) return data;
+  return { ...data, pages: [{ ...first, items: [conversation, ...first.items] }, ...rest] };
+}
+
+/** Puts a fresh copy (e.g. the answer of POST /conversations/:id/read) where the conversation already is. */
+export function replaceConversation(
+  data: ConversationPages | undefined,
+  conversation: DirectConversation,
+): ConversationPages | undefined {
+  if (!data) return data;
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      items: page.items.map((item) => (item.id === conversation.id ? conversation : item)),
+    })),
+  };
+}
+
+export function isConversation(value: unknown): value is DirectConversation {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'id' in value &&
+    'accounts' in value &&
+    Array.isArray(value.accounts) &&
+    'unread' in value
+  );
+}
