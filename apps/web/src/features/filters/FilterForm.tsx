@@ -1,5 +1,5 @@
 import type { Filter, FilterContext } from '@palchat/api';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Msg } from '../../app/i18n/Msg';
 import type { MessageId } from '../../app/i18n/messages';
@@ -69,12 +69,33 @@ function KeywordRows({ rows, onChange }: { rows: KeywordRow[]; onChange: (rows: 
   );
 }
 
-function GroupError({ message }: { message: string | undefined }) {
-  return message ? (
-    <span className="field__error" role="alert">
-      {message}
-    </span>
-  ) : null;
+/** A fieldset of the form: legend, optional hint, the controls, and the group's error. */
+function FormGroup({
+  legend,
+  hint,
+  error,
+  className,
+  children,
+}: {
+  legend: MessageId;
+  hint?: MessageId;
+  error?: MessageId;
+  className?: string;
+  children: ReactNode;
+}) {
+  const t = useT();
+  return (
+    <fieldset className={['filter-form__group', className ?? ''].filter(Boolean).join(' ')}>
+      <legend>{t(legend)}</legend>
+      {hint && <p className="field__hint">{t(hint)}</p>}
+      {children}
+      {error && (
+        <span className="field__error" role="alert">
+          {t(error)}
+        </span>
+      )}
+    </fieldset>
+  );
 }
 
 /** Create or edit a filter: title, keywords, contexts, action and expiry; saved in one request. */
@@ -113,24 +134,11 @@ export function FilterForm({ initial, saved }: { initial: FilterFormValues; save
         )}
       </Field>
 
-      <fieldset className="filter-form__group">
-        <legend>
-          <Msg id="filters.keywords" />
-        </legend>
-        <p className="field__hint">
-          <Msg id="filters.keywords_hint" />
-        </p>
+      <FormGroup legend="filters.keywords" hint="filters.keywords_hint" error={errors.keywords}>
         <KeywordRows rows={form.keywords} onChange={(keywords) => set({ keywords })} />
-        <GroupError message={errors.keywords && t(errors.keywords)} />
-      </fieldset>
+      </FormGroup>
 
-      <fieldset className="filter-form__group">
-        <legend>
-          <Msg id="filters.contexts" />
-        </legend>
-        <p className="field__hint">
-          <Msg id="filters.contexts_hint" />
-        </p>
+      <FormGroup legend="filters.contexts" hint="filters.contexts_hint" error={errors.context}>
         <div className="filter-form__contexts">
           {CONTEXT_CHOICES.map(([context, label]) => (
             <label key={context} className="checkbox-field">
@@ -143,13 +151,9 @@ export function FilterForm({ initial, saved }: { initial: FilterFormValues; save
             </label>
           ))}
         </div>
-        <GroupError message={errors.context && t(errors.context)} />
-      </fieldset>
+      </FormGroup>
 
-      <fieldset className="choice-group filter-form__group">
-        <legend>
-          <Msg id="filters.action" />
-        </legend>
+      <FormGroup legend="filters.action" className="choice-group">
         {ACTIONS.map(([action, label, hint]) => (
           <label
             key={action}
@@ -168,7 +172,7 @@ export function FilterForm({ initial, saved }: { initial: FilterFormValues; save
             </span>
           </label>
         ))}
-      </fieldset>
+      </FormGroup>
 
       <Field label={t('filters.expires_label')}>
         {(control) => (
