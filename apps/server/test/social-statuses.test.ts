@@ -284,7 +284,7 @@ describeEachDialect('posting and status actions', (dialect) => {
   it('marks statuses matching the viewer’s v2 filters', async () => {
     const created = await call(bob, 'POST', '/api/v2/filters', {
       title: 'No spoilers',
-      context: ['home', 'public'],
+      context: ['home', 'public', 'thread'],
       filter_action: 'warn',
       keywords_attributes: [{ keyword: 'finale', whole_word: true }],
     });

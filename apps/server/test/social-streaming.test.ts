@@ -73,6 +73,7 @@ describeEachDialect('streaming of statuses', (dialect) => {
     expect(await strangerStream.next('update', withId(status.id))).toMatchObject({
       account: { id: author.account.id },
     });
+    await settle();
     const labels = strangerStream.received
       .filter((item) => item.event === 'update' && item.payload.includes(status.id))
       .map((item) => item.stream.join(':'));

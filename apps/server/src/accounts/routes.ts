@@ -76,7 +76,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
       rows.map((row) => row.id),
       query,
     );
-    return serializeStatuses(ctx, rows, viewer);
+    return serializeStatuses(ctx, rows, viewer, 'account');
   });
 
   app.post('/api/v1/accounts/:id/follow', scopes('follow', 'write:follows'), async (request) => {

@@ -1,4 +1,4 @@
-import type { Filter, FilterContext, FilterResult } from '@palchat/api';
+import type { Filter, FilterContext, FilterResult, Poll, Status } from '@palchat/api';
 import type { DbOrTx } from '../db/index.js';
 import type { FilterKeywordsTable, FiltersTable } from '../db/schema.js';
 import { nowIso } from '../lib/time.js';
@@ -70,9 +70,43 @@ export async function loadActiveFilters(db: DbOrTx, accountId: string): Promise<
   });
 }
 
-/** Mastodon's Status.filtered: every filter with a keyword found in the text or content warning. */
-export function matchFilters(filters: ActiveFilter[], text: string): FilterResult[] {
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+
+/** The visible text of our own status HTML (paragraphs, line breaks, links): no markup, entities decoded. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/p>\s*<p>/gi, '\n\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ENTITIES[name] ?? '');
+}
+
+/** What filters look at (Mastodon's searchable_text): warning, text, poll options, media descriptions. */
+function searchableText(status: Status): string {
+  return [
+    status.spoiler_text,
+    htmlToText(status.content),
+    ...((status.poll as Poll | null)?.options.map((option) => option.title) ?? []),
+    ...status.media_attachments.map((media) => media.description ?? ''),
+  ].join('\n\n');
+}
+
+/**
+ * Mastodon's Status.filtered as `viewerId` sees `status` in `context`: every filter for that context with a
+ * keyword in the status (the boosted one, for a boost). Without a context, every matching filter. The viewer's
+ * own statuses are never filtered.
+ */
+export function filterResultsFor(
+  filters: readonly ActiveFilter[],
+  status: Status,
+  viewerId: string,
+  context?: FilterContext,
+): FilterResult[] {
+  const proper = status.reblog ?? status;
+  if (filters.length === 0 || proper.account.id === viewerId) return [];
+  const text = searchableText(proper);
   return filters.flatMap((filter) => {
+    if (context && !filter.entity.context.includes(context)) return [];
     const matches = filter.keywords.filter((keyword) => keyword.pattern.test(text));
     return matches.length
       ? [
@@ -84,4 +118,27 @@ export function matchFilters(filters: ActiveFilter[], text: string): FilterResul
         ]
       : [];
   });
+}
+
+/** Whether a `hide` filter matched: such statuses are left out where Mastodon leaves them out (notifications). */
+export const hiddenByFilters = (status: Pick<Status, 'filtered'>): boolean =>
+  ((status.filtered ?? []) as FilterResult[]).some((result) => result.filter.filter_action === 'hide');
+
+/**
+ * A streamed status (encoded once for everyone) with `filtered` as this subscriber sees it in `context`,
+ * for the status and the boosted one alike.
+ */
+export async function withFilterResults(
+  db: DbOrTx,
+  viewerId: string,
+  payload: string,
+  context: FilterContext,
+): Promise<string> {
+  const filters = await loadActiveFilters(db, viewerId);
+  if (filters.length === 0) return payload;
+  const status = JSON.parse(payload) as Status;
+  const filtered = filterResultsFor(filters, status, viewerId, context);
+  if (filtered.length === 0) return payload;
+  const reblog = status.reblog ? { ...status.reblog, filtered } : null;
+  return JSON.stringify({ ...status, reblog, filtered });
 }

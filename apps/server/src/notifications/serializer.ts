@@ -4,8 +4,12 @@ import type { AppContext } from '../context.js';
 import type { NotificationsTable } from '../db/schema.js';
 import { serializeAccount } from '../accounts/serializer.js';
 import { serializeStatuses } from '../statuses/serializer.js';
+import { hiddenByFilters } from '../filters/matcher.js';
 
-/** Mastodon Notification entities; notifications whose account or type is unknown are dropped. */
+/**
+ * Mastodon Notification entities; notifications whose account or type is unknown are dropped, and so are those
+ * whose status a `hide` filter for notifications matches.
+ */
 export async function serializeNotifications(
   ctx: AppContext,
   rows: NotificationsTable[],
@@ -25,7 +29,7 @@ export async function serializeNotifications(
           .execute()
       : Promise.resolve([]),
   ]);
-  const statuses = await serializeStatuses(ctx, statusRows, viewer);
+  const statuses = await serializeStatuses(ctx, statusRows, viewer, 'notifications');
   const accountById = new Map(accounts.map((row) => [row.id, serializeAccount(ctx, row)]));
   const statusById = new Map(statuses.map((status) => [status.id, status]));
   return rows.flatMap((row) => {
@@ -33,7 +37,7 @@ export async function serializeNotifications(
     const type = notificationTypeSchema.safeParse(row.type);
     if (!account || !type.success) return [];
     const status = row.status_id ? statusById.get(row.status_id) : undefined;
-    if (row.status_id && !status) return [];
+    if (row.status_id && (!status || hiddenByFilters(status))) return [];
     return [
       {
         id: row.id,

@@ -19,7 +19,7 @@ export async function statusRoutes(app: FastifyInstance, ctx: AppContext): Promi
   app.get('/api/v1/statuses/:id', scopes('read:statuses'), async (request) => {
     const viewer = request.viewer?.account ?? null;
     const { id } = idParams.parse(request.params);
-    const status = await serializeStatus(ctx, await findVisibleStatus(ctx.db, viewer, id), viewer);
+    const status = await serializeStatus(ctx, await findVisibleStatus(ctx.db, viewer, id), viewer, 'thread');
     if (!status) throw notFound();
     return status;
   });
@@ -30,8 +30,8 @@ export async function statusRoutes(app: FastifyInstance, ctx: AppContext): Promi
     const status = await findVisibleStatus(ctx.db, viewer, id);
     const { ancestors, descendants } = await statusContext(ctx.db, viewer, status);
     return {
-      ancestors: await serializeStatuses(ctx, ancestors, viewer),
-      descendants: await serializeStatuses(ctx, descendants, viewer),
+      ancestors: await serializeStatuses(ctx, ancestors, viewer, 'thread'),
+      descendants: await serializeStatuses(ctx, descendants, viewer, 'thread'),
     };
   });
 

@@ -1,9 +1,17 @@
-import type { Account, MediaAttachment, Mention, Poll, PreviewCard, Status } from '@palchat/api';
+import type {
+  Account,
+  FilterContext,
+  MediaAttachment,
+  Mention,
+  Poll,
+  PreviewCard,
+  Status,
+} from '@palchat/api';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import type { StatusesTable } from '../db/schema.js';
 import { serializeAccount } from '../accounts/serializer.js';
-import { loadActiveFilters, matchFilters, type ActiveFilter } from '../filters/matcher.js';
+import { filterResultsFor, loadActiveFilters, type ActiveFilter } from '../filters/matcher.js';
 import { serializeMedia } from '../media/serializer.js';
 import { serializePolls } from '../polls/serializer.js';
 import { textToHtml } from './text-format.js';
@@ -63,21 +71,16 @@ async function loadViewerState(ctx: AppContext, viewerId: string, ids: string[])
   };
 }
 
-/** Mastodon's `filtered`: only for other people's statuses, and only when a filter matched. */
-function filteredField(state: ViewerState, row: StatusRow, viewer: AccountRow | null) {
-  if (state.filters.length === 0 || row.reblog_of_id || row.account_id === viewer?.id) return {};
-  const results = matchFilters(state.filters, `${row.spoiler_text}\n${row.text}`);
-  return results.length ? { filtered: results } : {};
-}
-
 /**
  * Mastodon Status entities for status rows, loaded in a handful of batched queries. Boosts whose original is
- * gone are dropped. `viewer` adds favourited/reblogged/bookmarked/pinned.
+ * gone are dropped. `viewer` adds favourited/reblogged/bookmarked/pinned, and `filtered` (the viewer's filters
+ * for `context`, every matching one without a context).
  */
 export async function serializeStatuses(
   ctx: AppContext,
   rows: StatusRow[],
   viewer: AccountRow | null,
+  context?: FilterContext,
 ): Promise<Status[]> {
   if (rows.length === 0) return [];
   const reblogIds = [...new Set(rows.flatMap((row) => (row.reblog_of_id ? [row.reblog_of_id] : [])))];
@@ -167,7 +170,7 @@ export async function serializeStatuses(
     const account = accounts.get(row.account_id);
     if (!account) return null;
     const url = `${ctx.config.publicUrl}/@${account.username}/${row.id}`;
-    return {
+    const status: Status = {
       id: row.id,
       created_at: row.created_at,
       in_reply_to_id: row.in_reply_to_id,
@@ -201,10 +204,11 @@ export async function serializeStatuses(
             muted: row.conversation_id ? state.mutedConversations.has(row.conversation_id) : false,
             bookmarked: state.bookmarked.has(row.id),
             pinned: state.pinned.has(row.id),
-            ...filteredField(state, row, viewer),
           }
         : {}),
     };
+    const filtered = state && viewer ? filterResultsFor(state.filters, status, viewer.id, context) : [];
+    return filtered.length ? { ...status, filtered } : status;
   };
 
   const originalById = new Map(originals.map((row) => [row.id, row]));
@@ -227,7 +231,8 @@ export async function serializeStatus(
   ctx: AppContext,
   row: StatusRow,
   viewer: AccountRow | null,
+  context?: FilterContext,
 ): Promise<Status | null> {
-  const [status] = await serializeStatuses(ctx, [row], viewer);
+  const [status] = await serializeStatuses(ctx, [row], viewer, context);
   return status ?? null;
 }

@@ -1,3 +1,4 @@
+import type { FilterContext } from '@palchat/api';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { nowIso } from '../lib/time.js';
@@ -19,6 +20,8 @@ export interface ResolvedStream {
    * e.g. a status by someone the subscriber blocks or mutes.
    */
   accepts?: (event: string, payload: string) => boolean;
+  /** statuses on this stream carry the subscriber's `filtered` for this filter context */
+  filterContext?: FilterContext;
 }
 
 export type StreamResolver = (
@@ -46,10 +49,12 @@ export function resolveStream(
 registerStreamResolver('user', async (_ctx, account) => ({
   channel: userChannel(account.id),
   label: ['user'],
+  filterContext: 'home',
 }));
 registerStreamResolver('direct', async (_ctx, account) => ({
   channel: `direct:${account.id}`,
   label: ['direct'],
+  filterContext: 'thread',
 }));
 
 /** Accounts whose statuses a subscriber must not see on shared streams: blocked, muted, or blocking them. */
@@ -108,12 +113,18 @@ async function withoutSilenced(
 
 for (const name of ['public', 'public:local', 'public:remote']) {
   registerStreamResolver(name, async (ctx, account) =>
-    withoutSilenced(ctx, account, { channel: name, label: [name] }),
+    withoutSilenced(ctx, account, { channel: name, label: [name], filterContext: 'public' }),
   );
 }
 registerStreamResolver('hashtag', async (ctx, account, request) => {
   const tag = request.tag?.trim().replace(/^#/, '').toLowerCase();
-  return tag ? withoutSilenced(ctx, account, { channel: `hashtag:${tag}`, label: ['hashtag', tag] }) : null;
+  return tag
+    ? withoutSilenced(ctx, account, {
+        channel: `hashtag:${tag}`,
+        label: ['hashtag', tag],
+        filterContext: 'public',
+      })
+    : null;
 });
 registerStreamResolver('list', async (ctx, account, request) => {
   if (!request.list) return null;
@@ -123,5 +134,5 @@ registerStreamResolver('list', async (ctx, account, request) => {
     .where('id', '=', request.list)
     .where('account_id', '=', account.id)
     .executeTakeFirst();
-  return owned ? { channel: `list:${owned.id}`, label: ['list', owned.id] } : null;
+  return owned ? { channel: `list:${owned.id}`, label: ['list', owned.id], filterContext: 'home' } : null;
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import { clientStreamMessageSchema, type ClientStreamMessage, type ServerStreamMessage } from '@palchat/api';
@@ -9,7 +9,12 @@ import { assertTokenScopes, scopes } from '../auth/route-scopes.js';
 import type { AppContext } from '../context.js';
 import { relayTyping } from '../messaging/typing.js';
 import { presenceFor } from './presence.js';
-import { resolveStream, type StreamRequest } from './streams.js';
+import { resolveStream, type ResolvedStream, type StreamRequest } from './streams.js';
+import type { StreamMessage } from './bus.js';
+import { withFilterResults } from '../filters/matcher.js';
+
+/** Events whose payload is a Status entity. */
+const STATUS_EVENTS = new Set(['update', 'status.update']);
 
 const DEFAULT_HEARTBEAT_MS = 30_000;
 
@@ -53,13 +58,24 @@ class StreamConnection {
   private readonly id = randomUUID();
   private readonly subscriptions = new Map<string, () => void>();
   private closed = false;
+  private outbox: Promise<void> = Promise.resolve();
   alive = true;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly socket: WebSocket,
     private readonly account: AccountRow,
+    private readonly log: FastifyBaseLogger,
   ) {}
+
+  private async deliver(stream: ResolvedStream, { event, payload }: StreamMessage): Promise<void> {
+    if (stream.accepts && !stream.accepts(event, payload)) return;
+    const personal =
+      stream.filterContext && STATUS_EVENTS.has(event)
+        ? await withFilterResults(this.ctx.db, this.account.id, payload, stream.filterContext)
+        : payload;
+    this.send({ stream: stream.label, event, payload: personal });
+  }
 
   send(message: ServerStreamMessage): void {
     if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(message));
@@ -100,9 +116,11 @@ class StreamConnection {
     }
     const key = resolved.channel;
     if (this.subscriptions.has(key)) return;
-    const unsubscribe = this.ctx.bus.subscribe(resolved.channel, ({ event, payload }) => {
-      if (resolved.accepts && !resolved.accepts(event, payload)) return;
-      this.send({ stream: resolved.label, event, payload });
+    const unsubscribe = this.ctx.bus.subscribe(resolved.channel, (message) => {
+      // one queue per connection keeps events in order while some wait for the subscriber's filters
+      this.outbox = this.outbox
+        .then(() => this.deliver(resolved, message))
+        .catch((error: unknown) => this.log.warn({ err: error }, 'stream event failed'));
     });
     this.subscriptions.set(key, unsubscribe);
     if (request.stream === 'user') await presenceFor(this.ctx).connect(this.account.id, this.id);
@@ -145,7 +163,7 @@ export async function registerStreaming(
         socket.close(1008, 'Unauthorized');
         return;
       }
-      const connection = new StreamConnection(ctx, socket, account);
+      const connection = new StreamConnection(ctx, socket, account, request.log);
       const ping = setInterval(() => {
         if (!connection.alive) {
           socket.terminate();

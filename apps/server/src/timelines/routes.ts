@@ -39,7 +39,7 @@ export async function timelineRoutes(app: FastifyInstance, ctx: AppContext): Pro
       rows.map((row) => row.id),
       query,
     );
-    return serializeStatuses(ctx, rows, viewer);
+    return serializeStatuses(ctx, rows, viewer, 'home');
   });
 
   app.get('/api/v1/timelines/public', scopes('read:statuses'), async (request, reply) => {
@@ -52,7 +52,7 @@ export async function timelineRoutes(app: FastifyInstance, ctx: AppContext): Pro
       rows.map((row) => row.id),
       query,
     );
-    return serializeStatuses(ctx, rows, viewer);
+    return serializeStatuses(ctx, rows, viewer, 'public');
   });
 
   app.get('/api/v1/timelines/tag/:hashtag', scopes('read:statuses'), async (request, reply) => {
@@ -66,7 +66,7 @@ export async function timelineRoutes(app: FastifyInstance, ctx: AppContext): Pro
       rows.map((row) => row.id),
       query,
     );
-    return serializeStatuses(ctx, rows, viewer);
+    return serializeStatuses(ctx, rows, viewer, 'public');
   });
 
   app.get('/api/v1/timelines/list/:id', scopes('read:lists'), async (request, reply) => {
@@ -89,7 +89,7 @@ export async function timelineRoutes(app: FastifyInstance, ctx: AppContext): Pro
       rows.map((row) => row.id),
       query,
     );
-    return serializeStatuses(ctx, rows, viewer);
+    return serializeStatuses(ctx, rows, viewer, 'home');
   });
 
   app.get('/api/v1/timelines/link', scopes('read:statuses'), async (request, reply) => {
@@ -102,6 +102,6 @@ export async function timelineRoutes(app: FastifyInstance, ctx: AppContext): Pro
       rows.map((row) => row.id),
       query,
     );
-    return serializeStatuses(ctx, rows, viewer);
+    return serializeStatuses(ctx, rows, viewer, 'public');
   });
 }
