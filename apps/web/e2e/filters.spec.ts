@@ -98,6 +98,8 @@ test.describe('filters: mute a hashtag from the popup, warn, delete', () => {
 
   test('an incomplete filter is refused with clear messages and nothing is saved', async () => {
     const page = bob.page;
+    // the single-column layout this time
+    await page.setViewportSize({ width: 800, height: 1000 });
     await page.goto('/filters/new');
     const form = page.getByRole('form', { name: 'Filter' });
     for (const context of ['Home and lists', 'Notifications', 'Public timelines', 'Conversations'])
@@ -106,7 +108,7 @@ test.describe('filters: mute a hashtag from the popup, warn, delete', () => {
     await expect(form.getByText('Give the filter a title.')).toBeVisible();
     await expect(form.getByText('Add at least one keyword or phrase.')).toBeVisible();
     await expect(form.getByText('Choose at least one context.')).toBeVisible();
-    await shot(page, 'filters-form-errors');
+    await shot(page, 'filters-form-errors-single-column');
 
     // two keywords, one removed again; an expiry
     await form.getByLabel('Title', { exact: true }).fill('Football');
@@ -129,5 +131,6 @@ test.describe('filters: mute a hashtag from the popup, warn, delete', () => {
     await expect(page.getByRole('article', { name: 'Football', exact: true })).toContainText(
       'Expires in 1 day',
     );
+    await shot(page, 'filters-list-single-column');
   });
 });
