@@ -1,12 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
-import { apiAs, createUser, type ChatUser } from './messages-support';
+import { expect, test } from '@playwright/test';
+import { apiAs, type ChatUser } from './messages-support';
+import { aliceAndBob, shot } from './support/social';
 
 // below 1175 px the compose panel is hidden (SPEC §2 "Layout"): replies and edits open the compose modal
 const NARROW = { width: 1000, height: 800 };
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `/tmp/shots/compose-${name}.png` });
-}
 
 test.describe('social compose: modal, edits, private mentions, translation', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -14,8 +11,7 @@ test.describe('social compose: modal, edits, private mentions, translation', () 
   let bob: ChatUser;
 
   test.beforeEach(async ({ browser, baseURL }) => {
-    alice = await createUser(browser, baseURL ?? '', 'alice', 'Alice Author');
-    bob = await createUser(browser, baseURL ?? '', 'bob', 'Bob Reader');
+    [alice, bob] = await aliceAndBob(browser, baseURL ?? '');
     await alice.page.setViewportSize(NARROW);
     await bob.page.setViewportSize(NARROW);
   });
@@ -48,7 +44,7 @@ test.describe('social compose: modal, edits, private mentions, translation', () 
     await field.click();
     await field.press('End');
     await field.pressSequentially('Me, please');
-    await shot(page, 'reply-modal');
+    await shot(page, 'compose-reply-modal');
     await modal.getByRole('button', { name: 'Reply', exact: true }).click();
     await expect(modal).toHaveCount(0);
     await expect(page.locator('.thread article.status').filter({ hasText: 'Me, please' })).toBeVisible();
@@ -62,7 +58,7 @@ test.describe('social compose: modal, edits, private mentions, translation', () 
     await page.keyboard.press('Escape');
     const confirm = page.getByRole('dialog', { name: 'Discard your draft post?' });
     await expect(confirm).toBeVisible();
-    await shot(page, 'discard-confirm');
+    await shot(page, 'compose-discard-confirm');
     await confirm.getByRole('button', { name: 'Resume draft' }).click();
     await expect(compose.getByPlaceholder("What's on your mind?")).toHaveValue('Half a thought');
     await page.keyboard.press('Escape');
@@ -104,7 +100,7 @@ test.describe('social compose: modal, edits, private mentions, translation', () 
     await expect(modal.getByLabel('Who can see this post')).toBeDisabled();
     await expect(modal.getByLabel('Who can see this post')).toHaveValue('unlisted');
     await field.fill('Meeting at 6pm (moved)');
-    await shot(page, 'edit-modal');
+    await shot(page, 'compose-edit-modal');
     await modal.getByRole('button', { name: 'Update', exact: true }).click();
     await expect(modal).toHaveCount(0);
 
@@ -119,7 +115,7 @@ test.describe('social compose: modal, edits, private mentions, translation', () 
     await expect(versions.nth(0)).toContainText('Meeting at 6pm (moved)');
     await expect(versions.nth(1)).toContainText('Alice Author created');
     await expect(versions.nth(1)).toContainText('Meeting at 5pm');
-    await shot(page, 'edit-history');
+    await shot(page, 'compose-edit-history');
     await page.keyboard.press('Escape');
     await expect(history).toHaveCount(0);
 
@@ -131,5 +127,92 @@ test.describe('social compose: modal, edits, private mentions, translation', () 
     );
     expect(fresh.content).toContain('Meeting at 6pm (moved)');
     expect(fresh.edited_at).not.toBeNull();
+  });
+  test('a private mention from B appears live in A’s /conversations, unread until opened', async () => {
+    await alice.page.goto('/conversations');
+    await expect(alice.page.getByRole('region', { name: 'Private mentions' })).toBeVisible();
+    await apiAs(bob, 'POST', '/api/v1/statuses', {
+      status: `@${alice.username} The surprise party is on Friday`,
+      visibility: 'direct',
+    });
+    const row = alice.page.locator('.conversation').filter({ hasText: 'The surprise party is on Friday' });
+    await expect(row).toBeVisible({ timeout: 15_000 });
+    await expect(row.getByRole('img', { name: 'Unread' })).toBeVisible();
+    await expect(row).toContainText(`With @${bob.username}`);
+    await shot(alice.page, 'compose-conversations');
+
+    // a second mention in another conversation goes on top
+    await apiAs(bob, 'POST', '/api/v1/statuses', {
+      status: `@${alice.username} Also, bring snacks`,
+      visibility: 'direct',
+    });
+    await expect(alice.page.locator('.conversation').first()).toContainText('Also, bring snacks', {
+      timeout: 15_000,
+    });
+
+    // opening it marks it read
+    await row.locator('.status__time').click();
+    await expect(alice.page).toHaveURL(/\/@.+\/\d+$/);
+    await alice.page.goBack();
+    const read = alice.page.locator('.conversation').filter({ hasText: 'The surprise party is on Friday' });
+    await expect(read.getByRole('img', { name: 'Unread' })).toHaveCount(0);
+    const list = await apiAs<{ unread: boolean; last_status: { content: string } }[]>(
+      alice,
+      'GET',
+      '/api/v1/conversations',
+    );
+    expect(list.find((item) => item.last_status.content.includes('surprise party'))?.unread).toBe(false);
+  });
+
+  test('translate a post in another language; failure shows inline; t toggles', async () => {
+    const post = await apiAs<{ id: string }>(alice, 'POST', '/api/v1/statuses', {
+      status: 'Guten Morgen zusammen',
+      language: 'de',
+    });
+    const page = bob.page;
+    // the server's translation switch and the translation itself (Mastodon's Translation entity)
+    await page.route('**/api/v2/instance', async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      body.configuration = { ...body.configuration, translation: { enabled: true } };
+      await route.fulfill({ response, json: body });
+    });
+    let calls = 0;
+    await page.route(`**/api/v1/statuses/${post.id}/translate`, async (route) => {
+      calls += 1;
+      expect(route.request().method()).toBe('POST');
+      if (calls === 1) await route.fulfill({ status: 503, json: { error: 'Service unavailable' } });
+      else
+        await route.fulfill({
+          json: {
+            content: '<p>Good morning <script>alert(1)</script>everyone</p>',
+            spoiler_text: '',
+            language: 'en',
+            detected_source_language: 'de',
+            provider: 'LibreTranslate',
+            media_attachments: [],
+            poll: null,
+          },
+        });
+    });
+    await page.goto(`/@${alice.username}/${post.id}`);
+    const card = page.locator('.thread__focus article.status');
+    await card.getByRole('button', { name: 'Translate' }).click();
+    await expect(card.getByRole('alert')).toHaveText('Translation failed');
+    await card.getByRole('button', { name: 'Translate' }).click();
+    await expect(card.locator('.status__content')).toHaveText('Good morning everyone');
+    await expect(card.locator('.status__content script')).toHaveCount(0);
+    await expect(card).toContainText('Translated from German using LibreTranslate');
+    await shot(page, 'compose-translated');
+    await card.getByRole('button', { name: 'Show original' }).click();
+    await expect(card.locator('.status__content')).toHaveText('Guten Morgen zusammen');
+
+    // t on the focused post: the translation again, without asking the server twice
+    await card.focus();
+    await page.keyboard.press('t');
+    await expect(card.locator('.status__content')).toHaveText('Good morning everyone');
+    await page.keyboard.press('t');
+    await expect(card.locator('.status__content')).toHaveText('Guten Morgen zusammen');
+    expect(calls).toBe(2);
   });
 });

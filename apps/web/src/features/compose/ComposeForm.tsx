@@ -332,7 +332,14 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
             <span>
               <Msg id="compose.editing" />
             </span>
-            <IconButton icon="close" label={t('compose.cancel_edit')} onClick={resetCompose} />
+            <IconButton
+              icon="close"
+              label={t('compose.cancel_edit')}
+              onClick={() => {
+                resetCompose();
+                textarea.current?.focus();
+              }}
+            />
           </div>
         </div>
       )}
@@ -345,7 +352,11 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
             <IconButton
               icon="close"
               label={t('compose.cancel_reply')}
-              onClick={() => replyTargetStore.set(null)}
+              onClick={() => {
+                replyTargetStore.set(null);
+                // the button goes away: keep focus in the form (and in the modal's focus trap)
+                textarea.current?.focus();
+              }}
             />
           </div>
           <p className="compose-reply__excerpt">

@@ -49,7 +49,7 @@ export default function ComposeModal() {
           </>
         }
       >
-        <p>
+        <p className="compose-discard">
           <Msg id={kind === 'edit' ? 'compose.discard_edit_message' : 'compose.discard_post_message'} />
         </p>
       </Modal>
