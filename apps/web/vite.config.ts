@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compileMessages } from './build/compile-messages';
 import { precompress } from './build/precompress';
+import { routePreloads } from './build/route-preloads';
 
 const serverOrigin = process.env.PALCHAT_SERVER ?? 'http://127.0.0.1:3000';
 const proxied = ['/api', '/auth', '/oauth', '/system'];
@@ -19,7 +20,7 @@ function vendorChunk(id: string): string | undefined {
 }
 
 export default defineConfig({
-  plugins: [react(), compileMessages(), precompress()],
+  plugins: [react(), compileMessages(), routePreloads(), precompress()],
   build: {
     outDir: process.env.VITE_OUT_DIR ?? 'dist',
     emptyOutDir: true,

@@ -12,26 +12,38 @@ export function scriptSafeJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** The built index.html with the initial state placed just before </head>. */
-export function injectInitialState(html: string, state: InitialState): string {
-  const script = `<script id="initial-state" type="application/json">${scriptSafeJson(state)}</script>`;
+/** `fragment` placed just before </head> (at the start when the page has no head). */
+export function injectIntoHead(html: string, fragment: string): string {
   const headEnd = html.indexOf('</head>');
-  if (headEnd === -1) return `${script}${html}`;
-  return `${html.slice(0, headEnd)}${script}${html.slice(headEnd)}`;
+  if (headEnd === -1) return `${fragment}${html}`;
+  return `${html.slice(0, headEnd)}${fragment}${html.slice(headEnd)}`;
 }
 
-let cached: { file: string; mtimeMs: number; html: string } | null = null;
+/** The built index.html with the initial state placed just before </head>. */
+export function injectInitialState(html: string, state: InitialState): string {
+  return injectIntoHead(
+    html,
+    `<script id="initial-state" type="application/json">${scriptSafeJson(state)}</script>`,
+  );
+}
 
-/** index.html of the built client, re-read when the file changes; null when the client is not built. */
-export async function readIndexHtml(webDistDir: string): Promise<string | null> {
-  const file = path.join(webDistDir, 'index.html');
+const cache = new Map<string, { mtimeMs: number; value: unknown }>();
+
+/** A file of the client's build, parsed once and re-read when it changes; null when it is missing or invalid. */
+export async function readBuiltFile<T>(file: string, parse: (text: string) => T): Promise<T | null> {
   try {
     const { mtimeMs } = await fs.stat(file);
-    if (cached && cached.file === file && cached.mtimeMs === mtimeMs) return cached.html;
-    const html = await fs.readFile(file, 'utf8');
-    cached = { file, mtimeMs, html };
-    return html;
+    const hit = cache.get(file);
+    if (hit && hit.mtimeMs === mtimeMs) return hit.value as T;
+    const value = parse(await fs.readFile(file, 'utf8'));
+    cache.set(file, { mtimeMs, value });
+    return value;
   } catch {
     return null;
   }
+}
+
+/** index.html of the built client; null when the client is not built. */
+export function readIndexHtml(webDistDir: string): Promise<string | null> {
+  return readBuiltFile(path.join(webDistDir, 'index.html'), (text) => text);
 }

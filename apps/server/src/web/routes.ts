@@ -6,7 +6,8 @@ import { userSettingsPatchSchema } from '@palchat/api';
 import type { AppContext } from '../context.js';
 import { requireAccount } from '../auth/viewer.js';
 import { buildInitialState } from './initial-state.js';
-import { injectInitialState, readIndexHtml } from './page.js';
+import { injectInitialState, injectIntoHead, readIndexHtml } from './page.js';
+import { preloadLinks, readRoutePreloads } from './preloads.js';
 import { loadUserSettings, updateUserSettings } from './user-settings.js';
 
 /** Paths that belong to the server, never to the client's router. */
@@ -41,11 +42,13 @@ async function sendPage(ctx: AppContext, request: FastifyRequest, reply: Fastify
       .send(NOT_BUILT);
   }
   const state = await buildInitialState(ctx, request, reply);
+  const urlPath = request.url.split('?', 1)[0] ?? '/';
+  const hints = preloadLinks(await readRoutePreloads(ctx.config.webDistDir), urlPath);
   return reply
     .status(200)
     .header('cache-control', 'no-cache, no-store')
     .type('text/html; charset=utf-8')
-    .send(injectInitialState(html, state));
+    .send(injectIntoHead(injectInitialState(html, state), hints));
 }
 
 /** The built client: hashed assets cached for a year, other files revalidated, every client route → the page. */

@@ -1,13 +1,8 @@
-import type { Status } from '@palchat/api';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 
-// The status card brings the HTML sanitizer; it loads with the first status, not with an empty feed.
-const StatusCard = lazy(async () => ({ default: (await import('./StatusCard')).StatusCard }));
-
-export function LazyStatusCard({ status }: { status: Status }) {
-  return (
-    <Suspense fallback={<div className="status status--placeholder" aria-busy="true" />}>
-      <StatusCard status={status} />
-    </Suspense>
-  );
-}
+/**
+ * The status card brings the HTML sanitizer; it loads with the first status, not with an empty feed. A row
+ * suspends up to its list's boundary, so the list appears whole once the card is there, instead of
+ * placeholder rows that grow into cards and push the rows below them (layout shift).
+ */
+export const LazyStatusCard = lazy(async () => ({ default: (await import('./StatusCard')).StatusCard }));

@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { readBuiltFile } from './page.js';
+
+/** dist/route-preloads.json, written by the client's build (apps/web/build/route-preloads.ts). */
+export const PRELOADS_FILE = 'route-preloads.json';
+
+export interface RoutePreloads {
+  routes: { paths: string[]; scripts: string[]; styles: string[] }[];
+}
+
+const DECK_PREFIX = '/deck';
+
+function segmentMatches(pattern: string, segment: string): boolean {
+  if (pattern === '@') return segment.startsWith('@') && segment.length > 1;
+  if (pattern.startsWith(':')) return segment.length > 0;
+  return pattern === segment;
+}
+
+/** `:name` matches one segment, `@` one segment starting with "@", `*` every path; /deck/… as its path. */
+export function pathMatches(pattern: string, urlPath: string): boolean {
+  if (pattern === '*') return true;
+  const withoutDeck =
+    urlPath === DECK_PREFIX || urlPath.startsWith(`${DECK_PREFIX}/`) ? urlPath.slice(5) : urlPath;
+  const segments = withoutDeck.replace(/\/+$/, '').split('/').slice(1);
+  const expected = pattern.split('/').slice(1);
+  return (
+    segments.length === expected.length &&
+    expected.every((part, i) => segmentMatches(part, segments[i] ?? ''))
+  );
+}
+
+/** Only asset paths of the build may become hints (the file is the build's, but a hint names a URL). */
+const ASSET = /^\/assets\/[\w.-]+\.(?:js|css)$/;
+
+/** `<link>` hints for the chunks the page's first screen needs, so the browser fetches them in parallel. */
+export function preloadLinks(preloads: RoutePreloads | null, urlPath: string): string {
+  if (!preloads) return '';
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  for (const route of preloads.routes) {
+    if (!route.paths.some((pattern) => pathMatches(pattern, urlPath))) continue;
+    for (const file of route.scripts) if (ASSET.test(file)) scripts.add(file);
+    for (const file of route.styles) if (ASSET.test(file)) styles.add(file);
+  }
+  // crossorigin as Vite's loader sets it, so the loader's later request is served from these
+  return [
+    ...[...styles].map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
+    ...[...scripts].map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+  ].join('');
+}
+
+function parsePreloads(text: string): RoutePreloads {
+  const parsed = JSON.parse(text) as Partial<RoutePreloads>;
+  if (!Array.isArray(parsed.routes)) throw new Error(`${PRELOADS_FILE} has no routes`);
+  return { routes: parsed.routes };
+}
+
+/** The build's preload table; null without one (an older build, the dev server). */
+export function readRoutePreloads(webDistDir: string): Promise<RoutePreloads | null> {
+  return readBuiltFile(path.join(webDistDir, PRELOADS_FILE), parsePreloads);
+}

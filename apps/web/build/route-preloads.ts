@@ -1,0 +1,120 @@
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+/**
+ * The lazily loaded modules that the first screen of a page needs, by path pattern (`:name` matches one
+ * segment, `@` one segment that starts with "@"; every pattern also matches under /deck). Without a hint the
+ * browser finds them one after the other (entry → catalogue → route chunk → data → status card); with one,
+ * it fetches them all while it parses the page.
+ */
+export const FIRST_SCREEN: { paths: string[]; modules: string[] }[] = [
+  {
+    // every page: the English catalogue (the only one so far; boot.tsx waits for it before rendering)
+    paths: ['*'],
+    modules: ['src/locales/en.json'],
+  },
+  {
+    paths: [
+      '/home',
+      '/timelines/home',
+      '/public',
+      '/public/local',
+      '/public/remote',
+      '/conversations',
+      '/timelines/direct',
+      '/tags/:id',
+      '/timelines/tag/:id',
+      '/links/:url',
+      '/favourites',
+      '/bookmarks',
+      '/pinned',
+    ],
+    modules: [
+      'src/features/timelines/views.tsx',
+      'src/components/StatusCard.tsx',
+      'src/components/VirtualList.tsx',
+    ],
+  },
+  {
+    paths: ['/@', '/@/with_replies', '/@/media', '/@/featured', '/accounts/:id'],
+    modules: [
+      'src/features/account/views.tsx',
+      'src/components/StatusCard.tsx',
+      'src/components/VirtualList.tsx',
+    ],
+  },
+  {
+    paths: ['/@/:statusId', '/statuses/:statusId'],
+    modules: ['src/features/status/views.tsx', 'src/components/StatusCard.tsx'],
+  },
+  {
+    paths: ['/notifications'],
+    modules: ['src/features/notifications/views.tsx', 'src/components/VirtualList.tsx'],
+  },
+];
+
+export const PRELOADS_FILE = 'route-preloads.json';
+
+/** What the server reads: for each path pattern, the built files to hint, scripts and stylesheets. */
+export interface RoutePreloads {
+  routes: { paths: string[]; scripts: string[]; styles: string[] }[];
+}
+
+interface BuiltChunk {
+  type: 'chunk';
+  fileName: string;
+  imports: string[];
+  moduleIds: string[];
+  viteMetadata?: { importedCss: Set<string> };
+}
+
+/**
+ * Writes dist/route-preloads.json: the files of FIRST_SCREEN's modules with the chunks they import, less
+ * what index.html already loads. A listed module that the build no longer has fails the build.
+ */
+export function routePreloads(): Plugin {
+  let root = '';
+  return {
+    name: 'palchat-route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (item): item is BuiltChunk & typeof item => item.type === 'chunk',
+      );
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const inShell = new Set<string>();
+      const closure = (fileName: string, into: Set<string>) => {
+        if (into.has(fileName)) return;
+        into.add(fileName);
+        for (const imported of byFile.get(fileName)?.imports ?? []) closure(imported, into);
+      };
+      for (const chunk of chunks)
+        if ((chunk as { isEntry?: boolean }).isEntry) closure(chunk.fileName, inShell);
+
+      const chunkOf = (module: string) => {
+        const absolute = path.resolve(root, module);
+        const chunk = chunks.find((item) => item.moduleIds.some((id) => id.includes(absolute)));
+        if (!chunk) throw new Error(`route-preloads: no chunk holds ${module}`);
+        return chunk.fileName;
+      };
+      const routes = FIRST_SCREEN.map(({ paths, modules }) => {
+        const files = new Set<string>();
+        for (const module of modules) closure(chunkOf(module), files);
+        const scripts = [...files].filter((file) => !inShell.has(file));
+        const styles = new Set<string>();
+        for (const file of scripts)
+          for (const css of byFile.get(file)?.viteMetadata?.importedCss ?? []) styles.add(css);
+        return {
+          paths,
+          scripts: scripts.map((file) => `/${file}`),
+          styles: [...styles].map((file) => `/${file}`),
+        };
+      });
+      const preloads: RoutePreloads = { routes };
+      this.emitFile({ type: 'asset', fileName: PRELOADS_FILE, source: JSON.stringify(preloads, null, 1) });
+    },
+  };
+}
