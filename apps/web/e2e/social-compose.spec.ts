@@ -79,6 +79,15 @@ test.describe('social compose: modal, edits, private mentions, translation', () 
     const fresh = page.getByRole('dialog', { name: 'New post' });
     await expect(fresh.getByPlaceholder("What's on your mind?")).toHaveValue('');
     await expect(fresh.getByText(/Replying to/)).toHaveCount(0);
+
+    // an empty draft closes without asking; m on a focused post mentions its author
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await focused.focus();
+    await page.keyboard.press('m');
+    await expect(
+      page.getByRole('dialog', { name: 'New post' }).getByPlaceholder("What's on your mind?"),
+    ).toHaveValue(`@${alice.username} `);
   });
 
   test('edit one’s own post from its menu; the edited marker opens the history', async () => {
@@ -128,6 +137,33 @@ test.describe('social compose: modal, edits, private mentions, translation', () 
     expect(fresh.content).toContain('Meeting at 6pm (moved)');
     expect(fresh.edited_at).not.toBeNull();
   });
+  test('delete & re-draft brings the text back into a new post', async () => {
+    const post = await apiAs<{ id: string }>(alice, 'POST', '/api/v1/statuses', {
+      status: 'Helo world',
+      spoiler_text: 'Greetings',
+    });
+    const page = alice.page;
+    await page.goto(`/@${alice.username}/${post.id}`);
+    const card = page.locator('.thread__focus article.status');
+    await card.getByRole('button', { name: 'More', exact: true }).click();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await card.getByRole('menuitem', { name: 'Delete & re-draft' }).click();
+    const modal = page.getByRole('dialog', { name: 'New post' });
+    await expect(modal.getByPlaceholder("What's on your mind?")).toHaveValue('Helo world');
+    await expect(modal.getByPlaceholder('Content warning')).toHaveValue('Greetings');
+    await modal.getByPlaceholder("What's on your mind?").fill('Hello world');
+    await modal.getByRole('button', { name: 'Post', exact: true }).click();
+    await expect(modal).toHaveCount(0);
+    const statuses = await apiAs<{ id: string; content: string; spoiler_text: string }[]>(
+      alice,
+      'GET',
+      `/api/v1/accounts/${alice.id}/statuses`,
+    );
+    expect(statuses.map((status) => status.content)).toEqual([expect.stringContaining('Hello world')]);
+    expect(statuses[0]?.spoiler_text).toBe('Greetings');
+    expect(statuses[0]?.id).not.toBe(post.id);
+  });
+
   test('a private mention from B appears live in A’s /conversations, unread until opened', async () => {
     await alice.page.goto('/conversations');
     await expect(alice.page.getByRole('region', { name: 'Private mentions' })).toBeVisible();
