@@ -25,6 +25,8 @@ export interface Config {
   trustProxy: boolean;
   logLevel: string;
   rateLimit: { signInPerMinute: number; signUpPerHour: number };
+  /** A LibreTranslate-compatible service for POST /api/v1/statuses/:id/translate; off without a URL. */
+  translation: { url: string | null; apiKey: string | null; timeoutMs: number };
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -76,6 +78,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: {
       signInPerMinute: intFromEnv(env.RATE_LIMIT_SIGN_IN_PER_MINUTE, 10),
       signUpPerHour: intFromEnv(env.RATE_LIMIT_SIGN_UP_PER_HOUR, 20),
+    },
+    translation: {
+      url: env.TRANSLATION_URL ? env.TRANSLATION_URL.replace(/\/+$/, '') : null,
+      apiKey: env.TRANSLATION_API_KEY || null,
+      timeoutMs: 10_000,
     },
   };
 }

@@ -70,10 +70,10 @@ describeEachDialect('filters applied by context', (dialect) => {
       status: 'The eclipse is over',
       in_reply_to_id: eclipse,
     });
-    expect(filterIds((await call(bob, 'GET', `/api/v1/statuses/${eclipse}`)).body as Filtered)).toEqual([
+    expect(filterIds((await call(bob, 'GET', `/api/v1/statuses/${eclipse}`)).json as Filtered)).toEqual([
       publicFilter,
     ]);
-    const context = (await call(bob, 'GET', `/api/v1/statuses/${eclipse}/context`)).body as {
+    const context = (await call(bob, 'GET', `/api/v1/statuses/${eclipse}/context`)).json as {
       descendants: Filtered[];
     };
     expect(filterIds(find(context.descendants, reply.id))).toEqual([publicFilter]);

@@ -218,3 +218,20 @@ export const accountReportInputSchema = z.object({
   rule_ids: z.array(z.string()).optional(),
 });
 export type AccountReportInput = z.infer<typeof accountReportInputSchema>;
+
+/** Mastodon's Translation entity: POST /api/v1/statuses/:id/translate. `content` is sanitized HTML. */
+export const translationSchema = z.object({
+  content: z.string(),
+  spoiler_text: z.string(),
+  /** the language translated into */
+  language: z.string(),
+  detected_source_language: z.string(),
+  provider: z.string(),
+  media_attachments: z.array(z.object({ id: z.string(), description: z.string() })),
+  poll: z.object({ id: z.string(), options: z.array(z.object({ title: z.string() })) }).nullable(),
+});
+export type Translation = z.infer<typeof translationSchema>;
+
+/** GET /api/v1/instance/translation_languages: source language code → the codes it translates into. */
+export const translationLanguagesSchema = z.record(z.string(), z.array(z.string()));
+export type TranslationLanguages = z.infer<typeof translationLanguagesSchema>;

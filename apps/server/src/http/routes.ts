@@ -27,6 +27,7 @@ import { featuredTagRoutes } from '../featured/routes.js';
 import { reportRoutes } from '../reports/routes.js';
 import { moderationRoutes } from '../moderation/routes.js';
 import { instanceContentRoutes } from '../instance-content/routes.js';
+import { translationRoutes } from '../translation/routes.js';
 
 /** Every domain's routes, in one place so that the app factory stays small. */
 export async function registerDomainRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -57,4 +58,5 @@ export async function registerDomainRoutes(app: FastifyInstance, ctx: AppContext
   await reportRoutes(app, ctx);
   await moderationRoutes(app, ctx);
   await instanceContentRoutes(app, ctx);
+  await translationRoutes(app, ctx);
 }

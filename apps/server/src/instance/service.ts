@@ -127,7 +127,7 @@ export async function buildInstance(ctx: AppContext): Promise<Instance> {
       statuses: statusesConfiguration(),
       media_attachments: mediaConfiguration(),
       polls: pollsConfiguration(),
-      translation: { enabled: false },
+      translation: { enabled: ctx.config.translation.url !== null },
     },
     registrations: {
       enabled: settings.registrations_mode !== 'closed',

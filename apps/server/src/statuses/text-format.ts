@@ -9,7 +9,7 @@ export interface FormatOptions {
 const TOKEN =
   /(https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]])|(^|[^\w/])#([\p{L}\p{N}_]{1,100})|(^|[^\w/@])@([a-zA-Z0-9_]{1,30})\b/gu;
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -49,6 +49,9 @@ const ALLOWED: sanitizeHtml.IOptions = {
   allowedAttributes: { a: ['href', 'rel', 'class', 'target'], span: ['class'] },
   allowedSchemes: ['http', 'https'],
 };
+
+/** Status HTML from elsewhere (a translation service) reduced to what our own status HTML may contain. */
+export const sanitizeStatusHtml = (html: string): string => sanitizeHtml(html, ALLOWED);
 
 /** Plain text as Mastodon-style HTML: paragraphs at blank lines, <br /> at line breaks, linked URLs. */
 export function textToHtml(text: string, options: FormatOptions): string {
