@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiAs, type ChatUser } from './messages-support';
+import { fakeTranslation } from './support/fake-translation';
 import { aliceAndBob, shot } from './support/social';
 
 // below 1175 px the compose panel is hidden (SPEC §2 "Layout"): replies and edits open the compose modal
@@ -206,49 +207,29 @@ test.describe('social compose: modal, edits, private mentions, translation', () 
       language: 'de',
     });
     const page = bob.page;
-    // the server's translation switch and the translation itself (Mastodon's Translation entity)
-    await page.route('**/api/v2/instance', async (route) => {
-      const response = await route.fetch();
-      const body = await response.json();
-      body.configuration = { ...body.configuration, translation: { enabled: true } };
-      await route.fulfill({ response, json: body });
-    });
-    let calls = 0;
-    await page.route(`**/api/v1/statuses/${post.id}/translate`, async (route) => {
-      calls += 1;
-      expect(route.request().method()).toBe('POST');
-      if (calls === 1) await route.fulfill({ status: 503, json: { error: 'Service unavailable' } });
-      else
-        await route.fulfill({
-          json: {
-            content: '<p>Good morning <script>alert(1)</script>everyone</p>',
-            spoiler_text: '',
-            language: 'en',
-            detected_source_language: 'de',
-            provider: 'LibreTranslate',
-            media_attachments: [],
-            poll: null,
-          },
-        });
-    });
-    await page.goto(`/@${alice.username}/${post.id}`);
-    const card = page.locator('.thread__focus article.status');
-    await card.getByRole('button', { name: 'Translate' }).click();
-    await expect(card.getByRole('alert')).toHaveText('Translation failed');
-    await card.getByRole('button', { name: 'Translate' }).click();
-    await expect(card.locator('.status__content')).toHaveText('Good morning everyone');
-    await expect(card.locator('.status__content script')).toHaveCount(0);
-    await expect(card).toContainText('Translated from German using LibreTranslate');
-    await shot(page, 'compose-translated');
-    await card.getByRole('button', { name: 'Show original' }).click();
-    await expect(card.locator('.status__content')).toHaveText('Guten Morgen zusammen');
+    const translation = await fakeTranslation(page, post.id);
+    try {
+      await page.goto(`/@${alice.username}/${post.id}`);
+      const card = page.locator('.thread__focus article.status');
+      await card.getByRole('button', { name: 'Translate' }).click();
+      await expect(card.getByRole('alert')).toHaveText('Translation failed');
+      await card.getByRole('button', { name: 'Translate' }).click();
+      await expect(card.locator('.status__content')).toHaveText('Good morning everyone');
+      await expect(card.locator('.status__content script')).toHaveCount(0);
+      await expect(card).toContainText('Translated from German using LibreTranslate');
+      await shot(page, 'compose-translated');
+      await card.getByRole('button', { name: 'Show original' }).click();
+      await expect(card.locator('.status__content')).toHaveText('Guten Morgen zusammen');
 
-    // t on the focused post: the translation again, without asking the server twice
-    await card.focus();
-    await page.keyboard.press('t');
-    await expect(card.locator('.status__content')).toHaveText('Good morning everyone');
-    await page.keyboard.press('t');
-    await expect(card.locator('.status__content')).toHaveText('Guten Morgen zusammen');
-    expect(calls).toBe(2);
+      // t on the focused post: the translation again, without asking the server twice
+      await card.focus();
+      await page.keyboard.press('t');
+      await expect(card.locator('.status__content')).toHaveText('Good morning everyone');
+      await page.keyboard.press('t');
+      await expect(card.locator('.status__content')).toHaveText('Guten Morgen zusammen');
+      expect(translation.calls()).toBe(2);
+    } finally {
+      await translation.close();
+    }
   });
 });

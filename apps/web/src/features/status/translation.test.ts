@@ -1,13 +1,7 @@
-import type { Status } from '@palchat/api';
+import type { Status, Translation } from '@palchat/api';
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  applyTranslation,
-  canTranslate,
-  toggleTranslation,
-  useTranslationState,
-  type Translation,
-} from './translation';
+import { applyTranslation, canTranslate, toggleTranslation, useTranslationState } from './translation';
 
 const status = (patch: Partial<Status> = {}): Status =>
   ({

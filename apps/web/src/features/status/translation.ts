@@ -1,18 +1,7 @@
-import type { Status } from '@palchat/api';
+import type { Status, Translation } from '@palchat/api';
 import { useMemo, useSyncExternalStore } from 'react';
 import { api } from '../../api/client';
 import { createStore } from '../../app/stores/create-store';
-
-/** Mastodon's Translation entity (POST /api/v1/statuses/:id/translate). */
-export interface Translation {
-  content: string;
-  spoiler_text: string;
-  language: string;
-  detected_source_language: string;
-  provider: string;
-  media_attachments: { id: string; description: string }[];
-  poll: { id: string; options: { title: string }[] } | null;
-}
 
 export type TranslationState =
   { phase: 'loading' } | { phase: 'failed' } | { phase: 'shown' | 'hidden'; translation: Translation };
