@@ -1,12 +1,11 @@
 import type { AppContext } from '../context.js';
 import type { StatusesTable } from '../db/schema.js';
 import { nowIso } from '../lib/time.js';
-import { userChannel } from '../streaming/bus.js';
+import { directChannel, userChannel } from '../streaming/bus.js';
+import { publishConversation } from '../timelines/direct-conversations.js';
 import { serializeStatus } from './serializer.js';
 
 export type StatusEvent = 'update' | 'status.update' | 'delete';
-
-export const directChannel = (accountId: string): string => `direct:${accountId}`;
 
 /** Followers of `authorId` who neither block nor mute them (muting with an expiry counts until it ends). */
 async function attentiveFollowers(ctx: AppContext, authorId: string, onlyShowingReblogs: boolean) {
@@ -154,6 +153,10 @@ export async function publishStatusEvent(
     ...audience.lists.map((id) => `list:${id}`),
   ];
   await Promise.all(channels.map((channel) => ctx.bus.publish(channel, event, payload)));
+  // a private mention changes the conversation of everyone in it: new last status, unread again
+  if (status.conversation_id && audience.directs.length) {
+    await publishConversation(ctx, status.conversation_id, audience.directs);
+  }
 }
 
 /** Fire-and-forget publishing: a failed fan-out must not fail the request that already committed. */

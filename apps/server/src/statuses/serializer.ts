@@ -71,6 +71,16 @@ async function loadViewerState(ctx: AppContext, viewerId: string, ids: string[])
   };
 }
 
+/** Mentions in the order the text names them (the database keeps no order). */
+function inTextOrder(mentions: Mention[], text: string): Mention[] {
+  const lower = text.toLowerCase();
+  const at = (mention: Mention) => {
+    const index = lower.indexOf(`@${mention.username.toLowerCase()}`);
+    return index < 0 ? Number.MAX_SAFE_INTEGER : index;
+  };
+  return mentions.sort((a, b) => at(a) - at(b));
+}
+
 /**
  * Mastodon Status entities for status rows, loaded in a handful of batched queries. Boosts whose original is
  * gone are dropped. `viewer` adds favourited/reblogged/bookmarked/pinned, and `filtered` (the viewer's filters
@@ -192,7 +202,7 @@ export async function serializeStatuses(
       application: null,
       account,
       media_attachments: reblog ? [] : (mediaOf.get(row.id) ?? []),
-      mentions: mentionsOf.get(row.id) ?? [],
+      mentions: inTextOrder(mentionsOf.get(row.id) ?? [], row.text),
       tags: tagsOf.get(row.id) ?? [],
       emojis: [],
       card: !reblog && row.link_url ? (cards.get(row.link_url) ?? null) : null,

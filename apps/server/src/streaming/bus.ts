@@ -3,7 +3,7 @@
  * implements the same two calls so every process sees every event.
  *
  * Channels: `user:<accountId>` (everything for one person), `public`, `public:local`, `public:remote`,
- * `hashtag:<tag>`, `list:<listId>`.
+ * `hashtag:<tag>`, `list:<listId>`, `direct:<accountId>`.
  */
 export interface StreamMessage {
   event: string;
@@ -21,6 +21,8 @@ export interface EventBus {
 }
 
 export const userChannel = (accountId: string): string => `user:${accountId}`;
+/** private mentions and the `conversation` events of one person */
+export const directChannel = (accountId: string): string => `direct:${accountId}`;
 
 export function encodePayload(payload: unknown): string {
   return typeof payload === 'string' ? payload : JSON.stringify(payload);

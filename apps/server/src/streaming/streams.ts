@@ -2,7 +2,7 @@ import type { FilterContext } from '@palchat/api';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { nowIso } from '../lib/time.js';
-import { userChannel } from './bus.js';
+import { directChannel, userChannel } from './bus.js';
 
 export interface StreamRequest {
   stream: string;
@@ -52,7 +52,7 @@ registerStreamResolver('user', async (_ctx, account) => ({
   filterContext: 'home',
 }));
 registerStreamResolver('direct', async (_ctx, account) => ({
-  channel: `direct:${account.id}`,
+  channel: directChannel(account.id),
   label: ['direct'],
   filterContext: 'thread',
 }));
