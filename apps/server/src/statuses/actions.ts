@@ -7,6 +7,7 @@ import { MAX_PINNED_STATUSES } from '../instance/limits.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { publishNotification, recordNotification } from '../notifications/service.js';
+import { adjustStatusCounter, adjustStatusesCount } from './counters.js';
 import { streamStatus } from './fanout.js';
 import { findVisibleStatus } from './service.js';
 
@@ -78,16 +79,8 @@ export async function reblog(
   let notification: NotificationsTable | null = null;
   await ctx.db.transaction().execute(async (tx) => {
     await tx.insertInto('statuses').values(boost).execute();
-    await tx
-      .updateTable('statuses')
-      .set((eb) => ({ reblogs_count: eb('reblogs_count', '+', 1) }))
-      .where('id', '=', original.id)
-      .execute();
-    await tx
-      .updateTable('accounts')
-      .set((eb) => ({ statuses_count: eb('statuses_count', '+', 1), last_status_at: now }))
-      .where('id', '=', viewer.id)
-      .execute();
+    await adjustStatusCounter(tx, original.id, 'reblogs_count', 1);
+    await adjustStatusesCount(tx, viewer.id, { delta: 1, at: now });
     notification = await recordNotification(tx, {
       accountId: original.account_id,
       fromAccountId: viewer.id,
@@ -113,18 +106,8 @@ export async function unreblog(ctx: AppContext, viewer: AccountRow, id: string):
   if (!boost) return original;
   await ctx.db.transaction().execute(async (tx) => {
     await tx.updateTable('statuses').set({ deleted_at: nowIso() }).where('id', '=', boost.id).execute();
-    await tx
-      .updateTable('statuses')
-      .set((eb) => ({ reblogs_count: eb('reblogs_count', '-', 1) }))
-      .where('id', '=', original.id)
-      .where('reblogs_count', '>', 0)
-      .execute();
-    await tx
-      .updateTable('accounts')
-      .set((eb) => ({ statuses_count: eb('statuses_count', '-', 1) }))
-      .where('id', '=', viewer.id)
-      .where('statuses_count', '>', 0)
-      .execute();
+    await adjustStatusCounter(tx, original.id, 'reblogs_count', -1);
+    await adjustStatusesCount(tx, viewer.id, { delta: -1 });
     await tx
       .deleteFrom('notifications')
       .where('type', '=', 'reblog')
@@ -147,11 +130,7 @@ export async function favourite(ctx: AppContext, viewer: AccountRow, id: string)
       .onConflict((oc) => oc.columns(['account_id', 'status_id']).doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return;
-    await tx
-      .updateTable('statuses')
-      .set((eb) => ({ favourites_count: eb('favourites_count', '+', 1) }))
-      .where('id', '=', status.id)
-      .execute();
+    await adjustStatusCounter(tx, status.id, 'favourites_count', 1);
     notification = await recordNotification(tx, {
       accountId: status.account_id,
       fromAccountId: viewer.id,
@@ -172,12 +151,7 @@ export async function unfavourite(ctx: AppContext, viewer: AccountRow, id: strin
       .where('status_id', '=', status.id)
       .executeTakeFirst();
     if (Number(removed.numDeletedRows) === 0) return;
-    await tx
-      .updateTable('statuses')
-      .set((eb) => ({ favourites_count: eb('favourites_count', '-', 1) }))
-      .where('id', '=', status.id)
-      .where('favourites_count', '>', 0)
-      .execute();
+    await adjustStatusCounter(tx, status.id, 'favourites_count', -1);
     await tx
       .deleteFrom('notifications')
       .where('type', '=', 'favourite')

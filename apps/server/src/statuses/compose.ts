@@ -17,6 +17,7 @@ import { nowIso } from '../lib/time.js';
 import { loadPostingDefaults } from '../accounts/posting-defaults.js';
 import { publishNotification, recordNotification } from '../notifications/service.js';
 import { refreshPreviewCard } from './cards.js';
+import { adjustStatusCounter, adjustStatusesCount } from './counters.js';
 import { streamStatus } from './fanout.js';
 import type { StatusInput } from './schema.js';
 import { findVisibleStatus } from './service.js';
@@ -279,18 +280,8 @@ export async function createStatus(
         .values({ account_id: author.id, key, status_id: id, created_at: now })
         .execute();
     }
-    await tx
-      .updateTable('accounts')
-      .set((eb) => ({ statuses_count: eb('statuses_count', '+', 1), last_status_at: now }))
-      .where('id', '=', author.id)
-      .execute();
-    if (parent) {
-      await tx
-        .updateTable('statuses')
-        .set((eb) => ({ replies_count: eb('replies_count', '+', 1) }))
-        .where('id', '=', parent.id)
-        .execute();
-    }
+    await adjustStatusesCount(tx, author.id, { delta: 1, at: now });
+    if (parent) await adjustStatusCounter(tx, parent.id, 'replies_count', 1);
     for (const account of mentioned) {
       if (await isConversationMuted(tx, account.id, status.conversation_id)) continue;
       notifications.push(
@@ -452,36 +443,10 @@ export async function deleteStatus(ctx: AppContext, author: AccountRow, id: stri
       .where('deleted_at', 'is', null)
       .execute();
     await tx.updateTable('statuses').set({ deleted_at: now }).where('reblog_of_id', '=', status.id).execute();
-    for (const boost of boostRows) {
-      await tx
-        .updateTable('accounts')
-        .set((eb) => ({ statuses_count: eb('statuses_count', '-', 1) }))
-        .where('id', '=', boost.account_id)
-        .where('statuses_count', '>', 0)
-        .execute();
-    }
-    await tx
-      .updateTable('accounts')
-      .set((eb) => ({ statuses_count: eb('statuses_count', '-', 1) }))
-      .where('id', '=', author.id)
-      .where('statuses_count', '>', 0)
-      .execute();
-    if (status.in_reply_to_id) {
-      await tx
-        .updateTable('statuses')
-        .set((eb) => ({ replies_count: eb('replies_count', '-', 1) }))
-        .where('id', '=', status.in_reply_to_id)
-        .where('replies_count', '>', 0)
-        .execute();
-    }
-    if (status.reblog_of_id) {
-      await tx
-        .updateTable('statuses')
-        .set((eb) => ({ reblogs_count: eb('reblogs_count', '-', 1) }))
-        .where('id', '=', status.reblog_of_id)
-        .where('reblogs_count', '>', 0)
-        .execute();
-    }
+    for (const boost of boostRows) await adjustStatusesCount(tx, boost.account_id, { delta: -1 });
+    await adjustStatusesCount(tx, author.id, { delta: -1 });
+    if (status.in_reply_to_id) await adjustStatusCounter(tx, status.in_reply_to_id, 'replies_count', -1);
+    if (status.reblog_of_id) await adjustStatusCounter(tx, status.reblog_of_id, 'reblogs_count', -1);
     await tx.deleteFrom('status_pins').where('status_id', '=', status.id).execute();
     await tx.deleteFrom('notifications').where('status_id', '=', status.id).execute();
     await tx.deleteFrom('status_media').where('status_id', '=', status.id).execute();
