@@ -18,6 +18,8 @@ import { seedFollowing, seedStatuses, seedUsers } from './lib/seed.mjs';
 
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_RUNS || 1);
+// BENCH_REPORTS=<folder> keeps every run's full Lighthouse report (JSON) there
+const REPORTS = process.env.BENCH_REPORTS;
 const CHROME_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -43,6 +45,13 @@ function elementsOf(audit) {
     .map((node) => `${node.snippet.slice(0, 100)}${node.selector ? ` (${node.selector})` : ''}`);
 }
 
+function keepReport(report, url) {
+  if (!REPORTS) return;
+  fs.mkdirSync(REPORTS, { recursive: true });
+  const name = `${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-/, '')}-${Date.now()}.json`;
+  fs.writeFileSync(path.join(REPORTS, name), JSON.stringify(report));
+}
+
 async function measure(url, cookie) {
   const browser = await puppeteer.launch({ executablePath: CHROME, headless: true, args: CHROME_FLAGS });
   try {
@@ -57,6 +66,7 @@ async function measure(url, cookie) {
     );
     const report = run?.lhr;
     if (!report) throw new Error(`lighthouse gave no report for ${url}`);
+    keepReport(report, url);
     const audit = (id) => report.audits[id]?.numericValue ?? NaN;
     return {
       score: Math.round((report.categories.performance.score ?? 0) * 100),

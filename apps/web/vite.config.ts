@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { compileMessages } from './build/compile-messages';
 import { precompress } from './build/precompress';
 import { routePreloads } from './build/route-preloads';
+import { lowPriorityScripts } from './build/script-priority';
 
 const serverOrigin = process.env.PALCHAT_SERVER ?? 'http://127.0.0.1:3000';
 const proxied = ['/api', '/auth', '/oauth', '/system'];
@@ -20,7 +21,7 @@ function vendorChunk(id: string): string | undefined {
 }
 
 export default defineConfig({
-  plugins: [react(), compileMessages(), routePreloads(), precompress()],
+  plugins: [react(), compileMessages(), routePreloads(), lowPriorityScripts(), precompress()],
   build: {
     outDir: process.env.VITE_OUT_DIR ?? 'dist',
     emptyOutDir: true,

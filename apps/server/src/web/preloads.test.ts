@@ -39,12 +39,12 @@ describe('route preload hints', () => {
 
   it('hint each file of the matching routes once, stylesheets as preloads', () => {
     expect(preloadLinks(preloads, '/home')).toBe(
-      '<link rel="preload" as="style" crossorigin href="/assets/t-3.css">' +
-        '<link rel="modulepreload" crossorigin href="/assets/en-1.js">' +
-        '<link rel="modulepreload" crossorigin href="/assets/views-2.js">',
+      '<link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/t-3.css">' +
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/en-1.js">' +
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/views-2.js">',
     );
     expect(preloadLinks(preloads, '/about')).toBe(
-      '<link rel="modulepreload" crossorigin href="/assets/en-1.js">',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/en-1.js">',
     );
   });
 

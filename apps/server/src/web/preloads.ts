@@ -42,10 +42,13 @@ export function preloadLinks(preloads: RoutePreloads | null, urlPath: string): s
     for (const file of route.scripts) if (ASSET.test(file)) scripts.add(file);
     for (const file of route.styles) if (ASSET.test(file)) styles.add(file);
   }
-  // crossorigin as Vite's loader sets it, so the loader's later request is served from these
+  // crossorigin as Vite's loader sets it, so the loader's later request is served from these; low priority,
+  // as the page's own scripts (apps/web/build/script-priority.ts), so that the page's stylesheet comes first
+  const hint = (kind: string, href: string) =>
+    `<link ${kind} fetchpriority="low" crossorigin href="${href}">`;
   return [
-    ...[...styles].map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
-    ...[...scripts].map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ...[...styles].map((href) => hint('rel="preload" as="style"', href)),
+    ...[...scripts].map((href) => hint('rel="modulepreload"', href)),
   ].join('');
 }
 
