@@ -10,6 +10,7 @@ import { publishNotification, recordNotification } from '../notifications/servic
 import { adjustStatusCounter, adjustStatusesCount } from './counters.js';
 import { streamStatus } from './fanout.js';
 import { findVisibleStatus } from './service.js';
+import { involving } from './visibility.js';
 
 /** Actions apply to the boosted status when given a boost, as in Mastodon. */
 async function target(ctx: AppContext, viewer: AccountRow, id: string): Promise<StatusesTable> {
@@ -227,18 +228,7 @@ export async function muteConversation(ctx: AppContext, viewer: AccountRow, id: 
         .selectFrom('statuses')
         .select('statuses.id')
         .where('statuses.conversation_id', '=', conversationId)
-        .where((eb) =>
-          eb.or([
-            eb('statuses.account_id', '=', viewer.id),
-            eb.exists(
-              eb
-                .selectFrom('status_mentions')
-                .select('status_mentions.status_id')
-                .whereRef('status_mentions.status_id', '=', 'statuses.id')
-                .where('status_mentions.account_id', '=', viewer.id),
-            ),
-          ]),
-        )
+        .where(involving(viewer.id))
         .executeTakeFirst(),
     );
   if (!involved)

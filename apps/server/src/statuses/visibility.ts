@@ -4,6 +4,21 @@ import { nowIso } from '../lib/time.js';
 
 type StatusScope = ExpressionBuilder<Database, 'statuses'>;
 
+/** Statuses the account wrote or is mentioned in (its part in a thread or a private conversation). */
+export function involving(accountId: string) {
+  return (eb: StatusScope): ExpressionWrapper<Database, 'statuses', SqlBool> =>
+    eb.or([
+      eb('statuses.account_id', '=', accountId),
+      eb.exists(
+        eb
+          .selectFrom('status_mentions')
+          .select('status_mentions.status_id')
+          .whereRef('status_mentions.status_id', '=', 'statuses.id')
+          .where('status_mentions.account_id', '=', accountId),
+      ),
+    ]);
+}
+
 /**
  * Who may read a status: public and unlisted ones anybody (unless the author blocks the viewer); private
  * ones the author, their followers and the mentioned; direct ones the author and the mentioned.

@@ -200,7 +200,8 @@ export async function registerStreaming(
     const routeOptions = {
       websocket: true,
       preValidation: authenticate(ctx),
-      ...scopes('read:statuses', 'read:notifications'),
+      // every stream (home, direct, public, hashtag, list) shows statuses
+      ...scopes('read:statuses'),
     } as const;
     scope.get('/api/v1/streaming', routeOptions, handler);
     scope.get('/api/v1/streaming/', routeOptions, handler);

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import { serializeAccount } from '../accounts/serializer.js';
 import { notFound } from '../http/errors.js';
 import { serializeStatuses } from '../statuses/serializer.js';
+import { involving } from '../statuses/visibility.js';
 import { directChannel } from '../streaming/bus.js';
 import { newestFirst, paginateQuery, type PageQuery } from './pagination.js';
 
@@ -18,18 +19,7 @@ function directThreads(ctx: AppContext, viewer: AccountRow) {
     .where('statuses.visibility', '=', 'direct')
     .where('statuses.deleted_at', 'is', null)
     .where('statuses.conversation_id', 'is not', null)
-    .where((eb) =>
-      eb.or([
-        eb('statuses.account_id', '=', viewer.id),
-        eb.exists(
-          eb
-            .selectFrom('status_mentions')
-            .select('status_mentions.status_id')
-            .whereRef('status_mentions.status_id', '=', 'statuses.id')
-            .where('status_mentions.account_id', '=', viewer.id),
-        ),
-      ]),
-    )
+    .where(involving(viewer.id))
     .groupBy('statuses.conversation_id');
 }
 
