@@ -148,9 +148,7 @@ describe('the route table', () => {
   afterAll(async () => server.close());
 
   const apiRoutes = () =>
-    server.app.routeScopes.filter(
-      (route) => route.url.startsWith('/api/') && route.method !== 'HEAD' && route.method !== 'OPTIONS',
-    );
+    server.app.routeScopes.filter((route) => route.url.startsWith('/api/') && route.method !== 'OPTIONS');
 
   it('declares the scopes of every API route', () => {
     expect(apiRoutes().length).toBeGreaterThan(100);
@@ -158,7 +156,8 @@ describe('the route table', () => {
     expect(undeclared.map((route) => `${route.method} ${route.url}`)).toEqual([]);
     const open = apiRoutes()
       .filter((route) => route.scopes === 'public')
-      .map((route) => `${route.method} ${route.url}`);
+      // Fastify adds a HEAD route to every GET one, with the same options
+      .map((route) => `${route.method === 'HEAD' ? 'GET' : route.method} ${route.url}`);
     expect(open.filter((route) => !PUBLIC_ROUTES.includes(route))).toEqual([]);
   });
 
