@@ -68,6 +68,8 @@ try {
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  // The translation spec serves a fake LibreTranslate here, so the real translate endpoint is exercised.
+  const translationUrl = `http://127.0.0.1:${await freePort()}`;
   const serverEnv = {
     ...process.env,
     HOST: '127.0.0.1',
@@ -76,6 +78,7 @@ try {
     DATA_DIR: dataDir,
     WEB_DIST_DIR: webDist,
     LOG_LEVEL: 'warn',
+    TRANSLATION_URL: translationUrl,
     RATE_LIMIT_SIGN_UP_PER_HOUR: '10000',
     RATE_LIMIT_SIGN_IN_PER_MINUTE: '10000',
   };
@@ -100,6 +103,7 @@ try {
       env: {
         ...process.env,
         E2E_BASE_URL: baseUrl,
+        E2E_TRANSLATION_URL: translationUrl,
         E2E_DATA_DIR: dataDir,
         E2E_OUTPUT_DIR: path.join(root, 'test-results', `web-e2e-${process.pid}`),
         CHROMIUM_PATH: chromium,

@@ -207,7 +207,7 @@ test.describe('social compose: modal, edits, private mentions, translation', () 
       language: 'de',
     });
     const page = bob.page;
-    const translation = await fakeTranslation(page, post.id);
+    const translation = await fakeTranslation();
     try {
       await page.goto(`/@${alice.username}/${post.id}`);
       const card = page.locator('.thread__focus article.status');

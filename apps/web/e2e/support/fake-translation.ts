@@ -1,5 +1,4 @@
 import http from 'node:http';
-import { expect, type Page } from '@playwright/test';
 
 /** What the fake translates, German to English; HTML around the words is kept. */
 const DICTIONARY: Record<string, string> = {
@@ -16,10 +15,7 @@ export interface FakeTranslation {
   close(): Promise<void>;
 }
 
-/**
- * A LibreTranslate stand-in (POST /translate, GET /languages) on the port of TRANSLATION_URL, for runs whose
- * server was started with that variable: the real translate endpoint is then exercised end to end.
- */
+/** A LibreTranslate stand-in (POST /translate, GET /languages); its first translation request fails. */
 async function fakeLibreTranslate(url: string): Promise<FakeTranslation> {
   let calls = 0;
   const server = http.createServer((request, response) => {
@@ -58,42 +54,10 @@ async function fakeLibreTranslate(url: string): Promise<FakeTranslation> {
   };
 }
 
-/**
- * Without TRANSLATION_URL the server has no translation service: the page's requests are answered here
- * instead (translation switched on in the instance answer, Mastodon's Translation entity, first call failing).
- */
-async function interceptTranslation(page: Page, statusId: string): Promise<FakeTranslation> {
-  let calls = 0;
-  await page.route('**/api/v2/instance', async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as { configuration?: Record<string, unknown> };
-    body.configuration = { ...body.configuration, translation: { enabled: true } };
-    await route.fulfill({ response, json: body });
-  });
-  await page.route(`**/api/v1/statuses/${statusId}/translate`, async (route) => {
-    calls += 1;
-    expect(route.request().method()).toBe('POST');
-    if (calls === 1) {
-      await route.fulfill({ status: 503, json: { error: 'Translation service unavailable' } });
-      return;
-    }
-    await route.fulfill({
-      json: {
-        content: `<p>${translate('Guten Morgen zusammen')}</p>`,
-        spoiler_text: '',
-        language: 'en',
-        detected_source_language: 'de',
-        provider: 'LibreTranslate',
-        media_attachments: [],
-        poll: null,
-      },
-    });
-  });
-  return { calls: () => calls, close: async () => undefined };
-}
-
-/** The real server with a fake LibreTranslate when TRANSLATION_URL is set, else intercepted answers. */
-export function fakeTranslation(page: Page, statusId: string): Promise<FakeTranslation> {
-  const url = process.env.TRANSLATION_URL;
-  return url ? fakeLibreTranslate(url) : interceptTranslation(page, statusId);
+/** The fake service behind the server's TRANSLATION_URL, which scripts/e2e.mjs sets for every run. */
+export function fakeTranslation(): Promise<FakeTranslation> {
+  const url = process.env.E2E_TRANSLATION_URL;
+  if (!url)
+    throw new Error('E2E_TRANSLATION_URL is not set: run the end-to-end tests through scripts/e2e.mjs');
+  return fakeLibreTranslate(url);
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useT } from '../app/i18n/use-t';
 import { IconButton } from './Button';
 
@@ -12,7 +13,10 @@ interface ModalProps {
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), textarea, select, [tabindex]:not([tabindex="-1"])';
 
-/** An accessible modal dialog: focus moves in, is trapped, Escape closes, focus returns on close. */
+/**
+ * An accessible modal dialog: focus moves in, is trapped, Escape closes, focus returns on close. It renders on
+ * <body>, above the layout's stacking contexts and the docked message box.
+ */
 export function Modal({ title, onClose, children, actions }: ModalProps) {
   const t = useT();
   const titleId = useId();
@@ -46,7 +50,7 @@ export function Modal({ title, onClose, children, actions }: ModalProps) {
     }
   }
 
-  return (
+  return createPortal(
     <div className="modal-root" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
       <div
         ref={dialogRef}
@@ -66,6 +70,7 @@ export function Modal({ title, onClose, children, actions }: ModalProps) {
         <div className="modal__body">{children}</div>
         {actions && <div className="modal__actions">{actions}</div>}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

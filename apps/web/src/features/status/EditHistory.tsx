@@ -1,7 +1,6 @@
 import type { Status, StatusEdit } from '@palchat/api';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { createPortal } from 'react-dom';
 import { useIntl } from 'react-intl';
 import { api } from '../../api/client';
 import { Msg } from '../../app/i18n/Msg';
@@ -93,8 +92,7 @@ export function EditedMarker({ status }: { status: Status }) {
       >
         <Msg id="status.edited_short" />
       </button>
-      {open &&
-        createPortal(<EditHistoryModal status={status} onClose={() => setOpen(false)} />, document.body)}
+      {open && <EditHistoryModal status={status} onClose={() => setOpen(false)} />}
     </>
   );
 }
