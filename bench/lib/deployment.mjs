@@ -66,17 +66,17 @@ export async function createDeployment(mode, label) {
           REDIS_PREFIX: `palchat-${schema}:`,
         }
       : { DATA_DIR: dataDir, DATABASE_URL: `sqlite:${path.join(dataDir, 'bench.sqlite3')}` };
-  const db = await openDatabase(loadConfig({ ...env, PORT: '0' }));
+  const { db, close } = await openDatabase(loadConfig({ ...env, PORT: '0' }));
   return {
     mode,
     env,
     db,
     dataDir,
     async closeDatabase() {
-      await db.destroy().catch(() => undefined);
+      await close().catch(() => undefined);
     },
     async cleanup() {
-      await db.destroy().catch(() => undefined);
+      await close().catch(() => undefined);
       if (mode === 'postgres') {
         const admin = new pg.Client({ connectionString: POSTGRES_URL });
         await admin.connect();

@@ -2,8 +2,10 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { createDatabase, dialectOf, type Db } from './db/index.js';
+import { leaseIdSlot, SINGLE_PROCESS_SLOT, type IdSlotLease } from './db/id-slot.js';
 import { migrateToLatest } from './db/migrate.js';
 import { buildApp } from './http/app.js';
+import { useIdSlot } from './lib/ids.js';
 import { createMediaStorage } from './media/storage.js';
 import { InProcessEventBus, type EventBus } from './streaming/bus.js';
 import { InProcessPresence, type PresenceRegistry } from './streaming/presence.js';
@@ -18,7 +20,7 @@ export interface RunningServer {
 
 /** Opens the database, applies migrations and listens: what `npm start` runs (once per process). */
 export async function startServer(config: Config): Promise<RunningServer> {
-  const db = await openDatabase(config);
+  const { db, close: closeDatabase } = await openDatabase(config);
   const bus = await createEventBus(config);
   const presence = await createPresence(config, (error) => app.log.warn({ err: error }, 'presence failed'));
   const media = createMediaStorage(config);
@@ -31,20 +33,27 @@ export async function startServer(config: Config): Promise<RunningServer> {
       await app.close();
       await presence.close();
       await bus.close();
-      await db.destroy();
+      await closeDatabase();
     },
   };
 }
 
+export interface OpenDatabase {
+  db: Db;
+  /** Closes the database and frees this process's id slot. */
+  close(): Promise<void>;
+}
+
 /**
- * The database, migrated. On PostgreSQL the configured schema is created when missing, and migrations run
- * under an advisory lock so that several processes starting together on a fresh database take turns.
+ * The database, migrated, with this process's id slot (db/id-slot.ts). On PostgreSQL the configured schema is
+ * created when missing, and migrations run under an advisory lock so that several processes starting together
+ * on a fresh database take turns.
  */
-export async function openDatabase(config: Config): Promise<Db> {
+export async function openDatabase(config: Config): Promise<OpenDatabase> {
   if (dialectOf(config.databaseUrl) !== 'postgres') {
     const db = createDatabase({ url: config.databaseUrl });
     await migrateToLatest(db);
-    return db;
+    return withIdSlot(db, SINGLE_PROCESS_SLOT);
   }
   const schema = config.databaseSchema ?? undefined;
   const lock = new pg.Client({ connectionString: config.databaseUrl });
@@ -55,10 +64,21 @@ export async function openDatabase(config: Config): Promise<Db> {
     if (schema) await lock.query(`create schema if not exists ${schema}`);
     const db = createDatabase({ url: config.databaseUrl, schema });
     await migrateToLatest(db);
-    return db;
+    return withIdSlot(db, await leaseIdSlot(config.databaseUrl, schema));
   } finally {
     await lock.end().catch(() => undefined);
   }
+}
+
+function withIdSlot(db: Db, lease: IdSlotLease): OpenDatabase {
+  useIdSlot(lease.slot);
+  return {
+    db,
+    async close() {
+      await db.destroy();
+      await lease.release();
+    },
+  };
 }
 
 /** In-process fan-out by default; Redis pub/sub when REDIS_URL is set, so several processes share events. */

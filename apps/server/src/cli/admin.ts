@@ -6,14 +6,14 @@ import { runAdminCommand } from './commands.js';
 async function main(): Promise<number> {
   const config = loadConfig();
   // The same database, schema and migrations as the server's.
-  const db = await openDatabase(config);
+  const { db, close } = await openDatabase(config);
   try {
     return await runAdminCommand(db, process.argv.slice(2), {
       out: (line) => console.log(line),
       err: (line) => console.error(line),
     });
   } finally {
-    await db.destroy();
+    await close();
   }
 }
 

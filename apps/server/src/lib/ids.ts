@@ -1,25 +1,22 @@
-import { randomInt } from 'node:crypto';
-
 /**
  * Mastodon-style identifiers: a millisecond timestamp shifted left by 16 bits plus a per-millisecond sequence,
  * written as a fixed-width decimal string so that string order equals creation order in every dialect.
  */
 const ID_WIDTH = 18;
-const SEQUENCE_SPACE = 0x10000;
+/** How many processes can make ids for one database at once: the high 4 of the 16 sequence bits. */
+export const ID_SLOTS = 16;
 /** ids one process makes within one millisecond before it borrows the next millisecond */
-export const IDS_PER_MILLISECOND = 0x1000;
-
-/**
- * Where a process's sequence starts within every millisecond, drawn once per process. Processes sharing a
- * database (scaled out) then use disjoint ranges of the 16 sequence bits unless their two draws land within
- * one millisecond's burst of each other: a single small chance at start-up (a burst of 10 ids: about 1 in
- * 3,000 per pair of processes) instead of a fresh chance of colliding in every busy millisecond.
- */
-export const randomSequenceOffset = (): number => randomInt(0, SEQUENCE_SPACE - IDS_PER_MILLISECOND);
+export const IDS_PER_MILLISECOND = 0x10000 / ID_SLOTS;
 
 export type IdGenerator = (now?: number) => string;
 
-export function idGenerator(offset: number = randomSequenceOffset()): IdGenerator {
+/**
+ * The generator of the process holding `slot`: its ids use the sequence range slot × IDS_PER_MILLISECOND
+ * onwards in every millisecond, so processes with different slots never make the same id.
+ */
+export function idGenerator(slot = 0): IdGenerator {
+  if (!Number.isInteger(slot) || slot < 0 || slot >= ID_SLOTS) throw new Error(`Invalid id slot ${slot}`);
+  const offset = slot * IDS_PER_MILLISECOND;
   let lastMillis = 0;
   let sequence = 0;
   return (now = Date.now()) => {
@@ -35,7 +32,14 @@ export function idGenerator(offset: number = randomSequenceOffset()): IdGenerato
   };
 }
 
-export const newId: IdGenerator = idGenerator();
+let processIds = idGenerator(0);
+
+/** Called once the process knows its slot (see db/id-slot.ts); until then, and on SQLite, it is slot 0. */
+export function useIdSlot(slot: number): void {
+  processIds = idGenerator(slot);
+}
+
+export const newId: IdGenerator = (now) => processIds(now);
 
 /** The smallest id that could have been created at `time`: handy for "since" queries by date. */
 export function idAtTime(time: number): string {
