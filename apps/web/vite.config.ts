@@ -8,17 +8,20 @@ import { lowPriorityScripts } from './build/script-priority';
 const serverOrigin = process.env.PALCHAT_SERVER ?? 'http://127.0.0.1:3000';
 const proxied = ['/api', '/auth', '/oauth', '/system'];
 
-/** Vendor code that the signed-in shell needs on every page gets its own long-cached chunk. */
-function vendorChunk(id: string): string | undefined {
-  if (!id.includes('node_modules')) return undefined;
-  if (/node_modules\/(react-dom|scheduler)\//.test(id)) return 'vendor-react-dom';
-  if (/node_modules\/(react)\//.test(id)) return 'vendor-react';
-  if (/node_modules\/(react-router)\//.test(id)) return 'vendor-router';
-  if (/node_modules\/(react-virtuoso)\//.test(id)) return 'vendor-virtuoso';
-  if (/node_modules\/(@tanstack)\//.test(id)) return 'vendor-query';
-  if (/node_modules\/(react-intl|@formatjs|intl-messageformat)\//.test(id)) return 'vendor-intl';
-  return undefined;
-}
+/**
+ * Few, larger chunks on the way to the first screen: every request costs a round trip (six at a time over
+ * HTTP/1.1), which on a slow mobile link weighs more than the bytes. The shell is two chunks (libraries, app);
+ * the status card with everything it renders, and the virtualized list, are one chunk each, shared by the
+ * views that show statuses; the timelines are one chunk. Rolldown's own splitting does the rest (one chunk
+ * per view module, and what several of them share).
+ */
+const chunkGroups = [
+  { name: 'vendor', test: /node_modules/, tags: ['$initial' as const], priority: 5 },
+  { name: 'shell', tags: ['$initial' as const], priority: 4 },
+  { name: 'status-card', test: /src[\\/]components[\\/]StatusCard\.tsx$/, priority: 3 },
+  { name: 'list', test: /src[\\/]components[\\/](VirtualList|PagedList)\.tsx$/, priority: 2 },
+  { name: 'timelines', test: /src[\\/]features[\\/]timelines[\\/]/, priority: 1 },
+];
 
 export default defineConfig({
   plugins: [react(), compileMessages(), routePreloads(), lowPriorityScripts(), precompress()],
@@ -27,7 +30,7 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',
-    rollupOptions: { output: { manualChunks: vendorChunk } },
+    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
   },
   server: {
     proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: serverOrigin, ws: true }])),

@@ -1,8 +1,12 @@
-import { lazy } from 'react';
+import { preloadableLazy } from '../app/preloadable-lazy';
 
 /**
- * The status card brings the HTML sanitizer; it loads with the first status, not with an empty feed. A row
- * suspends up to its list's boundary, so the list appears whole once the card is there, instead of
- * placeholder rows that grow into cards and push the rows below them (layout shift).
+ * The status card brings the HTML sanitizer, so it is a chunk of its own, loaded as soon as a view with status
+ * rows is (while the view's first page is on its way), and rendered directly once it has arrived. A row that
+ * renders before that suspends up to its list's boundary, so the list appears whole instead of placeholder
+ * rows that grow into cards and push the rows below them (layout shift).
  */
-export const LazyStatusCard = lazy(async () => ({ default: (await import('./StatusCard')).StatusCard }));
+export const LazyStatusCard = preloadableLazy(async () => ({
+  default: (await import('./StatusCard')).StatusCard,
+}));
+void LazyStatusCard.preload();

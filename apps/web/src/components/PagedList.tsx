@@ -1,15 +1,15 @@
 import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { preloadableLazy } from '../app/preloadable-lazy';
 import type { VirtualListProps } from './VirtualList';
 import { api, type Page, type QueryValue } from '../api/client';
 import { useScrollParent } from '../app/layout-context';
 import { EmptyState, ErrorMessage, LoadingIndicator } from './States';
 import type { IconName } from './icons';
 
-// Loaded with the first non-empty answer: an empty view never pays for the virtualizer.
-const VirtualList = lazy(() => import('./VirtualList')) as unknown as <T>(
-  props: VirtualListProps<T>,
-) => ReactNode;
+// Loaded while the first page is on its way, so that the answer renders at once instead of suspending.
+const VirtualListModule = preloadableLazy(() => import('./VirtualList'));
+const VirtualList = VirtualListModule as unknown as <T>(props: VirtualListProps<T>) => ReactNode;
 
 /** Keep memory bounded: at most this many pages stay in the cache for a list. */
 const MAX_PAGES = 10;
@@ -44,6 +44,9 @@ export function PagedList<T, R = T>(props: PagedListProps<T, R>) {
     getNextPageParam: (last) => (last.items.length > 0 ? last.next : null),
     maxPages: MAX_PAGES,
   });
+  useEffect(() => {
+    if (enabled) void VirtualListModule.preload();
+  }, [enabled]);
   const scrollParent = useScrollParent();
   const { filter, transform } = props;
   const items = useMemo((): R[] => {
