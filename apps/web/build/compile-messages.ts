@@ -11,21 +11,25 @@ export function compileCatalogue(messages: Record<string, string>): Record<strin
   return Object.fromEntries(Object.entries(messages).map(([id, text]) => [id, parse(text)]));
 }
 
+/** The one module that brings the real parser, for the texts written in code (app/i18n/message-parser.ts). */
+const PARSER_HOST = /\/src\/app\/i18n\/icu-parser\.ts$/;
+
 /**
- * The message catalogues reach the client already parsed, so the client ships react-intl without the ICU
- * parser (FormatJS's "no-parser" build, about 10 KB gzip less). A message id that is missing from the
- * catalogue still renders its id; a `defaultMessage` written in code would not be parsed, so code uses ids only.
+ * The message catalogues reach the client already parsed, so the first load ships react-intl without the ICU
+ * parser (FormatJS's "no-parser" build, about 7 KB gzip less). Texts written in code (the message box's
+ * `defaultMessage`s) still need it: app/i18n/icu-parser.ts imports the real parser, and loads with that code.
  */
 export function compileMessages(): Plugin {
+  let noParser: string | null = null;
   return {
     name: 'palchat-compile-messages',
     enforce: 'pre',
-    config: () => ({
-      resolve: {
-        alias: [{ find: new RegExp(`^${PARSER}$`), replacement: `${PARSER}/no-parser.js` }],
-      },
-    }),
     async resolveId(source, importer) {
+      if (source === PARSER) {
+        if (importer && PARSER_HOST.test(importer)) return null;
+        noParser ??= (await this.resolve(`${PARSER}/no-parser.js`, importer, { skipSelf: true }))?.id ?? null;
+        return noParser;
+      }
       if (!importer || !source.endsWith('.json')) return null;
       const resolved = await this.resolve(source, importer, { skipSelf: true });
       // a module id of its own, so that Vite's JSON plugin leaves the compiled catalogue alone

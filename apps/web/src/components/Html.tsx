@@ -1,5 +1,5 @@
-import DOMPurify from 'dompurify';
-import { useMemo } from 'react';
+import { createElement, useLayoutEffect, useRef } from 'react';
+import type DOMPurifyType from 'dompurify';
 
 const ALLOWED_TAGS = [
   'p',
@@ -25,16 +25,95 @@ const ALLOWED_TAGS = [
   'h5',
   'h6',
 ];
-DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-  if (node.tagName === 'A') {
-    node.setAttribute('target', '_blank');
-    node.setAttribute('rel', 'nofollow noopener noreferrer');
-  }
-});
-
 const ALLOWED_ATTR = ['href', 'rel', 'target', 'class', 'title', 'lang'];
+/** Elements outside the list whose content stays (as DOMPurify keeps the content of the tags it drops). */
+const UNWRAPPED_TAGS = [
+  'div',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'aside',
+  'main',
+  'nav',
+  'figure',
+  'figcaption',
+  'table',
+  'caption',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'dl',
+  'dt',
+  'dd',
+  'small',
+  'big',
+  'sub',
+  'sup',
+  's',
+  'strike',
+  'ins',
+  'mark',
+  'abbr',
+  'cite',
+  'dfn',
+  'kbd',
+  'q',
+  'samp',
+  'var',
+  'time',
+  'font',
+  'center',
+  'label',
+  'details',
+  'summary',
+  'bdi',
+  'bdo',
+];
+/** DOMPurify's default test for link targets: known safe schemes, or no scheme at all. */
+const SAFE_HREF =
+  /^(?:(?:(?:f|ht)tps?|mailto|tel|callto|sms|cid|xmpp|matrix):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
 
-/** Server HTML (statuses, notes, fields, policies), sanitized with DOMPurify before it reaches the DOM. */
+interface SanitizerConfig {
+  elements: string[];
+  attributes: string[];
+  replaceWithChildrenElements: string[];
+}
+type SetHtml = (this: Element, html: string, options: { sanitizer: SanitizerConfig }) => void;
+
+/**
+ * The browser's own HTML sanitizer (Element.setHTML) where it has one; otherwise DOMPurify, loaded before
+ * this module finishes evaluating, so that every component can render synchronously either way.
+ */
+const nativeSetHtml = (Element.prototype as { setHTML?: SetHtml }).setHTML;
+const purify: typeof DOMPurifyType | null = nativeSetHtml ? null : (await import('dompurify')).default;
+
+/** Sanitized `html` becomes the content of `element`: allowed tags and attributes only, safe links. */
+export function sanitizeInto(element: Element, html: string): void {
+  if (nativeSetHtml) {
+    nativeSetHtml.call(element, html, {
+      sanitizer: {
+        elements: ALLOWED_TAGS,
+        attributes: ALLOWED_ATTR,
+        replaceWithChildrenElements: UNWRAPPED_TAGS,
+      },
+    });
+  } else if (purify) {
+    element.innerHTML = purify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR, ALLOW_DATA_ATTR: false });
+  }
+  for (const link of element.querySelectorAll('a')) {
+    const href = link.getAttribute('href');
+    // browsers ignore white space in a scheme ("java\tscript:"), so the test does too
+    if (href !== null && !SAFE_HREF.test(href.replace(/\s/g, ''))) link.removeAttribute('href');
+    link.setAttribute('target', '_blank');
+    link.setAttribute('rel', 'nofollow noopener noreferrer');
+  }
+}
+
+/** Server HTML (statuses, notes, fields, policies), sanitized before it reaches the DOM. */
 export function Html({
   html,
   className,
@@ -44,10 +123,10 @@ export function Html({
   className?: string;
   as?: 'div' | 'span';
 }) {
-  const clean = useMemo(
-    () => DOMPurify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR, ALLOW_DATA_ATTR: false }),
-    [html],
-  );
-  const Tag = as;
-  return <Tag className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
+  const ref = useRef<HTMLElement>(null);
+  // before paint, so the content is there as soon as the element is (layout effects of parents see it too)
+  useLayoutEffect(() => {
+    if (ref.current) sanitizeInto(ref.current, html);
+  }, [html]);
+  return createElement(as, { ref, className });
 }
