@@ -65,6 +65,7 @@ interface BuiltChunk {
   fileName: string;
   imports: string[];
   moduleIds: string[];
+  facadeModuleId: string | null;
   viteMetadata?: { importedCss: Set<string> };
 }
 
@@ -94,15 +95,20 @@ export function routePreloads(): Plugin {
       for (const chunk of chunks)
         if ((chunk as { isEntry?: boolean }).isEntry) closure(chunk.fileName, inShell);
 
-      const chunkOf = (module: string) => {
+      // the chunk that holds the module, and the chunk its dynamic import names when that is another (a facade
+      // that only re-exports a chunk group's module)
+      const chunksOf = (module: string) => {
         const absolute = path.resolve(root, module);
-        const chunk = chunks.find((item) => item.moduleIds.some((id) => id.includes(absolute)));
-        if (!chunk) throw new Error(`route-preloads: no chunk holds ${module}`);
-        return chunk.fileName;
+        const found = chunks.filter(
+          (item) =>
+            item.facadeModuleId?.includes(absolute) || item.moduleIds.some((id) => id.includes(absolute)),
+        );
+        if (found.length === 0) throw new Error(`route-preloads: no chunk holds ${module}`);
+        return found.map((chunk) => chunk.fileName);
       };
       const routes = FIRST_SCREEN.map(({ paths, modules }) => {
         const files = new Set<string>();
-        for (const module of modules) closure(chunkOf(module), files);
+        for (const module of modules) for (const file of chunksOf(module)) closure(file, files);
         const scripts = [...files].filter((file) => !inShell.has(file));
         const styles = new Set<string>();
         for (const file of scripts)

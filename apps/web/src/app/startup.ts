@@ -3,11 +3,11 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys, useFollowRequests, useInstance, useLists } from '../api/queries';
 import { useInitialState } from './initial-state-context';
-import { registerPush } from './push';
 import { shouldWarnBeforeLeaving } from './rules/leave-page';
 import { interpretServiceWorkerMessage } from './rules/service-worker-message';
 import { composeDraftStore } from './stores/compose-draft';
 import { trackWindowFocus } from './stores/window-focus';
+import { useAfterIdle } from './use-after-idle';
 
 /** SPEC §7: server info is loaded, then refreshed 3 s after load. */
 export const INSTANCE_REFRESH_DELAY_MS = 3000;
@@ -67,7 +67,9 @@ export function useStartup(): void {
   useLeavePageWarning();
   useEffect(() => trackWindowFocus(), []);
   const vapidKey = instance.data?.configuration?.vapid?.public_key;
+  // push registration is its own chunk, loaded once the first screen is done
+  const idle = useAfterIdle();
   useEffect(() => {
-    if (identity.signedIn) void registerPush(vapidKey);
-  }, [identity.signedIn, vapidKey]);
+    if (idle && identity.signedIn) void import('./push').then(({ registerPush }) => registerPush(vapidKey));
+  }, [idle, identity.signedIn, vapidKey]);
 }
