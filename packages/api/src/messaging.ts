@@ -167,6 +167,8 @@ export const mediaMetaSchema = z.object({
   height: z.number().int().nullable(),
   original: z.object({ width: z.number().int(), height: z.number().int() }).optional(),
   small: z.object({ width: z.number().int(), height: z.number().int() }).optional(),
+  /** Mastodon's focal point, each from -1 to 1 */
+  focus: z.object({ x: z.number(), y: z.number() }).optional(),
 });
 
 /** Mastodon's MessageMedia, restricted to what this server stores. */

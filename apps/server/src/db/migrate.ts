@@ -5,6 +5,7 @@ import * as social from './migrations/0002_social.js';
 import * as messaging from './migrations/0003_messaging.js';
 import * as socialWrites from './migrations/0004_social_writes.js';
 import * as notificationPermissions from './migrations/0005_notification_permissions.js';
+import * as mediaEdits from './migrations/0006_media_edits.js';
 
 /** Every migration, in order. New ones are appended here so that bundling needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0003_messaging': messaging,
   '0004_social_writes': socialWrites,
   '0005_notification_permissions': notificationPermissions,
+  '0006_media_edits': mediaEdits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

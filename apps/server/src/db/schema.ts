@@ -369,6 +369,9 @@ export interface MediaAttachmentsTable {
   height: number | null;
   blurhash: string | null;
   description: string | null;
+  /** Mastodon's focal point, each from -1 to 1 (0006) */
+  focus_x: number | null;
+  focus_y: number | null;
   status_id: string | null;
   message_id: string | null;
   created_at: string;
@@ -417,6 +420,8 @@ export interface StatusEditsTable {
   media_ids: string;
   /** JSON array of option titles, or null */
   poll_options: string | null;
+  /** JSON array of the media descriptions at the time, in media_ids order; null before 0006 */
+  media_descriptions: string | null;
   created_at: string;
 }
 

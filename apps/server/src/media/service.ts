@@ -3,9 +3,10 @@ import sharp from 'sharp';
 import { encode } from 'blurhash';
 import type { AppContext } from '../context.js';
 import type { MediaAttachmentsTable } from '../db/schema.js';
-import { unprocessable } from '../http/errors.js';
-import { newId } from '../lib/ids.js';
+import { notFound, unprocessable } from '../http/errors.js';
+import { isId, newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
+import { mediaColumns, type MediaAttributesInput } from './attributes.js';
 import { serializeMedia } from './serializer.js';
 import { sniffMediaType } from './sniff.js';
 import { mediaStorageFor } from './storage.js';
@@ -52,9 +53,8 @@ async function describeImage(data: Buffer): Promise<ImageFacts> {
   return { width: oriented.width ?? meta.width, height: oriented.height ?? meta.height, thumbnail, blurhash };
 }
 
-export interface UploadInput {
+export interface UploadInput extends MediaAttributesInput {
   data: Buffer;
-  description?: string | null;
 }
 
 /**
@@ -66,6 +66,7 @@ export async function storeUpload(
   accountId: string,
   input: UploadInput,
 ): Promise<MessageMedia> {
+  const attributes = mediaColumns({ description: input.description ?? null, focus: input.focus ?? null });
   const sniffed = sniffMediaType(input.data);
   if (!sniffed) throw unsupported();
   if (sniffed.type === 'image' && input.data.length > IMAGE_MAX_BYTES)
@@ -104,7 +105,10 @@ export async function storeUpload(
     width: facts?.width ?? null,
     height: facts?.height ?? null,
     blurhash: facts?.blurhash ?? null,
-    description: input.description?.slice(0, 1500) || null,
+    description: null,
+    focus_x: null,
+    focus_y: null,
+    ...attributes,
     status_id: null,
     message_id: null,
     created_at: nowIso(),
@@ -126,4 +130,49 @@ export async function removeFiles(
   for (const stored of [row.file_path, row.thumbnail_path]) {
     if (stored) await storage.remove(stored);
   }
+}
+
+/** The account's upload that no status or message uses yet (only those are read or changed on their own), or 404. */
+export async function findUnattachedUpload(
+  ctx: AppContext,
+  accountId: string,
+  id: string,
+): Promise<MediaAttachmentsTable> {
+  const row = isId(id)
+    ? await ctx.db
+        .selectFrom('media_attachments')
+        .selectAll()
+        .where('id', '=', id.padStart(18, '0'))
+        .where('account_id', '=', accountId)
+        .where('status_id', 'is', null)
+        .where('message_id', 'is', null)
+        .executeTakeFirst()
+    : undefined;
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * PUT /api/v1/media/:id: a new description or focal point for an upload not yet attached (an attached one
+ * changes through its status's edit, which keeps the history).
+ */
+export async function updateUpload(
+  ctx: AppContext,
+  accountId: string,
+  id: string,
+  input: MediaAttributesInput,
+): Promise<MessageMedia> {
+  const row = await findUnattachedUpload(ctx, accountId, id);
+  const columns = mediaColumns(input);
+  if (Object.keys(columns).length === 0) return serializeMedia(ctx.config, row);
+  const updated = await ctx.db
+    .updateTable('media_attachments')
+    .set(columns)
+    .where('id', '=', row.id)
+    .where('status_id', 'is', null)
+    .where('message_id', 'is', null)
+    .executeTakeFirst();
+  // attached meanwhile: it is no longer changed here
+  if (Number(updated.numUpdatedRows) === 0) throw notFound();
+  return serializeMedia(ctx.config, { ...row, ...columns });
 }

@@ -2,7 +2,7 @@ import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import type { Tx } from '../db/index.js';
 import type { NotificationsTable, StatusesTable } from '../db/schema.js';
-import { forbidden, notFound, unprocessable } from '../http/errors.js';
+import { notFound, unprocessable } from '../http/errors.js';
 import {
   CHARACTERS_RESERVED_PER_URL,
   POLL_MAX_CHARACTERS_PER_OPTION,
@@ -20,6 +20,8 @@ import { refreshPreviewCard } from './cards.js';
 import { adjustStatusCounter, adjustStatusesCount } from './counters.js';
 import { streamStatus } from './fanout.js';
 import type { StatusInput } from './schema.js';
+import { statusVersion } from './history.js';
+import { applyMediaChanges, checkMediaAttributes, claimMedia } from './status-media.js';
 import { findVisibleStatus } from './service.js';
 import { countStatusCharacters, extractFirstLink, extractHashtags, extractMentions } from './text-format.js';
 
@@ -84,39 +86,6 @@ function checkContent(input: StatusInput): CheckedContent {
     };
   }
   return { text, spoilerText, mediaIds, poll: null };
-}
-
-/** Media the author uploaded and that no status or message uses yet (or that `statusId` already uses). */
-async function claimMedia(tx: Tx, author: AccountRow, mediaIds: string[], statusId: string): Promise<void> {
-  if (mediaIds.length === 0) return;
-  const rows = await tx
-    .selectFrom('media_attachments')
-    .select(['id', 'status_id', 'message_id'])
-    .where('id', 'in', mediaIds)
-    .where('account_id', '=', author.id)
-    .execute();
-  const usable = rows.filter(
-    (row) => row.message_id === null && (row.status_id === null || row.status_id === statusId),
-  );
-  if (usable.length !== mediaIds.length) {
-    throw unprocessable('Validation failed: media_ids must be your own unused uploads', 'media_unusable');
-  }
-  await tx.deleteFrom('status_media').where('status_id', '=', statusId).execute();
-  await tx
-    .updateTable('media_attachments')
-    .set({ status_id: null })
-    .where('status_id', '=', statusId)
-    .where('id', 'not in', mediaIds)
-    .execute();
-  await tx
-    .updateTable('media_attachments')
-    .set({ status_id: statusId })
-    .where('id', 'in', mediaIds)
-    .execute();
-  await tx
-    .insertInto('status_media')
-    .values(mediaIds.map((mediaId, position) => ({ status_id: statusId, media_id: mediaId, position })))
-    .execute();
 }
 
 /** Local accounts named by @mentions (unknown names stay plain text). */
@@ -269,7 +238,7 @@ export async function createStatus(
   const notifications: (NotificationsTable | null)[] = [];
   await ctx.db.transaction().execute(async (tx) => {
     await tx.insertInto('statuses').values(status).execute();
-    await claimMedia(tx, author, content.mediaIds, id);
+    if (content.mediaIds.length) await claimMedia(tx, author, content.mediaIds, id);
     await insertPoll(tx, author, id, content.poll);
     await linkTags(tx, id, status.text);
     const mentioned = (await resolveMentions(tx, status.text)).filter((account) => account.id !== author.id);
@@ -300,49 +269,33 @@ export async function createStatus(
   return status;
 }
 
-/** The author's own, undeleted, original status (not a boost), or 404/403. */
+/** The author's own undeleted status, or 404 (someone else's status is not found either, as in Mastodon). */
 export async function findOwnStatus(ctx: AppContext, author: AccountRow, id: string): Promise<StatusesTable> {
   const row = isId(id)
     ? await ctx.db
         .selectFrom('statuses')
         .selectAll()
         .where('id', '=', padId(id))
+        .where('account_id', '=', author.id)
         .where('deleted_at', 'is', null)
         .executeTakeFirst()
     : undefined;
   if (!row) throw notFound();
-  if (row.account_id !== author.id) throw forbidden();
   return row;
 }
 
 async function snapshot(tx: Tx, status: StatusesTable, createdAt: string): Promise<void> {
-  const [media, poll] = await Promise.all([
-    tx
-      .selectFrom('status_media')
-      .select('media_id')
-      .where('status_id', '=', status.id)
-      .orderBy('position')
-      .execute(),
-    tx.selectFrom('polls').select('options').where('status_id', '=', status.id).executeTakeFirst(),
-  ]);
+  const version = await statusVersion(tx, status, createdAt);
   await tx
     .insertInto('status_edits')
-    .values({
-      id: newId(),
-      status_id: status.id,
-      text: status.text,
-      spoiler_text: status.spoiler_text,
-      sensitive: status.sensitive,
-      media_ids: JSON.stringify(media.map((row) => row.media_id)),
-      poll_options: poll?.options ?? null,
-      created_at: createdAt,
-    })
+    .values({ id: newId(), status_id: status.id, ...version })
     .execute();
 }
 
 /**
- * PUT /api/v1/statuses/:id: new text, warning, sensitivity, language, media or poll (a changed poll starts
- * over without votes). The first edit also records the original version; boosters get an `update`.
+ * PUT /api/v1/statuses/:id: new text, warning, sensitivity, language, media (added, removed, reordered, with
+ * new descriptions and focal points through media_attributes) or poll (a changed poll starts over without
+ * votes). The first edit also records the original version; boosters get an `update`.
  */
 export async function editStatus(
   ctx: AppContext,
@@ -353,6 +306,7 @@ export async function editStatus(
   const current = await findOwnStatus(ctx, author, id);
   if (current.reblog_of_id) throw unprocessable('Validation failed: a boost cannot be edited', 'edit_boost');
   const content = checkContent(input);
+  const mediaChanges = checkMediaAttributes(input.media_attributes ?? [], content.mediaIds);
   const now = nowIso();
   const updated: StatusesTable = {
     ...current,
@@ -377,14 +331,7 @@ export async function editStatus(
       .where('status_id', '=', current.id)
       .executeTakeFirst();
     await claimMedia(tx, author, content.mediaIds, current.id);
-    if (content.mediaIds.length === 0) {
-      await tx.deleteFrom('status_media').where('status_id', '=', current.id).execute();
-      await tx
-        .updateTable('media_attachments')
-        .set({ status_id: null })
-        .where('status_id', '=', current.id)
-        .execute();
-    }
+    await applyMediaChanges(tx, current.id, mediaChanges);
     const pollChanged =
       (oldPoll?.options ?? null) !== (content.poll ? JSON.stringify(content.poll.options) : null);
     if (pollChanged) await insertPoll(tx, author, current.id, content.poll);

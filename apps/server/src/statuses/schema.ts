@@ -20,10 +20,19 @@ const pollInputSchema = z.object({
   hide_totals: looseBoolean.optional(),
 });
 
+/** PUT /api/v1/statuses/:id changes its attachments' alt text and focal point (Mastodon's media_attributes). */
+const mediaAttributeSchema = z.object({
+  id: idString,
+  description: z.string().max(10_000).nullable().optional(),
+  focus: z.string().max(100).nullable().optional(),
+});
+export type MediaAttributeInput = z.infer<typeof mediaAttributeSchema>;
+
 /** A status as written: POST /api/v1/statuses and PUT /api/v1/statuses/:id. */
 export const statusInputSchema = z.object({
   status: z.string().max(100_000).optional(),
   media_ids: z.array(idString).max(50).optional(),
+  media_attributes: z.array(mediaAttributeSchema).max(50).optional(),
   poll: pollInputSchema.nullable().optional(),
   in_reply_to_id: idString.nullable().optional(),
   sensitive: looseBoolean.optional(),
@@ -43,9 +52,40 @@ function asList(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [value];
 }
 
+const MEDIA_ATTRIBUTE_KEY = /^media_attributes\[(\d*)\]\[(id|description|focus)\]$/;
+
 /**
- * Normalizes JSON and form bodies (`media_ids[]`, `poll[options][]`, `poll[expires_in]`) into one shape,
- * then validates it.
+ * Form fields `media_attributes[0][id]` (indexed) or `media_attributes[][id]` (repeated, matched by position)
+ * as a list of objects.
+ */
+class MediaAttributeFields {
+  private readonly indexed = new Map<number, Record<string, unknown>>();
+  private readonly repeated: Record<string, unknown[]> = {};
+
+  /** Takes the field when it is one of media_attributes'; false otherwise. */
+  take(key: string, value: unknown): boolean {
+    const match = MEDIA_ATTRIBUTE_KEY.exec(key);
+    if (!match) return false;
+    const [, index = '', field = ''] = match;
+    if (index === '') this.repeated[field] = [...(this.repeated[field] ?? []), ...asList(value)];
+    else this.indexed.set(Number(index), { ...this.indexed.get(Number(index)), [field]: value });
+    return true;
+  }
+
+  list(): Record<string, unknown>[] | undefined {
+    const ordered = [...this.indexed.entries()].sort(([a], [b]) => a - b).map(([, entry]) => entry);
+    const count = Math.max(0, ...Object.values(this.repeated).map((values) => values.length));
+    const zipped = Array.from({ length: count }, (_, position) =>
+      Object.fromEntries(Object.entries(this.repeated).map(([field, values]) => [field, values[position]])),
+    );
+    const all = [...ordered, ...zipped];
+    return all.length ? all : undefined;
+  }
+}
+
+/**
+ * Normalizes JSON and form bodies (`media_ids[]`, `poll[options][]`, `poll[expires_in]`,
+ * `media_attributes[][id]`) into one shape, then validates it.
  */
 export function parseStatusInput(body: unknown): StatusInput {
   if (body === undefined || body === null) return statusInputSchema.parse({});
@@ -53,13 +93,16 @@ export function parseStatusInput(body: unknown): StatusInput {
     throw badRequest('Expected a JSON object or form fields');
   const input: Record<string, unknown> = {};
   const poll: Record<string, unknown> = {};
+  const mediaAttributes = new MediaAttributeFields();
   for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
     const pollKey = /^poll\[(options|expires_in|multiple|hide_totals)\](\[\d*\])?$/.exec(key);
+    if (mediaAttributes.take(key, value)) continue;
     if (key === 'media_ids[]' || key === 'media_ids') input.media_ids = asList(value);
     else if (pollKey?.[1] === 'options') poll.options = [...asList(poll.options), ...asList(value)];
     else if (pollKey?.[1]) poll[pollKey[1]] = value;
     else input[key] = value;
   }
   if (Object.keys(poll).length) input.poll = poll;
+  input.media_attributes ??= mediaAttributes.list();
   return statusInputSchema.parse(input);
 }

@@ -3,15 +3,12 @@ import { z } from 'zod';
 import { visibilitySchema, type StatusEdit } from '@palchat/api';
 import { requireAccount, type AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
-import { serializeAccount } from '../accounts/serializer.js';
 import { notFound } from '../http/errors.js';
-import { serializeMedia } from '../media/serializer.js';
 import { bookmark, favourite, muteConversation, pin, reblog, unfavourite, unreblog } from './actions.js';
 import { createStatus, deleteStatus, editStatus, findOwnStatus } from './compose.js';
 import { parseStatusInput } from './schema.js';
 import { serializeStatus, type StatusRow } from './serializer.js';
-import { findVisibleStatus } from './service.js';
-import { textToHtml } from './text-format.js';
+import { statusHistory } from './history.js';
 import { scopes } from '../auth/route-scopes.js';
 
 const idParams = z.object({ id: z.string() });
@@ -61,44 +58,8 @@ export async function statusWriteRoutes(app: FastifyInstance, ctx: AppContext): 
   });
 
   app.get('/api/v1/statuses/:id/history', scopes('read:statuses'), async (request): Promise<StatusEdit[]> => {
-    const viewer = request.viewer?.account ?? null;
     const { id } = idParams.parse(request.params);
-    const status = await findVisibleStatus(ctx.db, viewer, id);
-    const author = await ctx.db
-      .selectFrom('accounts')
-      .selectAll()
-      .where('id', '=', status.account_id)
-      .executeTakeFirstOrThrow();
-    const edits = await ctx.db
-      .selectFrom('status_edits')
-      .selectAll()
-      .where('status_id', '=', status.id)
-      .orderBy('id', 'asc')
-      .execute();
-    const versions = edits.length
-      ? edits
-      : [{ ...status, media_ids: '[]', poll_options: null, created_at: status.created_at }];
-    const mediaIds = [...new Set(versions.flatMap((edit) => JSON.parse(edit.media_ids) as string[]))];
-    const media = mediaIds.length
-      ? await ctx.db.selectFrom('media_attachments').selectAll().where('id', 'in', mediaIds).execute()
-      : [];
-    const account = serializeAccount(ctx, author);
-    return versions.map((edit) => {
-      const options = edit.poll_options ? (JSON.parse(edit.poll_options) as string[]) : null;
-      return {
-        content: textToHtml(edit.text, { publicUrl: ctx.config.publicUrl, linkTagsAndMentions: true }),
-        spoiler_text: edit.spoiler_text,
-        sensitive: edit.sensitive === 1,
-        created_at: edit.created_at,
-        account,
-        poll: options ? { options: options.map((title) => ({ title })) } : null,
-        media_attachments: (JSON.parse(edit.media_ids) as string[]).flatMap((mediaId) => {
-          const row = media.find((item) => item.id === mediaId);
-          return row ? [serializeMedia(ctx.config, row)] : [];
-        }),
-        emojis: [],
-      };
-    });
+    return statusHistory(ctx, request.viewer?.account ?? null, id);
   });
 
   const reblogBody = z.object({ visibility: visibilitySchema.optional() }).default({});

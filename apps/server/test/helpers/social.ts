@@ -33,6 +33,32 @@ export const pngOf = (width: number, height: number): Promise<Buffer> =>
     .png()
     .toBuffer();
 
+export interface UploadedMedia {
+  id: string;
+  url: string;
+  description: string | null;
+  meta: { focus?: { x: number; y: number } };
+}
+
+/** `who` uploads an 8×8 PNG through POST /api/v2/media, with optional text fields (description, focus). */
+export async function uploadPng(
+  server: TestServer,
+  who: TestAccount,
+  fields: Record<string, string> = {},
+): Promise<UploadedMedia> {
+  const { body, type } = multipartBody(fields, {
+    file: { data: await pngOf(8, 8), filename: 'a.png', type: 'image/png' },
+  });
+  const response = await server.app.inject({
+    method: 'POST',
+    url: '/api/v2/media',
+    headers: { ...bearer(who), 'content-type': type },
+    payload: body,
+  });
+  if (response.statusCode !== 200) throw new Error(`upload failed: ${response.statusCode} ${response.body}`);
+  return response.json<UploadedMedia>();
+}
+
 /** An authenticated JSON call through inject(). */
 export function caller(server: TestServer) {
   return async (

@@ -1,0 +1,103 @@
+import type { AccountRow } from '../auth/viewer.js';
+import type { DbOrTx, Tx } from '../db/index.js';
+import { unprocessable } from '../http/errors.js';
+import { mediaColumns, type MediaColumns } from '../media/attributes.js';
+import type { MediaAttributeInput } from './schema.js';
+
+/**
+ * Attaches `mediaIds` to the status in this order: the author's uploads that no status or message uses yet, or
+ * that this status already uses. Attachments left out are released (their owner can use them again).
+ */
+export async function claimMedia(
+  tx: Tx,
+  author: AccountRow,
+  mediaIds: string[],
+  statusId: string,
+): Promise<void> {
+  const rows = mediaIds.length
+    ? await tx
+        .selectFrom('media_attachments')
+        .select(['id', 'status_id', 'message_id'])
+        .where('id', 'in', mediaIds)
+        .where('account_id', '=', author.id)
+        .execute()
+    : [];
+  const usable = rows.filter(
+    (row) => row.message_id === null && (row.status_id === null || row.status_id === statusId),
+  );
+  if (usable.length !== mediaIds.length) {
+    throw unprocessable('Validation failed: media_ids must be your own unused uploads', 'media_unusable');
+  }
+  await tx.deleteFrom('status_media').where('status_id', '=', statusId).execute();
+  let released = tx
+    .updateTable('media_attachments')
+    .set({ status_id: null })
+    .where('status_id', '=', statusId);
+  if (mediaIds.length) released = released.where('id', 'not in', mediaIds);
+  await released.execute();
+  if (mediaIds.length === 0) return;
+  await tx
+    .updateTable('media_attachments')
+    .set({ status_id: statusId })
+    .where('id', 'in', mediaIds)
+    .execute();
+  await tx
+    .insertInto('status_media')
+    .values(mediaIds.map((mediaId, position) => ({ status_id: statusId, media_id: mediaId, position })))
+    .execute();
+}
+
+export interface MediaChange {
+  id: string;
+  columns: MediaColumns;
+}
+
+/**
+ * Mastodon's media_attributes on a status edit, checked before anything is written: each names one of the
+ * status's attachments after the edit (`mediaIds`), with a valid description and focus; 422 otherwise.
+ */
+export function checkMediaAttributes(
+  attributes: readonly MediaAttributeInput[],
+  mediaIds: string[],
+): MediaChange[] {
+  return attributes.map(({ id, ...change }) => {
+    if (!mediaIds.includes(id)) {
+      throw unprocessable(
+        'Validation failed: media_attributes must name media attached to this status',
+        'media_attributes',
+      );
+    }
+    return { id, columns: mediaColumns(change) };
+  });
+}
+
+export async function applyMediaChanges(
+  tx: Tx,
+  statusId: string,
+  changes: readonly MediaChange[],
+): Promise<void> {
+  for (const { id, columns } of changes) {
+    if (Object.keys(columns).length === 0) continue;
+    await tx
+      .updateTable('media_attachments')
+      .set(columns)
+      .where('id', '=', id)
+      .where('status_id', '=', statusId)
+      .execute();
+  }
+}
+
+/** The status's attachments in order with their descriptions now: what an edit history entry records. */
+export async function mediaSnapshot(
+  tx: DbOrTx,
+  statusId: string,
+): Promise<{ mediaIds: string[]; descriptions: (string | null)[] }> {
+  const rows = await tx
+    .selectFrom('status_media')
+    .innerJoin('media_attachments', 'media_attachments.id', 'status_media.media_id')
+    .select(['status_media.media_id', 'media_attachments.description'])
+    .where('status_media.status_id', '=', statusId)
+    .orderBy('status_media.position')
+    .execute();
+  return { mediaIds: rows.map((row) => row.media_id), descriptions: rows.map((row) => row.description) };
+}

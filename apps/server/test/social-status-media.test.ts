@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { statusEditSchema, statusSchema } from '@palchat/api';
+import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
+import { bearer, createAccount, type TestAccount } from './helpers/factories.js';
+import { caller, uploadPng } from './helpers/social.js';
+
+describeEachDialect('status media: edits, delete and redraft, media updates', (dialect) => {
+  let server: TestServer;
+  let call: ReturnType<typeof caller>;
+  let alice: TestAccount;
+  let bob: TestAccount;
+
+  beforeAll(async () => {
+    server = await createTestServer(dialect);
+    call = caller(server);
+    alice = await createAccount(server, { username: 'alice' });
+    bob = await createAccount(server, { username: 'bob' });
+  });
+  afterAll(async () => server.close());
+
+  const upload = (who: TestAccount, fields: Record<string, string> = {}) => uploadPng(server, who, fields);
+
+  const mediaRow = (id: string) =>
+    server.db.selectFrom('media_attachments').selectAll().where('id', '=', id).executeTakeFirst();
+
+  const post = async (who: TestAccount, mediaIds: string[], text = 'with pictures') => {
+    const response = await call(who, 'POST', '/api/v1/statuses', { status: text, media_ids: mediaIds });
+    expect(response.status, response.raw.body).toBe(200);
+    return statusSchema.parse(response.json);
+  };
+
+  /** What a status edit could change: the status as its author sees it, and its edit history. */
+  const stateOf = async (id: string) => ({
+    status: (await call(alice, 'GET', `/api/v1/statuses/${id}`)).json,
+    history: (await call(alice, 'GET', `/api/v1/statuses/${id}/history`)).json,
+  });
+
+  it('edits alt text and focus through media_attributes, and the history keeps each version’s text', async () => {
+    const first = await upload(alice, { description: 'a cat' });
+    const second = await upload(alice);
+    const status = await post(alice, [first.id, second.id]);
+
+    const unedited = (await call(bob, 'GET', `/api/v1/statuses/${status.id}/history`)).json as unknown[];
+    expect(unedited.map((entry) => statusEditSchema.parse(entry).media_attachments)).toMatchObject([
+      [{ id: first.id, description: 'a cat' }, { id: second.id }],
+    ]);
+
+    const edited = await call(alice, 'PUT', `/api/v1/statuses/${status.id}`, {
+      status: 'with pictures',
+      media_ids: [second.id, first.id],
+      media_attributes: [
+        { id: first.id, description: 'a black cat', focus: '0.5,-0.25' },
+        { id: second.id, description: 'a dog' },
+      ],
+    });
+    expect(edited.status, edited.raw.body).toBe(200);
+    expect(edited.body.media_attachments).toMatchObject([
+      { id: second.id, description: 'a dog' },
+      { id: first.id, description: 'a black cat', meta: { focus: { x: 0.5, y: -0.25 } } },
+    ]);
+
+    const history = (await call(bob, 'GET', `/api/v1/statuses/${status.id}/history`)).json as unknown[];
+    expect(history.map((entry) => statusEditSchema.parse(entry).media_attachments)).toMatchObject([
+      [
+        { id: first.id, description: 'a cat' },
+        { id: second.id, description: null },
+      ],
+      [
+        { id: second.id, description: 'a dog' },
+        { id: first.id, description: 'a black cat' },
+      ],
+    ]);
+  });
+
+  it('accepts media_attributes as form fields', async () => {
+    const media = await upload(alice);
+    const status = await post(alice, [media.id]);
+    const response = await server.app.inject({
+      method: 'PUT',
+      url: `/api/v1/statuses/${status.id}`,
+      headers: { ...bearer(alice), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams([
+        ['status', 'form edit'],
+        ['media_ids[]', media.id],
+        ['media_attributes[][id]', media.id],
+        ['media_attributes[][description]', 'from a form'],
+        ['media_attributes[][focus]', '-1,1'],
+      ]).toString(),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      media_attachments: [{ id: media.id, description: 'from a form', meta: { focus: { x: -1, y: 1 } } }],
+    });
+  });
+
+  it('adds, removes and reorders attachments on edit, releasing the removed ones', async () => {
+    const [one, two, three] = [await upload(alice), await upload(alice), await upload(alice)];
+    const status = await post(alice, [one.id, two.id]);
+    const edited = await call(alice, 'PUT', `/api/v1/statuses/${status.id}`, {
+      status: 'rearranged',
+      media_ids: [three.id, one.id],
+    });
+    expect(edited.status, edited.raw.body).toBe(200);
+    expect((edited.body.media_attachments as { id: string }[]).map((media) => media.id)).toEqual([
+      three.id,
+      one.id,
+    ]);
+    expect((await mediaRow(two.id))?.status_id).toBeNull();
+    // the released one can go on another status
+    await post(alice, [two.id], 'two again');
+  });
+
+  it('refuses bad media_attributes and media_ids on edit with 422, changing nothing', async () => {
+    const mine = await upload(alice, { description: 'before' });
+    const spare = await upload(alice);
+    const status = await post(alice, [mine.id]);
+    const elsewhere = await upload(alice);
+    const otherStatus = await post(alice, [elsewhere.id], 'other');
+    const bobs = await upload(bob);
+    const before = await stateOf(status.id);
+    const attempts = [
+      // an attachment of another status, an upload not in media_ids, someone else's upload, an unknown id
+      { media_ids: [mine.id], media_attributes: [{ id: elsewhere.id, description: 'x' }] },
+      { media_ids: [mine.id], media_attributes: [{ id: spare.id, description: 'x' }] },
+      { media_ids: [mine.id, bobs.id], media_attributes: [{ id: bobs.id, description: 'x' }] },
+      { media_ids: [mine.id], media_attributes: [{ id: '99999999', description: 'x' }] },
+      // malformed focus, too long a description, no id
+      { media_ids: [mine.id], media_attributes: [{ id: mine.id, focus: '2,0' }] },
+      { media_ids: [mine.id], media_attributes: [{ id: mine.id, focus: 'left' }] },
+      { media_ids: [mine.id], media_attributes: [{ id: mine.id, focus: '0.1' }] },
+      { media_ids: [mine.id], media_attributes: [{ id: mine.id, description: 'x'.repeat(1501) }] },
+      { media_ids: [mine.id], media_attributes: [{ description: 'no id' }] },
+      // more attachments than allowed, someone else's upload, one used by another status
+      { media_ids: [mine.id, spare.id, '1', '2', '3'] },
+      { media_ids: [bobs.id] },
+      { media_ids: [elsewhere.id] },
+    ];
+    for (const attempt of attempts) {
+      const response = await call(alice, 'PUT', `/api/v1/statuses/${status.id}`, {
+        status: 'changed',
+        ...attempt,
+      });
+      expect(response.status, JSON.stringify(attempt)).toBe(422);
+      expect(response.body.error).toMatch(/^Validation failed/);
+    }
+    expect(await stateOf(status.id)).toEqual(before);
+    expect((await mediaRow(elsewhere.id))?.status_id).toBe(otherStatus.id);
+    expect((await mediaRow(bobs.id))?.status_id).toBeNull();
+    expect((await mediaRow(mine.id))?.description).toBe('before');
+  });
+
+  it("answers 404 for someone else's status, changing nothing", async () => {
+    const media = await upload(alice, { description: 'mine' });
+    const status = await post(alice, [media.id]);
+    const before = await stateOf(status.id);
+    const edit = await call(bob, 'PUT', `/api/v1/statuses/${status.id}`, {
+      status: 'hijack',
+      media_ids: [media.id],
+      media_attributes: [{ id: media.id, description: 'hijacked' }],
+    });
+    expect(edit.status).toBe(404);
+    expect((await call(bob, 'DELETE', `/api/v1/statuses/${status.id}`)).status).toBe(404);
+    expect((await call(alice, 'PUT', '/api/v1/statuses/nonsense', { status: 'x' })).status).toBe(404);
+    expect(await stateOf(status.id)).toEqual(before);
+  });
+});
