@@ -163,4 +163,51 @@ describeEachDialect('status media: edits, delete and redraft, media updates', (d
     expect((await call(alice, 'PUT', '/api/v1/statuses/nonsense', { status: 'x' })).status).toBe(404);
     expect(await stateOf(status.id)).toEqual(before);
   });
+
+  const fileStatus = async (url: string) =>
+    (await server.app.inject({ method: 'GET', url: new URL(url).pathname })).statusCode;
+
+  it('delete and redraft: answers the source and releases the media to their owner', async () => {
+    const media = await upload(alice, { description: 'keep me', focus: '0.2,0.3' });
+    const status = await post(alice, [media.id], 'redraft me');
+    const deleted = await call(alice, 'DELETE', `/api/v1/statuses/${status.id}`);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toMatchObject({
+      id: status.id,
+      text: 'redraft me',
+      media_attachments: [{ id: media.id, description: 'keep me', meta: { focus: { x: 0.2, y: 0.3 } } }],
+    });
+    expect(await mediaRow(media.id)).toMatchObject({ status_id: null, description: 'keep me' });
+    expect(await fileStatus(media.url)).toBe(200);
+    // an upload not attached yet is the owner's to read and change again
+    expect((await call(alice, 'GET', `/api/v1/media/${media.id}`)).status).toBe(200);
+    const redraft = await post(alice, [media.id], 'redraft me');
+    expect(redraft.media_attachments).toMatchObject([{ id: media.id, description: 'keep me' }]);
+    expect((await call(alice, 'GET', `/api/v1/statuses/${status.id}`)).status).toBe(404);
+  });
+
+  it('delete_media=true removes the attachments and their files', async () => {
+    const [inQuery, inBody] = [await upload(alice), await upload(alice)];
+    const first = await post(alice, [inQuery.id], 'gone with media');
+    const second = await post(alice, [inBody.id], 'gone with media too');
+    expect(await fileStatus(inQuery.url)).toBe(200);
+
+    expect((await call(bob, 'DELETE', `/api/v1/statuses/${first.id}?delete_media=true`)).status).toBe(404);
+    expect((await mediaRow(inQuery.id))?.status_id).toBe(first.id);
+    expect((await call(alice, 'DELETE', `/api/v1/statuses/${first.id}?delete_media=maybe`)).status).toBe(422);
+    expect((await mediaRow(inQuery.id))?.status_id).toBe(first.id);
+
+    const deleted = await call(alice, 'DELETE', `/api/v1/statuses/${first.id}?delete_media=true`);
+    expect(deleted.body).toMatchObject({ text: 'gone with media', media_attachments: [{ id: inQuery.id }] });
+    const deletedByBody = await call(alice, 'DELETE', `/api/v1/statuses/${second.id}`, {
+      delete_media: true,
+    });
+    expect(deletedByBody.status).toBe(200);
+    for (const media of [inQuery, inBody]) {
+      expect(await mediaRow(media.id)).toBeUndefined();
+      expect(await fileStatus(media.url)).toBe(404);
+      const reuse = await call(alice, 'POST', '/api/v1/statuses', { status: 'x', media_ids: [media.id] });
+      expect(reuse.status).toBe(422);
+    }
+  });
 });

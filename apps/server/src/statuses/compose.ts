@@ -15,13 +15,14 @@ import {
 import { isId, newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { loadPostingDefaults } from '../accounts/posting-defaults.js';
+import { removeFiles } from '../media/service.js';
 import { publishNotification, recordNotification } from '../notifications/service.js';
 import { refreshPreviewCard } from './cards.js';
 import { adjustStatusCounter, adjustStatusesCount } from './counters.js';
 import { streamStatus } from './fanout.js';
 import type { StatusInput } from './schema.js';
 import { statusVersion } from './history.js';
-import { applyMediaChanges, checkMediaAttributes, claimMedia } from './status-media.js';
+import { applyMediaChanges, checkMediaAttributes, claimMedia, releaseStatusMedia } from './status-media.js';
 import { findVisibleStatus } from './service.js';
 import { countStatusCharacters, extractFirstLink, extractHashtags, extractMentions } from './text-format.js';
 
@@ -374,14 +375,24 @@ export async function editStatus(
   return updated;
 }
 
+export interface DeleteOptions {
+  /** Mastodon's delete_media: remove the attachments and their files instead of releasing them */
+  deleteMedia?: boolean;
+}
+
 /**
  * DELETE /api/v1/statuses/:id: the status and its boosts disappear; its media are released so that
- * "delete and redraft" can attach them again. Answers the deleted status with its source text.
+ * "delete and redraft" can attach them again, or removed with `deleteMedia`.
  */
-export async function deleteStatus(ctx: AppContext, author: AccountRow, id: string): Promise<StatusesTable> {
+export async function deleteStatus(
+  ctx: AppContext,
+  author: AccountRow,
+  id: string,
+  options: DeleteOptions = {},
+): Promise<StatusesTable> {
   const status = await findOwnStatus(ctx, author, id);
   const now = nowIso();
-  const boosts = await ctx.db.transaction().execute(async (tx) => {
+  const { boosts, files } = await ctx.db.transaction().execute(async (tx) => {
     await tx.updateTable('statuses').set({ deleted_at: now }).where('id', '=', status.id).execute();
     const boostRows = await tx
       .selectFrom('statuses')
@@ -396,14 +407,11 @@ export async function deleteStatus(ctx: AppContext, author: AccountRow, id: stri
     if (status.reblog_of_id) await adjustStatusCounter(tx, status.reblog_of_id, 'reblogs_count', -1);
     await tx.deleteFrom('status_pins').where('status_id', '=', status.id).execute();
     await tx.deleteFrom('notifications').where('status_id', '=', status.id).execute();
-    await tx.deleteFrom('status_media').where('status_id', '=', status.id).execute();
-    await tx
-      .updateTable('media_attachments')
-      .set({ status_id: null })
-      .where('status_id', '=', status.id)
-      .execute();
-    return boostRows;
+    const removed = await releaseStatusMedia(tx, status.id, options.deleteMedia ?? false);
+    return { boosts: boostRows, files: removed };
   });
+  // files go once their rows are gone for good: a store failure leaves an orphan file, never a broken row
+  for (const file of files) await removeFiles(ctx, file).catch(() => undefined);
   void streamStatus(ctx, status, 'delete');
   for (const boost of boosts) void streamStatus(ctx, boost, 'delete');
   return status;

@@ -3,7 +3,7 @@ import { visibilitySchema } from '@palchat/api';
 import { badRequest } from '../http/errors.js';
 
 /** Form posts send booleans as text ("true", "1", "on"); JSON sends them as booleans. */
-const looseBoolean = z.preprocess((value) => {
+export const looseBoolean = z.preprocess((value) => {
   if (typeof value !== 'string') return value;
   const lower = value.toLowerCase();
   if (['true', '1', 'on'].includes(lower)) return true;

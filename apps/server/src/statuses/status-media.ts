@@ -1,5 +1,6 @@
 import type { AccountRow } from '../auth/viewer.js';
 import type { DbOrTx, Tx } from '../db/index.js';
+import type { MediaAttachmentsTable } from '../db/schema.js';
 import { unprocessable } from '../http/errors.js';
 import { mediaColumns, type MediaColumns } from '../media/attributes.js';
 import type { MediaAttributeInput } from './schema.js';
@@ -100,4 +101,34 @@ export async function mediaSnapshot(
     .orderBy('status_media.position')
     .execute();
   return { mediaIds: rows.map((row) => row.media_id), descriptions: rows.map((row) => row.description) };
+}
+
+export type StoredFiles = Pick<MediaAttachmentsTable, 'file_path' | 'thumbnail_path'>;
+
+/**
+ * A deleted status's attachments: released to their owner for "delete and redraft", or with `deleteMedia`
+ * (Mastodon's delete_media) their rows removed: the files of those are returned, to be removed once the
+ * transaction has committed.
+ */
+export async function releaseStatusMedia(
+  tx: Tx,
+  statusId: string,
+  deleteMedia: boolean,
+): Promise<StoredFiles[]> {
+  await tx.deleteFrom('status_media').where('status_id', '=', statusId).execute();
+  if (!deleteMedia) {
+    await tx
+      .updateTable('media_attachments')
+      .set({ status_id: null })
+      .where('status_id', '=', statusId)
+      .execute();
+    return [];
+  }
+  const files = await tx
+    .selectFrom('media_attachments')
+    .select(['file_path', 'thumbnail_path'])
+    .where('status_id', '=', statusId)
+    .execute();
+  await tx.deleteFrom('media_attachments').where('status_id', '=', statusId).execute();
+  return files;
 }

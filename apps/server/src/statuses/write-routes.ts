@@ -6,7 +6,7 @@ import type { AppContext } from '../context.js';
 import { notFound } from '../http/errors.js';
 import { bookmark, favourite, muteConversation, pin, reblog, unfavourite, unreblog } from './actions.js';
 import { createStatus, deleteStatus, editStatus, findOwnStatus } from './compose.js';
-import { parseStatusInput } from './schema.js';
+import { looseBoolean, parseStatusInput } from './schema.js';
 import { serializeStatus, type StatusRow } from './serializer.js';
 import { statusHistory } from './history.js';
 import { scopes } from '../auth/route-scopes.js';
@@ -40,13 +40,20 @@ export async function statusWriteRoutes(app: FastifyInstance, ctx: AppContext): 
     return render(await editStatus(ctx, viewer, id, input), viewer);
   });
 
+  // Mastodon 4.x reads delete_media from the query string or the body
+  const deleteParams = z.object({ delete_media: looseBoolean.optional() });
+
   app.delete('/api/v1/statuses/:id', scopes('write:statuses'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
+    const fromQuery = deleteParams.parse(request.query ?? {});
+    const fromBody = deleteParams.parse(typeof request.body === 'object' && request.body ? request.body : {});
     const own = await findOwnStatus(ctx, viewer, id);
-    // rendered before the delete so that "delete and redraft" gets the media and poll back
+    // rendered before the delete so that "delete and redraft" gets the media and poll back, with the source
     const rendered = await render(own, viewer);
-    await deleteStatus(ctx, viewer, own.id);
+    await deleteStatus(ctx, viewer, own.id, {
+      deleteMedia: fromQuery.delete_media ?? fromBody.delete_media ?? false,
+    });
     return { ...rendered, text: own.text };
   });
 
