@@ -2,7 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { statusEditSchema, statusSchema } from '@palchat/api';
 import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
 import { bearer, createAccount, type TestAccount } from './helpers/factories.js';
-import { caller, uploadPng } from './helpers/social.js';
+import { caller, multipartBody, uploadPng } from './helpers/social.js';
+import { issueToken } from '../src/auth/oauth-service.js';
 
 describeEachDialect('status media: edits, delete and redraft, media updates', (dialect) => {
   let server: TestServer;
@@ -209,5 +210,102 @@ describeEachDialect('status media: edits, delete and redraft, media updates', (d
       const reuse = await call(alice, 'POST', '/api/v1/statuses', { status: 'x', media_ids: [media.id] });
       expect(reuse.status).toBe(422);
     }
+  });
+
+  it('PUT /api/v1/media/:id changes the description and focus of an upload not attached yet', async () => {
+    const media = await upload(alice, { focus: '-0.5,0.5' });
+    expect(media.meta.focus).toEqual({ x: -0.5, y: 0.5 });
+    const updated = await call(alice, 'PUT', `/api/v1/media/${media.id}`, {
+      description: 'a lighthouse',
+      focus: '0.25,-1',
+    });
+    expect(updated.status, updated.raw.body).toBe(200);
+    expect(updated.body).toMatchObject({
+      id: media.id,
+      description: 'a lighthouse',
+      meta: { focus: { x: 0.25, y: -1 } },
+    });
+    const fetched = await call(alice, 'GET', `/api/v1/media/${media.id}`);
+    expect(fetched.status).toBe(200);
+    expect(fetched.body).toEqual(updated.body);
+
+    // a field left out stays; an empty one clears
+    const described = await call(alice, 'PUT', `/api/v1/media/${media.id}`, { focus: '' });
+    expect(described.body).toMatchObject({ description: 'a lighthouse' });
+    expect((described.body.meta as { focus?: unknown }).focus).toBeUndefined();
+
+    const { body, type } = multipartBody({ description: 'from multipart', focus: '0,0' });
+    const multipart = await server.app.inject({
+      method: 'PUT',
+      url: `/api/v1/media/${media.id}`,
+      headers: { ...bearer(alice), 'content-type': type },
+      payload: body,
+    });
+    expect(multipart.statusCode, multipart.body).toBe(200);
+    expect(multipart.json()).toMatchObject({
+      description: 'from multipart',
+      meta: { focus: { x: 0, y: 0 } },
+    });
+    const posted = await post(alice, [media.id]);
+    expect(posted.media_attachments).toMatchObject([{ id: media.id, description: 'from multipart' }]);
+  });
+
+  it('PUT /api/v1/media/:id refuses bad input with 422, changing nothing', async () => {
+    const media = await upload(alice, { description: 'as uploaded' });
+    const before = await mediaRow(media.id);
+    for (const payload of [
+      { focus: '1.5,0' },
+      { focus: '0,0,0' },
+      { focus: 'center' },
+      { description: 'x'.repeat(1501) },
+      { description: 12 },
+    ]) {
+      const response = await call(alice, 'PUT', `/api/v1/media/${media.id}`, payload);
+      expect(response.status, JSON.stringify(payload)).toBe(422);
+      expect(response.body.error).toMatch(/^Validation failed/);
+    }
+    expect(await mediaRow(media.id)).toEqual(before);
+
+    const uploads = await server.db
+      .selectFrom('media_attachments')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .executeTakeFirstOrThrow();
+    await expect(upload(alice, { focus: 'nowhere' })).rejects.toThrow(/422/);
+    const after = await server.db
+      .selectFrom('media_attachments')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.count)).toBe(Number(uploads.count));
+  });
+
+  it("answers 404 for someone else's media, attached media and unknown ids, changing nothing", async () => {
+    const bobs = await upload(bob, { description: 'bob’s' });
+    const attached = await upload(alice, { description: 'on a status' });
+    await post(alice, [attached.id]);
+    const rows = [await mediaRow(bobs.id), await mediaRow(attached.id)];
+    for (const id of [bobs.id, attached.id, '99999999', 'nonsense']) {
+      expect((await call(alice, 'GET', `/api/v1/media/${id}`)).status, id).toBe(404);
+      const put = await call(alice, 'PUT', `/api/v1/media/${id}`, { description: 'changed', focus: '0,0' });
+      expect(put.status, id).toBe(404);
+    }
+    expect([await mediaRow(bobs.id), await mediaRow(attached.id)]).toEqual(rows);
+    expect((await call(null, 'GET', `/api/v1/media/${bobs.id}`)).status).toBe(401);
+    expect((await call(null, 'PUT', `/api/v1/media/${bobs.id}`, { description: 'x' })).status).toBe(401);
+  });
+
+  it('asks for write:media to read or change an upload', async () => {
+    const media = await upload(alice);
+    const tokenWith = async (scopes: string[]): Promise<TestAccount> => ({
+      account: alice.account,
+      token: (await issueToken(server.db, { appId: null, accountId: alice.account.id, scopes })).token,
+    });
+    const reader = await tokenWith(['read']);
+    expect((await call(reader, 'GET', `/api/v1/media/${media.id}`)).status).toBe(403);
+    expect((await call(reader, 'PUT', `/api/v1/media/${media.id}`, { description: 'x' })).status).toBe(403);
+    expect((await mediaRow(media.id))?.description).toBeNull();
+    const writer = await tokenWith(['write:media']);
+    expect((await call(writer, 'GET', `/api/v1/media/${media.id}`)).status).toBe(200);
+    expect((await call(writer, 'PUT', `/api/v1/media/${media.id}`, { description: 'y' })).status).toBe(200);
+    expect((await mediaRow(media.id))?.description).toBe('y');
   });
 });

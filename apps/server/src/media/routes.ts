@@ -2,25 +2,41 @@ import fs from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
+import { z } from 'zod';
 import { MessagingText } from '@palchat/api';
-import { requireBearerAccount } from '../auth/viewer.js';
+import { requireAccount, requireBearerAccount } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { ApiError, unprocessable } from '../http/errors.js';
-import { storeUpload, VIDEO_MAX_BYTES } from './service.js';
+import type { MediaAttributesInput } from './attributes.js';
+import { serializeMedia } from './serializer.js';
+import { findUnattachedUpload, storeUpload, updateUpload, VIDEO_MAX_BYTES } from './service.js';
 import { mediaStorageFor } from './storage.js';
 import { scopes } from '../auth/route-scopes.js';
 
-async function readUpload(request: FastifyRequest): Promise<{ data: Buffer; description: string | null }> {
-  if (!request.isMultipart()) throw unprocessable(MessagingText.noFile);
-  let data: Buffer | null = null;
-  let description: string | null = null;
+const idParams = z.object({ id: z.string() });
+
+/** The text fields a client may send with an upload or an update (JSON, form or multipart alike). */
+const attributesSchema = z.object({
+  description: z.string().nullable().optional(),
+  focus: z.string().nullable().optional(),
+});
+
+interface MultipartForm {
+  file: Buffer | null;
+  fields: Record<string, string>;
+}
+
+/** The first `file` part and the text fields of a multipart body; other file parts are skipped. */
+async function readMultipart(request: FastifyRequest): Promise<MultipartForm> {
+  let file: Buffer | null = null;
+  const fields: Record<string, string> = {};
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        if (part.fieldname === 'file' && data === null) data = await part.toBuffer();
+        if (part.fieldname === 'file' && file === null) file = await part.toBuffer();
         else part.file.resume();
-      } else if (part.fieldname === 'description' && typeof part.value === 'string') {
-        description = part.value;
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
       }
     }
   } catch (error) {
@@ -29,13 +45,15 @@ async function readUpload(request: FastifyRequest): Promise<{ data: Buffer; desc
     }
     throw error;
   }
-  if (!data || data.length === 0) throw unprocessable(MessagingText.noFile);
-  return { data, description };
+  return { file, fields };
 }
 
+const parseAttributes = (body: unknown): MediaAttributesInput => attributesSchema.parse(body ?? {});
+
 /**
- * POST /api/v1/media and /api/v2/media (bearer, multipart `file`), and the stored files under /system/ when
- * the store is a local folder (a remote store serves its files itself).
+ * POST /api/v1/media and /api/v2/media (bearer, multipart `file` with optional `description` and `focus`),
+ * GET and PUT /api/v1/media/:id for the viewer's uploads not attached yet, and the stored files under /system/
+ * when the store is a local folder (a remote store serves its files itself).
  */
 export async function registerMedia(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { localRoot } = mediaStorageFor(ctx);
@@ -43,11 +61,27 @@ export async function registerMedia(app: FastifyInstance, ctx: AppContext): Prom
     await scope.register(multipart, { limits: { fileSize: VIDEO_MAX_BYTES, files: 1, fields: 10 } });
     const upload = async (request: FastifyRequest) => {
       const viewer = requireBearerAccount(request);
-      const { data, description } = await readUpload(request);
-      return storeUpload(ctx, viewer.id, { data, description });
+      if (!request.isMultipart()) throw unprocessable(MessagingText.noFile);
+      const { file, fields } = await readMultipart(request);
+      if (!file || file.length === 0) throw unprocessable(MessagingText.noFile);
+      return storeUpload(ctx, viewer.id, { data: file, ...parseAttributes(fields) });
     };
     scope.post('/api/v1/media', scopes('write:media'), upload);
     scope.post('/api/v2/media', scopes('write:media'), upload);
+
+    // Mastodon asks for write:media here too: these calls belong to composing
+    scope.get('/api/v1/media/:id', scopes('write:media'), async (request) => {
+      const viewer = requireAccount(request);
+      const { id } = idParams.parse(request.params);
+      return serializeMedia(ctx.config, await findUnattachedUpload(ctx, viewer.id, id));
+    });
+
+    scope.put('/api/v1/media/:id', scopes('write:media'), async (request) => {
+      const viewer = requireAccount(request);
+      const { id } = idParams.parse(request.params);
+      const body = request.isMultipart() ? (await readMultipart(request)).fields : request.body;
+      return updateUpload(ctx, viewer.id, id, parseAttributes(body));
+    });
   });
   if (!localRoot) return;
   fs.mkdirSync(localRoot, { recursive: true });
