@@ -11,6 +11,7 @@ import { newestFirst, pageQuerySchema, paginateQuery, setLinkHeader } from '../t
 import { announceEndedPolls } from '../polls/service.js';
 import { loadPolicy, permitSenders, savePolicy } from './policy.js';
 import { serializeNotifications } from './serializer.js';
+import { countUnreadNotifications } from './unread.js';
 import { scopes } from '../auth/route-scopes.js';
 
 const idParams = z.object({ id: z.string() });
@@ -149,27 +150,14 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
     return serializeNotifications(ctx, rows, viewer);
   });
 
-  /** Unread = newer than the notifications marker (Mastodon caps the count at `limit`). */
+  /** Unread = newer than the notifications marker and shown by the list (Mastodon caps the count at `limit`). */
   app.get('/api/v1/notifications/unread_count', scopes('read:notifications'), async (request) => {
     const viewer = requireAccount(request);
     await announceEndedPolls(ctx);
     const { limit } = z
       .object({ limit: z.coerce.number().int().min(1).max(1000).default(100) })
       .parse(request.query);
-    const marker = await ctx.db
-      .selectFrom('markers')
-      .select('last_read_id')
-      .where('account_id', '=', viewer.id)
-      .where('timeline', '=', 'notifications')
-      .executeTakeFirst();
-    let query = ctx.db
-      .selectFrom('notifications')
-      .select('id')
-      .where('account_id', '=', viewer.id)
-      .where('filtered', '=', 0);
-    if (marker) query = query.where('id', '>', marker.last_read_id);
-    const rows = await query.limit(limit).execute();
-    return { count: rows.length };
+    return { count: await countUnreadNotifications(ctx, viewer, limit) };
   });
 
   app.get('/api/v1/notifications/requests', scopes('read:notifications'), async (request) => {
