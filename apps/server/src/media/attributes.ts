@@ -1,8 +1,6 @@
 import type { MediaAttachmentsTable } from '../db/schema.js';
 import { unprocessable } from '../http/errors.js';
-
-/** Mastodon's limit for a media description (alt text). */
-export const MEDIA_DESCRIPTION_MAX = 1500;
+import { MEDIA_DESCRIPTION_LIMIT } from '../instance/limits.js';
 
 export interface Focus {
   x: number;
@@ -34,9 +32,9 @@ export function mediaColumns(input: MediaAttributesInput): MediaColumns {
   const columns: MediaColumns = {};
   if (input.description !== undefined) {
     const description = input.description ?? '';
-    if ([...description].length > MEDIA_DESCRIPTION_MAX) {
+    if ([...description].length > MEDIA_DESCRIPTION_LIMIT) {
       throw unprocessable(
-        `Validation failed: Description is too long (maximum is ${MEDIA_DESCRIPTION_MAX} characters)`,
+        `Validation failed: Description is too long (maximum is ${MEDIA_DESCRIPTION_LIMIT} characters)`,
         'media_description',
       );
     }
