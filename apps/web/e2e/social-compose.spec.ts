@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiAs, type ChatUser } from './messages-support';
 import { fakeTranslation } from './support/fake-translation';
-import { aliceAndBob, shot } from './support/social';
+import { aliceAndBob, shot, uploadPng } from './support/social';
 
 // below 1175 px the compose panel is hidden (SPEC §2 "Layout"): replies and edits open the compose modal
 const NARROW = { width: 1000, height: 800 };
@@ -138,10 +138,12 @@ test.describe('social compose: modal, edits, private mentions, translation', () 
     expect(fresh.content).toContain('Meeting at 6pm (moved)');
     expect(fresh.edited_at).not.toBeNull();
   });
-  test('delete & re-draft brings the text back into a new post', async () => {
+  test('delete & re-draft brings the text and the image back into a new post', async () => {
+    const mediaId = await uploadPng(alice, 'A blurry photo');
     const post = await apiAs<{ id: string }>(alice, 'POST', '/api/v1/statuses', {
       status: 'Helo world',
       spoiler_text: 'Greetings',
+      media_ids: [mediaId],
     });
     const page = alice.page;
     await page.goto(`/@${alice.username}/${post.id}`);
@@ -153,16 +155,25 @@ test.describe('social compose: modal, edits, private mentions, translation', () 
     await expect(modal.getByPlaceholder("What's on your mind?")).toHaveValue('Helo world');
     await expect(modal.getByPlaceholder('Content warning')).toHaveValue('Greetings');
     await modal.getByPlaceholder("What's on your mind?").fill('Hello world');
+    const description = modal.locator('.compose-media__description');
+    await expect(description).toHaveValue('A blurry photo');
+    await description.fill('A sunny beach');
     await modal.getByRole('button', { name: 'Post', exact: true }).click();
     await expect(modal).toHaveCount(0);
-    const statuses = await apiAs<{ id: string; content: string; spoiler_text: string }[]>(
-      alice,
-      'GET',
-      `/api/v1/accounts/${alice.id}/statuses`,
-    );
+    const statuses = await apiAs<
+      {
+        id: string;
+        content: string;
+        spoiler_text: string;
+        media_attachments: { id: string; description: string }[];
+      }[]
+    >(alice, 'GET', `/api/v1/accounts/${alice.id}/statuses`);
     expect(statuses.map((status) => status.content)).toEqual([expect.stringContaining('Hello world')]);
     expect(statuses[0]?.spoiler_text).toBe('Greetings');
     expect(statuses[0]?.id).not.toBe(post.id);
+    expect(statuses[0]?.media_attachments).toEqual([
+      expect.objectContaining({ id: mediaId, description: 'A sunny beach' }),
+    ]);
   });
 
   test('a private mention from B appears live in A’s /conversations, unread until opened', async () => {

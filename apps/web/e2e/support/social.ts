@@ -26,3 +26,21 @@ export async function aliceAndBob(browser: Browser, baseURL: string): Promise<[C
     await createUser(browser, baseURL, 'bob', 'Bob Reader'),
   ];
 }
+
+/** The bearer token the page's initial state hands the signed-in client (media uploads require one). */
+async function bearerOf(user: ChatUser): Promise<string> {
+  const html = await (await user.context.request.get('/home')).text();
+  const token = /"accessToken":"([^"]+)"/.exec(html)?.[1];
+  if (!token) throw new Error('no access token in the page of a signed-in user');
+  return token;
+}
+
+/** Uploads the tiny PNG as `user` (POST /api/v2/media) and answers the attachment's id. */
+export async function uploadPng(user: ChatUser, description: string): Promise<string> {
+  const response = await user.context.request.post('/api/v2/media', {
+    headers: { Authorization: `Bearer ${await bearerOf(user)}` },
+    multipart: { file: { name: 'pic.png', mimeType: 'image/png', buffer: PNG }, description },
+  });
+  if (!response.ok()) throw new Error(`upload → ${response.status()} ${await response.text()}`);
+  return ((await response.json()) as { id: string }).id;
+}

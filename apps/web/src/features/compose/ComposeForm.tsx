@@ -49,7 +49,6 @@ function MediaTile({
   preview,
   kind,
   description,
-  descriptionEditable,
   onDescription,
   onRemove,
 }: {
@@ -57,7 +56,6 @@ function MediaTile({
   preview: string;
   kind: 'image' | 'video' | 'other';
   description: string;
-  descriptionEditable: boolean;
   onDescription: (value: string) => void;
   onRemove: () => void;
 }) {
@@ -83,7 +81,6 @@ function MediaTile({
         placeholder={t('compose.media_description_placeholder')}
         maxLength={1500}
         value={description}
-        readOnly={!descriptionEditable}
         onChange={(event) => onDescription(event.target.value)}
       />
     </div>
@@ -102,7 +99,6 @@ function MediaThumb({ file, index }: { file: File; index: number }) {
       preview={url}
       kind={file.type.startsWith('image/') ? 'image' : file.type.startsWith('video/') ? 'video' : 'other'}
       description={description}
-      descriptionEditable
       onDescription={(value) => {
         setDescription(value);
         extras.descriptions.set(file, value);
@@ -115,10 +111,10 @@ function MediaThumb({ file, index }: { file: File; index: number }) {
 }
 
 /**
- * An attachment already on the server. Its description can change when editing (sent as
- * `media_attributes`); a re-draft reuses the upload as it is.
+ * An attachment already on the server (editing, or a re-draft reusing the upload); its description can change
+ * (see publish.ts).
  */
-function AttachedThumb({ media, editing }: { media: AttachedMedia; editing: boolean }) {
+function AttachedThumb({ media }: { media: AttachedMedia }) {
   const t = useT();
   const replace = (next: AttachedMedia | null) =>
     updateComposeExtras({
@@ -134,7 +130,6 @@ function AttachedThumb({ media, editing }: { media: AttachedMedia; editing: bool
         media.type === 'image' || media.type === 'gifv' ? 'image' : media.type === 'video' ? 'video' : 'other'
       }
       description={media.description}
-      descriptionEditable={editing}
       onDescription={(description) => replace({ ...media, description })}
       onRemove={() => replace(null)}
     />
@@ -406,7 +401,7 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
       {draft.media.length + extras.attached.length > 0 && (
         <div className="compose-media">
           {extras.attached.map((media) => (
-            <AttachedThumb key={media.id} media={media} editing={editing !== null} />
+            <AttachedThumb key={media.id} media={media} />
           ))}
           {draft.media.map((file, index) => (
             <MediaThumb key={`${file.name}-${file.size}-${index}`} file={file} index={index} />

@@ -35,12 +35,18 @@ export function statusFields(draft: ComposeDraft, extras: ComposeExtras, mediaId
   };
 }
 
-/** Posts a new status (a reply when `inReplyToId` is set); attachments kept from a re-draft come first. */
+/**
+ * Posts a new status (a reply when `inReplyToId` is set). Attachments kept from a re-draft come first, their
+ * descriptions saved beforehand (PUT /api/v1/media/:id: they are not attached to any status yet).
+ */
 export async function publishStatus(
   draft: ComposeDraft,
   extras: ComposeExtras,
   inReplyToId: string | null,
 ): Promise<Status> {
+  await Promise.all(
+    extras.attached.map((media) => api.put(`/api/v1/media/${media.id}`, { description: media.description })),
+  );
   const mediaIds = [...extras.attached.map((media) => media.id), ...(await uploadMedia(draft, extras))];
   return api.post<Status>('/api/v1/statuses', {
     ...statusFields(draft, extras, mediaIds),
