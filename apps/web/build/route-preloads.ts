@@ -53,11 +53,25 @@ export const FIRST_SCREEN: { paths: string[]; modules: string[] }[] = [
   },
 ];
 
+/**
+ * The API request a page's first screen makes, exactly as the client makes it (same URL, cookie credentials),
+ * so that the browser starts it while it parses the page and the client's fetch takes the preloaded answer.
+ * `when`: only for a signed-in viewer, or only where visitors may see the public timelines.
+ */
+export const FIRST_REQUEST: { path: string; url: string; when: 'signed-in' | 'public-timelines' }[] = [
+  { path: '/home', url: '/api/v1/timelines/home', when: 'signed-in' },
+  { path: '/timelines/home', url: '/api/v1/timelines/home', when: 'signed-in' },
+  { path: '/public/local', url: '/api/v1/timelines/public?local=true', when: 'public-timelines' },
+  { path: '/public/remote', url: '/api/v1/timelines/public?remote=true', when: 'public-timelines' },
+  { path: '/public', url: '/api/v1/timelines/public', when: 'public-timelines' },
+];
+
 export const PRELOADS_FILE = 'route-preloads.json';
 
 /** What the server reads: for each path pattern, the built files to hint, scripts and stylesheets. */
 export interface RoutePreloads {
   routes: { paths: string[]; scripts: string[]; styles: string[] }[];
+  requests: typeof FIRST_REQUEST;
 }
 
 interface BuiltChunk {
@@ -119,7 +133,7 @@ export function routePreloads(): Plugin {
           styles: [...styles].map((file) => `/${file}`),
         };
       });
-      const preloads: RoutePreloads = { routes };
+      const preloads: RoutePreloads = { routes, requests: FIRST_REQUEST };
       this.emitFile({ type: 'asset', fileName: PRELOADS_FILE, source: JSON.stringify(preloads, null, 1) });
     },
   };

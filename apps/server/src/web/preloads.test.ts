@@ -8,6 +8,7 @@ import {
   PRELOADS_FILE,
   readRoutePreloads,
   type RoutePreloads,
+  type Viewer,
 } from './preloads.js';
 
 const preloads: RoutePreloads = {
@@ -20,7 +21,19 @@ const preloads: RoutePreloads = {
     },
     { paths: ['/@', '/@/:statusId'], scripts: ['/assets/account-4.js', '"><script>x</script>'], styles: [] },
   ],
+  requests: [
+    { path: '/home', url: '/api/v1/timelines/home', when: 'signed-in' },
+    {
+      path: '/public/local',
+      url: '/api/v1/timelines/public?local=true&only_media=false',
+      when: 'public-timelines',
+    },
+    { path: '/@', url: '/api/v1/x"><script>', when: 'public-timelines' },
+  ],
 };
+const signedIn: Viewer = { signedIn: true, publicTimelinesVisible: false };
+const visitor: Viewer = { signedIn: false, publicTimelinesVisible: true };
+const shutOut: Viewer = { signedIn: false, publicTimelinesVisible: false };
 
 describe('route preload hints', () => {
   it('match literal segments, parameters, handles and the /deck prefix', () => {
@@ -38,19 +51,32 @@ describe('route preload hints', () => {
   });
 
   it('hint each file of the matching routes once, stylesheets as preloads', () => {
-    expect(preloadLinks(preloads, '/home')).toBe(
+    expect(preloadLinks(preloads, '/home', visitor)).toBe(
       '<link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/t-3.css">' +
         '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/en-1.js">' +
         '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/views-2.js">',
     );
-    expect(preloadLinks(preloads, '/about')).toBe(
+    expect(preloadLinks(preloads, '/about', signedIn)).toBe(
       '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/en-1.js">',
     );
   });
 
   it('never turn something other than an asset path into markup', () => {
-    expect(preloadLinks(preloads, '/@alice')).not.toContain('<script');
-    expect(preloadLinks(null, '/home')).toBe('');
+    expect(preloadLinks(preloads, '/@alice', visitor)).not.toContain('<script');
+    expect(preloadLinks(null, '/home', signedIn)).toBe('');
+  });
+
+  it("start the first screen's API request where the page will make it", () => {
+    const homeRequest = '<link rel="preload" as="fetch" crossorigin href="/api/v1/timelines/home">';
+    expect(preloadLinks(preloads, '/home', signedIn)).toContain(homeRequest);
+    expect(preloadLinks(preloads, '/deck/home', signedIn)).toContain(homeRequest);
+    expect(preloadLinks(preloads, '/home', visitor)).not.toContain('as="fetch"');
+    expect(preloadLinks(preloads, '/public/local', visitor)).toContain(
+      'href="/api/v1/timelines/public?local=true&amp;only_media=false"',
+    );
+    expect(preloadLinks(preloads, '/public/local', signedIn)).toContain('as="fetch"');
+    expect(preloadLinks(preloads, '/public/local', shutOut)).not.toContain('as="fetch"');
+    expect(preloadLinks(preloads, '/@alice', visitor)).not.toContain('as="fetch"');
   });
 
   it('read the table of the build, and nothing from an invalid file', async () => {

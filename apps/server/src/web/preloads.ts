@@ -6,6 +6,14 @@ export const PRELOADS_FILE = 'route-preloads.json';
 
 export interface RoutePreloads {
   routes: { paths: string[]; scripts: string[]; styles: string[] }[];
+  /** the API request of a page's first screen (apps/web/build/route-preloads.ts FIRST_REQUEST) */
+  requests?: { path: string; url: string; when: 'signed-in' | 'public-timelines' }[];
+}
+
+/** What decides whether the page's first request will be made at all. */
+export interface Viewer {
+  signedIn: boolean;
+  publicTimelinesVisible: boolean;
 }
 
 const DECK_PREFIX = '/deck';
@@ -31,9 +39,19 @@ export function pathMatches(pattern: string, urlPath: string): boolean {
 
 /** Only asset paths of the build may become hints (the file is the build's, but a hint names a URL). */
 const ASSET = /^\/assets\/[\w.-]+\.(?:js|css)$/;
+const API_REQUEST = /^\/api\/v\d\/[\w/.-]+(?:\?[\w=&.-]*)?$/;
+
+/** The first request's URL when the page will make it (a signed-out /home makes none). */
+function firstRequest(preloads: RoutePreloads, urlPath: string, viewer: Viewer): string | null {
+  const request = preloads.requests?.find((item) => pathMatches(item.path, urlPath));
+  if (!request || !API_REQUEST.test(request.url)) return null;
+  const made =
+    request.when === 'signed-in' ? viewer.signedIn : viewer.signedIn || viewer.publicTimelinesVisible;
+  return made ? request.url : null;
+}
 
 /** `<link>` hints for the chunks the page's first screen needs, so the browser fetches them in parallel. */
-export function preloadLinks(preloads: RoutePreloads | null, urlPath: string): string {
+export function preloadLinks(preloads: RoutePreloads | null, urlPath: string, viewer: Viewer): string {
   if (!preloads) return '';
   const scripts = new Set<string>();
   const styles = new Set<string>();
@@ -46,7 +64,12 @@ export function preloadLinks(preloads: RoutePreloads | null, urlPath: string): s
   // as the page's own scripts (apps/web/build/script-priority.ts), so that the page's stylesheet comes first
   const hint = (kind: string, href: string) =>
     `<link ${kind} fetchpriority="low" crossorigin href="${href}">`;
+  const request = firstRequest(preloads, urlPath, viewer);
   return [
+    // the data first (at the fetch's own priority): the first screen waits for it longest
+    ...(request
+      ? [`<link rel="preload" as="fetch" crossorigin href="${request.replace(/&/g, '&amp;')}">`]
+      : []),
     ...[...styles].map((href) => hint('rel="preload" as="style"', href)),
     ...[...scripts].map((href) => hint('rel="modulepreload"', href)),
   ].join('');
@@ -55,7 +78,7 @@ export function preloadLinks(preloads: RoutePreloads | null, urlPath: string): s
 function parsePreloads(text: string): RoutePreloads {
   const parsed = JSON.parse(text) as Partial<RoutePreloads>;
   if (!Array.isArray(parsed.routes)) throw new Error(`${PRELOADS_FILE} has no routes`);
-  return { routes: parsed.routes };
+  return { routes: parsed.routes, requests: Array.isArray(parsed.requests) ? parsed.requests : [] };
 }
 
 /** The build's preload table; null without one (an older build, the dev server). */

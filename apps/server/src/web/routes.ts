@@ -43,7 +43,10 @@ async function sendPage(ctx: AppContext, request: FastifyRequest, reply: Fastify
   }
   const state = await buildInitialState(ctx, request, reply);
   const urlPath = request.url.split('?', 1)[0] ?? '/';
-  const hints = preloadLinks(await readRoutePreloads(ctx.config.webDistDir), urlPath);
+  const hints = preloadLinks(await readRoutePreloads(ctx.config.webDistDir), urlPath, {
+    signedIn: state.identity.signedIn,
+    publicTimelinesVisible: state.server.publicTimelinesVisible,
+  });
   return reply
     .status(200)
     .header('cache-control', 'no-cache, no-store')
