@@ -131,13 +131,29 @@ function viewRoutes(): RouteObject[] {
 
 const auth = () => import('../features/auth/views');
 
+/** Renders nothing while the first route's chunk loads, so that the page's splash (index.html) stays. */
+function KeepSplash() {
+  return null;
+}
+
 export function buildRoutes(): RouteObject[] {
   return [
-    { path: '/auth/sign_in', lazy: view(auth, 'SignInView'), errorElement: <RootErrorView /> },
-    { path: '/auth/sign_up', lazy: view(auth, 'SignUpView'), errorElement: <RootErrorView /> },
+    {
+      path: '/auth/sign_in',
+      lazy: view(auth, 'SignInView'),
+      HydrateFallback: KeepSplash,
+      errorElement: <RootErrorView />,
+    },
+    {
+      path: '/auth/sign_up',
+      lazy: view(auth, 'SignUpView'),
+      HydrateFallback: KeepSplash,
+      errorElement: <RootErrorView />,
+    },
     {
       path: '/',
       element: <AppShell />,
+      HydrateFallback: KeepSplash,
       errorElement: <RootErrorView />,
       children: [
         { index: true, element: <RootRedirect />, errorElement: <RouteErrorView /> },
