@@ -1,4 +1,6 @@
+import { constants as zlib } from 'node:zlib';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
@@ -48,6 +50,13 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     reply.status(404).send({ error: 'Not found' });
   });
 
+  // API answers (a home timeline page is ~30 KB of JSON) go compressed; the web client's files are already
+  // pre-compressed and carry their Content-Encoding, which the plugin leaves alone.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(cookie);
   await app.register(formbody);
   await app.register(rateLimit, { global: false, ...rateLimitStore(app, ctx.config) });
