@@ -27,6 +27,13 @@ export interface Config {
   rateLimit: { signInPerMinute: number; signUpPerHour: number };
   /** A LibreTranslate-compatible service for POST /api/v1/statuses/:id/translate; off without a URL. */
   translation: { url: string | null; apiKey: string | null; timeoutMs: number };
+  /** How often ended polls are looked for, so that 'poll ended' notifications stream when polls expire. */
+  pollSweepMs: number;
+  /**
+   * Private addresses (loopback, LAN) the server may fetch link previews from; none by default, so a post
+   * cannot make the server read the inside of its network (Mastodon's ALLOWED_PRIVATE_ADDRESSES).
+   */
+  allowedPrivateAddresses: string[];
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -84,5 +91,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiKey: env.TRANSLATION_API_KEY || null,
       timeoutMs: 10_000,
     },
+    pollSweepMs: Math.max(100, intFromEnv(env.POLL_SWEEP_MS, 10_000)),
+    allowedPrivateAddresses: (env.ALLOWED_PRIVATE_ADDRESSES ?? '')
+      .split(',')
+      .map((address) => address.trim())
+      .filter(Boolean),
   };
 }

@@ -130,6 +130,16 @@ describeEachDialect('follows, follow requests and relationships', (dialect) => {
       headers: bearer(bob),
     });
     expect(relation.json()[0]).toMatchObject({ following: false, requested: false });
+
+    // a rejected or withdrawn request leaves no follow_request notification behind
+    await post(bob, `/api/v1/accounts/${locked.account.id}/follow`);
+    await post(bob, `/api/v1/accounts/${locked.account.id}/unfollow`);
+    const notifications = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/notifications?types[]=follow_request',
+      headers: bearer(locked),
+    });
+    expect(notifications.json()).toEqual([]);
   });
 
   it('refuses following yourself, unknown accounts and blocked pairs', async () => {

@@ -125,8 +125,11 @@ describeEachDialect('OAuth scopes on API routes', (dialect) => {
 /** Routes that need no scope: public data and the OAuth plumbing. Adding one here is a deliberate decision. */
 const PUBLIC_ROUTES = [
   'GET /api/v1/apps/verify_credentials',
+  'GET /api/v1/custom_emojis',
   'GET /api/v1/instance',
+  'GET /api/v1/instance/activity',
   'GET /api/v1/instance/extended_description',
+  'GET /api/v1/instance/peers',
   'GET /api/v1/instance/privacy_policy',
   'GET /api/v1/instance/rules',
   'GET /api/v1/instance/terms_of_service',

@@ -250,6 +250,9 @@ describeEachDialect('account safety, profile and notification policy', (dialect)
     expect(
       (await call(dave, 'POST', `/api/v1/follow_requests/${bob.account.id}/authorize`)).body.followed_by,
     ).toBe(true);
+    // the answered request's notification goes with it (Mastodon): no Authorize / Reject left to press
+    const after = (await call(dave, 'GET', '/api/v1/notifications')).json as { type: string }[];
+    expect(after.filter((note) => note.type === 'follow_request')).toHaveLength(0);
     await call(bob, 'PATCH', '/api/v2/notifications/policy', { for_not_following: 'accept' });
     await call(carol, 'POST', `/api/v1/accounts/${bob.account.id}/follow`);
     expect(((await call(bob, 'GET', '/api/v1/notifications?types[]=follow')).json as unknown[]).length).toBe(

@@ -250,7 +250,7 @@ describeEachDialect('posting and status actions', (dialect) => {
     const url = `http://127.0.0.1:${(page.address() as AddressInfo).port}/article`;
     try {
       // the server itself never reads private addresses: the card comes from the test's explicit fetch
-      expect(await refreshPreviewCard(server.db, url, { allowPrivateAddresses: true })).toBe(true);
+      expect(await refreshPreviewCard(server.db, url, { allowedPrivateAddresses: ['127.0.0.1'] })).toBe(true);
       const created = await call(alice, 'POST', '/api/v1/statuses', { status: `read ${url}` });
       const card = (await call(alice, 'GET', `/api/v1/statuses/${created.id}`)).body.card;
       expect(card).toMatchObject({
@@ -263,9 +263,41 @@ describeEachDialect('posting and status actions', (dialect) => {
       await new Promise((resolve) => page.close(resolve));
     }
     expect(
-      await refreshPreviewCard(server.db, 'http://127.0.0.1:9/nothing', { allowPrivateAddresses: true }),
+      await refreshPreviewCard(server.db, 'http://127.0.0.1:9/nothing', {
+        allowedPrivateAddresses: ['127.0.0.1'],
+      }),
     ).toBe(false);
     expect(await refreshPreviewCard(server.db, 'http://10.0.0.1/private')).toBe(false);
+  });
+
+  it('reads no card from private addresses unless allowed, nor through a redirect to one', async () => {
+    const page = http.createServer((request, response) => {
+      if (request.url?.startsWith('/moved')) {
+        // a page that sends the reader on to another loopback address, which is not allowed
+        response.writeHead(302, {
+          location: `http://127.0.0.2:${(page.address() as AddressInfo).port}/inside`,
+        });
+        response.end();
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end('<html><head><meta property="og:title" content="Inside"></head></html>');
+    });
+    await new Promise<void>((resolve) => page.listen(0, '0.0.0.0', resolve));
+    const origin = `http://127.0.0.1:${(page.address() as AddressInfo).port}`;
+    try {
+      expect(await refreshPreviewCard(server.db, `${origin}/page`)).toBe(false);
+      expect(
+        await refreshPreviewCard(server.db, `${origin}/moved`, { allowedPrivateAddresses: ['127.0.0.1'] }),
+      ).toBe(false);
+      expect(
+        await refreshPreviewCard(server.db, `${origin}/moved?again`, {
+          allowedPrivateAddresses: ['127.0.0.1', '127.0.0.2'],
+        }),
+      ).toBe(true);
+    } finally {
+      await new Promise((resolve) => page.close(resolve));
+    }
   });
 
   it('marks statuses matching the viewer’s v2 filters', async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Permission } from '@palchat/api';
+import { Permission, userSettingsSchema } from '@palchat/api';
 import { updateServerSettings } from '../src/settings/service.js';
 import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
 import { csrfHeaders, signUpSession, useWebDist } from './helpers/auth.js';
@@ -84,7 +84,7 @@ describeEachDialect('the web client page', (dialect) => {
       username: 'Mia',
       permissions: Permission.administrator | Permission.viewDashboard | Permission.manageReports,
     });
-    expect(state.settings).toEqual({ layout: 'auto', columns: [], introductionVersion: 0 });
+    expect(state.settings).toEqual(userSettingsSchema.parse({}));
     expect(state.accessToken).toMatch(/^[A-Za-z0-9_-]{20,}$/);
 
     await server.db
@@ -137,6 +137,7 @@ describeEachDialect('the web client page', (dialect) => {
       expect(first.statusCode).toBe(200);
       const second = await put({ introductionVersion: 20261121 });
       expect(second.json()).toEqual({
+        ...userSettingsSchema.parse({}),
         layout: 'multi-column',
         columns: [{ id: 'home', uuid: 'c1', params: {} }],
         introductionVersion: 20261121,
@@ -165,6 +166,68 @@ describeEachDialect('the web client page', (dialect) => {
         (await server.app.inject({ url: '/', cookies: { _palchat_session: session } })).body,
       );
       expect(page.settings).toEqual(second.json());
+    });
+
+    it('saves the reading settings and refuses bad values without saving anything', async () => {
+      const session = await signUpSession(server, 'rita');
+      const auth = csrfHeaders({ _palchat_session: session });
+      const put = (payload: object) =>
+        server.app.inject({ method: 'PUT', url: '/api/web/settings', ...auth, payload });
+      const read = async () =>
+        (
+          await server.app.inject({ url: '/api/web/settings', cookies: { _palchat_session: session } })
+        ).json();
+
+      expect(await read()).toMatchObject({
+        displayMedia: 'default',
+        expandSpoilers: false,
+        autoplayGifs: false,
+        reduceMotion: false,
+      });
+      const reading = {
+        displayMedia: 'show_all',
+        expandSpoilers: true,
+        autoplayGifs: true,
+        reduceMotion: true,
+        unfollowModal: false,
+        boostModal: true,
+      };
+      const saved = await put(reading);
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json()).toMatchObject(reading);
+      const pinned = [{ id: 'hashtag', uuid: 'tag-cats', params: { id: 'cats' } }];
+      expect((await put({ columns: pinned, displayMedia: 'hide_all' })).statusCode).toBe(200);
+      const expected = { ...reading, displayMedia: 'hide_all', columns: pinned };
+
+      for (const invalid of [
+        { displayMedia: 'sometimes' },
+        { expandSpoilers: 'yes' },
+        { autoplayGifs: 1 },
+        { reduceMotion: null },
+        { boostModal: 'sometimes' },
+        { deleteModal: 0 },
+        // one bad value refuses the whole patch
+        { expandSpoilers: false, displayMedia: 'everything' },
+        { reduceMotion: false, columns: [{ id: 'hashtag', uuid: '' }] },
+        // a hashtag or list column names what it shows; uuids are unique
+        { columns: [{ id: 'hashtag', uuid: 'h', params: {} }] },
+        { columns: [{ id: 'list', uuid: 'l', params: { id: 42 } }] },
+        {
+          columns: [
+            { id: 'home', uuid: 'same', params: {} },
+            { id: 'notifications', uuid: 'same', params: {} },
+          ],
+        },
+      ]) {
+        const response = await put(invalid);
+        expect(response.statusCode).toBe(422);
+        expect(response.json<{ error: string }>().error).toMatch(/^Validation failed/);
+      }
+      expect(await read()).toMatchObject(expected);
+      const page = dist.stateOf(
+        (await server.app.inject({ url: '/', cookies: { _palchat_session: session } })).body,
+      );
+      expect(page.settings).toMatchObject(expected);
     });
   });
 });

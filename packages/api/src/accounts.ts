@@ -24,6 +24,8 @@ const accountBaseSchema = z.object({
   /** username for local accounts, username@domain for remote ones */
   acct: z.string(),
   url: z.string(),
+  /** the account's ActivityPub id */
+  uri: z.string(),
   display_name: z.string(),
   /** HTML */
   note: z.string(),
@@ -38,6 +40,12 @@ const accountBaseSchema = z.object({
   group: z.boolean(),
   discoverable: z.boolean().nullable(),
   noindex: z.boolean().nullable().optional(),
+  /** whether public posts may be found by anyone in full-text search */
+  indexable: z.boolean(),
+  /** whether the account hides whom it follows and who follows it */
+  hide_collections: z.boolean().nullable(),
+  /** the account's role when the server shows it as a badge (Mastodon's highlighted roles) */
+  roles: z.array(z.object({ id: z.string(), name: z.string(), color: z.string() })),
   suspended: z.boolean().optional(),
   limited: z.boolean().optional(),
   created_at: z.string(),
@@ -179,12 +187,27 @@ export const mediaAttachmentSchema = z.object({
 });
 export type MediaAttachment = z.infer<typeof mediaAttachmentSchema>;
 
+/** Mastodon's PreviewCard entity. */
 export const previewCardSchema = z.object({
   url: z.string(),
   title: z.string(),
   description: z.string(),
   type: z.enum(['link', 'photo', 'video', 'rich']),
+  author_name: z.string(),
+  author_url: z.string(),
+  provider_name: z.string(),
+  provider_url: z.string(),
+  /** oEmbed HTML; empty for cards read from a page's metadata */
+  html: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
   image: z.string().nullable(),
+  image_description: z.string(),
+  embed_url: z.string(),
+  blurhash: z.string().nullable(),
+  authors: z.array(
+    z.object({ name: z.string(), url: z.string(), account: z.record(z.string(), z.unknown()).nullable() }),
+  ),
 });
 export type PreviewCard = z.infer<typeof previewCardSchema>;
 
@@ -251,6 +274,25 @@ export const notificationTypeSchema = z.enum([
 ]);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
+/** The fields every report view shares (the Report entity and the moderators' Admin::Report). */
+export const reportBasicsSchema = z.object({
+  id: z.string(),
+  action_taken: z.boolean(),
+  action_taken_at: z.string().nullable(),
+  category: z.string(),
+  comment: z.string(),
+  forwarded: z.boolean(),
+  created_at: z.string(),
+});
+
+/** Mastodon's Report entity (POST /api/v1/reports, and admin.report notifications). */
+export const reportSchema = reportBasicsSchema.extend({
+  status_ids: z.array(z.string()).nullable(),
+  rule_ids: z.array(z.string()).nullable(),
+  target_account: accountSchema,
+});
+export type Report = z.infer<typeof reportSchema>;
+
 /** Mastodon's Notification entity. */
 export const notificationSchema = z.object({
   id: z.string(),
@@ -259,6 +301,8 @@ export const notificationSchema = z.object({
   created_at: z.string(),
   account: accountSchema,
   status: statusSchema.nullable().optional(),
+  /** admin.report: the report */
+  report: reportSchema.optional(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

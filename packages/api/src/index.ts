@@ -4,3 +4,6 @@ export * from './accounts.js';
 export * from './messaging.js';
 export * from './instance.js';
 export * from './social.js';
+export * from './suggestions.js';
+export * from './preferences.js';
+export * from './notification-groups.js';

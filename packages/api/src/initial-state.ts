@@ -21,26 +21,66 @@ export const columnTypeSchema = z.enum([
 ]);
 export type ColumnType = z.infer<typeof columnTypeSchema>;
 
+/** Whether a column's params name what it shows: the hashtag (`{ id: tag }`) or the list (`{ id }`). */
+function hasNeededParams(column: { id: ColumnType; params: Record<string, unknown> }): boolean {
+  if (column.id !== 'hashtag' && column.id !== 'list') return true;
+  const id = column.params.id;
+  return typeof id === 'string' && id.trim().length > 0 && id.length <= 100;
+}
+
 /** A multi-column column: SPEC §3 "Column: id, uuid, params". */
-export const columnSchema = z.object({
-  id: columnTypeSchema,
-  uuid: z.string().check(z.minLength(1), z.maxLength(64)),
-  params: z._default(z.record(z.string(), z.unknown()), {}),
-});
+export const columnSchema = z
+  .object({
+    id: columnTypeSchema,
+    uuid: z.string().check(z.minLength(1), z.maxLength(64)),
+    params: z._default(z.record(z.string(), z.unknown()), {}),
+  })
+  .check(
+    z.refine(hasNeededParams, { message: 'hashtag and list columns need params.id', path: ['params', 'id'] }),
+  );
 export type Column = z.infer<typeof columnSchema>;
+
+const columnsSchema = z.array(columnSchema).check(
+  z.maxLength(20),
+  z.refine((columns) => new Set(columns.map((column) => column.uuid)).size === columns.length, {
+    message: 'column uuids must be unique',
+  }),
+);
+
+/** How statuses show media: Mastodon's `display_media` (default hides only media marked sensitive). */
+export const displayMediaSchema = z.enum(['default', 'show_all', 'hide_all']);
+export type DisplayMedia = z.infer<typeof displayMediaSchema>;
 
 export const userSettingsSchema = z.object({
   layout: z._default(layoutSettingSchema, 'auto'),
-  columns: z._default(z.array(columnSchema).check(z.maxLength(20)), []),
+  columns: z._default(columnsSchema, []),
   introductionVersion: z._default(z.int().check(z.nonnegative()), 0),
+  displayMedia: z._default(displayMediaSchema, 'default'),
+  /** content warnings start expanded */
+  expandSpoilers: z._default(z.boolean(), false),
+  /** animated GIFs (gifv) play in the timeline without a click */
+  autoplayGifs: z._default(z.boolean(), false),
+  /** no transitions or animations */
+  reduceMotion: z._default(z.boolean(), false),
+  /** ask before unfollowing, boosting, deleting (Mastodon's unfollow_modal, boost_modal, delete_modal) */
+  unfollowModal: z._default(z.boolean(), true),
+  boostModal: z._default(z.boolean(), false),
+  deleteModal: z._default(z.boolean(), true),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 
 /** PUT /api/web/settings body: any subset of the settings (no defaults: absent keys stay unchanged). */
 export const userSettingsPatchSchema = z.object({
   layout: z.optional(layoutSettingSchema),
-  columns: z.optional(z.array(columnSchema).check(z.maxLength(20))),
+  columns: z.optional(columnsSchema),
   introductionVersion: z.optional(z.int().check(z.nonnegative())),
+  displayMedia: z.optional(displayMediaSchema),
+  expandSpoilers: z.optional(z.boolean()),
+  autoplayGifs: z.optional(z.boolean()),
+  reduceMotion: z.optional(z.boolean()),
+  unfollowModal: z.optional(z.boolean()),
+  boostModal: z.optional(z.boolean()),
+  deleteModal: z.optional(z.boolean()),
 });
 export type UserSettingsPatch = z.infer<typeof userSettingsPatchSchema>;
 

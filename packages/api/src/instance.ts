@@ -132,3 +132,12 @@ export const instanceV1Schema = z.object({
   palchat: palchatInstanceExtensionSchema,
 });
 export type InstanceV1 = z.infer<typeof instanceV1Schema>;
+
+/** One week of GET /api/v1/instance/activity: `week` is a unix timestamp, the counts decimal strings. */
+export const instanceActivitySchema = z.object({
+  week: z.string(),
+  statuses: z.string(),
+  logins: z.string(),
+  registrations: z.string(),
+});
+export type InstanceActivity = z.infer<typeof instanceActivitySchema>;

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { accountSchema, mediaAttachmentSchema, statusSchema, visibilitySchema } from './accounts.js';
+import {
+  accountSchema,
+  mediaAttachmentSchema,
+  reportBasicsSchema,
+  statusSchema,
+  visibilitySchema,
+} from './accounts.js';
 
 /** Mastodon's Poll entity. */
 export const pollSchema = z.object({
@@ -22,6 +28,10 @@ export type FilterContext = z.infer<typeof filterContextSchema>;
 export const filterKeywordSchema = z.object({ id: z.string(), keyword: z.string(), whole_word: z.boolean() });
 export type FilterKeyword = z.infer<typeof filterKeywordSchema>;
 
+/** Mastodon's FilterStatus entity: a status a filter names. */
+export const filterStatusSchema = z.object({ id: z.string(), status_id: z.string() });
+export type FilterStatus = z.infer<typeof filterStatusSchema>;
+
 /** Mastodon's v2 Filter entity. */
 export const filterSchema = z.object({
   id: z.string(),
@@ -30,7 +40,7 @@ export const filterSchema = z.object({
   expires_at: z.string().nullable(),
   filter_action: z.enum(['warn', 'hide']),
   keywords: z.array(filterKeywordSchema),
-  statuses: z.array(z.object({ id: z.string(), status_id: z.string() })),
+  statuses: z.array(filterStatusSchema),
 });
 export type Filter = z.infer<typeof filterSchema>;
 
@@ -159,14 +169,7 @@ export const reportedMessageSchema = z.object({
  * GET /api/v1/admin/reports entries: Mastodon's Admin::Report reduced to what the moderation view shows,
  * plus `chat` for reports filed from the message box.
  */
-export const adminReportSchema = z.object({
-  id: z.string(),
-  action_taken: z.boolean(),
-  action_taken_at: z.string().nullable(),
-  category: z.string(),
-  comment: z.string(),
-  forwarded: z.boolean(),
-  created_at: z.string(),
+export const adminReportSchema = reportBasicsSchema.extend({
   updated_at: z.string(),
   account: accountSchema,
   target_account: accountSchema.nullable(),

@@ -41,6 +41,16 @@ async function isBlockedEitherWay(tx: Tx, a: string, b: string): Promise<boolean
   return Boolean(row);
 }
 
+const flag = (on: boolean) => (on ? (1 as const) : (0 as const));
+
+/** The options given, as column changes (those left out keep their value). */
+function optionChanges(options: FollowOptions) {
+  return {
+    ...(options.reblogs !== undefined ? { show_reblogs: flag(options.reblogs) } : {}),
+    ...(options.notify !== undefined ? { notify: flag(options.notify) } : {}),
+  };
+}
+
 /** Inserts the follow and bumps both counters; does nothing when it already exists. */
 async function createFollow(
   tx: Tx,
@@ -66,8 +76,8 @@ async function createFollow(
 }
 
 /**
- * Follows `target`, or asks to when the target is locked. Idempotent: following again only updates the
- * reblogs/notify options.
+ * Follows `target`, or asks to when the target is locked (the request keeps the reblogs/notify options).
+ * Idempotent: following or asking again only updates the options.
  */
 export async function followAccount(
   ctx: AppContext,
@@ -85,21 +95,34 @@ export async function followAccount(
       .where('account_id', '=', viewer.id)
       .where('target_account_id', '=', target.id)
       .executeTakeFirst();
+    const changes = optionChanges(options);
     if (existing) {
-      const changes = {
-        ...(options.reblogs !== undefined
-          ? { show_reblogs: options.reblogs ? (1 as const) : (0 as const) }
-          : {}),
-        ...(options.notify !== undefined ? { notify: options.notify ? (1 as const) : (0 as const) } : {}),
-      };
       if (Object.keys(changes).length)
         await tx.updateTable('follows').set(changes).where('id', '=', existing.id).execute();
       return;
     }
     if (target.locked) {
+      const pending = await tx
+        .selectFrom('follow_requests')
+        .select('id')
+        .where('account_id', '=', viewer.id)
+        .where('target_account_id', '=', target.id)
+        .executeTakeFirst();
+      if (pending) {
+        if (Object.keys(changes).length)
+          await tx.updateTable('follow_requests').set(changes).where('id', '=', pending.id).execute();
+        return;
+      }
       const inserted = await tx
         .insertInto('follow_requests')
-        .values({ id: newId(), account_id: viewer.id, target_account_id: target.id, created_at: nowIso() })
+        .values({
+          id: newId(),
+          account_id: viewer.id,
+          target_account_id: target.id,
+          created_at: nowIso(),
+          show_reblogs: flag(options.reblogs !== false),
+          notify: flag(options.notify === true),
+        })
         .onConflict((oc) => oc.columns(['account_id', 'target_account_id']).doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) {
@@ -136,11 +159,12 @@ export async function unfollowAccount(
       .where('target_account_id', '=', target.id)
       .executeTakeFirst();
     if (Number(removed.numDeletedRows) > 0) await adjustCounters(tx, viewer.id, target.id, -1);
-    await tx
+    const withdrawn = await tx
       .deleteFrom('follow_requests')
       .where('account_id', '=', viewer.id)
       .where('target_account_id', '=', target.id)
-      .execute();
+      .executeTakeFirst();
+    if (Number(withdrawn.numDeletedRows) > 0) await dropFollowRequestNotification(tx, viewer.id, target.id);
     await tx
       .deleteFrom('list_accounts')
       .where('account_id', '=', target.id)
@@ -150,8 +174,51 @@ export async function unfollowAccount(
   return loadRelationship(ctx.db, viewer.id, target.id);
 }
 
+/**
+ * A follow request answered (or withdrawn) takes its notification with it, as on Mastodon: the request's
+ * Authorize / Reject buttons are never shown again for a request that is gone.
+ */
+async function dropFollowRequestNotification(db: Tx, requesterId: string, targetId: string) {
+  await db
+    .deleteFrom('notifications')
+    .where('account_id', '=', targetId)
+    .where('from_account_id', '=', requesterId)
+    .where('type', '=', 'follow_request')
+    .execute();
+}
+
 /** Accepts a pending follow request from `requesterId`; 404 when there is none. */
 export async function authorizeFollowRequest(
+  ctx: AppContext,
+  viewer: AccountRow,
+  requesterId: string,
+): Promise<Relationship> {
+  await ctx.db.transaction().execute(async (tx) => {
+    if (!(await acceptFollowRequests(tx, viewer.id, requesterId))) throw notFound();
+  });
+  return loadRelationship(ctx.db, viewer.id, requesterId);
+}
+
+/**
+ * Turns pending follow requests to `targetId` (all of them, or only `requesterId`'s) into follows with the
+ * options they were made with; answers how many there were.
+ */
+export async function acceptFollowRequests(tx: Tx, targetId: string, requesterId?: string): Promise<number> {
+  let pending = tx.selectFrom('follow_requests').selectAll().where('target_account_id', '=', targetId);
+  if (requesterId) pending = pending.where('account_id', '=', requesterId);
+  const requests = await pending.execute();
+  for (const request of requests) {
+    await tx.deleteFrom('follow_requests').where('id', '=', request.id).execute();
+    await dropFollowRequestNotification(tx, request.account_id, targetId);
+    await createFollow(tx, request.account_id, targetId, {
+      reblogs: request.show_reblogs === 1,
+      notify: request.notify === 1,
+    });
+  }
+  return requests.length;
+}
+
+export async function rejectFollowRequest(
   ctx: AppContext,
   viewer: AccountRow,
   requesterId: string,
@@ -163,21 +230,7 @@ export async function authorizeFollowRequest(
       .where('target_account_id', '=', viewer.id)
       .executeTakeFirst();
     if (Number(removed.numDeletedRows) === 0) throw notFound();
-    await createFollow(tx, requesterId, viewer.id, {});
+    await dropFollowRequestNotification(tx, requesterId, viewer.id);
   });
-  return loadRelationship(ctx.db, viewer.id, requesterId);
-}
-
-export async function rejectFollowRequest(
-  ctx: AppContext,
-  viewer: AccountRow,
-  requesterId: string,
-): Promise<Relationship> {
-  const removed = await ctx.db
-    .deleteFrom('follow_requests')
-    .where('account_id', '=', requesterId)
-    .where('target_account_id', '=', viewer.id)
-    .executeTakeFirst();
-  if (Number(removed.numDeletedRows) === 0) throw notFound();
   return loadRelationship(ctx.db, viewer.id, requesterId);
 }

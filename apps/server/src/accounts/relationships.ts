@@ -10,7 +10,7 @@ export async function loadRelationships(
 ): Promise<Relationship[]> {
   if (targetIds.length === 0) return [];
   const now = nowIso();
-  const [following, followedBy, requested, requestedBy, blocking, blockedBy, muting, endorsing] =
+  const [following, followedBy, requested, requestedBy, blocking, blockedBy, muting, endorsing, notes] =
     await Promise.all([
       db
         .selectFrom('follows')
@@ -61,7 +61,14 @@ export async function loadRelationships(
         .where('account_id', '=', viewerId)
         .where('target_account_id', 'in', targetIds)
         .execute(),
+      db
+        .selectFrom('account_notes')
+        .select(['target_account_id', 'comment'])
+        .where('account_id', '=', viewerId)
+        .where('target_account_id', 'in', targetIds)
+        .execute(),
     ]);
+  const noteOf = new Map(notes.map((row) => [row.target_account_id, row.comment]));
   const endorsedSet = new Set(endorsing.map((row) => row.target_account_id));
   const followMap = new Map(following.map((row) => [row.target_account_id, row]));
   const followedBySet = new Set(followedBy.map((row) => row.account_id));
@@ -88,7 +95,7 @@ export async function loadRelationships(
       requested_by: requestedBySet.has(id),
       domain_blocking: false,
       endorsed: endorsedSet.has(id),
-      note: '',
+      note: noteOf.get(id) ?? '',
     };
   });
 }

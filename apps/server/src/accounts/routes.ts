@@ -10,7 +10,7 @@ import { authorizeFollowRequest, followAccount, rejectFollowRequest, unfollowAcc
 import { findAccountByAcct, findAccountOr404 } from './lookup.js';
 import { loadRelationships } from './relationships.js';
 import { followBodySchema, idsFromQuery } from './schema.js';
-import { serializeAccount, serializeCredentialAccount } from './serializer.js';
+import { serializeAccount, serializeAccountWithMove, serializeCredentialAccount } from './serializer.js';
 import { scopes } from '../auth/route-scopes.js';
 
 const idParams = z.object({ id: z.string() });
@@ -25,7 +25,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get('/api/v1/accounts/lookup', scopes('read:accounts'), async (request) => {
     const { acct } = z.object({ acct: z.string().min(1).max(300) }).parse(request.query);
-    return serializeAccount(ctx, await findAccountByAcct(ctx.db, acct, ctx.config.localDomain));
+    return serializeAccountWithMove(ctx, await findAccountByAcct(ctx.db, acct, ctx.config.localDomain));
   });
 
   app.get('/api/v1/accounts/relationships', scopes('read:follows'), async (request) => {
@@ -35,7 +35,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get('/api/v1/accounts/:id', scopes('read:accounts'), async (request) => {
     const { id } = idParams.parse(request.params);
-    return serializeAccount(ctx, await findAccountOr404(ctx.db, id));
+    return serializeAccountWithMove(ctx, await findAccountOr404(ctx.db, id));
   });
 
   for (const direction of ['followers', 'following'] as const) {

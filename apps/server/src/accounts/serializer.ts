@@ -22,15 +22,20 @@ export function accountUrl(ctx: AppContext, row: Pick<AccountRow, 'username'>): 
   return `${ctx.config.publicUrl}/@${row.username}`;
 }
 
-/** Mastodon's Account entity for a local account row. */
-export function serializeAccount(ctx: AppContext, row: AccountRow): Account {
+/**
+ * Mastodon's Account entity for a local account row; `movedTo` is the account it moved to, when the caller
+ * loaded it (serializeAccountWithMove does).
+ */
+export function serializeAccount(ctx: AppContext, row: AccountRow, movedTo?: AccountRow | null): Account {
   const avatar = avatarUrl(ctx.config, row);
   const header = headerUrl(ctx.config, row);
+  const role = roleOf(row);
   return {
     id: row.id,
     username: row.username,
     acct: row.username,
     url: accountUrl(ctx, row),
+    uri: `${ctx.config.publicUrl}/users/${row.username}`,
     display_name: row.display_name,
     note: textToHtml(row.note, { publicUrl: ctx.config.publicUrl }),
     avatar,
@@ -44,6 +49,11 @@ export function serializeAccount(ctx: AppContext, row: AccountRow): Account {
     group: false,
     discoverable: row.discoverable === 1,
     noindex: false,
+    // status search covers the posts of discoverable accounts as readily as Mastodon's opt-in index does
+    indexable: row.discoverable === 1,
+    hide_collections: false,
+    roles: role.highlighted ? [{ id: role.id, name: role.name, color: role.color }] : [],
+    ...(movedTo ? { moved: serializeAccount(ctx, movedTo) } : {}),
     ...(row.disabled ? { suspended: true } : {}),
     created_at: `${dayOf(row.created_at)}T00:00:00.000Z`,
     last_status_at: row.last_status_at ? dayOf(row.last_status_at) : null,
@@ -51,6 +61,18 @@ export function serializeAccount(ctx: AppContext, row: AccountRow): Account {
     followers_count: row.followers_count,
     following_count: row.following_count,
   };
+}
+
+/** The account with `moved` filled in when it moved to another account (profiles, lookups, the viewer). */
+export async function serializeAccountWithMove(ctx: AppContext, row: AccountRow): Promise<Account> {
+  const movedTo = row.moved_to_account_id
+    ? await ctx.db
+        .selectFrom('accounts')
+        .selectAll()
+        .where('id', '=', row.moved_to_account_id)
+        .executeTakeFirst()
+    : null;
+  return serializeAccount(ctx, row, movedTo ?? null);
 }
 
 /** Mastodon's Role entity for the account's role (permissions: decimal string of permission bits). */
@@ -76,7 +98,7 @@ export async function serializeCredentialAccount(
       .executeTakeFirstOrThrow(),
   ]);
   return {
-    ...serializeAccount(ctx, row),
+    ...(await serializeAccountWithMove(ctx, row)),
     source: {
       note: row.note,
       fields: parseFields(row.fields_json),

@@ -3,8 +3,12 @@ import type { AccountRow } from '../auth/viewer.js';
 import type { Db } from '../db/index.js';
 import type { AccountsTable } from '../db/schema.js';
 import { nowIso } from '../lib/time.js';
+import { acceptFollowRequests } from './follows.js';
 
-/** Applies a validated update_credentials patch in one transaction and returns the fresh account row. */
+/**
+ * Applies a validated update_credentials patch in one transaction and returns the fresh account row. Unlocking
+ * the account accepts the pending follow requests, as Mastodon does.
+ */
 export async function updateCredentials(
   db: Db,
   account: AccountRow,
@@ -25,6 +29,7 @@ export async function updateCredentials(
       changes.fields_json = JSON.stringify(fields);
     }
     await tx.updateTable('accounts').set(changes).where('id', '=', account.id).execute();
+    if (account.locked && changes.locked === 0) await acceptFollowRequests(tx, account.id);
 
     const source = patch.source;
     if (source && Object.values(source).some((value) => value !== undefined)) {

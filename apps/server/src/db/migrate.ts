@@ -6,6 +6,8 @@ import * as messaging from './migrations/0003_messaging.js';
 import * as socialWrites from './migrations/0004_social_writes.js';
 import * as notificationPermissions from './migrations/0005_notification_permissions.js';
 import * as mediaEdits from './migrations/0006_media_edits.js';
+import * as apiEntities from './migrations/0007_api_entities.js';
+import * as followRequestOptions from './migrations/0008_follow_request_options.js';
 
 /** Every migration, in order. New ones are appended here so that bundling needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +17,8 @@ const migrations: Record<string, Migration> = {
   '0004_social_writes': socialWrites,
   '0005_notification_permissions': notificationPermissions,
   '0006_media_edits': mediaEdits,
+  '0007_api_entities': apiEntities,
+  '0008_follow_request_options': followRequestOptions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

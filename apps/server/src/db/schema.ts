@@ -111,6 +111,9 @@ export interface FollowRequestsTable {
   account_id: string;
   target_account_id: string;
   created_at: string;
+  /** 0008: the follow's options once authorized */
+  show_reblogs: Bool;
+  notify: Bool;
 }
 
 export interface ServerSettingsTable {
@@ -204,6 +207,8 @@ export interface NotificationsTable {
   filtered: Bool;
   read: Bool;
   created_at: string;
+  /** 0007: the report an admin.report notification is about */
+  report_id?: string | null;
 }
 
 export interface ListsTable {
@@ -395,6 +400,8 @@ export interface ReportsTable {
   action_taken_by_account_id: Generated<string | null>;
   /** 0004 */
   updated_at: Generated<string | null>;
+  /** 0007: JSON array of cited instance rule ids */
+  rule_ids: Generated<string>;
 }
 
 export interface Database {
@@ -461,6 +468,14 @@ export interface PreviewCardsTable {
   image: string | null;
   provider_name: string;
   fetched_at: string;
+  /** 0007: the image's size and blurhash (0, 0 and null without an image) */
+  width: Generated<number>;
+  height: Generated<number>;
+  blurhash: Generated<string | null>;
+  /** 0007: og:image:alt */
+  image_description: Generated<string>;
+  /** 0007: the page's author meta tag */
+  author_name: Generated<string>;
 }
 
 export interface ConversationMutesTable {
@@ -559,4 +574,32 @@ export interface NotificationPermissionsTable {
 
 export interface Database {
   notification_permissions: NotificationPermissionsTable;
+}
+
+// ---- 0007_api_entities: account notes, dismissed suggestions, filtered statuses ----
+
+export interface AccountNotesTable {
+  account_id: string;
+  target_account_id: string;
+  comment: string;
+  updated_at: string;
+}
+
+export interface SuggestionDismissalsTable {
+  account_id: string;
+  target_account_id: string;
+  created_at: string;
+}
+
+export interface FilterStatusesTable {
+  id: string;
+  filter_id: string;
+  status_id: string;
+  created_at: string;
+}
+
+export interface Database {
+  account_notes: AccountNotesTable;
+  filter_statuses: FilterStatusesTable;
+  suggestion_dismissals: SuggestionDismissalsTable;
 }

@@ -1,11 +1,21 @@
-import type { Filter, FilterContext, FilterResult, Poll, Status } from '@palchat/api';
+import type {
+  Filter,
+  FilterContext,
+  FilterKeyword,
+  FilterResult,
+  FilterStatus,
+  Poll,
+  Status,
+} from '@palchat/api';
 import type { DbOrTx } from '../db/index.js';
-import type { FilterKeywordsTable, FiltersTable } from '../db/schema.js';
+import type { FilterKeywordsTable, FilterStatusesTable, FiltersTable } from '../db/schema.js';
 import { nowIso } from '../lib/time.js';
 
 export interface ActiveFilter {
   entity: Filter;
   keywords: { keyword: string; pattern: RegExp }[];
+  /** ids of the statuses the filter names */
+  statusIds: ReadonlySet<string>;
 }
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -23,19 +33,62 @@ export function parseContext(row: Pick<FiltersTable, 'context'>): FilterContext[
   return Array.isArray(parsed) ? (parsed as FilterContext[]) : [];
 }
 
-export function filterEntity(row: FiltersTable, keywords: FilterKeywordsTable[]): Filter {
+export function filterEntity(
+  row: FiltersTable,
+  keywords: FilterKeywordsTable[],
+  statuses: FilterStatusesTable[],
+): Filter {
   return {
     id: row.id,
     title: row.title,
     context: parseContext(row),
     expires_at: row.expires_at,
     filter_action: row.action,
-    keywords: keywords.map((keyword) => ({
-      id: keyword.id,
-      keyword: keyword.keyword,
-      whole_word: keyword.whole_word === 1,
-    })),
-    statuses: [],
+    keywords: keywords.map(keywordEntity),
+    statuses: statuses.map(filterStatusEntity),
+  };
+}
+
+/** Mastodon's FilterKeyword entity. */
+export const keywordEntity = (row: FilterKeywordsTable): FilterKeyword => ({
+  id: row.id,
+  keyword: row.keyword,
+  whole_word: row.whole_word === 1,
+});
+
+/** Mastodon's FilterStatus entity. */
+export const filterStatusEntity = (row: FilterStatusesTable): FilterStatus => ({
+  id: row.id,
+  status_id: row.status_id,
+});
+
+/** The keywords and statuses of each filter, by filter id. */
+export async function loadFilterParts(
+  db: DbOrTx,
+  filterIds: string[],
+): Promise<{
+  keywordsOf: (id: string) => FilterKeywordsTable[];
+  statusesOf: (id: string) => FilterStatusesTable[];
+}> {
+  const [keywords, statuses] = filterIds.length
+    ? await Promise.all([
+        db
+          .selectFrom('filter_keywords')
+          .selectAll()
+          .where('filter_id', 'in', filterIds)
+          .orderBy('id')
+          .execute(),
+        db
+          .selectFrom('filter_statuses')
+          .selectAll()
+          .where('filter_id', 'in', filterIds)
+          .orderBy('id')
+          .execute(),
+      ])
+    : [[], []];
+  return {
+    keywordsOf: (id) => keywords.filter((keyword) => keyword.filter_id === id),
+    statusesOf: (id) => statuses.filter((status) => status.filter_id === id),
   };
 }
 
@@ -49,23 +102,20 @@ export async function loadActiveFilters(db: DbOrTx, accountId: string): Promise<
     .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
     .execute();
   if (rows.length === 0) return [];
-  const keywords = await db
-    .selectFrom('filter_keywords')
-    .selectAll()
-    .where(
-      'filter_id',
-      'in',
-      rows.map((row) => row.id),
-    )
-    .execute();
+  const { keywordsOf, statusesOf } = await loadFilterParts(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => {
-    const own = keywords.filter((keyword) => keyword.filter_id === row.id);
+    const own = keywordsOf(row.id);
+    const statuses = statusesOf(row.id);
     return {
-      entity: filterEntity(row, own),
+      entity: filterEntity(row, own, statuses),
       keywords: own.map((keyword) => ({
         keyword: keyword.keyword,
         pattern: keywordPattern(keyword.keyword, keyword.whole_word === 1),
       })),
+      statusIds: new Set(statuses.map((status) => status.status_id)),
     };
   });
 }
@@ -93,7 +143,7 @@ function searchableText(status: Status): string {
 
 /**
  * Mastodon's Status.filtered as `viewerId` sees `status` in `context`: every filter for that context with a
- * keyword in the status (the boosted one, for a boost). Without a context, every matching filter. The viewer's
+ * keyword in the status or naming the status (the boosted one, for a boost). Without a context, every matching filter. The viewer's
  * own statuses are never filtered.
  */
 export function filterResultsFor(
@@ -108,12 +158,13 @@ export function filterResultsFor(
   return filters.flatMap((filter) => {
     if (context && !filter.entity.context.includes(context)) return [];
     const matches = filter.keywords.filter((keyword) => keyword.pattern.test(text));
-    return matches.length
+    const named = filter.statusIds.has(proper.id);
+    return matches.length || named
       ? [
           {
             filter: filter.entity,
-            keyword_matches: matches.map((match) => match.keyword),
-            status_matches: null,
+            keyword_matches: matches.length ? matches.map((match) => match.keyword) : null,
+            status_matches: named ? [proper.id] : null,
           },
         ]
       : [];

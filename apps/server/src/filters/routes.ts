@@ -3,9 +3,19 @@ import { z } from 'zod';
 import { filterInputSchema } from '@palchat/api';
 import { requireAccount } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
-import { badRequest, notFound } from '../http/errors.js';
-import { isId, newId } from '../lib/ids.js';
-import { createFilter, findOwnFilter, renderFilters, updateFilter } from './service.js';
+import { badRequest, unprocessable } from '../http/errors.js';
+import { newId } from '../lib/ids.js';
+import { findVisibleStatus } from '../statuses/service.js';
+import { nowIso } from '../lib/time.js';
+import { filterStatusEntity, keywordEntity } from './matcher.js';
+import {
+  createFilter,
+  findOwnFilter,
+  findOwnFilterStatus,
+  findOwnKeyword,
+  renderFilters,
+  updateFilter,
+} from './service.js';
 import { scopes } from '../auth/route-scopes.js';
 
 const idParams = z.object({ id: z.string() });
@@ -111,23 +121,77 @@ export async function filterRoutes(app: FastifyInstance, ctx: AppContext): Promi
       whole_word: input.whole_word === false ? (0 as const) : (1 as const),
     };
     await ctx.db.insertInto('filter_keywords').values(row).execute();
-    return { id: row.id, keyword: row.keyword, whole_word: row.whole_word === 1 };
+    return keywordEntity(row);
+  });
+
+  app.get('/api/v2/filters/keywords/:id', scopes('read:filters'), async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    return keywordEntity(await findOwnKeyword(ctx.db, viewer.id, id));
+  });
+
+  app.put('/api/v2/filters/keywords/:id', scopes('write:filters'), async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    const keyword = await findOwnKeyword(ctx.db, viewer.id, id);
+    const input = keywordInput.partial().parse(request.body ?? {});
+    const changes = {
+      ...(input.keyword !== undefined ? { keyword: input.keyword } : {}),
+      ...(input.whole_word !== undefined
+        ? { whole_word: input.whole_word ? (1 as const) : (0 as const) }
+        : {}),
+    };
+    if (Object.keys(changes).length)
+      await ctx.db.updateTable('filter_keywords').set(changes).where('id', '=', keyword.id).execute();
+    return keywordEntity({ ...keyword, ...changes });
   });
 
   app.delete('/api/v2/filters/keywords/:id', scopes('write:filters'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
-    const keyword = isId(id)
-      ? await ctx.db
-          .selectFrom('filter_keywords')
-          .innerJoin('filters', 'filters.id', 'filter_keywords.filter_id')
-          .select('filter_keywords.id')
-          .where('filter_keywords.id', '=', id.padStart(18, '0'))
-          .where('filters.account_id', '=', viewer.id)
-          .executeTakeFirst()
-      : undefined;
-    if (!keyword) throw notFound();
+    const keyword = await findOwnKeyword(ctx.db, viewer.id, id);
     await ctx.db.deleteFrom('filter_keywords').where('id', '=', keyword.id).execute();
+    return {};
+  });
+
+  app.get('/api/v2/filters/:id/statuses', scopes('read:filters'), async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    const [filter] = await renderFilters(ctx.db, [await findOwnFilter(ctx.db, viewer.id, id)]);
+    return filter?.statuses ?? [];
+  });
+
+  /** The filter also matches this status, whatever its words (a status the viewer can read). */
+  app.post('/api/v2/filters/:id/statuses', scopes('write:filters'), async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    const filter = await findOwnFilter(ctx.db, viewer.id, id);
+    const { status_id: statusId } = z
+      .object({ status_id: z.string().regex(/^\d{1,18}$/, 'must be a status id') })
+      .parse(request.body ?? {});
+    const status = await findVisibleStatus(ctx.db, viewer, statusId);
+    const row = { id: newId(), filter_id: filter.id, status_id: status.id, created_at: nowIso() };
+    const inserted = await ctx.db
+      .insertInto('filter_statuses')
+      .values(row)
+      .onConflict((oc) => oc.columns(['filter_id', 'status_id']).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0)
+      throw unprocessable('Validation failed: Status has already been taken', 'taken');
+    return filterStatusEntity(row);
+  });
+
+  app.get('/api/v2/filters/statuses/:id', scopes('read:filters'), async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    return filterStatusEntity(await findOwnFilterStatus(ctx.db, viewer.id, id));
+  });
+
+  app.delete('/api/v2/filters/statuses/:id', scopes('write:filters'), async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    const row = await findOwnFilterStatus(ctx.db, viewer.id, id);
+    await ctx.db.deleteFrom('filter_statuses').where('id', '=', row.id).execute();
     return {};
   });
 }

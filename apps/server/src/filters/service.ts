@@ -1,32 +1,20 @@
 import type { Filter, FilterInput } from '@palchat/api';
 import type { Db } from '../db/index.js';
-import type { FiltersTable } from '../db/schema.js';
+import type { FilterKeywordsTable, FilterStatusesTable, FiltersTable } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { isId, newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
-import { filterEntity } from './matcher.js';
+import { filterEntity, loadFilterParts } from './matcher.js';
 
 const expiryOf = (expiresIn: number | null | undefined): string | null =>
   expiresIn ? new Date(Date.now() + expiresIn * 1000).toISOString() : null;
 
 export async function renderFilters(db: Db, rows: FiltersTable[]): Promise<Filter[]> {
-  if (rows.length === 0) return [];
-  const keywords = await db
-    .selectFrom('filter_keywords')
-    .selectAll()
-    .where(
-      'filter_id',
-      'in',
-      rows.map((row) => row.id),
-    )
-    .orderBy('id')
-    .execute();
-  return rows.map((row) =>
-    filterEntity(
-      row,
-      keywords.filter((keyword) => keyword.filter_id === row.id),
-    ),
+  const { keywordsOf, statusesOf } = await loadFilterParts(
+    db,
+    rows.map((row) => row.id),
   );
+  return rows.map((row) => filterEntity(row, keywordsOf(row.id), statusesOf(row.id)));
 }
 
 export async function findOwnFilter(db: Db, accountId: string, id: string): Promise<FiltersTable> {
@@ -41,6 +29,32 @@ export async function findOwnFilter(db: Db, accountId: string, id: string): Prom
   if (!row) throw notFound();
   return row;
 }
+
+/** A keyword (table `filter_keywords`) or filtered status (`filter_statuses`) of one of the account's filters. */
+async function findOwnPart<T extends 'filter_keywords' | 'filter_statuses'>(
+  db: Db,
+  table: T,
+  accountId: string,
+  id: string,
+) {
+  const row = isId(id)
+    ? await db
+        .selectFrom(table as 'filter_keywords')
+        .innerJoin('filters', 'filters.id', 'filter_id')
+        .selectAll(table as 'filter_keywords')
+        .where(`${table as 'filter_keywords'}.id`, '=', id.padStart(18, '0'))
+        .where('filters.account_id', '=', accountId)
+        .executeTakeFirst()
+    : undefined;
+  if (!row) throw notFound();
+  return row as unknown as T extends 'filter_keywords' ? FilterKeywordsTable : FilterStatusesTable;
+}
+
+export const findOwnKeyword = (db: Db, accountId: string, id: string): Promise<FilterKeywordsTable> =>
+  findOwnPart(db, 'filter_keywords', accountId, id);
+
+export const findOwnFilterStatus = (db: Db, accountId: string, id: string): Promise<FilterStatusesTable> =>
+  findOwnPart(db, 'filter_statuses', accountId, id);
 
 export async function createFilter(db: Db, accountId: string, input: FilterInput): Promise<FiltersTable> {
   const row: FiltersTable = {

@@ -1,12 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
+import { instanceActivity } from './activity.js';
 import { buildInstance, buildInstanceV1 } from './service.js';
 import { ensureDefaultThumbnail } from './thumbnail.js';
-import { publicRoute } from '../auth/route-scopes.js';
+import { publicRoute, scopes } from '../auth/route-scopes.js';
+import { requireAccount } from '../auth/viewer.js';
 
 /** Server information (SPEC §3 Server), public: the client loads it at start-up and 3 s later. */
 export async function registerInstanceRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await ensureDefaultThumbnail(ctx.config.mediaDir);
   app.get('/api/v2/instance', publicRoute, async () => buildInstance(ctx));
   app.get('/api/v1/instance', publicRoute, async () => buildInstanceV1(ctx));
+  app.get('/api/v1/instance/activity', publicRoute, async () => instanceActivity(ctx.db));
+  // No federation yet: this server knows no other domains.
+  app.get('/api/v1/instance/peers', publicRoute, async () => []);
+  // The server has no custom emojis and no announcements feature: empty lists are the truth.
+  app.get('/api/v1/custom_emojis', publicRoute, async () => []);
+  app.get('/api/v1/announcements', scopes('read'), async (request) => {
+    requireAccount(request);
+    return [];
+  });
 }

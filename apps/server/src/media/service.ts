@@ -1,12 +1,12 @@
 import { MessagingErrorCode, MessagingText, type MessageMedia } from '@palchat/api';
 import sharp from 'sharp';
-import { encode } from 'blurhash';
 import type { AppContext } from '../context.js';
 import type { MediaAttachmentsTable } from '../db/schema.js';
 import { notFound, unprocessable } from '../http/errors.js';
 import { isId, newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { mediaColumns, type MediaAttributesInput } from './attributes.js';
+import { blurhashOfImage } from './blurhash.js';
 import { serializeMedia } from './serializer.js';
 import { sniffMediaType } from './sniff.js';
 import { mediaStorageFor } from './storage.js';
@@ -24,14 +24,6 @@ interface ImageFacts {
   blurhash: string | null;
 }
 
-function blurhashOf(pixels: Buffer, width: number, height: number): string | null {
-  try {
-    return encode(new Uint8ClampedArray(pixels), width, height, 4, 3);
-  } catch {
-    return null;
-  }
-}
-
 async function describeImage(data: Buffer): Promise<ImageFacts> {
   const image = sharp(data, { animated: false });
   const meta = await image.metadata();
@@ -43,13 +35,7 @@ async function describeImage(data: Buffer): Promise<ImageFacts> {
     .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 80 })
     .toBuffer();
-  const small = await sharp(data)
-    .rotate()
-    .resize(32, 32, { fit: 'inside' })
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const blurhash = blurhashOf(small.data, small.info.width, small.info.height);
+  const blurhash = await blurhashOfImage(data);
   return { width: oriented.width ?? meta.width, height: oriented.height ?? meta.height, thumbnail, blurhash };
 }
 

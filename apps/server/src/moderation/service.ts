@@ -11,6 +11,7 @@ import { ACTIVE_USERS_WINDOW_DAYS } from '../instance/limits.js';
 import { isoDaysAgo } from '../lib/time.js';
 import { serializeAccount } from '../accounts/serializer.js';
 import { serializeStatuses } from '../statuses/serializer.js';
+import { idList, reportBasics } from '../reports/serializer.js';
 
 export function requireModeration(account: AccountRow): void {
   if ((permissionsOf(account) & Permission.manageReports) === 0) throw forbidden();
@@ -20,11 +21,6 @@ export function requireAdministration(account: AccountRow): void {
   if ((permissionsOf(account) & (Permission.administrator | Permission.viewDashboard)) === 0)
     throw forbidden();
 }
-
-const idList = (json: string): string[] => {
-  const parsed: unknown = JSON.parse(json);
-  return Array.isArray(parsed) ? parsed.map(String) : [];
-};
 
 /** Admin report entities with the reported statuses and, for chat reports, the quoted messages. */
 export async function serializeReports(
@@ -79,13 +75,7 @@ export async function serializeReports(
     const wanted = new Set(idList(row.message_ids));
     return [
       {
-        id: row.id,
-        action_taken: row.action_taken_at !== null,
-        action_taken_at: row.action_taken_at,
-        category: row.category,
-        comment: row.comment,
-        forwarded: row.forwarded === 1,
-        created_at: row.created_at,
+        ...reportBasics(row),
         updated_at: row.updated_at ?? row.action_taken_at ?? row.created_at,
         account,
         target_account: row.target_account_id ? (accounts.get(row.target_account_id) ?? null) : null,

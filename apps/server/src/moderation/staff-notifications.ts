@@ -4,12 +4,14 @@ import { recordNotification } from '../notifications/service.js';
 
 /**
  * admin.report goes to everyone who handles reports (moderators and admins); admin.sign_up to the same
- * people, as Mastodon's default roles do. `fromAccountId` is the reporter or the new account.
+ * people, as Mastodon's default roles do. `fromAccountId` is the reporter or the new account; admin.report
+ * notifications remember their report (`reportId`).
  */
 export async function notifyStaff(
   db: DbOrTx,
   type: 'admin.report' | 'admin.sign_up',
   fromAccountId: string,
+  reportId: string | null = null,
 ): Promise<NotificationsTable[]> {
   const roles: AccountsTable['role'][] = ['moderator', 'admin'];
   const staff = await db
@@ -22,7 +24,12 @@ export async function notifyStaff(
   const written: NotificationsTable[] = [];
   for (const member of staff) {
     const row = await recordNotification(db, { accountId: member.id, fromAccountId, type });
-    if (row) written.push(row);
+    if (!row) continue;
+    if (reportId) {
+      await db.updateTable('notifications').set({ report_id: reportId }).where('id', '=', row.id).execute();
+      row.report_id = reportId;
+    }
+    written.push(row);
   }
   return written;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { notificationTypeSchema, policyValueSchema, type NotificationRequest } from '@palchat/api';
+import { policyValueSchema, type NotificationRequest } from '@palchat/api';
 import { requireAccount, type AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { serializeAccount } from '../accounts/serializer.js';
@@ -12,22 +12,10 @@ import { announceEndedPolls } from '../polls/service.js';
 import { loadPolicy, permitSenders, savePolicy } from './policy.js';
 import { serializeNotifications } from './serializer.js';
 import { countUnreadNotifications } from './unread.js';
+import { listParam, notificationListQuery, parseNotificationSelection } from './list-query.js';
 import { scopes } from '../auth/route-scopes.js';
 
 const idParams = z.object({ id: z.string() });
-
-function listParam(query: unknown, key: string): string[] {
-  const record = (query ?? {}) as Record<string, unknown>;
-  return [record[`${key}[]`], record[key]]
-    .flat()
-    .filter((value): value is string => typeof value === 'string');
-}
-
-function typesParam(query: unknown, key: string): string[] {
-  const values = listParam(query, key);
-  for (const value of values) notificationTypeSchema.parse(value);
-  return values;
-}
 
 async function findRequestAccount(ctx: AppContext, viewer: AccountRow, id: string): Promise<AccountRow> {
   const account = isId(id)
@@ -121,25 +109,8 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
   app.get('/api/v1/notifications', scopes('read:notifications'), async (request, reply) => {
     const viewer = requireAccount(request);
     await announceEndedPolls(ctx);
-    const query = page
-      .extend({
-        account_id: z
-          .string()
-          .regex(/^\d{1,18}$/)
-          .optional(),
-      })
-      .parse(request.query);
-    const types = typesParam(request.query, 'types');
-    const excluded = typesParam(request.query, 'exclude_types');
-    let base = ctx.db
-      .selectFrom('notifications')
-      .selectAll('notifications')
-      .where('notifications.account_id', '=', viewer.id)
-      .where('notifications.filtered', '=', 0);
-    if (types.length) base = base.where('notifications.type', 'in', types);
-    if (excluded.length) base = base.where('notifications.type', 'not in', excluded);
-    if (query.account_id)
-      base = base.where('notifications.from_account_id', '=', query.account_id.padStart(18, '0'));
+    const query = page.parse(request.query);
+    const base = notificationListQuery(ctx.db, viewer.id, parseNotificationSelection(request.query));
     const rows = newestFirst(await paginateQuery(base, 'notifications.id', query).execute(), query);
     setLinkHeader(
       request,
@@ -162,6 +133,12 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
 
   app.get('/api/v1/notifications/requests', scopes('read:notifications'), async (request) => {
     return notificationRequests(ctx, requireAccount(request));
+  });
+
+  // Requests are computed from the notifications themselves: there is never a merge left to wait for.
+  app.get('/api/v1/notifications/requests/merged', scopes('read:notifications'), async (request) => {
+    requireAccount(request);
+    return { merged: true };
   });
 
   app.get('/api/v1/notifications/requests/:id', scopes('read:notifications'), async (request) => {

@@ -5,6 +5,8 @@ import type { NotificationsTable } from '../db/schema.js';
 import { serializeAccount } from '../accounts/serializer.js';
 import { serializeStatuses } from '../statuses/serializer.js';
 import { hiddenByFilters } from '../filters/matcher.js';
+import { serializeReports } from '../reports/serializer.js';
+import { groupKeyOf } from './groups.js';
 
 /**
  * Mastodon Notification entities; notifications whose account or type is unknown are dropped, and so are those
@@ -29,7 +31,15 @@ export async function serializeNotifications(
           .execute()
       : Promise.resolve([]),
   ]);
-  const statuses = await serializeStatuses(ctx, statusRows, viewer, 'notifications');
+  const reportIds = [...new Set(rows.flatMap((row) => (row.report_id ? [row.report_id] : [])))];
+  const reportRows = reportIds.length
+    ? await ctx.db.selectFrom('reports').selectAll().where('id', 'in', reportIds).execute()
+    : [];
+  const [statuses, reports] = await Promise.all([
+    serializeStatuses(ctx, statusRows, viewer, 'notifications'),
+    serializeReports(ctx, reportRows),
+  ]);
+  const reportById = new Map(reports.map((report) => [report.id, report]));
   const accountById = new Map(accounts.map((row) => [row.id, serializeAccount(ctx, row)]));
   const statusById = new Map(statuses.map((status) => [status.id, status]));
   return rows.flatMap((row) => {
@@ -38,14 +48,16 @@ export async function serializeNotifications(
     if (!account || !type.success) return [];
     const status = row.status_id ? statusById.get(row.status_id) : undefined;
     if (row.status_id && (!status || hiddenByFilters(status))) return [];
+    const report = row.report_id ? reportById.get(row.report_id) : undefined;
     return [
       {
         id: row.id,
         type: type.data,
-        group_key: `ungrouped-${row.id}`,
+        group_key: groupKeyOf(row),
         created_at: row.created_at,
         account,
         ...(status ? { status } : {}),
+        ...(report ? { report } : {}),
       },
     ];
   });

@@ -17,15 +17,36 @@ export interface NewNotification {
   privateMention?: boolean;
 }
 
-/**
- * Writes a notification (inside the caller's transaction), unless the recipient blocks or mutes the sender
- * with notifications hidden. Returns the row so the caller can publish it once the transaction commits.
- */
-export async function recordNotification(
-  db: DbOrTx,
-  input: NewNotification,
-): Promise<NotificationsTable | null> {
-  if (input.accountId === input.fromAccountId) return null;
+/** Notifications about a status of a thread: muting the conversation silences them all. */
+const THREAD_TYPES: ReadonlySet<NotificationType> = new Set([
+  'mention',
+  'status',
+  'reblog',
+  'favourite',
+  'poll',
+  'update',
+]);
+
+async function inMutedThread(db: DbOrTx, accountId: string, statusId: string): Promise<boolean> {
+  const status = await db
+    .selectFrom('statuses')
+    .select(['id', 'conversation_id'])
+    .where('id', '=', statusId)
+    .executeTakeFirst();
+  if (!status) return false;
+  const muted = await db
+    .selectFrom('conversation_mutes')
+    .select('account_id')
+    .where('account_id', '=', accountId)
+    .where('conversation_id', '=', status.conversation_id ?? status.id)
+    .executeTakeFirst();
+  return Boolean(muted);
+}
+
+/** Whether the recipient's blocks, mutes (with notifications hidden) or policy keep the notification out. */
+async function senderVerdict(db: DbOrTx, input: NewNotification): Promise<'accept' | 'filter' | 'drop'> {
+  // the one notification about oneself: one's own poll has ended
+  if (input.accountId === input.fromAccountId) return input.type === 'poll' ? 'accept' : 'drop';
   const silenced = await db
     .selectFrom('blocks')
     .select('id')
@@ -40,12 +61,30 @@ export async function recordNotification(
         .where('hide_notifications', '=', 1),
     )
     .executeTakeFirst();
-  if (silenced) return null;
-  const verdict = await policyVerdict(db, input.accountId, input.fromAccountId, {
+  if (silenced) return 'drop';
+  return policyVerdict(db, input.accountId, input.fromAccountId, {
     type: input.type,
     privateMention: input.privateMention ?? false,
   });
+}
+
+/**
+ * Writes a notification (inside the caller's transaction), unless the recipient blocks or mutes the sender
+ * with notifications hidden, or muted the thread of its status. Returns the row so the caller can publish it
+ * once the transaction commits.
+ */
+export async function recordNotification(
+  db: DbOrTx,
+  input: NewNotification,
+): Promise<NotificationsTable | null> {
+  const verdict = await senderVerdict(db, input);
   if (verdict === 'drop') return null;
+  if (
+    input.statusId &&
+    THREAD_TYPES.has(input.type) &&
+    (await inMutedThread(db, input.accountId, input.statusId))
+  )
+    return null;
   const row: NotificationsTable = {
     id: newId(),
     account_id: input.accountId,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { requireAccount } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { findVisiblePoll, renderPoll, vote } from './service.js';
+import { startPollSweep } from './sweep.js';
 import { scopes } from '../auth/route-scopes.js';
 
 const idParams = z.object({ id: z.string() });
@@ -13,8 +14,9 @@ function choicesOf(body: unknown): unknown {
   return raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
 }
 
-/** GET /api/v1/polls/:id and POST /api/v1/polls/:id/votes. */
+/** GET /api/v1/polls/:id and POST /api/v1/polls/:id/votes; ended polls are announced periodically. */
 export async function pollRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  startPollSweep(app, ctx);
   app.get('/api/v1/polls/:id', scopes('read:statuses'), async (request) => {
     const viewer = request.viewer?.account ? requireAccount(request) : null;
     const { id } = idParams.parse(request.params);

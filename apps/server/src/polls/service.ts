@@ -74,8 +74,9 @@ export async function vote(
 }
 
 /**
- * "Poll ended" notifications, computed lazily when notifications are read: every ended poll not yet
- * announced notifies its voters (from the author) and its author (from the author too, as Mastodon does).
+ * "Poll ended" notifications: every ended poll not yet announced notifies its voters and its author (both
+ * from the author, as Mastodon does). Run by the periodic sweep and before notifications are read; claiming
+ * the poll (ended_notified 0 -> 1) in the same transaction makes it once only across processes.
  */
 export async function announceEndedPolls(ctx: AppContext): Promise<void> {
   const ended = await ctx.db
@@ -108,10 +109,11 @@ export async function announceEndedPolls(ctx: AppContext): Promise<void> {
         .distinct()
         .where('poll_id', '=', poll.id)
         .execute();
-      for (const voter of voters) {
+      const recipients = new Set([...voters.map((voter) => voter.account_id), poll.account_id]);
+      for (const recipient of recipients) {
         written.push(
           await recordNotification(tx, {
-            accountId: voter.account_id,
+            accountId: recipient,
             fromAccountId: poll.account_id,
             type: 'poll',
             statusId: poll.status_id,

@@ -4,13 +4,13 @@ import { requireAccount } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import type { NotificationsTable } from '../db/schema.js';
 import { findAccountOr404 } from '../accounts/lookup.js';
-import { serializeAccount } from '../accounts/serializer.js';
 import { badRequest, unprocessable } from '../http/errors.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { notifyStaff } from '../moderation/staff-notifications.js';
 import { publishNotification } from '../notifications/service.js';
 import { scopes } from '../auth/route-scopes.js';
+import { serializeReports } from './serializer.js';
 
 /** Form bodies send `status_ids[]`; JSON sends arrays. */
 function normalize(body: unknown): Record<string, unknown> {
@@ -26,7 +26,18 @@ function normalize(body: unknown): Record<string, unknown> {
     else input[key] = value;
   }
   if (typeof input.status_ids === 'string') input.status_ids = [input.status_ids];
+  if (typeof input.rule_ids === 'string') input.rule_ids = [input.rule_ids];
   return input;
+}
+
+/** The cited rules, each an instance rule (422 otherwise), as stored ids. */
+async function citedRules(ctx: AppContext, ruleIds: readonly string[]): Promise<string[]> {
+  const wanted = [...new Set(ruleIds.map((id) => (/^\d{1,18}$/.test(id) ? id.padStart(18, '0') : id)))];
+  if (wanted.length === 0) return [];
+  const found = await ctx.db.selectFrom('instance_rules').select('id').where('id', 'in', wanted).execute();
+  if (found.length !== wanted.length)
+    throw unprocessable('Validation failed: rule_ids must be rules of this server', 'report_rules');
+  return wanted;
 }
 
 /** POST /api/v1/reports: an account, optionally with some of its statuses, for the moderators. */
@@ -51,6 +62,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
           'report_statuses',
         );
     }
+    const ruleIds = await citedRules(ctx, input.rule_ids ?? []);
     const now = nowIso();
     const row = {
       id: newId(),
@@ -59,7 +71,9 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
       conversation_id: null,
       message_ids: '[]',
       status_ids: JSON.stringify(statusIds),
-      category: input.category,
+      rule_ids: JSON.stringify(ruleIds),
+      // citing rules makes a report about a rule violation, as in Mastodon
+      category: ruleIds.length ? 'violation' : input.category,
       comment: (input.comment ?? '').trim(),
       forwarded: input.forward ? (1 as const) : (0 as const),
       action_taken_at: null,
@@ -70,20 +84,10 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
     let notifications: NotificationsTable[] = [];
     await ctx.db.transaction().execute(async (tx) => {
       await tx.insertInto('reports').values(row).execute();
-      notifications = await notifyStaff(tx, 'admin.report', viewer.id);
+      notifications = await notifyStaff(tx, 'admin.report', viewer.id, row.id);
     });
     for (const notification of notifications) await publishNotification(ctx, notification);
-    return {
-      id: row.id,
-      action_taken: false,
-      action_taken_at: null,
-      category: row.category,
-      comment: row.comment,
-      forwarded: row.forwarded === 1,
-      created_at: now,
-      status_ids: statusIds,
-      rule_ids: [],
-      target_account: serializeAccount(ctx, target),
-    };
+    const [report] = await serializeReports(ctx, [row]);
+    return report;
   });
 }

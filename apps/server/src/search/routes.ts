@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { SearchResults } from '@palchat/api';
+import type { AccountRow } from '../auth/viewer.js';
+import { requireAccount } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { serializeAccount } from '../accounts/serializer.js';
 import { unauthorized } from '../http/errors.js';
@@ -11,6 +13,8 @@ import { offsetQuerySchema } from '../timelines/pagination.js';
 import { queryFlag } from '../timelines/query-flag.js';
 import { serializeTags } from '../timelines/tag-routes.js';
 import { scopes } from '../auth/route-scopes.js';
+import { likeLiteral, searchAccounts } from './accounts.js';
+import { parseLocalUrl } from './local-urls.js';
 
 const searchQuery = offsetQuerySchema(20, 40).extend({
   q: z.string().trim().min(1).max(500),
@@ -23,8 +27,39 @@ const searchQuery = offsetQuerySchema(20, 40).extend({
     .optional(),
 });
 
-/** `value` as a LIKE pattern matched literally ('!' is the escape character in both dialects). */
-const likeLiteral = (value: string): string => value.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`);
+const accountSearchQuery = offsetQuerySchema(40, 80).extend({
+  q: z.string().trim().min(1).max(500),
+  resolve: queryFlag,
+  following: queryFlag,
+});
+
+/** The status or account a pasted link to this server names, if the viewer may see it. */
+async function searchLocalUrl(
+  ctx: AppContext,
+  viewer: AccountRow | null,
+  q: string,
+): Promise<SearchResults | null> {
+  const resource = parseLocalUrl(ctx.config.publicUrl, q);
+  if (!resource) return null;
+  const results: SearchResults = { accounts: [], statuses: [], hashtags: [] };
+  if (resource.kind === 'account') {
+    const [account] = await searchAccounts(ctx.db, viewer, { q: resource.username, offset: 0, limit: 1 });
+    if (account?.username_lower === resource.username.toLowerCase())
+      results.accounts = [serializeAccount(ctx, account)];
+    return results;
+  }
+  let statuses = ctx.db
+    .selectFrom('statuses')
+    .innerJoin('accounts', 'accounts.id', 'statuses.account_id')
+    .selectAll('statuses')
+    .where('statuses.id', '=', resource.id.padStart(18, '0'))
+    .where('statuses.reblog_of_id', 'is', null)
+    .where(visibleTo(viewer?.id ?? null));
+  if (resource.username)
+    statuses = statuses.where('accounts.username_lower', '=', resource.username.toLowerCase());
+  results.statuses = await serializeStatuses(ctx, await statuses.execute(), viewer);
+  return results;
+}
 
 /** Mastodon's v2 search over local data: account and hashtag prefixes, and words in readable statuses. */
 export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -33,51 +68,14 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promi
     const query = searchQuery.parse(request.query);
     if (!viewer && query.offset > 0)
       throw unauthorized('Search queries with offset require an authenticated user');
+    const byUrl = query.offset === 0 ? await searchLocalUrl(ctx, viewer, query.q) : null;
+    if (byUrl) return byUrl;
     const wants = (type: 'accounts' | 'hashtags' | 'statuses') => !query.type || query.type === type;
     const results: SearchResults = { accounts: [], statuses: [], hashtags: [] };
 
     if (wants('accounts')) {
-      const term = query.q.replace(/^@/, '').split('@')[0] ?? '';
-      if (term) {
-        const prefix = `${likeLiteral(term)}%`;
-        let accounts = ctx.db
-          .selectFrom('accounts')
-          .selectAll('accounts')
-          .where('accounts.approved', '=', 1)
-          .where('accounts.disabled', '=', 0)
-          .where((eb) =>
-            eb.or([
-              eb('accounts.username_lower', 'like', sql<string>`${prefix} escape '!'`),
-              eb(eb.fn('lower', ['accounts.display_name']), 'like', sql<string>`${prefix} escape '!'`),
-            ]),
-          );
-        if (query.following && viewer) {
-          accounts = accounts.where('accounts.id', 'in', (eb) =>
-            eb
-              .selectFrom('follows')
-              .select('follows.target_account_id')
-              .where('follows.account_id', '=', viewer.id),
-          );
-        }
-        if (viewer) {
-          accounts = accounts.where('accounts.id', 'not in', (eb) =>
-            eb
-              .selectFrom('blocks')
-              .select('blocks.account_id')
-              .where('blocks.target_account_id', '=', viewer.id),
-          );
-        }
-        const rows = await accounts
-          .orderBy((eb) =>
-            eb.case().when('accounts.username_lower', '=', term.toLowerCase()).then(0).else(1).end(),
-          )
-          .orderBy('accounts.followers_count', 'desc')
-          .orderBy('accounts.username_lower')
-          .offset(query.offset)
-          .limit(query.limit)
-          .execute();
-        results.accounts = rows.map((row) => serializeAccount(ctx, row));
-      }
+      const rows = await searchAccounts(ctx.db, viewer, query);
+      results.accounts = rows.map((row) => serializeAccount(ctx, row));
     }
 
     if (wants('hashtags')) {
@@ -115,5 +113,13 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promi
       results.statuses = await serializeStatuses(ctx, rows, viewer);
     }
     return results;
+  });
+
+  /** Account autocomplete (the list members page, mentions): signed-in only, as in Mastodon. */
+  app.get('/api/v1/accounts/search', scopes('read:accounts'), async (request) => {
+    const viewer = requireAccount(request);
+    const query = accountSearchQuery.parse(request.query);
+    const rows = await searchAccounts(ctx.db, viewer, query);
+    return rows.map((row) => serializeAccount(ctx, row));
   });
 }

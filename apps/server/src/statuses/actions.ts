@@ -33,7 +33,10 @@ async function isBlockedBetween(ctx: AppContext, a: string, b: string): Promise<
   return Boolean(row);
 }
 
-/** Boosts `id` (idempotent). Private statuses only by their author; direct ones never. */
+/**
+ * Boosts `id` (idempotent). Private statuses only by their author, and the boost stays private as in Mastodon;
+ * direct ones never.
+ */
 export async function reblog(
   ctx: AppContext,
   viewer: AccountRow,
@@ -65,7 +68,8 @@ export async function reblog(
     conversation_id: null,
     text: '',
     spoiler_text: '',
-    visibility: visibility === 'direct' ? 'public' : visibility,
+    visibility:
+      original.visibility === 'private' ? 'private' : visibility === 'direct' ? 'public' : visibility,
     sensitive: 0,
     language: null,
     local: 1,

@@ -1,17 +1,25 @@
 import dns from 'node:dns/promises';
 import net from 'node:net';
+import sharp from 'sharp';
+import type { Selectable } from 'kysely';
+import type { PreviewCard } from '@palchat/api';
 import type { DbOrTx } from '../db/index.js';
+import type { PreviewCardsTable } from '../db/schema.js';
 import { nowIso } from '../lib/time.js';
+import { blurhashOfImage } from '../media/blurhash.js';
 
 const FETCH_TIMEOUT_MS = 3000;
 const MAX_HTML_BYTES = 512 * 1024;
+const MAX_IMAGE_BYTES = 4 * 1024 * 1024;
 /** a failed or empty fetch is retried after a day, a good one after a week */
 const RETRY_EMPTY_MS = 24 * 60 * 60 * 1000;
 const REFRESH_MS = 7 * RETRY_EMPTY_MS;
 
+const MAX_REDIRECTS = 3;
+
 export interface CardOptions {
-  /** tests serve pages from 127.0.0.1; the server itself never reads private addresses */
-  allowPrivateAddresses?: boolean;
+  /** private addresses that may be read all the same (config.allowedPrivateAddresses; tests use 127.0.0.1) */
+  allowedPrivateAddresses?: readonly string[];
   timeoutMs?: number;
 }
 
@@ -39,10 +47,38 @@ function isPrivateAddress(address: string): boolean {
   );
 }
 
-async function pointsOutside(hostname: string): Promise<boolean> {
+/** Whether every address `hostname` stands for is public, or private but allowed. */
+async function mayRead(hostname: string, allowed: readonly string[]): Promise<boolean> {
   const host = hostname.replace(/^\[|\]$/g, '');
   const addresses = net.isIP(host) ? [host] : (await dns.lookup(host, { all: true })).map((a) => a.address);
-  return addresses.length > 0 && addresses.every((address) => !isPrivateAddress(address));
+  return (
+    addresses.length > 0 &&
+    addresses.every((address) => !isPrivateAddress(address) || allowed.includes(address))
+  );
+}
+
+/**
+ * GET `url`, following redirects one hop at a time so that each hop is checked: a public page must not be
+ * able to send the server to a private address.
+ */
+async function fetchChecked(url: string, options: CardOptions): Promise<Response | null> {
+  const signal = AbortSignal.timeout(options.timeoutMs ?? FETCH_TIMEOUT_MS);
+  let current = url;
+  for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
+    const parsed = new URL(current);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
+    if (!(await mayRead(parsed.hostname, options.allowedPrivateAddresses ?? []))) return null;
+    const response = await fetch(current, {
+      redirect: 'manual',
+      signal,
+      headers: { 'user-agent': 'Palchat link preview' },
+    });
+    const location = response.headers.get('location');
+    if (response.status < 300 || response.status >= 400 || !location) return response;
+    await response.body?.cancel();
+    current = new URL(location, current).href;
+  }
+  return null;
 }
 
 function decodeEntities(text: string): string {
@@ -72,7 +108,17 @@ export interface CardFacts {
   description: string;
   image: string | null;
   provider_name: string;
+  /** og:image:width and og:image:height, 0 when the page does not say */
+  width: number;
+  height: number;
+  image_description: string;
+  author_name: string;
 }
+
+const dimension = (value: string | null): number => {
+  const parsed = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(parsed) && parsed > 0 && parsed < 100_000 ? parsed : 0;
+};
 
 /** OpenGraph (or plain <title>) facts of an HTML page. */
 export function parseCardFacts(html: string, pageUrl: string): CardFacts {
@@ -95,18 +141,25 @@ export function parseCardFacts(html: string, pageUrl: string): CardFacts {
     description: description.slice(0, 1000),
     image,
     provider_name: (metaContent(html, ['og:site_name']) ?? '').slice(0, 200),
+    width: image ? dimension(metaContent(html, ['og:image:width'])) : 0,
+    height: image ? dimension(metaContent(html, ['og:image:height'])) : 0,
+    image_description: image
+      ? (metaContent(html, ['og:image:alt', 'twitter:image:alt']) ?? '').slice(0, 1000)
+      : '',
+    author_name: (metaContent(html, ['author', 'article:author']) ?? '').slice(0, 200),
   };
 }
 
-async function readPage(url: string, options: CardOptions): Promise<CardFacts | null> {
-  const parsed = new URL(url);
-  if (!options.allowPrivateAddresses && !(await pointsOutside(parsed.hostname))) return null;
-  const response = await fetch(url, {
-    redirect: 'follow',
-    signal: AbortSignal.timeout(options.timeoutMs ?? FETCH_TIMEOUT_MS),
-    headers: { accept: 'text/html', 'user-agent': 'Palchat link preview' },
-  });
-  if (!response.ok || !(response.headers.get('content-type') ?? '').includes('text/html')) {
+/** The body of `url` (its first `maxBytes`), when it answers 200 with a content type `accepts` takes. */
+async function fetchLimited(
+  url: string,
+  options: CardOptions,
+  accepts: (contentType: string) => boolean,
+  maxBytes: number,
+): Promise<{ data: Buffer; finalUrl: string } | null> {
+  const response = await fetchChecked(url, options);
+  if (!response) return null;
+  if (!response.ok || !accepts(response.headers.get('content-type') ?? '')) {
     await response.body?.cancel();
     return null;
   }
@@ -114,14 +167,42 @@ async function readPage(url: string, options: CardOptions): Promise<CardFacts | 
   if (!reader) return null;
   const chunks: Uint8Array[] = [];
   let size = 0;
-  while (size < MAX_HTML_BYTES) {
+  while (size < maxBytes) {
     const { done, value } = await reader.read();
     if (done) break;
     chunks.push(value);
     size += value.length;
   }
   await reader.cancel().catch(() => undefined);
-  return parseCardFacts(Buffer.concat(chunks).toString('utf8'), response.url || url);
+  return { data: Buffer.concat(chunks), finalUrl: response.url || url };
+}
+
+async function readPage(url: string, options: CardOptions): Promise<CardFacts | null> {
+  const page = await fetchLimited(url, options, (type) => type.includes('text/html'), MAX_HTML_BYTES);
+  return page ? parseCardFacts(page.data.toString('utf8'), page.finalUrl) : null;
+}
+
+/** The card image's size (where the page did not say it) and blurhash; nothing when it cannot be read. */
+async function describeCardImage(
+  facts: CardFacts,
+  options: CardOptions,
+): Promise<{ width: number; height: number; blurhash: string | null }> {
+  const unknown = { width: facts.width, height: facts.height, blurhash: null };
+  if (!facts.image) return unknown;
+  const image = await fetchLimited(
+    facts.image,
+    options,
+    (type) => type.startsWith('image/'),
+    MAX_IMAGE_BYTES,
+  );
+  // a truncated image cannot be decoded: only whole ones are described
+  if (!image || image.data.length >= MAX_IMAGE_BYTES) return unknown;
+  const meta = await sharp(image.data).metadata();
+  return {
+    width: facts.width || meta.width || 0,
+    height: facts.height || meta.height || 0,
+    blurhash: await blurhashOfImage(image.data),
+  };
 }
 
 /**
@@ -137,20 +218,54 @@ export async function refreshPreviewCard(
     const known = await db.selectFrom('preview_cards').selectAll().where('url', '=', url).executeTakeFirst();
     const age = known ? Date.now() - Date.parse(known.fetched_at) : Infinity;
     if (known && age < (known.title ? REFRESH_MS : RETRY_EMPTY_MS)) return Boolean(known.title);
-    const facts = (await readPage(url, options).catch(() => null)) ?? {
+    const facts: CardFacts = (await readPage(url, options).catch(() => null)) ?? {
       title: '',
       description: '',
       image: null,
       provider_name: '',
+      width: 0,
+      height: 0,
+      image_description: '',
+      author_name: '',
     };
-    const row = { url, ...facts, fetched_at: nowIso() };
+    const image = await describeCardImage(facts, options).catch(() => ({
+      width: facts.width,
+      height: facts.height,
+      blurhash: null,
+    }));
+    const columns = { ...facts, ...image, fetched_at: nowIso() };
     await db
       .insertInto('preview_cards')
-      .values(row)
-      .onConflict((oc) => oc.column('url').doUpdateSet({ ...facts, fetched_at: row.fetched_at }))
+      .values({ url, ...columns })
+      .onConflict((oc) => oc.column('url').doUpdateSet(columns))
       .execute();
     return Boolean(facts.title);
   } catch {
     return false;
   }
+}
+
+/**
+ * Mastodon's PreviewCard for a stored card. Cards come from the page's own metadata (no oEmbed): there is no
+ * embed HTML, and the author is a name without a profile.
+ */
+export function serializePreviewCard(row: Selectable<PreviewCardsTable>): PreviewCard {
+  return {
+    url: row.url,
+    title: row.title,
+    description: row.description,
+    type: 'link',
+    author_name: row.author_name,
+    author_url: '',
+    provider_name: row.provider_name,
+    provider_url: URL.canParse(row.url) ? new URL(row.url).origin : '',
+    html: '',
+    width: row.width,
+    height: row.height,
+    image: row.image,
+    image_description: row.image_description,
+    embed_url: '',
+    blurhash: row.blurhash,
+    authors: row.author_name ? [{ name: row.author_name, url: '', account: null }] : [],
+  };
 }

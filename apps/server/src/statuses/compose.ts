@@ -162,22 +162,13 @@ async function insertPoll(tx: Tx, author: AccountRow, statusId: string, poll: Ch
     .execute();
 }
 
-async function isConversationMuted(tx: Tx, accountId: string, conversationId: string | null) {
-  if (!conversationId) return false;
-  const row = await tx
-    .selectFrom('conversation_mutes')
-    .select('account_id')
-    .where('account_id', '=', accountId)
-    .where('conversation_id', '=', conversationId)
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
 /** After the commit: preview card in the background, then streams; the card arrives as status.update. */
 function afterPublish(ctx: AppContext, status: StatusesTable, event: 'update' | 'status.update'): void {
   void streamStatus(ctx, status, event).then(async () => {
     if (!status.link_url) return;
-    const hasCard = await refreshPreviewCard(ctx.db, status.link_url);
+    const hasCard = await refreshPreviewCard(ctx.db, status.link_url, {
+      allowedPrivateAddresses: ctx.config.allowedPrivateAddresses,
+    });
     if (hasCard && event === 'update') await streamStatus(ctx, status, 'status.update');
   });
 }
@@ -253,7 +244,6 @@ export async function createStatus(
     await adjustStatusesCount(tx, author.id, { delta: 1, at: now });
     if (parent) await adjustStatusCounter(tx, parent.id, 'replies_count', 1);
     for (const account of mentioned) {
-      if (await isConversationMuted(tx, account.id, status.conversation_id)) continue;
       notifications.push(
         await recordNotification(tx, {
           accountId: account.id,

@@ -7,40 +7,25 @@ import { serializeStatus } from './serializer.js';
 
 export type StatusEvent = 'update' | 'status.update' | 'delete';
 
-/** Followers of `authorId` who neither block nor mute them (muting with an expiry counts until it ends). */
-async function attentiveFollowers(ctx: AppContext, authorId: string, onlyShowingReblogs: boolean) {
+/** Accounts that must not receive statuses by `authorIds`: blocked by them, blocking or muting them. */
+async function silencedAround(ctx: AppContext, authorIds: string[]): Promise<Set<string>> {
   const now = nowIso();
-  let query = ctx.db
-    .selectFrom('follows')
-    .select('follows.account_id')
-    .where('follows.target_account_id', '=', authorId)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('blocks')
-            .select('blocks.id')
-            .whereRef('blocks.account_id', '=', 'follows.account_id')
-            .where('blocks.target_account_id', '=', authorId),
-        ),
-      ),
+  const rows = await ctx.db
+    .selectFrom('blocks')
+    .select('target_account_id as id')
+    .where('account_id', 'in', authorIds)
+    .unionAll(
+      ctx.db.selectFrom('blocks').select('account_id as id').where('target_account_id', 'in', authorIds),
     )
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('mutes')
-            .select('mutes.id')
-            .whereRef('mutes.account_id', '=', 'follows.account_id')
-            .where('mutes.target_account_id', '=', authorId)
-            .where((inner) =>
-              inner.or([inner('mutes.expires_at', 'is', null), inner('mutes.expires_at', '>', now)]),
-            ),
-        ),
-      ),
-    );
-  if (onlyShowingReblogs) query = query.where('follows.show_reblogs', '=', 1);
-  return (await query.execute()).map((row) => row.account_id);
+    .unionAll(
+      ctx.db
+        .selectFrom('mutes')
+        .select('account_id as id')
+        .where('target_account_id', 'in', authorIds)
+        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)])),
+    )
+    .execute();
+  return new Set(rows.map((row) => row.id));
 }
 
 /** Of `candidates`, those who also follow `accountId` (home shows replies only within the followed circle). */
@@ -55,80 +40,166 @@ async function alsoFollowing(ctx: AppContext, candidates: string[], accountId: s
   return rows.map((row) => row.account_id);
 }
 
+/** Owners of exclusive lists with `authorId` in them: those posts stay out of their home. */
+async function exclusiveListOwners(ctx: AppContext, authorId: string): Promise<Set<string>> {
+  const rows = await ctx.db
+    .selectFrom('list_accounts')
+    .innerJoin('lists', 'lists.id', 'list_accounts.list_id')
+    .select('lists.account_id')
+    .where('list_accounts.account_id', '=', authorId)
+    .where('lists.exclusive', '=', 1)
+    .execute();
+  return new Set(rows.map((row) => row.account_id));
+}
+
+/** Who follows a hashtag of a public, original status (home shows those posts too). */
+async function tagFollowers(ctx: AppContext, status: StatusesTable): Promise<string[]> {
+  if (status.visibility !== 'public' || status.reblog_of_id) return [];
+  const rows = await ctx.db
+    .selectFrom('status_tags')
+    .innerJoin('followed_tags', 'followed_tags.tag_id', 'status_tags.tag_id')
+    .select('followed_tags.account_id')
+    .distinct()
+    .where('status_tags.status_id', '=', status.id)
+    .execute();
+  return rows.map((row) => row.account_id);
+}
+
+/**
+ * The lists (owned by `owners`) whose timeline shows the status, by each list's replies policy: `none` no
+ * replies to others, `list` replies to members or the owner, `followed` replies to whom the owner follows.
+ */
+async function listsShowing(ctx: AppContext, status: StatusesTable, owners: Set<string>): Promise<string[]> {
+  if (owners.size === 0) return [];
+  const lists = (
+    await ctx.db
+      .selectFrom('list_accounts')
+      .innerJoin('lists', 'lists.id', 'list_accounts.list_id')
+      .select(['lists.id', 'lists.account_id', 'lists.replies_policy'])
+      .where('list_accounts.account_id', '=', status.account_id)
+      .execute()
+  ).filter((list) => owners.has(list.account_id));
+  const repliedTo = status.in_reply_to_account_id;
+  if (!repliedTo || repliedTo === status.account_id || lists.length === 0)
+    return lists.map((list) => list.id);
+  const [memberOf, followedBy] = await Promise.all([
+    ctx.db
+      .selectFrom('list_accounts')
+      .select('list_id')
+      .where('account_id', '=', repliedTo)
+      .where(
+        'list_id',
+        'in',
+        lists.map((list) => list.id),
+      )
+      .execute(),
+    alsoFollowing(
+      ctx,
+      lists.map((list) => list.account_id),
+      repliedTo,
+    ),
+  ]);
+  const members = new Set(memberOf.map((row) => row.list_id));
+  const following = new Set(followedBy);
+  return lists
+    .filter((list) => {
+      if (list.account_id === repliedTo) return list.replies_policy !== 'none';
+      if (list.replies_policy === 'list') return members.has(list.id);
+      if (list.replies_policy === 'followed') return following.has(list.account_id);
+      return false;
+    })
+    .map((list) => list.id);
+}
+
 interface Audience {
   /** home streams (`user:<id>`) */
   homes: string[];
   /** `direct:<id>` streams */
   directs: string[];
-  /** public, public:local|remote and hashtag:<tag> */
+  /** public, public:local|remote, their :media twins, hashtag:<tag> and hashtag:local:<tag> */
   shared: string[];
   lists: string[];
 }
 
+/** The public streams of a public, original status (top-level or self-reply; media ones when it has media). */
+async function sharedStreams(ctx: AppContext, status: StatusesTable, event: StatusEvent): Promise<string[]> {
+  if (status.visibility !== 'public' || status.reblog_of_id) return [];
+  const place = status.local ? 'public:local' : 'public:remote';
+  const streams: string[] = [];
+  const repliesToOther =
+    status.in_reply_to_account_id !== null && status.in_reply_to_account_id !== status.account_id;
+  if (!repliesToOther) {
+    streams.push('public', place);
+    // a deleted status has released its media already: its removal goes to the media streams regardless
+    const media =
+      event === 'delete' ||
+      (await ctx.db
+        .selectFrom('status_media')
+        .select('status_id')
+        .where('status_id', '=', status.id)
+        .executeTakeFirst());
+    if (media) streams.push('public:media', `${place}:media`);
+  }
+  const tags = await ctx.db
+    .selectFrom('status_tags')
+    .innerJoin('tags', 'tags.id', 'status_tags.tag_id')
+    .select('tags.name_lower')
+    .where('status_tags.status_id', '=', status.id)
+    .execute();
+  for (const { name_lower: tag } of tags) {
+    streams.push(`hashtag:${tag}`);
+    if (status.local) streams.push(`hashtag:local:${tag}`);
+  }
+  return streams;
+}
+
 /** Where a status goes, following the same rules as the home, public, tag and list timelines. */
-async function audienceOf(ctx: AppContext, status: StatusesTable): Promise<Audience> {
-  const audience: Audience = { homes: [status.account_id], directs: [], shared: [], lists: [] };
+async function audienceOf(ctx: AppContext, status: StatusesTable, event: StatusEvent): Promise<Audience> {
   if (status.visibility === 'direct') {
     const mentioned = await ctx.db
       .selectFrom('status_mentions')
       .select('account_id')
       .where('status_id', '=', status.id)
       .execute();
-    audience.homes = [];
-    audience.directs = [status.account_id, ...mentioned.map((row) => row.account_id)];
-    return audience;
+    return {
+      homes: [],
+      directs: [status.account_id, ...mentioned.map((row) => row.account_id)],
+      shared: [],
+      lists: [],
+    };
   }
-  let followers = await attentiveFollowers(ctx, status.account_id, Boolean(status.reblog_of_id));
-  const repliesToOther =
-    status.in_reply_to_account_id !== null && status.in_reply_to_account_id !== status.account_id;
-  if (repliesToOther && status.in_reply_to_account_id) {
-    const replied = status.in_reply_to_account_id;
-    followers = [
-      ...(await alsoFollowing(ctx, followers, replied)),
-      ...followers.filter((id) => id === replied),
-    ];
-  }
-  if (status.reblog_of_id) {
-    const original = await ctx.db
-      .selectFrom('statuses')
-      .select('account_id')
-      .where('id', '=', status.reblog_of_id)
-      .executeTakeFirst();
-    // people who block the original author do not get the boost either
-    if (original && followers.length) {
-      const blocking = await ctx.db
-        .selectFrom('blocks')
+  const original = status.reblog_of_id
+    ? await ctx.db
+        .selectFrom('statuses')
         .select('account_id')
-        .where('target_account_id', '=', original.account_id)
-        .where('account_id', 'in', followers)
-        .execute();
-      const skip = new Set(blocking.map((row) => row.account_id));
-      followers = followers.filter((id) => !skip.has(id));
-    }
+        .where('id', '=', status.reblog_of_id)
+        .executeTakeFirst()
+    : undefined;
+  const silenced = await silencedAround(ctx, [status.account_id, ...(original ? [original.account_id] : [])]);
+  const followers = (
+    await ctx.db
+      .selectFrom('follows')
+      .select(['account_id', 'show_reblogs'])
+      .where('target_account_id', '=', status.account_id)
+      .execute()
+  ).filter((row) => !silenced.has(row.account_id));
+
+  let homes = followers
+    .filter((row) => !status.reblog_of_id || row.show_reblogs === 1)
+    .map((row) => row.account_id);
+  const replied = status.in_reply_to_account_id;
+  if (replied && replied !== status.account_id) {
+    homes = [...(await alsoFollowing(ctx, homes, replied)), ...homes.filter((id) => id === replied)];
   }
-  audience.homes.push(...followers);
-  if (followers.length) {
-    const lists = await ctx.db
-      .selectFrom('list_accounts')
-      .innerJoin('lists', 'lists.id', 'list_accounts.list_id')
-      .select('lists.id')
-      .where('list_accounts.account_id', '=', status.account_id)
-      .where('lists.account_id', 'in', followers)
-      .execute();
-    audience.lists = lists.map((row) => row.id);
-  }
-  const topLevel = !repliesToOther;
-  if (status.visibility === 'public' && !status.reblog_of_id) {
-    if (topLevel) audience.shared.push('public', status.local ? 'public:local' : 'public:remote');
-    const tags = await ctx.db
-      .selectFrom('status_tags')
-      .innerJoin('tags', 'tags.id', 'status_tags.tag_id')
-      .select('tags.name_lower')
-      .where('status_tags.status_id', '=', status.id)
-      .execute();
-    audience.shared.push(...tags.map((tag) => `hashtag:${tag.name_lower}`));
-  }
-  return audience;
+  const exclusive = await exclusiveListOwners(ctx, status.account_id);
+  homes = homes.filter((id) => !exclusive.has(id));
+  const byTag = (await tagFollowers(ctx, status)).filter((id) => !silenced.has(id));
+  return {
+    homes: [status.account_id, ...homes, ...byTag],
+    directs: [],
+    shared: await sharedStreams(ctx, status, event),
+    lists: await listsShowing(ctx, status, new Set(followers.map((row) => row.account_id))),
+  };
 }
 
 /**
@@ -140,10 +211,10 @@ export async function publishStatusEvent(
   status: StatusesTable,
   event: StatusEvent,
 ): Promise<void> {
-  const audience = await audienceOf(ctx, status);
+  const audience = await audienceOf(ctx, status, event);
   let payload: unknown = status.id;
   if (event !== 'delete') {
-    payload = await serializeStatus(ctx, status, null);
+    payload = await serializeStatus(ctx, status, null, undefined, { audienceChecked: true });
     if (!payload) return;
   }
   const channels = [

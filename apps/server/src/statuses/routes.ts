@@ -7,7 +7,7 @@ import { notFound } from '../http/errors.js';
 import { newestFirst, pageQuerySchema, paginateQuery, setLinkHeader } from '../timelines/pagination.js';
 import { serializeStatus, serializeStatuses } from './serializer.js';
 import { findVisibleStatus, statusContext } from './service.js';
-import { visibleTo } from './visibility.js';
+import { notSilencedBy, visibleTo } from './visibility.js';
 import { scopes } from '../auth/route-scopes.js';
 
 const idParams = z.object({ id: z.string() });
@@ -50,7 +50,8 @@ export async function statusRoutes(app: FastifyInstance, ctx: AppContext): Promi
         .selectAll('accounts')
         .select('statuses.id as cursor')
         .where('statuses.reblog_of_id', '=', status.id)
-        .where('statuses.deleted_at', 'is', null),
+        .where(visibleTo(viewer?.id ?? null))
+        .where(notSilencedBy(viewer?.id ?? null)),
       'statuses.id',
       page,
     );

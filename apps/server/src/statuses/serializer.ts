@@ -14,9 +14,16 @@ import { serializeAccount } from '../accounts/serializer.js';
 import { filterResultsFor, loadActiveFilters, type ActiveFilter } from '../filters/matcher.js';
 import { serializeMedia } from '../media/serializer.js';
 import { serializePolls } from '../polls/serializer.js';
+import { serializePreviewCard } from './cards.js';
 import { textToHtml } from './text-format.js';
+import { visibleTo } from './visibility.js';
 
 export type StatusRow = StatusesTable;
+
+export interface SerializeOptions {
+  /** the caller already chose who receives the statuses (streaming fan-out renders once for everyone) */
+  audienceChecked?: boolean;
+}
 
 interface ViewerState {
   favourited: Set<string>;
@@ -83,7 +90,7 @@ function inTextOrder(mentions: Mention[], text: string): Mention[] {
 
 /**
  * Mastodon Status entities for status rows, loaded in a handful of batched queries. Boosts whose original is
- * gone are dropped. `viewer` adds favourited/reblogged/bookmarked/pinned, and `filtered` (the viewer's filters
+ * gone, or hidden from the viewer, are dropped. `viewer` adds favourited/reblogged/bookmarked/pinned, and `filtered` (the viewer's filters
  * for `context`, every matching one without a context).
  */
 export async function serializeStatuses(
@@ -91,6 +98,7 @@ export async function serializeStatuses(
   rows: StatusRow[],
   viewer: AccountRow | null,
   context?: FilterContext,
+  options: SerializeOptions = {},
 ): Promise<Status[]> {
   if (rows.length === 0) return [];
   const reblogIds = [...new Set(rows.flatMap((row) => (row.reblog_of_id ? [row.reblog_of_id] : [])))];
@@ -98,8 +106,10 @@ export async function serializeStatuses(
     ? await ctx.db
         .selectFrom('statuses')
         .selectAll()
-        .where('id', 'in', reblogIds)
-        .where('deleted_at', 'is', null)
+        .where('statuses.id', 'in', reblogIds)
+        .where((eb) =>
+          options.audienceChecked ? eb('statuses.deleted_at', 'is', null) : visibleTo(viewer?.id ?? null)(eb),
+        )
         .execute()
     : [];
   const all = [...rows, ...originals];
@@ -147,12 +157,7 @@ export async function serializeStatuses(
     list.push(serializeMedia(ctx.config, media));
     mediaOf.set(ownerId, list);
   }
-  const cards = new Map<string, PreviewCard>(
-    cardRows.map((card) => [
-      card.url,
-      { url: card.url, title: card.title, description: card.description, type: 'link', image: card.image },
-    ]),
-  );
+  const cards = new Map<string, PreviewCard>(cardRows.map((card) => [card.url, serializePreviewCard(card)]));
 
   const accounts = new Map<string, Account>(authors.map((row) => [row.id, serializeAccount(ctx, row)]));
   const mentionsOf = new Map<string, Mention[]>();
@@ -242,7 +247,8 @@ export async function serializeStatus(
   row: StatusRow,
   viewer: AccountRow | null,
   context?: FilterContext,
+  options: SerializeOptions = {},
 ): Promise<Status | null> {
-  const [status] = await serializeStatuses(ctx, [row], viewer, context);
+  const [status] = await serializeStatuses(ctx, [row], viewer, context, options);
   return status ?? null;
 }

@@ -3,12 +3,12 @@ import type { Db } from '../db/index.js';
 import type { StatusesTable } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { isId } from '../lib/ids.js';
-import { notSilencedBy, visibleTo } from './visibility.js';
+import { boostedReadableBy, notSilencedBy, visibleTo } from './visibility.js';
 
 const MAX_ANCESTORS = 40;
 const MAX_DESCENDANTS = 60;
 
-/** A status the viewer may read, or a 404 (hidden statuses do not exist for the viewer). */
+/** A status (and the original, for a boost) the viewer may read, or a 404: hidden statuses do not exist. */
 export async function findVisibleStatus(
   db: Db,
   viewer: AccountRow | null,
@@ -20,6 +20,7 @@ export async function findVisibleStatus(
         .selectAll('statuses')
         .where('statuses.id', '=', id.padStart(18, '0'))
         .where(visibleTo(viewer?.id ?? null))
+        .where(boostedReadableBy(viewer?.id ?? null, { silenced: true }))
         .executeTakeFirst()
     : undefined;
   if (!row) throw notFound();

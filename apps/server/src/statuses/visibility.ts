@@ -1,8 +1,12 @@
-import type { ExpressionBuilder, ExpressionWrapper, SqlBool } from 'kysely';
-import type { Database } from '../db/schema.js';
+import { sql, type ExpressionBuilder, type ExpressionWrapper, type SqlBool } from 'kysely';
+import type { Database, StatusesTable } from '../db/schema.js';
 import { nowIso } from '../lib/time.js';
 
 type StatusScope = ExpressionBuilder<Database, 'statuses'>;
+/** The status row a rule reads: the listed status, or the original of a boost (aliased `originals`). */
+type StatusRef = 'statuses' | 'originals';
+
+const column = (table: StatusRef, name: keyof StatusesTable) => sql.ref<string>(`${table}.${name}`);
 
 /** Statuses the account wrote or is mentioned in (its part in a thread or a private conversation). */
 export function involving(accountId: string) {
@@ -23,40 +27,40 @@ export function involving(accountId: string) {
  * Who may read a status: public and unlisted ones anybody (unless the author blocks the viewer); private
  * ones the author, their followers and the mentioned; direct ones the author and the mentioned.
  */
-export function visibleTo(viewerId: string | null) {
+export function visibleTo(viewerId: string | null, table: StatusRef = 'statuses') {
   return (eb: StatusScope): ExpressionWrapper<Database, 'statuses', SqlBool> => {
-    const notDeleted = eb('statuses.deleted_at', 'is', null);
-    if (!viewerId) return eb.and([notDeleted, eb('statuses.visibility', 'in', ['public', 'unlisted'])]);
+    const notDeleted = eb(column(table, 'deleted_at'), 'is', null);
+    if (!viewerId) return eb.and([notDeleted, eb(column(table, 'visibility'), 'in', ['public', 'unlisted'])]);
     const mentioned = eb.exists(
       eb
         .selectFrom('status_mentions')
         .select('status_mentions.status_id')
-        .whereRef('status_mentions.status_id', '=', 'statuses.id')
+        .where('status_mentions.status_id', '=', column(table, 'id'))
         .where('status_mentions.account_id', '=', viewerId),
     );
     const followsAuthor = eb.exists(
       eb
         .selectFrom('follows')
         .select('follows.id')
-        .whereRef('follows.target_account_id', '=', 'statuses.account_id')
+        .where('follows.target_account_id', '=', column(table, 'account_id'))
         .where('follows.account_id', '=', viewerId),
     );
     const authorBlocksViewer = eb.exists(
       eb
         .selectFrom('blocks')
         .select('blocks.id')
-        .whereRef('blocks.account_id', '=', 'statuses.account_id')
+        .where('blocks.account_id', '=', column(table, 'account_id'))
         .where('blocks.target_account_id', '=', viewerId),
     );
     return eb.and([
       notDeleted,
       eb.or([
-        eb('statuses.account_id', '=', viewerId),
+        eb(column(table, 'account_id'), '=', viewerId),
         eb.and([
           eb.not(authorBlocksViewer),
           eb.or([
-            eb('statuses.visibility', 'in', ['public', 'unlisted']),
-            eb.and([eb('statuses.visibility', '=', 'private'), followsAuthor]),
+            eb(column(table, 'visibility'), 'in', ['public', 'unlisted']),
+            eb.and([eb(column(table, 'visibility'), '=', 'private'), followsAuthor]),
             mentioned,
           ]),
         ]),
@@ -66,7 +70,7 @@ export function visibleTo(viewerId: string | null) {
 }
 
 /** Timelines leave out authors the viewer blocks or mutes. */
-export function notSilencedBy(viewerId: string | null) {
+export function notSilencedBy(viewerId: string | null, table: StatusRef = 'statuses') {
   return (eb: StatusScope): ExpressionWrapper<Database, 'statuses', SqlBool> => {
     if (!viewerId) return eb.and([]);
     const now = nowIso();
@@ -77,7 +81,7 @@ export function notSilencedBy(viewerId: string | null) {
             .selectFrom('blocks')
             .select('blocks.id')
             .where('blocks.account_id', '=', viewerId)
-            .whereRef('blocks.target_account_id', '=', 'statuses.account_id'),
+            .where('blocks.target_account_id', '=', column(table, 'account_id')),
         ),
       ),
       eb.not(
@@ -86,7 +90,7 @@ export function notSilencedBy(viewerId: string | null) {
             .selectFrom('mutes')
             .select('mutes.id')
             .where('mutes.account_id', '=', viewerId)
-            .whereRef('mutes.target_account_id', '=', 'statuses.account_id')
+            .where('mutes.target_account_id', '=', column(table, 'account_id'))
             .where((inner) =>
               inner.or([inner('mutes.expires_at', 'is', null), inner('mutes.expires_at', '>', now)]),
             ),
@@ -94,4 +98,28 @@ export function notSilencedBy(viewerId: string | null) {
       ),
     ]);
   };
+}
+
+/**
+ * Boosts only when the viewer may read their original and, with `silenced: false` (timelines), neither blocks
+ * nor mutes its author; statuses that are not boosts pass.
+ */
+export function boostedReadableBy(viewerId: string | null, options: { silenced: boolean }) {
+  return (eb: StatusScope): ExpressionWrapper<Database, 'statuses', SqlBool> =>
+    eb.or([
+      eb('statuses.reblog_of_id', 'is', null),
+      eb.exists(
+        eb
+          .selectFrom('statuses as originals')
+          .select('originals.id')
+          .whereRef('originals.id', '=', 'statuses.reblog_of_id')
+          .where((inner) => {
+            // the rules read the row through column(), so they apply to the aliased original as well
+            const original = inner as unknown as StatusScope;
+            const rules = [visibleTo(viewerId, 'originals')(original)];
+            if (!options.silenced) rules.push(notSilencedBy(viewerId, 'originals')(original));
+            return original.and(rules);
+          }),
+      ),
+    ]);
 }

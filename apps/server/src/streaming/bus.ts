@@ -2,8 +2,8 @@
  * Fan-out of realtime events. The in-process implementation serves one process; the Redis one (scale-out)
  * implements the same two calls so every process sees every event.
  *
- * Channels: `user:<accountId>` (everything for one person), `public`, `public:local`, `public:remote`,
- * `hashtag:<tag>`, `list:<listId>`, `direct:<accountId>`.
+ * Channels: `user:<accountId>` (everything for one person), `public`, `public:local`, `public:remote` and
+ * their `:media` twins, `hashtag:<tag>`, `hashtag:local:<tag>`, `list:<listId>`, `direct:<accountId>`.
  */
 export interface StreamMessage {
   event: string;

@@ -51,6 +51,12 @@ registerStreamResolver('user', async (_ctx, account) => ({
   label: ['user'],
   filterContext: 'home',
 }));
+// notifications only, from the same channel as the home stream
+registerStreamResolver('user:notification', async (_ctx, account) => ({
+  channel: userChannel(account.id),
+  label: ['user:notification'],
+  accepts: (event) => event === 'notification',
+}));
 registerStreamResolver('direct', async (_ctx, account) => ({
   channel: directChannel(account.id),
   label: ['direct'],
@@ -111,21 +117,30 @@ async function withoutSilenced(
   };
 }
 
-for (const name of ['public', 'public:local', 'public:remote']) {
+for (const name of [
+  'public',
+  'public:local',
+  'public:remote',
+  'public:media',
+  'public:local:media',
+  'public:remote:media',
+]) {
   registerStreamResolver(name, async (ctx, account) =>
     withoutSilenced(ctx, account, { channel: name, label: [name], filterContext: 'public' }),
   );
 }
-registerStreamResolver('hashtag', async (ctx, account, request) => {
-  const tag = request.tag?.trim().replace(/^#/, '').toLowerCase();
-  return tag
-    ? withoutSilenced(ctx, account, {
-        channel: `hashtag:${tag}`,
-        label: ['hashtag', tag],
-        filterContext: 'public',
-      })
-    : null;
-});
+for (const name of ['hashtag', 'hashtag:local']) {
+  registerStreamResolver(name, async (ctx, account, request) => {
+    const tag = request.tag?.trim().replace(/^#/, '').toLowerCase();
+    return tag
+      ? withoutSilenced(ctx, account, {
+          channel: `${name}:${tag}`,
+          label: [name, tag],
+          filterContext: 'public',
+        })
+      : null;
+  });
+}
 registerStreamResolver('list', async (ctx, account, request) => {
   if (!request.list) return null;
   const owned = await ctx.db

@@ -114,7 +114,8 @@ class StreamConnection {
       this.socket.send(JSON.stringify({ error: 'Unknown stream type' }));
       return;
     }
-    const key = resolved.channel;
+    // streams sharing a channel (user, user:notification) are separate subscriptions with their own label
+    const key = resolved.label.join(':');
     if (this.subscriptions.has(key)) return;
     const unsubscribe = this.ctx.bus.subscribe(resolved.channel, (message) => {
       // one queue per connection keeps events in order while some wait for the subscriber's filters
@@ -129,8 +130,9 @@ class StreamConnection {
   async unsubscribe(request: StreamRequest): Promise<void> {
     const resolved = await resolveStream(this.ctx, this.account, request);
     if (!resolved) return;
-    this.subscriptions.get(resolved.channel)?.();
-    this.subscriptions.delete(resolved.channel);
+    const key = resolved.label.join(':');
+    this.subscriptions.get(key)?.();
+    this.subscriptions.delete(key);
     if (request.stream === 'user') await presenceFor(this.ctx).disconnect(this.id);
   }
 

@@ -8,18 +8,25 @@ const optionalId = z
   .transform((value) => value.padStart(18, '0'))
   .optional();
 
-/** Mastodon's cursor parameters: newest first below max_id, above since_id, or the page just above min_id. */
+/** A whole number of rows, brought within 1..maxLimit (limit=0 gives one row, limit=500 the maximum). */
+function limitSchema(defaultLimit: number, maxLimit: number) {
+  return z.coerce
+    .number()
+    .int()
+    .default(defaultLimit)
+    .transform((value) => Math.min(Math.max(value, 1), maxLimit));
+}
+
+/**
+ * Mastodon's cursor parameters: newest first below max_id, above since_id, or the page just above min_id.
+ * Malformed values (a cursor or limit that is not a number) are refused with 422; numbers are taken as given.
+ */
 export function pageQuerySchema(defaultLimit = 20, maxLimit = 40) {
   return z.object({
     max_id: optionalId,
     since_id: optionalId,
     min_id: optionalId,
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .default(defaultLimit)
-      .transform((value) => Math.min(value, maxLimit)),
+    limit: limitSchema(defaultLimit, maxLimit),
   });
 }
 
@@ -55,6 +62,8 @@ export function setLinkHeader(
   reply: FastifyReply,
   cursors: string[],
   page: PageQuery,
+  /** whether an older page may follow; by default, when the page holds `limit` rows */
+  full = cursors.length >= page.limit,
 ): void {
   const newest = cursors[0];
   const oldest = cursors[cursors.length - 1];
@@ -70,7 +79,7 @@ export function setLinkHeader(
     return url.toString();
   };
   const parts: string[] = [];
-  if (cursors.length >= page.limit) parts.push(`<${link({ max_id: oldest })}>; rel="next"`);
+  if (full) parts.push(`<${link({ max_id: oldest })}>; rel="next"`);
   parts.push(`<${link({ min_id: newest })}>; rel="prev"`);
   reply.header('Link', parts.join(', '));
 }
@@ -79,11 +88,6 @@ export function setLinkHeader(
 export function offsetQuerySchema(defaultLimit = 20, maxLimit = 40) {
   return z.object({
     offset: z.coerce.number().int().min(0).default(0),
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .default(defaultLimit)
-      .transform((value) => Math.min(value, maxLimit)),
+    limit: limitSchema(defaultLimit, maxLimit),
   });
 }

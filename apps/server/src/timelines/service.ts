@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AccountRow } from '../auth/viewer.js';
 import type { Db } from '../db/index.js';
 import type { Database, ListsTable, StatusesTable } from '../db/schema.js';
-import { notSilencedBy, visibleTo } from '../statuses/visibility.js';
+import { boostedReadableBy, notSilencedBy, visibleTo } from '../statuses/visibility.js';
 import { newestFirst, pageQuerySchema, paginateQuery, type PageQuery } from './pagination.js';
 import { queryFlag } from './query-flag.js';
 
@@ -26,14 +26,15 @@ export const accountStatusesQuerySchema = pageQuerySchema(20, 40).extend({
 });
 export type AccountStatusesQuery = z.infer<typeof accountStatusesQuerySchema>;
 
-/** Statuses the viewer may read, from authors the viewer neither blocks nor mutes. */
+/** Statuses (and boosted originals) the viewer may read, by authors the viewer neither blocks nor mutes. */
 function readableStatuses(db: Db, viewer: AccountRow | null): StatusQuery {
   const viewerId = viewer?.id ?? null;
   return db
     .selectFrom('statuses')
     .selectAll('statuses')
     .where(visibleTo(viewerId))
-    .where(notSilencedBy(viewerId));
+    .where(notSilencedBy(viewerId))
+    .where(boostedReadableBy(viewerId, { silenced: false }));
 }
 
 async function page(query: StatusQuery, pageQuery: PageQuery): Promise<StatusesTable[]> {
@@ -215,7 +216,8 @@ export async function accountStatuses(
     .selectFrom('statuses')
     .selectAll('statuses')
     .where('statuses.account_id', '=', account.id)
-    .where(visibleTo(viewer?.id ?? null));
+    .where(visibleTo(viewer?.id ?? null))
+    .where(boostedReadableBy(viewer?.id ?? null, { silenced: false }));
   if (query.pinned) {
     base = base.where((eb) =>
       eb.exists(

@@ -61,9 +61,18 @@ export async function tagRoutes(app: FastifyInstance, ctx: AppContext): Promise<
 
   app.get('/api/v1/tags/:name', scopes('read:follows'), async (request) => {
     const { name } = nameParams.parse(request.params);
+    const viewer = request.viewer?.account ?? null;
     const tag = await findTag(name);
-    if (!tag) throw notFound();
-    const [serialized] = await serializeTags(ctx, [tag], request.viewer?.account ?? null);
+    // like Mastodon, a hashtag nobody used yet still exists for readers (following it creates it)
+    if (!tag) {
+      const unused: Tag = {
+        name: normalize(name),
+        url: tagUrl(ctx, normalize(name).toLowerCase()),
+        history: [],
+      };
+      return viewer ? { ...unused, following: false } : unused;
+    }
+    const [serialized] = await serializeTags(ctx, [tag], viewer);
     return serialized;
   });
 

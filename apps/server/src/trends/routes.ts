@@ -5,7 +5,9 @@ import { isoDaysAgo } from '../lib/time.js';
 import { serializeStatuses } from '../statuses/serializer.js';
 import { notSilencedBy, visibleTo } from '../statuses/visibility.js';
 import { offsetQuerySchema } from '../timelines/pagination.js';
-import { tagHistories, tagUrl } from './tag-history.js';
+import { linkHistories, tagHistories, tagUrl } from './tag-history.js';
+import { setOffsetLinkHeader } from './offset-link-header.js';
+import { serializePreviewCard } from '../statuses/cards.js';
 import { publicRoute } from '../auth/route-scopes.js';
 
 const TREND_WINDOW_DAYS = 7;
@@ -15,9 +17,10 @@ export async function trendRoutes(app: FastifyInstance, ctx: AppContext): Promis
   const statusQuery = offsetQuerySchema(20, 40);
   const tagQuery = offsetQuerySchema(10, 20);
 
-  app.get('/api/v1/trends/statuses', publicRoute, async (request) => {
+  app.get('/api/v1/trends/statuses', publicRoute, async (request, reply) => {
     const viewer = request.viewer?.account ?? null;
-    const { offset, limit } = statusQuery.parse(request.query);
+    const page = statusQuery.parse(request.query);
+    const { offset, limit } = page;
     const rows = await ctx.db
       .selectFrom('statuses')
       .selectAll('statuses')
@@ -49,6 +52,7 @@ export async function trendRoutes(app: FastifyInstance, ctx: AppContext): Promis
       .offset(offset)
       .limit(limit)
       .execute();
+    setOffsetLinkHeader(request, reply, page, rows.length);
     return serializeStatuses(ctx, rows, viewer);
   });
 
@@ -84,47 +88,49 @@ export async function trendRoutes(app: FastifyInstance, ctx: AppContext): Promis
     }));
   };
 
-  app.get('/api/v1/trends/tags', publicRoute, async (request) => {
-    const { offset, limit } = tagQuery.parse(request.query);
-    return trendingTags(offset, limit);
-  });
-  app.get('/api/v1/trends', publicRoute, async (request) => {
-    const { offset, limit } = tagQuery.parse(request.query);
-    return trendingTags(offset, limit);
-  });
+  for (const url of ['/api/v1/trends/tags', '/api/v1/trends']) {
+    app.get(url, publicRoute, async (request, reply) => {
+      const page = tagQuery.parse(request.query);
+      const tags = await trendingTags(page.offset, page.limit);
+      setOffsetLinkHeader(request, reply, page, tags.length);
+      return tags;
+    });
+  }
 
-  app.get('/api/v1/trends/links', publicRoute, async (request): Promise<TrendsLink[]> => {
-    const { offset, limit } = tagQuery.parse(request.query);
+  /** Links shared in public statuses this week, those whose page gave a preview card. */
+  app.get('/api/v1/trends/links', publicRoute, async (request, reply): Promise<TrendsLink[]> => {
+    const page = tagQuery.parse(request.query);
     const groups = await ctx.db
       .selectFrom('statuses')
+      .innerJoin('preview_cards', 'preview_cards.url', 'statuses.link_url')
       .select((eb) => [
-        'statuses.link_url',
+        'preview_cards.url',
         eb.fn.count<number | string>('statuses.account_id').distinct().as('accounts'),
         eb.fn.countAll<number | string>().as('uses'),
       ])
-      .where('statuses.link_url', 'is not', null)
+      .where('preview_cards.title', '!=', '')
       .where('statuses.visibility', '=', 'public')
       .where('statuses.deleted_at', 'is', null)
       .where('statuses.created_at', '>=', isoDaysAgo(TREND_WINDOW_DAYS))
-      .groupBy('statuses.link_url')
+      .groupBy('preview_cards.url')
       .orderBy('accounts', 'desc')
       .orderBy('uses', 'desc')
-      .offset(offset)
-      .limit(limit)
+      .orderBy('preview_cards.url')
+      .offset(page.offset)
+      .limit(page.limit)
       .execute();
-    const today = String(Math.floor(Date.now() / 86_400_000) * 86_400);
-    return groups.flatMap((group) => {
-      if (!group.link_url || !URL.canParse(group.link_url)) return [];
-      return [
-        {
-          url: group.link_url,
-          title: new URL(group.link_url).host,
-          description: '',
-          type: 'link' as const,
-          image: null,
-          history: [{ day: today, uses: String(group.uses), accounts: String(group.accounts) }],
-        },
-      ];
+    const urls = groups.map((group) => group.url);
+    const [cards, histories] = await Promise.all([
+      urls.length
+        ? ctx.db.selectFrom('preview_cards').selectAll().where('url', 'in', urls).execute()
+        : Promise.resolve([]),
+      linkHistories(ctx.db, urls),
+    ]);
+    const cardOf = new Map(cards.map((card) => [card.url, card]));
+    setOffsetLinkHeader(request, reply, page, groups.length);
+    return urls.flatMap((url) => {
+      const card = cardOf.get(url);
+      return card ? [{ ...serializePreviewCard(card), history: histories.get(url) ?? [] }] : [];
     });
   });
 }

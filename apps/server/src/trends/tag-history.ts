@@ -8,6 +8,33 @@ function dayStart(time: number): number {
   return Math.floor(time / DAY_MS) * DAY_MS;
 }
 
+const historySince = (now: number): string => new Date(dayStart(now) - 6 * DAY_MS).toISOString();
+
+/** One entry per day for the last 7 days (newest first) of each key, from the uses (statuses) of that key. */
+function dailyHistories(
+  keys: string[],
+  uses: { key: string; created_at: string; account_id: string }[],
+  now: number,
+): Map<string, Tag['history']> {
+  const days = Array.from({ length: 7 }, (_, index) => dayStart(now) - index * DAY_MS);
+  return new Map(
+    keys.map((key) => [
+      key,
+      days.map((day) => {
+        const inDay = uses.filter((use) => {
+          const time = Date.parse(use.created_at);
+          return use.key === key && time >= day && time < day + DAY_MS;
+        });
+        return {
+          day: String(day / 1000),
+          uses: String(inDay.length),
+          accounts: String(new Set(inDay.map((use) => use.account_id)).size),
+        };
+      }),
+    ]),
+  );
+}
+
 /**
  * Mastodon's tag history: one entry per day for the last 7 days (newest first), `day` as a unix timestamp,
  * uses and distinct accounts counted from public statuses.
@@ -17,36 +44,39 @@ export async function tagHistories(
   tagIds: string[],
   now = Date.now(),
 ): Promise<Map<string, Tag['history']>> {
-  const histories = new Map<string, Tag['history']>();
-  if (tagIds.length === 0) return histories;
-  const since = new Date(dayStart(now) - 6 * DAY_MS).toISOString();
+  if (tagIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('status_tags')
     .innerJoin('statuses', 'statuses.id', 'status_tags.status_id')
-    .select(['status_tags.tag_id', 'statuses.created_at', 'statuses.account_id'])
+    .select(['status_tags.tag_id as key', 'statuses.created_at', 'statuses.account_id'])
     .where('status_tags.tag_id', 'in', tagIds)
-    .where('statuses.created_at', '>=', since)
+    .where('statuses.created_at', '>=', historySince(now))
     .where('statuses.visibility', '=', 'public')
     .where('statuses.deleted_at', 'is', null)
     .execute();
-  for (const tagId of tagIds) {
-    const days = Array.from({ length: 7 }, (_, index) => dayStart(now) - index * DAY_MS);
-    histories.set(
-      tagId,
-      days.map((day) => {
-        const inDay = rows.filter((row) => {
-          const time = Date.parse(row.created_at);
-          return row.tag_id === tagId && time >= day && time < day + DAY_MS;
-        });
-        return {
-          day: String(day / 1000),
-          uses: String(inDay.length),
-          accounts: String(new Set(inDay.map((row) => row.account_id)).size),
-        };
-      }),
-    );
-  }
-  return histories;
+  return dailyHistories(tagIds, rows, now);
+}
+
+/** The same history for links: public statuses sharing each URL. */
+export async function linkHistories(
+  db: DbOrTx,
+  urls: string[],
+  now = Date.now(),
+): Promise<Map<string, Tag['history']>> {
+  if (urls.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('statuses')
+    .select(['statuses.link_url', 'statuses.created_at', 'statuses.account_id'])
+    .where('statuses.link_url', 'in', urls)
+    .where('statuses.created_at', '>=', historySince(now))
+    .where('statuses.visibility', '=', 'public')
+    .where('statuses.deleted_at', 'is', null)
+    .execute();
+  return dailyHistories(
+    urls,
+    rows.map((row) => ({ ...row, key: row.link_url ?? '' })),
+    now,
+  );
 }
 
 export function tagUrl(ctx: AppContext, name: string): string {

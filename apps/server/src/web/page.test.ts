@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { InitialState } from '@palchat/api';
+import { userSettingsSchema, type InitialState } from '@palchat/api';
 import { injectInitialState, scriptSafeJson } from './page.js';
 
 const state = {
@@ -11,7 +11,7 @@ const state = {
     disabledAccountId: null,
     movedToAccountId: null,
   },
-  settings: { layout: 'auto', columns: [], introductionVersion: 0 },
+  settings: userSettingsSchema.parse({}),
   csrfToken: 't',
   accessToken: null,
   server: {

@@ -81,7 +81,7 @@ async function registerClientRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 }
 
-/** The web client's own settings (layout, columns, introduction seen), with the cookie or the page's token. */
+/** The web client's own settings (layout, columns, introduction seen, reading), with the cookie or the page's token. */
 function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/web/settings', async (request) => loadUserSettings(ctx.db, requireAccount(request).id));
   app.put('/api/web/settings', async (request) => {

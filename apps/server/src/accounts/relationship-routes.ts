@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireAccount } from '../auth/viewer.js';
+import type { AppContext } from '../context.js';
+import { unprocessable } from '../http/errors.js';
+import { nowIso } from '../lib/time.js';
+import { scopes } from '../auth/route-scopes.js';
+import { unfollowAccount } from './follows.js';
+import { findAccountOr404 } from './lookup.js';
+import { loadRelationship } from './relationships.js';
+
+const idParams = z.object({ id: z.string() });
+/** Mastodon's AccountNote::COMMENT_SIZE_LIMIT */
+const NOTE_MAX = 2000;
+const noteBody = z.object({ comment: z.string().max(NOTE_MAX).nullish() });
+
+/** The viewer's own side of a relationship: a private note on an account, and dropping a follower. */
+export async function relationshipRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.post('/api/v1/accounts/:id/note', scopes('write:accounts'), async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    const target = await findAccountOr404(ctx.db, id);
+    if (target.id === viewer.id) throw unprocessable('You cannot write a note on yourself', 'self_note');
+    const comment = (noteBody.parse(request.body ?? {}).comment ?? '').trim();
+    if (comment) {
+      const updated_at = nowIso();
+      await ctx.db
+        .insertInto('account_notes')
+        .values({ account_id: viewer.id, target_account_id: target.id, comment, updated_at })
+        .onConflict((oc) =>
+          oc.columns(['account_id', 'target_account_id']).doUpdateSet({ comment, updated_at }),
+        )
+        .execute();
+    } else {
+      await ctx.db
+        .deleteFrom('account_notes')
+        .where('account_id', '=', viewer.id)
+        .where('target_account_id', '=', target.id)
+        .execute();
+    }
+    return loadRelationship(ctx.db, viewer.id, target.id);
+  });
+
+  /** Ends the target's follow of the viewer (no one else's), as if the target had unfollowed. */
+  app.post(
+    '/api/v1/accounts/:id/remove_from_followers',
+    scopes('follow', 'write:follows'),
+    async (request) => {
+      const viewer = requireAccount(request);
+      const { id } = idParams.parse(request.params);
+      const target = await findAccountOr404(ctx.db, id);
+      await unfollowAccount(ctx, target, viewer);
+      return loadRelationship(ctx.db, viewer.id, target.id);
+    },
+  );
+}

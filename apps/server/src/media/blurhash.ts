@@ -1,0 +1,17 @@
+import sharp from 'sharp';
+import { encode } from 'blurhash';
+
+/** The blurhash of an image (4×3 components of a 32 px rendition, upright), or null when it cannot be read. */
+export async function blurhashOfImage(data: Buffer): Promise<string | null> {
+  try {
+    const small = await sharp(data)
+      .rotate()
+      .resize(32, 32, { fit: 'inside' })
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return encode(new Uint8ClampedArray(small.data), small.info.width, small.info.height, 4, 3);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,60 @@
+import { sql } from 'kysely';
+import type { AccountRow } from '../auth/viewer.js';
+import type { DbOrTx } from '../db/index.js';
+
+export interface AccountSearch {
+  /** a username or display name prefix; a leading @ and a trailing @domain are ignored */
+  q: string;
+  offset: number;
+  limit: number;
+  /** only accounts the viewer follows */
+  following?: boolean | undefined;
+}
+
+/** `value` as a LIKE pattern matched literally ('!' is the escape character in both dialects). */
+export const likeLiteral = (value: string): string => value.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`);
+
+/**
+ * Local accounts whose username or display name starts with the query: exact username first, then the most
+ * followed. Accounts that block the viewer are left out.
+ */
+export async function searchAccounts(
+  db: DbOrTx,
+  viewer: AccountRow | null,
+  search: AccountSearch,
+): Promise<AccountRow[]> {
+  const term = search.q.trim().replace(/^@/, '').split('@')[0] ?? '';
+  if (!term) return [];
+  const prefix = `${likeLiteral(term)}%`;
+  let accounts = db
+    .selectFrom('accounts')
+    .selectAll('accounts')
+    .where('accounts.approved', '=', 1)
+    .where('accounts.disabled', '=', 0)
+    .where((eb) =>
+      eb.or([
+        eb('accounts.username_lower', 'like', sql<string>`${prefix} escape '!'`),
+        eb(eb.fn('lower', ['accounts.display_name']), 'like', sql<string>`${prefix} escape '!'`),
+      ]),
+    );
+  if (viewer) {
+    if (search.following) {
+      accounts = accounts.where('accounts.id', 'in', (eb) =>
+        eb
+          .selectFrom('follows')
+          .select('follows.target_account_id')
+          .where('follows.account_id', '=', viewer.id),
+      );
+    }
+    accounts = accounts.where('accounts.id', 'not in', (eb) =>
+      eb.selectFrom('blocks').select('blocks.account_id').where('blocks.target_account_id', '=', viewer.id),
+    );
+  }
+  return accounts
+    .orderBy((eb) => eb.case().when('accounts.username_lower', '=', term.toLowerCase()).then(0).else(1).end())
+    .orderBy('accounts.followers_count', 'desc')
+    .orderBy('accounts.username_lower')
+    .offset(search.offset)
+    .limit(search.limit)
+    .execute();
+}

@@ -1,0 +1,51 @@
+import type { AccountRow } from '../auth/viewer.js';
+import type { DbOrTx } from '../db/index.js';
+import { nowIso } from '../lib/time.js';
+
+/**
+ * Accounts worth following for `viewer`: discoverable local accounts the viewer neither follows nor asked to,
+ * nor blocks, mutes or dismissed, and that do not block the viewer; the most followed first, then the most
+ * recently active.
+ */
+export async function followSuggestions(
+  db: DbOrTx,
+  viewer: AccountRow,
+  limit: number,
+): Promise<AccountRow[]> {
+  const excluded = (table: 'follows' | 'follow_requests' | 'blocks' | 'mutes' | 'suggestion_dismissals') =>
+    db.selectFrom(table).select(`${table}.target_account_id`).where(`${table}.account_id`, '=', viewer.id);
+  return (
+    db
+      .selectFrom('accounts')
+      .selectAll('accounts')
+      .where('accounts.id', '!=', viewer.id)
+      .where('accounts.discoverable', '=', 1)
+      .where('accounts.approved', '=', 1)
+      .where('accounts.disabled', '=', 0)
+      .where('accounts.moved_to_account_id', 'is', null)
+      .where('accounts.id', 'not in', excluded('follows'))
+      .where('accounts.id', 'not in', excluded('follow_requests'))
+      .where('accounts.id', 'not in', excluded('blocks'))
+      .where('accounts.id', 'not in', excluded('mutes'))
+      .where('accounts.id', 'not in', excluded('suggestion_dismissals'))
+      .where('accounts.id', 'not in', (eb) =>
+        eb.selectFrom('blocks').select('blocks.account_id').where('blocks.target_account_id', '=', viewer.id),
+      )
+      .orderBy('accounts.followers_count', 'desc')
+      // accounts that never posted go last in both dialects (they sort NULLs differently)
+      .orderBy((eb) => eb.case().when('accounts.last_status_at', 'is', null).then(1).else(0).end(), 'asc')
+      .orderBy('accounts.last_status_at', 'desc')
+      .orderBy('accounts.id', 'desc')
+      .limit(limit)
+      .execute()
+  );
+}
+
+/** The account stops being suggested to the viewer (Mastodon's DELETE /api/v1/suggestions/:account_id). */
+export async function dismissSuggestion(db: DbOrTx, viewerId: string, targetId: string): Promise<void> {
+  await db
+    .insertInto('suggestion_dismissals')
+    .values({ account_id: viewerId, target_account_id: targetId, created_at: nowIso() })
+    .onConflict((oc) => oc.columns(['account_id', 'target_account_id']).doNothing())
+    .execute();
+}
