@@ -17,6 +17,7 @@ export interface Instance {
   };
   configuration?: {
     statuses?: { max_media_attachments?: number; max_characters?: number };
+    media_attachments?: { supported_mime_types?: string[] };
     vapid?: { public_key?: string | null };
     translation?: { enabled: boolean };
   };

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Account, CredentialAccount, List, UserSettings } from '@palchat/api';
+import type { Account, CredentialAccount, List, UserSettings, UserSettingsPatch } from '@palchat/api';
 import { api } from './client';
 import type { Instance } from './instance';
 import { useInitialState } from '../app/initial-state-context';
@@ -86,10 +86,31 @@ export function useSettings(): UserSettings {
   return query.data;
 }
 
-export function useSaveSettings() {
+/**
+ * Saves part of the web settings. The change shows at once; saves run one after another, and a refused one
+ * is undone (the settings are read again from the server).
+ */
+export function useSaveSettings(section?: string) {
   const client = useQueryClient();
+  const othersPending = () => client.isMutating({ mutationKey: queryKeys.settings }) > 1;
   return useMutation({
-    mutationFn: (patch: Partial<UserSettings>) => api.put<UserSettings>('/api/web/settings', patch),
-    onSuccess: (saved) => client.setQueryData(queryKeys.settings, saved),
+    // per section, so that a page can show the state of its own saves (useMutationState)
+    mutationKey: section ? [...queryKeys.settings, section] : queryKeys.settings,
+    scope: { id: 'web-settings' },
+    mutationFn: (patch: UserSettingsPatch) => api.put<UserSettings>('/api/web/settings', patch),
+    onMutate: async (patch) => {
+      await client.cancelQueries({ queryKey: queryKeys.settings });
+      const previous = client.getQueryData<UserSettings>(queryKeys.settings);
+      if (previous) client.setQueryData<UserSettings>(queryKeys.settings, { ...previous, ...patch });
+      return { previous };
+    },
+    onError: (_error, _patch, result) => {
+      if (result?.previous && !othersPending()) client.setQueryData(queryKeys.settings, result.previous);
+      void client.invalidateQueries({ queryKey: queryKeys.settings });
+    },
+    // a later save's optimistic change stays on screen until that save answers
+    onSuccess: (saved) => {
+      if (!othersPending()) client.setQueryData(queryKeys.settings, saved);
+    },
   });
 }

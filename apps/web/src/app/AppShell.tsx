@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSettings } from '../api/queries';
+import { useReduceMotionClass } from '../features/settings/use-reading-settings';
 import { LayoutModeContext } from './layout-context';
 import { MultiColumnLayout } from './layouts/MultiColumnLayout';
 import { SingleColumnLayout } from './layouts/SingleColumnLayout';
@@ -30,6 +31,7 @@ export function AppShell() {
   const layout = decideLayout(settings.layout, width);
   const location = useLocation();
   useStartup();
+  useReduceMotionClass();
 
   const redirect = pathRedirect(location.pathname, layout);
   if (redirect) return <Navigate replace to={`${redirect}${location.search}${location.hash}`} />;

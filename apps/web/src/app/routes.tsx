@@ -104,6 +104,7 @@ const VIEW_ROUTES: [string, () => Promise<ViewModule>, string][] = [
   ['followed_tags', relationships, 'FollowedTagsView'],
   ['mutes', relationships, 'MutesView'],
   ['settings/preferences', () => import('../features/settings/PreferencesView'), 'PreferencesView'],
+  ['settings/profile', () => import('../features/settings/ProfileEditView'), 'ProfileEditView'],
   ['filters', filterList, 'FiltersView'],
   ['filters/new', filterEdit, 'FilterEditView'],
   ['filters/:id/edit', filterEdit, 'FilterEditView'],

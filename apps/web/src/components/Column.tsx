@@ -1,7 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useT } from '../app/i18n/use-t';
 import { ScrollParentContext, useLayoutMode } from '../app/layout-context';
+import { usePinnedColumn } from '../app/layouts/pinned-column-context';
 import { Icon } from './Icon';
 import type { IconName } from './icons';
 
@@ -29,6 +30,9 @@ export function Column({ label, children, className }: ColumnProps) {
   );
 }
 
+// the deck's pin / move / remove controls: multi-column only, so they stay out of the first load
+const ColumnControls = lazy(() => import('../app/layouts/ColumnControls'));
+
 interface ColumnHeaderProps {
   icon: IconName;
   title: ReactNode;
@@ -40,6 +44,10 @@ interface ColumnHeaderProps {
 export function ColumnHeader({ icon, title, showBack, actions }: ColumnHeaderProps) {
   const t = useT();
   const navigate = useNavigate();
+  const multiColumn = useLayoutMode() === 'multi-column';
+  // a pinned column is no step of the history
+  const pinned = usePinnedColumn() !== null;
+  const back = showBack && !pinned;
   const goBack = () => {
     if (window.history.state && typeof window.history.state.idx === 'number' && window.history.state.idx > 0)
       navigate(-1);
@@ -47,7 +55,7 @@ export function ColumnHeader({ icon, title, showBack, actions }: ColumnHeaderPro
   };
   return (
     <div className="column-header">
-      {showBack && (
+      {back && (
         <button type="button" className="column-header__back" onClick={goBack} aria-label={t('column.back')}>
           <Icon name="back" size={20} />
         </button>
@@ -56,7 +64,16 @@ export function ColumnHeader({ icon, title, showBack, actions }: ColumnHeaderPro
         <Icon name={icon} size={22} />
         <span>{title}</span>
       </h1>
-      {actions && <div className="column-header__actions">{actions}</div>}
+      {(actions || multiColumn) && (
+        <div className="column-header__actions">
+          {actions}
+          {multiColumn && (
+            <Suspense fallback={null}>
+              <ColumnControls />
+            </Suspense>
+          )}
+        </div>
+      )}
     </div>
   );
 }

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useT } from '../app/i18n/use-t';
 import { IconButton } from './Button';
+import { trapTab, useFocusInside } from './focus-trap';
 
 interface ModalProps {
   title: ReactNode;
@@ -9,9 +10,6 @@ interface ModalProps {
   children: ReactNode;
   actions?: ReactNode;
 }
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), textarea, select, [tabindex]:not([tabindex="-1"])';
 
 /**
  * An accessible modal dialog: focus moves in, is trapped, Escape closes, focus returns on close. It renders on
@@ -22,13 +20,7 @@ export function Modal({ title, onClose, children, actions }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const dialog = dialogRef.current;
-    const first = dialog?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? dialog)?.focus();
-    return () => previous?.focus();
-  }, []);
+  useFocusInside(dialogRef);
 
   function onKeyDown(event: React.KeyboardEvent<HTMLDivElement>) {
     if (event.key === 'Escape') {
@@ -36,18 +28,7 @@ export function Modal({ title, onClose, children, actions }: ModalProps) {
       onClose();
       return;
     }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const focusable = Array.from(dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    trapTab(event, dialogRef.current);
   }
 
   return createPortal(

@@ -6,18 +6,28 @@ import { api, type Page, type QueryValue } from '../api/client';
 import { useScrollParent } from '../app/layout-context';
 import { EmptyState, ErrorMessage, LoadingIndicator } from './States';
 import type { IconName } from './icons';
+import { holdsNewestPage, nextPageParam, previousPageParam } from './paging';
 
 // Loaded while the first page is on its way, so that the answer renders at once instead of suspending.
 const VirtualListModule = preloadableLazy(() => import('./VirtualList'));
 const VirtualList = VirtualListModule as unknown as <T>(props: VirtualListProps<T>) => ReactNode;
 
-/** Keep memory bounded: at most this many pages stay in the cache for a list. */
+/**
+ * Keep memory bounded: at most this many pages stay in the cache for a list. Scrolling further down drops the
+ * newest page; scrolling back up fetches it again through the first held page's `prev` link (min_id), and
+ * VirtualList's firstItemIndex keeps the rows on screen still while pages come and go above them.
+ */
 const MAX_PAGES = 10;
+
+/** Fetches one page: the list's path (first page, `url` null) or a `Link` URL it answered. */
+export type PageFetcher<T> = (url: string | null, signal: AbortSignal) => Promise<Page<T>>;
 
 interface PagedListProps<T, R = T> {
   queryKey: QueryKey;
   path: string;
   query?: Record<string, QueryValue>;
+  /** for lists that are not a plain JSON array paged by `Link` (e.g. one type of search results) */
+  fetchPage?: PageFetcher<T>;
   bearer?: boolean;
   enabled?: boolean;
   itemKey: (item: R) => string;
@@ -34,14 +44,17 @@ interface PagedListProps<T, R = T> {
 
 /** A server list followed page by page through `Link: <…>; rel="next"`, virtualized with react-virtuoso. */
 export function PagedList<T, R = T>(props: PagedListProps<T, R>) {
-  const { queryKey, path, query, bearer, enabled = true } = props;
+  const { queryKey, path, query, bearer, enabled = true, fetchPage } = props;
   const result = useInfiniteQuery({
     queryKey,
     enabled,
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }): Promise<Page<T>> =>
-      pageParam ? api.page<T>(pageParam, { signal, bearer }) : api.page<T>(path, { query, signal, bearer }),
-    getNextPageParam: (last) => (last.items.length > 0 ? last.next : null),
+      fetchPage
+        ? fetchPage(pageParam, signal)
+        : api.page<T>(pageParam ?? path, pageParam ? { signal, bearer } : { query, signal, bearer }),
+    getNextPageParam: nextPageParam,
+    getPreviousPageParam: (first, _all, firstParam) => previousPageParam(first, firstParam),
     maxPages: MAX_PAGES,
   });
   useEffect(() => {
@@ -71,10 +84,23 @@ export function PagedList<T, R = T>(props: PagedListProps<T, R>) {
         scrollParent={scrollParent}
         itemKey={props.itemKey}
         renderItem={props.renderItem}
-        header={props.header}
+        header={
+          result.isFetchingPreviousPage ? (
+            <>
+              {props.header}
+              <LoadingIndicator inline />
+            </>
+          ) : (
+            props.header
+          )
+        }
         footer={result.isFetchingNextPage ? <LoadingIndicator inline /> : null}
+        headLoaded={result.data ? holdsNewestPage(result.data) : true}
         onEndReached={() => {
           if (result.hasNextPage && !result.isFetchingNextPage) void result.fetchNextPage();
+        }}
+        onStartReached={() => {
+          if (result.hasPreviousPage && !result.isFetchingPreviousPage) void result.fetchPreviousPage();
         }}
       />
     </Suspense>

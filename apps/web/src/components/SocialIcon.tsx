@@ -20,6 +20,8 @@ const SOCIAL_ICONS = {
   close:
     'M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z',
   warning: 'M1 21h22L12 2 1 21zm12-3h-2v-2h2v2zm0-4h-2v-4h2v4z',
+  lockOpen:
+    'M12 17c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2zm6-9h-1V6c0-2.76-2.24-5-5-5S7 3.24 7 6h1.9c0-1.71 1.39-3.1 3.1-3.1 1.71 0 3.1 1.39 3.1 3.1v2H6c-1.1 0-2 .9-2 2v10c0 1.1.9 2 2 2h12c1.1 0 2-.9 2-2V10c0-1.1-.9-2-2-2zm0 12H6V10h12v10z',
   upload: 'M9 16h6v-6h4l-7-7-7 7h4zm-4 2h14v2H5z',
   poll: 'M3 5v14h18V5H3zm6 12H5v-6h4v6zm6 0h-4V7h4v10zm4 0h-2V9h2v8z',
   globe:
@@ -30,6 +32,11 @@ const SOCIAL_ICONS = {
 export type SocialIconName = keyof typeof SOCIAL_ICONS;
 
 export function SocialIcon({ name, size = 20 }: { name: SocialIconName; size?: number }) {
+  return <PathIcon path={SOCIAL_ICONS[name]} size={size} />;
+}
+
+/** A decorative 24×24 icon drawn from one SVG path (views with icons of their own pass theirs). */
+export function PathIcon({ path, size = 20 }: { path: string; size?: number }) {
   return (
     <svg
       className="icon"
@@ -40,7 +47,7 @@ export function SocialIcon({ name, size = 20 }: { name: SocialIconName; size?: n
       aria-hidden="true"
       focusable="false"
     >
-      <path d={SOCIAL_ICONS[name]} />
+      <path d={path} />
     </svg>
   );
 }

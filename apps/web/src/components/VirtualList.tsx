@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Virtuoso } from 'react-virtuoso';
+import { FIRST_ITEM_INDEX, shiftedFirstItemIndex } from './paging';
 
 export interface VirtualListProps<T> {
   items: T[];
@@ -7,22 +8,48 @@ export interface VirtualListProps<T> {
   itemKey: (item: T) => string;
   renderItem: (item: T) => ReactNode;
   onEndReached: () => void;
+  /** scrolled to the top: load the newer page, if one was dropped */
+  onStartReached?: () => void;
+  /** the items start at the newest: when scrolled to the top, what arrives above shows at once */
+  headLoaded?: boolean;
   header?: ReactNode;
   footer?: ReactNode;
 }
 
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((key, index) => key === b[index]);
+}
+
+/**
+ * Keeps the rows on screen still when rows are added or removed above them, unless the reader sits at the
+ * very top of a list that starts at the newest items (then the new items are what they should see).
+ */
+function useFirstItemIndex(keys: string[], revealPrepended: boolean): number {
+  const [anchor, setAnchor] = useState({ keys, first: FIRST_ITEM_INDEX });
+  if (sameKeys(anchor.keys, keys)) return anchor.first;
+  const first = revealPrepended ? anchor.first : shiftedFirstItemIndex(anchor.keys, keys, anchor.first);
+  setAnchor({ keys, first });
+  return first;
+}
+
 /** Only the rows in view are in the DOM (react-virtuoso), scrolling the column or the window. */
 export default function VirtualList<T>(props: VirtualListProps<T>) {
-  const { header, footer } = props;
+  const { header, footer, items, itemKey } = props;
+  const [atTop, setAtTop] = useState(true);
+  const keys = useMemo(() => items.map(itemKey), [items, itemKey]);
+  const firstItemIndex = useFirstItemIndex(keys, atTop && props.headLoaded !== false);
   return (
     <Virtuoso
       className="paged-list"
       useWindowScroll={props.scrollParent === null}
       customScrollParent={props.scrollParent ?? undefined}
-      data={props.items}
-      computeItemKey={(_, item) => props.itemKey(item)}
+      data={items}
+      firstItemIndex={firstItemIndex}
+      computeItemKey={(_, item) => itemKey(item)}
       itemContent={(_, item) => props.renderItem(item)}
       endReached={props.onEndReached}
+      startReached={props.onStartReached}
+      atTopStateChange={setAtTop}
       components={{
         Header: header ? () => <>{header}</> : undefined,
         Footer: () => <>{footer}</>,

@@ -9,9 +9,11 @@ import { AccountStateBanner } from '../../features/auth/AccountStateBanner';
 import { signOut } from '../../features/auth/sign-out';
 import { useT } from '../i18n/use-t';
 import { useInitialState } from '../initial-state-context';
+import { usePinnedColumn } from './pinned-column-context';
 
 const ComposeForm = lazy(() => import('../../features/compose/ComposeForm'));
 const ServerBanner = lazy(() => import('../../features/about/ServerBanner'));
+const ColumnControls = lazy(() => import('./ColumnControls'));
 
 function DrawerLink({ to, icon, label }: { to: string; icon: IconName; label: string }) {
   return (
@@ -25,6 +27,7 @@ function DrawerLink({ to, icon, label }: { to: string; icon: IconName; label: st
 export function Drawer() {
   const t = useT();
   const { identity, server } = useInitialState();
+  const pinned = usePinnedColumn() !== null;
   return (
     <section className="column column--drawer drawer" aria-label={t('drawer.label')} data-testid="drawer">
       <nav className="drawer__header" aria-label={t('drawer.quick_links')}>
@@ -47,6 +50,12 @@ export function Drawer() {
           >
             <Icon name="logout" size={20} />
           </button>
+        )}
+        {/* move or remove the compose column (signed in only) */}
+        {pinned && (
+          <Suspense fallback={null}>
+            <ColumnControls />
+          </Suspense>
         )}
       </nav>
       <div className="drawer__body">

@@ -1,14 +1,15 @@
 import { Outlet } from 'react-router';
 import { useSettings } from '../../api/queries';
 import { useInitialState } from '../initial-state-context';
-import { defaultColumns, PinnedColumn } from './PinnedColumn';
+import { effectiveColumns } from '../../features/settings/deck-columns';
+import { PinnedColumn } from './PinnedColumn';
 import { SignedInDock } from './SignedInDock';
 
 /** Columns from the user's settings (a default set when there are none), then the routed column. */
 export function MultiColumnLayout() {
   const { identity } = useInitialState();
   const settings = useSettings();
-  const columns = settings.columns.length > 0 ? settings.columns : defaultColumns(identity.signedIn);
+  const columns = effectiveColumns(settings.columns, identity.signedIn);
   return (
     <div
       className={identity.signedIn ? 'ui ui--multi ui--docked' : 'ui ui--multi'}

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import type { Column as ColumnSetting, ColumnType } from '@palchat/api';
 import { LoadingIndicator } from '../../components/States';
 import { Drawer } from './Drawer';
+import { PinnedColumnContext } from './pinned-column-context';
 
 export interface PinnedColumnProps {
   params: Record<string, unknown>;
@@ -35,23 +36,20 @@ const COLUMN_VIEWS: Record<Exclude<ColumnType, 'compose'>, ColumnView> = {
 };
 
 export function PinnedColumn({ column }: { column: ColumnSetting }) {
-  if (column.id === 'compose') return <Drawer />;
+  if (column.id === 'compose')
+    return (
+      <PinnedColumnContext.Provider value={column}>
+        <Drawer />
+      </PinnedColumnContext.Provider>
+    );
   const View = COLUMN_VIEWS[column.id];
   return (
     <div className="column-slot" data-column={column.id}>
-      <Suspense fallback={<LoadingIndicator />}>
-        <View params={column.params} />
-      </Suspense>
+      <PinnedColumnContext.Provider value={column}>
+        <Suspense fallback={<LoadingIndicator />}>
+          <View params={column.params} />
+        </Suspense>
+      </PinnedColumnContext.Provider>
     </div>
   );
-}
-
-export function defaultColumns(signedIn: boolean): ColumnSetting[] {
-  const compose: ColumnSetting = { id: 'compose', uuid: 'default-compose', params: {} };
-  if (!signedIn) return [compose];
-  return [
-    compose,
-    { id: 'home', uuid: 'default-home', params: {} },
-    { id: 'notifications', uuid: 'default-notifications', params: {} },
-  ];
 }

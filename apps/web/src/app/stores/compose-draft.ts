@@ -4,7 +4,8 @@ import { createStore, useStore } from './create-store';
 
 export interface ComposeDraft extends DraftState {
   media: File[];
-  visibility: Visibility;
+  /** null: the account's default audience (the stricter of it and the replied post's, for a reply) */
+  visibility: Visibility | null;
   spoilerText: string;
 }
 
@@ -12,7 +13,7 @@ export const EMPTY_DRAFT: ComposeDraft = {
   text: '',
   media: [],
   mediaCount: 0,
-  visibility: 'public',
+  visibility: null,
   spoilerText: '',
 };
 

@@ -1,4 +1,5 @@
 import type { Account } from '@palchat/api';
+import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Msg } from '../../app/i18n/Msg';
 import { useT } from '../../app/i18n/use-t';
@@ -8,9 +9,10 @@ import { ButtonLink } from '../../components/Button';
 import { Html } from '../../components/Html';
 import { Icon } from '../../components/Icon';
 import { AccountMenu } from './AccountMenu';
+import { AccountNote } from './AccountNote';
 import { FollowButton } from './FollowButton';
-
-const MISSING_HEADER = '/headers/original/missing.png';
+import { NotifyBell } from './NotifyBell';
+import { hasCustomHeader } from './profile-images';
 
 export function AccountHeader({ account }: { account: Account }) {
   const t = useT();
@@ -18,6 +20,7 @@ export function AccountHeader({ account }: { account: Account }) {
   const { identity } = useInitialState();
   const base = `/@${account.acct}`;
   const own = identity.accountId === account.id;
+  const [noteOpen, setNoteOpen] = useState(false);
   const tab = (to: string, label: string) => (
     <NavLink to={to} end className={({ isActive }) => (isActive ? 'tab tab--active' : 'tab')}>
       {label}
@@ -26,19 +29,20 @@ export function AccountHeader({ account }: { account: Account }) {
   return (
     <div className="account-header">
       <div className="account-header__banner">
-        {account.header && !account.header.endsWith(MISSING_HEADER) && <img src={account.header} alt="" />}
+        {hasCustomHeader(account) && <img src={account.header} alt="" />}
       </div>
       <div className="account-header__bar">
         <Avatar src={account.avatar} size={92} className="account-header__avatar" />
         <div className="account-header__buttons">
           {own ? (
-            <ButtonLink to="/start/profile" variant="secondary">
+            <ButtonLink to="/settings/profile" variant="secondary">
               <Msg id="account.edit_profile" />
             </ButtonLink>
           ) : (
             <>
-              <AccountMenu account={account} />
-              <FollowButton accountId={account.id} />
+              <AccountMenu account={account} onEditNote={() => setNoteOpen(true)} />
+              <NotifyBell account={account} />
+              <FollowButton accountId={account.id} locked={account.locked} />
             </>
           )}
         </div>
@@ -75,6 +79,9 @@ export function AccountHeader({ account }: { account: Account }) {
             </div>
           ))}
         </dl>
+      )}
+      {identity.signedIn && !own && (
+        <AccountNote account={account} open={noteOpen} onDone={() => setNoteOpen(false)} />
       )}
       <div className="account-header__counts">
         <Link to={base}>

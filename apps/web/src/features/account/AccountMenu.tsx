@@ -1,35 +1,67 @@
+import './account.css';
 import '../status/status.css';
 import type { Account, Relationship } from '@palchat/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../api/client';
 import { useT } from '../../app/i18n/use-t';
 import { useInitialState } from '../../app/initial-state-context';
 import { updateComposeDraft } from '../../app/stores/compose-draft';
 import { SocialIcon } from '../../components/SocialIcon';
+import { ErrorMessage } from '../../components/States';
 import { focusCompose } from '../status/reply';
-import { useRelationship } from './use-account';
+import { accountDomain } from './account-domain';
+import { useFollowOptions, useRelationship } from './use-account';
+
+const ReportModal = lazy(() => import('../status/ReportModal'));
+const ListMembershipModal = lazy(() => import('./ListMembershipModal'));
 
 type AccountAction = 'block' | 'unblock' | 'mute' | 'unmute';
 
-/** Relationship actions besides following: mention, mute/unmute, block/unblock (SPEC "relationship buttons"). */
-export function AccountMenu({ account }: { account: Account }) {
-  const t = useT();
-  const navigate = useNavigate();
+/** How long "Link copied" stays (SPEC §9 "copy notice after 2 s"). */
+const COPY_NOTICE_MS = 2000;
+
+/** The relationship actions for an account that are not following itself (SPEC "relationship buttons"). */
+function useAccountActions(account: Account) {
   const client = useQueryClient();
-  const { identity } = useInitialState();
-  const enabled = identity.signedIn && identity.accountId !== account.id;
-  const relationship = useRelationship(account.id, enabled);
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
+  const relationshipKey = ['relationship', account.id];
   const act = useMutation({
     mutationFn: (action: AccountAction) => api.post<Relationship>(`/api/v1/accounts/${account.id}/${action}`),
     onSuccess: (next) => {
-      client.setQueryData(['relationship', account.id], next);
+      client.setQueryData(relationshipKey, next);
       void client.invalidateQueries({ queryKey: ['timeline'] });
     },
   });
+  const domainBlock = useMutation({
+    mutationFn: ({ domain, block }: { domain: string; block: boolean }) =>
+      block
+        ? api.post('/api/v1/domain_blocks', { domain })
+        : api.delete('/api/v1/domain_blocks', { query: { domain } }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: relationshipKey });
+      void client.invalidateQueries({ queryKey: ['timeline'] });
+    },
+  });
+  const options = useFollowOptions(account.id);
+  return { act, domainBlock, options };
+}
+
+/**
+ * The "…" menu of a profile: mention, copy link, personal note, boosts, lists, mute, block, domain block,
+ * report. `onEditNote` opens the personal note of the profile header.
+ */
+export function AccountMenu({ account, onEditNote }: { account: Account; onEditNote?: () => void }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const { identity } = useInitialState();
+  const enabled = identity.signedIn && identity.accountId !== account.id;
+  const relationship = useRelationship(account.id, enabled);
+  const { act, domainBlock, options } = useAccountActions(account);
+  const [open, setOpen] = useState(false);
+  const [modal, setModal] = useState<'report' | 'lists' | null>(null);
+  const [copied, setCopied] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
     const close = (event: MouseEvent) => {
@@ -38,9 +70,16 @@ export function AccountMenu({ account }: { account: Account }) {
     document.addEventListener('mousedown', close);
     return () => document.removeEventListener('mousedown', close);
   }, [open]);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = window.setTimeout(() => setCopied(false), COPY_NOTICE_MS);
+    return () => window.clearTimeout(timer);
+  }, [copied]);
   if (!enabled) return null;
   const state = relationship.data;
   const name = `@${account.acct}`;
+  const domain = accountDomain(account.acct);
+  const failure = act.error ?? domainBlock.error ?? options.error;
   const item = (label: string, run: () => void, danger = false) => (
     <li>
       <button
@@ -59,6 +98,11 @@ export function AccountMenu({ account }: { account: Account }) {
   return (
     <>
       {state?.followed_by && <span className="badge">{t('account.follows_you')}</span>}
+      {copied && (
+        <span className="badge" role="status">
+          {t('account.link_copied')}
+        </span>
+      )}
       {state?.blocking && (
         <button type="button" className="button button--danger" onClick={() => act.mutate('unblock')}>
           {t('account.unblock', { name })}
@@ -82,6 +126,15 @@ export function AccountMenu({ account }: { account: Account }) {
               updateComposeDraft({ text: `${name} ` });
               if (!focusCompose()) navigate('/publish');
             })}
+            {item(t('account.copy_link'), () => {
+              void navigator.clipboard?.writeText(account.url).then(() => setCopied(true));
+            })}
+            {onEditNote && item(t(state?.note ? 'account.note_edit' : 'account.note_add'), onEditNote)}
+            {state?.following &&
+              item(t(state.showing_reblogs ? 'account.hide_reblogs' : 'account.show_reblogs', { name }), () =>
+                options.mutate({ reblogs: !state.showing_reblogs }),
+              )}
+            {state?.following && item(t('account.lists'), () => setModal('lists'))}
             {item(t(state?.muting ? 'account.unmute' : 'account.mute', { name }), () =>
               act.mutate(state?.muting ? 'unmute' : 'mute'),
             )}
@@ -93,9 +146,25 @@ export function AccountMenu({ account }: { account: Account }) {
               },
               true,
             )}
+            {domain &&
+              item(
+                t(state?.domain_blocking ? 'account.unblock_domain' : 'account.block_domain', { domain }),
+                () => {
+                  if (state?.domain_blocking) domainBlock.mutate({ domain, block: false });
+                  else if (window.confirm(t('account.block_domain_confirm', { domain })))
+                    domainBlock.mutate({ domain, block: true });
+                },
+                true,
+              )}
+            {item(t('account.report', { name }), () => setModal('report'), true)}
           </ul>
         )}
       </div>
+      {failure && <ErrorMessage error={failure} />}
+      <Suspense fallback={null}>
+        {modal === 'report' && <ReportModal account={account} onClose={() => setModal(null)} />}
+        {modal === 'lists' && <ListMembershipModal account={account} onClose={() => setModal(null)} />}
+      </Suspense>
     </>
   );
 }

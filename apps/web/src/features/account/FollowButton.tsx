@@ -2,14 +2,21 @@ import { Msg } from '../../app/i18n/Msg';
 import { useInitialState } from '../../app/initial-state-context';
 import { Button } from '../../components/Button';
 import { ErrorMessage } from '../../components/States';
+import { useT } from '../../app/i18n/use-t';
+import { useConfirmations } from '../settings/use-reading-settings';
 import { useFollowToggle, useRelationship } from './use-account';
 
-/** Follow / Unfollow / Requested against the real follow API; nothing for oneself or visitors. */
-export function FollowButton({ accountId }: { accountId: string }) {
+/**
+ * Follow / Unfollow / Requested against the real follow API; nothing for oneself or visitors. A locked account
+ * (`locked`) is asked: "Request to follow".
+ */
+export function FollowButton({ accountId, locked = false }: { accountId: string; locked?: boolean }) {
   const { identity } = useInitialState();
   const enabled = identity.signedIn && identity.accountId !== accountId;
   const relationship = useRelationship(accountId, enabled);
   const toggle = useFollowToggle(accountId);
+  const t = useT();
+  const confirm = useConfirmations();
   if (!enabled) return null;
   const state = relationship.data;
   const following = state?.following ?? false;
@@ -19,12 +26,17 @@ export function FollowButton({ accountId }: { accountId: string }) {
       <Button
         variant={following || requested ? 'secondary' : 'primary'}
         busy={toggle.isPending || relationship.isPending}
-        onClick={() => toggle.mutate(!(following || requested))}
+        onClick={() => {
+          if (following && confirm.unfollow && !window.confirm(t('account.unfollow_confirm'))) return;
+          toggle.mutate(!(following || requested));
+        }}
       >
         {following ? (
           <Msg id="account.unfollow" />
         ) : requested ? (
           <Msg id="account.requested" />
+        ) : locked ? (
+          <Msg id="account.request_follow" />
         ) : state?.followed_by ? (
           <Msg id="account.follow_back" />
         ) : (

@@ -54,3 +54,13 @@ export function useFollowToggle(accountId: string) {
     },
   });
 }
+
+/** Follow options of an account already followed: notify on posts, show its boosts in home. */
+export function useFollowOptions(accountId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (options: { notify?: boolean; reblogs?: boolean }) =>
+      api.post<Relationship>(`/api/v1/accounts/${accountId}/follow`, options),
+    onSuccess: (relationship) => client.setQueryData(['relationship', accountId], relationship),
+  });
+}

@@ -1,3 +1,4 @@
+import './account.css';
 import type { Account, Status } from '@palchat/api';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -51,16 +52,41 @@ function AccountColumn({
   );
 }
 
+/** The account's pinned posts, each labelled "Pinned", above its posts (GET …/statuses?pinned=true). */
+function PinnedStatuses({ account }: { account: Account }) {
+  const pinned = useQuery({
+    queryKey: ['account-statuses', account.id, 'pinned'],
+    queryFn: ({ signal }) =>
+      api.get<Status[]>(`/api/v1/accounts/${account.id}/statuses`, { query: { pinned: true }, signal }),
+  });
+  if (!pinned.data?.length) return null;
+  return (
+    <div className="pinned-statuses">
+      {pinned.data.map((status) => (
+        <div key={status.id} className="pinned-status">
+          <div className="status__prepend pinned-status__label">
+            <Icon name="pin" size={16} />
+            <Msg id="account.pinned" />
+          </div>
+          <StatusCard status={status} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
 function AccountStatuses({
   account,
   query,
   empty,
   listKey,
+  header,
 }: {
   account: Account;
   query: Record<string, string | boolean>;
   empty: MessageId;
   listKey: string;
+  header?: ReactNode;
 }) {
   const keepUnfiltered = useKeepUnfiltered(FILTER_SCOPES.account);
   return (
@@ -73,6 +99,7 @@ function AccountStatuses({
         itemKey={(status) => status.id}
         renderItem={(status) => <StatusCard status={status} />}
         empty={<Msg id={empty} />}
+        header={header}
       />
     </FilterScopeContext.Provider>
   );
@@ -87,6 +114,7 @@ export function AccountPostsView() {
           listKey="posts"
           query={{ exclude_replies: true }}
           empty="empty.account_posts"
+          header={<PinnedStatuses account={account} />}
         />
       )}
     />

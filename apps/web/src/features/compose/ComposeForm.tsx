@@ -9,8 +9,11 @@ import {
   type ChangeEvent,
   type FormEvent,
   type KeyboardEvent,
+  type ReactNode,
 } from 'react';
+import type { Visibility } from '@palchat/api';
 import { useCurrentAccount, useInstance } from '../../api/queries';
+import type { MessageId } from '../../app/i18n/messages';
 import { Msg } from '../../app/i18n/Msg';
 import { useT } from '../../app/i18n/use-t';
 import { useInitialState } from '../../app/initial-state-context';
@@ -18,6 +21,7 @@ import { composeDraftStore, updateComposeDraft, useComposeDraft } from '../../ap
 import { Avatar } from '../../components/Avatar';
 import { Button, IconButton } from '../../components/Button';
 import { DisplayName } from '../../components/DisplayName';
+import { Icon } from '../../components/Icon';
 import { SocialIcon } from '../../components/SocialIcon';
 import { ErrorMessage } from '../../components/States';
 import { useEditTarget, useReplyTarget, replyTargetStore } from '../status/compose-bridge';
@@ -29,20 +33,80 @@ import {
   useComposeExtras,
   type AttachedMedia,
 } from './compose-extras';
+import { usePostingDefaults, withPostingDefaults } from './compose-defaults';
 import { resetCompose } from './compose-session';
 import {
   DEFAULT_MAX_CHARACTERS,
   MAX_POLL_OPTIONS,
   POLL_DURATIONS,
+  acceptMedia,
   composeProblem,
   insertCompletion,
+  mediaKinds,
+  mediaSensitive,
+  postVisibility,
   remainingCharacters,
   tokenAtCaret,
+  type MediaProblem,
 } from './compose-rules';
+import { languageChoices } from './languages';
+import { SelectButton } from './SelectButton';
+import { useMediaLimits } from './media-limits';
 import { publishStatus, saveStatusEdit } from './publish';
 
-export const ACCEPTED_MEDIA =
-  'image/jpeg,image/png,image/gif,image/webp,video/mp4,video/webm,audio/mpeg,audio/ogg';
+const MEDIA_PROBLEM_TEXT: Record<MediaProblem, MessageId> = {
+  unsupported: 'compose.media_unsupported',
+  audio_video_alone: 'compose.media_audio_video_alone',
+  limit: 'compose.media_limit',
+};
+
+/** The post's language: its code on a compact button, the native names in the list. */
+function LanguagePicker({ value }: { value: string }) {
+  const t = useT();
+  const options = useMemo(
+    () =>
+      languageChoices(value).map((choice) => ({ value: choice.code, label: choice.name, lang: choice.code })),
+    [value],
+  );
+  return (
+    <SelectButton
+      label={t('compose.language')}
+      value={value}
+      options={options}
+      onChange={(language) => updateComposeExtras({ language })}
+    >
+      <span className="compose-language">{value.toUpperCase()}</span>
+    </SelectButton>
+  );
+}
+
+const VISIBILITY_FACE: Record<Visibility, [ReactNode, MessageId]> = {
+  public: [<Icon name="public" size={20} />, 'compose.visibility_public'],
+  unlisted: [<SocialIcon name="lockOpen" size={20} />, 'compose.visibility_unlisted'],
+  private: [<Icon name="lock" size={20} />, 'compose.visibility_private'],
+  direct: [<Icon name="mention" size={20} />, 'compose.visibility_direct'],
+};
+
+/** Who can see the post: its icon (and, where the form is wide enough, its name) on a compact button. */
+function VisibilityPicker({ value, disabled }: { value: Visibility; disabled: boolean }) {
+  const t = useT();
+  const [icon, name] = VISIBILITY_FACE[value];
+  return (
+    <SelectButton
+      label={t('compose.visibility')}
+      value={value}
+      disabled={disabled}
+      options={(Object.keys(VISIBILITY_FACE) as Visibility[]).map((option) => ({
+        value: option,
+        label: t(VISIBILITY_FACE[option][1]),
+      }))}
+      onChange={(visibility) => updateComposeDraft({ visibility })}
+    >
+      {icon}
+      <span className="compose-visibility__name">{t(name)}</span>
+    </SelectButton>
+  );
+}
 
 function MediaTile({
   name,
@@ -217,8 +281,11 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
   const t = useT();
   const textId = useId();
   const listId = useId();
-  const { identity, server } = useInitialState();
+  const { identity } = useInitialState();
   const account = useCurrentAccount();
+  const defaults = usePostingDefaults();
+  const mediaLimits = useMediaLimits();
+  const [mediaProblem, setMediaProblem] = useState<MediaProblem | null>(null);
   const instance = useInstance();
   const draft = useComposeDraft();
   const extras = useComposeExtras();
@@ -232,20 +299,24 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
   const [dismissedToken, setDismissedToken] = useState<string | null>(null);
 
   const maxCharacters = instance.data?.configuration?.statuses?.max_characters ?? DEFAULT_MAX_CHARACTERS;
-  const maxMedia =
-    instance.data?.configuration?.statuses?.max_media_attachments ?? (server.maxMediaAttachments || 4);
+  const maxMedia = mediaLimits.max;
 
   const submit = useMutation({
-    mutationFn: ({ editId }: { editId: string | null }) =>
-      editId
-        ? saveStatusEdit(editId, composeDraftStore.get(), composeExtrasStore.get())
-        : publishStatus(
-            composeDraftStore.get(),
-            composeExtrasStore.get(),
-            replyTargetStore.get()?.id ?? null,
-          ),
+    mutationFn: ({ editId }: { editId: string | null }) => {
+      const replyTarget = replyTargetStore.get();
+      const { draft, extras } = withPostingDefaults(
+        composeDraftStore.get(),
+        composeExtrasStore.get(),
+        defaults,
+        replyTarget?.visibility ?? null,
+      );
+      return editId
+        ? saveStatusEdit(editId, draft, extras)
+        : publishStatus(draft, extras, replyTarget?.id ?? null);
+    },
     onSuccess: (status, { editId }) => {
       resetCompose();
+      setMediaProblem(null);
       if (editId) replaceCachedStatus(client, status);
       else void client.invalidateQueries({ queryKey: ['timeline', 'home'] });
       if (status.in_reply_to_id) void client.invalidateQueries({ queryKey: ['status-context'] });
@@ -261,6 +332,13 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
     poll: extras.poll,
     uploading: submit.isPending,
   };
+  const visibility = postVisibility(draft.visibility, defaults, replyTo?.visibility ?? null);
+  const sensitive = mediaSensitive({
+    mediaCount: input.mediaCount,
+    spoilerOn: extras.spoilerOn,
+    chosen: extras.sensitive,
+    defaults,
+  });
   const remaining = remainingCharacters(input, maxCharacters);
   const problem = composeProblem(input, maxCharacters);
 
@@ -303,8 +381,14 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
   }
 
   function onFiles(event: ChangeEvent<HTMLInputElement>) {
-    const picked = Array.from(event.target.files ?? []);
-    updateComposeDraft({ media: [...draft.media, ...picked].slice(0, maxMedia - extras.attached.length) });
+    const { accepted, problem } = acceptMedia({
+      attached: mediaKinds([...extras.attached, ...draft.media]),
+      files: Array.from(event.target.files ?? []),
+      max: maxMedia,
+      supportedTypes: mediaLimits.supportedTypes,
+    });
+    setMediaProblem(problem);
+    if (accepted.length > 0) updateComposeDraft({ media: [...draft.media, ...accepted] });
     event.target.value = '';
   }
   function onSubmit(event: FormEvent) {
@@ -408,12 +492,29 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
           ))}
         </div>
       )}
+      {input.mediaCount > 0 && (
+        <label className="compose-form__sensitive">
+          <input
+            type="checkbox"
+            checked={sensitive}
+            // as on Mastodon, media behind a content warning are always sensitive
+            disabled={extras.spoilerOn}
+            onChange={(event) => updateComposeExtras({ sensitive: event.target.checked })}
+          />
+          {t('compose.sensitive')}
+        </label>
+      )}
+      {mediaProblem && (
+        <p className="compose-form__error" role="alert">
+          <Msg id={MEDIA_PROBLEM_TEXT[mediaProblem]} values={{ max: maxMedia }} />
+        </p>
+      )}
       <PollEditor />
       <div className="compose-form__toolbar">
         <input
           ref={fileInput}
           type="file"
-          accept={ACCEPTED_MEDIA}
+          accept={mediaLimits.supportedTypes.join(',')}
           multiple
           hidden
           onChange={onFiles}
@@ -454,24 +555,9 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
         >
           CW
         </button>
-        <label className="visually-hidden" htmlFor={`${textId}-visibility`}>
-          {t('compose.visibility')}
-        </label>
-        <select
-          id={`${textId}-visibility`}
-          className="compose-form__visibility"
-          value={draft.visibility}
-          // as on Mastodon, an edit keeps the post's audience
-          disabled={editing !== null}
-          onChange={(event) =>
-            updateComposeDraft({ visibility: event.target.value as typeof draft.visibility })
-          }
-        >
-          <option value="public">{t('compose.visibility_public')}</option>
-          <option value="unlisted">{t('compose.visibility_unlisted')}</option>
-          <option value="private">{t('compose.visibility_private')}</option>
-          <option value="direct">{t('compose.visibility_direct')}</option>
-        </select>
+        {/* as on Mastodon, an edit keeps the post's audience */}
+        <VisibilityPicker value={visibility} disabled={editing !== null} />
+        <LanguagePicker value={extras.language ?? defaults.language} />
         <span
           className={
             remaining < 0 ? 'compose-form__counter compose-form__counter--over' : 'compose-form__counter'

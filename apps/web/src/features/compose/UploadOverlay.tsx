@@ -1,13 +1,14 @@
 import './compose.css';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useInstance } from '../../api/queries';
 import { useT } from '../../app/i18n/use-t';
 import { useInitialState } from '../../app/initial-state-context';
 import { composeDraftStore, updateComposeDraft } from '../../app/stores/compose-draft';
 import { SocialIcon } from '../../components/SocialIcon';
 import { focusCompose } from '../status/reply';
-import { dropUploadRefusal } from './compose-rules';
+import { composeExtrasStore } from './compose-extras';
+import { acceptMedia, dropUploadRefusal, mediaKinds } from './compose-rules';
+import { useMediaLimits } from './media-limits';
 
 function carriesFiles(event: DragEvent): boolean {
   return Array.from(event.dataTransfer?.types ?? []).includes('Files');
@@ -17,20 +18,17 @@ function carriesFiles(event: DragEvent): boolean {
 export default function UploadOverlay() {
   const t = useT();
   const navigate = useNavigate();
-  const { identity, server } = useInitialState();
-  const instance = useInstance();
-  const maxAttachments =
-    instance.data?.configuration?.statuses?.max_media_attachments ?? (server.maxMediaAttachments || 4);
+  const { identity } = useInitialState();
+  const { max: maxAttachments, supportedTypes } = useMediaLimits();
   const [visible, setVisible] = useState(false);
   const depth = useRef(0);
 
   useEffect(() => {
+    // new files and the attachments kept from an edit or a re-draft count alike
+    const attached = () =>
+      mediaKinds([...composeExtrasStore.get().attached, ...composeDraftStore.get().media]);
     const allowed = () =>
-      dropUploadRefusal({
-        signedIn: identity.signedIn,
-        attachedTypes: composeDraftStore.get().media.map((file) => file.type),
-        maxAttachments,
-      }) === null;
+      dropUploadRefusal({ signedIn: identity.signedIn, attached: attached(), maxAttachments }) === null;
     const onEnter = (event: DragEvent) => {
       if (!carriesFiles(event) || !allowed()) return;
       depth.current += 1;
@@ -49,9 +47,13 @@ export default function UploadOverlay() {
       setVisible(false);
       if (!carriesFiles(event) || !allowed()) return;
       event.preventDefault();
-      const files = Array.from(event.dataTransfer?.files ?? []);
-      const media = composeDraftStore.get().media;
-      updateComposeDraft({ media: [...media, ...files].slice(0, maxAttachments) });
+      const { accepted } = acceptMedia({
+        attached: attached(),
+        files: Array.from(event.dataTransfer?.files ?? []),
+        max: maxAttachments,
+        supportedTypes,
+      });
+      if (accepted.length > 0) updateComposeDraft({ media: [...composeDraftStore.get().media, ...accepted] });
       if (!focusCompose()) navigate('/publish');
     };
     document.addEventListener('dragenter', onEnter);
@@ -64,7 +66,7 @@ export default function UploadOverlay() {
       document.removeEventListener('dragover', onOver);
       document.removeEventListener('drop', onDrop);
     };
-  }, [identity.signedIn, maxAttachments, navigate]);
+  }, [identity.signedIn, maxAttachments, supportedTypes, navigate]);
 
   if (!visible) return null;
   return (

@@ -13,19 +13,20 @@ export interface AttachedMedia {
 /** What the shared draft store (src/app/stores/compose-draft) does not hold: CW switch, poll, descriptions. */
 export interface ComposeExtras {
   spoilerOn: boolean;
-  sensitive: boolean;
+  /** "mark media as sensitive"; null: the account's default (a content warning always marks them) */
+  sensitive: boolean | null;
   poll: PollDraft | null;
   /** media descriptions, by File */
   descriptions: WeakMap<File, string>;
   /** attachments kept from the post being edited or re-drafted, in order, before the new files */
   attached: AttachedMedia[];
-  /** the post's language (kept when editing or re-drafting); null lets the server decide */
+  /** the post's language (kept when editing or re-drafting); null: the account's default language */
   language: string | null;
 }
 
 export const EMPTY_EXTRAS: ComposeExtras = {
   spoilerOn: false,
-  sensitive: false,
+  sensitive: null,
   poll: null,
   descriptions: new WeakMap(),
   attached: [],

@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  acceptMedia,
   composeProblem,
   countableLength,
   dropUploadRefusal,
   insertCompletion,
+  mediaKinds,
+  mediaSensitive,
+  postVisibility,
   remainingCharacters,
+  stricterVisibility,
   tokenAtCaret,
 } from './compose-rules';
 
@@ -57,15 +62,82 @@ describe('autocomplete token', () => {
 
 describe('drag-and-drop upload rule (SPEC §5)', () => {
   it('allows signed-in users below the maximum without audio or video', () => {
-    expect(dropUploadRefusal({ signedIn: true, attachedTypes: ['image/png'], maxAttachments: 4 })).toBeNull();
+    expect(dropUploadRefusal({ signedIn: true, attached: ['image'], maxAttachments: 4 })).toBeNull();
   });
   it('refuses signed-out visitors, attached audio/video, and a full draft', () => {
-    expect(dropUploadRefusal({ signedIn: false, attachedTypes: [], maxAttachments: 4 })).toBe('signed_out');
-    expect(dropUploadRefusal({ signedIn: true, attachedTypes: ['video/mp4'], maxAttachments: 4 })).toBe(
+    expect(dropUploadRefusal({ signedIn: false, attached: [], maxAttachments: 4 })).toBe('signed_out');
+    expect(dropUploadRefusal({ signedIn: true, attached: ['video'], maxAttachments: 4 })).toBe(
       'has_audio_video',
     );
+    expect(dropUploadRefusal({ signedIn: true, attached: ['image', 'image'], maxAttachments: 2 })).toBe(
+      'limit',
+    );
+  });
+});
+
+describe('posting defaults', () => {
+  it('uses the chosen audience, else the account default; replies take the stricter one', () => {
+    expect(postVisibility('unlisted', { privacy: 'private' }, null)).toBe('unlisted');
+    expect(postVisibility(null, { privacy: 'private' }, null)).toBe('private');
+    expect(postVisibility(null, { privacy: 'private' }, 'public')).toBe('private');
+    expect(postVisibility(null, { privacy: 'unlisted' }, 'direct')).toBe('direct');
+    expect(stricterVisibility('public', 'unlisted')).toBe('unlisted');
+    expect(stricterVisibility('direct', 'private')).toBe('direct');
+  });
+
+  it('marks media sensitive with a content warning, by choice, or by the account default', () => {
+    const defaults = { sensitive: true };
+    expect(mediaSensitive({ mediaCount: 1, spoilerOn: false, chosen: null, defaults })).toBe(true);
+    expect(mediaSensitive({ mediaCount: 1, spoilerOn: false, chosen: false, defaults })).toBe(false);
+    expect(mediaSensitive({ mediaCount: 0, spoilerOn: false, chosen: null, defaults })).toBe(false);
     expect(
-      dropUploadRefusal({ signedIn: true, attachedTypes: ['image/png', 'image/png'], maxAttachments: 2 }),
-    ).toBe('limit');
+      mediaSensitive({ mediaCount: 1, spoilerOn: true, chosen: false, defaults: { sensitive: false } }),
+    ).toBe(true);
+  });
+});
+
+describe('picking media', () => {
+  const file = (type: string) => new File(['x'], `f.${type.split('/')[1]}`, { type });
+  const supportedTypes = ['image/png', 'image/jpeg', 'video/mp4', 'audio/mpeg'];
+  const png = file('image/png');
+  const mp4 = file('video/mp4');
+
+  it('counts the attachments already there, new files and kept ones alike', () => {
+    expect(
+      mediaKinds([{ type: 'image/png' }, { type: 'gifv' }, { type: 'video' }, { type: 'audio/ogg' }]),
+    ).toEqual(['image', 'image', 'video', 'audio']);
+    expect(
+      acceptMedia({ attached: ['image', 'image', 'image'], files: [png, png], max: 4, supportedTypes }),
+    ).toEqual({ accepted: [png], problem: 'limit' });
+    expect(acceptMedia({ attached: [], files: [png, png], max: 4, supportedTypes })).toEqual({
+      accepted: [png, png],
+      problem: null,
+    });
+  });
+
+  it('lets a video or an audio file go alone only', () => {
+    expect(acceptMedia({ attached: ['image'], files: [mp4], max: 4, supportedTypes }).problem).toBe(
+      'audio_video_alone',
+    );
+    expect(acceptMedia({ attached: [], files: [mp4, png], max: 4, supportedTypes }).accepted).toEqual([]);
+    expect(acceptMedia({ attached: ['video'], files: [png], max: 4, supportedTypes }).problem).toBe(
+      'audio_video_alone',
+    );
+    expect(acceptMedia({ attached: [], files: [mp4], max: 4, supportedTypes })).toEqual({
+      accepted: [mp4],
+      problem: null,
+    });
+  });
+
+  it('leaves out the types the server does not take', () => {
+    const tiff = file('image/tiff');
+    expect(acceptMedia({ attached: [], files: [tiff, png], max: 4, supportedTypes })).toEqual({
+      accepted: [png],
+      problem: 'unsupported',
+    });
+    expect(acceptMedia({ attached: [], files: [tiff], max: 4, supportedTypes })).toEqual({
+      accepted: [],
+      problem: 'unsupported',
+    });
   });
 });

@@ -1,3 +1,5 @@
+import type { Visibility } from '@palchat/api';
+
 /** Mastodon counts every link as 23 characters, whatever its length. */
 export const URL_PLACEHOLDER_LENGTH = 23;
 export const DEFAULT_MAX_CHARACTERS = 500;
@@ -71,15 +73,98 @@ export function insertCompletion(
 
 export type DropRefusal = 'signed_out' | 'has_audio_video' | 'limit';
 
-/** SPEC §5: drag-and-drop upload only when signed in, no audio/video attached, below the server maximum. */
+/**
+ * SPEC §5: drag-and-drop upload only when signed in, no audio/video attached, below the server maximum.
+ * `attached` counts every attachment: new files and those kept from an edit or a re-draft.
+ */
 export function dropUploadRefusal(input: {
   signedIn: boolean;
-  attachedTypes: string[];
+  attached: readonly MediaKind[];
   maxAttachments: number;
 }): DropRefusal | null {
   if (!input.signedIn) return 'signed_out';
-  if (input.attachedTypes.some((type) => type.startsWith('audio/') || type.startsWith('video/')))
-    return 'has_audio_video';
-  if (input.attachedTypes.length >= input.maxAttachments) return 'limit';
+  if (input.attached.some((kind) => kind !== 'image')) return 'has_audio_video';
+  if (input.attached.length >= input.maxAttachments) return 'limit';
   return null;
+}
+
+const VISIBILITY_ORDER: readonly Visibility[] = ['public', 'unlisted', 'private', 'direct'];
+
+/** The narrower audience of the two (public < unlisted < private < direct). */
+export function stricterVisibility(a: Visibility, b: Visibility): Visibility {
+  return VISIBILITY_ORDER.indexOf(a) >= VISIBILITY_ORDER.indexOf(b) ? a : b;
+}
+
+/** What the account's posting defaults (verify_credentials `source`) give a draft that did not choose. */
+export interface PostingDefaults {
+  privacy: Visibility;
+  sensitive: boolean;
+  language: string;
+}
+
+/**
+ * The audience of a post: the one chosen in the form, else the account's default; a reply (as on Mastodon)
+ * takes the stricter of the replied post's audience and the default.
+ */
+export function postVisibility(
+  chosen: Visibility | null,
+  defaults: Pick<PostingDefaults, 'privacy'>,
+  replyTo: Visibility | null,
+): Visibility {
+  if (chosen) return chosen;
+  return replyTo ? stricterVisibility(replyTo, defaults.privacy) : defaults.privacy;
+}
+
+/**
+ * Whether the media are marked sensitive: always with a content warning (Mastodon forces it), else the
+ * form's toggle, else the account's "always mark media as sensitive"; never without media.
+ */
+export function mediaSensitive(input: {
+  mediaCount: number;
+  spoilerOn: boolean;
+  chosen: boolean | null;
+  defaults: Pick<PostingDefaults, 'sensitive'>;
+}): boolean {
+  if (input.spoilerOn) return true;
+  return input.mediaCount > 0 && (input.chosen ?? input.defaults.sensitive);
+}
+
+export type MediaKind = 'image' | 'video' | 'audio';
+
+/** An attachment's kind from a MIME type ("video/mp4") or a Mastodon attachment type ("gifv" plays as an image). */
+export function mediaKind(type: string): MediaKind {
+  if (type.startsWith('audio')) return 'audio';
+  if (type === 'video' || type.startsWith('video/')) return 'video';
+  return 'image';
+}
+
+/** The kinds of attachments: new files (MIME types) and kept ones (attachment types), in one list. */
+export function mediaKinds(items: readonly { type: string }[]): MediaKind[] {
+  return items.map((item) => mediaKind(item.type));
+}
+
+export type MediaProblem = 'unsupported' | 'audio_video_alone' | 'limit';
+
+/**
+ * Which picked (or dropped) files join the attachments already there, as on Mastodon: only supported types;
+ * a video or an audio file goes alone (nothing before it, nothing with it); never more than the server's
+ * maximum. Answers the files taken and, when some were refused, why.
+ */
+export function acceptMedia(input: {
+  attached: readonly MediaKind[];
+  files: readonly File[];
+  max: number;
+  supportedTypes: readonly string[];
+}): { accepted: File[]; problem: MediaProblem | null } {
+  const supported = input.files.filter((file) => input.supportedTypes.includes(file.type));
+  const unsupported = supported.length < input.files.length;
+  if (supported.length === 0) return { accepted: [], problem: unsupported ? 'unsupported' : null };
+  const isAudioVideo = (kind: MediaKind) => kind !== 'image';
+  const pickedAudioVideo = supported.some((file) => isAudioVideo(mediaKind(file.type)));
+  if (input.attached.some(isAudioVideo) || (pickedAudioVideo && input.attached.length + supported.length > 1))
+    return { accepted: [], problem: 'audio_video_alone' };
+  const room = Math.max(0, input.max - input.attached.length);
+  const accepted = supported.slice(0, room);
+  if (accepted.length < supported.length) return { accepted, problem: 'limit' };
+  return { accepted, problem: unsupported ? 'unsupported' : null };
 }

@@ -23,7 +23,7 @@ export function statusFields(draft: ComposeDraft, extras: ComposeExtras, mediaId
     status: draft.text,
     media_ids: mediaIds,
     spoiler_text: extras.spoilerOn ? draft.spoilerText : '',
-    sensitive: extras.spoilerOn || extras.sensitive,
+    sensitive: extras.spoilerOn || extras.sensitive === true,
     language: extras.language ?? undefined,
     poll: extras.poll
       ? {
@@ -50,7 +50,7 @@ export async function publishStatus(
   const mediaIds = [...extras.attached.map((media) => media.id), ...(await uploadMedia(draft, extras))];
   return api.post<Status>('/api/v1/statuses', {
     ...statusFields(draft, extras, mediaIds),
-    visibility: draft.visibility,
+    visibility: draft.visibility ?? undefined,
     in_reply_to_id: inReplyToId ?? undefined,
   });
 }

@@ -1,5 +1,5 @@
 import type { Account, Status, Tag, TrendsLink } from '@palchat/api';
-import { NavLink, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, NavLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Msg } from '../../app/i18n/Msg';
 import { useT } from '../../app/i18n/use-t';
 import { AccountRow } from '../../components/AccountRow';
@@ -10,6 +10,8 @@ import { StatusCard } from '../../components/StatusCard';
 import { NotFoundView } from '../errors/ErrorViews';
 import { SearchBox } from '../search/SearchBox';
 import { SearchResults } from '../search/SearchResults';
+import { historyUsage } from '../timelines/history-usage';
+import { linkHost } from '../timelines/LinkHeader';
 
 const TABS = ['posts', 'tags', 'people', 'links'] as const;
 type Tab = (typeof TABS)[number];
@@ -40,19 +42,30 @@ function TrendingTags() {
 }
 
 function TrendingLinks() {
+  const t = useT();
   return (
     <PagedList<TrendsLink>
       queryKey={['trends', 'links']}
       path="/api/v1/trends/links"
       itemKey={(link) => link.url}
       renderItem={(link) => (
-        <a href={link.url} target="_blank" rel="noopener noreferrer" className="trend-link">
-          {link.image && <img src={link.image} alt="" loading="lazy" />}
+        <article className="trend-link">
+          {link.image && (
+            <a href={link.url} target="_blank" rel="noopener noreferrer" tabIndex={-1} aria-hidden="true">
+              <img src={link.image} alt="" loading="lazy" />
+            </a>
+          )}
           <span>
-            <strong>{link.title || link.url}</strong>
+            <small className="trend-link__provider">{link.provider_name || linkHost(link.url)}</small>
+            <a href={link.url} target="_blank" rel="noopener noreferrer" className="trend-link__title">
+              <strong>{link.title || link.url}</strong>
+            </a>
             {link.description && <small>{link.description}</small>}
+            <Link to={`/links/${encodeURIComponent(link.url)}`} className="trend-link__more">
+              {t('explore.link_more', { count: historyUsage(link.history)?.participants ?? 0 })}
+            </Link>
           </span>
-        </a>
+        </article>
       )}
       empty={<Msg id="empty.trends" />}
     />

@@ -3,24 +3,21 @@ import { useNavigate } from 'react-router';
 import { useInitialState } from '../../app/initial-state-context';
 import { resetCompose, showCompose } from '../compose/compose-session';
 import { startMention } from '../status/reply';
+import {
+  STATUS_SELECTOR,
+  adjacentStatus,
+  currentColumn,
+  focusedStatus,
+  spoilerTogglesToClick,
+  timelineColumns,
+} from './focus-targets';
 import { gotoPath, isTextField, resolveKey, type ShortcutAction } from './keymap';
 
-const STATUS_SELECTOR = 'article.status[data-status-id]';
 const GOTO_TIMEOUT_MS = 1500;
 
-function focusedStatus(): HTMLElement | null {
-  const active = document.activeElement;
-  return active instanceof HTMLElement ? active.closest<HTMLElement>(STATUS_SELECTOR) : null;
-}
-
-/** Moves focus to the next or previous status on the page (j/k, down/up). */
+/** Moves focus to the next or previous status of the column (j/k, down/up). */
 function moveFocus(step: 1 | -1): void {
-  const statuses = Array.from(document.querySelectorAll<HTMLElement>(STATUS_SELECTOR));
-  if (statuses.length === 0) return;
-  const current = focusedStatus();
-  const index = current ? statuses.indexOf(current) : -1;
-  const next =
-    index === -1 ? statuses[0] : statuses[Math.min(statuses.length - 1, Math.max(0, index + step))];
+  const next = adjacentStatus(step);
   next?.focus({ preventScroll: true });
   next?.scrollIntoView({ block: 'nearest' });
 }
@@ -64,11 +61,14 @@ export default function KeyboardController() {
           else navigate('/search');
           return true;
         }
-        case 'toggle_spoilers':
-          document.querySelectorAll<HTMLElement>('[data-action="toggle-hidden"]').forEach((el) => el.click());
+        case 'toggle_spoilers': {
+          const column = currentColumn();
+          if (!column) return false;
+          spoilerTogglesToClick(column).forEach((toggle) => toggle.click());
           return true;
+        }
         case 'column': {
-          const column = document.querySelectorAll<HTMLElement>('.column')[action.index];
+          const column = timelineColumns()[action.index];
           column?.querySelector<HTMLElement>(STATUS_SELECTOR)?.focus();
           return column !== undefined;
         }
@@ -133,8 +133,11 @@ export default function KeyboardController() {
       if (run(result.action)) event.preventDefault();
     }
     document.addEventListener('keydown', onKeyDown);
+    // The controller loads after the first render: tests (and tools) wait for this mark before typing shortcuts.
+    document.documentElement.dataset.shortcuts = 'ready';
     return () => {
       document.removeEventListener('keydown', onKeyDown);
+      delete document.documentElement.dataset.shortcuts;
       clearTimeout(gotoTimer);
     };
   }, [navigate, identity.username]);

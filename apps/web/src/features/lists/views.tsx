@@ -158,7 +158,13 @@ function ListForm({ list }: { list: List | undefined }) {
             <ButtonLink to={`/lists/${list.id}/members`} variant="secondary">
               <Msg id="lists.manage_members" />
             </ButtonLink>
-            <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate()}>
+            <Button
+              variant="danger"
+              busy={remove.isPending}
+              onClick={() => {
+                if (window.confirm(t('lists.delete_confirm', { title: list.title }))) remove.mutate();
+              }}
+            >
               <Msg id="lists.delete" />
             </Button>
           </>
@@ -185,6 +191,18 @@ export function ListMembersView() {
         query: { q: query, following: true, limit: 10 },
         signal,
       }),
+    enabled: query.trim().length > 0,
+  });
+  // every member at once (limit=0), so that search results can say Add or Remove
+  const memberIds = useQuery({
+    queryKey: [...membersKey, 'all'],
+    queryFn: async ({ signal }) => {
+      const members = await api.get<Account[]>(`/api/v1/lists/${id}/accounts`, {
+        query: { limit: 0 },
+        signal,
+      });
+      return new Set(members.map((member) => member.id));
+    },
     enabled: query.trim().length > 0,
   });
   const change = useMutation({
@@ -223,20 +241,26 @@ export function ListMembersView() {
               <Msg id="lists.no_people_found" />
             </EmptyState>
           ) : (
-            (search.data ?? []).map((account) => (
-              <AccountRow
-                key={account.id}
-                account={account}
-                actions={
-                  <Button
-                    variant="secondary"
-                    onClick={() => change.mutate({ accountId: account.id, add: true })}
-                  >
-                    <Msg id="lists.add_member" />
-                  </Button>
-                }
-              />
-            ))
+            (search.data ?? []).map((account) => {
+              const member = memberIds.data?.has(account.id) ?? false;
+              return (
+                <AccountRow
+                  key={account.id}
+                  account={account}
+                  actions={
+                    <Button
+                      variant={member ? 'secondary' : 'primary'}
+                      busy={
+                        memberIds.isPending || (change.isPending && change.variables.accountId === account.id)
+                      }
+                      onClick={() => change.mutate({ accountId: account.id, add: !member })}
+                    >
+                      <Msg id={member ? 'lists.remove_member' : 'lists.add_member'} />
+                    </Button>
+                  }
+                />
+              );
+            })
           )
         ) : (
           <PagedList<Account>

@@ -12,6 +12,10 @@ function isStatus(value: unknown): value is Status {
   );
 }
 
+function isFollowRequest(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && 'type' in value && value.type === 'follow_request';
+}
+
 /** Live notifications: the unread count grows and the notifications list refetches; edits/deletes apply. */
 export default function NotificationStream() {
   const client = useQueryClient();
@@ -27,6 +31,8 @@ export default function NotificationStream() {
           }));
         void client.invalidateQueries({ queryKey: ['notifications'], exact: true });
         void client.invalidateQueries({ queryKey: ['notifications', 'grouped'] });
+        void client.invalidateQueries({ queryKey: ['notifications', 'filtered'] });
+        if (isFollowRequest(payload)) void client.invalidateQueries({ queryKey: queryKeys.followRequests });
       } else if (event === 'delete' && typeof payload === 'string') {
         removeCachedStatus(client, payload);
       } else if (event === 'status.update' && isStatus(payload)) {

@@ -6,6 +6,13 @@ import { api, type Page } from '../../api/client';
 import { queryKeys } from '../../api/queries';
 import { Avatar } from '../../components/Avatar';
 import { groupNotifications, type NotificationGroup } from './group';
+import {
+  ClearNotificationsButton,
+  FollowRequestActions,
+  NotificationFilterBar,
+  useNotificationFilter,
+} from './NotificationControls';
+import { notificationTypes, notificationsKey } from './notification-filter';
 import type { PinnedColumnProps } from '../../app/layouts/PinnedColumn';
 import { Msg } from '../../app/i18n/Msg';
 import { useT } from '../../app/i18n/use-t';
@@ -17,6 +24,7 @@ import { DisplayName } from '../../components/DisplayName';
 import { Icon } from '../../components/Icon';
 import type { IconName } from '../../components/icons';
 import { PagedList } from '../../components/PagedList';
+import { holdsNewestPage } from '../../components/paging';
 import { RelativeTime } from '../../components/RelativeTime';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { LazyStatusCard as StatusCard } from '../../components/LazyStatusCard';
@@ -60,7 +68,14 @@ function NotificationItem({ notification }: { notification: Notification }) {
       {notification.status ? (
         <StatusCard status={notification.status} />
       ) : (
-        <AccountRow account={notification.account} />
+        <AccountRow
+          account={notification.account}
+          actions={
+            notification.type === 'follow_request' ? (
+              <FollowRequestActions account={notification.account} />
+            ) : undefined
+          }
+        />
       )}
     </article>
   );
@@ -117,7 +132,8 @@ function useMarkNotificationsRead(): void {
     const read = () => {
       client.setQueryData(queryKeys.unreadNotifications, { count: 0 });
       const data = client.getQueryData<InfiniteData<Page<Notification>>>(['notifications']);
-      const newest = data?.pages[0]?.items[0]?.id;
+      // once the newest page was dropped (a long scroll), its first item is no longer the newest
+      const newest = data && holdsNewestPage(data) ? data.pages[0]?.items[0]?.id : undefined;
       if (!newest || newest === lastMarked) return;
       lastMarked = newest;
       void api.post('/api/v1/markers', { notifications: { last_read_id: newest } }).catch(() => undefined);
@@ -136,9 +152,10 @@ const notificationScope = FILTER_SCOPES.notifications;
 const keepUnfiltered = (notification: Notification) =>
   !notification.status || !isHiddenByFilters(notification.status, notificationScope);
 
-function NotificationsTimeline() {
+function NotificationsTimeline({ filterInUrl }: { filterInUrl: boolean }) {
   const t = useT();
   useMarkNotificationsRead();
+  const [filter, setFilter] = useNotificationFilter(filterInUrl);
   return (
     <RequireSignIn icon="notifications" title={t('column.notifications')}>
       <Column label={t('column.notifications')}>
@@ -146,25 +163,31 @@ function NotificationsTimeline() {
           icon="notifications"
           title={t('column.notifications')}
           actions={
-            <Link
-              to="/notifications/requests"
-              className="icon-button"
-              aria-label={t('notifications.filtered')}
-              title={t('notifications.filtered')}
-            >
-              <Icon name="tune" size={20} />
-            </Link>
+            <>
+              <Link
+                to="/notifications/requests"
+                className="icon-button"
+                aria-label={t('notifications.filtered')}
+                title={t('notifications.filtered')}
+              >
+                <Icon name="tune" size={20} />
+              </Link>
+              <ClearNotificationsButton />
+            </>
           }
         />
+        <NotificationFilterBar value={filter} onChange={setFilter} />
         <FilterScopeContext.Provider value={notificationScope}>
           <PagedList<Notification, NotificationGroup>
-            queryKey={['notifications']}
+            key={filter}
+            queryKey={notificationsKey(filter)}
             path="/api/v1/notifications"
+            query={{ types: notificationTypes(filter) }}
             filter={keepUnfiltered}
             transform={groupNotifications}
             itemKey={(group) => group.key}
             renderItem={(group) => <GroupItem group={group} />}
-            empty={<Msg id="empty.notifications" />}
+            empty={<Msg id={filter === 'all' ? 'empty.notifications' : 'empty.notifications_filtered'} />}
             emptyIcon="notifications"
           />
         </FilterScopeContext.Provider>
@@ -173,8 +196,8 @@ function NotificationsTimeline() {
   );
 }
 
-export const NotificationsView = NotificationsTimeline;
-export const NotificationsColumn = (_: PinnedColumnProps) => <NotificationsTimeline />;
+export const NotificationsView = () => <NotificationsTimeline filterInUrl />;
+export const NotificationsColumn = (_: PinnedColumnProps) => <NotificationsTimeline filterInUrl={false} />;
 
 export function NotificationRequestsView() {
   const t = useT();

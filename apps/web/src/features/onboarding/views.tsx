@@ -1,9 +1,6 @@
-import { CURRENT_INTRODUCTION_VERSION, type Account, type CredentialAccount } from '@palchat/api';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { CURRENT_INTRODUCTION_VERSION, type Account } from '@palchat/api';
 import { Link, useNavigate } from 'react-router';
-import { api } from '../../api/client';
-import { queryKeys, useCredentialAccount, useSaveSettings } from '../../api/queries';
+import { useCredentialAccount, useSaveSettings } from '../../api/queries';
 import { Msg } from '../../app/i18n/Msg';
 import { useT } from '../../app/i18n/use-t';
 import type { MessageId } from '../../app/i18n/messages';
@@ -11,12 +8,13 @@ import { useInitialState } from '../../app/initial-state-context';
 import { AccountRow } from '../../components/AccountRow';
 import { Button } from '../../components/Button';
 import { Column, ColumnBody, ColumnHeader } from '../../components/Column';
-import { Field } from '../../components/Field';
 import { Icon } from '../../components/Icon';
 import type { IconName } from '../../components/icons';
 import { PagedList } from '../../components/PagedList';
 import { RequireSignIn } from '../../components/RequireSignIn';
-import { ErrorMessage, LoadingIndicator } from '../../components/States';
+import { ErrorMessage } from '../../components/States';
+import { ProfileEditColumn } from '../account/edit/ProfileEditColumn';
+import { ProfileForm } from '../account/edit/ProfileForm';
 import { FollowButton } from '../account/FollowButton';
 
 /** Done or skipped: the current introduction has been seen, so no more first launch. */
@@ -123,87 +121,22 @@ export function OnboardingStartView() {
 
 export function OnboardingProfileView() {
   const t = useT();
-  const account = useCredentialAccount();
-  return (
-    <RequireSignIn icon="person" title={t('onboarding.profile_title')}>
-      <Column label={t('onboarding.profile_title')}>
-        <ColumnHeader icon="person" title={t('onboarding.profile_title')} showBack />
-        <ColumnBody padded>
-          {account.isPending ? (
-            <LoadingIndicator />
-          ) : account.isError ? (
-            <ErrorMessage error={account.error} onRetry={() => void account.refetch()} />
-          ) : (
-            <ProfileForm account={account.data} />
-          )}
-        </ColumnBody>
-      </Column>
-    </RequireSignIn>
-  );
-}
-
-function ProfileForm({ account }: { account: CredentialAccount }) {
-  const t = useT();
   const navigate = useNavigate();
-  const client = useQueryClient();
-  const [displayName, setDisplayName] = useState(account.display_name);
-  const [note, setNote] = useState(account.source.note);
-  const save = useMutation({
-    mutationFn: () =>
-      api.patch<CredentialAccount>('/api/v1/accounts/update_credentials', {
-        display_name: displayName,
-        note,
-      }),
-    onSuccess: async (saved) => {
-      client.setQueryData(['verify-credentials'], saved);
-      client.setQueryData(queryKeys.currentAccount, saved satisfies Account);
-      await navigate('/start');
-    },
-  });
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    save.mutate();
-  }
   return (
-    <form className="form" onSubmit={submit}>
-      <p className="form__lead">
-        <Msg id="onboarding.profile_lead" />
-      </p>
-      <Field
-        label={<Msg id="onboarding.display_name" />}
-        hint={t('onboarding.chars_left', { count: 30 - displayName.length })}
-      >
-        {(control) => (
-          <input
-            {...control}
-            value={displayName}
-            maxLength={30}
-            placeholder={account.username}
-            onChange={(event) => setDisplayName(event.target.value)}
-          />
-        )}
-      </Field>
-      <Field
-        label={<Msg id="onboarding.note" />}
-        hint={t('onboarding.chars_left', { count: 500 - note.length })}
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            value={note}
-            maxLength={500}
-            rows={4}
-            onChange={(event) => setNote(event.target.value)}
-          />
-        )}
-      </Field>
-      {save.isError && <ErrorMessage error={save.error} />}
-      <div className="form__actions">
-        <Button type="submit" busy={save.isPending}>
-          <Msg id="common.save_and_continue" />
-        </Button>
-      </div>
-    </form>
+    <ProfileEditColumn title={t('onboarding.profile_title')}>
+      {(account) => (
+        <ProfileForm
+          account={account}
+          submitLabel="common.save_and_continue"
+          lead={
+            <p className="form__lead">
+              <Msg id="onboarding.profile_lead" />
+            </p>
+          }
+          onSaved={() => void navigate('/start')}
+        />
+      )}
+    </ProfileEditColumn>
   );
 }
 
@@ -224,7 +157,10 @@ export function OnboardingFollowsView() {
           itemKey={(account) => account.id}
           filter={(account) => account.id !== identity.accountId}
           renderItem={(account) => (
-            <AccountRow account={account} actions={<FollowButton accountId={account.id} />} />
+            <AccountRow
+              account={account}
+              actions={<FollowButton accountId={account.id} locked={account.locked} />}
+            />
           )}
           empty={<Msg id="empty.suggestions" />}
         />

@@ -1,30 +1,91 @@
-import type { SearchResults as Results } from '@palchat/api';
+import './search.css';
+import type { SearchResults as Results, Tag } from '@palchat/api';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../api/client';
 import { Msg } from '../../app/i18n/Msg';
+import type { MessageId } from '../../app/i18n/messages';
+import { useInitialState } from '../../app/initial-state-context';
 import { AccountRow } from '../../components/AccountRow';
 import { Icon } from '../../components/Icon';
-import { StatusCard } from '../../components/StatusCard';
+import { LazyStatusCard as StatusCard } from '../../components/LazyStatusCard';
+import { PagedList } from '../../components/PagedList';
 import { EmptyState, ErrorMessage, LoadingIndicator } from '../../components/States';
+import { searchPage, type SearchItems, type SearchType } from './search-paging';
 
-export function SearchResults({ q }: { q: string }) {
+/** How many of each kind the All tab shows before "See more". */
+const TOP_RESULTS = 5;
+
+export const SEARCH_TAB_LABELS: Record<SearchType, MessageId> = {
+  accounts: 'search.tab_people',
+  hashtags: 'search.tab_hashtags',
+  statuses: 'search.tab_posts',
+};
+
+const EMPTY_TEXT: Record<SearchType, MessageId> = {
+  accounts: 'search.no_people',
+  hashtags: 'search.no_hashtags',
+  statuses: 'search.no_posts',
+};
+
+export const searchTabPath = (q: string, type: SearchType | null) =>
+  `/search?${new URLSearchParams(type ? { q, type } : { q }).toString()}`;
+
+function HashtagRow({ tag }: { tag: Tag }) {
+  return (
+    <Link to={`/tags/${encodeURIComponent(tag.name)}`} className="list-link">
+      <Icon name="tag" size={20} />
+      <span>#{tag.name}</span>
+    </Link>
+  );
+}
+
+function renderResult<K extends SearchType>(type: K, item: SearchItems[K]): ReactNode {
+  if (type === 'accounts') return <AccountRow account={item as SearchItems['accounts']} />;
+  if (type === 'hashtags') return <HashtagRow tag={item as SearchItems['hashtags']} />;
+  return <StatusCard status={item as SearchItems['statuses']} />;
+}
+
+// hashtags have no id (their name is their key); accounts and posts do
+const keyOf = (item: SearchItems[SearchType]) => ('history' in item ? `#${item.name}` : item.id);
+
+/** One kind of results, page after page as the reader scrolls. */
+function TypeResults({ q, type }: { q: string; type: SearchType }) {
+  const { identity } = useInitialState();
+  return (
+    <PagedList<SearchItems[SearchType]>
+      key={`${type}:${q}`}
+      queryKey={['search', q, type]}
+      path="/api/v2/search"
+      fetchPage={(offsetParam, signal) =>
+        searchPage((query) => api.get<Results>('/api/v2/search', { query: { ...query }, signal }), {
+          q,
+          type,
+          offsetParam,
+          signedIn: identity.signedIn,
+        })
+      }
+      itemKey={keyOf}
+      renderItem={(item) => renderResult(type, item)}
+      empty={<Msg id={EMPTY_TEXT[type]} values={{ q }} />}
+      emptyIcon="search"
+    />
+  );
+}
+
+function TopResults({ q }: { q: string }) {
   const results = useQuery({
-    queryKey: ['search', q],
-    enabled: q.trim().length > 0,
+    queryKey: ['search', q, 'top'],
     queryFn: ({ signal }) =>
-      api.get<Results>('/api/v2/search', { query: { q, resolve: true, limit: 20 }, signal }),
+      api.get<Results>('/api/v2/search', { query: { q, resolve: true, limit: TOP_RESULTS }, signal }),
   });
-  if (!q.trim())
-    return (
-      <EmptyState icon="search">
-        <Msg id="search.hint" />
-      </EmptyState>
-    );
   if (results.isPending) return <LoadingIndicator />;
   if (results.isError) return <ErrorMessage error={results.error} onRetry={() => void results.refetch()} />;
-  const { accounts, hashtags, statuses } = results.data;
-  if (accounts.length + hashtags.length + statuses.length === 0)
+  const sections = (['accounts', 'hashtags', 'statuses'] as const).filter(
+    (type) => results.data[type].length > 0,
+  );
+  if (sections.length === 0)
     return (
       <EmptyState icon="search">
         <Msg id="search.no_results" values={{ q }} />
@@ -32,39 +93,34 @@ export function SearchResults({ q }: { q: string }) {
     );
   return (
     <div className="search-results">
-      {accounts.length > 0 && (
-        <section>
-          <h3 className="section-title">
-            <Msg id="search.profiles" />
-          </h3>
-          {accounts.map((account) => (
-            <AccountRow key={account.id} account={account} />
+      {sections.map((type) => (
+        <section key={type} aria-labelledby={`search-section-${type}`}>
+          <div className="search-results__heading">
+            <h3 className="section-title" id={`search-section-${type}`}>
+              <Msg id={SEARCH_TAB_LABELS[type]} />
+            </h3>
+            {results.data[type].length >= TOP_RESULTS && (
+              <Link to={searchTabPath(q, type)} className="search-results__more">
+                <Msg id="search.see_more" />
+              </Link>
+            )}
+          </div>
+          {(results.data[type] as SearchItems[SearchType][]).map((item) => (
+            <div key={keyOf(item)}>{renderResult(type, item)}</div>
           ))}
         </section>
-      )}
-      {hashtags.length > 0 && (
-        <section>
-          <h3 className="section-title">
-            <Msg id="search.hashtags" />
-          </h3>
-          {hashtags.map((tag) => (
-            <Link key={tag.name} to={`/tags/${encodeURIComponent(tag.name)}`} className="list-link">
-              <Icon name="tag" size={20} />
-              <span>#{tag.name}</span>
-            </Link>
-          ))}
-        </section>
-      )}
-      {statuses.length > 0 && (
-        <section>
-          <h3 className="section-title">
-            <Msg id="search.posts" />
-          </h3>
-          {statuses.map((status) => (
-            <StatusCard key={status.id} status={status} />
-          ))}
-        </section>
-      )}
+      ))}
     </div>
   );
+}
+
+/** The results of ?q= on the chosen tab: the top few of each kind, or one kind in full. */
+export function SearchResults({ q, type = null }: { q: string; type?: SearchType | null }) {
+  if (!q.trim())
+    return (
+      <EmptyState icon="search">
+        <Msg id="search.hint" />
+      </EmptyState>
+    );
+  return type ? <TypeResults q={q} type={type} /> : <TopResults q={q} />;
 }

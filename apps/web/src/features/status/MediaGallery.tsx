@@ -1,54 +1,163 @@
 import type { MediaAttachment, Status } from '@palchat/api';
-import { useState } from 'react';
+import { lazy, Suspense, useId, useState, type MouseEvent, type PointerEvent } from 'react';
 import { useT } from '../../app/i18n/use-t';
 import { Blurhash } from '../../components/Blurhash';
-import { SocialIcon } from '../../components/SocialIcon';
-import { openInPlayer } from './player-store';
+import { PathIcon, SocialIcon } from '../../components/SocialIcon';
+import { focusPosition, singleTileRatio } from './media-layout';
+import { useReadingSettings } from '../settings/use-reading-settings';
 
-function Thumbnail({ media, status }: { media: MediaAttachment; status: Status }) {
+// the viewer loads on the first click on a tile
+const MediaModal = lazy(() => import('./MediaModal'));
+
+const MAX_TILES = 4;
+const MUSIC_NOTE = 'M12 3v10.55c-.59-.34-1.27-.55-2-.55-2.21 0-4 1.79-4 4s1.79 4 4 4 4-1.79 4-4V7h4V3h-6z';
+
+/** A plain primary click opens the viewer; ctrl/meta/shift/middle clicks keep the link to the original file. */
+function isPlainClick(event: MouseEvent): boolean {
+  return event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey;
+}
+
+function tileLabel(media: MediaAttachment, t: ReturnType<typeof useT>): string | undefined {
+  if (media.type === 'video') return t('media.play_video');
+  if (media.type === 'audio') return t('media.play_audio');
+  // an image's or GIF's accessible name is its description; one without gets a generic name
+  return media.description ? undefined : t('media.view');
+}
+
+// muted previews play while the pointer is over them
+const playOnHover = {
+  onPointerEnter: (event: PointerEvent<HTMLVideoElement>) =>
+    void event.currentTarget.play().catch(() => undefined),
+  onPointerLeave: (event: PointerEvent<HTMLVideoElement>) => event.currentTarget.pause(),
+};
+
+function prefersReducedMotion(): boolean {
+  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+}
+
+/**
+ * What a tile shows: the picture, a muted looping GIF (still until hovered unless the reader chose to autoplay
+ * GIFs and did not ask for less motion), a video previewed muted on hover, or the audio's art.
+ */
+function TilePreview({ media, onLoad }: { media: MediaAttachment; onLoad: () => void }) {
+  const style = { objectPosition: focusPosition(media) };
+  const description = media.description ?? '';
+  const reading = useReadingSettings();
+  const loopsByItself =
+    media.type === 'gifv' && reading.autoplayGifs && !reading.reduceMotion && !prefersReducedMotion();
+  switch (media.type) {
+    case 'image':
+      return (
+        <img
+          src={media.preview_url ?? media.url}
+          alt={description}
+          title={description || undefined}
+          loading="lazy"
+          style={style}
+          onLoad={onLoad}
+        />
+      );
+    case 'gifv':
+      return (
+        <video
+          src={media.url}
+          poster={media.preview_url ?? undefined}
+          aria-label={description || undefined}
+          style={style}
+          muted
+          loop
+          autoPlay={loopsByItself}
+          playsInline
+          {...(loopsByItself ? {} : playOnHover)}
+        />
+      );
+    case 'video':
+      return (
+        <video
+          src={media.url}
+          poster={media.preview_url ?? undefined}
+          style={style}
+          muted
+          loop
+          playsInline
+          preload="metadata"
+          {...playOnHover}
+        />
+      );
+    case 'audio':
+      return media.preview_url ? (
+        <img src={media.preview_url} alt="" loading="lazy" style={style} onLoad={onLoad} />
+      ) : (
+        <span className="media-gallery__audio-art">
+          <PathIcon path={MUSIC_NOTE} size={40} />
+        </span>
+      );
+    default:
+      return <span className="media-gallery__file">{description || media.url}</span>;
+  }
+}
+
+interface TileProps {
+  media: MediaAttachment;
+  /** the first tile is what the `e` shortcut (features/keyboard) clicks */
+  first: boolean;
+  /** attachments past the fourth tile, counted on the last one */
+  more: number;
+  altOpen: boolean;
+  altId: string;
+  onOpen: () => void;
+  onToggleAlt: () => void;
+}
+
+function Tile({ media, first, more, altOpen, altId, onOpen, onToggleAlt }: TileProps) {
   const t = useT();
   const [loaded, setLoaded] = useState(false);
-  const playable = media.type === 'video' || media.type === 'audio' || media.type === 'gifv';
+  const viewable = media.type !== 'unknown';
   return (
-    <div className="media-gallery__item">
+    <div className={`media-gallery__item media-gallery__item--${media.type}`}>
       {media.blurhash && !loaded && <Blurhash hash={media.blurhash} className="media-gallery__blurhash" />}
-      {media.type === 'image' && (
-        <a href={media.url} target="_blank" rel="noopener noreferrer" className="media-gallery__link">
-          <img
-            src={media.preview_url ?? media.url}
-            alt={media.description ?? ''}
-            title={media.description ?? undefined}
-            loading="lazy"
-            onLoad={() => setLoaded(true)}
-          />
-        </a>
-      )}
-      {playable && (
+      <a
+        href={media.url}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="media-gallery__link"
+        data-action={first ? 'open-media' : undefined}
+        aria-label={tileLabel(media, t)}
+        onClick={(event) => {
+          if (!viewable || !isPlainClick(event)) return;
+          event.preventDefault();
+          onOpen();
+        }}
+      >
+        <TilePreview media={media} onLoad={() => setLoaded(true)} />
+        {(media.type === 'video' || media.type === 'audio') && (
+          <span className="media-gallery__play-icon">
+            <SocialIcon name="play" size={28} />
+          </span>
+        )}
+        {media.type === 'gifv' && <span className="media-gallery__badge media-gallery__badge--gif">GIF</span>}
+        {more > 0 && <span className="media-gallery__more">+{more}</span>}
+      </a>
+      {media.description && (
         <button
           type="button"
-          className="media-gallery__link media-gallery__play"
-          data-action="open-media"
-          aria-label={t(media.type === 'audio' ? 'media.play_audio' : 'media.play_video')}
-          onClick={() => openInPlayer(media, status)}
+          className="media-gallery__badge media-gallery__alt"
+          aria-expanded={altOpen}
+          aria-controls={altOpen ? altId : undefined}
+          title={t('media.show_description')}
+          onClick={onToggleAlt}
         >
-          {media.preview_url && media.type !== 'audio' && (
-            <img src={media.preview_url} alt={media.description ?? ''} onLoad={() => setLoaded(true)} />
-          )}
-          <span className="media-gallery__play-icon">
-            <SocialIcon name="play" size={36} />
-          </span>
+          {t('media.alt')}
         </button>
-      )}
-      {media.type === 'unknown' && (
-        <a href={media.url} target="_blank" rel="noopener noreferrer" className="media-gallery__link">
-          {media.description ?? media.url}
-        </a>
       )}
     </div>
   );
 }
 
-/** Attachments in a grid; sensitive ones hide behind their blurhash until revealed (SPEC "sensitive media"). */
+/**
+ * Up to four tiles in Mastodon's layouts; a click opens the media viewer (MediaModal). Sensitive media, or all
+ * media when the reader chose so, hide behind their blurhash until revealed (SPEC "sensitive media").
+ */
 export function MediaGallery({
   status,
   revealed,
@@ -59,31 +168,65 @@ export function MediaGallery({
   onToggle: () => void;
 }) {
   const t = useT();
+  const altId = useId();
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [altShown, setAltShown] = useState<string | null>(null);
   const media = status.media_attachments;
-  const count = Math.min(media.length, 4);
+  const tiles = media.slice(0, MAX_TILES);
+  const first = tiles[0];
+  const altText = media.find((item) => item.id === altShown)?.description;
+  const style = tiles.length === 1 && first ? { aspectRatio: singleTileRatio(first) } : undefined;
+
   return (
-    <div className={`media-gallery media-gallery--${count}`}>
+    <div
+      className={`media-gallery media-gallery--${tiles.length}`}
+      style={style}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && altShown) {
+          event.stopPropagation();
+          setAltShown(null);
+        }
+      }}
+    >
       {revealed ? (
         <>
-          {media.map((item) => (
-            <Thumbnail key={item.id} media={item} status={status} />
+          {tiles.map((item, index) => (
+            <Tile
+              key={item.id}
+              media={item}
+              first={index === 0}
+              more={index === tiles.length - 1 ? media.length - tiles.length : 0}
+              altOpen={altShown === item.id}
+              altId={altId}
+              onOpen={() => setViewing(index)}
+              onToggleAlt={() => setAltShown((shown) => (shown === item.id ? null : item.id))}
+            />
           ))}
-          {status.sensitive && (
+          {altText && (
             <button
               type="button"
-              className="media-gallery__hide"
-              data-action="toggle-sensitive"
-              onClick={onToggle}
-              aria-label={t('media.hide')}
-              title={t('media.hide')}
+              id={altId}
+              className="media-gallery__alt-text"
+              title={t('common.close')}
+              onClick={() => setAltShown(null)}
             >
-              <SocialIcon name="visibilityOff" size={18} />
+              {altText}
             </button>
           )}
+          <button
+            type="button"
+            className="media-gallery__hide"
+            data-action="toggle-sensitive"
+            onClick={onToggle}
+            title={t('media.hide')}
+          >
+            <SocialIcon name="visibilityOff" size={16} />
+            {t('media.hide_short')}
+          </button>
         </>
       ) : (
         <>
-          {media.map((item) => (
+          {tiles.map((item) => (
             <div key={item.id} className="media-gallery__item">
               {item.blurhash && <Blurhash hash={item.blurhash} className="media-gallery__blurhash" />}
             </div>
@@ -94,10 +237,17 @@ export function MediaGallery({
             data-action="toggle-sensitive"
             onClick={onToggle}
           >
-            <strong>{t('media.sensitive')}</strong>
+            <strong>{t(status.sensitive ? 'media.sensitive' : 'media.hidden')}</strong>
             <span>{t('media.click_to_show')}</span>
           </button>
+          {/* the `e` shortcut opens the viewer even while the tiles are covered, as on Mastodon */}
+          <button type="button" hidden data-action="open-media" tabIndex={-1} onClick={() => setViewing(0)} />
         </>
+      )}
+      {viewing !== null && (
+        <Suspense fallback={null}>
+          <MediaModal status={status} index={viewing} onClose={() => setViewing(null)} />
+        </Suspense>
       )}
     </div>
   );

@@ -1,8 +1,16 @@
 import './overlays.css';
+import type { SyntheticEvent } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../../app/i18n/use-t';
 import { SocialIcon } from '../../components/SocialIcon';
 import { playerStore, usePlayer } from './player-store';
+
+/** Continues where the viewer left off when the media was popped out mid-play. */
+function startAt(seconds: number) {
+  return (event: SyntheticEvent<HTMLMediaElement>) => {
+    if (seconds > 0) event.currentTarget.currentTime = seconds;
+  };
+}
 
 /** The picture-in-picture player for video and audio; its header links to /@{acct}/{statusId}. */
 export default function PictureInPicture() {
@@ -32,6 +40,7 @@ export default function PictureInPicture() {
           autoPlay
           className="pip__media"
           aria-label={media.description ?? undefined}
+          onLoadedMetadata={startAt(item.startTime)}
         />
       ) : (
         <video
@@ -44,6 +53,7 @@ export default function PictureInPicture() {
           playsInline
           className="pip__media"
           aria-label={media.description ?? undefined}
+          onLoadedMetadata={startAt(item.startTime)}
         />
       )}
     </aside>

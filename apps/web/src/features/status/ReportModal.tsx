@@ -1,4 +1,4 @@
-import type { Status } from '@palchat/api';
+import type { Account, Status } from '@palchat/api';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
@@ -11,23 +11,31 @@ import { ErrorMessage } from '../../components/States';
 const CATEGORIES = ['spam', 'violation', 'other'] as const;
 type Category = (typeof CATEGORIES)[number];
 
-/** Reports a status and its author (POST /api/v1/reports). */
-export default function ReportModal({ status, onClose }: { status: Status; onClose: () => void }) {
+/** Reports an account, with one of its statuses when reported from it (POST /api/v1/reports). */
+export default function ReportModal({
+  account,
+  status,
+  onClose,
+}: {
+  account: Account;
+  status?: Status;
+  onClose: () => void;
+}) {
   const t = useT();
   const [category, setCategory] = useState<Category>('other');
   const [comment, setComment] = useState('');
   const report = useMutation({
     mutationFn: () =>
       api.post('/api/v1/reports', {
-        account_id: status.account.id,
-        status_ids: [status.id],
+        account_id: account.id,
+        status_ids: status ? [status.id] : [],
         category,
         comment,
       }),
   });
   return (
     <Modal
-      title={t('report.title', { name: `@${status.account.acct}` })}
+      title={t('report.title', { name: `@${account.acct}` })}
       onClose={onClose}
       actions={
         report.isSuccess ? (

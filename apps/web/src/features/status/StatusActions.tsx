@@ -5,6 +5,7 @@ import { useT } from '../../app/i18n/use-t';
 import { useInitialState } from '../../app/initial-state-context';
 import { SocialIcon, type SocialIconName } from '../../components/SocialIcon';
 import { startEdit, startRedraft } from '../compose/edit-status';
+import { useConfirmations } from '../settings/use-reading-settings';
 import { startReply } from './reply';
 import { isOn, useDeleteStatus, useToggleStatus, type ToggleAction } from './use-status-actions';
 
@@ -59,6 +60,7 @@ function StatusMenu({
   onError: (message: string) => void;
 }) {
   const t = useT();
+  const confirm = useConfirmations();
   const { identity } = useInitialState();
   const navigate = useNavigate();
   const toggle = useToggleStatus();
@@ -129,7 +131,7 @@ function StatusMenu({
             item(
               t('status.delete'),
               () => {
-                if (window.confirm(t('status.delete_confirm'))) remove.mutate(status);
+                if (!confirm.delete || window.confirm(t('status.delete_confirm'))) remove.mutate(status);
               },
               true,
             )}
@@ -137,7 +139,7 @@ function StatusMenu({
             item(
               t('status.redraft'),
               () => {
-                if (!window.confirm(t('status.redraft_confirm'))) return;
+                if (confirm.delete && !window.confirm(t('status.redraft_confirm'))) return;
                 remove.mutate(status, {
                   onSuccess: (deleted) => void startRedraft(deleted),
                   onError: (error) => onError(error.message),
@@ -155,6 +157,7 @@ function StatusMenu({
 /** Reply, boost, favourite, bookmark, share (copy link) and the menu; counters update optimistically. */
 export function StatusActions({ status }: { status: Status }) {
   const t = useT();
+  const confirm = useConfirmations();
   const { identity } = useInitialState();
   const navigate = useNavigate();
   const toggle = useToggleStatus();
@@ -169,7 +172,9 @@ export function StatusActions({ status }: { status: Status }) {
       navigate('/auth/sign_in');
       return;
     }
-    toggle.mutate({ status, action, on: !isOn(status, action) });
+    const on = !isOn(status, action);
+    if (action === 'reblog' && on && confirm.boost && !window.confirm(t('status.reblog_confirm'))) return;
+    toggle.mutate({ status, action, on });
   }
   function share() {
     const url = statusUrl(status);
@@ -231,7 +236,7 @@ export function StatusActions({ status }: { status: Status }) {
       )}
       {reporting && (
         <Suspense fallback={null}>
-          <ReportModal status={status} onClose={() => setReporting(false)} />
+          <ReportModal account={status.account} status={status} onClose={() => setReporting(false)} />
         </Suspense>
       )}
     </div>

@@ -10,6 +10,7 @@ import { Icon } from '../../components/Icon';
 import { RelativeTime } from '../../components/RelativeTime';
 import { FilteredStatusBar } from '../filters/FilteredStatusBar';
 import { useFilterVerdict } from '../filters/filter-scope';
+import { mediaStartsRevealed, useReadingSettings } from '../settings/use-reading-settings';
 import { EditedMarker } from './EditHistory';
 import { StatusActions } from './StatusActions';
 import { StatusContent } from './StatusContent';
@@ -40,8 +41,11 @@ function StatusCardView({ status, focused }: StatusCardProps) {
   const shown = status.reblog ?? status;
   // the translated text, warning, media descriptions and poll while "Translate" is on
   const displayed = useTranslatedStatus(shown);
-  const [expanded, setExpanded] = useState(false);
-  const [mediaRevealed, setMediaRevealed] = useState(!shown.sensitive);
+  const reading = useReadingSettings();
+  const [expanded, setExpanded] = useState(reading.expandSpoilers);
+  const [mediaRevealed, setMediaRevealed] = useState(() =>
+    mediaStartsRevealed(shown.sensitive, reading.displayMedia),
+  );
   const permalink = `/@${shown.account.acct}/${shown.id}`;
   const hasWarning = shown.spoiler_text.length > 0;
   const hidden = hasWarning && !expanded;

@@ -1,6 +1,6 @@
 import type { Status } from '@palchat/api';
 import { fireEvent, render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hashtagMenuStore } from './hashtag-menu-store';
 import { StatusContent } from './StatusContent';
@@ -40,5 +40,29 @@ describe('hashtag popup trigger (SPEC §2)', () => {
     fireEvent.click(link, { button: 0, metaKey: true });
     fireEvent.click(link, { button: 1 });
     expect(hashtagMenuStore.get()).toBeNull();
+  });
+});
+
+describe('mentions', () => {
+  const withMention = {
+    ...status,
+    content:
+      '<p><span class="h-card"><a href="https://x.test/@bob" class="u-url mention">@<span>bob</span></a></span> hi</p>',
+    mentions: [{ id: '42', username: 'bob', acct: 'bob', url: 'https://x.test/@bob' }],
+  } as unknown as Status;
+
+  it('declare their account to the hover card and open the profile in the app', () => {
+    const view = render(
+      <MemoryRouter initialEntries={['/home']}>
+        <Routes>
+          <Route path="/home" element={<StatusContent status={withMention} />} />
+          <Route path="/:handle" element={<p>profile page</p>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    const link = view.container.querySelector('a.mention');
+    expect(link?.getAttribute('data-hover-card-account')).toBe('42');
+    fireEvent.click(link?.querySelector('span') ?? document.body, { button: 0 });
+    expect(view.getByText('profile page')).toBeTruthy();
   });
 });

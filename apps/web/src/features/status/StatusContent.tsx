@@ -1,5 +1,5 @@
-import type { Status } from '@palchat/api';
-import type { MouseEvent } from 'react';
+import type { Mention, Status } from '@palchat/api';
+import { useLayoutEffect, useRef, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Html } from '../../components/Html';
 import { openHashtagMenu } from './hashtag-menu-store';
@@ -9,12 +9,26 @@ export function isPlainPrimaryClick(event: Pick<MouseEvent, 'button' | 'ctrlKey'
   return event.button === 0 && !event.ctrlKey && !event.metaKey;
 }
 
+/** The mention a link of the status HTML stands for: mention links carry the account's URL. */
+function mentionOf(status: Status, link: Element): Mention | undefined {
+  if (!link.classList.contains('mention') || link.classList.contains('hashtag')) return undefined;
+  return status.mentions.find((item) => item.url === link.getAttribute('href'));
+}
+
 /**
  * The status HTML (sanitized by <Html>). Mentions open the profile in the app; hashtags open the hashtag
  * popup on a primary click without ctrl or meta (SPEC §2 "Hashtag popup"); other links open a new tab.
  */
 export function StatusContent({ status }: { status: Status }) {
   const navigate = useNavigate();
+  const root = useRef<HTMLDivElement>(null);
+  // mentions open the account hover card like other account elements (the sanitizer drops data attributes)
+  useLayoutEffect(() => {
+    for (const link of root.current?.querySelectorAll('a.mention') ?? []) {
+      const mention = mentionOf(status, link);
+      if (mention) link.setAttribute('data-hover-card-account', mention.id);
+    }
+  }, [status]);
   function onClick(event: MouseEvent<HTMLDivElement>) {
     const link = (event.target as HTMLElement).closest('a');
     if (!link) return;
@@ -30,8 +44,8 @@ export function StatusContent({ status }: { status: Status }) {
       });
       return;
     }
-    if (link.classList.contains('mention') && isPlainPrimaryClick(event)) {
-      const mention = status.mentions.find((item) => item.url === link.getAttribute('href'));
+    if (isPlainPrimaryClick(event)) {
+      const mention = mentionOf(status, link);
       if (mention) {
         event.preventDefault();
         navigate(`/@${mention.acct}`);
@@ -39,7 +53,7 @@ export function StatusContent({ status }: { status: Status }) {
     }
   }
   return (
-    <div onClick={onClick} lang={status.language ?? undefined}>
+    <div ref={root} onClick={onClick} lang={status.language ?? undefined}>
       <Html className="status__content" html={status.content} />
     </div>
   );

@@ -7,17 +7,20 @@ export interface PlayerItem {
   statusId: string;
   acct: string;
   accountName: string;
+  /** seconds into the media where playback starts (popped out of the viewer mid-play) */
+  startTime: number;
 }
 
 /** The picture-in-picture player's one current item (null: closed). */
 export const playerStore = createStore<PlayerItem | null>(null);
 
-export function openInPlayer(media: MediaAttachment, status: Status): void {
+export function openInPlayer(media: MediaAttachment, status: Status, startTime = 0): void {
   playerStore.set({
     media,
     statusId: status.id,
     acct: status.account.acct,
     accountName: status.account.display_name || status.account.username,
+    startTime,
   });
 }
 

@@ -22,7 +22,8 @@ export function startReply(status: Status, viewerAcct: string | null): boolean {
     updateComposeDraft({ spoilerText: status.spoiler_text });
     updateComposeExtras({ spoilerOn: true });
   }
-  if (status.visibility !== 'public') updateComposeDraft({ visibility: status.visibility });
+  // the form then takes the stricter of the replied post's audience and the account's default
+  updateComposeDraft({ visibility: null });
   return showCompose();
 }
 

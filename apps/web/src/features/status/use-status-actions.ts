@@ -61,12 +61,27 @@ export function useDeleteStatus() {
   });
 }
 
-export function useVote() {
+/** A request answering a status's poll; the answer replaces the poll wherever the status is cached. */
+function usePollRequest<Variables extends { statusId: string; pollId: string }>(
+  request: (variables: Variables) => Promise<Record<string, unknown>>,
+) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ pollId, choices }: { statusId: string; pollId: string; choices: number[] }) =>
-      api.post<Record<string, unknown>>(`/api/v1/polls/${pollId}/votes`, { choices }),
+    mutationFn: request,
     onSuccess: (poll, { statusId }) =>
       updateCachedStatus(client, statusId, (status) => ({ ...status, poll })),
   });
+}
+
+export function useVote() {
+  return usePollRequest(({ pollId, choices }: { statusId: string; pollId: string; choices: number[] }) =>
+    api.post<Record<string, unknown>>(`/api/v1/polls/${pollId}/votes`, { choices }),
+  );
+}
+
+/** Fetches a poll's current counts (GET /api/v1/polls/:id). */
+export function useRefreshPoll() {
+  return usePollRequest(({ pollId }: { statusId: string; pollId: string }) =>
+    api.get<Record<string, unknown>>(`/api/v1/polls/${pollId}`),
+  );
 }

@@ -1,6 +1,7 @@
 import type { DirectConversation } from '@palchat/api';
 import type { InfiniteData } from '@tanstack/react-query';
 import type { Page } from '../../api/client';
+import { holdsNewestPage } from '../../components/paging';
 
 export type ConversationPages = InfiniteData<Page<DirectConversation>>;
 
@@ -8,7 +9,8 @@ export const CONVERSATIONS_KEY = ['conversations'] as const;
 
 /**
  * A streamed `conversation` event: the conversation goes to the top of the first page (Mastodon lists them by
- * their latest status), dropping its older copy wherever it was.
+ * their latest status), dropping its older copy wherever it was; when the newest page was dropped (a long
+ * scroll), it comes back with that page.
  */
 export function upsertConversation(
   data: ConversationPages | undefined,
@@ -21,6 +23,7 @@ export function upsertConversation(
   }));
   const [first, ...rest] = pages;
   if (!first) return data;
+  if (!holdsNewestPage(data)) return { ...data, pages };
   return { ...data, pages: [{ ...first, items: [conversation, ...first.items] }, ...rest] };
 }
 

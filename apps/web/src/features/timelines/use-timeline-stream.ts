@@ -2,6 +2,7 @@ import type { Status } from '@palchat/api';
 import { useQueryClient, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Page } from '../../api/client';
+import { holdsNewestPage } from '../../components/paging';
 import { useInitialState } from '../../app/initial-state-context';
 import { removeCachedStatus, replaceCachedStatus } from '../status/status-cache';
 import { addPending, dropPending, takePending } from './pending-store';
@@ -32,11 +33,14 @@ function cachedIds(client: QueryClient, queryKey: QueryKey): Set<string> {
   return new Set(data?.pages.flatMap((page) => page.items.map((status) => status.id)) ?? []);
 }
 
-/** Puts statuses on top of the timeline's first page (newest first), skipping ones already there. */
+/**
+ * Puts statuses on top of the timeline's first page (newest first), skipping ones already there. When the
+ * newest page was dropped (a long scroll), they come back with it when the reader scrolls up.
+ */
 export function prependStatuses(client: QueryClient, queryKey: QueryKey, statuses: readonly Status[]): void {
   if (statuses.length === 0) return;
   client.setQueryData<InfiniteData<Page<Status>>>(queryKey, (data) => {
-    if (!data) return data;
+    if (!data || !holdsNewestPage(data)) return data;
     const known = new Set(data.pages.flatMap((page) => page.items.map((status) => status.id)));
     const fresh = statuses.filter((status) => !known.has(status.id));
     const [first, ...rest] = data.pages;
@@ -45,8 +49,12 @@ export function prependStatuses(client: QueryClient, queryKey: QueryKey, statuse
   });
 }
 
+/** "N new posts": on top of the newest page, or the timeline starts again from the newest when it was dropped. */
 export function showPending(client: QueryClient, timelineId: string, queryKey: QueryKey): void {
-  prependStatuses(client, queryKey, takePending(timelineId));
+  const pending = takePending(timelineId);
+  const data = client.getQueryData<InfiniteData<Page<Status>>>(queryKey);
+  if (data && !holdsNewestPage(data)) void client.resetQueries({ queryKey, exact: true });
+  else prependStatuses(client, queryKey, pending);
 }
 
 /** Streaming for one timeline: new statuses wait behind "N new posts" (one's own show at once). */

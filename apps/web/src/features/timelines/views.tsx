@@ -1,3 +1,4 @@
+import './timeline-headers.css';
 import { NavLink, useParams } from 'react-router';
 import type { PinnedColumnProps } from '../../app/layouts/PinnedColumn';
 import { Msg } from '../../app/i18n/Msg';
@@ -9,6 +10,8 @@ import { EmptyState } from '../../components/States';
 import { SignInLink } from '../auth/SignUpButton';
 import { FILTER_SCOPES } from '../filters/filter-rules';
 import { DirectTimeline } from './ConversationsView';
+import { HashtagHeader } from './HashtagHeader';
+import { LinkHeader, linkHost } from './LinkHeader';
 import { Timeline, type TimelineProps } from './Timeline';
 
 /** A timeline only a signed-in user has; signed-out visitors are asked to sign in. */
@@ -112,6 +115,7 @@ function HashtagTimeline({ tag }: { tag: string }) {
       icon="tag"
       title={`#${tag}`}
       showBack
+      prepend={<HashtagHeader tag={tag} />}
       empty={<Msg id="empty.hashtag" />}
     />
   );
@@ -125,12 +129,6 @@ export function HashtagView() {
 export function LinkView() {
   const t = useT();
   const { url = '' } = useParams();
-  let host = url;
-  try {
-    host = new URL(url).host;
-  } catch {
-    // not a full URL: show it as it is
-  }
   return (
     <Timeline
       timelineId={`link:${url}`}
@@ -138,8 +136,9 @@ export function LinkView() {
       filterScope={FILTER_SCOPES.public}
       query={{ url }}
       icon="link"
-      title={t('column.link', { host })}
+      title={t('column.link', { host: linkHost(url) })}
       showBack
+      prepend={<LinkHeader url={url} />}
       empty={<Msg id="empty.link" />}
     />
   );

@@ -49,7 +49,7 @@ export default function HoverCard({
           <Avatar src={data.avatar} size={46} />
           <DisplayName account={data} />
         </Link>
-        <FollowButton accountId={data.id} />
+        <FollowButton accountId={data.id} locked={data.locked} />
       </div>
       {data.note && <Html className="hover-card__note" html={data.note} />}
       <div className="hover-card__counts">

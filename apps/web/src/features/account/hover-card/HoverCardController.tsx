@@ -15,13 +15,16 @@ export default function HoverCardController() {
   useEffect(() => timing.dismiss(), [location.pathname, timing]);
 
   useEffect(() => {
+    const enter = (element: Element) => {
+      const id = element.getAttribute('data-hover-card-account');
+      if (id) timing.enterTarget({ key: id, value: element });
+    };
     const onOver = (event: MouseEvent) => {
       const element = (event.target as Element | null)?.closest?.(ACCOUNT_SELECTOR);
       if (!element) return;
       const related = event.relatedTarget as Node | null;
       if (related && element.contains(related)) return;
-      const id = element.getAttribute('data-hover-card-account');
-      if (id) timing.enterTarget({ key: id, value: element });
+      enter(element);
     };
     const onOut = (event: MouseEvent) => {
       const element = (event.target as Element | null)?.closest?.(ACCOUNT_SELECTOR);
@@ -34,6 +37,9 @@ export default function HoverCardController() {
     document.addEventListener('mouseover', onOver);
     document.addEventListener('mouseout', onOut);
     document.addEventListener('keydown', onKey);
+    // this controller loads after the first render: a pointer already resting on an account enters it now
+    const resting = [...document.querySelectorAll(':hover')].at(-1)?.closest(ACCOUNT_SELECTOR);
+    if (resting) enter(resting);
     return () => {
       document.removeEventListener('mouseover', onOver);
       document.removeEventListener('mouseout', onOut);

@@ -1,0 +1,7 @@
+import { createContext, useContext } from 'react';
+import type { Column } from '@palchat/api';
+
+/** The deck column a view is pinned as; null for the routed column (and outside the deck). */
+export const PinnedColumnContext = createContext<Column | null>(null);
+
+export const usePinnedColumn = () => useContext(PinnedColumnContext);

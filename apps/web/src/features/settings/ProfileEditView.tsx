@@ -1,0 +1,13 @@
+import { useT } from '../../app/i18n/use-t';
+import { ProfileEditColumn } from '../account/edit/ProfileEditColumn';
+import { ProfileForm } from '../account/edit/ProfileForm';
+
+/** /settings/profile: the whole profile, saved in place. */
+export function ProfileEditView() {
+  const t = useT();
+  return (
+    <ProfileEditColumn title={t('profile_edit.title')}>
+      {(account) => <ProfileForm account={account} submitLabel="common.save" />}
+    </ProfileEditColumn>
+  );
+}

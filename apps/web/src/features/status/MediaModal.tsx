@@ -1,0 +1,217 @@
+import './media-modal.css';
+import type { MediaAttachment, Status } from '@palchat/api';
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { useT } from '../../app/i18n/use-t';
+import { trapTab, useFocusInside } from '../../components/focus-trap';
+import { PathIcon, SocialIcon } from '../../components/SocialIcon';
+import { openInPlayer } from './player-store';
+
+const SWIPE_PX = 50;
+
+const ICONS = {
+  previous: 'M15.41 7.41 14 6l-6 6 6 6 1.41-1.41L10.83 12z',
+  next: 'M10 6 8.59 7.41 13.17 12l-4.58 4.59L10 18l6-6z',
+  original:
+    'M19 19H5V5h7V3H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14c1.1 0 2-.9 2-2v-7h-2v7zM14 3v2h3.59l-9.83 9.83 1.41 1.41L19 6.41V10h2V3h-7z',
+  popOut:
+    'M19 11h-8v6h8v-6zm4 8V4.98C23 3.88 22.1 3 21 3H3c-1.1 0-2 .88-2 1.98V19c0 1.1.9 2 2 2h18c1.1 0 2-.9 2-2zm-2 .02H3V4.97h18v14.05z',
+};
+
+/** The attachment at full size: the original image, a playing video, a looping GIF or the audio player. */
+function FullMedia({
+  media,
+  playerRef,
+}: {
+  media: MediaAttachment;
+  playerRef: React.RefObject<HTMLMediaElement | null>;
+}) {
+  const label = media.description || undefined;
+  switch (media.type) {
+    case 'video':
+      return (
+        <video
+          ref={playerRef as React.RefObject<HTMLVideoElement>}
+          className="media-viewer__media"
+          src={media.url}
+          poster={media.preview_url ?? undefined}
+          aria-label={label}
+          controls
+          autoPlay
+          playsInline
+        />
+      );
+    case 'gifv':
+      return (
+        <video
+          className="media-viewer__media"
+          src={media.url}
+          aria-label={label}
+          muted
+          loop
+          autoPlay
+          playsInline
+        />
+      );
+    case 'audio':
+      return (
+        <div className="media-viewer__audio">
+          {media.preview_url && <img src={media.preview_url} alt="" />}
+          <audio
+            ref={playerRef as React.RefObject<HTMLAudioElement>}
+            src={media.url}
+            aria-label={label}
+            controls
+            autoPlay
+          />
+        </div>
+      );
+    default:
+      return <img className="media-viewer__media" src={media.url} alt={media.description ?? ''} />;
+  }
+}
+
+/** Fetches the neighbours' originals so that ←/→ shows them at once. */
+function usePreloadedNeighbours(media: MediaAttachment[], index: number): void {
+  useEffect(() => {
+    for (const step of [1, -1]) {
+      const neighbour = media[(index + step + media.length) % media.length];
+      if (neighbour?.type === 'image') new Image().src = neighbour.url;
+    }
+  }, [media, index]);
+}
+
+/**
+ * The full-screen media viewer of a status's attachments (opened from its gallery): ←/→ and the side buttons
+ * go through them, Escape or a click beside the media closes it, focus stays inside and returns to the tile.
+ * Video and audio can be popped out into the picture-in-picture player, where they go on playing.
+ */
+export default function MediaModal({
+  status,
+  index: startIndex,
+  onClose,
+}: {
+  status: Status;
+  index: number;
+  onClose: () => void;
+}) {
+  const t = useT();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const playerRef = useRef<HTMLMediaElement>(null);
+  const swipeStart = useRef<number | null>(null);
+  const media = status.media_attachments;
+  const [index, setIndex] = useState(startIndex);
+  const current = media[index];
+  const several = media.length > 1;
+  useFocusInside(dialogRef);
+  usePreloadedNeighbours(media, index);
+  if (!current) return null;
+
+  const go = (step: number) => setIndex((at) => (at + step + media.length) % media.length);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    // keys stay in the viewer: they must not reach the page's shortcuts or the status card around the gallery
+    event.stopPropagation();
+    if (event.key === 'Escape') {
+      onClose();
+    } else if (several && (event.key === 'ArrowLeft' || event.key === 'ArrowRight')) {
+      event.preventDefault();
+      go(event.key === 'ArrowLeft' ? -1 : 1);
+    } else {
+      trapTab(event, dialogRef.current);
+    }
+  }
+
+  // a horizontal swipe on a touch screen goes to the neighbour
+  function onPointerDown(event: PointerEvent) {
+    swipeStart.current = event.pointerType === 'touch' ? event.clientX : null;
+  }
+  function onPointerUp(event: PointerEvent) {
+    const start = swipeStart.current;
+    swipeStart.current = null;
+    if (start === null || !several || Math.abs(event.clientX - start) < SWIPE_PX) return;
+    go(event.clientX < start ? 1 : -1);
+  }
+
+  function closeOnBackdrop(event: MouseEvent) {
+    if (event.target === event.currentTarget) onClose();
+  }
+
+  function popOut() {
+    if (!current) return;
+    openInPlayer(current, status, playerRef.current?.currentTime ?? 0);
+    onClose();
+  }
+
+  return createPortal(
+    <div
+      ref={dialogRef}
+      className="media-viewer"
+      role="dialog"
+      aria-modal="true"
+      aria-label={t('media_viewer.label')}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+      onClick={closeOnBackdrop}
+    >
+      <div className="media-viewer__bar" onClick={closeOnBackdrop}>
+        {several && (
+          <span className="media-viewer__counter" aria-live="polite">
+            {t('media_viewer.counter', { current: index + 1, total: media.length })}
+          </span>
+        )}
+        <div className="media-viewer__tools">
+          {(current.type === 'video' || current.type === 'audio') && (
+            <button type="button" className="media-viewer__tool" onClick={popOut}>
+              <PathIcon path={ICONS.popOut} size={18} />
+              {t('media_viewer.pop_out')}
+            </button>
+          )}
+          <a className="media-viewer__tool" href={current.url} target="_blank" rel="noopener noreferrer">
+            <PathIcon path={ICONS.original} size={18} />
+            {t('media_viewer.open_original')}
+          </a>
+          <button
+            type="button"
+            className="media-viewer__tool media-viewer__close"
+            aria-label={t('common.close')}
+            title={t('common.close')}
+            data-autofocus
+            onClick={onClose}
+          >
+            <SocialIcon name="close" size={22} />
+          </button>
+        </div>
+      </div>
+      <div
+        className="media-viewer__stage"
+        onClick={closeOnBackdrop}
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+      >
+        <FullMedia key={current.id} media={current} playerRef={playerRef} />
+        {several &&
+          (['previous', 'next'] as const).map((direction) => (
+            <button
+              key={direction}
+              type="button"
+              className={`media-viewer__nav media-viewer__nav--${direction}`}
+              aria-label={t(`media_viewer.${direction}`)}
+              title={t(`media_viewer.${direction}`)}
+              onClick={() => go(direction === 'next' ? 1 : -1)}
+            >
+              <PathIcon path={ICONS[direction]} size={32} />
+            </button>
+          ))}
+      </div>
+      <div className="media-viewer__caption" onClick={closeOnBackdrop}>
+        {current.description && (
+          <p className="media-viewer__description" lang={status.language ?? undefined}>
+            {current.description}
+          </p>
+        )}
+      </div>
+    </div>,
+    document.body,
+  );
+}
