@@ -79,6 +79,8 @@ try {
     WEB_DIST_DIR: webDist,
     LOG_LEVEL: 'warn',
     TRANSLATION_URL: translationUrl,
+    // link previews of the specs' fake sites on 127.0.0.1 (the server reads no private address otherwise)
+    ALLOWED_PRIVATE_ADDRESSES: '127.0.0.1',
     RATE_LIMIT_SIGN_UP_PER_HOUR: '10000',
     RATE_LIMIT_SIGN_IN_PER_MINUTE: '10000',
   };

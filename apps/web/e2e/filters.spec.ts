@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiAs, type ChatUser } from './messages-support';
-import { aliceAndBob, shot, statusWith } from './support/social';
+import { aliceAndBob, shortcutsReady, shot, statusWith } from './support/social';
 
 test.describe('filters: mute a hashtag from the popup, warn, delete', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -55,6 +55,7 @@ test.describe('filters: mute a hashtag from the popup, warn, delete', () => {
     await expect(statusWith(page, 'After the film')).toBeVisible();
     await expect(statusWith(page, 'Before the film')).toBeVisible();
     await expect(page.getByText('The twist is the butler')).toHaveCount(0);
+    await shortcutsReady(page);
     await page.locator('body').click({ position: { x: 5, y: 700 } });
     await page.keyboard.press('j');
     await expect(statusWith(page, 'After the film')).toBeFocused();

@@ -45,7 +45,12 @@ test.describe('social: people', () => {
     await expect(alice.page.getByText('Follows you')).toBeVisible();
     await expect(alice.page.getByRole('button', { name: 'Unfollow' })).toBeVisible();
 
-    // and unfollowing turns the button back
+    // and unfollowing, once confirmed (the "ask before unfollowing" preference is on by default), turns the
+    // button back
+    alice.page.once('dialog', (dialog) => {
+      expect(dialog.message()).toMatch(/^Unfollow this account\?/);
+      void dialog.accept();
+    });
     await alice.page.getByRole('button', { name: 'Unfollow' }).click();
     await expect(alice.page.getByRole('button', { name: 'Follow back' })).toBeVisible();
   });

@@ -1,19 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { apiAs, createUser, type ChatUser } from './messages-support';
-
-// a 2×2 PNG
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `/tmp/shots/social-${name}.png` });
-}
-
-function statusWith(page: Page, text: string) {
-  return page.locator('article.status').filter({ hasText: text }).first();
-}
+import { aliceAndBob, PNG, shortcutsReady, shot, statusWith } from './support/social';
 
 test.describe('social: posting, live timeline, actions, notifications, thread', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -21,8 +8,7 @@ test.describe('social: posting, live timeline, actions, notifications, thread', 
   let bob: ChatUser;
 
   test.beforeEach(async ({ browser, baseURL }) => {
-    alice = await createUser(browser, baseURL ?? '', 'alice', 'Alice Author');
-    bob = await createUser(browser, baseURL ?? '', 'bob', 'Bob Reader');
+    [alice, bob] = await aliceAndBob(browser, baseURL ?? '');
     await apiAs(bob, 'POST', `/api/v1/accounts/${alice.id}/follow`);
   });
 
@@ -136,6 +122,7 @@ test.describe('social: popups and keyboard', () => {
     await expect(page.getByTestId('hover-card')).toHaveCount(0);
 
     // j/k move between statuses, n focuses the compose field
+    await shortcutsReady(page);
     await page.locator('body').click({ position: { x: 5, y: 700 } });
     await page.keyboard.press('j');
     await expect(statusWith(page, 'Second post')).toBeFocused();

@@ -14,6 +14,11 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `/tmp/shots/${name}.png` });
 }
 
+/** Waits until the keyboard shortcuts listen (they load just after the first render). */
+export async function shortcutsReady(page: Page): Promise<void> {
+  await page.locator('html[data-shortcuts="ready"]').waitFor({ state: 'attached' });
+}
+
 /** The first status card on the page containing `text`. */
 export function statusWith(page: Page, text: string) {
   return page.locator('article.status').filter({ hasText: text }).first();
@@ -35,12 +40,21 @@ async function bearerOf(user: ChatUser): Promise<string> {
   return token;
 }
 
-/** Uploads the tiny PNG as `user` (POST /api/v2/media) and answers the attachment's id. */
-export async function uploadPng(user: ChatUser, description: string): Promise<string> {
+/** Uploads a file as `user` (POST /api/v2/media) and answers the attachment's id. */
+export async function uploadFile(
+  user: ChatUser,
+  description: string,
+  file: { name: string; mimeType: string; buffer: Buffer },
+): Promise<string> {
   const response = await user.context.request.post('/api/v2/media', {
     headers: { Authorization: `Bearer ${await bearerOf(user)}` },
-    multipart: { file: { name: 'pic.png', mimeType: 'image/png', buffer: PNG }, description },
+    multipart: { file, description },
   });
   if (!response.ok()) throw new Error(`upload → ${response.status()} ${await response.text()}`);
   return ((await response.json()) as { id: string }).id;
+}
+
+/** Uploads a PNG (the tiny one unless given) as `user` and answers the attachment's id. */
+export function uploadPng(user: ChatUser, description: string, png: Buffer = PNG): Promise<string> {
+  return uploadFile(user, description, { name: 'pic.png', mimeType: 'image/png', buffer: png });
 }
