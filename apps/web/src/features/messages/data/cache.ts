@@ -30,6 +30,31 @@ export function hasMessage(client: QueryClient, conversationId: string, id: stri
   return data?.pages.some((page) => page.messages.some((m) => m.id === id)) ?? false;
 }
 
+/**
+ * Read events that named a message not in the cache yet. The sender's own message lands when its POST answers,
+ * and the stream may bring the partner's read before that answer: the read waits here for its message.
+ */
+const earlyReads = new WeakMap<QueryClient, Map<string, string[]>>();
+/** bounds the waiting reads of messages that never land (a chat closed meanwhile) */
+const EARLY_READS_KEPT = 200;
+
+function keepEarlyReads(client: QueryClient, id: string, userId: string): void {
+  let reads = earlyReads.get(client);
+  if (!reads) earlyReads.set(client, (reads = new Map()));
+  const readers = reads.get(id) ?? [];
+  if (!readers.includes(userId)) reads.set(id, [...readers, userId]);
+  if (reads.size > EARLY_READS_KEPT) reads.delete(reads.keys().next().value ?? '');
+}
+
+function withEarlyReads(client: QueryClient, message: Message): Message {
+  const reads = earlyReads.get(client);
+  const readers = message.id ? reads?.get(message.id) : undefined;
+  if (!reads || !readers) return message;
+  reads.delete(message.id);
+  const missing = readers.filter((id) => !message.read_by.includes(id));
+  return missing.length ? { ...message, read_by: [...message.read_by, ...missing] } : message;
+}
+
 /** Appends to the newest page; a pending copy with the same local key is replaced, duplicates ignored. */
 export function appendMessage(client: QueryClient, message: Message): void {
   client.setQueryData<Pages>(messageKeys.conversation(message.conversation_id), (data) => {
@@ -40,7 +65,7 @@ export function appendMessage(client: QueryClient, message: Message): void {
     if (!newest) return data;
     let messages = newest.messages;
     if (message.local_key) messages = messages.filter((m) => m.local_key !== message.local_key);
-    if (!exists) messages = [...messages, message];
+    if (!exists) messages = [...messages, withEarlyReads(client, message)];
     return { ...data, pages: [{ ...newest, messages }, ...older] };
   });
 }
@@ -58,9 +83,15 @@ export function removeMessage(client: QueryClient, conversationId: string, id: s
 }
 
 export function markReadBy(client: QueryClient, conversationId: string, userId: string, ids: string[]) {
+  const data = client.getQueryData<Pages>(messageKeys.conversation(conversationId));
+  // a chat not loaded reads its receipts from the server when it opens
+  if (!data) return;
+  const unseen = new Set(ids);
+  for (const page of data.pages) for (const m of page.messages) unseen.delete(m.id);
+  for (const id of unseen) keepEarlyReads(client, id, userId);
   const wanted = new Set(ids);
-  client.setQueryData<Pages>(messageKeys.conversation(conversationId), (data) =>
-    mapMessages(data, (messages) =>
+  client.setQueryData<Pages>(messageKeys.conversation(conversationId), (current) =>
+    mapMessages(current, (messages) =>
       messages.map((m) =>
         wanted.has(m.id) && !m.read_by.includes(userId) ? { ...m, read_by: [...m.read_by, userId] } : m,
       ),

@@ -46,6 +46,19 @@ describe('applyStreamEvent', () => {
     expect(list()[0]?.unread_count).toBe(0);
   });
 
+  it('marks the open chat read even when a refetch brought the message before its event', () => {
+    const { context, messages, scheduleMarkRead } = setup('c1');
+    const page: ConversationPage = {
+      conversation: makeConversation({ id: 'c1' }),
+      messages: [makeMessage({ id: '1' }), incoming],
+      has_more: false,
+    };
+    context.client.setQueryData(messageKeys.conversation('c1'), { pages: [page], pageParams: [undefined] });
+    applyStreamEvent({ event: 'friend_message', payload: incoming }, context);
+    expect(messages().map((m) => m.id)).toEqual(['1', '2']);
+    expect(scheduleMarkRead).toHaveBeenCalledWith('c1');
+  });
+
   it('counts unread and resorts when the chat is not open; ignores my own in the open chat', () => {
     const closed = setup(null);
     applyStreamEvent({ event: 'friend_message', payload: incoming }, closed.context);

@@ -35,8 +35,9 @@ export function applyStreamEvent(event: StreamEvent, context: StreamContext): vo
       const isOwn = message.sender.id === context.currentUserId;
       context.typing.stop(message.conversation_id, message.sender.id);
       if (isOpen) {
-        if (!isOwn && !hasMessage(client, message.conversation_id, message.id)) {
-          appendMessage(client, message);
+        if (!isOwn) {
+          if (!hasMessage(client, message.conversation_id, message.id)) appendMessage(client, message);
+          // a refetch of the open chat may have brought the message first: it still has to be marked read
           context.scheduleMarkRead(message.conversation_id);
         }
       } else {
