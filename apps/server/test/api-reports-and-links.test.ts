@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { notificationSchema, reportSchema, searchResultsSchema } from '@palchat/api';
+import { adminReportSchema, notificationSchema, reportSchema, searchResultsSchema } from '@palchat/api';
 import { addRule } from '../src/instance-content/service.js';
 import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
 import { createAccount, insertStatus, type TestAccount } from './helpers/factories.js';
@@ -65,6 +65,16 @@ describeEachDialect('reports citing rules, and local links pasted into search', 
     expect((await call(moderator, 'GET', '/api/v2/notifications')).body.notification_groups).toContainEqual(
       expect.objectContaining({ type: 'admin.report', report: expect.objectContaining({ id: filed.id }) }),
     );
+
+    // the moderation view reads the rules themselves
+    const adminView = adminReportSchema.parse(
+      (await call(moderator, 'GET', `/api/v1/admin/reports/${filed.id}`)).json,
+    );
+    expect(adminView.rules).toEqual([{ id: rule.id, text: 'No spam', hint: '' }]);
+    const listed = adminReportSchema
+      .array()
+      .parse((await call(moderator, 'GET', '/api/v1/admin/reports')).json);
+    expect(listed.find((report) => report.id === filed.id)?.rules.map((r) => r.id)).toEqual([rule.id]);
   });
 
   it('answers the status or profile a pasted local link names, when the viewer may see it', async () => {

@@ -6,6 +6,7 @@ import {
   statusSchema,
   visibilitySchema,
 } from './accounts.js';
+import { ruleSchema } from './instance.js';
 
 /** Mastodon's Poll entity. */
 export const pollSchema = z.object({
@@ -175,6 +176,8 @@ export const adminReportSchema = reportBasicsSchema.extend({
   target_account: accountSchema.nullable(),
   action_taken_by_account: accountSchema.nullable(),
   statuses: z.array(statusSchema),
+  /** the server rules the reporter cited (category violation) */
+  rules: z.array(ruleSchema),
   chat: z
     .object({
       conversation_id: z.string(),

@@ -12,6 +12,7 @@ import { isoDaysAgo } from '../lib/time.js';
 import { serializeAccount } from '../accounts/serializer.js';
 import { serializeStatuses } from '../statuses/serializer.js';
 import { idList, reportBasics } from '../reports/serializer.js';
+import { listRules } from '../instance-content/service.js';
 
 export function requireModeration(account: AccountRow): void {
   if ((permissionsOf(account) & Permission.manageReports) === 0) throw forbidden();
@@ -34,7 +35,7 @@ export async function serializeReports(
   const conversationIds = [
     ...new Set(rows.flatMap((row) => (row.conversation_id ? [row.conversation_id] : []))),
   ];
-  const [statusRows, messages, conversations] = await Promise.all([
+  const [statusRows, messages, conversations, rules] = await Promise.all([
     statusIds.length ? ctx.db.selectFrom('statuses').selectAll().where('id', 'in', statusIds).execute() : [],
     messageIds.length
       ? ctx.db
@@ -51,6 +52,7 @@ export async function serializeReports(
           .where('id', 'in', conversationIds)
           .execute()
       : [],
+    rows.some((row) => idList(row.rule_ids).length > 0) ? listRules(ctx.db) : [],
   ]);
   const accountIds = [
     ...new Set(
@@ -83,6 +85,7 @@ export async function serializeReports(
           ? (accounts.get(row.action_taken_by_account_id) ?? null)
           : null,
         statuses: statuses.filter((status) => idList(row.status_ids).includes(status.id)),
+        rules: rules.filter((rule) => idList(row.rule_ids).includes(rule.id)),
         chat:
           row.conversation_id !== null
             ? {

@@ -1,94 +1,60 @@
-import { Permission } from '@palchat/api';
+import './moderation.css';
+import { Permission, type AdminDashboard, type AdminReport } from '@palchat/api';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { useInstance } from '../../api/queries';
 import { Msg } from '../../app/i18n/Msg';
+import type { MessageId } from '../../app/i18n/messages';
 import { useT } from '../../app/i18n/use-t';
 import { useInitialState } from '../../app/initial-state-context';
-import { AccountRow } from '../../components/AccountRow';
-import { Column, ColumnBody, ColumnHeader } from '../../components/Column';
-import type { IconName } from '../../components/icons';
-import { RelativeTime } from '../../components/RelativeTime';
-import { EmptyState, ErrorMessage, LoadingIndicator } from '../../components/States';
-import type { Account } from '@palchat/api';
+import { ColumnBody } from '../../components/Column';
+import { PagedList } from '../../components/PagedList';
+import { ErrorMessage, LoadingIndicator } from '../../components/States';
+import { ButtonLink } from '../../components/Button';
+import { Gate, hasPermission } from './Gate';
+import { moderationKeys } from './keys';
+import { ReportCard } from './ReportCard';
 
-function allowed(permissions: number, flag: number): boolean {
-  return (permissions & (Permission.administrator | flag)) !== 0;
-}
-
-/** Moderation and administration frames, shown only with the matching permission (SPEC §6). */
-function Gate({
-  flag,
-  icon,
-  title,
-  children,
-}: {
-  flag: number;
-  icon: IconName;
-  title: string;
-  children: ReactNode;
-}) {
-  const { identity } = useInitialState();
-  return (
-    <Column label={title}>
-      <ColumnHeader icon={icon} title={title} showBack />
-      {identity.signedIn && allowed(identity.permissions, flag) ? (
-        children
-      ) : (
-        <ColumnBody padded>
-          <div className="error-view" data-testid="forbidden">
-            <h2>
-              <Msg id="forbidden.heading" />
-            </h2>
-            <p>
-              <Msg id="forbidden.body" />
-            </p>
-          </div>
-        </ColumnBody>
-      )}
-    </Column>
-  );
-}
-
-interface AdminReport {
-  id: string;
-  action_taken: boolean;
-  category: string;
-  comment: string;
-  created_at: string;
-  account: { account: Account };
-  target_account: { account: Account };
+/** Open or resolved reports, kept in the URL (?resolved=1) so that a reload stays on the same tab. */
+function useResolvedTab(): [boolean, (resolved: boolean) => void] {
+  const [params, setParams] = useSearchParams();
+  return [
+    params.get('resolved') === '1',
+    (next) => setParams(next ? { resolved: '1' } : {}, { replace: true }),
+  ];
 }
 
 function Reports() {
-  const reports = useQuery({
-    queryKey: ['admin', 'reports'],
-    queryFn: ({ signal }) => api.get<AdminReport[]>('/api/v1/admin/reports', { signal }),
-    retry: false,
-  });
-  if (reports.isPending) return <LoadingIndicator />;
-  if (reports.isError) return <ErrorMessage error={reports.error} onRetry={() => void reports.refetch()} />;
-  if (reports.data.length === 0)
-    return (
-      <EmptyState icon="shield">
-        <Msg id="empty.reports" />
-      </EmptyState>
-    );
+  const t = useT();
+  const [resolved, setResolved] = useResolvedTab();
+  const tab = (value: boolean, label: MessageId) => (
+    <button
+      type="button"
+      className={resolved === value ? 'tab tab--active' : 'tab'}
+      aria-pressed={resolved === value}
+      onClick={() => setResolved(value)}
+    >
+      <Msg id={label} />
+    </button>
+  );
   return (
-    <ul className="plain-list">
-      {reports.data.map((report) => (
-        <li key={report.id} className="report-row">
-          <AccountRow
-            account={report.target_account.account}
-            actions={<RelativeTime iso={report.created_at} />}
-          />
-          <p>
-            <span className="badge">{report.category}</span> {report.comment}
-          </p>
-        </li>
-      ))}
-    </ul>
+    <>
+      <div className="tabs" role="group" aria-label={t('moderation.filter')}>
+        {tab(false, 'moderation.open')}
+        {tab(true, 'moderation.resolved')}
+      </div>
+      <PagedList<AdminReport>
+        key={String(resolved)}
+        queryKey={moderationKeys.reports(resolved)}
+        path="/api/v1/admin/reports"
+        query={resolved ? { resolved: true } : undefined}
+        itemKey={(report) => report.id}
+        renderItem={(report) => <ReportCard report={report} />}
+        emptyIcon="shield"
+        empty={<Msg id={resolved ? 'empty.reports_resolved' : 'empty.reports'} />}
+      />
+    </>
   );
 }
 
@@ -102,32 +68,45 @@ export function ReportsView() {
 }
 
 function Dashboard() {
+  const t = useT();
+  const { server, identity } = useInitialState();
   const instance = useInstance();
-  const { server } = useInitialState();
-  if (instance.isPending) return <LoadingIndicator />;
-  if (instance.isError) return <ErrorMessage error={instance.error} />;
-  const stats: [MessageIdLike, string][] = [
-    ['dashboard.active_users', String(instance.data.usage?.users?.active_month ?? 0)],
+  const counts = useQuery({
+    queryKey: moderationKeys.dashboard(),
+    queryFn: ({ signal }) => api.get<AdminDashboard>('/api/v1/admin/dashboard', { signal }),
+  });
+  if (counts.isPending) return <LoadingIndicator />;
+  if (counts.isError) return <ErrorMessage error={counts.error} onRetry={() => void counts.refetch()} />;
+  const cards: [MessageId, string][] = [
+    ['dashboard.users', counts.data.users.toLocaleString()],
+    ['dashboard.active_users', counts.data.active_users.toLocaleString()],
+    ['dashboard.posts', counts.data.posts.toLocaleString()],
+    ['dashboard.open_reports', counts.data.open_reports.toLocaleString()],
     ['dashboard.registrations', server.registrationsMode],
-    ['dashboard.version', instance.data.version],
+    ['dashboard.version', instance.data?.version ?? '…'],
   ];
   return (
     <ColumnBody padded>
-      <div className="dashboard">
-        {stats.map(([label, value]) => (
-          <div key={label} className="dashboard__card">
-            <strong>{value}</strong>
-            <span>
+      <dl className="dashboard">
+        {cards.map(([label, value]) => (
+          <div key={label} className="dashboard__card" data-testid={label}>
+            <dd>{value}</dd>
+            <dt>
               <Msg id={label} />
-            </span>
+            </dt>
           </div>
         ))}
-      </div>
+      </dl>
+      {hasPermission(identity.permissions, Permission.manageReports) && (
+        <div className="dashboard__links">
+          <ButtonLink to="/admin/reports" variant="secondary">
+            {t('column.reports')}
+          </ButtonLink>
+        </div>
+      )}
     </ColumnBody>
   );
 }
-
-type MessageIdLike = 'dashboard.active_users' | 'dashboard.registrations' | 'dashboard.version';
 
 export function DashboardView() {
   const t = useT();

@@ -2,6 +2,7 @@ import type { Account, Status } from '@palchat/api';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
+import { useInstance } from '../../api/queries';
 import { Msg } from '../../app/i18n/Msg';
 import { useT } from '../../app/i18n/use-t';
 import { Button } from '../../components/Button';
@@ -24,15 +25,22 @@ export default function ReportModal({
   const t = useT();
   const [category, setCategory] = useState<Category>('other');
   const [comment, setComment] = useState('');
+  const [ruleIds, setRuleIds] = useState<string[]>([]);
+  const rules = useInstance().data?.rules ?? [];
+  // as in Mastodon, a violation names the rules broken (when the server has any)
+  const citing = category === 'violation' && rules.length > 0;
   const report = useMutation({
     mutationFn: () =>
       api.post('/api/v1/reports', {
         account_id: account.id,
         status_ids: status ? [status.id] : [],
         category,
+        rule_ids: citing ? ruleIds : [],
         comment,
       }),
   });
+  const toggleRule = (id: string, on: boolean) =>
+    setRuleIds((current) => (on ? [...current, id] : current.filter((ruleId) => ruleId !== id)));
   return (
     <Modal
       title={t('report.title', { name: `@${account.acct}` })}
@@ -41,7 +49,11 @@ export default function ReportModal({
         report.isSuccess ? (
           <Button onClick={onClose}>{t('common.close')}</Button>
         ) : (
-          <Button busy={report.isPending} onClick={() => report.mutate()}>
+          <Button
+            busy={report.isPending}
+            disabled={citing && ruleIds.length === 0}
+            onClick={() => report.mutate()}
+          >
             <Msg id="report.submit" />
           </Button>
         )
@@ -67,6 +79,21 @@ export default function ReportModal({
               </label>
             ))}
           </fieldset>
+          {citing && (
+            <fieldset className="report__categories">
+              <legend>{t('report.rules')}</legend>
+              {rules.map((rule) => (
+                <label key={rule.id} className="report__category">
+                  <input
+                    type="checkbox"
+                    checked={ruleIds.includes(rule.id)}
+                    onChange={(event) => toggleRule(rule.id, event.target.checked)}
+                  />
+                  {rule.text}
+                </label>
+              ))}
+            </fieldset>
+          )}
           <label className="field">
             <span className="field__label">{t('report.comment')}</span>
             <textarea
