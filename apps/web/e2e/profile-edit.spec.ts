@@ -226,6 +226,12 @@ test.describe('profile editing and relationship controls', () => {
       await expect(page).toHaveURL(/\/links\//);
       await expect(page.locator('.link-header')).toContainText(`Breaking: ${slug}`);
       await expect(statusWith(page, 'Read this')).toBeVisible();
+      // the post itself shows the page's preview, linking out
+      const preview = statusWith(page, 'Read this').getByTestId('preview-card');
+      await expect(preview).toContainText(NEWS_SITE_NAME);
+      await expect(preview).toContainText(`Breaking: ${slug}`);
+      await expect(preview).toContainText('What happened, and why it matters.');
+      await expect(preview).toHaveAttribute('href', site.articleUrl(slug));
       await shot(page, 'link');
     } finally {
       await site.close();

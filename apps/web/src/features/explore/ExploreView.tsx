@@ -11,7 +11,7 @@ import { NotFoundView } from '../errors/ErrorViews';
 import { SearchBox } from '../search/SearchBox';
 import { SearchResults } from '../search/SearchResults';
 import { historyUsage } from '../timelines/history-usage';
-import { linkHost } from '../timelines/LinkHeader';
+import { linkHost } from '../../components/link-host';
 
 const TABS = ['posts', 'tags', 'people', 'links'] as const;
 type Tab = (typeof TABS)[number];

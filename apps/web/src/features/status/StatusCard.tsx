@@ -17,9 +17,10 @@ import { StatusContent } from './StatusContent';
 import { TranslateBar } from './TranslateBar';
 import { useTranslatedStatus } from './translation';
 
-// media (with the blurhash decoder) and polls load with the first status that has them
+// media (with the blurhash decoder), polls and link previews load with the first status that has them
 const MediaGallery = lazy(async () => ({ default: (await import('./MediaGallery')).MediaGallery }));
 const Poll = lazy(async () => ({ default: (await import('./Poll')).Poll }));
+const PreviewCard = lazy(() => import('./PreviewCard'));
 
 function isPoll(value: unknown): value is PollEntity {
   return typeof value === 'object' && value !== null && 'options' in value && 'id' in value;
@@ -139,6 +140,7 @@ function StatusCardView({ status, focused }: StatusCardProps) {
               />
             )}
             {isPoll(displayed.poll) && <Poll poll={displayed.poll} statusId={shown.id} />}
+            {shown.card && shown.media_attachments.length === 0 && <PreviewCard card={shown.card} />}
           </Suspense>
         </>
       )}

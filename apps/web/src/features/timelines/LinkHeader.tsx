@@ -2,15 +2,7 @@ import type { Status } from '@palchat/api';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { Msg } from '../../app/i18n/Msg';
-
-/** The host of `url`, or `url` itself when it is not a full URL. */
-export function linkHost(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
-}
+import { linkHost } from '../../components/link-host';
 
 /**
  * The link a /links/:url timeline is about, as the posts' preview card describes it (title, image), with

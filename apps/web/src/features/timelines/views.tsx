@@ -11,7 +11,8 @@ import { SignInLink } from '../auth/SignUpButton';
 import { FILTER_SCOPES } from '../filters/filter-rules';
 import { DirectTimeline } from './ConversationsView';
 import { HashtagHeader } from './HashtagHeader';
-import { LinkHeader, linkHost } from './LinkHeader';
+import { linkHost } from '../../components/link-host';
+import { LinkHeader } from './LinkHeader';
 import { Timeline, type TimelineProps } from './Timeline';
 
 /** A timeline only a signed-in user has; signed-out visitors are asked to sign in. */
