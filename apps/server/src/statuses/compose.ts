@@ -89,9 +89,13 @@ function checkContent(input: StatusInput): CheckedContent {
   return { text, spoilerText, mediaIds, poll: null };
 }
 
-/** Local accounts named by @mentions (unknown names stay plain text). */
-async function resolveMentions(tx: Tx, text: string): Promise<AccountRow[]> {
-  const names = extractMentions(text);
+/**
+ * The accounts a status text mentions: existing local accounts named as @name or @name@<localDomain>. These
+ * become its status_mentions rows, get notified, and are the only @mentions its content links (the serializer
+ * renders from those rows); an unknown @name or a mention of another domain names nobody and stays plain text.
+ */
+async function resolveMentions(tx: Tx, text: string, localDomain: string): Promise<AccountRow[]> {
+  const names = extractMentions(text, localDomain);
   if (names.length === 0) return [];
   return tx
     .selectFrom('accounts')
@@ -233,7 +237,9 @@ export async function createStatus(
     if (content.mediaIds.length) await claimMedia(tx, author, content.mediaIds, id);
     await insertPoll(tx, author, id, content.poll);
     await linkTags(tx, id, status.text);
-    const mentioned = (await resolveMentions(tx, status.text)).filter((account) => account.id !== author.id);
+    const mentioned = (await resolveMentions(tx, status.text, ctx.config.localDomain)).filter(
+      (account) => account.id !== author.id,
+    );
     await linkMentions(tx, id, mentioned);
     if (key) {
       await tx
@@ -339,7 +345,9 @@ export async function editStatus(
       .where('id', '=', current.id)
       .execute();
     await linkTags(tx, current.id, updated.text);
-    const mentioned = (await resolveMentions(tx, updated.text)).filter((account) => account.id !== author.id);
+    const mentioned = (await resolveMentions(tx, updated.text, ctx.config.localDomain)).filter(
+      (account) => account.id !== author.id,
+    );
     await linkMentions(tx, current.id, mentioned);
     await snapshot(tx, updated, now);
     const boosters = await tx

@@ -40,11 +40,24 @@ export async function statusHistory(
     ? await ctx.db.selectFrom('media_attachments').selectAll().where('id', 'in', mediaIds).execute()
     : [];
   const account = serializeAccount(ctx, author);
+  // every version links the mentions the status has now (and its author), as its content does
+  const mentioned = await ctx.db
+    .selectFrom('status_mentions')
+    .innerJoin('accounts', 'accounts.id', 'status_mentions.account_id')
+    .select('accounts.username')
+    .where('status_mentions.status_id', '=', status.id)
+    .execute();
+  const formatOptions = {
+    publicUrl: ctx.config.publicUrl,
+    localDomain: ctx.config.localDomain,
+    linkTagsAndMentions: true,
+    mentions: [...mentioned, author],
+  };
   return versions.map((edit) => {
     const options = parseList<string>(edit.poll_options);
     const descriptions = parseList<string | null>(edit.media_descriptions);
     return {
-      content: textToHtml(edit.text, { publicUrl: ctx.config.publicUrl, linkTagsAndMentions: true }),
+      content: textToHtml(edit.text, formatOptions),
       spoiler_text: edit.spoiler_text,
       sensitive: edit.sensitive === 1,
       created_at: edit.created_at,

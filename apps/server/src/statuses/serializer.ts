@@ -202,7 +202,13 @@ export async function serializeStatuses(
       edited_at: row.edited_at,
       content: reblog
         ? ''
-        : textToHtml(row.text, { publicUrl: ctx.config.publicUrl, linkTagsAndMentions: true }),
+        : textToHtml(row.text, {
+            publicUrl: ctx.config.publicUrl,
+            localDomain: ctx.config.localDomain,
+            linkTagsAndMentions: true,
+            // the stored mentions (what compose resolved and notified) and the author: no other @name links
+            mentions: [...(mentionsOf.get(row.id) ?? []), account],
+          }),
       reblog,
       application: null,
       account,

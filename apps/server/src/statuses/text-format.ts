@@ -1,13 +1,39 @@
 import sanitizeHtml from 'sanitize-html';
 
+/** An account a status mentions, as the formatter needs it. */
+export interface MentionedAccount {
+  username: string;
+}
+
 export interface FormatOptions {
   publicUrl: string;
   /** link #hashtags and @mentions (statuses); profile notes link URLs only */
   linkTagsAndMentions?: boolean;
+  /**
+   * With `linkTagsAndMentions`: the accounts the status mentions (its stored mentions, and its author). An
+   * @mention links only when it names one of them; any other stays plain text, as in Mastodon.
+   */
+  mentions?: readonly MentionedAccount[];
+  /** this server's domain: `@name@<localDomain>` names the local `name`, any other domain names nobody */
+  localDomain?: string;
 }
 
+// groups: 1 URL; 2 lead, 3 #tag; 4 lead, 5 @username, 6 its @domain (with a port when it has one)
 const TOKEN =
-  /(https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]])|(^|[^\w/])#([\p{L}\p{N}_]{1,100})|(^|[^\w/@])@([a-zA-Z0-9_]{1,30})\b/gu;
+  /(https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]])|(^|[^\w/])#([\p{L}\p{N}_]{1,100})|(^|[^\w/@])@([a-zA-Z0-9_]{1,30})\b(?:@([a-zA-Z0-9_.-]*[a-zA-Z0-9_](?::\d{1,5})?)\b)?/gu;
+
+/**
+ * The lower-cased local username an @mention names: `@name`, or `@name@<localDomain>` (case-insensitive).
+ * Null for `@name@other.domain`: there are no remote accounts, so it names nobody.
+ */
+export function localMentionName(
+  username: string,
+  domain: string | undefined,
+  localDomain?: string,
+): string | null {
+  if (domain !== undefined && domain.toLowerCase() !== localDomain?.toLowerCase()) return null;
+  return username.toLowerCase();
+}
 
 export function escapeHtml(text: string): string {
   return text
@@ -18,11 +44,13 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
-function linkify(line: string, options: FormatOptions): string {
+function linkify(line: string, options: FormatOptions, mentioned: Map<string, MentionedAccount>): string {
   let html = '';
   let last = 0;
   for (const match of line.matchAll(TOKEN)) {
-    const [whole, url, tagLead, tag, mentionLead, mention] = match;
+    const [whole, url, tagLead, tag, mentionLead, mention, domain] = match;
+    const name = mention !== undefined ? localMentionName(mention, domain, options.localDomain) : null;
+    const account = name !== null ? mentioned.get(name) : undefined;
     const index = match.index;
     if (url) {
       html += escapeHtml(line.slice(last, index));
@@ -32,10 +60,10 @@ function linkify(line: string, options: FormatOptions): string {
       html += escapeHtml(line.slice(last, index) + (tagLead ?? ''));
       const href = `${options.publicUrl}/tags/${encodeURIComponent(tag.toLowerCase())}`;
       html += `<a href="${escapeHtml(href)}" class="mention hashtag" rel="tag">#<span>${escapeHtml(tag)}</span></a>`;
-    } else if (mention !== undefined && options.linkTagsAndMentions) {
+    } else if (account && options.linkTagsAndMentions) {
       html += escapeHtml(line.slice(last, index) + (mentionLead ?? ''));
-      const href = `${options.publicUrl}/@${mention}`;
-      html += `<span class="h-card"><a href="${escapeHtml(href)}" class="u-url mention">@<span>${escapeHtml(mention)}</span></a></span>`;
+      const href = `${options.publicUrl}/@${account.username}`;
+      html += `<span class="h-card"><a href="${escapeHtml(href)}" class="u-url mention">@<span>${escapeHtml(account.username)}</span></a></span>`;
     } else {
       html += escapeHtml(line.slice(last, index + whole.length));
     }
@@ -53,17 +81,23 @@ const ALLOWED: sanitizeHtml.IOptions = {
 /** Status HTML from elsewhere (a translation service) reduced to what our own status HTML may contain. */
 export const sanitizeStatusHtml = (html: string): string => sanitizeHtml(html, ALLOWED);
 
-/** Plain text as Mastodon-style HTML: paragraphs at blank lines, <br /> at line breaks, linked URLs. */
+/**
+ * Plain text as Mastodon-style HTML: paragraphs at blank lines, <br /> at line breaks, linked URLs (and with
+ * `linkTagsAndMentions`, linked hashtags and the mentions of `options.mentions`).
+ */
 export function textToHtml(text: string, options: FormatOptions): string {
   const trimmed = text.replace(/\r\n?/g, '\n').trim();
   if (!trimmed) return '';
+  const mentioned = new Map(
+    (options.mentions ?? []).map((account) => [account.username.toLowerCase(), account]),
+  );
   const html = trimmed
     .split(/\n{2,}/)
     .map(
       (paragraph) =>
         `<p>${paragraph
           .split('\n')
-          .map((line) => linkify(line, options))
+          .map((line) => linkify(line, options, mentioned))
           .join('<br />')}</p>`,
     )
     .join('');
@@ -79,11 +113,15 @@ export function extractHashtags(text: string): string[] {
   return [...names];
 }
 
-/** Lower-cased usernames mentioned as @name (or @name@domain, kept for the local part) in order of use. */
-export function extractMentions(text: string): string[] {
+/**
+ * Lower-cased local usernames mentioned as @name or @name@<localDomain>, in order of first use; a mention
+ * of another domain (@name@other.example) names no local account and is left out.
+ */
+export function extractMentions(text: string, localDomain?: string): string[] {
   const names = new Set<string>();
   for (const match of text.matchAll(TOKEN)) {
-    if (match[5]) names.add(match[5].toLowerCase());
+    const name = match[5] ? localMentionName(match[5], match[6], localDomain) : null;
+    if (name !== null) names.add(name);
   }
   return [...names];
 }
