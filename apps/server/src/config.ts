@@ -30,8 +30,9 @@ export interface Config {
   /** How often ended polls are looked for, so that 'poll ended' notifications stream when polls expire. */
   pollSweepMs: number;
   /**
-   * Private addresses (loopback, LAN) the server may fetch link previews from; none by default, so a post
-   * cannot make the server read the inside of its network (Mastodon's ALLOWED_PRIVATE_ADDRESSES).
+   * Private addresses (loopback, LAN) the server may read link previews and profile links from; none by
+   * default, so a post or a profile cannot make the server read the inside of its network (Mastodon's
+   * ALLOWED_PRIVATE_ADDRESSES).
    */
   allowedPrivateAddresses: string[];
 }

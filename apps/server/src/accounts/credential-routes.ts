@@ -9,6 +9,7 @@ import {
   storeProfileImage,
   type ProfileImageKind,
 } from './profile-images.js';
+import { profileLinkVerifierFor } from './link-verification.js';
 import { parseUpdateCredentials } from './schema.js';
 import { serializeCredentialAccount } from './serializer.js';
 import { updateCredentials } from './service.js';
@@ -48,6 +49,8 @@ async function readForm(request: FastifyRequest): Promise<CredentialsForm> {
 
 /** PATCH /api/v1/accounts/update_credentials: JSON, form fields, or multipart with avatar and header. */
 export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const verifier = profileLinkVerifierFor(ctx);
+  app.addHook('onClose', () => verifier.close());
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 2, fields: 40 } });
     scope.patch('/api/v1/accounts/update_credentials', scopes('write:accounts'), async (request) => {
@@ -66,6 +69,8 @@ export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): P
         throw error;
       }
       const updated = await updateCredentials(ctx.db, account, patch, stored);
+      // link fields are checked for rel="me" in the background: the answer does not wait for other servers
+      if (patch.fields_attributes !== undefined) void verifier.verify(updated, request.log);
       if (stored.avatar_path) await removeProfileImage(ctx, account.avatar_path);
       if (stored.header_path) await removeProfileImage(ctx, account.header_path);
       return serializeCredentialAccount(ctx, updated);

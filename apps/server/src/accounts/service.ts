@@ -3,7 +3,9 @@ import type { AccountRow } from '../auth/viewer.js';
 import type { Db } from '../db/index.js';
 import type { AccountsTable } from '../db/schema.js';
 import { nowIso } from '../lib/time.js';
+import { parseFields } from './fields.js';
 import { acceptFollowRequests } from './follows.js';
+import { carryVerification } from './link-verification.js';
 
 /**
  * Applies a validated update_credentials patch in one transaction and returns the fresh account row. Unlocking
@@ -23,9 +25,18 @@ export async function updateCredentials(
     if (patch.bot !== undefined) changes.bot = patch.bot ? 1 : 0;
     if (patch.discoverable !== undefined) changes.discoverable = patch.discoverable ? 1 : 0;
     if (patch.fields_attributes !== undefined) {
-      const fields = patch.fields_attributes
-        .filter((field) => field.name.trim() || field.value.trim())
-        .map((field) => ({ name: field.name.trim(), value: field.value.trim(), verified_at: null }));
+      // unchanged fields keep their verification; new and changed ones are checked after the answer
+      const current = await tx
+        .selectFrom('accounts')
+        .select('fields_json')
+        .where('id', '=', account.id)
+        .executeTakeFirst();
+      const fields = carryVerification(
+        parseFields(current?.fields_json ?? account.fields_json),
+        patch.fields_attributes
+          .filter((field) => field.name.trim() || field.value.trim())
+          .map((field) => ({ name: field.name.trim(), value: field.value.trim() })),
+      );
       changes.fields_json = JSON.stringify(fields);
     }
     await tx.updateTable('accounts').set(changes).where('id', '=', account.id).execute();

@@ -1,96 +1,22 @@
-import dns from 'node:dns/promises';
-import net from 'node:net';
 import sharp from 'sharp';
 import type { Selectable } from 'kysely';
 import type { PreviewCard } from '@palchat/api';
 import type { DbOrTx } from '../db/index.js';
 import type { PreviewCardsTable } from '../db/schema.js';
+import { decodeEntities, fetchLimited, type SafeFetchOptions } from '../lib/safe-fetch.js';
 import { nowIso } from '../lib/time.js';
 import { blurhashOfImage } from '../media/blurhash.js';
 
-const FETCH_TIMEOUT_MS = 3000;
 const MAX_HTML_BYTES = 512 * 1024;
 const MAX_IMAGE_BYTES = 4 * 1024 * 1024;
 /** a failed or empty fetch is retried after a day, a good one after a week */
 const RETRY_EMPTY_MS = 24 * 60 * 60 * 1000;
 const REFRESH_MS = 7 * RETRY_EMPTY_MS;
 
-const MAX_REDIRECTS = 3;
+/** Preview card fetches: private addresses allowed and time limit (see SafeFetchOptions). */
+export type CardOptions = Pick<SafeFetchOptions, 'allowedPrivateAddresses' | 'timeoutMs'>;
 
-export interface CardOptions {
-  /** private addresses that may be read all the same (config.allowedPrivateAddresses; tests use 127.0.0.1) */
-  allowedPrivateAddresses?: readonly string[];
-  timeoutMs?: number;
-}
-
-function isPrivateAddress(address: string): boolean {
-  if (net.isIPv4(address)) {
-    const [a = 0, b = 0] = address.split('.').map(Number);
-    return (
-      a === 10 ||
-      a === 127 ||
-      a === 0 ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 100 && b >= 64 && b <= 127)
-    );
-  }
-  const lower = address.toLowerCase();
-  return (
-    lower === '::1' ||
-    lower === '::' ||
-    lower.startsWith('fc') ||
-    lower.startsWith('fd') ||
-    lower.startsWith('fe80') ||
-    lower.startsWith('::ffff:')
-  );
-}
-
-/** Whether every address `hostname` stands for is public, or private but allowed. */
-async function mayRead(hostname: string, allowed: readonly string[]): Promise<boolean> {
-  const host = hostname.replace(/^\[|\]$/g, '');
-  const addresses = net.isIP(host) ? [host] : (await dns.lookup(host, { all: true })).map((a) => a.address);
-  return (
-    addresses.length > 0 &&
-    addresses.every((address) => !isPrivateAddress(address) || allowed.includes(address))
-  );
-}
-
-/**
- * GET `url`, following redirects one hop at a time so that each hop is checked: a public page must not be
- * able to send the server to a private address.
- */
-async function fetchChecked(url: string, options: CardOptions): Promise<Response | null> {
-  const signal = AbortSignal.timeout(options.timeoutMs ?? FETCH_TIMEOUT_MS);
-  let current = url;
-  for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
-    const parsed = new URL(current);
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
-    if (!(await mayRead(parsed.hostname, options.allowedPrivateAddresses ?? []))) return null;
-    const response = await fetch(current, {
-      redirect: 'manual',
-      signal,
-      headers: { 'user-agent': 'Palchat link preview' },
-    });
-    const location = response.headers.get('location');
-    if (response.status < 300 || response.status >= 400 || !location) return response;
-    await response.body?.cancel();
-    current = new URL(location, current).href;
-  }
-  return null;
-}
-
-function decodeEntities(text: string): string {
-  return text
-    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
-    .replace(/&#x([0-9a-f]+);/gi, (_, code: string) => String.fromCodePoint(Number.parseInt(code, 16)))
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&apos;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-}
+const USER_AGENT = 'Palchat link preview';
 
 function metaContent(html: string, names: string[]): string | null {
   for (const tag of html.match(/<meta\b[^>]*>/gi) ?? []) {
@@ -150,35 +76,13 @@ export function parseCardFacts(html: string, pageUrl: string): CardFacts {
   };
 }
 
-/** The body of `url` (its first `maxBytes`), when it answers 200 with a content type `accepts` takes. */
-async function fetchLimited(
-  url: string,
-  options: CardOptions,
-  accepts: (contentType: string) => boolean,
-  maxBytes: number,
-): Promise<{ data: Buffer; finalUrl: string } | null> {
-  const response = await fetchChecked(url, options);
-  if (!response) return null;
-  if (!response.ok || !accepts(response.headers.get('content-type') ?? '')) {
-    await response.body?.cancel();
-    return null;
-  }
-  const reader = response.body?.getReader();
-  if (!reader) return null;
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  while (size < maxBytes) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.length;
-  }
-  await reader.cancel().catch(() => undefined);
-  return { data: Buffer.concat(chunks), finalUrl: response.url || url };
-}
-
 async function readPage(url: string, options: CardOptions): Promise<CardFacts | null> {
-  const page = await fetchLimited(url, options, (type) => type.includes('text/html'), MAX_HTML_BYTES);
+  const page = await fetchLimited(
+    url,
+    { ...options, userAgent: USER_AGENT },
+    (type) => type.includes('text/html'),
+    MAX_HTML_BYTES,
+  );
   return page ? parseCardFacts(page.data.toString('utf8'), page.finalUrl) : null;
 }
 
@@ -191,7 +95,7 @@ async function describeCardImage(
   if (!facts.image) return unknown;
   const image = await fetchLimited(
     facts.image,
-    options,
+    { ...options, userAgent: USER_AGENT },
     (type) => type.startsWith('image/'),
     MAX_IMAGE_BYTES,
   );
