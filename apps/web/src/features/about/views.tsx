@@ -1,5 +1,8 @@
+import './about.css';
+import type { InstanceDocument, TermsOfService } from '@palchat/api';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useIntl } from 'react-intl';
+import { Link, useParams } from 'react-router';
 import { api, ApiError } from '../../api/client';
 import type { ExtendedDescription } from '../../api/instance';
 import { useInstance } from '../../api/queries';
@@ -124,20 +127,31 @@ export function AboutView() {
   );
 }
 
-function PolicyDocument({ kind }: { kind: 'privacy' | 'terms' }) {
+const DAY_FORMAT = { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' } as const;
+
+/**
+ * A YYYY-MM-DD date as the reader's locale writes it ("June 1, 2025"): the day itself, in every time zone
+ * (formatted in UTC, where it starts). Anything else that is no real day stays as it is.
+ */
+function DayDate({ date }: { date: string }) {
+  const intl = useIntl();
+  const time = Date.parse(`${date}T00:00:00Z`);
+  const real = !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === date;
+  return <time dateTime={date}>{real ? intl.formatDate(time, DAY_FORMAT) : date}</time>;
+}
+
+/** Today as the server counts it (UTC), to tell whether a newer version of the terms is in force yet. */
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+export function PrivacyPolicyView() {
   const t = useT();
-  const intl = { date: (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' }) };
-  const { date } = useParams();
-  const path =
-    kind === 'privacy'
-      ? '/api/v1/instance/privacy_policy'
-      : `/api/v1/instance/terms_of_service${date ? `/${encodeURIComponent(date)}` : ''}`;
+  const intl = useIntl();
   const policy = useQuery({
-    queryKey: ['instance', kind, date ?? null],
-    queryFn: ({ signal }) => api.get<ExtendedDescription>(path, { signal }),
+    queryKey: ['instance', 'privacy', null],
+    queryFn: ({ signal }) => api.get<InstanceDocument>('/api/v1/instance/privacy_policy', { signal }),
     retry: false,
   });
-  const title = t(kind === 'privacy' ? 'column.privacy_policy' : 'column.terms');
+  const title = t('column.privacy_policy');
   return (
     <Column label={title}>
       <ColumnHeader icon="document" title={title} showBack />
@@ -147,7 +161,7 @@ function PolicyDocument({ kind }: { kind: 'privacy' | 'terms' }) {
         ) : policy.isError ? (
           policy.error instanceof ApiError && policy.error.status === 404 ? (
             <EmptyState icon="document">
-              <Msg id={kind === 'privacy' ? 'empty.privacy_policy' : 'empty.terms'} />
+              <Msg id="empty.privacy_policy" />
             </EmptyState>
           ) : (
             <ErrorMessage error={policy.error} onRetry={() => void policy.refetch()} />
@@ -156,7 +170,16 @@ function PolicyDocument({ kind }: { kind: 'privacy' | 'terms' }) {
           <article className="policy">
             {policy.data.updated_at && (
               <p className="muted">
-                <Msg id="policy.updated" values={{ date: intl.date(policy.data.updated_at) }} />
+                <Msg
+                  id="policy.updated"
+                  values={{
+                    date: (
+                      <time dateTime={policy.data.updated_at}>
+                        {intl.formatDate(policy.data.updated_at, { dateStyle: 'long' })}
+                      </time>
+                    ),
+                  }}
+                />
               </p>
             )}
             <Html className="prose" html={policy.data.content} />
@@ -167,5 +190,89 @@ function PolicyDocument({ kind }: { kind: 'privacy' | 'terms' }) {
   );
 }
 
-export const PrivacyPolicyView = () => <PolicyDocument kind="privacy" />;
-export const TermsOfServiceView = () => <PolicyDocument kind="terms" />;
+/**
+ * One version of the terms, as Mastodon's web client shows it: since when it is in force (or, for a version
+ * not in force yet, a notice of when it will be), a link to the version that replaces it, and its text.
+ */
+export function TermsOfServiceDocument({ terms }: { terms: TermsOfService }) {
+  return (
+    <article className="policy">
+      {terms.effective ? (
+        <p className="muted">
+          <Msg
+            id="terms_of_service.effective_as_of"
+            values={{ date: <DayDate date={terms.effective_date} /> }}
+          />
+        </p>
+      ) : (
+        <p className="policy__notice" role="note">
+          <Msg
+            id="terms_of_service.takes_effect_on"
+            values={{ date: <DayDate date={terms.effective_date} /> }}
+          />
+        </p>
+      )}
+      {terms.succeeded_by && (
+        <p className="policy__successor">
+          <Link to={`/terms-of-service/${terms.succeeded_by}`}>
+            <Msg
+              id={
+                terms.succeeded_by > todayUtc()
+                  ? 'terms_of_service.newer_version'
+                  : 'terms_of_service.newer_version_in_effect'
+              }
+              values={{ date: <DayDate date={terms.succeeded_by} /> }}
+            />
+          </Link>
+        </p>
+      )}
+      <Html className="prose" html={terms.content} />
+    </article>
+  );
+}
+
+/** /terms-of-service: the version in force; /terms-of-service/:date: the version effective on that date. */
+export function TermsOfServiceView() {
+  const t = useT();
+  const { date } = useParams();
+  const terms = useQuery({
+    queryKey: ['instance', 'terms', date ?? null],
+    queryFn: ({ signal }) =>
+      api.get<TermsOfService>(
+        `/api/v1/instance/terms_of_service${date ? `/${encodeURIComponent(date)}` : ''}`,
+        { signal },
+      ),
+    retry: false,
+  });
+  const title = t('column.terms');
+  return (
+    <Column label={title}>
+      <ColumnHeader icon="document" title={title} showBack />
+      <ColumnBody padded>
+        {terms.isPending ? (
+          <LoadingIndicator />
+        ) : terms.isError ? (
+          terms.error instanceof ApiError && terms.error.status === 404 ? (
+            <EmptyState icon="document">
+              {date ? (
+                <Msg
+                  id="empty.terms_version"
+                  values={{
+                    date: <DayDate date={date} />,
+                    link: (chunks) => <Link to="/terms-of-service">{chunks}</Link>,
+                  }}
+                />
+              ) : (
+                <Msg id="empty.terms" />
+              )}
+            </EmptyState>
+          ) : (
+            <ErrorMessage error={terms.error} onRetry={() => void terms.refetch()} />
+          )
+        ) : (
+          <TermsOfServiceDocument terms={terms.data} />
+        )}
+      </ColumnBody>
+    </Column>
+  );
+}
