@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MessagingText, type Message, type MessageMedia } from '@palchat/api';
+import { instanceSchema, MessagingText, type Message, type MessageMedia } from '@palchat/api';
 import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
 import { bearer, createAccount, type TestAccount } from './helpers/factories.js';
 import { call } from './helpers/messaging.js';
@@ -90,6 +90,33 @@ describeEachDialect('media uploads for messages', (dialect) => {
         .where('content_type', '!=', 'image/png')
         .execute(),
     ).toEqual([]);
+  });
+
+  it('takes uploads up to the size limits the instance advertises, and refuses larger ones', async () => {
+    const instance = await server.app.inject({ url: '/api/v2/instance' });
+    const limits = instanceSchema.parse(instance.json()).configuration.media_attachments;
+    const MB = 1024 * 1024;
+    // a file the server sniffs as MP4 (its `ftyp` box), padded with zeros: videos are stored unparsed
+    const mp4 = (size: number) => {
+      const data = Buffer.alloc(size);
+      data.write('ftypisom', 4, 'latin1');
+      return data;
+    };
+    const paddedPng = (size: number) => Buffer.concat([png, Buffer.alloc(size - png.length)]);
+
+    // more than the upload route used to read (40 MB), less than the advertised video_size_limit
+    expect(limits.video_size_limit).toBeGreaterThan(41 * MB);
+    const video = await upload(alice, 'clip.mp4', 'video/mp4', mp4(41 * MB));
+    expect(video.statusCode, video.body).toBe(200);
+    expect(video.json()).toMatchObject({ type: 'video' });
+
+    const image = await upload(alice, 'big.png', 'image/png', paddedPng(limits.image_size_limit + 1));
+    expect(image.statusCode).toBe(422);
+    expect(image.json()).toMatchObject({ error: MessagingText.fileTooLarge });
+
+    const tooLong = await upload(alice, 'long.mp4', 'video/mp4', mp4(limits.video_size_limit + 1));
+    expect(tooLong.statusCode).toBe(413);
+    expect(tooLong.json()).toMatchObject({ error: MessagingText.fileTooLarge });
   });
 
   it('lets only the uploader attach media, and only once', async () => {

@@ -7,9 +7,10 @@ import { MessagingText } from '@palchat/api';
 import { requireAccount, requireBearerAccount } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { ApiError, unprocessable } from '../http/errors.js';
+import { MEDIA_UPLOAD_SIZE_LIMIT } from '../instance/limits.js';
 import type { MediaAttributesInput } from './attributes.js';
 import { serializeMedia } from './serializer.js';
-import { findUnattachedUpload, storeUpload, updateUpload, VIDEO_MAX_BYTES } from './service.js';
+import { findUnattachedUpload, storeUpload, updateUpload } from './service.js';
 import { mediaStorageFor } from './storage.js';
 import { scopes } from '../auth/route-scopes.js';
 
@@ -58,7 +59,7 @@ const parseAttributes = (body: unknown): MediaAttributesInput => attributesSchem
 export async function registerMedia(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { localRoot } = mediaStorageFor(ctx);
   await app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: VIDEO_MAX_BYTES, files: 1, fields: 10 } });
+    await scope.register(multipart, { limits: { fileSize: MEDIA_UPLOAD_SIZE_LIMIT, files: 1, fields: 10 } });
     const upload = async (request: FastifyRequest) => {
       const viewer = requireBearerAccount(request);
       if (!request.isMultipart()) throw unprocessable(MessagingText.noFile);

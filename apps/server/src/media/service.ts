@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import type { AppContext } from '../context.js';
 import type { MediaAttachmentsTable } from '../db/schema.js';
 import { notFound, unprocessable } from '../http/errors.js';
+import { IMAGE_SIZE_LIMIT, VIDEO_SIZE_LIMIT } from '../instance/limits.js';
 import { isId, newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { mediaColumns, type MediaAttributesInput } from './attributes.js';
@@ -12,8 +13,6 @@ import { sniffMediaType } from './sniff.js';
 import { mediaStorageFor } from './storage.js';
 
 export const THUMBNAIL_SIZE = 640;
-export const IMAGE_MAX_BYTES = 16 * 1024 * 1024;
-export const VIDEO_MAX_BYTES = 40 * 1024 * 1024;
 
 const unsupported = () => unprocessable(MessagingText.unsupportedMedia, MessagingErrorCode.unsupportedMedia);
 
@@ -55,7 +54,8 @@ export async function storeUpload(
   const attributes = mediaColumns({ description: input.description ?? null, focus: input.focus ?? null });
   const sniffed = sniffMediaType(input.data);
   if (!sniffed) throw unsupported();
-  if (sniffed.type === 'image' && input.data.length > IMAGE_MAX_BYTES)
+  // the limits the instance advertises (configuration.media_attachments.*_size_limit)
+  if (input.data.length > (sniffed.type === 'image' ? IMAGE_SIZE_LIMIT : VIDEO_SIZE_LIMIT))
     throw unprocessable(MessagingText.fileTooLarge);
   let facts: ImageFacts | null = null;
   if (sniffed.type === 'image') {

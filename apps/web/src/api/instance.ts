@@ -17,7 +17,13 @@ export interface Instance {
   };
   configuration?: {
     statuses?: { max_media_attachments?: number; max_characters?: number };
-    media_attachments?: { supported_mime_types?: string[] };
+    media_attachments?: {
+      supported_mime_types?: string[];
+      /** bytes */
+      image_size_limit?: number;
+      /** bytes; Mastodon applies it to audio too */
+      video_size_limit?: number;
+    };
     vapid?: { public_key?: string | null };
     translation?: { enabled: boolean };
   };

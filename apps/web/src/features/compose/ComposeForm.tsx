@@ -45,6 +45,7 @@ import {
   mediaKinds,
   mediaSensitive,
   postVisibility,
+  refuseOversizedMedia,
   remainingCharacters,
   tokenAtCaret,
   type MediaProblem,
@@ -286,6 +287,7 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
   const defaults = usePostingDefaults();
   const mediaLimits = useMediaLimits();
   const [mediaProblem, setMediaProblem] = useState<MediaProblem | null>(null);
+  const [oversized, setOversized] = useState<{ name: string; megabytes: number } | null>(null);
   const instance = useInstance();
   const draft = useComposeDraft();
   const extras = useComposeExtras();
@@ -317,6 +319,7 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
     onSuccess: (status, { editId }) => {
       resetCompose();
       setMediaProblem(null);
+      setOversized(null);
       if (editId) replaceCachedStatus(client, status);
       else void client.invalidateQueries({ queryKey: ['timeline', 'home'] });
       if (status.in_reply_to_id) void client.invalidateQueries({ queryKey: ['status-context'] });
@@ -381,13 +384,15 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
   }
 
   function onFiles(event: ChangeEvent<HTMLInputElement>) {
+    const picked = refuseOversizedMedia(Array.from(event.target.files ?? []), mediaLimits.sizeLimits);
     const { accepted, problem } = acceptMedia({
       attached: mediaKinds([...extras.attached, ...draft.media]),
-      files: Array.from(event.target.files ?? []),
+      files: picked.kept,
       max: maxMedia,
       supportedTypes: mediaLimits.supportedTypes,
     });
     setMediaProblem(problem);
+    setOversized(picked.oversized);
     if (accepted.length > 0) updateComposeDraft({ media: [...draft.media, ...accepted] });
     event.target.value = '';
   }
@@ -503,6 +508,11 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
           />
           {t('compose.sensitive')}
         </label>
+      )}
+      {oversized && (
+        <p className="compose-form__error" role="alert">
+          <Msg id="compose.media_too_large" values={oversized} />
+        </p>
       )}
       {mediaProblem && (
         <p className="compose-form__error" role="alert">

@@ -7,7 +7,7 @@ import { composeDraftStore, updateComposeDraft } from '../../app/stores/compose-
 import { SocialIcon } from '../../components/SocialIcon';
 import { focusCompose } from '../status/reply';
 import { composeExtrasStore } from './compose-extras';
-import { acceptMedia, dropUploadRefusal, mediaKinds } from './compose-rules';
+import { acceptMedia, dropUploadRefusal, mediaKinds, refuseOversizedMedia } from './compose-rules';
 import { useMediaLimits } from './media-limits';
 
 function carriesFiles(event: DragEvent): boolean {
@@ -19,7 +19,7 @@ export default function UploadOverlay() {
   const t = useT();
   const navigate = useNavigate();
   const { identity } = useInitialState();
-  const { max: maxAttachments, supportedTypes } = useMediaLimits();
+  const { max: maxAttachments, supportedTypes, sizeLimits } = useMediaLimits();
   const [visible, setVisible] = useState(false);
   const depth = useRef(0);
 
@@ -49,7 +49,8 @@ export default function UploadOverlay() {
       event.preventDefault();
       const { accepted } = acceptMedia({
         attached: attached(),
-        files: Array.from(event.dataTransfer?.files ?? []),
+        // as with unsupported types, files over the server's size limit are left out
+        files: refuseOversizedMedia(Array.from(event.dataTransfer?.files ?? []), sizeLimits).kept,
         max: maxAttachments,
         supportedTypes,
       });
@@ -66,7 +67,7 @@ export default function UploadOverlay() {
       document.removeEventListener('dragover', onOver);
       document.removeEventListener('drop', onDrop);
     };
-  }, [identity.signedIn, maxAttachments, supportedTypes, navigate]);
+  }, [identity.signedIn, maxAttachments, supportedTypes, sizeLimits, navigate]);
 
   if (!visible) return null;
   return (

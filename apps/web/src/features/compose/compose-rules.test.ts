@@ -8,6 +8,7 @@ import {
   mediaKinds,
   mediaSensitive,
   postVisibility,
+  refuseOversizedMedia,
   remainingCharacters,
   stricterVisibility,
   tokenAtCaret,
@@ -138,6 +139,44 @@ describe('picking media', () => {
     expect(acceptMedia({ attached: [], files: [tiff], max: 4, supportedTypes })).toEqual({
       accepted: [],
       problem: 'unsupported',
+    });
+  });
+});
+
+describe('media size limits', () => {
+  const MB = 1024 * 1024;
+  // the limits the server advertises; File contents are not read, only the size counts
+  const limits = { image: 16 * MB, video: 99 * MB };
+  const sized = (name: string, type: string, size: number) => ({ name, type, size });
+
+  it('keeps files up to the limit of their kind, audio counting as video', () => {
+    const files = [
+      sized('cat.png', 'image/png', 16 * MB),
+      sized('clip.mp4', 'video/mp4', 60 * MB),
+      sized('song.mp3', 'audio/mpeg', 99 * MB),
+    ];
+    expect(refuseOversizedMedia(files, limits)).toEqual({ kept: files, oversized: null });
+  });
+
+  it('refuses larger files, naming the first one and the limit in MB', () => {
+    const photo = sized('photo.jpg', 'image/jpeg', 3 * MB);
+    const poster = sized('poster.png', 'image/png', 16 * MB + 1);
+    const film = sized('film.webm', 'video/webm', 100 * MB);
+    expect(refuseOversizedMedia([photo, poster, film], limits)).toEqual({
+      kept: [photo],
+      oversized: { name: 'poster.png', megabytes: 16 },
+    });
+    expect(refuseOversizedMedia([film], limits).oversized).toEqual({ name: 'film.webm', megabytes: 99 });
+    expect(
+      refuseOversizedMedia([sized('a.gif', 'image/gif', 8 * MB)], { image: 7.5 * MB, video: null }).oversized,
+    ).toEqual({ name: 'a.gif', megabytes: 7.5 });
+  });
+
+  it('checks nothing while the limits are not known', () => {
+    const film = sized('film.webm', 'video/webm', 500 * MB);
+    expect(refuseOversizedMedia([film], { image: null, video: null })).toEqual({
+      kept: [film],
+      oversized: null,
     });
   });
 });

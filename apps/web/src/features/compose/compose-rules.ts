@@ -145,6 +145,34 @@ export function mediaKinds(items: readonly { type: string }[]): MediaKind[] {
 
 export type MediaProblem = 'unsupported' | 'audio_video_alone' | 'limit';
 
+/** The largest upload the server takes, in bytes, per kind (configuration.media_attachments); null: not known. */
+export interface MediaSizeLimits {
+  image: number | null;
+  video: number | null;
+}
+
+const MEGABYTE = 1024 * 1024;
+
+/**
+ * Leaves out the files larger than the server's limit for their kind (as on Mastodon, audio has the video
+ * limit), so that they are refused when picked rather than after a long upload. Answers the files kept and
+ * the first refused one: its name and the limit in MB, for the message.
+ */
+export function refuseOversizedMedia<F extends { name: string; type: string; size: number }>(
+  files: readonly F[],
+  limits: MediaSizeLimits,
+): { kept: F[]; oversized: { name: string; megabytes: number } | null } {
+  const kept: F[] = [];
+  let oversized: { name: string; megabytes: number } | null = null;
+  for (const file of files) {
+    const limit = mediaKind(file.type) === 'image' ? limits.image : limits.video;
+    if (limit === null || file.size <= limit) kept.push(file);
+    // one decimal at most: 99 MB, 7.5 MB
+    else oversized ??= { name: file.name, megabytes: Math.floor((limit / MEGABYTE) * 10) / 10 };
+  }
+  return { kept, oversized };
+}
+
 /**
  * Which picked (or dropped) files join the attachments already there, as on Mastodon: only supported types;
  * a video or an audio file goes alone (nothing before it, nothing with it); never more than the server's

@@ -1,15 +1,30 @@
+import { useMemo } from 'react';
 import { ALLOWED_MEDIA_TYPES } from '@palchat/api';
 import { useInstance } from '../../api/queries';
 import { useInitialState } from '../../app/initial-state-context';
+import type { MediaSizeLimits } from './compose-rules';
 // what the server takes, while the instance has not answered yet
 const FALLBACK_MEDIA_TYPES: readonly string[] = ALLOWED_MEDIA_TYPES;
 
-/** The instance's attachment limits: how many per post, and the MIME types it takes. */
-export function useMediaLimits(): { max: number; supportedTypes: readonly string[] } {
+/**
+ * The instance's attachment limits: how many per post, the MIME types it takes and the largest file per kind
+ * (no size check until the instance has answered: the server still refuses what is too large).
+ */
+export function useMediaLimits(): {
+  max: number;
+  supportedTypes: readonly string[];
+  sizeLimits: MediaSizeLimits;
+} {
   const { server } = useInitialState();
   const configuration = useInstance().data?.configuration;
+  const media = configuration?.media_attachments;
+  const image = media?.image_size_limit ?? null;
+  const video = media?.video_size_limit ?? null;
+  // one object per pair of values: callers keep it in effect dependencies
+  const sizeLimits = useMemo(() => ({ image, video }), [image, video]);
   return {
     max: configuration?.statuses?.max_media_attachments ?? (server.maxMediaAttachments || 4),
-    supportedTypes: configuration?.media_attachments?.supported_mime_types ?? FALLBACK_MEDIA_TYPES,
+    supportedTypes: media?.supported_mime_types ?? FALLBACK_MEDIA_TYPES,
+    sizeLimits,
   };
 }
