@@ -351,6 +351,18 @@ describeEachDialect('messaging services', (dialect) => {
       422,
       'Please select a reason for the report.',
     );
+    const { report_id } = await reportConversation(server.ctx, b.account, message.conversation_id, {
+      reason: 'spam',
+      details: '',
+      message_ids: [],
+    });
+    // no message cited: the report keeps the chat's latest messages for the moderators
+    const stored = await server.db
+      .selectFrom('reports')
+      .select('message_ids')
+      .where('id', '=', report_id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.message_ids)).toEqual([message.id]);
     for (const reason of [
       'spam',
       'harassment',

@@ -108,7 +108,13 @@ export interface ReportInput {
   message_ids: string[];
 }
 
-/** Stored for moderators: the reporter, the partner (direct chats), the conversation and the cited messages. */
+/** How many of a chat's latest messages a report keeps when the reporter cites none. */
+export const REPORT_CONTEXT_MESSAGES = 20;
+
+/**
+ * Stored for moderators: the reporter, the partner (direct chats), the conversation and the cited messages,
+ * or the latest ones when none are cited.
+ */
 export async function reportConversation(
   ctx: AppContext,
   viewer: AccountRow,
@@ -119,14 +125,25 @@ export async function reportConversation(
   if (!(CONVERSATION_REPORT_REASONS as readonly string[]).includes(input.reason)) {
     throw unprocessable(MessagingText.reportReasonRequired);
   }
+  // without cited messages, the report keeps the chat's latest ones: moderators need to see what happened
   const cited =
     input.message_ids.length === 0
-      ? []
+      ? (
+          await ctx.db
+            .selectFrom('messages')
+            .select('id')
+            .where('conversation_id', '=', conversationId)
+            .where('is_system_message', '=', 0)
+            .orderBy('id', 'desc')
+            .limit(REPORT_CONTEXT_MESSAGES)
+            .execute()
+        ).reverse()
       : await ctx.db
           .selectFrom('messages')
           .select('id')
           .where('conversation_id', '=', conversationId)
           .where('id', 'in', input.message_ids)
+          .orderBy('id')
           .execute();
   const target =
     membership.conversation.is_group === 1 ? null : await directPartnerId(ctx.db, conversationId, viewer.id);

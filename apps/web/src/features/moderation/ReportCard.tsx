@@ -39,7 +39,7 @@ function ReportHeadline({ report }: { report: AdminReport }) {
   if (report.target_account)
     return (
       <Msg
-        id="moderation.reported_account"
+        id={report.chat ? 'moderation.reported_account_in_chat' : 'moderation.reported_account'}
         values={{ reporter, target: <AccountLink account={report.target_account} /> }}
       />
     );
