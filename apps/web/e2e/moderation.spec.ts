@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiAs, createUser, makePals, type ChatUser } from './messages-support';
 import { shot, statusWith } from './support/social';
 import { admin } from './support/users';
@@ -49,7 +49,7 @@ test.describe('moderation', () => {
     await shot(page, 'moderation-report-modal');
     await dialog.getByRole('button', { name: 'Submit report' }).click();
     await expect(dialog.getByRole('status')).toHaveText("Thanks for reporting, we'll look into this.");
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
 
     // a profile: its menu, spam without a comment
     await page.getByRole('button', { name: `More options for @${offender.username}` }).click();
@@ -58,9 +58,9 @@ test.describe('moderation', () => {
     await profileDialog.getByRole('radio', { name: "It's spam" }).check();
     await profileDialog.getByRole('button', { name: 'Submit report' }).click();
     await expect(profileDialog.getByRole('status')).toBeVisible();
-    await profileDialog.getByRole('button', { name: 'Close' }).click();
+    await profileDialog.getByRole('button', { name: 'Close' }).last().click();
 
-    // a chat, reported from the message box's API with its last messages
+    // a chat, reported through the message box's API: the report keeps the chat's latest messages
     const chatLine = `Buy my pills now ${Date.now().toString(36)}`;
     const message = await apiAs<{ conversation_id: string }>(offender, 'POST', '/api/v1/friend_messages', {
       recipient_id: reporter.id,
@@ -81,7 +81,7 @@ test.describe('moderation', () => {
     await expect(fromPost.getByRole('region', { name: 'Rules cited' })).toHaveText(/No selling pills/);
     await expect(fromPost.getByRole('region', { name: 'Reported posts' })).toContainText(postText);
     const fromChat = reportAbout(mod, 'Keeps writing to me');
-    await expect(fromChat).toContainText('Rita Reporter reported a chat');
+    await expect(fromChat).toContainText('Rita Reporter reported Otto Offender in a chat');
     await expect(fromChat.getByText('Harassment')).toBeVisible();
     await expect(fromChat.getByRole('region', { name: 'Reported messages' })).toContainText(chatLine);
     await expect(fromChat.getByRole('region', { name: 'Reported messages' })).toContainText('Otto Offender');
@@ -90,14 +90,14 @@ test.describe('moderation', () => {
     await shot(mod, 'moderation-reports');
 
     // resolving moves a report to the Resolved tab, with who resolved it; reopening brings it back
-    await fromPost.getByRole('button', { name: 'Mark as resolved' }).click();
+    await clickClearOfTheBox(fromPost.getByRole('button', { name: 'Mark as resolved' }));
     await expect(fromPost).toHaveCount(0);
     await mod.getByRole('button', { name: 'Resolved', exact: true }).click();
     await expect(mod).toHaveURL(/resolved=1/);
     const resolved = reportAbout(mod, 'Sells pills to everyone');
     await expect(resolved).toContainText('Resolved by Mona Moderator');
     await shot(mod, 'moderation-resolved');
-    await resolved.getByRole('button', { name: 'Reopen' }).click();
+    await clickClearOfTheBox(resolved.getByRole('button', { name: 'Reopen' }));
     await expect(resolved).toHaveCount(0);
     await mod.getByRole('button', { name: 'Open', exact: true }).click();
     await expect(reportAbout(mod, 'Sells pills to everyone')).toBeVisible();
@@ -119,6 +119,15 @@ test.describe('moderation', () => {
     expect(refused.status()).toBe(403);
   });
 });
+
+/**
+ * Clicks after scrolling the control to the middle of its column: at a column's bottom edge it may sit under
+ * the docked message box, where a person would scroll a little further first.
+ */
+async function clickClearOfTheBox(control: Locator): Promise<void> {
+  await control.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await control.click();
+}
 
 /** The report card whose text includes `text`. */
 function reportAbout(page: Page, text: string) {

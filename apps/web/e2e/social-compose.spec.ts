@@ -101,8 +101,10 @@ test.describe('social compose: modal, edits, private mentions, translation', () 
     const card = page.locator('.thread__focus article.status');
     await expect(card).toContainText('Meeting at 5pm');
     await card.getByRole('button', { name: 'More' }).click();
-    await expect(card.getByRole('menuitem', { name: 'Delete & re-draft' })).toBeVisible();
-    await card.getByRole('menuitem', { name: 'Edit' }).click();
+    await expect(
+      page.getByRole('menu', { name: 'More' }).getByRole('menuitem', { name: 'Delete & re-draft' }),
+    ).toBeVisible();
+    await page.getByRole('menu', { name: 'More' }).getByRole('menuitem', { name: 'Edit' }).click();
 
     const modal = page.getByRole('dialog', { name: 'Edit post' });
     const field = modal.getByPlaceholder("What's on your mind?");
@@ -150,7 +152,10 @@ test.describe('social compose: modal, edits, private mentions, translation', () 
     const card = page.locator('.thread__focus article.status');
     await card.getByRole('button', { name: 'More', exact: true }).click();
     page.once('dialog', (dialog) => void dialog.accept());
-    await card.getByRole('menuitem', { name: 'Delete & re-draft' }).click();
+    await page
+      .getByRole('menu', { name: 'More' })
+      .getByRole('menuitem', { name: 'Delete & re-draft' })
+      .click();
     const modal = page.getByRole('dialog', { name: 'New post' });
     await expect(modal.getByPlaceholder("What's on your mind?")).toHaveValue('Helo world');
     await expect(modal.getByPlaceholder('Content warning')).toHaveValue('Greetings');

@@ -2,12 +2,13 @@ import './account.css';
 import '../status/status.css';
 import type { Account, Relationship } from '@palchat/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../api/client';
 import { useT } from '../../app/i18n/use-t';
 import { useInitialState } from '../../app/initial-state-context';
 import { updateComposeDraft } from '../../app/stores/compose-draft';
+import { DropdownMenu, MenuItem } from '../../components/DropdownMenu';
 import { SocialIcon } from '../../components/SocialIcon';
 import { ErrorMessage } from '../../components/States';
 import { focusCompose } from '../status/reply';
@@ -58,18 +59,8 @@ export function AccountMenu({ account, onEditNote }: { account: Account; onEditN
   const enabled = identity.signedIn && identity.accountId !== account.id;
   const relationship = useRelationship(account.id, enabled);
   const { act, domainBlock, options } = useAccountActions(account);
-  const [open, setOpen] = useState(false);
   const [modal, setModal] = useState<'report' | 'lists' | null>(null);
   const [copied, setCopied] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
-  }, [open]);
   useEffect(() => {
     if (!copied) return;
     const timer = window.setTimeout(() => setCopied(false), COPY_NOTICE_MS);
@@ -81,19 +72,9 @@ export function AccountMenu({ account, onEditNote }: { account: Account; onEditN
   const domain = accountDomain(account.acct);
   const failure = act.error ?? domainBlock.error ?? options.error;
   const item = (label: string, run: () => void, danger = false) => (
-    <li>
-      <button
-        type="button"
-        role="menuitem"
-        className={danger ? 'dropdown__item dropdown__item--danger' : 'dropdown__item'}
-        onClick={() => {
-          setOpen(false);
-          run();
-        }}
-      >
-        {label}
-      </button>
-    </li>
+    <MenuItem onSelect={run} danger={danger}>
+      {label}
+    </MenuItem>
   );
   return (
     <>
@@ -108,58 +89,47 @@ export function AccountMenu({ account, onEditNote }: { account: Account; onEditN
           {t('account.unblock', { name })}
         </button>
       )}
-      <div className="dropdown" ref={root}>
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={t('account.menu', { name })}
-          title={t('account.menu', { name })}
-          aria-haspopup="menu"
-          aria-expanded={open}
-          onClick={() => setOpen((value) => !value)}
-        >
-          <SocialIcon name="more" />
-        </button>
-        {open && (
-          <ul className="dropdown__menu" role="menu">
-            {item(t('account.mention', { name }), () => {
-              updateComposeDraft({ text: `${name} ` });
-              if (!focusCompose()) navigate('/publish');
-            })}
-            {item(t('account.copy_link'), () => {
-              void navigator.clipboard?.writeText(account.url).then(() => setCopied(true));
-            })}
-            {onEditNote && item(t(state?.note ? 'account.note_edit' : 'account.note_add'), onEditNote)}
-            {state?.following &&
-              item(t(state.showing_reblogs ? 'account.hide_reblogs' : 'account.show_reblogs', { name }), () =>
-                options.mutate({ reblogs: !state.showing_reblogs }),
-              )}
-            {state?.following && item(t('account.lists'), () => setModal('lists'))}
-            {item(t(state?.muting ? 'account.unmute' : 'account.mute', { name }), () =>
-              act.mutate(state?.muting ? 'unmute' : 'mute'),
-            )}
-            {item(
-              t(state?.blocking ? 'account.unblock' : 'account.block', { name }),
-              () => {
-                if (state?.blocking) act.mutate('unblock');
-                else if (window.confirm(t('account.block_confirm', { name }))) act.mutate('block');
-              },
-              true,
-            )}
-            {domain &&
-              item(
-                t(state?.domain_blocking ? 'account.unblock_domain' : 'account.block_domain', { domain }),
-                () => {
-                  if (state?.domain_blocking) domainBlock.mutate({ domain, block: false });
-                  else if (window.confirm(t('account.block_domain_confirm', { domain })))
-                    domainBlock.mutate({ domain, block: true });
-                },
-                true,
-              )}
-            {item(t('account.report', { name }), () => setModal('report'), true)}
-          </ul>
+      <DropdownMenu
+        label={t('account.menu', { name })}
+        buttonClassName="icon-button"
+        icon={<SocialIcon name="more" />}
+      >
+        {item(t('account.mention', { name }), () => {
+          updateComposeDraft({ text: `${name} ` });
+          if (!focusCompose()) navigate('/publish');
+        })}
+        {item(t('account.copy_link'), () => {
+          void navigator.clipboard?.writeText(account.url).then(() => setCopied(true));
+        })}
+        {onEditNote && item(t(state?.note ? 'account.note_edit' : 'account.note_add'), onEditNote)}
+        {state?.following &&
+          item(t(state.showing_reblogs ? 'account.hide_reblogs' : 'account.show_reblogs', { name }), () =>
+            options.mutate({ reblogs: !state.showing_reblogs }),
+          )}
+        {state?.following && item(t('account.lists'), () => setModal('lists'))}
+        {item(t(state?.muting ? 'account.unmute' : 'account.mute', { name }), () =>
+          act.mutate(state?.muting ? 'unmute' : 'mute'),
         )}
-      </div>
+        {item(
+          t(state?.blocking ? 'account.unblock' : 'account.block', { name }),
+          () => {
+            if (state?.blocking) act.mutate('unblock');
+            else if (window.confirm(t('account.block_confirm', { name }))) act.mutate('block');
+          },
+          true,
+        )}
+        {domain &&
+          item(
+            t(state?.domain_blocking ? 'account.unblock_domain' : 'account.block_domain', { domain }),
+            () => {
+              if (state?.domain_blocking) domainBlock.mutate({ domain, block: false });
+              else if (window.confirm(t('account.block_domain_confirm', { domain })))
+                domainBlock.mutate({ domain, block: true });
+            },
+            true,
+          )}
+        {item(t('account.report', { name }), () => setModal('report'), true)}
+      </DropdownMenu>
       {failure && <ErrorMessage error={failure} />}
       <Suspense fallback={null}>
         {modal === 'report' && <ReportModal account={account} onClose={() => setModal(null)} />}

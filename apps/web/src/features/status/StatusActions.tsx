@@ -1,8 +1,9 @@
 import type { Status } from '@palchat/api';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useT } from '../../app/i18n/use-t';
 import { useInitialState } from '../../app/initial-state-context';
+import { DropdownMenu, MenuItem } from '../../components/DropdownMenu';
 import { SocialIcon, type SocialIconName } from '../../components/SocialIcon';
 import { startEdit, startRedraft } from '../compose/edit-status';
 import { useConfirmations } from '../settings/use-reading-settings';
@@ -65,92 +66,55 @@ function StatusMenu({
   const navigate = useNavigate();
   const toggle = useToggleStatus();
   const remove = useDeleteStatus();
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
   const own = identity.accountId === status.account.id;
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const escape = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', escape);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', escape);
-    };
-  }, [open]);
-
   const item = (label: string, run: () => void, danger = false) => (
-    <li>
-      <button
-        type="button"
-        role="menuitem"
-        className={danger ? 'dropdown__item dropdown__item--danger' : 'dropdown__item'}
-        onClick={() => {
-          setOpen(false);
-          run();
-        }}
-      >
-        {label}
-      </button>
-    </li>
+    <MenuItem onSelect={run} danger={danger}>
+      {label}
+    </MenuItem>
   );
   return (
-    <div className="dropdown" ref={root}>
-      <button
-        type="button"
-        className="status-action"
-        aria-label={t('status.more')}
-        title={t('status.more')}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        onClick={() => setOpen((value) => !value)}
-      >
-        <SocialIcon name="more" size={18} />
-      </button>
-      {open && (
-        <ul className="dropdown__menu" role="menu">
-          {item(t('status.open'), () => navigate(`/@${status.account.acct}/${status.id}`))}
-          {item(t('status.copy_link'), () => void navigator.clipboard?.writeText(statusUrl(status)))}
-          {own &&
-            (status.visibility === 'public' || status.visibility === 'unlisted') &&
-            item(t(status.pinned ? 'status.unpin' : 'status.pin'), () =>
-              toggle.mutate({ status, action: 'pin', on: !status.pinned }),
-            )}
-          {item(t(status.muted ? 'status.unmute_conversation' : 'status.mute_conversation'), () =>
-            toggle.mutate({ status, action: 'mute', on: !status.muted }),
-          )}
-          {own &&
-            !status.reblog &&
-            item(t('status.edit'), () => {
-              startEdit(status).catch(() => onError(t('status.edit_failed')));
-            })}
-          {own &&
-            item(
-              t('status.delete'),
-              () => {
-                if (!confirm.delete || window.confirm(t('status.delete_confirm'))) remove.mutate(status);
-              },
-              true,
-            )}
-          {own &&
-            item(
-              t('status.redraft'),
-              () => {
-                if (confirm.delete && !window.confirm(t('status.redraft_confirm'))) return;
-                remove.mutate(status, {
-                  onSuccess: (deleted) => void startRedraft(deleted),
-                  onError: (error) => onError(error.message),
-                });
-              },
-              true,
-            )}
-          {!own && item(t('status.report', { name: `@${status.account.acct}` }), onReport, true)}
-        </ul>
+    <DropdownMenu
+      label={t('status.more')}
+      buttonClassName="status-action"
+      icon={<SocialIcon name="more" size={18} />}
+    >
+      {item(t('status.open'), () => navigate(`/@${status.account.acct}/${status.id}`))}
+      {item(t('status.copy_link'), () => void navigator.clipboard?.writeText(statusUrl(status)))}
+      {own &&
+        (status.visibility === 'public' || status.visibility === 'unlisted') &&
+        item(t(status.pinned ? 'status.unpin' : 'status.pin'), () =>
+          toggle.mutate({ status, action: 'pin', on: !status.pinned }),
+        )}
+      {item(t(status.muted ? 'status.unmute_conversation' : 'status.mute_conversation'), () =>
+        toggle.mutate({ status, action: 'mute', on: !status.muted }),
       )}
-    </div>
+      {own &&
+        !status.reblog &&
+        item(t('status.edit'), () => {
+          startEdit(status).catch(() => onError(t('status.edit_failed')));
+        })}
+      {own &&
+        item(
+          t('status.delete'),
+          () => {
+            if (!confirm.delete || window.confirm(t('status.delete_confirm'))) remove.mutate(status);
+          },
+          true,
+        )}
+      {own &&
+        item(
+          t('status.redraft'),
+          () => {
+            if (confirm.delete && !window.confirm(t('status.redraft_confirm'))) return;
+            remove.mutate(status, {
+              onSuccess: (deleted) => void startRedraft(deleted),
+              onError: (error) => onError(error.message),
+            });
+          },
+          true,
+        )}
+      {!own && item(t('status.report', { name: `@${status.account.acct}` }), onReport, true)}
+    </DropdownMenu>
   );
 }
 

@@ -1,0 +1,157 @@
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { createPortal } from 'react-dom';
+import { menuPosition, type MenuPosition } from './menu-position';
+
+const CloseMenu = createContext<() => void>(() => undefined);
+
+/**
+ * A "…" menu: a button and, while open, a list of items rendered on <body> (above the docked message box and
+ * out of any clipping column), placed under the button or above it when there is no room below. Closes on an
+ * outside press, Escape (focus back on the button), choosing an item, scrolling or resizing; arrow keys move
+ * between items.
+ */
+export function DropdownMenu({
+  label,
+  buttonClassName,
+  icon,
+  children,
+}: {
+  label: string;
+  buttonClassName: string;
+  icon: ReactNode;
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const [position, setPosition] = useState<MenuPosition | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLUListElement>(null);
+  const close = useCallback(() => {
+    setOpen(false);
+    setPosition(null);
+  }, []);
+
+  useLayoutEffect(() => {
+    if (!open || !button.current || !menu.current) return;
+    const anchor = button.current.getBoundingClientRect();
+    const size = menu.current.getBoundingClientRect();
+    setPosition(
+      menuPosition(
+        anchor,
+        { width: size.width, height: size.height },
+        { width: innerWidth, height: innerHeight },
+      ),
+    );
+  }, [open]);
+
+  useEffect(() => {
+    if (!open) return;
+    const outside = (event: MouseEvent) => {
+      const target = event.target as Node;
+      if (!button.current?.contains(target) && !menu.current?.contains(target)) close();
+    };
+    // a scroll inside the menu itself is no reason to close it
+    const scrolled = (event: Event) => {
+      if (!menu.current?.contains(event.target as Node)) close();
+    };
+    document.addEventListener('mousedown', outside);
+    window.addEventListener('scroll', scrolled, true);
+    window.addEventListener('resize', close);
+    return () => {
+      document.removeEventListener('mousedown', outside);
+      window.removeEventListener('scroll', scrolled, true);
+      window.removeEventListener('resize', close);
+    };
+  }, [open, close]);
+
+  useEffect(() => {
+    if (position)
+      menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus({ preventScroll: true });
+  }, [position]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      close();
+      button.current?.focus();
+      return;
+    }
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    event.preventDefault();
+    const items = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    const next = event.key === 'ArrowDown' ? at + 1 : at - 1;
+    items[(next + items.length) % items.length]?.focus();
+  };
+
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className={buttonClassName}
+        aria-label={label}
+        title={label}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => (open ? close() : setOpen(true))}
+      >
+        {icon}
+      </button>
+      {open &&
+        createPortal(
+          <CloseMenu.Provider value={close}>
+            <ul
+              ref={menu}
+              className="dropdown__menu dropdown__menu--floating"
+              role="menu"
+              aria-label={label}
+              // measured hidden first, then placed
+              style={position ?? { visibility: 'hidden', top: 0, left: 0 }}
+              onKeyDown={onKeyDown}
+            >
+              {children}
+            </ul>
+          </CloseMenu.Provider>,
+          document.body,
+        )}
+    </>
+  );
+}
+
+/** One entry of a DropdownMenu: choosing it closes the menu, then runs `onSelect`. */
+export function MenuItem({
+  onSelect,
+  danger,
+  children,
+}: {
+  onSelect: () => void;
+  danger?: boolean;
+  children: ReactNode;
+}) {
+  const close = useContext(CloseMenu);
+  return (
+    <li>
+      <button
+        type="button"
+        role="menuitem"
+        className={danger ? 'dropdown__item dropdown__item--danger' : 'dropdown__item'}
+        onClick={() => {
+          close();
+          onSelect();
+        }}
+      >
+        {children}
+      </button>
+    </li>
+  );
+}
