@@ -25,10 +25,17 @@ function useConversationStream(): void {
   const { identity, accessToken } = useInitialState();
   useEffect(() => {
     if (!identity.signedIn || !accessToken) return;
-    return timelineStream(accessToken).subscribe({ stream: 'direct' }, (event, payload) => {
-      if (event !== 'conversation' || !isConversation(payload)) return;
-      client.setQueryData<ConversationPages>(CONVERSATIONS_KEY, (data) => upsertConversation(data, payload));
-    });
+    return timelineStream(accessToken).subscribe(
+      { stream: 'direct' },
+      (event, payload) => {
+        if (event !== 'conversation' || !isConversation(payload)) return;
+        client.setQueryData<ConversationPages>(CONVERSATIONS_KEY, (data) =>
+          upsertConversation(data, payload),
+        );
+      },
+      // conversations changed while the socket was connecting or away arrive with a fresh first page
+      () => void client.invalidateQueries({ queryKey: CONVERSATIONS_KEY }),
+    );
   }, [client, identity.signedIn, accessToken]);
 }
 

@@ -52,6 +52,19 @@ describe('timeline stream client', () => {
     expect(keyOfLabel(['public:local'])).toBe('public:local');
   });
 
+  it('tells a view each time its stream is subscribed: on open and after a reconnect', () => {
+    const subscribed = vi.fn();
+    client.subscribe({ stream: 'direct' }, vi.fn(), subscribed);
+    expect(subscribed).not.toHaveBeenCalled();
+    sockets[0]?.open();
+    expect(subscribed).toHaveBeenCalledTimes(1);
+    sockets[0]?.onclose?.();
+    vi.advanceTimersByTime(3000);
+    sockets[1]?.open();
+    expect(subscribed).toHaveBeenCalledTimes(2);
+    expect(sockets[1]?.sent).toEqual([{ type: 'subscribe', stream: 'direct' }]);
+  });
+
   it('shares one socket, subscribes on open and routes events by stream', () => {
     const home = vi.fn();
     const tag = vi.fn();

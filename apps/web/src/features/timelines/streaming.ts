@@ -37,6 +37,8 @@ export function decodePayload(payload: unknown): unknown {
 interface Subscription {
   params: StreamParams;
   listeners: Set<StreamListener>;
+  /** called each time the server is asked for the stream: what happened before may have been missed */
+  onSubscribed: Set<() => void>;
 }
 
 export class TimelineStreamClient {
@@ -49,25 +51,39 @@ export class TimelineStreamClient {
     private readonly createSocket: (url: string) => WebSocket = (url) => new WebSocket(url),
   ) {}
 
-  subscribe(params: StreamParams, listener: StreamListener): () => void {
+  /**
+   * Listens to a stream. `onSubscribed` runs whenever the server is asked for it (the socket opened, or opened
+   * again after a drop): a view refetches there what it may have missed while it was not subscribed.
+   */
+  subscribe(params: StreamParams, listener: StreamListener, onSubscribed?: () => void): () => void {
     const key = streamKey(params);
     let subscription = this.subscriptions.get(key);
+    const isNew = !subscription;
     if (!subscription) {
-      subscription = { params, listeners: new Set() };
+      subscription = { params, listeners: new Set(), onSubscribed: new Set() };
       this.subscriptions.set(key, subscription);
-      this.send({ type: 'subscribe', ...params });
     }
     subscription.listeners.add(listener);
+    if (onSubscribed) subscription.onSubscribed.add(onSubscribed);
+    if (isNew) this.request(subscription);
     this.ensureOpen();
     return () => {
       const current = this.subscriptions.get(key);
       if (!current) return;
       current.listeners.delete(listener);
+      if (onSubscribed) current.onSubscribed.delete(onSubscribed);
       if (current.listeners.size > 0) return;
       this.subscriptions.delete(key);
       this.send({ type: 'unsubscribe', ...params });
       if (this.subscriptions.size === 0) this.close();
     };
+  }
+
+  /** Asks the server for the subscription's stream, when the socket is open. */
+  private request(subscription: Subscription): void {
+    if (this.socket?.readyState !== WebSocket.OPEN) return;
+    this.send({ type: 'subscribe', ...subscription.params });
+    for (const callback of subscription.onSubscribed) callback();
   }
 
   private send(message: Record<string, unknown>): void {
@@ -79,7 +95,7 @@ export class TimelineStreamClient {
     const socket = this.createSocket(this.url());
     this.socket = socket;
     socket.onopen = () => {
-      for (const { params } of this.subscriptions.values()) this.send({ type: 'subscribe', ...params });
+      for (const subscription of this.subscriptions.values()) this.request(subscription);
     };
     socket.onmessage = (message: MessageEvent) => this.dispatch(String(message.data));
     socket.onclose = () => {
