@@ -62,6 +62,27 @@ export const ALLOWED_MEDIA_TYPES = [
   'video/webm',
 ] as const;
 
+/**
+ * The audio types posts (not messages) also take, under the names browsers and clients give them: MP3, Ogg,
+ * WAV, FLAC and M4A. The server tells them by their content, whatever the name.
+ */
+export const AUDIO_MEDIA_TYPES = [
+  'audio/mpeg',
+  'audio/mp3',
+  'audio/ogg',
+  'audio/wav',
+  'audio/wave',
+  'audio/x-wav',
+  'audio/flac',
+  'audio/x-flac',
+  'audio/mp4',
+  'audio/m4a',
+  'audio/x-m4a',
+] as const;
+
+/** What posts take (the instance's supported_mime_types): the message box's types and audio. */
+export const STATUS_MEDIA_TYPES = [...ALLOWED_MEDIA_TYPES, ...AUDIO_MEDIA_TYPES] as const;
+
 /** Exact user-visible texts of SPEC §5 and §8, and the server's own error texts, shared by client and server. */
 export const MessagingText = {
   blockedByMe: 'You have blocked this user. Unblock them to send messages.',
@@ -162,19 +183,33 @@ export const messageSenderSchema = z.object({
 });
 export type MessageSender = z.infer<typeof messageSenderSchema>;
 
+/** Mastodon's meta.original / meta.small: the size ("WxH", width / height) and, for what plays, its length. */
+export const mediaSizeSchema = z.object({
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+  size: z.string().optional(),
+  aspect: z.number().optional(),
+  /** seconds: a video, an audio file, or one loop of an animated image */
+  duration: z.number().optional(),
+});
+export type MediaSize = z.infer<typeof mediaSizeSchema>;
+
 export const mediaMetaSchema = z.object({
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
-  original: z.object({ width: z.number().int(), height: z.number().int() }).optional(),
-  small: z.object({ width: z.number().int(), height: z.number().int() }).optional(),
+  original: mediaSizeSchema.optional(),
+  small: mediaSizeSchema.optional(),
   /** Mastodon's focal point, each from -1 to 1 */
   focus: z.object({ x: z.number(), y: z.number() }).optional(),
 });
 
-/** Mastodon's MessageMedia, restricted to what this server stores. */
+/**
+ * Mastodon's MediaAttachment, restricted to what this server stores. Messages only ever carry images and
+ * videos (ALLOWED_MEDIA_TYPES); audio is for posts.
+ */
 export const messageMediaSchema = z.object({
   id: z.string(),
-  type: z.enum(['image', 'video']),
+  type: z.enum(['image', 'video', 'audio']),
   url: z.string(),
   preview_url: z.string().nullable(),
   remote_url: z.string().nullable(),

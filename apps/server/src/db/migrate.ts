@@ -8,6 +8,7 @@ import * as notificationPermissions from './migrations/0005_notification_permiss
 import * as mediaEdits from './migrations/0006_media_edits.js';
 import * as apiEntities from './migrations/0007_api_entities.js';
 import * as followRequestOptions from './migrations/0008_follow_request_options.js';
+import * as mediaMeta from './migrations/0009_media_meta.js';
 
 /** Every migration, in order. New ones are appended here so that bundling needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0006_media_edits': mediaEdits,
   '0007_api_entities': apiEntities,
   '0008_follow_request_options': followRequestOptions,
+  '0009_media_meta': mediaMeta,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -364,7 +364,7 @@ export interface MessagingPreferencesTable {
 export interface MediaAttachmentsTable {
   id: string;
   account_id: string;
-  type: 'image' | 'video';
+  type: 'image' | 'video' | 'audio';
   /** relative to the media folder */
   file_path: string;
   thumbnail_path: string | null;
@@ -380,6 +380,11 @@ export interface MediaAttachmentsTable {
   status_id: string | null;
   message_id: string | null;
   created_at: string;
+  /** 0009: seconds of a video, an audio file or one loop of an animated image, when known */
+  duration: number | null;
+  /** 0009: the preview's size (meta.small), when known */
+  preview_width: number | null;
+  preview_height: number | null;
 }
 
 export interface ReportsTable {

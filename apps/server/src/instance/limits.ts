@@ -1,19 +1,18 @@
+import { STATUS_MEDIA_TYPES } from '@palchat/api';
+
 /** What the server accepts, announced in the instance configuration (Mastodon's defaults where they apply). */
 export const STATUS_MAX_CHARACTERS = 500;
 export const STATUS_MAX_MEDIA_ATTACHMENTS = 4;
 export const CHARACTERS_RESERVED_PER_URL = 23;
-export const SUPPORTED_MIME_TYPES = [
-  'image/jpeg',
-  'image/png',
-  'image/gif',
-  'image/webp',
-  'video/mp4',
-  'video/webm',
-];
+/** Images and videos (as in the message box) and, for posts, audio: MP3, Ogg, WAV, FLAC, M4A. */
+export const SUPPORTED_MIME_TYPES: string[] = [...STATUS_MEDIA_TYPES];
 /** Largest image upload in bytes: advertised as image_size_limit and enforced by POST /api/v{1,2}/media. */
 export const IMAGE_SIZE_LIMIT = 16 * 1024 * 1024;
 export const IMAGE_MATRIX_LIMIT = 33_177_600;
-/** Largest video upload in bytes: advertised as video_size_limit and enforced by POST /api/v{1,2}/media. */
+/**
+ * Largest video or audio upload in bytes (as on Mastodon, audio has the video limit): advertised as
+ * video_size_limit and enforced by POST /api/v{1,2}/media.
+ */
 export const VIDEO_SIZE_LIMIT = 99 * 1024 * 1024;
 /** What the media upload route reads of a file before it knows its type: the larger of the two limits. */
 export const MEDIA_UPLOAD_SIZE_LIMIT = Math.max(IMAGE_SIZE_LIMIT, VIDEO_SIZE_LIMIT);

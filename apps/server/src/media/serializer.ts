@@ -1,17 +1,38 @@
-import type { MessageMedia } from '@palchat/api';
+import type { MediaSize, MessageMedia } from '@palchat/api';
 import type { Config } from '../config.js';
 import type { MediaAttachmentsTable } from '../db/schema.js';
 
 const fileUrl = (config: Pick<Config, 'publicUrl'>, storedPath: string): string =>
   `${config.publicUrl}/system/${storedPath}`;
 
+/** Mastodon's meta.original / meta.small entry: width, height, "WxH" and aspect, and the length when known. */
+function sizeEntry(
+  width: number | null,
+  height: number | null,
+  duration: number | null = null,
+): MediaSize | null {
+  const entry: MediaSize = {};
+  if (width && height)
+    Object.assign(entry, { width, height, size: `${width}x${height}`, aspect: width / height });
+  if (duration) entry.duration = duration;
+  return Object.keys(entry).length ? entry : null;
+}
+
 /**
- * Mastodon's MediaAttachment entity; meta carries width/height flat (message box) and nested (Mastodon), and
- * the focal point once one is set.
+ * Mastodon's MediaAttachment entity; meta carries width/height flat (message box) and nested (Mastodon):
+ * `original` with the length of a video, an audio file or an animated image's loop, `small` the preview's
+ * size (the original's for uploads stored before previews were measured), and the focal point once one is
+ * set.
  */
 export function serializeMedia(config: Pick<Config, 'publicUrl'>, row: MediaAttachmentsTable): MessageMedia {
   const url = fileUrl(config, row.file_path);
-  const size = row.width && row.height ? { width: row.width, height: row.height } : null;
+  const original = sizeEntry(row.width, row.height, row.duration);
+  const small =
+    row.preview_width && row.preview_height
+      ? sizeEntry(row.preview_width, row.preview_height)
+      : row.type === 'image'
+        ? sizeEntry(row.width, row.height)
+        : null;
   const focus = row.focus_x !== null && row.focus_y !== null ? { x: row.focus_x, y: row.focus_y } : null;
   return {
     id: row.id,
@@ -22,7 +43,8 @@ export function serializeMedia(config: Pick<Config, 'publicUrl'>, row: MediaAtta
     meta: {
       width: row.width,
       height: row.height,
-      ...(size ? { original: size, small: size } : {}),
+      ...(original ? { original } : {}),
+      ...(small ? { small } : {}),
       ...(focus ? { focus } : {}),
     },
     description: row.description,

@@ -9,19 +9,42 @@ import { nowIso } from '../lib/time.js';
 import { mediaColumns, type MediaAttributesInput } from './attributes.js';
 import { blurhashOfImage } from './blurhash.js';
 import { serializeMedia } from './serializer.js';
-import { sniffMediaType } from './sniff.js';
+import { probeMedia } from './probe.js';
+import { sniffMediaType, type SniffedType } from './sniff.js';
 import { mediaStorageFor } from './storage.js';
 
 export const THUMBNAIL_SIZE = 640;
 
 const unsupported = () => unprocessable(MessagingText.unsupportedMedia, MessagingErrorCode.unsupportedMedia);
 
+/** The preview stored next to a file: a WebP of at most 640 px, its size and its blurhash. */
+interface Preview {
+  data: Buffer;
+  width: number;
+  height: number;
+  blurhash: string | null;
+}
+
 interface ImageFacts {
   width: number;
   height: number;
-  thumbnail: Buffer;
-  blurhash: string | null;
+  /** seconds of one loop of an animated image (GIF, WebP), else null */
+  duration: number | null;
+  preview: Preview;
 }
+
+async function previewOf(data: Buffer): Promise<Preview> {
+  const { data: webp, info } = await sharp(data)
+    .rotate()
+    .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer({ resolveWithObject: true });
+  return { data: webp, width: info.width, height: info.height, blurhash: await blurhashOfImage(webp) };
+}
+
+/** Browsers show a frame delay of 10 ms or less as 100 ms; so does this count. */
+const loopSeconds = (delays: readonly number[]): number =>
+  Math.round(delays.reduce((total, delay) => total + (delay <= 10 ? 100 : delay), 0)) / 1000;
 
 async function describeImage(data: Buffer): Promise<ImageFacts> {
   const image = sharp(data, { animated: false });
@@ -29,22 +52,74 @@ async function describeImage(data: Buffer): Promise<ImageFacts> {
   if (!meta.width || !meta.height) throw unsupported();
   const oriented =
     meta.orientation && meta.orientation >= 5 ? { width: meta.height, height: meta.width } : meta;
-  const thumbnail = await sharp(data)
-    .rotate()
-    .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 80 })
-    .toBuffer();
-  const blurhash = await blurhashOfImage(data);
-  return { width: oriented.width ?? meta.width, height: oriented.height ?? meta.height, thumbnail, blurhash };
+  const animated = (meta.pages ?? 1) > 1;
+  return {
+    width: oriented.width ?? meta.width,
+    height: oriented.height ?? meta.height,
+    duration: animated ? loopSeconds(meta.delay ?? []) || null : null,
+    preview: await previewOf(data),
+  };
+}
+
+/**
+ * A thumbnail the client sent (Mastodon's `thumbnail`, a video's poster or an audio file's art): an image of
+ * an allowed type within the image size limit, 422 otherwise; stored as a preview like an image's own.
+ */
+async function describeThumbnail(data: Buffer): Promise<Preview> {
+  const sniffed = sniffMediaType(data);
+  if (!sniffed || sniffed.type !== 'image') throw unsupported();
+  if (data.length > IMAGE_SIZE_LIMIT) throw unprocessable(MessagingText.fileTooLarge);
+  try {
+    return await previewOf(data);
+  } catch {
+    throw unsupported();
+  }
+}
+
+interface UploadFacts {
+  /** the type, once the content is read (an MP4 holding sound only is audio) */
+  sniffed: SniffedType;
+  size: { width: number; height: number } | null;
+  duration: number | null;
+  preview: Preview | null;
+}
+
+async function describeUpload(sniffed: SniffedType, data: Buffer): Promise<UploadFacts> {
+  if (sniffed.type === 'image') {
+    try {
+      const image = await describeImage(data);
+      const size = { width: image.width, height: image.height };
+      return { sniffed, size, duration: image.duration, preview: image.preview };
+    } catch {
+      throw unsupported();
+    }
+  }
+  const facts = probeMedia(sniffed.contentType, data);
+  // an M4A under another brand
+  const type: SniffedType =
+    sniffed.contentType === 'video/mp4' && facts.hasVideo === false && facts.hasAudio
+      ? { contentType: 'audio/mp4', type: 'audio', extension: 'm4a' }
+      : sniffed;
+  const size =
+    type.type === 'video' && facts.width && facts.height
+      ? { width: facts.width, height: facts.height }
+      : null;
+  return { sniffed: type, size, duration: facts.duration ?? null, preview: null };
 }
 
 export interface UploadInput extends MediaAttributesInput {
   data: Buffer;
+  /** the client's preview image (optional) */
+  thumbnail?: Buffer | null | undefined;
 }
 
+const folderOf = (id: string): string => `media_attachments/${id.slice(0, 6)}/${id.slice(6, 12)}`;
+
 /**
- * Stores an upload in the media store when its content (not its name) is one of the six allowed types;
- * images also get dimensions, a thumbnail of at most 640 px and a blurhash.
+ * Stores an upload in the media store when its content (not its name) is one of the allowed types. Images
+ * get dimensions, a thumbnail of at most 640 px and a blurhash (and the length of a loop when animated);
+ * videos and audio files the size and length their headers tell, and the client's thumbnail, if sent, as
+ * preview and blurhash.
  */
 export async function storeUpload(
   ctx: AppContext,
@@ -52,28 +127,23 @@ export async function storeUpload(
   input: UploadInput,
 ): Promise<MessageMedia> {
   const attributes = mediaColumns({ description: input.description ?? null, focus: input.focus ?? null });
-  const sniffed = sniffMediaType(input.data);
-  if (!sniffed) throw unsupported();
-  // the limits the instance advertises (configuration.media_attachments.*_size_limit)
-  if (input.data.length > (sniffed.type === 'image' ? IMAGE_SIZE_LIMIT : VIDEO_SIZE_LIMIT))
+  const detected = sniffMediaType(input.data);
+  if (!detected) throw unsupported();
+  // the limits the instance advertises (configuration.media_attachments.*_size_limit); audio has the video one
+  if (input.data.length > (detected.type === 'image' ? IMAGE_SIZE_LIMIT : VIDEO_SIZE_LIMIT))
     throw unprocessable(MessagingText.fileTooLarge);
-  let facts: ImageFacts | null = null;
-  if (sniffed.type === 'image') {
-    try {
-      facts = await describeImage(input.data);
-    } catch {
-      throw unsupported();
-    }
-  }
+  const { sniffed, size, duration, preview: ownPreview } = await describeUpload(detected, input.data);
+  const preview = input.thumbnail ? await describeThumbnail(input.thumbnail) : ownPreview;
+
   const id = newId();
-  const folder = `media_attachments/${id.slice(0, 6)}/${id.slice(6, 12)}`;
+  const folder = folderOf(id);
   const filePath = `${folder}/${id}.${sniffed.extension}`;
-  const thumbnailPath = facts ? `${folder}/${id}_small.webp` : null;
+  const thumbnailPath = preview ? `${folder}/${id}_small.webp` : null;
   const storage = mediaStorageFor(ctx);
   await storage.put(filePath, input.data, sniffed.contentType);
-  if (facts && thumbnailPath) {
+  if (preview && thumbnailPath) {
     try {
-      await storage.put(thumbnailPath, facts.thumbnail, 'image/webp');
+      await storage.put(thumbnailPath, preview.data, 'image/webp');
     } catch (error) {
       await storage.remove(filePath).catch(() => undefined);
       throw error;
@@ -88,9 +158,9 @@ export async function storeUpload(
     thumbnail_path: thumbnailPath,
     content_type: sniffed.contentType,
     file_size: input.data.length,
-    width: facts?.width ?? null,
-    height: facts?.height ?? null,
-    blurhash: facts?.blurhash ?? null,
+    width: size?.width ?? null,
+    height: size?.height ?? null,
+    blurhash: preview?.blurhash ?? null,
     description: null,
     focus_x: null,
     focus_y: null,
@@ -98,6 +168,9 @@ export async function storeUpload(
     status_id: null,
     message_id: null,
     created_at: nowIso(),
+    duration,
+    preview_width: preview?.width ?? null,
+    preview_height: preview?.height ?? null,
   };
   try {
     await ctx.db.insertInto('media_attachments').values(row).execute();
@@ -138,27 +211,55 @@ export async function findUnattachedUpload(
   return row;
 }
 
+export interface UpdateInput extends MediaAttributesInput {
+  /** a new preview image (Mastodon's `thumbnail`) */
+  thumbnail?: Buffer | null | undefined;
+}
+
 /**
- * PUT /api/v1/media/:id: a new description or focal point for an upload not yet attached (an attached one
- * changes through its status's edit, which keeps the history).
+ * PUT /api/v1/media/:id: a new description, focal point or thumbnail for an upload not yet attached (an
+ * attached one changes through its status's edit, which keeps the history). A new thumbnail gets a new file
+ * name, so that no cache keeps showing the old one; the old file goes once the row has changed.
  */
 export async function updateUpload(
   ctx: AppContext,
   accountId: string,
   id: string,
-  input: MediaAttributesInput,
+  input: UpdateInput,
 ): Promise<MessageMedia> {
   const row = await findUnattachedUpload(ctx, accountId, id);
-  const columns = mediaColumns(input);
-  if (Object.keys(columns).length === 0) return serializeMedia(ctx.config, row);
-  const updated = await ctx.db
-    .updateTable('media_attachments')
-    .set(columns)
-    .where('id', '=', row.id)
-    .where('status_id', 'is', null)
-    .where('message_id', 'is', null)
-    .executeTakeFirst();
+  const columns: Partial<MediaAttachmentsTable> = mediaColumns(input);
+  const preview = input.thumbnail ? await describeThumbnail(input.thumbnail) : null;
+  if (Object.keys(columns).length === 0 && !preview) return serializeMedia(ctx.config, row);
+  const storage = mediaStorageFor(ctx);
+  if (preview) {
+    columns.thumbnail_path = `${folderOf(row.id)}/${row.id}_small_${newId()}.webp`;
+    columns.blurhash = preview.blurhash;
+    columns.preview_width = preview.width;
+    columns.preview_height = preview.height;
+    await storage.put(columns.thumbnail_path, preview.data, 'image/webp');
+  }
+  const dropNew = async () => {
+    if (columns.thumbnail_path) await storage.remove(columns.thumbnail_path).catch(() => undefined);
+  };
+  let updated;
+  try {
+    updated = await ctx.db
+      .updateTable('media_attachments')
+      .set(columns)
+      .where('id', '=', row.id)
+      .where('status_id', 'is', null)
+      .where('message_id', 'is', null)
+      .executeTakeFirst();
+  } catch (error) {
+    await dropNew();
+    throw error;
+  }
   // attached meanwhile: it is no longer changed here
-  if (Number(updated.numUpdatedRows) === 0) throw notFound();
+  if (Number(updated.numUpdatedRows) === 0) {
+    await dropNew();
+    throw notFound();
+  }
+  if (preview && row.thumbnail_path) await storage.remove(row.thumbnail_path).catch(() => undefined);
   return serializeMedia(ctx.config, { ...row, ...columns });
 }

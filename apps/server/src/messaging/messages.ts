@@ -1,5 +1,6 @@
 import {
   ALL_REACTION_EMOJIS,
+  ALLOWED_MEDIA_TYPES,
   MAX_ATTACHMENTS,
   MESSAGE_MAX_LENGTH,
   MessagingErrorCode,
@@ -50,7 +51,10 @@ export async function assertNotBlocked(db: DbOrTx, membership: Membership, sende
     throw forbidden(MessagingText.blockedByThem, MessagingErrorCode.blockedByThem);
 }
 
-/** Marks the uploads as this message's; each must be the sender's own and never used before. */
+/**
+ * Marks the uploads as this message's; each must be the sender's own, never used before, and of a type the
+ * message box takes (SPEC §5: images and MP4/WebM videos; audio uploads are for posts only).
+ */
 async function attachMedia(
   tx: Tx,
   senderId: string,
@@ -60,11 +64,15 @@ async function attachMedia(
   if (mediaIds.length === 0) return;
   const rows = await tx
     .selectFrom('media_attachments')
-    .select(['id', 'account_id', 'message_id', 'status_id'])
+    .select(['id', 'account_id', 'message_id', 'status_id', 'content_type'])
     .where('id', 'in', [...mediaIds])
     .execute();
   if (rows.length !== mediaIds.length || rows.some((row) => row.account_id !== senderId)) {
     throw unprocessable(MessagingText.mediaNotFound);
+  }
+  const allowed: readonly string[] = ALLOWED_MEDIA_TYPES;
+  if (rows.some((row) => !allowed.includes(row.content_type))) {
+    throw unprocessable(MessagingText.unsupportedMedia, MessagingErrorCode.unsupportedMedia);
   }
   const usedByStatus = await tx
     .selectFrom('status_media')

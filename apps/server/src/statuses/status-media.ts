@@ -7,7 +7,8 @@ import type { MediaAttributeInput } from './schema.js';
 
 /**
  * Attaches `mediaIds` to the status in this order: the author's uploads that no status or message uses yet, or
- * that this status already uses. Attachments left out are released (their owner can use them again).
+ * that this status already uses. As on Mastodon, a video or an audio file must be the status's only
+ * attachment. Attachments left out are released (their owner can use them again).
  */
 export async function claimMedia(
   tx: Tx,
@@ -18,7 +19,7 @@ export async function claimMedia(
   const rows = mediaIds.length
     ? await tx
         .selectFrom('media_attachments')
-        .select(['id', 'status_id', 'message_id'])
+        .select(['id', 'type', 'status_id', 'message_id'])
         .where('id', 'in', mediaIds)
         .where('account_id', '=', author.id)
         .execute()
@@ -28,6 +29,12 @@ export async function claimMedia(
   );
   if (usable.length !== mediaIds.length) {
     throw unprocessable('Validation failed: media_ids must be your own unused uploads', 'media_unusable');
+  }
+  if (rows.length > 1 && rows.some((row) => row.type === 'video' || row.type === 'audio')) {
+    throw unprocessable(
+      'Validation failed: A video or an audio file must be the only attachment of a post',
+      'media_audio_video_alone',
+    );
   }
   await tx.deleteFrom('status_media').where('status_id', '=', statusId).execute();
   let released = tx

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import { ALLOWED_MEDIA_TYPES } from '@palchat/api';
+import { STATUS_MEDIA_TYPES } from '@palchat/api';
 import { useInstance } from '../../api/queries';
 import { useInitialState } from '../../app/initial-state-context';
 import type { MediaSizeLimits } from './compose-rules';
-// what the server takes, while the instance has not answered yet
-const FALLBACK_MEDIA_TYPES: readonly string[] = ALLOWED_MEDIA_TYPES;
+// what the server takes for posts (images, videos, audio), while the instance has not answered yet
+const FALLBACK_MEDIA_TYPES: readonly string[] = STATUS_MEDIA_TYPES;
 
 /**
  * The instance's attachment limits: how many per post, the MIME types it takes and the largest file per kind

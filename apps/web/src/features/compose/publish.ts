@@ -2,13 +2,20 @@ import type { Status } from '@palchat/api';
 import { api } from '../../api/client';
 import type { ComposeDraft } from '../../app/stores/compose-draft';
 import type { ComposeExtras } from './compose-extras';
+import { mediaKind } from './compose-rules';
+import { captureVideoPoster } from './video-poster';
 
-/** Uploads the new files (POST /api/v2/media, bearer) with their descriptions; answers their ids. */
+/**
+ * Uploads the new files (POST /api/v2/media, bearer) with their descriptions, and for a video a poster frame
+ * taken in the browser as its `thumbnail` (left out when that fails); answers their ids.
+ */
 async function uploadMedia(draft: ComposeDraft, extras: ComposeExtras): Promise<string[]> {
   const ids: string[] = [];
   for (const file of draft.media) {
     const body = new FormData();
     body.append('file', file);
+    const poster = mediaKind(file.type) === 'video' ? await captureVideoPoster(file) : null;
+    if (poster) body.append('thumbnail', poster, 'poster.jpg');
     const description = extras.descriptions.get(file)?.trim();
     if (description) body.append('description', description);
     const media = await api.post<{ id: string }>('/api/v2/media', body, { bearer: true });

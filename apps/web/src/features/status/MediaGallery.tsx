@@ -3,6 +3,7 @@ import { lazy, Suspense, useId, useState, type MouseEvent, type PointerEvent } f
 import { useT } from '../../app/i18n/use-t';
 import { Blurhash } from '../../components/Blurhash';
 import { PathIcon, SocialIcon } from '../../components/SocialIcon';
+import { animatesByItself, imageTileSource, isAnimatedImage } from './animated-image';
 import { focusPosition, singleTileRatio } from './media-layout';
 import { useReadingSettings } from '../settings/use-reading-settings';
 
@@ -36,27 +37,39 @@ function prefersReducedMotion(): boolean {
 }
 
 /**
- * What a tile shows: the picture, a muted looping GIF (still until hovered unless the reader chose to autoplay
- * GIFs and did not ask for less motion), a video previewed muted on hover, or the audio's art.
+ * What a tile shows: the picture (an animated image's still preview, its original file while it plays), a
+ * muted looping GIF, a video previewed muted on hover over its poster, or the audio's art. Animated media
+ * play by themselves when the reader chose to autoplay GIFs and did not ask for less motion, else on hover.
  */
-function TilePreview({ media, onLoad }: { media: MediaAttachment; onLoad: () => void }) {
+function TilePreview({
+  media,
+  animates,
+  onLoad,
+}: {
+  media: MediaAttachment;
+  animates: boolean;
+  onLoad: () => void;
+}) {
   const style = { objectPosition: focusPosition(media) };
   const description = media.description ?? '';
-  const reading = useReadingSettings();
-  const loopsByItself =
-    media.type === 'gifv' && reading.autoplayGifs && !reading.reduceMotion && !prefersReducedMotion();
+  const [hovered, setHovered] = useState(false);
   switch (media.type) {
-    case 'image':
+    case 'image': {
+      const hoverToPlay = isAnimatedImage(media) && !animates;
       return (
         <img
-          src={media.preview_url ?? media.url}
+          src={imageTileSource(media, animates || hovered)}
           alt={description}
           title={description || undefined}
           loading="lazy"
           style={style}
           onLoad={onLoad}
+          {...(hoverToPlay
+            ? { onPointerEnter: () => setHovered(true), onPointerLeave: () => setHovered(false) }
+            : {})}
         />
       );
+    }
     case 'gifv':
       return (
         <video
@@ -66,9 +79,9 @@ function TilePreview({ media, onLoad }: { media: MediaAttachment; onLoad: () => 
           style={style}
           muted
           loop
-          autoPlay={loopsByItself}
+          autoPlay={animates}
           playsInline
-          {...(loopsByItself ? {} : playOnHover)}
+          {...(animates ? {} : playOnHover)}
         />
       );
     case 'video':
@@ -81,6 +94,7 @@ function TilePreview({ media, onLoad }: { media: MediaAttachment; onLoad: () => 
           loop
           playsInline
           preload="metadata"
+          onLoadedData={onLoad}
           {...playOnHover}
         />
       );
@@ -113,6 +127,8 @@ function Tile({ media, first, more, altOpen, altId, onOpen, onToggleAlt }: TileP
   const t = useT();
   const [loaded, setLoaded] = useState(false);
   const viewable = media.type !== 'unknown';
+  const animates = animatesByItself(useReadingSettings(), prefersReducedMotion());
+  const animated = media.type === 'gifv' || isAnimatedImage(media);
   return (
     <div className={`media-gallery__item media-gallery__item--${media.type}`}>
       {media.blurhash && !loaded && <Blurhash hash={media.blurhash} className="media-gallery__blurhash" />}
@@ -129,13 +145,15 @@ function Tile({ media, first, more, altOpen, altId, onOpen, onToggleAlt }: TileP
           onOpen();
         }}
       >
-        <TilePreview media={media} onLoad={() => setLoaded(true)} />
+        <TilePreview media={media} animates={animates} onLoad={() => setLoaded(true)} />
         {(media.type === 'video' || media.type === 'audio') && (
           <span className="media-gallery__play-icon">
             <SocialIcon name="play" size={28} />
           </span>
         )}
-        {media.type === 'gifv' && <span className="media-gallery__badge media-gallery__badge--gif">GIF</span>}
+        {animated && !animates && (
+          <span className="media-gallery__badge media-gallery__badge--gif">{t('media.gif')}</span>
+        )}
         {more > 0 && <span className="media-gallery__more">+{more}</span>}
       </a>
       {media.description && (
