@@ -1,26 +1,17 @@
-import { expect, test } from '@playwright/test';
-import { apiAs, type ChatUser } from './messages-support';
-import { aliceAndBob, shortcutsReady, shot, statusWith } from './support/social';
+import { apiAs } from './messages-support';
+import { expect, test, shortcutsReady, shot, statusWith } from './support/social';
 
 test.describe('filters: mute a hashtag from the popup, warn, delete', () => {
   test.describe.configure({ timeout: 120_000 });
-  let alice: ChatUser;
-  let bob: ChatUser;
 
-  test.beforeEach(async ({ browser, baseURL }) => {
-    [alice, bob] = await aliceAndBob(browser, baseURL ?? '');
+  test.beforeEach(async ({ alice, bob }) => {
     await apiAs(bob, 'POST', `/api/v1/accounts/${alice.id}/follow`);
     await apiAs(alice, 'POST', '/api/v1/statuses', { status: 'Before the film' });
     await apiAs(alice, 'POST', '/api/v1/statuses', { status: '#spoilers The twist is the butler' });
     await apiAs(alice, 'POST', '/api/v1/statuses', { status: 'After the film' });
   });
 
-  test.afterEach(async () => {
-    await alice.context.close();
-    await bob.context.close();
-  });
-
-  test('the mute entry prefills a hide filter; hidden, then warned, then deleted', async () => {
+  test('the mute entry prefills a hide filter; hidden, then warned, then deleted', async ({ bob }) => {
     const page = bob.page;
     await page.goto('/home');
     const spoiler = statusWith(page, 'The twist is the butler');
@@ -97,7 +88,7 @@ test.describe('filters: mute a hashtag from the popup, warn, delete', () => {
     await expect(page.locator('article.status--filtered')).toHaveCount(0);
   });
 
-  test('an incomplete filter is refused with clear messages and nothing is saved', async () => {
+  test('an incomplete filter is refused with clear messages and nothing is saved', async ({ bob }) => {
     const page = bob.page;
     // the single-column layout this time
     await page.setViewportSize({ width: 800, height: 1000 });

@@ -1,7 +1,6 @@
 import { deflateSync, crc32 } from 'node:zlib';
-import { expect, test } from '@playwright/test';
-import { apiAs, createUser, type ChatUser } from './messages-support';
-import { aliceAndBob, shortcutsReady, shot, uploadFile, uploadPng } from './support/social';
+import { apiAs, createUser } from './messages-support';
+import { expect, test, shortcutsReady, shot, uploadFile, uploadPng } from './support/social';
 
 type Rgb = [number, number, number];
 
@@ -46,19 +45,11 @@ const PICTURES: [string, Buffer][] = [
 
 test.describe('media viewer, gallery and polls', () => {
   test.describe.configure({ timeout: 120_000 });
-  let alice: ChatUser;
-  let bob: ChatUser;
 
-  test.beforeEach(async ({ browser, baseURL }) => {
-    [alice, bob] = await aliceAndBob(browser, baseURL ?? '');
-  });
-
-  test.afterEach(async () => {
-    await alice.context.close();
-    await bob.context.close();
-  });
-
-  test('B opens A’s pictures in the viewer, goes through them with the keys and reopens them with `e`', async () => {
+  test('B opens A’s pictures in the viewer, goes through them with the keys and reopens them with `e`', async ({
+    alice,
+    bob,
+  }) => {
     // one post per gallery layout: 1, 2, 3 and 4 pictures (an attachment belongs to one post)
     const posts: { id: string }[] = [];
     for (const count of [1, 2, 3, 4]) {
@@ -138,7 +129,10 @@ test.describe('media viewer, gallery and polls', () => {
     await shot(page, 'media-viewer-phone');
   });
 
-  test('a video previews muted in its tile, plays in the viewer and pops out into the player', async () => {
+  test('a video previews muted in its tile, plays in the viewer and pops out into the player', async ({
+    alice,
+    bob,
+  }) => {
     // a short colourful WebM recorded by the browser itself
     await alice.page.goto('/home');
     const webm = await alice.page.evaluate(async () => {
@@ -195,6 +189,8 @@ test.describe('media viewer, gallery and polls', () => {
   });
 
   test('B sees when A’s poll closes, peeks at the results, votes and refreshes the counts', async ({
+    alice,
+    bob,
     browser,
     baseURL,
   }) => {

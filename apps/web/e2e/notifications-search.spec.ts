@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { apiAs, createUser, type ChatUser } from './messages-support';
-import { aliceAndBob, PNG } from './support/social';
+import type { Page } from '@playwright/test';
+import { apiAs, createUser } from './messages-support';
+import { expect, test, PNG } from './support/social';
 
 const SHOTS = '/tmp/shots-c4';
 
@@ -19,20 +19,12 @@ const SINGLE_COLUMN = { width: 1100, height: 850 };
 
 test.describe('notifications filter, follow requests, search tabs, compose language', () => {
   test.describe.configure({ timeout: 120_000 });
-  let alice: ChatUser;
-  let bob: ChatUser;
 
-  test.beforeEach(async ({ browser, baseURL }) => {
-    [alice, bob] = await aliceAndBob(browser, baseURL ?? '');
+  test.beforeEach(async ({ alice }) => {
     await alice.page.setViewportSize(SINGLE_COLUMN);
   });
 
-  test.afterEach(async () => {
-    await alice.context.close();
-    await bob.context.close();
-  });
-
-  test('Mentions shows only the mention among a favourite and a mention', async () => {
+  test('Mentions shows only the mention among a favourite and a mention', async ({ alice, bob }) => {
     const post = await apiAs<{ id: string }>(alice, 'POST', '/api/v1/statuses', {
       status: 'Sunrise over the harbour',
     });
@@ -81,7 +73,7 @@ test.describe('notifications filter, follow requests, search tabs, compose langu
     await shot(page, 'notifications-deck');
   });
 
-  test('a locked account accepts a follow request right in its notifications', async () => {
+  test('a locked account accepts a follow request right in its notifications', async ({ alice, bob }) => {
     await apiAs(alice, 'PATCH', '/api/v1/accounts/update_credentials', { locked: true });
     await apiAs(bob, 'POST', `/api/v1/accounts/${alice.id}/follow`);
 
@@ -110,7 +102,7 @@ test.describe('notifications filter, follow requests, search tabs, compose langu
     await expect(notificationsColumn(page).getByText('has requested to follow you')).toHaveCount(0);
   });
 
-  test('search tabs find people, hashtags and posts', async ({ browser, baseURL }) => {
+  test('search tabs find people, hashtags and posts', async ({ alice, bob, browser, baseURL }) => {
     const word = `qz${Date.now().toString(36)}`;
     // account search matches the start of a username or display name
     const carol = await createUser(browser, baseURL ?? '', word, 'Carol Lantern');
@@ -158,7 +150,7 @@ test.describe('notifications filter, follow requests, search tabs, compose langu
     await carol.context.close();
   });
 
-  test('compose sends the chosen language and sensitive media', async () => {
+  test('compose sends the chosen language and sensitive media', async ({ alice }) => {
     const page = alice.page;
     await page.goto('/publish');
     const form = page.getByRole('form', { name: 'New post' });

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiAs, uniqueName, type ChatUser } from './messages-support';
 import { NEWS_SITE_NAME, startFakeNewsSite } from './support/fake-news-site';
-import { aliceAndBob, PNG, statusWith } from './support/social';
+import { expect, test, PNG, statusWith } from './support/social';
 
 const SHOTS = '/tmp/shots-c3';
 
@@ -30,19 +30,11 @@ async function relationshipOf(user: ChatUser, other: ChatUser): Promise<Relation
 
 test.describe('profile editing and relationship controls', () => {
   test.describe.configure({ timeout: 120_000 });
-  let alice: ChatUser;
-  let bob: ChatUser;
 
-  test.beforeEach(async ({ browser, baseURL }) => {
-    [alice, bob] = await aliceAndBob(browser, baseURL ?? '');
-  });
-
-  test.afterEach(async () => {
-    await alice.context.close();
-    await bob.context.close();
-  });
-
-  test('edit the whole profile, see it on the profile, and be asked for a follow request', async () => {
+  test('edit the whole profile, see it on the profile, and be asked for a follow request', async ({
+    alice,
+    bob,
+  }) => {
     const page = alice.page;
     await page.goto(`/@${alice.username}`);
     await page.getByRole('link', { name: 'Edit profile' }).click();
@@ -98,7 +90,7 @@ test.describe('profile editing and relationship controls', () => {
     expect(await relationshipOf(bob, alice)).toMatchObject({ following: false });
   });
 
-  test('notify bell, boosts, lists, personal note and pinned posts on a profile', async () => {
+  test('notify bell, boosts, lists, personal note and pinned posts on a profile', async ({ alice, bob }) => {
     await apiAs(alice, 'POST', `/api/v1/accounts/${bob.id}/follow`);
     const list = await apiAs<{ id: string }>(alice, 'POST', '/api/v1/lists', { title: 'Close pals' });
     const pinned = await apiAs<{ id: string }>(bob, 'POST', '/api/v1/statuses', {
@@ -165,7 +157,10 @@ test.describe('profile editing and relationship controls', () => {
     await expect(page).toHaveURL(new RegExp(`/@${alice.username}$`));
   });
 
-  test('list members: search says Add or Remove, and deleting the list asks first', async () => {
+  test('list members: search says Add or Remove, and deleting the list asks first', async ({
+    alice,
+    bob,
+  }) => {
     await apiAs(alice, 'POST', `/api/v1/accounts/${bob.id}/follow`);
     const list = await apiAs<{ id: string }>(alice, 'POST', '/api/v1/lists', { title: 'Readers' });
     const page = alice.page;
@@ -189,7 +184,7 @@ test.describe('profile editing and relationship controls', () => {
     expect(await apiAs<unknown[]>(alice, 'GET', '/api/v1/lists')).toEqual([]);
   });
 
-  test('follow a hashtag from its page and find it in followed hashtags', async () => {
+  test('follow a hashtag from its page and find it in followed hashtags', async ({ alice, bob }) => {
     const tag = uniqueName('tag');
     await apiAs(bob, 'POST', '/api/v1/statuses', { status: `Trying #${tag} today` });
     const page = alice.page;
@@ -207,7 +202,7 @@ test.describe('profile editing and relationship controls', () => {
     ).toBeVisible();
   });
 
-  test('a trending news link leads to its own timeline', async () => {
+  test('a trending news link leads to its own timeline', async ({ alice, bob }) => {
     const site = await startFakeNewsSite();
     const slug = uniqueName('story');
     try {

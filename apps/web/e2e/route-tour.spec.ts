@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { apiAs, type ChatUser } from './messages-support';
-import { aliceAndBob, shot, statusWith, uploadPng } from './support/social';
+import type { Page } from '@playwright/test';
+import { apiAs } from './messages-support';
+import { expect, test, shot, statusWith, uploadPng } from './support/social';
 
 /**
  * Every route of SPEC §2 with real data behind it: each one renders its view (no error, crash or not-found
@@ -8,16 +8,8 @@ import { aliceAndBob, shot, statusWith, uploadPng } from './support/social';
  */
 test.describe('route tour', () => {
   test.describe.configure({ timeout: 240_000 });
-  let alice: ChatUser;
-  let bob: ChatUser;
 
-  test.afterEach(async () => {
-    await alice.context.close();
-    await bob.context.close();
-  });
-
-  test('every route renders its view with real data', async ({ browser, baseURL }) => {
-    [alice, bob] = await aliceAndBob(browser, baseURL ?? '');
+  test('every route renders its view with real data', async ({ alice, bob }) => {
     await apiAs(bob, 'POST', `/api/v1/accounts/${alice.id}/follow`);
     await apiAs(alice, 'POST', `/api/v1/accounts/${bob.id}/follow`);
     const mediaId = await uploadPng(alice, 'A tiny test picture');

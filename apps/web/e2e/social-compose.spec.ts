@@ -1,28 +1,19 @@
-import { expect, test } from '@playwright/test';
-import { apiAs, type ChatUser } from './messages-support';
+import { apiAs } from './messages-support';
 import { fakeTranslation } from './support/fake-translation';
-import { aliceAndBob, shot, uploadPng } from './support/social';
+import { expect, test, shot, uploadPng } from './support/social';
 
 // below 1175 px the compose panel is hidden (SPEC §2 "Layout"): replies and edits open the compose modal
 const NARROW = { width: 1000, height: 800 };
 
 test.describe('social compose: modal, edits, private mentions, translation', () => {
   test.describe.configure({ timeout: 120_000 });
-  let alice: ChatUser;
-  let bob: ChatUser;
 
-  test.beforeEach(async ({ browser, baseURL }) => {
-    [alice, bob] = await aliceAndBob(browser, baseURL ?? '');
+  test.beforeEach(async ({ alice, bob }) => {
     await alice.page.setViewportSize(NARROW);
     await bob.page.setViewportSize(NARROW);
   });
 
-  test.afterEach(async () => {
-    await alice.context.close();
-    await bob.context.close();
-  });
-
-  test('reply in the compose modal; discard asks first; n and alt+n open it', async () => {
+  test('reply in the compose modal; discard asks first; n and alt+n open it', async ({ alice, bob }) => {
     const post = await apiAs<{ id: string }>(alice, 'POST', '/api/v1/statuses', {
       status: 'Who wants tea?',
     });
@@ -91,7 +82,7 @@ test.describe('social compose: modal, edits, private mentions, translation', () 
     ).toHaveValue(`@${alice.username} `);
   });
 
-  test('edit one’s own post from its menu; the edited marker opens the history', async () => {
+  test('edit one’s own post from its menu; the edited marker opens the history', async ({ alice }) => {
     const post = await apiAs<{ id: string }>(alice, 'POST', '/api/v1/statuses', {
       status: 'Meeting at 5pm',
       visibility: 'unlisted',
@@ -140,7 +131,7 @@ test.describe('social compose: modal, edits, private mentions, translation', () 
     expect(fresh.content).toContain('Meeting at 6pm (moved)');
     expect(fresh.edited_at).not.toBeNull();
   });
-  test('delete & re-draft brings the text and the image back into a new post', async () => {
+  test('delete & re-draft brings the text and the image back into a new post', async ({ alice }) => {
     const mediaId = await uploadPng(alice, 'A blurry photo');
     const post = await apiAs<{ id: string }>(alice, 'POST', '/api/v1/statuses', {
       status: 'Helo world',
@@ -181,7 +172,10 @@ test.describe('social compose: modal, edits, private mentions, translation', () 
     ]);
   });
 
-  test('a private mention from B appears live in A’s /conversations, unread until opened', async () => {
+  test('a private mention from B appears live in A’s /conversations, unread until opened', async ({
+    alice,
+    bob,
+  }) => {
     await alice.page.goto('/conversations');
     await expect(alice.page.getByRole('region', { name: 'Private mentions' })).toBeVisible();
     await apiAs(bob, 'POST', '/api/v1/statuses', {
@@ -217,7 +211,7 @@ test.describe('social compose: modal, edits, private mentions, translation', () 
     expect(list.find((item) => item.last_status.content.includes('surprise party'))?.unread).toBe(false);
   });
 
-  test('translate a post in another language; failure shows inline; t toggles', async () => {
+  test('translate a post in another language; failure shows inline; t toggles', async ({ alice, bob }) => {
     const post = await apiAs<{ id: string }>(alice, 'POST', '/api/v1/statuses', {
       status: 'Guten Morgen zusammen',
       language: 'de',

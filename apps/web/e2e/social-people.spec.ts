@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { apiAs, type ChatUser } from './messages-support';
-import { aliceAndBob, PNG, shot, statusWith } from './support/social';
+import type { Page } from '@playwright/test';
+import { apiAs } from './messages-support';
+import { expect, test, PNG, shot, statusWith } from './support/social';
 
 function profileHeader(page: Page) {
   return page.locator('.account-header');
@@ -8,19 +8,8 @@ function profileHeader(page: Page) {
 
 test.describe('social: people', () => {
   test.describe.configure({ timeout: 120_000 });
-  let alice: ChatUser;
-  let bob: ChatUser;
 
-  test.beforeEach(async ({ browser, baseURL }) => {
-    [alice, bob] = await aliceAndBob(browser, baseURL ?? '');
-  });
-
-  test.afterEach(async () => {
-    await alice.context.close();
-    await bob.context.close();
-  });
-
-  test('two users follow each other from the profile buttons', async () => {
+  test('two users follow each other from the profile buttons', async ({ alice, bob }) => {
     await alice.page.goto(`/@${bob.username}`);
     const follow = alice.page.getByRole('button', { name: 'Follow', exact: true });
     await follow.click();
@@ -55,7 +44,7 @@ test.describe('social: people', () => {
     await expect(alice.page.getByRole('button', { name: 'Follow back' })).toBeVisible();
   });
 
-  test('a hover card opens the profile of the author', async () => {
+  test('a hover card opens the profile of the author', async ({ alice, bob }) => {
     await apiAs(alice, 'POST', `/api/v1/accounts/${bob.id}/follow`);
     await apiAs(bob, 'POST', '/api/v1/statuses', { status: 'Hello from Bob' });
     const page = alice.page;
@@ -72,7 +61,7 @@ test.describe('social: people', () => {
     await expect(statusWith(page, 'Hello from Bob')).toBeVisible();
   });
 
-  test('g-sequences go to the pages of SPEC §9, but not while typing', async () => {
+  test('g-sequences go to the pages of SPEC §9, but not while typing', async ({ alice }) => {
     const page = alice.page;
     await page.goto('/home');
     await expect(page.getByRole('region', { name: 'Home' })).toBeVisible();
@@ -103,7 +92,7 @@ test.describe('social: people', () => {
     await expect(page).not.toHaveURL(/\/notifications$/);
   });
 
-  test('an image dropped on the page is attached to the post', async () => {
+  test('an image dropped on the page is attached to the post', async ({ alice }) => {
     const page = alice.page;
     await page.goto('/home');
     const compose = page.getByRole('form', { name: 'New post' });

@@ -1,23 +1,17 @@
-import { expect, test } from '@playwright/test';
-import { apiAs, createUser, type ChatUser } from './messages-support';
-import { aliceAndBob, PNG, shortcutsReady, shot, statusWith } from './support/social';
+import { apiAs, createUser } from './messages-support';
+import { expect, test, PNG, shortcutsReady, shot, statusWith } from './support/social';
 
 test.describe('social: posting, live timeline, actions, notifications, thread', () => {
   test.describe.configure({ timeout: 120_000 });
-  let alice: ChatUser;
-  let bob: ChatUser;
 
-  test.beforeEach(async ({ browser, baseURL }) => {
-    [alice, bob] = await aliceAndBob(browser, baseURL ?? '');
+  test.beforeEach(async ({ alice, bob }) => {
     await apiAs(bob, 'POST', `/api/v1/accounts/${alice.id}/follow`);
   });
 
-  test.afterEach(async () => {
-    await alice.context.close();
-    await bob.context.close();
-  });
-
-  test('A posts with a CW and an image; B sees it live, reveals, favourites and boosts; A is notified; replies thread', async () => {
+  test('A posts with a CW and an image; B sees it live, reveals, favourites and boosts; A is notified; replies thread', async ({
+    alice,
+    bob,
+  }) => {
     await bob.page.goto('/home');
     await expect(bob.page.getByRole('region', { name: 'Home' })).toBeVisible();
     await alice.page.goto('/home');

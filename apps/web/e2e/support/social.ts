@@ -1,7 +1,32 @@
-import type { Browser, Page } from '@playwright/test';
+import { test as base, type Browser, type Page } from '@playwright/test';
 import { createUser, type ChatUser } from '../messages-support';
 
+export { expect } from '@playwright/test';
+
 /** Helpers of the social specs: a tiny image, status lookup, screenshots, and the usual two users. */
+
+/**
+ * `test` with the usual two users as fixtures: Alice (author) and Bob (reader), each signed up afresh for
+ * every test with a browser context of their own, closed after the test. A test that names only one of
+ * them creates only that one. (Playwright's name for a fixture's second argument is `use`; it is `provide`
+ * here, as react-hooks/rules-of-hooks takes any call of `use` for React's hook.)
+ */
+export const test = base.extend<{ alice: ChatUser; bob: ChatUser }>({
+  alice: person('alice', 'Alice Author'),
+  bob: person('bob', 'Bob Reader'),
+});
+
+/** A fixture signing up one person for the test and closing their browser context after it. */
+function person(prefix: string, displayName: string) {
+  return async (
+    { browser, baseURL }: { browser: Browser; baseURL: string | undefined },
+    provide: (user: ChatUser) => Promise<void>,
+  ) => {
+    const user = await createUser(browser, baseURL ?? '', prefix, displayName);
+    await provide(user);
+    await user.context.close();
+  };
+}
 
 // a 2×2 PNG
 export const PNG = Buffer.from(
@@ -22,14 +47,6 @@ export async function shortcutsReady(page: Page): Promise<void> {
 /** The first status card on the page containing `text`. */
 export function statusWith(page: Page, text: string) {
   return page.locator('article.status').filter({ hasText: text }).first();
-}
-
-/** Alice (author) and Bob (reader), each signed in with a browser context of their own. */
-export async function aliceAndBob(browser: Browser, baseURL: string): Promise<[ChatUser, ChatUser]> {
-  return [
-    await createUser(browser, baseURL, 'alice', 'Alice Author'),
-    await createUser(browser, baseURL, 'bob', 'Bob Reader'),
-  ];
 }
 
 /** The bearer token the page's initial state hands the signed-in client (media uploads require one). */
