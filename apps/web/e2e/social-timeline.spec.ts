@@ -65,7 +65,9 @@ test.describe('social: posting, live timeline, actions, notifications, thread', 
     await card.locator('.status__time').click();
     await expect(bob.page).toHaveURL(new RegExp(`/@${alice.username}/\\d+$`));
     const focused = bob.page.locator('.thread__focus article.status');
-    await focused.getByRole('button', { name: 'Show more' }).click();
+    // the content warning Bob opened in his timeline stays open for that post (as on Mastodon)
+    await expect(focused.getByRole('button', { name: 'Show less' })).toBeVisible();
+    await expect(focused.getByText('The butler did it')).toBeVisible();
     await focused.getByRole('button', { name: 'Reply' }).click();
     const bobCompose = bob.page.getByRole('form', { name: 'New post' });
     await expect(bobCompose.getByPlaceholder("What's on your mind?")).toHaveValue(`@${alice.username} `);

@@ -1,16 +1,12 @@
 import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
-import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
-import { preloadableLazy } from '../app/preloadable-lazy';
-import type { VirtualListProps } from './VirtualList';
+import { Suspense, useMemo, useRef, type ReactNode } from 'react';
 import { api, type Page, type QueryValue } from '../api/client';
 import { useScrollParent } from '../app/layout-context';
+import { PlainList } from './PlainList';
 import { EmptyState, ErrorMessage, LoadingIndicator } from './States';
 import type { IconName } from './icons';
 import { holdsNewestPage, nextPageParam, previousPageParam } from './paging';
-
-// Loaded while the first page is on its way, so that the answer renders at once instead of suspending.
-const VirtualListModule = preloadableLazy(() => import('./VirtualList'));
-const VirtualList = VirtualListModule as unknown as <T>(props: VirtualListProps<T>) => ReactNode;
+import { useVirtualListAfterIdle } from './use-virtual-list';
 
 /**
  * Keep memory bounded: at most this many pages stay in the cache for a list. Scrolling further down drops the
@@ -42,7 +38,10 @@ interface PagedListProps<T, R = T> {
   header?: ReactNode;
 }
 
-/** A server list followed page by page through `Link: <…>; rel="next"`, virtualized with react-virtuoso. */
+/**
+ * A server list followed page by page through `Link: <…>; rel="next"`, virtualized with react-virtuoso once the
+ * browser is idle (the first screen renders its rows directly).
+ */
 export function PagedList<T, R = T>(props: PagedListProps<T, R>) {
   const { queryKey, path, query, bearer, enabled = true, fetchPage } = props;
   const result = useInfiniteQuery({
@@ -57,10 +56,9 @@ export function PagedList<T, R = T>(props: PagedListProps<T, R>) {
     getPreviousPageParam: (first, _all, firstParam) => previousPageParam(first, firstParam),
     maxPages: MAX_PAGES,
   });
-  useEffect(() => {
-    if (enabled) void VirtualListModule.preload();
-  }, [enabled]);
   const scrollParent = useScrollParent();
+  const plainListRef = useRef<HTMLDivElement>(null);
+  const virtual = useVirtualListAfterIdle(plainListRef, scrollParent);
   const { filter, transform } = props;
   const items = useMemo((): R[] => {
     const all = result.data?.pages.flatMap((page) => page.items) ?? [];
@@ -77,32 +75,38 @@ export function PagedList<T, R = T>(props: PagedListProps<T, R>) {
         <EmptyState icon={props.emptyIcon}>{props.empty}</EmptyState>
       </>
     );
+  const listProps = {
+    items,
+    scrollParent,
+    itemKey: props.itemKey,
+    renderItem: props.renderItem,
+    header: result.isFetchingPreviousPage ? (
+      <>
+        {props.header}
+        <LoadingIndicator inline />
+      </>
+    ) : (
+      props.header
+    ),
+    footer: result.isFetchingNextPage ? <LoadingIndicator inline /> : null,
+    onEndReached: () => {
+      if (result.hasNextPage && !result.isFetchingNextPage) void result.fetchNextPage();
+    },
+  };
   return (
     <Suspense fallback={<LoadingIndicator />}>
-      <VirtualList<R>
-        items={items}
-        scrollParent={scrollParent}
-        itemKey={props.itemKey}
-        renderItem={props.renderItem}
-        header={
-          result.isFetchingPreviousPage ? (
-            <>
-              {props.header}
-              <LoadingIndicator inline />
-            </>
-          ) : (
-            props.header
-          )
-        }
-        footer={result.isFetchingNextPage ? <LoadingIndicator inline /> : null}
-        headLoaded={result.data ? holdsNewestPage(result.data) : true}
-        onEndReached={() => {
-          if (result.hasNextPage && !result.isFetchingNextPage) void result.fetchNextPage();
-        }}
-        onStartReached={() => {
-          if (result.hasPreviousPage && !result.isFetchingPreviousPage) void result.fetchPreviousPage();
-        }}
-      />
+      {virtual ? (
+        <virtual.VirtualList<R>
+          {...listProps}
+          headLoaded={result.data ? holdsNewestPage(result.data) : true}
+          onStartReached={() => {
+            if (result.hasPreviousPage && !result.isFetchingPreviousPage) void result.fetchPreviousPage();
+          }}
+          restoreStateFrom={virtual.snapshot}
+        />
+      ) : (
+        <PlainList<R> {...listProps} listRef={plainListRef} />
+      )}
     </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Virtuoso } from 'react-virtuoso';
+import { Virtuoso, type StateSnapshot } from 'react-virtuoso';
 import { FIRST_ITEM_INDEX, shiftedFirstItemIndex } from './paging';
 
 export interface VirtualListProps<T> {
@@ -14,6 +14,8 @@ export interface VirtualListProps<T> {
   headLoaded?: boolean;
   header?: ReactNode;
   footer?: ReactNode;
+  /** the row heights and scroll position of the plain list this one takes over from */
+  restoreStateFrom?: StateSnapshot;
 }
 
 function sameKeys(a: readonly string[], b: readonly string[]): boolean {
@@ -50,6 +52,7 @@ export default function VirtualList<T>(props: VirtualListProps<T>) {
       endReached={props.onEndReached}
       startReached={props.onStartReached}
       atTopStateChange={setAtTop}
+      restoreStateFrom={props.restoreStateFrom}
       components={{
         Header: header ? () => <>{header}</> : undefined,
         Footer: () => <>{footer}</>,

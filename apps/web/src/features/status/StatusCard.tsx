@@ -1,6 +1,6 @@
 import './status.css';
 import type { Poll as PollEntity, Status } from '@palchat/api';
-import { lazy, memo, Suspense, useState } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Msg } from '../../app/i18n/Msg';
 import { useT } from '../../app/i18n/use-t';
@@ -16,6 +16,7 @@ import { StatusActions } from './StatusActions';
 import { StatusContent } from './StatusContent';
 import { TranslateBar } from './TranslateBar';
 import { useTranslatedStatus } from './translation';
+import { setStatusViewChoices, useStatusViewChoices } from './view-state';
 
 // media (with the blurhash decoder), polls and link previews load with the first status that has them
 const MediaGallery = lazy(async () => ({ default: (await import('./MediaGallery')).MediaGallery }));
@@ -43,23 +44,22 @@ function StatusCardView({ status, focused }: StatusCardProps) {
   // the translated text, warning, media descriptions and poll while "Translate" is on
   const displayed = useTranslatedStatus(shown);
   const reading = useReadingSettings();
-  const [expanded, setExpanded] = useState(reading.expandSpoilers);
-  const [mediaRevealed, setMediaRevealed] = useState(() =>
-    mediaStartsRevealed(shown.sensitive, reading.displayMedia),
-  );
+  const choices = useStatusViewChoices(shown.id);
+  const expanded = choices?.expanded ?? reading.expandSpoilers;
+  const mediaRevealed = choices?.mediaRevealed ?? mediaStartsRevealed(shown.sensitive, reading.displayMedia);
   const permalink = `/@${shown.account.acct}/${shown.id}`;
   const hasWarning = shown.spoiler_text.length > 0;
   const hidden = hasWarning && !expanded;
   const filterVerdict = useFilterVerdict(status);
-  const [showFiltered, setShowFiltered] = useState(false);
+  const filterOverridden = useStatusViewChoices(status.id)?.filterOverridden ?? false;
   // lists drop hidden statuses beforehand (no empty rows); this covers threads and notification groups
   if (filterVerdict?.action === 'hide') return null;
-  if (filterVerdict?.action === 'warn' && !showFiltered)
+  if (filterVerdict?.action === 'warn' && !filterOverridden)
     return (
       <FilteredStatusBar
         status={status}
         titles={filterVerdict.titles}
-        onReveal={() => setShowFiltered(true)}
+        onReveal={() => setStatusViewChoices(status.id, { filterOverridden: true })}
       />
     );
   return (
@@ -115,8 +115,10 @@ function StatusCardView({ status, focused }: StatusCardProps) {
             aria-expanded={expanded}
             onClick={() => {
               // as on Mastodon 4.3+, expanding a content warning also reveals its media
-              if (!expanded) setMediaRevealed(true);
-              setExpanded(!expanded);
+              setStatusViewChoices(
+                shown.id,
+                expanded ? { expanded: false } : { expanded: true, mediaRevealed: true },
+              );
             }}
           >
             {t(expanded ? 'status.show_less' : 'status.show_more')}
@@ -136,7 +138,7 @@ function StatusCardView({ status, focused }: StatusCardProps) {
               <MediaGallery
                 status={displayed}
                 revealed={mediaRevealed}
-                onToggle={() => setMediaRevealed((value) => !value)}
+                onToggle={() => setStatusViewChoices(shown.id, { mediaRevealed: !mediaRevealed })}
               />
             )}
             {isPoll(displayed.poll) && <Poll poll={displayed.poll} statusId={shown.id} />}

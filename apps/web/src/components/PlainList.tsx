@@ -1,0 +1,69 @@
+import { useEffect, useEffectEvent, useRef, type ReactNode, type Ref } from 'react';
+import type { StateSnapshot } from 'react-virtuoso';
+
+export interface PlainListProps<T> {
+  items: T[];
+  scrollParent: HTMLElement | null;
+  itemKey: (item: T) => string;
+  renderItem: (item: T) => ReactNode;
+  onEndReached: () => void;
+  header?: ReactNode;
+  footer?: ReactNode;
+  listRef: Ref<HTMLDivElement>;
+}
+
+/** How far below the view the end of the list starts loading the next page. */
+const END_MARGIN_PX = 600;
+
+/**
+ * Every row in the DOM, as the list looks before the virtualizer has loaded: the first screen renders without
+ * waiting for it (react-virtuoso is 20 KB gzip), and the list hands over once the browser is idle.
+ */
+export function PlainList<T>(props: PlainListProps<T>) {
+  const { scrollParent, onEndReached } = props;
+  const endRef = useRef<HTMLDivElement>(null);
+  const onEnd = useEffectEvent(onEndReached);
+  useEffect(() => {
+    const end = endRef.current;
+    if (!end) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) onEnd();
+      },
+      { root: scrollParent, rootMargin: `0px 0px ${END_MARGIN_PX}px 0px` },
+    );
+    observer.observe(end);
+    return () => observer.disconnect();
+  }, [scrollParent]);
+  return (
+    <div className="paged-list" ref={props.listRef}>
+      {props.header}
+      {props.items.map((item) => (
+        <div key={props.itemKey(item)} data-list-row="">
+          {props.renderItem(item)}
+        </div>
+      ))}
+      {props.footer}
+      <div ref={endRef} />
+    </div>
+  );
+}
+
+/**
+ * The measured row heights and scroll position of a plain list, for react-virtuoso's `restoreStateFrom`: the
+ * virtualized list starts with the rows exactly where the reader sees them, instead of estimating the heights
+ * of the rows above the view (which would make the view jump when the list hands over).
+ */
+export function plainListSnapshot(list: HTMLElement, scrollParent: HTMLElement | null): StateSnapshot {
+  const rows = Array.from(list.querySelectorAll<HTMLElement>(':scope > [data-list-row]'));
+  const ranges: StateSnapshot['ranges'] = [];
+  rows.forEach((row, index) => {
+    const size = row.getBoundingClientRect().height;
+    const last = ranges.at(-1);
+    if (last && last.size === size && last.endIndex === index - 1) last.endIndex = index;
+    else ranges.push({ startIndex: index, endIndex: index, size });
+  });
+  // react-virtuoso counts the scroll position from the list's own top, wherever it sits in its scroller
+  const scrollerTop = scrollParent ? scrollParent.getBoundingClientRect().top : 0;
+  return { ranges, scrollTop: Math.max(0, scrollerTop - list.getBoundingClientRect().top) };
+}
