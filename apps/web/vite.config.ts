@@ -11,16 +11,25 @@ const proxied = ['/api', '/auth', '/oauth', '/system'];
 /**
  * Few, larger chunks on the way to the first screen: every request costs a round trip (six at a time over
  * HTTP/1.1), which on a slow mobile link weighs more than the bytes. The shell is two chunks (libraries, app);
- * the status card with everything it renders, and the virtualized list, are one chunk each, shared by the
- * views that show statuses; the timelines are one chunk. Rolldown's own splitting does the rest (one chunk
- * per view module, and what several of them share).
+ * the status card with everything it renders, the paged list, and the virtualized list it hands over to once
+ * the browser is idle, are one chunk each, shared by the views that show statuses; the timelines are one
+ * chunk. Rolldown's own splitting does the rest (one chunk per view module, and what several of them share).
  */
 const chunkGroups = [
   { name: 'vendor', test: /node_modules/, tags: ['$initial' as const], priority: 5 },
   { name: 'shell', tags: ['$initial' as const], priority: 4 },
   { name: 'status-card', test: /src[\\/]components[\\/]StatusCard\.tsx$/, priority: 3 },
-  { name: 'list', test: /src[\\/]components[\\/](VirtualList|PagedList)\.tsx$/, priority: 2 },
-  { name: 'timelines', test: /src[\\/]features[\\/]timelines[\\/]/, priority: 1 },
+  { name: 'list', test: /src[\\/]components[\\/](PagedList|PlainList)\.tsx$/, priority: 2 },
+  {
+    name: 'virtual-list',
+    test: /src[\\/]components[\\/]VirtualList\.tsx$|[\\/]react-virtuoso[\\/]/,
+    priority: 2,
+  },
+  // the buttons, modal and "…" menu that many lazily loaded views share, in one chunk rather than three
+  { name: 'controls', test: /src[\\/]components[\\/](Button|Modal|DropdownMenu)\.tsx$/, priority: 2 },
+  // what /home shares with the live feeds, favourites and bookmarks (views.tsx and what it imports); the
+  // conversations, hashtag and link timelines are chunks of their own
+  { name: 'timelines', test: /src[\\/]features[\\/]timelines[\\/]views\.tsx$/, priority: 1 },
 ];
 
 export default defineConfig({

@@ -20,11 +20,6 @@ export const FIRST_SCREEN: { paths: string[]; modules: string[] }[] = [
       '/public',
       '/public/local',
       '/public/remote',
-      '/conversations',
-      '/timelines/direct',
-      '/tags/:id',
-      '/timelines/tag/:id',
-      '/links/:url',
       '/favourites',
       '/bookmarks',
       '/pinned',
@@ -32,7 +27,31 @@ export const FIRST_SCREEN: { paths: string[]; modules: string[] }[] = [
     modules: [
       'src/features/timelines/views.tsx',
       'src/components/StatusCard.tsx',
-      'src/components/VirtualList.tsx',
+      'src/components/PagedList.tsx',
+    ],
+  },
+  {
+    paths: ['/conversations', '/timelines/direct'],
+    modules: [
+      'src/features/timelines/ConversationsView.tsx',
+      'src/components/StatusCard.tsx',
+      'src/components/PagedList.tsx',
+    ],
+  },
+  {
+    paths: ['/tags/:id', '/timelines/tag/:id'],
+    modules: [
+      'src/features/timelines/HashtagView.tsx',
+      'src/components/StatusCard.tsx',
+      'src/components/PagedList.tsx',
+    ],
+  },
+  {
+    paths: ['/links/:url'],
+    modules: [
+      'src/features/timelines/LinkView.tsx',
+      'src/components/StatusCard.tsx',
+      'src/components/PagedList.tsx',
     ],
   },
   {
@@ -40,7 +59,7 @@ export const FIRST_SCREEN: { paths: string[]; modules: string[] }[] = [
     modules: [
       'src/features/account/views.tsx',
       'src/components/StatusCard.tsx',
-      'src/components/VirtualList.tsx',
+      'src/components/PagedList.tsx',
     ],
   },
   {
@@ -49,7 +68,7 @@ export const FIRST_SCREEN: { paths: string[]; modules: string[] }[] = [
   },
   {
     paths: ['/notifications'],
-    modules: ['src/features/notifications/views.tsx', 'src/components/VirtualList.tsx'],
+    modules: ['src/features/notifications/views.tsx', 'src/components/PagedList.tsx'],
   },
 ];
 

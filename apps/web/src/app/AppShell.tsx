@@ -1,10 +1,11 @@
+import type { LayoutSetting } from '@palchat/api';
 import { lazy, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSettings } from '../api/queries';
 import { useReduceMotionClass } from '../features/settings/use-reading-settings';
 import { LayoutModeContext } from './layout-context';
-import { MultiColumnLayout } from './layouts/MultiColumnLayout';
 import { SingleColumnLayout } from './layouts/SingleColumnLayout';
+import { preloadableLazy } from './preloadable-lazy';
 import { decideLayout } from './rules/layout';
 import { pathRedirect } from './rules/path-redirect';
 import { useStartup } from './startup';
@@ -13,6 +14,16 @@ import { useDebouncedWindowWidth } from './use-window-width';
 
 // keyboard shortcuts, hover cards, hashtag popup, player, upload overlay: a chunk of their own
 const SocialLayer = lazy(() => import('../components/SocialLayer'));
+
+// the deck (pinned columns, the compose drawer) is a chunk of its own: single-column pages do without it
+const MultiColumnLayout = preloadableLazy(async () => ({
+  default: (await import('./layouts/MultiColumnLayout')).MultiColumnLayout,
+}));
+
+/** Called at boot: a page that opens in the deck loads it alongside the catalogue and the first route. */
+export function preloadLayout(setting: LayoutSetting): void {
+  if (decideLayout(setting, window.innerWidth) === 'multi-column') void MultiColumnLayout.preload();
+}
 
 /** Loads the social layer once the browser is idle, so it stays out of the first load. */
 function IdleSocialLayer() {
@@ -39,7 +50,10 @@ export function AppShell() {
   return (
     <LayoutModeContext.Provider value={layout}>
       {layout === 'multi-column' ? (
-        <MultiColumnLayout />
+        // nothing while the deck loads: the page's splash stays (KeepSplash in routes.tsx)
+        <Suspense fallback={null}>
+          <MultiColumnLayout />
+        </Suspense>
       ) : (
         <SingleColumnLayout width={width} mobile={layout === 'mobile'} />
       )}

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureApi } from '../api/client';
 import { App } from './App';
+import { preloadLayout } from './AppShell';
 import { loadCatalogue } from './i18n/messages';
 import { readInitialState } from './initial-state';
 
@@ -23,6 +24,7 @@ export function removeSplashOnFirstRender(container: HTMLElement): void {
 export async function boot(): Promise<void> {
   const state = readInitialState();
   configureApi({ csrfToken: state.csrfToken, accessToken: state.accessToken });
+  preloadLayout(state.settings.layout);
   const { locale, messages } = await loadCatalogue(document.documentElement.lang || navigator.language);
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element');

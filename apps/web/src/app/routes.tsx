@@ -28,6 +28,8 @@ function view(load: () => Promise<ViewModule>, exportName: string): RouteObject[
 }
 
 const timelines = () => import('../features/timelines/views');
+const conversations = () => import('../features/timelines/ConversationsView');
+const hashtag = () => import('../features/timelines/HashtagView');
 const account = () => import('../features/account/views');
 const statusViews = () => import('../features/status/views');
 const lists = () => import('../features/lists/views');
@@ -51,11 +53,11 @@ const VIEW_ROUTES: [string, () => Promise<ViewModule>, string][] = [
   ['public', timelines, 'FederatedView'],
   ['public/local', timelines, 'CommunityView'],
   ['public/remote', timelines, 'RemoteView'],
-  ['conversations', timelines, 'DirectView'],
-  ['timelines/direct', timelines, 'DirectView'],
-  ['tags/:id', timelines, 'HashtagView'],
-  ['timelines/tag/:id', timelines, 'HashtagView'],
-  ['links/:url', timelines, 'LinkView'],
+  ['conversations', conversations, 'DirectTimeline'],
+  ['timelines/direct', conversations, 'DirectTimeline'],
+  ['tags/:id', hashtag, 'HashtagView'],
+  ['timelines/tag/:id', hashtag, 'HashtagView'],
+  ['links/:url', () => import('../features/timelines/LinkView'), 'LinkView'],
   ['favourites', timelines, 'FavouritesView'],
   ['bookmarks', timelines, 'BookmarksView'],
   ['pinned', timelines, 'PinnedView'],

@@ -1,3 +1,4 @@
+import './account-row.css';
 import type { Account } from '@palchat/api';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';

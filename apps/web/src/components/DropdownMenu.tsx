@@ -10,6 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import { createPortal } from 'react-dom';
+import { MenuButton } from './MenuButton';
 import { menuPosition, type MenuPosition } from './menu-position';
 
 const CloseMenu = createContext<() => void>(() => undefined);
@@ -24,14 +25,17 @@ export function DropdownMenu({
   label,
   buttonClassName,
   icon,
+  defaultOpen = false,
   children,
 }: {
   label: string;
   buttonClassName: string;
   icon: ReactNode;
+  /** open from the start (the button was pressed before the menu's code had loaded) */
+  defaultOpen?: boolean;
   children: ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen);
   const [position, setPosition] = useState<MenuPosition | null>(null);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLUListElement>(null);
@@ -95,18 +99,14 @@ export function DropdownMenu({
 
   return (
     <>
-      <button
+      <MenuButton
         ref={button}
-        type="button"
+        label={label}
         className={buttonClassName}
-        aria-label={label}
-        title={label}
-        aria-haspopup="menu"
-        aria-expanded={open}
+        icon={icon}
+        expanded={open}
         onClick={() => (open ? close() : setOpen(true))}
-      >
-        {icon}
-      </button>
+      />
       {open &&
         createPortal(
           <CloseMenu.Provider value={close}>

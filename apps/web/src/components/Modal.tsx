@@ -1,3 +1,4 @@
+import './modal.css';
 import { useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useT } from '../app/i18n/use-t';

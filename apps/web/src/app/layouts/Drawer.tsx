@@ -5,7 +5,6 @@ import type { IconName } from '../../components/icons';
 import { LoadingIndicator } from '../../components/States';
 import { Logo } from '../../components/Logo';
 import { SignInBanner } from '../../features/auth/SignInBanner';
-import { AccountStateBanner } from '../../features/auth/AccountStateBanner';
 import { signOut } from '../../features/auth/sign-out';
 import { useT } from '../i18n/use-t';
 import { useInitialState } from '../initial-state-context';
@@ -13,6 +12,7 @@ import { usePinnedColumn } from './pinned-column-context';
 
 const ComposeForm = lazy(() => import('../../features/compose/ComposeForm'));
 const ServerBanner = lazy(() => import('../../features/about/ServerBanner'));
+const AccountStateBanner = lazy(() => import('../../features/auth/AccountStateBanner'));
 const ColumnControls = lazy(() => import('./ColumnControls'));
 
 function DrawerLink({ to, icon, label }: { to: string; icon: IconName; label: string }) {

@@ -1,3 +1,4 @@
+import './multi-column.css';
 import { Outlet } from 'react-router';
 import { useSettings } from '../../api/queries';
 import { useInitialState } from '../initial-state-context';

@@ -22,8 +22,12 @@ const COLUMN_VIEWS: Record<Exclude<ColumnType, 'compose'>, ColumnView> = {
   public: fromTimelines('FederatedColumn'),
   community: fromTimelines('CommunityColumn'),
   remote: fromTimelines('RemoteColumn'),
-  hashtag: fromTimelines('HashtagColumn'),
-  direct: fromTimelines('DirectColumn'),
+  hashtag: lazy(async () => ({
+    default: (await import('../../features/timelines/HashtagView')).HashtagColumn,
+  })),
+  direct: lazy(async () => ({
+    default: (await import('../../features/timelines/ConversationsView')).DirectTimeline,
+  })),
   favourites: fromTimelines('FavouritesColumn'),
   bookmarks: fromTimelines('BookmarksColumn'),
   notifications: lazy(async () => ({

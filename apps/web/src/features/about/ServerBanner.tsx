@@ -1,3 +1,4 @@
+import './server-banner.css';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useInstance } from '../../api/queries';

@@ -1,3 +1,4 @@
+import './account.css';
 import type { Account } from '@palchat/api';
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';

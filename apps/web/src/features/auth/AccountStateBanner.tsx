@@ -1,3 +1,4 @@
+import './account-state-banner.css';
 import { useQuery } from '@tanstack/react-query';
 import type { Account } from '@palchat/api';
 import { Link } from 'react-router';
@@ -20,7 +21,7 @@ function handle(account: Account | undefined, fallback: string | null): string {
 }
 
 /** Disabled and moved accounts (SPEC §2): an explanation, an account-settings link and log out. */
-export function AccountStateBanner() {
+export default function AccountStateBanner() {
   const { identity } = useInitialState();
   const disabled = useAccount(identity.disabledAccountId);
   const movedTo = useAccount(identity.movedToAccountId);

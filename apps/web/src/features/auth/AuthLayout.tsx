@@ -1,3 +1,4 @@
+import './auth.css';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useInitialState } from '../../app/initial-state-context';

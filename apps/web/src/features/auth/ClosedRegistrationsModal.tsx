@@ -4,7 +4,7 @@ import { useInitialState } from '../../app/initial-state-context';
 import { useInstance } from '../../api/queries';
 import { Modal } from '../../components/Modal';
 
-export function ClosedRegistrationsModal({ onClose }: { onClose: () => void }) {
+export default function ClosedRegistrationsModal({ onClose }: { onClose: () => void }) {
   const t = useT();
   const { server } = useInitialState();
   const instance = useInstance();

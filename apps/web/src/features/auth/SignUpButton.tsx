@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Msg } from '../../app/i18n/Msg';
 import { useInitialState } from '../../app/initial-state-context';
 import { signUpAction } from '../../app/rules/header';
-import { ClosedRegistrationsModal } from './ClosedRegistrationsModal';
+
+const ClosedRegistrationsModal = lazy(() => import('./ClosedRegistrationsModal'));
 
 /** Create account: a link, an SSO link, or the closed-registrations modal (SPEC §2 "Header"). */
 export function SignUpButton({ block }: { block?: boolean }) {
@@ -22,7 +23,11 @@ export function SignUpButton({ block }: { block?: boolean }) {
         <button type="button" className={className} onClick={() => setModalOpen(true)}>
           <Msg id="sign_in_banner.create_account" />
         </button>
-        {modalOpen && <ClosedRegistrationsModal onClose={() => setModalOpen(false)} />}
+        {modalOpen && (
+          <Suspense fallback={null}>
+            <ClosedRegistrationsModal onClose={() => setModalOpen(false)} />
+          </Suspense>
+        )}
       </>
     );
   return (

@@ -22,7 +22,7 @@ import { Avatar } from '../../components/Avatar';
 import { Button, IconButton } from '../../components/Button';
 import { DisplayName } from '../../components/DisplayName';
 import { Icon } from '../../components/Icon';
-import { SocialIcon } from '../../components/SocialIcon';
+import { PathIcon } from '../../components/SocialIcon';
 import { ErrorMessage } from '../../components/States';
 import { useEditTarget, useReplyTarget, replyTargetStore } from '../status/compose-bridge';
 import { replaceCachedStatus } from '../status/status-cache';
@@ -81,9 +81,13 @@ function LanguagePicker({ value }: { value: string }) {
   );
 }
 
+const LOCK_OPEN =
+  'M12 17c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2zm6-9h-1V6c0-2.76-2.24-5-5-5S7 3.24 7 6h1.9c0-1.71 1.39-3.1 3.1-3.1 1.71 0 3.1 1.39 3.1 3.1v2H6c-1.1 0-2 .9-2 2v10c0 1.1.9 2 2 2h12c1.1 0 2-.9 2-2V10c0-1.1-.9-2-2-2zm0 12H6V10h12v10z';
+const POLL = 'M3 5v14h18V5H3zm6 12H5v-6h4v6zm6 0h-4V7h4v10zm4 0h-2V9h2v8z';
+
 const VISIBILITY_FACE: Record<Visibility, [ReactNode, MessageId]> = {
   public: [<Icon name="public" size={20} />, 'compose.visibility_public'],
-  unlisted: [<SocialIcon name="lockOpen" size={20} />, 'compose.visibility_unlisted'],
+  unlisted: [<PathIcon path={LOCK_OPEN} size={20} />, 'compose.visibility_unlisted'],
   private: [<Icon name="lock" size={20} />, 'compose.visibility_private'],
   direct: [<Icon name="mention" size={20} />, 'compose.visibility_direct'],
 };
@@ -549,7 +553,7 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
             })
           }
         >
-          <SocialIcon name="poll" />
+          <PathIcon path={POLL} />
         </button>
         <button
           type="button"

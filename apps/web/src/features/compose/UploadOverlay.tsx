@@ -4,11 +4,13 @@ import { useNavigate } from 'react-router';
 import { useT } from '../../app/i18n/use-t';
 import { useInitialState } from '../../app/initial-state-context';
 import { composeDraftStore, updateComposeDraft } from '../../app/stores/compose-draft';
-import { SocialIcon } from '../../components/SocialIcon';
+import { PathIcon } from '../../components/SocialIcon';
 import { focusCompose } from '../status/reply';
 import { composeExtrasStore } from './compose-extras';
 import { acceptMedia, dropUploadRefusal, mediaKinds, refuseOversizedMedia } from './compose-rules';
 import { useMediaLimits } from './media-limits';
+
+const UPLOAD = 'M9 16h6v-6h4l-7-7-7 7h4zm-4 2h14v2H5z';
 
 function carriesFiles(event: DragEvent): boolean {
   return Array.from(event.dataTransfer?.types ?? []).includes('Files');
@@ -73,7 +75,7 @@ export default function UploadOverlay() {
   return (
     <div className="upload-overlay" data-testid="upload-overlay" aria-live="polite">
       <div className="upload-overlay__box">
-        <SocialIcon name="upload" size={48} />
+        <PathIcon path={UPLOAD} size={48} />
         <p>{t('upload.drop_here')}</p>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import './explore.css';
 import type { Account, Status, Tag, TrendsLink } from '@palchat/api';
 import { Link, NavLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Msg } from '../../app/i18n/Msg';

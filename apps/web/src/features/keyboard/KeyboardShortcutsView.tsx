@@ -1,3 +1,4 @@
+import './keyboard-shortcuts.css';
 import { Fragment } from 'react';
 import { Msg } from '../../app/i18n/Msg';
 import { useT } from '../../app/i18n/use-t';

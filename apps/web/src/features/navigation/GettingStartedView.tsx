@@ -1,3 +1,4 @@
+import './getting-started.css';
 import { useT } from '../../app/i18n/use-t';
 import { useInitialState } from '../../app/initial-state-context';
 import { Column, ColumnHeader } from '../../components/Column';

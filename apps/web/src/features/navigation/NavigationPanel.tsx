@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router';
 import { useFollowRequests, useLists, useUnreadNotificationCount } from '../../api/queries';
 import { useT } from '../../app/i18n/use-t';
@@ -5,9 +6,11 @@ import { useInitialState } from '../../app/initial-state-context';
 import { navigationLists, navigationVisibility } from '../../app/rules/navigation';
 import { Icon } from '../../components/Icon';
 import type { IconName } from '../../components/icons';
-import { AccountStateBanner } from '../auth/AccountStateBanner';
 import { SignInBanner } from '../auth/SignInBanner';
 import { signOut } from '../auth/sign-out';
+
+// only for disabled and moved accounts
+const AccountStateBanner = lazy(() => import('../auth/AccountStateBanner'));
 
 interface NavItemProps {
   to: string;
@@ -113,13 +116,19 @@ export function NavigationPanel() {
           <NavItem to="/about" icon="info" text={t('navigation.about')} />
           <hr className="navigation-panel__divider" />
           {identity.disabledAccountId || identity.movedToAccountId ? (
-            <AccountStateBanner />
+            <Suspense fallback={null}>
+              <AccountStateBanner />
+            </Suspense>
           ) : (
             <SignInBanner />
           )}
         </>
       )}
-      {identity.signedIn && identity.movedToAccountId && <AccountStateBanner />}
+      {identity.signedIn && identity.movedToAccountId && (
+        <Suspense fallback={null}>
+          <AccountStateBanner />
+        </Suspense>
+      )}
     </nav>
   );
 }

@@ -1,3 +1,4 @@
+import './notifications.css';
 import type { Notification, NotificationRequest } from '@palchat/api';
 import { hashKey, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useEffect } from 'react';

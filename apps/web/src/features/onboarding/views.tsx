@@ -1,3 +1,4 @@
+import './onboarding.css';
 import { CURRENT_INTRODUCTION_VERSION, type Account } from '@palchat/api';
 import { Link, useNavigate } from 'react-router';
 import { useCredentialAccount, useSaveSettings } from '../../api/queries';

@@ -1,77 +1,13 @@
-import type { Status, StatusEdit } from '@palchat/api';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import type { Status } from '@palchat/api';
+import { lazy, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { api } from '../../api/client';
 import { Msg } from '../../app/i18n/Msg';
 import { useT } from '../../app/i18n/use-t';
-import { Html } from '../../components/Html';
-import { Modal } from '../../components/Modal';
-import { ErrorMessage, LoadingIndicator } from '../../components/States';
 
-const DATE_FORMAT = { dateStyle: 'medium', timeStyle: 'short' } as const;
+export const DATE_FORMAT = { dateStyle: 'medium', timeStyle: 'short' } as const;
 
-function Version({ edit, original }: { edit: StatusEdit; original: boolean }) {
-  const intl = useIntl();
-  const name = edit.account.display_name || edit.account.username;
-  const date = intl.formatDate(edit.created_at, DATE_FORMAT);
-  return (
-    <li className="edit-history__version">
-      <p className="edit-history__label">
-        <Msg
-          id={original ? 'status.history_created' : 'status.history_edited'}
-          values={{ name: <bdi>{name}</bdi>, date: <time dateTime={edit.created_at}>{date}</time> }}
-        />
-      </p>
-      {edit.spoiler_text && <p className="edit-history__spoiler">{edit.spoiler_text}</p>}
-      <Html className="status__content edit-history__content" html={edit.content} />
-      {edit.media_attachments.length > 0 && (
-        <div className="edit-history__media">
-          {edit.media_attachments.map((media) => (
-            <img
-              key={media.id}
-              src={media.preview_url ?? media.url}
-              alt={media.description ?? ''}
-              title={media.description ?? undefined}
-            />
-          ))}
-        </div>
-      )}
-      {edit.poll && (
-        <ul className="edit-history__poll">
-          {edit.poll.options.map((option, index) => (
-            <li key={index}>{option.title}</li>
-          ))}
-        </ul>
-      )}
-    </li>
-  );
-}
-
-/** GET /api/v1/statuses/:id/history, newest version first, as Mastodon's edit history lists them. */
-export function EditHistoryModal({ status, onClose }: { status: Status; onClose: () => void }) {
-  const t = useT();
-  const history = useQuery({
-    queryKey: ['status-history', status.id, status.edited_at],
-    queryFn: ({ signal }) => api.get<StatusEdit[]>(`/api/v1/statuses/${status.id}/history`, { signal }),
-  });
-  return (
-    <Modal title={t('status.history_title')} onClose={onClose}>
-      {history.isPending && <LoadingIndicator />}
-      {history.isError && <ErrorMessage error={history.error} onRetry={() => void history.refetch()} />}
-      {history.data && (
-        <ol className="edit-history" aria-label={t('status.history_title')}>
-          {history.data
-            .map((edit, index) => ({ edit, original: index === 0 }))
-            .reverse()
-            .map(({ edit, original }) => (
-              <Version key={edit.created_at} edit={edit} original={original} />
-            ))}
-        </ol>
-      )}
-    </Modal>
-  );
-}
+// the history itself loads when it is first opened
+const EditHistoryModal = lazy(() => import('./EditHistoryModal'));
 
 /** "Edited" next to the time of an edited status; opens its edit history. */
 export function EditedMarker({ status }: { status: Status }) {
@@ -92,7 +28,11 @@ export function EditedMarker({ status }: { status: Status }) {
       >
         <Msg id="status.edited_short" />
       </button>
-      {open && <EditHistoryModal status={status} onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <EditHistoryModal status={status} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

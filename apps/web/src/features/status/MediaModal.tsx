@@ -4,7 +4,8 @@ import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type 
 import { createPortal } from 'react-dom';
 import { useT } from '../../app/i18n/use-t';
 import { trapTab, useFocusInside } from '../../components/focus-trap';
-import { PathIcon, SocialIcon } from '../../components/SocialIcon';
+import { Icon } from '../../components/Icon';
+import { PathIcon } from '../../components/SocialIcon';
 import { openInPlayer } from './player-store';
 
 const SWIPE_PX = 50;
@@ -179,7 +180,7 @@ export default function MediaModal({
             data-autofocus
             onClick={onClose}
           >
-            <SocialIcon name="close" size={22} />
+            <Icon name="close" size={22} />
           </button>
         </div>
       </div>

@@ -2,7 +2,7 @@ import './overlays.css';
 import type { SyntheticEvent } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../../app/i18n/use-t';
-import { SocialIcon } from '../../components/SocialIcon';
+import { Icon } from '../../components/Icon';
 import { playerStore, usePlayer } from './player-store';
 
 /** Continues where the viewer left off when the media was popped out mid-play. */
@@ -30,7 +30,7 @@ export default function PictureInPicture() {
           aria-label={t('common.close')}
           onClick={() => playerStore.set(null)}
         >
-          <SocialIcon name="close" size={18} />
+          <Icon name="close" size={18} />
         </button>
       </div>
       {media.type === 'audio' ? (

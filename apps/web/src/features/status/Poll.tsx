@@ -1,3 +1,4 @@
+import './poll.css';
 import type { Poll as PollEntity } from '@palchat/api';
 import { Fragment, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -5,8 +6,8 @@ import { Msg } from '../../app/i18n/Msg';
 import { useT } from '../../app/i18n/use-t';
 import { useInitialState } from '../../app/initial-state-context';
 import { Button } from '../../components/Button';
+import { Icon } from '../../components/Icon';
 import { relativeUnit } from '../../components/RelativeTime';
-import { SocialIcon } from '../../components/SocialIcon';
 import { ErrorMessage } from '../../components/States';
 import { useRefreshPoll, useVote } from './use-status-actions';
 
@@ -98,7 +99,7 @@ export function Poll({ poll, statusId }: { poll: PollEntity; statusId: string })
                 <span className="poll__title">{option.title}</span>
                 {poll.own_votes?.includes(index) && (
                   <span className="poll__own-vote" title={t('poll.voted')}>
-                    <SocialIcon name="verified" size={16} />
+                    <Icon name="check" size={16} />
                     <span className="visually-hidden">{t('poll.voted')}</span>
                   </span>
                 )}

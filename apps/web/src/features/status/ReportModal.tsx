@@ -1,3 +1,4 @@
+import './report.css';
 import type { Account, Status } from '@palchat/api';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';

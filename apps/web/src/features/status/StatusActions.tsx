@@ -1,16 +1,19 @@
 import type { Status } from '@palchat/api';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useT } from '../../app/i18n/use-t';
 import { useInitialState } from '../../app/initial-state-context';
-import { DropdownMenu, MenuItem } from '../../components/DropdownMenu';
+import { preloadableLazy } from '../../app/preloadable-lazy';
+import { whenIdle } from '../../app/use-after-idle';
+import { MenuButton } from '../../components/MenuButton';
 import { SocialIcon, type SocialIconName } from '../../components/SocialIcon';
-import { startEdit, startRedraft } from '../compose/edit-status';
 import { useConfirmations } from '../settings/use-reading-settings';
-import { startReply } from './reply';
-import { isOn, useDeleteStatus, useToggleStatus, type ToggleAction } from './use-status-actions';
+import type { StatusMenuProps } from './StatusMenu';
+import { statusUrl } from './status-url';
+import { isOn, useToggleStatus, type ToggleAction } from './use-status-actions';
 
 const ReportModal = lazy(() => import('./ReportModal'));
+const StatusMenu = preloadableLazy(() => import('./StatusMenu'));
 
 function ActionButton({
   icon,
@@ -46,75 +49,27 @@ function ActionButton({
   );
 }
 
-/** Absolute link to a status, for sharing. */
-export function statusUrl(status: Status): string {
-  return status.url ?? `${window.location.origin}/@${status.account.acct}/${status.id}`;
-}
-
-function StatusMenu({
-  status,
-  onReport,
-  onError,
-}: {
-  status: Status;
-  onReport: () => void;
-  onError: (message: string) => void;
-}) {
+/**
+ * The "…" button. Its menu, with the edit and re-draft code behind it, loads once the browser is idle; a
+ * press before then opens the menu as soon as it has arrived.
+ */
+function StatusMenuSlot(props: Omit<StatusMenuProps, 'defaultOpen'>) {
   const t = useT();
-  const confirm = useConfirmations();
-  const { identity } = useInitialState();
-  const navigate = useNavigate();
-  const toggle = useToggleStatus();
-  const remove = useDeleteStatus();
-  const own = identity.accountId === status.account.id;
-  const item = (label: string, run: () => void, danger = false) => (
-    <MenuItem onSelect={run} danger={danger}>
-      {label}
-    </MenuItem>
-  );
-  return (
-    <DropdownMenu
+  const [pressed, setPressed] = useState(false);
+  useEffect(() => whenIdle(() => void StatusMenu.preload()), []);
+  const placeholder = (
+    <MenuButton
       label={t('status.more')}
-      buttonClassName="status-action"
+      className="status-action"
       icon={<SocialIcon name="more" size={18} />}
-    >
-      {item(t('status.open'), () => navigate(`/@${status.account.acct}/${status.id}`))}
-      {item(t('status.copy_link'), () => void navigator.clipboard?.writeText(statusUrl(status)))}
-      {own &&
-        (status.visibility === 'public' || status.visibility === 'unlisted') &&
-        item(t(status.pinned ? 'status.unpin' : 'status.pin'), () =>
-          toggle.mutate({ status, action: 'pin', on: !status.pinned }),
-        )}
-      {item(t(status.muted ? 'status.unmute_conversation' : 'status.mute_conversation'), () =>
-        toggle.mutate({ status, action: 'mute', on: !status.muted }),
-      )}
-      {own &&
-        !status.reblog &&
-        item(t('status.edit'), () => {
-          startEdit(status).catch(() => onError(t('status.edit_failed')));
-        })}
-      {own &&
-        item(
-          t('status.delete'),
-          () => {
-            if (!confirm.delete || window.confirm(t('status.delete_confirm'))) remove.mutate(status);
-          },
-          true,
-        )}
-      {own &&
-        item(
-          t('status.redraft'),
-          () => {
-            if (confirm.delete && !window.confirm(t('status.redraft_confirm'))) return;
-            remove.mutate(status, {
-              onSuccess: (deleted) => void startRedraft(deleted),
-              onError: (error) => onError(error.message),
-            });
-          },
-          true,
-        )}
-      {!own && item(t('status.report', { name: `@${status.account.acct}` }), onReport, true)}
-    </DropdownMenu>
+      onClick={() => setPressed(true)}
+    />
+  );
+  if (!pressed) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <StatusMenu {...props} defaultOpen />
+    </Suspense>
   );
 }
 
@@ -157,7 +112,11 @@ export function StatusActions({ status }: { status: Status }) {
         count={status.replies_count}
         onClick={() => {
           if (!identity.signedIn) navigate('/auth/sign_in');
-          else if (!startReply(status, identity.username)) navigate('/publish');
+          // the reply code loads with the first reply (or with the keyboard shortcuts, once idle)
+          else
+            void import('./reply').then(({ startReply }) => {
+              if (!startReply(status, identity.username)) navigate('/publish');
+            });
         }}
       />
       <ActionButton
@@ -196,7 +155,7 @@ export function StatusActions({ status }: { status: Status }) {
         </span>
       )}
       {identity.signedIn && (
-        <StatusMenu status={status} onReport={() => setReporting(true)} onError={setFailure} />
+        <StatusMenuSlot status={status} onReport={() => setReporting(true)} onError={setFailure} />
       )}
       {reporting && (
         <Suspense fallback={null}>

@@ -1,70 +1,26 @@
 import type { Status } from '@palchat/api';
+import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { useInstance } from '../../api/queries';
-import { Msg } from '../../app/i18n/Msg';
 import { useInitialState } from '../../app/initial-state-context';
-import { canTranslate, toggleTranslation, useTranslationState } from './translation';
+import { canTranslate } from './translation';
 
-function languageName(code: string, locale: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'language' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
+// loads with the first status that can be translated
+const TranslateBarView = lazy(() => import('./TranslateBarView'));
 
 /**
- * Under a status in another language (public or unlisted, translation enabled on the server): "Translate",
- * then "Translated from {language} using {provider}" with "Show original". The `t` shortcut clicks it.
+ * Under a status in another language (public or unlisted, translation enabled on the server): the bar that
+ * translates it and shows the original again.
  */
 export function TranslateBar({ status }: { status: Status }) {
   const intl = useIntl();
   const { identity } = useInitialState();
   const instance = useInstance();
-  const state = useTranslationState(status);
   const enabled = instance.data?.configuration?.translation?.enabled === true;
   if (!canTranslate(status, { enabled, signedIn: identity.signedIn, uiLocale: intl.locale })) return null;
-
-  const toggle = () => void toggleTranslation(status, intl.locale);
-  const button = (label: 'status.translate' | 'status.show_original') => (
-    <button
-      type="button"
-      className="translate-bar__button"
-      data-action="translate"
-      disabled={state?.phase === 'loading'}
-      onClick={toggle}
-    >
-      <Msg id={label} />
-    </button>
-  );
-  if (state?.phase === 'shown') {
-    const { detected_source_language: source, provider } = state.translation;
-    return (
-      <div className="translate-bar translate-bar--shown">
-        <span>
-          <Msg
-            id="status.translated_from"
-            values={{ language: languageName(source || status.language || '', intl.locale), provider }}
-          />
-        </span>
-        {' · '}
-        {button('status.show_original')}
-      </div>
-    );
-  }
   return (
-    <div className="translate-bar">
-      {button('status.translate')}
-      {state?.phase === 'loading' && (
-        <span className="translate-bar__note" role="status">
-          <Msg id="status.translating" />
-        </span>
-      )}
-      {state?.phase === 'failed' && (
-        <span className="translate-bar__note translate-bar__note--error" role="alert">
-          <Msg id="status.translation_failed" />
-        </span>
-      )}
-    </div>
+    <Suspense fallback={null}>
+      <TranslateBarView status={status} />
+    </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import './timelines.css';
+import './conversations.css';
 import type { DirectConversation } from '@palchat/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, type KeyboardEvent } from 'react';

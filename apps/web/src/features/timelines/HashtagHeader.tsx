@@ -1,3 +1,4 @@
+import './hashtag-header.css';
 import type { Tag } from '@palchat/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';

@@ -1,3 +1,4 @@
+import './link-header.css';
 import type { Status } from '@palchat/api';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';

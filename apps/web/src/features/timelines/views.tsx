@@ -1,5 +1,4 @@
-import './timeline-headers.css';
-import { NavLink, useParams } from 'react-router';
+import { NavLink } from 'react-router';
 import type { PinnedColumnProps } from '../../app/layouts/PinnedColumn';
 import { Msg } from '../../app/i18n/Msg';
 import { useT } from '../../app/i18n/use-t';
@@ -9,10 +8,6 @@ import { RequireSignIn } from '../../components/RequireSignIn';
 import { EmptyState } from '../../components/States';
 import { SignInLink } from '../auth/SignUpButton';
 import { FILTER_SCOPES } from '../filters/filter-rules';
-import { DirectTimeline } from './ConversationsView';
-import { HashtagHeader } from './HashtagHeader';
-import { linkHost } from '../../components/link-host';
-import { LinkHeader } from './LinkHeader';
 import { Timeline, type TimelineProps } from './Timeline';
 
 /** A timeline only a signed-in user has; signed-out visitors are asked to sign in. */
@@ -104,47 +99,6 @@ export const CommunityView = () => <LiveFeedTimeline feed="community" tabs />;
 export const RemoteView = () => <LiveFeedTimeline feed="remote" tabs />;
 export const FederatedView = () => <LiveFeedTimeline feed="public" tabs />;
 
-export const DirectView = DirectTimeline;
-
-function HashtagTimeline({ tag }: { tag: string }) {
-  return (
-    <Timeline
-      timelineId={`hashtag:${tag.toLowerCase()}`}
-      path={`/api/v1/timelines/tag/${encodeURIComponent(tag)}`}
-      filterScope={FILTER_SCOPES.public}
-      stream={{ stream: 'hashtag', tag }}
-      icon="tag"
-      title={`#${tag}`}
-      showBack
-      prepend={<HashtagHeader tag={tag} />}
-      empty={<Msg id="empty.hashtag" />}
-    />
-  );
-}
-
-export function HashtagView() {
-  const { id = '' } = useParams();
-  return <HashtagTimeline tag={id} />;
-}
-
-export function LinkView() {
-  const t = useT();
-  const { url = '' } = useParams();
-  return (
-    <Timeline
-      timelineId={`link:${url}`}
-      path="/api/v1/timelines/link"
-      filterScope={FILTER_SCOPES.public}
-      query={{ url }}
-      icon="link"
-      title={t('column.link', { host: linkHost(url) })}
-      showBack
-      prepend={<LinkHeader url={url} />}
-      empty={<Msg id="empty.link" />}
-    />
-  );
-}
-
 export function FavouritesView() {
   const t = useT();
   return (
@@ -194,9 +148,5 @@ export const HomeColumn = (_: PinnedColumnProps) => <HomeView />;
 export const CommunityColumn = (_: PinnedColumnProps) => <LiveFeedTimeline feed="community" tabs={false} />;
 export const RemoteColumn = (_: PinnedColumnProps) => <LiveFeedTimeline feed="remote" tabs={false} />;
 export const FederatedColumn = (_: PinnedColumnProps) => <LiveFeedTimeline feed="public" tabs={false} />;
-export const DirectColumn = (_: PinnedColumnProps) => <DirectTimeline />;
 export const FavouritesColumn = (_: PinnedColumnProps) => <FavouritesView />;
 export const BookmarksColumn = (_: PinnedColumnProps) => <BookmarksView />;
-export const HashtagColumn = ({ params }: PinnedColumnProps) => (
-  <HashtagTimeline tag={String(params.id ?? '')} />
-);

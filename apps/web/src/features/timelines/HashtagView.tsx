@@ -1,0 +1,32 @@
+import { useParams } from 'react-router';
+import type { PinnedColumnProps } from '../../app/layouts/PinnedColumn';
+import { Msg } from '../../app/i18n/Msg';
+import { FILTER_SCOPES } from '../filters/filter-rules';
+import { HashtagHeader } from './HashtagHeader';
+import { Timeline } from './Timeline';
+
+/** A hashtag's timeline under its header (use over the week, follow): /tags/:id and pinned hashtag columns. */
+function HashtagTimeline({ tag }: { tag: string }) {
+  return (
+    <Timeline
+      timelineId={`hashtag:${tag.toLowerCase()}`}
+      path={`/api/v1/timelines/tag/${encodeURIComponent(tag)}`}
+      filterScope={FILTER_SCOPES.public}
+      stream={{ stream: 'hashtag', tag }}
+      icon="tag"
+      title={`#${tag}`}
+      showBack
+      prepend={<HashtagHeader tag={tag} />}
+      empty={<Msg id="empty.hashtag" />}
+    />
+  );
+}
+
+export function HashtagView() {
+  const { id = '' } = useParams();
+  return <HashtagTimeline tag={id} />;
+}
+
+export const HashtagColumn = ({ params }: PinnedColumnProps) => (
+  <HashtagTimeline tag={String(params.id ?? '')} />
+);
