@@ -6,7 +6,7 @@ import { PlainList } from './PlainList';
 import { EmptyState, ErrorMessage, LoadingIndicator } from './States';
 import type { IconName } from './icons';
 import { holdsNewestPage, nextPageParam, previousPageParam } from './paging';
-import { useVirtualListAfterIdle } from './use-virtual-list';
+import { useVirtualList } from './use-virtual-list';
 
 /**
  * Keep memory bounded: at most this many pages stay in the cache for a list. Scrolling further down drops the
@@ -39,8 +39,8 @@ interface PagedListProps<T, R = T> {
 }
 
 /**
- * A server list followed page by page through `Link: <…>; rel="next"`, virtualized with react-virtuoso once the
- * browser is idle (the first screen renders its rows directly).
+ * A server list followed page by page through `Link: <…>; rel="next"`: the first page renders its rows directly,
+ * and the list is virtualized with react-virtuoso once it grows.
  */
 export function PagedList<T, R = T>(props: PagedListProps<T, R>) {
   const { queryKey, path, query, bearer, enabled = true, fetchPage } = props;
@@ -58,7 +58,7 @@ export function PagedList<T, R = T>(props: PagedListProps<T, R>) {
   });
   const scrollParent = useScrollParent();
   const plainListRef = useRef<HTMLDivElement>(null);
-  const virtual = useVirtualListAfterIdle(plainListRef, scrollParent);
+  const { handover: virtual, grow } = useVirtualList(plainListRef, scrollParent);
   const { filter, transform } = props;
   const items = useMemo((): R[] => {
     const all = result.data?.pages.flatMap((page) => page.items) ?? [];
@@ -105,7 +105,14 @@ export function PagedList<T, R = T>(props: PagedListProps<T, R>) {
           restoreStateFrom={virtual.snapshot}
         />
       ) : (
-        <PlainList<R> {...listProps} listRef={plainListRef} />
+        <PlainList<R>
+          {...listProps}
+          listRef={plainListRef}
+          onEndReached={() => {
+            if (result.hasNextPage) grow();
+            listProps.onEndReached();
+          }}
+        />
       )}
     </Suspense>
   );

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PlainList, plainListSnapshot } from './PlainList';
+import { focusInPlainList, PlainList, plainListSnapshot, restoreFocusInRow } from './PlainList';
 
 let intersect: ((entries: { isIntersecting: boolean }[]) => void) | null = null;
 
@@ -28,7 +28,11 @@ function renderList(onEndReached = vi.fn()) {
       items={['a', 'b', 'c']}
       scrollParent={null}
       itemKey={(item) => item}
-      renderItem={(item) => <p>row {item}</p>}
+      renderItem={(item) => (
+        <p>
+          row {item} <button type="button">open {item}</button>
+        </p>
+      )}
       onEndReached={onEndReached}
       header={<h2>header</h2>}
       listRef={listRef}
@@ -45,7 +49,11 @@ describe('PlainList', () => {
   it('renders the header and every row in order', () => {
     renderList();
     expect(screen.getByRole('heading').textContent).toBe('header');
-    expect(screen.getAllByText(/^row /).map((row) => row.textContent)).toEqual(['row a', 'row b', 'row c']);
+    expect(screen.getAllByText(/^row /).map((row) => row.textContent)).toEqual([
+      'row a open a',
+      'row b open b',
+      'row c open c',
+    ]);
   });
 
   it('asks for the next page when its end comes near the view', () => {
@@ -73,5 +81,31 @@ describe('PlainList', () => {
     const column = document.createElement('div');
     stubTop(column, 60);
     expect(plainListSnapshot(list, column).scrollTop).toBe(360);
+  });
+
+  it('moves focus to the same element of the virtualized row that replaces the focused one', async () => {
+    const { listRef } = renderList();
+    screen.getByRole('button', { name: 'open b' }).focus();
+    const focus = focusInPlainList(listRef.current as HTMLDivElement);
+    expect(focus).toEqual({ row: 1, path: [0, 0] });
+
+    // what react-virtuoso renders instead: rows marked with data-index, the same content inside
+    const container = document.createElement('div');
+    container.innerHTML =
+      '<div data-index="0"><p>row a <button>open a</button></p></div>' +
+      '<div data-index="1"><p>row b <button>open b</button></p></div>';
+    document.body.append(container);
+    (document.activeElement as HTMLElement).blur();
+    restoreFocusInRow(container, focus!);
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(document.activeElement?.textContent).toBe('open b');
+    expect(container.contains(document.activeElement)).toBe(true);
+    container.remove();
+  });
+
+  it('knows no focus when it is outside the list', () => {
+    const { listRef } = renderList();
+    expect(focusInPlainList(listRef.current as HTMLDivElement)).toBeUndefined();
   });
 });

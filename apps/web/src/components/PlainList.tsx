@@ -16,8 +16,8 @@ export interface PlainListProps<T> {
 const END_MARGIN_PX = 600;
 
 /**
- * Every row in the DOM, as the list looks before the virtualizer has loaded: the first screen renders without
- * waiting for it (react-virtuoso is 20 KB gzip), and the list hands over once the browser is idle.
+ * Every row in the DOM, as a list looks before it is virtualized: the first screen renders without waiting for
+ * the virtualizer (react-virtuoso is 20 KB gzip), and the list hands over when it grows (use-virtual-list.ts).
  */
 export function PlainList<T>(props: PlainListProps<T>) {
   const { scrollParent, onEndReached } = props;
@@ -66,4 +66,43 @@ export function plainListSnapshot(list: HTMLElement, scrollParent: HTMLElement |
   // react-virtuoso counts the scroll position from the list's own top, wherever it sits in its scroller
   const scrollerTop = scrollParent ? scrollParent.getBoundingClientRect().top : 0;
   return { ranges, scrollTop: Math.max(0, scrollerTop - list.getBoundingClientRect().top) };
+}
+
+/** Where focus was inside a plain list: the row, and the child positions from the row down to the element. */
+export interface FocusInRow {
+  row: number;
+  path: number[];
+}
+
+export function focusInPlainList(list: HTMLElement): FocusInRow | undefined {
+  const active = document.activeElement;
+  const rows = Array.from(list.querySelectorAll(':scope > [data-list-row]'));
+  const row = active ? rows.findIndex((item) => item.contains(active)) : -1;
+  if (!active || row < 0) return undefined;
+  const path: number[] = [];
+  for (let element = active; element !== rows[row] && element.parentElement; element = element.parentElement)
+    path.unshift(Array.from(element.parentElement.children).indexOf(element));
+  return { row, path };
+}
+
+/**
+ * Focuses the element at the same place in the virtualized list's row (react-virtuoso marks its rows with
+ * `data-index`), once the row has rendered: within a few frames, and only if focus has not moved meanwhile.
+ * Returns the cancellation.
+ */
+export function restoreFocusInRow(container: HTMLElement, focus: FocusInRow): () => void {
+  let frames = 0;
+  let handle = 0;
+  const attempt = () => {
+    const row = container.querySelector(`[data-index="${focus.row}"]`);
+    if (!row) {
+      if (++frames < 30) handle = requestAnimationFrame(attempt);
+      return;
+    }
+    const target = focus.path.reduce<Element | undefined>((element, index) => element?.children[index], row);
+    const focusMoved = document.activeElement && document.activeElement !== document.body;
+    if (target instanceof HTMLElement && !focusMoved) target.focus({ preventScroll: true });
+  };
+  handle = requestAnimationFrame(attempt);
+  return () => cancelAnimationFrame(handle);
 }

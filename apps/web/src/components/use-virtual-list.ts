@@ -1,7 +1,7 @@
-import { useEffect, useState, type ReactNode, type RefObject } from 'react';
+import { useCallback, useEffect, useState, type ReactNode, type RefObject } from 'react';
 import type { StateSnapshot } from 'react-virtuoso';
-import { useAfterIdle } from '../app/use-after-idle';
-import { plainListSnapshot } from './PlainList';
+import { whenIdle } from '../app/use-after-idle';
+import { focusInPlainList, plainListSnapshot, restoreFocusInRow, type FocusInRow } from './PlainList';
 import type { VirtualListProps } from './VirtualList';
 
 type VirtualListComponent = <T>(props: VirtualListProps<T>) => ReactNode;
@@ -10,6 +10,8 @@ export interface VirtualListHandover {
   VirtualList: VirtualListComponent;
   /** the plain list's rows and scroll position when it handed over */
   snapshot?: StateSnapshot;
+  /** where focus was in the plain list, and the element both lists render into */
+  focus?: FocusInRow & { container: HTMLElement };
 }
 
 let loaded: VirtualListComponent | null = null;
@@ -19,7 +21,7 @@ function loadVirtualList(): Promise<VirtualListComponent> {
   pending ??= import('./VirtualList').then(
     (module) => (loaded = module.default as VirtualListComponent),
     (error: unknown) => {
-      pending = null; // the next list to become idle tries again
+      pending = null; // the next list that grows tries again
       throw error;
     },
   );
@@ -27,31 +29,49 @@ function loadVirtualList(): Promise<VirtualListComponent> {
 }
 
 /**
- * The virtualized list, loaded once the browser is idle after the first render; until then (or if it cannot
- * load) null, and the caller renders its plain list into `plainList`. Lists mounted later get it at once.
+ * The virtualized list for a list that started plain. Its code loads once the browser is idle; the plain list
+ * hands over only when it grows (`grow`: its end came near the view, the next page is on its way), since the
+ * handover remounts every row: an open menu or a playing video in the first page is not lost to it, and focus
+ * moves to the same element of the new row. Lists mounted once the code has loaded are virtualized at once.
+ * Until the handover (or if the code cannot load) `handover` is null and the caller renders its plain list
+ * into `plainList`.
  */
-export function useVirtualListAfterIdle(
+export function useVirtualList(
   plainList: RefObject<HTMLElement | null>,
   scrollParent: HTMLElement | null,
-): VirtualListHandover | null {
-  const idle = useAfterIdle();
+): { handover: VirtualListHandover | null; grow: () => void } {
   const [handover, setHandover] = useState<VirtualListHandover | null>(() =>
     loaded ? { VirtualList: loaded } : null,
   );
+  const [growing, setGrowing] = useState(false);
+  useEffect(
+    () => (handover ? undefined : whenIdle(() => void loadVirtualList().catch(() => undefined))),
+    [handover],
+  );
   useEffect(() => {
-    if (handover || !idle) return;
+    if (handover || !growing) return;
     let mounted = true;
     loadVirtualList().then(
       (VirtualList) => {
-        if (!mounted) return;
         const list = plainList.current;
-        setHandover({ VirtualList, snapshot: list ? plainListSnapshot(list, scrollParent) : undefined });
+        if (!mounted) return;
+        if (!list) return setHandover({ VirtualList });
+        const focus = focusInPlainList(list);
+        const container = list.parentElement;
+        setHandover({
+          VirtualList,
+          snapshot: plainListSnapshot(list, scrollParent),
+          focus: focus && container ? { ...focus, container } : undefined,
+        });
       },
       () => undefined, // stays a plain list
     );
     return () => {
       mounted = false;
     };
-  }, [handover, idle, plainList, scrollParent]);
-  return handover;
+  }, [handover, growing, plainList, scrollParent]);
+  const focus = handover?.focus;
+  useEffect(() => (focus ? restoreFocusInRow(focus.container, focus) : undefined), [focus]);
+  const grow = useCallback(() => setGrowing(true), []);
+  return { handover, grow };
 }
