@@ -22,6 +22,19 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react',
+              importNames: ['lazy'],
+              message:
+                'Use lazyWithMessages (app/lazy-with-messages.ts): a lazily loaded module waits for the rest of the message catalogue.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -1,10 +1,20 @@
 import fs from 'node:fs/promises';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import type { Plugin } from 'vite';
+import { addWithImports, builtChunks, chunksHolding } from './bundle-graph';
+import {
+  cataloguePart,
+  FIRST_SCREEN_MODULES,
+  idsMissingFromFirstScreen,
+  type CataloguePart,
+} from './catalogue-split';
 
 const CATALOGUE = /\/src\/locales\/[^/]+\.json$/;
 const PARSER = '@formatjs/icu-messageformat-parser';
 const COMPILED = '\0compiled-catalogue:';
+/** `import('…/en.json?rest')`: the part of the catalogue that the first screen does without. */
+const REST_QUERY = '?rest';
+const REST_SUFFIX = '.rest.js';
 
 /** Every message of a catalogue parsed into the ICU syntax tree that react-intl formats directly. */
 export function compileCatalogue(messages: Record<string, string>): Record<string, unknown> {
@@ -18,28 +28,65 @@ const PARSER_HOST = /\/src\/app\/i18n\/icu-parser\.ts$/;
  * The message catalogues reach the client already parsed, so the first load ships react-intl without the ICU
  * parser (FormatJS's "no-parser" build, about 7 KB gzip less). Texts written in code (the message box's
  * `defaultMessage`s) still need it: app/i18n/icu-parser.ts imports the real parser, and loads with that code.
+ *
+ * A catalogue import brings its first-screen part; with `?rest`, the other part (build/catalogue-split.ts).
+ * The build fails when a chunk that renders without the rest names an id of the rest.
  */
 export function compileMessages(): Plugin {
   let noParser: string | null = null;
+  let root = '';
+  const catalogues = new Map<string, Record<string, string>>();
+  const readCatalogue = async (file: string) => {
+    const messages = JSON.parse(await fs.readFile(file, 'utf8')) as Record<string, string>;
+    catalogues.set(file, messages);
+    return messages;
+  };
   return {
     name: 'palchat-compile-messages',
     enforce: 'pre',
+    configResolved(config) {
+      root = config.root;
+    },
     async resolveId(source, importer) {
       if (source === PARSER) {
         if (importer && PARSER_HOST.test(importer)) return null;
         noParser ??= (await this.resolve(`${PARSER}/no-parser.js`, importer, { skipSelf: true }))?.id ?? null;
         return noParser;
       }
-      if (!importer || !source.endsWith('.json')) return null;
-      const resolved = await this.resolve(source, importer, { skipSelf: true });
+      const rest = source.endsWith(`.json${REST_QUERY}`);
+      if (!importer || !(rest || source.endsWith('.json'))) return null;
+      const file = rest ? source.slice(0, -REST_QUERY.length) : source;
+      const resolved = await this.resolve(file, importer, { skipSelf: true });
       // a module id of its own, so that Vite's JSON plugin leaves the compiled catalogue alone
-      return resolved && CATALOGUE.test(resolved.id) ? `${COMPILED}${resolved.id}.js` : null;
+      if (!resolved || !CATALOGUE.test(resolved.id)) return null;
+      return `${COMPILED}${resolved.id}${rest ? REST_SUFFIX : '.js'}`;
     },
     async load(id) {
       if (!id.startsWith(COMPILED)) return null;
-      const file = id.slice(COMPILED.length, -'.js'.length);
-      const messages = JSON.parse(await fs.readFile(file, 'utf8')) as Record<string, string>;
+      const rest = id.endsWith(REST_SUFFIX);
+      const file = id.slice(COMPILED.length, -(rest ? REST_SUFFIX : '.js').length);
+      const part: CataloguePart = rest ? 'rest' : 'first-screen';
+      const messages = cataloguePart(await readCatalogue(file), part);
       return `export default ${JSON.stringify(compileCatalogue(messages))};`;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = builtChunks(bundle);
+      const firstScreen = new Set<string>();
+      for (const chunk of chunks) if (chunk.isEntry) addWithImports(chunks, chunk.fileName, firstScreen);
+      for (const module of FIRST_SCREEN_MODULES)
+        for (const file of chunksHolding(chunks, root, module)) addWithImports(chunks, file, firstScreen);
+      const problems = [...firstScreen].flatMap((file) => {
+        const code = chunks.find((chunk) => chunk.fileName === file)?.code ?? '';
+        const missing = [...catalogues.values()].flatMap((messages) =>
+          idsMissingFromFirstScreen(code, messages),
+        );
+        return missing.length > 0 ? [`${file}: ${[...new Set(missing)].join(', ')}`] : [];
+      });
+      if (problems.length > 0)
+        this.error(
+          'These chunks render before the rest of the catalogue has loaded, but name messages that only it has. ' +
+            `Add the ids to build/catalogue-split.ts or load the module with lazyWithMessages:\n${problems.join('\n')}`,
+        );
     },
   };
 }

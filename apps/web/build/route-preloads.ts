@@ -1,5 +1,8 @@
-import path from 'node:path';
 import type { Plugin } from 'vite';
+import { addWithImports, builtChunks, chunksHolding } from './bundle-graph';
+
+/** The part of the catalogue that every view but the timelines /home shares waits for (build/catalogue-split.ts). */
+const CATALOGUE_REST = 'src/locales/en.json.rest';
 
 /**
  * The lazily loaded modules that the first screen of a page needs, by path pattern (`:name` matches one
@@ -9,7 +12,7 @@ import type { Plugin } from 'vite';
  */
 export const FIRST_SCREEN: { paths: string[]; modules: string[] }[] = [
   {
-    // every page: the English catalogue (the only one so far; boot.tsx waits for it before rendering)
+    // every page: the first-screen part of the English catalogue (the only one so far; boot.tsx waits for it)
     paths: ['*'],
     modules: ['src/locales/en.json'],
   },
@@ -36,6 +39,7 @@ export const FIRST_SCREEN: { paths: string[]; modules: string[] }[] = [
       'src/features/timelines/ConversationsView.tsx',
       'src/components/StatusCard.tsx',
       'src/components/PagedList.tsx',
+      CATALOGUE_REST,
     ],
   },
   {
@@ -44,6 +48,7 @@ export const FIRST_SCREEN: { paths: string[]; modules: string[] }[] = [
       'src/features/timelines/HashtagView.tsx',
       'src/components/StatusCard.tsx',
       'src/components/PagedList.tsx',
+      CATALOGUE_REST,
     ],
   },
   {
@@ -52,6 +57,7 @@ export const FIRST_SCREEN: { paths: string[]; modules: string[] }[] = [
       'src/features/timelines/LinkView.tsx',
       'src/components/StatusCard.tsx',
       'src/components/PagedList.tsx',
+      CATALOGUE_REST,
     ],
   },
   {
@@ -60,15 +66,16 @@ export const FIRST_SCREEN: { paths: string[]; modules: string[] }[] = [
       'src/features/account/views.tsx',
       'src/components/StatusCard.tsx',
       'src/components/PagedList.tsx',
+      CATALOGUE_REST,
     ],
   },
   {
     paths: ['/@/:statusId', '/statuses/:statusId'],
-    modules: ['src/features/status/views.tsx', 'src/components/StatusCard.tsx'],
+    modules: ['src/features/status/views.tsx', 'src/components/StatusCard.tsx', CATALOGUE_REST],
   },
   {
     paths: ['/notifications'],
-    modules: ['src/features/notifications/views.tsx', 'src/components/PagedList.tsx'],
+    modules: ['src/features/notifications/views.tsx', 'src/components/PagedList.tsx', CATALOGUE_REST],
   },
 ];
 
@@ -93,15 +100,6 @@ export interface RoutePreloads {
   requests: typeof FIRST_REQUEST;
 }
 
-interface BuiltChunk {
-  type: 'chunk';
-  fileName: string;
-  imports: string[];
-  moduleIds: string[];
-  facadeModuleId: string | null;
-  viteMetadata?: { importedCss: Set<string> };
-}
-
 /**
  * Writes dist/route-preloads.json: the files of FIRST_SCREEN's modules with the chunks they import, less
  * what index.html already loads. A listed module that the build no longer has fails the build.
@@ -115,37 +113,18 @@ export function routePreloads(): Plugin {
       root = config.root;
     },
     generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter(
-        (item): item is BuiltChunk & typeof item => item.type === 'chunk',
-      );
-      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const chunks = builtChunks(bundle);
       const inShell = new Set<string>();
-      const closure = (fileName: string, into: Set<string>) => {
-        if (into.has(fileName)) return;
-        into.add(fileName);
-        for (const imported of byFile.get(fileName)?.imports ?? []) closure(imported, into);
-      };
-      for (const chunk of chunks)
-        if ((chunk as { isEntry?: boolean }).isEntry) closure(chunk.fileName, inShell);
-
-      // the chunk that holds the module, and the chunk its dynamic import names when that is another (a facade
-      // that only re-exports a chunk group's module)
-      const chunksOf = (module: string) => {
-        const absolute = path.resolve(root, module);
-        const found = chunks.filter(
-          (item) =>
-            item.facadeModuleId?.includes(absolute) || item.moduleIds.some((id) => id.includes(absolute)),
-        );
-        if (found.length === 0) throw new Error(`route-preloads: no chunk holds ${module}`);
-        return found.map((chunk) => chunk.fileName);
-      };
+      for (const chunk of chunks) if (chunk.isEntry) addWithImports(chunks, chunk.fileName, inShell);
       const routes = FIRST_SCREEN.map(({ paths, modules }) => {
         const files = new Set<string>();
-        for (const module of modules) for (const file of chunksOf(module)) closure(file, files);
+        for (const module of modules)
+          for (const file of chunksHolding(chunks, root, module)) addWithImports(chunks, file, files);
         const scripts = [...files].filter((file) => !inShell.has(file));
         const styles = new Set<string>();
         for (const file of scripts)
-          for (const css of byFile.get(file)?.viteMetadata?.importedCss ?? []) styles.add(css);
+          for (const css of chunks.find((chunk) => chunk.fileName === file)?.viteMetadata?.importedCss ?? [])
+            styles.add(css);
         return {
           paths,
           scripts: scripts.map((file) => `/${file}`),

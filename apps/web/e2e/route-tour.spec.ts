@@ -1,10 +1,12 @@
 import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { apiAs } from './messages-support';
 import { expect, test, shot, statusWith, uploadPng } from './support/social';
 
 /**
  * Every route of SPEC §2 with real data behind it: each one renders its view (no error, crash or not-found
- * view, no uncaught page error) in the single-column layout, with a screenshot of each under /tmp/shots/tour-*.
+ * view, no uncaught page error, no message id where its text should be) in the single-column layout, with a
+ * screenshot of each under /tmp/shots/tour-*.
  */
 test.describe('route tour', () => {
   test.describe.configure({ timeout: 240_000 });
@@ -37,6 +39,10 @@ test.describe('route tour', () => {
     const page = bob.page;
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+    // a message rendered before its part of the catalogue had loaded (app/i18n/use-complete-catalogue.ts)
+    page.on('console', (message) => {
+      if (message.text().includes('MISSING_TRANSLATION')) pageErrors.push(`${page.url()}: ${message.text()}`);
+    });
 
     const routes: [string, string][] = [
       ['home', '/home'],
@@ -112,4 +118,23 @@ async function visit(page: Page, path: string): Promise<void> {
   // settle: the first screen's requests answered
   await page.waitForLoadState('networkidle');
   await expect(page.locator('.error-view'), `error view on ${path}`).toHaveCount(0);
+  expect(await messageIdsShown(page), `message ids instead of texts on ${path}`).toEqual([]);
+}
+
+const MESSAGE_IDS = Object.keys(
+  JSON.parse(readFileSync(new URL('../src/locales/en.json', import.meta.url), 'utf8')) as Record<
+    string,
+    string
+  >,
+);
+
+/** Catalogue ids in the page's text, labels, titles or placeholders: a text that was missing when rendered. */
+async function messageIdsShown(page: Page): Promise<string[]> {
+  const shown = await page.evaluate(() => {
+    const attributes = [...document.querySelectorAll('[aria-label], [title], [placeholder]')].flatMap(
+      (element) => ['aria-label', 'title', 'placeholder'].map((name) => element.getAttribute(name) ?? ''),
+    );
+    return [document.body.innerText, ...attributes].join('\n');
+  });
+  return MESSAGE_IDS.filter((id) => shown.includes(id));
 }

@@ -6,6 +6,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ApiError } from '../api/client';
 import { CrashBoundary } from '../features/errors/CrashBoundary';
 import type { Catalogue } from './i18n/messages';
+import { useCompleteCatalogue } from './i18n/use-complete-catalogue';
 import { InitialStateContext } from './initial-state-context';
 import { buildRoutes } from './routes';
 
@@ -27,11 +28,12 @@ interface AppProps {
   messages: Catalogue;
 }
 
-export function App({ state, locale, messages }: AppProps) {
+export function App({ state, locale, messages: loaded }: AppProps) {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => createBrowserRouter(buildRoutes()));
+  const { messages, onError } = useCompleteCatalogue(loaded);
   return (
-    <IntlProvider locale={locale} messages={messages} defaultLocale="en">
+    <IntlProvider locale={locale} messages={messages} defaultLocale="en" onError={onError}>
       <CrashBoundary>
         <InitialStateContext.Provider value={state}>
           <QueryClientProvider client={queryClient}>

@@ -1,5 +1,6 @@
 import type { LayoutSetting } from '@palchat/api';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyWithMessages } from './lazy-with-messages';
 import { Navigate, useLocation } from 'react-router';
 import { useSettings } from '../api/queries';
 import { useReduceMotionClass } from '../features/settings/use-reading-settings';
@@ -13,7 +14,7 @@ import { useAfterIdle } from './use-after-idle';
 import { useDebouncedWindowWidth } from './use-window-width';
 
 // keyboard shortcuts, hover cards, hashtag popup, player, upload overlay: a chunk of their own
-const SocialLayer = lazy(() => import('../components/SocialLayer'));
+const SocialLayer = lazyWithMessages(() => import('../components/SocialLayer'));
 
 // the deck (pinned columns, the compose drawer) is a chunk of its own: single-column pages do without it
 const MultiColumnLayout = preloadableLazy(async () => ({

@@ -1,3 +1,4 @@
+// eslint-disable-next-line no-restricted-imports -- for first-screen modules; others wrap their loader in withMessages
 import { createElement, lazy, type ComponentType } from 'react';
 
 /**

@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { NotFoundView, RouteErrorView } from '../features/errors/ErrorViews';
 import { RootErrorView } from '../features/errors/RootErrorView';
 import { AppShell } from './AppShell';
+import { withMessages } from './lazy-with-messages';
 import { RootRedirect } from './RootRedirect';
 
 type ViewModule = Record<string, unknown>;
@@ -15,7 +16,7 @@ type ViewModule = Record<string, unknown>;
 function view(load: () => Promise<ViewModule>, exportName: string): RouteObject['lazy'] {
   return async () => {
     try {
-      const module = await load();
+      const module = await (load === timelines ? load() : withMessages(load));
       return { Component: module[exportName] as ComponentType };
     } catch (error) {
       return {
@@ -27,6 +28,8 @@ function view(load: () => Promise<ViewModule>, exportName: string): RouteObject[
   };
 }
 
+// the timelines /home shares render with the first-screen part of the catalogue; every other view waits for
+// the rest of it (build/catalogue-split.ts)
 const timelines = () => import('../features/timelines/views');
 const conversations = () => import('../features/timelines/ConversationsView');
 const hashtag = () => import('../features/timelines/HashtagView');

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
+import { lazyWithMessages } from '../app/lazy-with-messages';
 import { useNavigate } from 'react-router';
 import { useT } from '../app/i18n/use-t';
 import { ScrollParentContext, useLayoutMode } from '../app/layout-context';
@@ -31,7 +32,7 @@ export function Column({ label, children, className }: ColumnProps) {
 }
 
 // the deck's pin / move / remove controls: multi-column only, so they stay out of the first load
-const ColumnControls = lazy(() => import('../app/layouts/ColumnControls'));
+const ColumnControls = lazyWithMessages(() => import('../app/layouts/ColumnControls'));
 
 interface ColumnHeaderProps {
   icon: IconName;

@@ -1,14 +1,17 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyWithMessages } from '../app/lazy-with-messages';
 import { useInitialState } from '../app/initial-state-context';
 import { useHashtagMenu } from '../features/status/hashtag-menu-store';
 import { usePlayer } from '../features/status/player-store';
 
-const KeyboardController = lazy(() => import('../features/keyboard/KeyboardController'));
-const HoverCardController = lazy(() => import('../features/account/hover-card/HoverCardController'));
-const HashtagMenu = lazy(() => import('../features/status/HashtagMenu'));
-const PictureInPicture = lazy(() => import('../features/status/PictureInPicture'));
-const UploadOverlay = lazy(() => import('../features/compose/UploadOverlay'));
-const NotificationStream = lazy(() => import('../features/notifications/NotificationStream'));
+const KeyboardController = lazyWithMessages(() => import('../features/keyboard/KeyboardController'));
+const HoverCardController = lazyWithMessages(
+  () => import('../features/account/hover-card/HoverCardController'),
+);
+const HashtagMenu = lazyWithMessages(() => import('../features/status/HashtagMenu'));
+const PictureInPicture = lazyWithMessages(() => import('../features/status/PictureInPicture'));
+const UploadOverlay = lazyWithMessages(() => import('../features/compose/UploadOverlay'));
+const NotificationStream = lazyWithMessages(() => import('../features/notifications/NotificationStream'));
 
 /**
  * Page-wide social pieces (SPEC §1 "Also present"): keyboard shortcuts, hover cards, hashtag popup,

@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyWithMessages } from '../lazy-with-messages';
 import { useInitialState } from '../initial-state-context';
 import { LoadingIndicator } from '../../components/States';
 
-const ComposeForm = lazy(() => import('../../features/compose/ComposeForm'));
-const ServerBanner = lazy(() => import('../../features/about/ServerBanner'));
+const ComposeForm = lazyWithMessages(() => import('../../features/compose/ComposeForm'));
+const ServerBanner = lazyWithMessages(() => import('../../features/about/ServerBanner'));
 
 /** The left panel: the compose form when signed in, the server banner for visitors (SPEC §1). */
 export function ComposePanel() {

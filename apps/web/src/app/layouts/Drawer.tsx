@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyWithMessages } from '../lazy-with-messages';
 import { Link } from 'react-router';
 import { Icon } from '../../components/Icon';
 import type { IconName } from '../../components/icons';
@@ -10,10 +11,10 @@ import { useT } from '../i18n/use-t';
 import { useInitialState } from '../initial-state-context';
 import { usePinnedColumn } from './pinned-column-context';
 
-const ComposeForm = lazy(() => import('../../features/compose/ComposeForm'));
-const ServerBanner = lazy(() => import('../../features/about/ServerBanner'));
-const AccountStateBanner = lazy(() => import('../../features/auth/AccountStateBanner'));
-const ColumnControls = lazy(() => import('./ColumnControls'));
+const ComposeForm = lazyWithMessages(() => import('../../features/compose/ComposeForm'));
+const ServerBanner = lazyWithMessages(() => import('../../features/about/ServerBanner'));
+const AccountStateBanner = lazyWithMessages(() => import('../../features/auth/AccountStateBanner'));
+const ColumnControls = lazyWithMessages(() => import('./ColumnControls'));
 
 function DrawerLink({ to, icon, label }: { to: string; icon: IconName; label: string }) {
   return (

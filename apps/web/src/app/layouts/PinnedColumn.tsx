@@ -1,5 +1,7 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Column as ColumnSetting, ColumnType } from '@palchat/api';
+// eslint-disable-next-line no-restricted-imports -- the timelines render with the first-screen catalogue
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazyWithMessages } from '../lazy-with-messages';
 import { LoadingIndicator } from '../../components/States';
 import { Drawer } from './Drawer';
 import { PinnedColumnContext } from './pinned-column-context';
@@ -22,19 +24,19 @@ const COLUMN_VIEWS: Record<Exclude<ColumnType, 'compose'>, ColumnView> = {
   public: fromTimelines('FederatedColumn'),
   community: fromTimelines('CommunityColumn'),
   remote: fromTimelines('RemoteColumn'),
-  hashtag: lazy(async () => ({
+  hashtag: lazyWithMessages(async () => ({
     default: (await import('../../features/timelines/HashtagView')).HashtagColumn,
   })),
-  direct: lazy(async () => ({
+  direct: lazyWithMessages(async () => ({
     default: (await import('../../features/timelines/ConversationsView')).DirectTimeline,
   })),
   favourites: fromTimelines('FavouritesColumn'),
   bookmarks: fromTimelines('BookmarksColumn'),
-  notifications: lazy(async () => ({
+  notifications: lazyWithMessages(async () => ({
     default: (await import('../../features/notifications/views')).NotificationsColumn,
   })),
-  list: lazy(async () => ({ default: (await import('../../features/lists/views')).ListColumn })),
-  directory: lazy(async () => ({
+  list: lazyWithMessages(async () => ({ default: (await import('../../features/lists/views')).ListColumn })),
+  directory: lazyWithMessages(async () => ({
     default: (await import('../../features/directory/DirectoryView')).DirectoryColumn,
   })),
 };

@@ -1,11 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyWithMessages } from '../lazy-with-messages';
 import { ComposeModalHost } from '../../features/compose/ComposeModalHost';
 import { withMessageParser } from '../i18n/message-parser';
 import { useInitialState } from '../initial-state-context';
 import { useAfterIdle } from '../use-after-idle';
 
 // the message box's texts are written in its code: they need the ICU parser
-const MessageDock = lazy(() => withMessageParser(() => import('../../features/messages')));
+const MessageDock = lazyWithMessages(() => withMessageParser(() => import('../../features/messages')));
 
 /**
  * Mount point for panels docked over the signed-in layouts. The message box (SPEC §2 "Message box",

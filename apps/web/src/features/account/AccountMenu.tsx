@@ -2,7 +2,8 @@ import './account.css';
 import '../status/status.css';
 import type { Account, Relationship } from '@palchat/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyWithMessages } from '../../app/lazy-with-messages';
 import { useNavigate } from 'react-router';
 import { api } from '../../api/client';
 import { useT } from '../../app/i18n/use-t';
@@ -15,8 +16,8 @@ import { focusCompose } from '../status/reply';
 import { accountDomain } from './account-domain';
 import { useFollowOptions, useRelationship } from './use-account';
 
-const ReportModal = lazy(() => import('../status/ReportModal'));
-const ListMembershipModal = lazy(() => import('./ListMembershipModal'));
+const ReportModal = lazyWithMessages(() => import('../status/ReportModal'));
+const ListMembershipModal = lazyWithMessages(() => import('./ListMembershipModal'));
 
 type AccountAction = 'block' | 'unblock' | 'mute' | 'unmute';
 

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyWithMessages } from '../../app/lazy-with-messages';
 import { Msg } from '../../app/i18n/Msg';
 import { useInitialState } from '../../app/initial-state-context';
 import { signUpAction } from '../../app/rules/header';
 
-const ClosedRegistrationsModal = lazy(() => import('./ClosedRegistrationsModal'));
+const ClosedRegistrationsModal = lazyWithMessages(() => import('./ClosedRegistrationsModal'));
 
 /** Create account: a link, an SSO link, or the closed-registrations modal (SPEC §2 "Header"). */
 export function SignUpButton({ block }: { block?: boolean }) {

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
+import { lazyWithMessages } from '../../app/lazy-with-messages';
 import { registerComposeModalHost, useComposeModalOpen } from './compose-session';
 
-const ComposeModal = lazy(() => import('./ComposeModal'));
+const ComposeModal = lazyWithMessages(() => import('./ComposeModal'));
 
 /** Where the compose modal appears; its code loads when it first opens. */
 export function ComposeModalHost() {

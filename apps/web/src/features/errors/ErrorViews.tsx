@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+import type { MessageId } from '../../app/i18n/messages';
 import { Msg } from '../../app/i18n/Msg';
 import { useT } from '../../app/i18n/use-t';
 import { isChunkLoadError, stackTraceOf } from '../../app/rules/route-errors';
@@ -8,9 +9,19 @@ import { Icon } from '../../components/Icon';
 import type { IconName } from '../../components/icons';
 import { CopyStackButton } from './CopyStackButton';
 
+// spelled out (not built from the prefix) so that the build sees the shell needs them (build/catalogue-split.ts)
+const ERROR_TEXTS = {
+  not_found: { title: 'not_found.title', heading: 'not_found.heading', body: 'not_found.body' },
+  network_error: {
+    title: 'network_error.title',
+    heading: 'network_error.heading',
+    body: 'network_error.body',
+  },
+  render_error: { title: 'render_error.title', heading: 'render_error.heading', body: 'render_error.body' },
+} satisfies Record<string, Record<'title' | 'heading' | 'body', MessageId>>;
+
 interface ErrorColumnProps {
-  /** The catalogue prefix holding `.title`, `.heading` and `.body`. */
-  messages: 'not_found' | 'network_error' | 'render_error';
+  messages: keyof typeof ERROR_TEXTS;
   headerIcon: IconName;
   icon: IconName;
   testId: string;
@@ -20,17 +31,18 @@ interface ErrorColumnProps {
 /** The frame every error view shares: a column with a big icon, a heading, an explanation and actions. */
 function ErrorColumn({ messages, headerIcon, icon, testId, children }: ErrorColumnProps) {
   const t = useT();
+  const texts = ERROR_TEXTS[messages];
   return (
-    <Column label={t(`${messages}.title`)}>
-      <ColumnHeader icon={headerIcon} title={t(`${messages}.title`)} showBack />
+    <Column label={t(texts.title)}>
+      <ColumnHeader icon={headerIcon} title={t(texts.title)} showBack />
       <ColumnBody padded>
         <div className="error-view" data-testid={testId}>
           <Icon name={icon} size={56} className="error-view__icon" />
           <h2>
-            <Msg id={`${messages}.heading`} />
+            <Msg id={texts.heading} />
           </h2>
           <p>
-            <Msg id={`${messages}.body`} />
+            <Msg id={texts.body} />
           </p>
           {children}
         </div>

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyWithMessages } from '../../app/lazy-with-messages';
 import { NavLink } from 'react-router';
 import { useFollowRequests, useLists, useUnreadNotificationCount } from '../../api/queries';
 import { useT } from '../../app/i18n/use-t';
@@ -10,7 +11,7 @@ import { SignInBanner } from '../auth/SignInBanner';
 import { signOut } from '../auth/sign-out';
 
 // only for disabled and moved accounts
-const AccountStateBanner = lazy(() => import('../auth/AccountStateBanner'));
+const AccountStateBanner = lazyWithMessages(() => import('../auth/AccountStateBanner'));
 
 interface NavItemProps {
   to: string;

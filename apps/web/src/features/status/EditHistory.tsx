@@ -1,5 +1,6 @@
 import type { Status } from '@palchat/api';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyWithMessages } from '../../app/lazy-with-messages';
 import { useIntl } from 'react-intl';
 import { Msg } from '../../app/i18n/Msg';
 import { useT } from '../../app/i18n/use-t';
@@ -7,7 +8,7 @@ import { useT } from '../../app/i18n/use-t';
 export const DATE_FORMAT = { dateStyle: 'medium', timeStyle: 'short' } as const;
 
 // the history itself loads when it is first opened
-const EditHistoryModal = lazy(() => import('./EditHistoryModal'));
+const EditHistoryModal = lazyWithMessages(() => import('./EditHistoryModal'));
 
 /** "Edited" next to the time of an edited status; opens its edit history. */
 export function EditedMarker({ status }: { status: Status }) {

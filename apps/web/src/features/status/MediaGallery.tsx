@@ -1,6 +1,7 @@
 import './media-gallery.css';
 import type { MediaAttachment, Status } from '@palchat/api';
-import { lazy, Suspense, useId, useState, type MouseEvent, type PointerEvent } from 'react';
+import { Suspense, useId, useState, type MouseEvent, type PointerEvent } from 'react';
+import { lazyWithMessages } from '../../app/lazy-with-messages';
 import { useT } from '../../app/i18n/use-t';
 import { Blurhash } from '../../components/Blurhash';
 import { PathIcon } from '../../components/SocialIcon';
@@ -9,7 +10,7 @@ import { focusPosition, singleTileRatio } from './media-layout';
 import { useReadingSettings } from '../settings/use-reading-settings';
 
 // the viewer loads on the first click on a tile
-const MediaModal = lazy(() => import('./MediaModal'));
+const MediaModal = lazyWithMessages(() => import('./MediaModal'));
 
 const MAX_TILES = 4;
 const PLAY = 'M8 5v14l11-7z';

@@ -1,5 +1,6 @@
 import type { Status } from '@palchat/api';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyWithMessages, withMessages } from '../../app/lazy-with-messages';
 import { useNavigate } from 'react-router';
 import { useT } from '../../app/i18n/use-t';
 import { useInitialState } from '../../app/initial-state-context';
@@ -12,8 +13,8 @@ import type { StatusMenuProps } from './StatusMenu';
 import { statusUrl } from './status-url';
 import { isOn, useToggleStatus, type ToggleAction } from './use-status-actions';
 
-const ReportModal = lazy(() => import('./ReportModal'));
-const StatusMenu = preloadableLazy(() => import('./StatusMenu'));
+const ReportModal = lazyWithMessages(() => import('./ReportModal'));
+const StatusMenu = preloadableLazy(() => withMessages(() => import('./StatusMenu')));
 
 function ActionButton({
   icon,

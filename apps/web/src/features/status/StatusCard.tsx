@@ -1,5 +1,6 @@
 import './status.css';
 import type { Poll as PollEntity, Status } from '@palchat/api';
+// eslint-disable-next-line no-restricted-imports -- what a status renders itself is part of the first screen
 import { lazy, memo, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Msg } from '../../app/i18n/Msg';

@@ -1,12 +1,13 @@
 import type { Status } from '@palchat/api';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyWithMessages } from '../../app/lazy-with-messages';
 import { useIntl } from 'react-intl';
 import { useInstance } from '../../api/queries';
 import { useInitialState } from '../../app/initial-state-context';
 import { canTranslate } from './translation';
 
 // loads with the first status that can be translated
-const TranslateBarView = lazy(() => import('./TranslateBarView'));
+const TranslateBarView = lazyWithMessages(() => import('./TranslateBarView'));
 
 /**
  * Under a status in another language (public or unlisted, translation enabled on the server): the bar that

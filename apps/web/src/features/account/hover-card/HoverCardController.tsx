@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
+import { lazyWithMessages } from '../../../app/lazy-with-messages';
 import { useLocation } from 'react-router';
 import { HoverCardTiming, type HoverTarget } from './hover-timing';
 
-const HoverCard = lazy(() => import('./HoverCard'));
+const HoverCard = lazyWithMessages(() => import('./HoverCard'));
 
 const ACCOUNT_SELECTOR = '[data-hover-card-account]';
 
