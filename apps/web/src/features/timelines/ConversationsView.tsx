@@ -14,7 +14,8 @@ import {
   CONVERSATIONS_KEY,
   isConversation,
   replaceConversation,
-  upsertConversation,
+  receiveConversation,
+  reloadConversations,
   type ConversationPages,
 } from './conversations';
 import { timelineStream } from './streaming';
@@ -29,12 +30,10 @@ function useConversationStream(): void {
       { stream: 'direct' },
       (event, payload) => {
         if (event !== 'conversation' || !isConversation(payload)) return;
-        client.setQueryData<ConversationPages>(CONVERSATIONS_KEY, (data) =>
-          upsertConversation(data, payload),
-        );
+        receiveConversation(client, payload);
       },
       // conversations changed while the socket was connecting or away arrive with a fresh first page
-      () => void client.invalidateQueries({ queryKey: CONVERSATIONS_KEY }),
+      () => reloadConversations(client),
     );
   }, [client, identity.signedIn, accessToken]);
 }

@@ -1,7 +1,10 @@
 import type { DirectConversation } from '@palchat/api';
-import { describe, expect, it } from 'vitest';
+import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import {
+  CONVERSATIONS_KEY,
   isConversation,
+  receiveConversation,
   replaceConversation,
   upsertConversation,
   type ConversationPages,
@@ -42,5 +45,35 @@ describe('conversation list updates', () => {
     expect(isConversation(conversation('1'))).toBe(true);
     expect(isConversation({ id: '1' })).toBe(false);
     expect(isConversation('1')).toBe(false);
+  });
+});
+
+describe('a streamed conversation', () => {
+  it('joins the cached list on top', () => {
+    const client = new QueryClient();
+    client.setQueryData(CONVERSATIONS_KEY, pages(['1']));
+    receiveConversation(client, conversation('2', true));
+    expect(ids(client.getQueryData(CONVERSATIONS_KEY))).toEqual([['2', '1']]);
+  });
+
+  it('makes a first page still on its way load again: it may have been read before the conversation', async () => {
+    const client = new QueryClient();
+    const answers = [
+      new Promise<never>(() => undefined),
+      Promise.resolve(pages(['2'])).then((data) => data.pages[0]),
+    ];
+    const fetchPage = vi.fn(() => answers.shift() ?? Promise.reject(new Error('one read too many')));
+    // the list on screen observes the query, as PagedList does
+    const observer = new InfiniteQueryObserver(client, {
+      queryKey: CONVERSATIONS_KEY,
+      queryFn: fetchPage,
+      initialPageParam: null,
+      getNextPageParam: () => null,
+    });
+    const stop = observer.subscribe(() => undefined);
+    receiveConversation(client, conversation('2', true));
+    await vi.waitFor(() => expect(ids(client.getQueryData(CONVERSATIONS_KEY))).toEqual([['2']]));
+    expect(fetchPage).toHaveBeenCalledTimes(2);
+    stop();
   });
 });

@@ -1,5 +1,5 @@
 import type { DirectConversation } from '@palchat/api';
-import type { InfiniteData } from '@tanstack/react-query';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Page } from '../../api/client';
 import { holdsNewestPage } from '../../components/paging';
 
@@ -51,4 +51,26 @@ export function isConversation(value: unknown): value is DirectConversation {
     Array.isArray(value.accounts) &&
     'unread' in value
   );
+}
+
+/**
+ * Reads the list again from its first page: what changed while the stream was not listening may be missing.
+ * A first page still on its way may have been read before that too, so it is cancelled and read again (a plain
+ * refetch would only join it: TanStack Query cancels a read in flight only once the query has data).
+ */
+export function reloadConversations(client: QueryClient): void {
+  if (client.getQueryData(CONVERSATIONS_KEY)) void client.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+  else
+    void client
+      .cancelQueries({ queryKey: CONVERSATIONS_KEY })
+      .then(() => client.refetchQueries({ queryKey: CONVERSATIONS_KEY, type: 'active' }));
+}
+
+/** A streamed conversation into the cached list, or the list read again while its first page loads. */
+export function receiveConversation(client: QueryClient, conversation: DirectConversation): void {
+  if (!client.getQueryData(CONVERSATIONS_KEY)) reloadConversations(client);
+  else
+    client.setQueryData<ConversationPages>(CONVERSATIONS_KEY, (data) =>
+      upsertConversation(data, conversation),
+    );
 }
