@@ -1,3 +1,4 @@
+import type { WebSocketRoute } from '@playwright/test';
 import { apiAs, createUser } from './messages-support';
 import { expect, test, PNG, shortcutsReady, shot, statusWith } from './support/social';
 
@@ -79,6 +80,37 @@ test.describe('social: posting, live timeline, actions, notifications, thread', 
     await reply.getByRole('button', { name: 'Show more' }).click();
     await expect(reply).toContainText('It was the gardener');
     await shot(bob.page, 'thread');
+  });
+
+  test('what was posted while the stream was down joins "new posts" once it reconnects', async ({
+    alice,
+    bob,
+  }) => {
+    await apiAs(alice, 'POST', '/api/v1/statuses', { status: 'Before the outage' });
+    // Bob's streaming sockets pass through routes the test can cut, and refuse to reconnect while it says so
+    const open: WebSocketRoute[] = [];
+    let refuse = false;
+    await bob.page.routeWebSocket(/\/api\/v1\/streaming/, (socket) => {
+      if (refuse) return void socket.close();
+      socket.connectToServer();
+      open.push(socket);
+    });
+    await bob.page.goto('/home');
+    await expect(statusWith(bob.page, 'Before the outage')).toBeVisible();
+    await expect.poll(() => open.length).toBeGreaterThan(0);
+
+    refuse = true;
+    for (const socket of open.splice(0)) await socket.close();
+    await apiAs(alice, 'POST', '/api/v1/statuses', { status: 'Posted during the outage' });
+    await bob.page.waitForTimeout(500); // the post is not streamed: nobody is listening
+    await expect(bob.page.getByRole('button', { name: '1 new post' })).toHaveCount(0);
+    refuse = false;
+
+    // the client reconnects within a few seconds and asks what it missed
+    const newPosts = bob.page.getByRole('button', { name: '1 new post' });
+    await expect(newPosts).toBeVisible({ timeout: 15_000 });
+    await newPosts.click();
+    await expect(statusWith(bob.page, 'Posted during the outage')).toBeVisible();
   });
 });
 

@@ -47,7 +47,7 @@ function NewPostsButton({ timelineId, onShow }: { timelineId: string; onShow: ()
 export function Timeline(props: TimelineProps) {
   const client = useQueryClient();
   const queryKey = ['timeline', props.timelineId, props.query ?? {}];
-  useTimelineStream(props.timelineId, queryKey, props.stream);
+  useTimelineStream(props.timelineId, queryKey, props.stream, { path: props.path, query: props.query });
   const keepUnfiltered = useKeepUnfiltered(props.filterScope ?? null);
   return (
     <Column label={props.title}>

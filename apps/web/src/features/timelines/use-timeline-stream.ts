@@ -1,7 +1,7 @@
 import type { Status } from '@palchat/api';
 import { useQueryClient, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { Page } from '../../api/client';
+import { api, type Page, type QueryValue } from '../../api/client';
 import { holdsNewestPage } from '../../components/paging';
 import { useInitialState } from '../../app/initial-state-context';
 import { removeCachedStatus, replaceCachedStatus } from '../status/status-cache';
@@ -57,32 +57,77 @@ export function showPending(client: QueryClient, timelineId: string, queryKey: Q
   else prependStatuses(client, queryKey, pending);
 }
 
-/** Streaming for one timeline: new statuses wait behind "N new posts" (one's own show at once). */
+/** How many statuses a reconnected timeline asks for, at most, of what was posted while it was away. */
+const CATCH_UP_LIMIT = 40;
+
+/** Where a timeline's pages come from, for the catch-up after a reconnect. */
+export interface TimelineSource {
+  path: string;
+  query?: Record<string, QueryValue>;
+}
+
+/**
+ * Once the stream listens (the socket opened, or opened again after a drop): what was posted since the newest
+ * status the timeline holds, received as if it had been streamed. Nothing to do while the first page loads, or
+ * when the newest page was dropped (it comes back when the reader scrolls up).
+ */
+export async function catchUp(
+  client: QueryClient,
+  queryKey: QueryKey,
+  source: TimelineSource,
+  receive: (status: Status) => void,
+): Promise<void> {
+  const data = client.getQueryData<InfiniteData<Page<Status>>>(queryKey);
+  const newest = data && holdsNewestPage(data) ? data.pages[0]?.items[0]?.id : undefined;
+  if (!newest) return;
+  const page = await api.page<Status>(source.path, {
+    query: { ...source.query, since_id: newest, limit: CATCH_UP_LIMIT },
+  });
+  // oldest first, as they would have streamed
+  for (const status of [...page.items].reverse()) receive(status);
+}
+
+/**
+ * Streaming for one timeline: new statuses wait behind "N new posts" (one's own show at once); after a
+ * reconnect, what was posted meanwhile joins them.
+ */
 export function useTimelineStream(
   timelineId: string,
   queryKey: QueryKey,
   stream: StreamParams | undefined,
+  source: TimelineSource,
 ): void {
   const client = useQueryClient();
   const { identity, accessToken } = useInitialState();
   const key = JSON.stringify(queryKey);
   const streamJson = stream ? JSON.stringify(stream) : null;
+  const sourceJson = JSON.stringify(source);
   useEffect(() => {
     if (!streamJson || !identity.signedIn || !accessToken) return;
     const params = JSON.parse(streamJson) as StreamParams;
     const parsedKey = JSON.parse(key) as QueryKey;
-    return timelineStream(accessToken).subscribe(params, (event, payload) => {
-      if (event === 'update' && isStatus(payload)) {
-        if (cachedIds(client, parsedKey).has(payload.id)) return;
-        if (payload.account.id === identity.accountId)
-          prependStatuses(client, parsedKey, [withCachedReblog(client, parsedKey, payload)]);
-        else addPending(timelineId, payload);
-      } else if (event === 'delete' && typeof payload === 'string') {
-        dropPending(payload);
-        removeCachedStatus(client, payload);
-      } else if (event === 'status.update' && isStatus(payload)) {
-        replaceCachedStatus(client, payload);
-      }
-    });
-  }, [client, key, streamJson, timelineId, identity.signedIn, identity.accountId, accessToken]);
+    const receive = (status: Status) => {
+      if (cachedIds(client, parsedKey).has(status.id)) return;
+      if (status.account.id === identity.accountId)
+        prependStatuses(client, parsedKey, [withCachedReblog(client, parsedKey, status)]);
+      else addPending(timelineId, status);
+    };
+    return timelineStream(accessToken).subscribe(
+      params,
+      (event, payload) => {
+        if (event === 'update' && isStatus(payload)) {
+          receive(payload);
+        } else if (event === 'delete' && typeof payload === 'string') {
+          dropPending(payload);
+          removeCachedStatus(client, payload);
+        } else if (event === 'status.update' && isStatus(payload)) {
+          replaceCachedStatus(client, payload);
+        }
+      },
+      () =>
+        void catchUp(client, parsedKey, JSON.parse(sourceJson) as TimelineSource, receive).catch(
+          () => undefined,
+        ),
+    );
+  }, [client, key, streamJson, sourceJson, timelineId, identity.signedIn, identity.accountId, accessToken]);
 }
