@@ -92,7 +92,9 @@ test.describe('social: people', () => {
     await expect(page).not.toHaveURL(/\/notifications$/);
   });
 
-  test('an image dropped on the page is attached to the post', async ({ alice }) => {
+  test('an image dropped on the page is attached to the post; a file of another type is refused, and said so', async ({
+    alice,
+  }) => {
     const page = alice.page;
     await page.goto('/home');
     const compose = page.getByRole('form', { name: 'New post' });
@@ -103,6 +105,7 @@ test.describe('social: people', () => {
       (bytes) => {
         const transfer = new DataTransfer();
         transfer.items.add(new File([new Uint8Array(bytes)], 'dropped.png', { type: 'image/png' }));
+        transfer.items.add(new File(['just notes'], 'notes.txt', { type: 'text/plain' }));
         return transfer;
       },
       [...PNG],
@@ -134,8 +137,9 @@ test.describe('social: people', () => {
     await target.dispatchEvent('drop', { dataTransfer: files });
     await expect(overlay).toHaveCount(0);
 
-    // the compose form shows the preview; the post carries the image
+    // the compose form shows the preview, and why the text file was left out; the post carries the image
     await expect(compose.locator('.compose-media img')).toHaveCount(1);
+    await expect(compose).toContainText('Some files were not added: this server does not accept their type.');
     await compose.getByLabel('Description of dropped.png').fill('Two by two pixels');
     await compose.getByPlaceholder("What's on your mind?").fill('Dropped in');
     await shot(page, 'people-drop-attached');
@@ -144,5 +148,6 @@ test.describe('social: people', () => {
     const posted = statusWith(page, 'Dropped in');
     await expect(posted.locator('.media-gallery img')).toHaveAttribute('alt', 'Two by two pixels');
     await expect(compose.locator('.compose-media img')).toHaveCount(0);
+    await expect(compose).not.toContainText('Some files were not added');
   });
 });

@@ -39,19 +39,17 @@ import {
   DEFAULT_MAX_CHARACTERS,
   MAX_POLL_OPTIONS,
   POLL_DURATIONS,
-  acceptMedia,
   composeProblem,
   insertCompletion,
-  mediaKinds,
   mediaSensitive,
   postVisibility,
-  refuseOversizedMedia,
   remainingCharacters,
   tokenAtCaret,
   type MediaProblem,
 } from './compose-rules';
 import { languageChoices } from './languages';
 import { SelectButton } from './SelectButton';
+import { addMediaFiles } from './add-media';
 import { useMediaLimits } from './media-limits';
 import { publishStatus, saveStatusEdit } from './publish';
 
@@ -290,8 +288,6 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
   const account = useCurrentAccount();
   const defaults = usePostingDefaults();
   const mediaLimits = useMediaLimits();
-  const [mediaProblem, setMediaProblem] = useState<MediaProblem | null>(null);
-  const [oversized, setOversized] = useState<{ name: string; megabytes: number } | null>(null);
   const instance = useInstance();
   const draft = useComposeDraft();
   const extras = useComposeExtras();
@@ -322,8 +318,6 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
     },
     onSuccess: (status, { editId }) => {
       resetCompose();
-      setMediaProblem(null);
-      setOversized(null);
       if (editId) replaceCachedStatus(client, status);
       else void client.invalidateQueries({ queryKey: ['timeline', 'home'] });
       if (status.in_reply_to_id) void client.invalidateQueries({ queryKey: ['status-context'] });
@@ -388,16 +382,7 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
   }
 
   function onFiles(event: ChangeEvent<HTMLInputElement>) {
-    const picked = refuseOversizedMedia(Array.from(event.target.files ?? []), mediaLimits.sizeLimits);
-    const { accepted, problem } = acceptMedia({
-      attached: mediaKinds([...extras.attached, ...draft.media]),
-      files: picked.kept,
-      max: maxMedia,
-      supportedTypes: mediaLimits.supportedTypes,
-    });
-    setMediaProblem(problem);
-    setOversized(picked.oversized);
-    if (accepted.length > 0) updateComposeDraft({ media: [...draft.media, ...accepted] });
+    addMediaFiles(Array.from(event.target.files ?? []), mediaLimits);
     event.target.value = '';
   }
   function onSubmit(event: FormEvent) {
@@ -513,14 +498,14 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
           {t('compose.sensitive')}
         </label>
       )}
-      {oversized && (
+      {extras.oversizedMedia && (
         <p className="compose-form__error" role="alert">
-          <Msg id="compose.media_too_large" values={oversized} />
+          <Msg id="compose.media_too_large" values={extras.oversizedMedia} />
         </p>
       )}
-      {mediaProblem && (
+      {extras.mediaProblem && (
         <p className="compose-form__error" role="alert">
-          <Msg id={MEDIA_PROBLEM_TEXT[mediaProblem]} values={{ max: maxMedia }} />
+          <Msg id={MEDIA_PROBLEM_TEXT[extras.mediaProblem]} values={{ max: maxMedia }} />
         </p>
       )}
       <PollEditor />

@@ -3,11 +3,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useT } from '../../app/i18n/use-t';
 import { useInitialState } from '../../app/initial-state-context';
-import { composeDraftStore, updateComposeDraft } from '../../app/stores/compose-draft';
+import { composeDraftStore } from '../../app/stores/compose-draft';
 import { PathIcon } from '../../components/SocialIcon';
 import { focusCompose } from '../status/reply';
 import { composeExtrasStore } from './compose-extras';
-import { acceptMedia, dropUploadRefusal, mediaKinds, refuseOversizedMedia } from './compose-rules';
+import { addMediaFiles } from './add-media';
+import { dropUploadRefusal, mediaKinds } from './compose-rules';
 import { useMediaLimits } from './media-limits';
 
 const UPLOAD = 'M9 16h6v-6h4l-7-7-7 7h4zm-4 2h14v2H5z';
@@ -49,14 +50,11 @@ export default function UploadOverlay() {
       setVisible(false);
       if (!carriesFiles(event) || !allowed()) return;
       event.preventDefault();
-      const { accepted } = acceptMedia({
-        attached: attached(),
-        // as with unsupported types, files over the server's size limit are left out
-        files: refuseOversizedMedia(Array.from(event.dataTransfer?.files ?? []), sizeLimits).kept,
+      addMediaFiles(Array.from(event.dataTransfer?.files ?? []), {
         max: maxAttachments,
         supportedTypes,
+        sizeLimits,
       });
-      if (accepted.length > 0) updateComposeDraft({ media: [...composeDraftStore.get().media, ...accepted] });
       if (!focusCompose()) navigate('/publish');
     };
     document.addEventListener('dragenter', onEnter);

@@ -1,6 +1,6 @@
 import type { MediaAttachment } from '@palchat/api';
 import { createStore, useStore } from '../../app/stores/create-store';
-import type { PollDraft } from './compose-rules';
+import type { MediaProblem, PollDraft } from './compose-rules';
 
 /** An attachment already on the server (editing a post, or re-drafting a deleted one). */
 export interface AttachedMedia {
@@ -22,6 +22,9 @@ export interface ComposeExtras {
   attached: AttachedMedia[];
   /** the post's language (kept when editing or re-drafting); null: the account's default language */
   language: string | null;
+  /** why files picked or dropped last were left out, said under the form */
+  mediaProblem: MediaProblem | null;
+  oversizedMedia: { name: string; megabytes: number } | null;
 }
 
 export const EMPTY_EXTRAS: ComposeExtras = {
@@ -31,6 +34,8 @@ export const EMPTY_EXTRAS: ComposeExtras = {
   descriptions: new WeakMap(),
   attached: [],
   language: null,
+  mediaProblem: null,
+  oversizedMedia: null,
 };
 
 export const composeExtrasStore = createStore<ComposeExtras>(EMPTY_EXTRAS);

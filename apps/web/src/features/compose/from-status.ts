@@ -59,6 +59,8 @@ export function composeStateOf(
       descriptions: new WeakMap(),
       attached: attachedOf(status),
       language: status.language,
+      mediaProblem: null,
+      oversizedMedia: null,
     },
   };
 }

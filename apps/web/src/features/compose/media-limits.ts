@@ -10,11 +10,13 @@ const FALLBACK_MEDIA_TYPES: readonly string[] = STATUS_MEDIA_TYPES;
  * The instance's attachment limits: how many per post, the MIME types it takes and the largest file per kind
  * (no size check until the instance has answered: the server still refuses what is too large).
  */
-export function useMediaLimits(): {
+export interface MediaLimits {
   max: number;
   supportedTypes: readonly string[];
   sizeLimits: MediaSizeLimits;
-} {
+}
+
+export function useMediaLimits(): MediaLimits {
   const { server } = useInitialState();
   const configuration = useInstance().data?.configuration;
   const media = configuration?.media_attachments;
