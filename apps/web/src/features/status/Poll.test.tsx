@@ -124,4 +124,15 @@ describe('poll', () => {
     expect(own).toHaveLength(1);
     expect(own[0]?.closest('.poll__result')?.textContent).toContain('Coffee');
   });
+
+  it('keeps the options ticked but not yet sent when its row remounts', () => {
+    const multiple = pollClosingIn(HOUR, { multiple: true });
+    const first = renderPoll(multiple);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Coffee' }));
+    first.view.unmount();
+    renderPoll(multiple);
+    expect((screen.getByRole('checkbox', { name: 'Coffee' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'Tea' }) as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByRole('button', { name: 'Vote' }) as HTMLButtonElement).disabled).toBe(false);
+  });
 });

@@ -10,6 +10,7 @@ import { Icon } from '../../components/Icon';
 import { relativeUnit } from '../../components/RelativeTime';
 import { ErrorMessage } from '../../components/States';
 import { useRefreshPoll, useVote } from './use-status-actions';
+import { setStatusViewChoices, useStatusViewChoices } from './view-state';
 
 function percent(votes: number | null, total: number): number {
   if (!votes || total === 0) return 0;
@@ -54,7 +55,8 @@ export function Poll({ poll, statusId }: { poll: PollEntity; statusId: string })
   const { identity } = useInitialState();
   const vote = useVote();
   const refresh = useRefreshPoll();
-  const [choices, setChoices] = useState<number[]>([]);
+  // kept by status id: the row may remount before the vote is sent (a list handing over, scrolling back)
+  const choices = useStatusViewChoices(statusId)?.pollChoices ?? [];
   const [peeking, setPeeking] = useState(false);
   const closesAt = poll.expires_at ? Date.parse(poll.expires_at) : null;
   const now = useNow(closesAt);
@@ -73,8 +75,12 @@ export function Poll({ poll, statusId }: { poll: PollEntity; statusId: string })
   }, [closedHere, refetch, statusId, poll.id]);
 
   function pick(index: number, checked: boolean) {
-    if (!poll.multiple) setChoices([index]);
-    else setChoices((current) => (checked ? [...current, index] : current.filter((at) => at !== index)));
+    const next = !poll.multiple
+      ? [index]
+      : checked
+        ? [...choices, index]
+        : choices.filter((at) => at !== index);
+    setStatusViewChoices(statusId, { pollChoices: next });
   }
 
   return (

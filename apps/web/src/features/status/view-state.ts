@@ -9,6 +9,8 @@ export interface StatusViewChoices {
   mediaRevealed?: boolean;
   /** "Show anyway" on a post a filter warns about */
   filterOverridden?: boolean;
+  /** the poll options ticked and not yet sent */
+  pollChoices?: number[];
 }
 
 /**
