@@ -131,4 +131,15 @@ describeEachDialect('status mentions resolve to existing local accounts only', (
       expected,
     ]);
   });
+
+  it('notifies the accounts an edit newly mentions, and nobody twice', async () => {
+    const status = await post('plans for the weekend');
+    const edit = (text: string) => call(alice, 'PUT', `/api/v1/statuses/${status.id}`, { status: text });
+    expect((await edit('plans for the weekend, @bob?')).status).toBe(200);
+    expect((await storedMentions(status.id)).notified).toEqual([bob.account.id]);
+    expect((await edit('plans for the weekend, @bob and @carol?')).status).toBe(200);
+    expect((await storedMentions(status.id)).notified).toEqual([bob.account.id, carol.account.id].sort());
+    expect(await mentionNotes(bob, status.id)).toHaveLength(1);
+    expect(await mentionNotes(carol, status.id)).toHaveLength(1);
+  });
 });

@@ -137,6 +137,36 @@ async function linkTags(tx: Tx, statusId: string, text: string): Promise<void> {
   }
 }
 
+/**
+ * Mention notifications for the accounts a status names and that have none for it yet: all of them when it is
+ * posted, those an edit adds when it is edited (as Mastodon's fan-out does on updates).
+ */
+async function notifyMentioned(
+  tx: Tx,
+  status: StatusesTable,
+  mentioned: AccountRow[],
+): Promise<(NotificationsTable | null)[]> {
+  const notifiedBefore = await tx
+    .selectFrom('notifications')
+    .select('account_id')
+    .where('status_id', '=', status.id)
+    .where('type', '=', 'mention')
+    .execute();
+  const notified = new Set(notifiedBefore.map((row) => row.account_id));
+  const notifications: (NotificationsTable | null)[] = [];
+  for (const account of mentioned.filter((candidate) => !notified.has(candidate.id)))
+    notifications.push(
+      await recordNotification(tx, {
+        accountId: account.id,
+        fromAccountId: status.account_id,
+        type: 'mention',
+        statusId: status.id,
+        privateMention: status.visibility === 'direct',
+      }),
+    );
+  return notifications;
+}
+
 async function linkMentions(tx: Tx, statusId: string, mentioned: AccountRow[]): Promise<void> {
   await tx.deleteFrom('status_mentions').where('status_id', '=', statusId).execute();
   if (mentioned.length) {
@@ -249,17 +279,7 @@ export async function createStatus(
     }
     await adjustStatusesCount(tx, author.id, { delta: 1, at: now });
     if (parent) await adjustStatusCounter(tx, parent.id, 'replies_count', 1);
-    for (const account of mentioned) {
-      notifications.push(
-        await recordNotification(tx, {
-          accountId: account.id,
-          fromAccountId: author.id,
-          type: 'mention',
-          statusId: id,
-          privateMention: status.visibility === 'direct',
-        }),
-      );
-    }
+    notifications.push(...(await notifyMentioned(tx, status, mentioned)));
   });
   for (const notification of notifications) await publishNotification(ctx, notification);
   afterPublish(ctx, status, 'update');
@@ -349,6 +369,7 @@ export async function editStatus(
       (account) => account.id !== author.id,
     );
     await linkMentions(tx, current.id, mentioned);
+    notifications.push(...(await notifyMentioned(tx, updated, mentioned)));
     await snapshot(tx, updated, now);
     const boosters = await tx
       .selectFrom('statuses')
