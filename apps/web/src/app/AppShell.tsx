@@ -1,5 +1,5 @@
 import type { LayoutSetting } from '@palchat/api';
-import { Suspense } from 'react';
+import { Suspense, useDeferredValue } from 'react';
 import { lazyWithMessages } from './lazy-with-messages';
 import { Navigate, useLocation } from 'react-router';
 import { useSettings } from '../api/queries';
@@ -41,6 +41,8 @@ export function AppShell() {
   const settings = useSettings();
   const width = useDebouncedWindowWidth();
   const layout = decideLayout(settings.layout, width);
+  // a switch to the deck keeps the current layout on screen until the deck's chunk has loaded
+  const shownLayout = useDeferredValue(layout);
   const location = useLocation();
   useStartup();
   useReduceMotionClass();
@@ -49,14 +51,14 @@ export function AppShell() {
   if (redirect) return <Navigate replace to={`${redirect}${location.search}${location.hash}`} />;
 
   return (
-    <LayoutModeContext.Provider value={layout}>
-      {layout === 'multi-column' ? (
-        // nothing while the deck loads: the page's splash stays (KeepSplash in routes.tsx)
+    <LayoutModeContext.Provider value={shownLayout}>
+      {shownLayout === 'multi-column' ? (
+        // nothing while the deck loads at start: the page's splash stays (KeepSplash in routes.tsx)
         <Suspense fallback={null}>
           <MultiColumnLayout />
         </Suspense>
       ) : (
-        <SingleColumnLayout width={width} mobile={layout === 'mobile'} />
+        <SingleColumnLayout width={width} mobile={shownLayout === 'mobile'} />
       )}
       <IdleSocialLayer />
     </LayoutModeContext.Provider>
