@@ -12,33 +12,52 @@ function isStatus(value: unknown): value is Status {
   );
 }
 
+/** There, the notifications are being read: the unread count stays as the page set it. */
+const onNotificationsPage = () => /\/notifications\/?$/.test(window.location.pathname);
+
 function isFollowRequest(value: unknown): boolean {
   return typeof value === 'object' && value !== null && 'type' in value && value.type === 'follow_request';
 }
 
-/** Live notifications: the unread count grows and the notifications list refetches; edits/deletes apply. */
+/**
+ * Live notifications: the unread count grows and the notifications list refetches; edits/deletes apply. Each
+ * time the stream starts listening, what it may have missed is read again.
+ */
 export default function NotificationStream() {
   const client = useQueryClient();
   const { identity, accessToken } = useInitialState();
   useEffect(() => {
     if (!identity.signedIn || !accessToken) return;
-    return timelineStream(accessToken).subscribe({ stream: 'user' }, (event, payload) => {
-      if (event === 'notification') {
-        const onNotificationsPage = /\/notifications\/?$/.test(window.location.pathname);
-        if (!onNotificationsPage)
-          client.setQueryData<{ count: number }>(queryKeys.unreadNotifications, (data) => ({
-            count: (data?.count ?? 0) + 1,
-          }));
-        void client.invalidateQueries({ queryKey: ['notifications'], exact: true });
-        void client.invalidateQueries({ queryKey: ['notifications', 'grouped'] });
-        void client.invalidateQueries({ queryKey: ['notifications', 'filtered'] });
-        if (isFollowRequest(payload)) void client.invalidateQueries({ queryKey: queryKeys.followRequests });
-      } else if (event === 'delete' && typeof payload === 'string') {
-        removeCachedStatus(client, payload);
-      } else if (event === 'status.update' && isStatus(payload)) {
-        replaceCachedStatus(client, payload);
-      }
-    });
+    const refetchNotifications = () => {
+      void client.invalidateQueries({ queryKey: ['notifications'], exact: true });
+      void client.invalidateQueries({ queryKey: ['notifications', 'grouped'] });
+      void client.invalidateQueries({ queryKey: ['notifications', 'filtered'] });
+    };
+    return timelineStream(accessToken).subscribe(
+      { stream: 'user' },
+      (event, payload) => {
+        if (event === 'notification') {
+          if (!onNotificationsPage())
+            client.setQueryData<{ count: number }>(queryKeys.unreadNotifications, (data) => ({
+              count: (data?.count ?? 0) + 1,
+            }));
+          refetchNotifications();
+          if (isFollowRequest(payload)) void client.invalidateQueries({ queryKey: queryKeys.followRequests });
+        } else if (event === 'delete' && typeof payload === 'string') {
+          removeCachedStatus(client, payload);
+        } else if (event === 'status.update' && isStatus(payload)) {
+          replaceCachedStatus(client, payload);
+        }
+      },
+      // what arrived while the stream was not listening (before it first opened, or during a drop): the count,
+      // the lists and follow requests are read again
+      () => {
+        if (!onNotificationsPage())
+          void client.invalidateQueries({ queryKey: queryKeys.unreadNotifications });
+        void client.invalidateQueries({ queryKey: queryKeys.followRequests });
+        refetchNotifications();
+      },
+    );
   }, [client, identity.signedIn, accessToken]);
   return null;
 }

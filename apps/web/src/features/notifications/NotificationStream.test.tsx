@@ -1,0 +1,39 @@
+import type { InitialState } from '@palchat/api';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '../../api/queries';
+import { InitialStateContext } from '../../app/initial-state-context';
+
+let listening: (() => void) | undefined;
+vi.mock('../timelines/streaming', () => ({
+  timelineStream: () => ({
+    subscribe: (_params: unknown, _listener: unknown, onSubscribed?: () => void) => {
+      listening = onSubscribed;
+      return () => undefined;
+    },
+  }),
+}));
+const { default: NotificationStream } = await import('./NotificationStream');
+
+const signedIn = { identity: { signedIn: true }, accessToken: 'token' } as unknown as InitialState;
+
+describe('live notifications', () => {
+  it('read the unread count, the lists and the follow requests again each time the stream starts listening', () => {
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    render(
+      <InitialStateContext.Provider value={signedIn}>
+        <QueryClientProvider client={client}>
+          <NotificationStream />
+        </QueryClientProvider>
+      </InitialStateContext.Provider>,
+    );
+    expect(listening).toBeDefined();
+    listening?.();
+    const keys = invalidate.mock.calls.map(([filters]) => filters?.queryKey);
+    expect(keys).toEqual(
+      expect.arrayContaining([queryKeys.unreadNotifications, queryKeys.followRequests, ['notifications']]),
+    );
+  });
+});
