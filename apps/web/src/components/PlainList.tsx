@@ -1,14 +1,8 @@
-import { useEffect, useEffectEvent, useRef, type ReactNode, type Ref } from 'react';
+import { useEffect, useEffectEvent, useRef, type Ref } from 'react';
 import type { StateSnapshot } from 'react-virtuoso';
+import type { ListProps } from './list-props';
 
-export interface PlainListProps<T> {
-  items: T[];
-  scrollParent: HTMLElement | null;
-  itemKey: (item: T) => string;
-  renderItem: (item: T) => ReactNode;
-  onEndReached: () => void;
-  header?: ReactNode;
-  footer?: ReactNode;
+export interface PlainListProps<T> extends ListProps<T> {
   listRef: Ref<HTMLDivElement>;
 }
 
@@ -49,13 +43,18 @@ export function PlainList<T>(props: PlainListProps<T>) {
   );
 }
 
+/** The rows a PlainList rendered (header and footer left out). */
+function plainListRows(list: HTMLElement): HTMLElement[] {
+  return Array.from(list.querySelectorAll<HTMLElement>(':scope > [data-list-row]'));
+}
+
 /**
  * The measured row heights and scroll position of a plain list, for react-virtuoso's `restoreStateFrom`: the
  * virtualized list starts with the rows exactly where the reader sees them, instead of estimating the heights
  * of the rows above the view (which would make the view jump when the list hands over).
  */
 export function plainListSnapshot(list: HTMLElement, scrollParent: HTMLElement | null): StateSnapshot {
-  const rows = Array.from(list.querySelectorAll<HTMLElement>(':scope > [data-list-row]'));
+  const rows = plainListRows(list);
   const ranges: StateSnapshot['ranges'] = [];
   rows.forEach((row, index) => {
     const size = row.getBoundingClientRect().height;
@@ -76,7 +75,7 @@ export interface FocusInRow {
 
 export function focusInPlainList(list: HTMLElement): FocusInRow | undefined {
   const active = document.activeElement;
-  const rows = Array.from(list.querySelectorAll(':scope > [data-list-row]'));
+  const rows = plainListRows(list);
   const row = active ? rows.findIndex((item) => item.contains(active)) : -1;
   if (!active || row < 0) return undefined;
   const path: number[] = [];

@@ -1,19 +1,13 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { Virtuoso, type StateSnapshot } from 'react-virtuoso';
+import type { ListProps } from './list-props';
 import { FIRST_ITEM_INDEX, shiftedFirstItemIndex } from './paging';
 
-export interface VirtualListProps<T> {
-  items: T[];
-  scrollParent: HTMLElement | null;
-  itemKey: (item: T) => string;
-  renderItem: (item: T) => ReactNode;
-  onEndReached: () => void;
+export interface VirtualListProps<T> extends ListProps<T> {
   /** scrolled to the top: load the newer page, if one was dropped */
   onStartReached?: () => void;
   /** the items start at the newest: when scrolled to the top, what arrives above shows at once */
   headLoaded?: boolean;
-  header?: ReactNode;
-  footer?: ReactNode;
   /** the row heights and scroll position of the plain list this one takes over from */
   restoreStateFrom?: StateSnapshot;
 }
