@@ -50,6 +50,15 @@ function ActionButton({
   );
 }
 
+let menuPreloadScheduled = false;
+
+/** The menu's chunk loads once the browser is idle after the first card: once per page, not once per card. */
+function scheduleMenuPreload(): void {
+  if (menuPreloadScheduled) return;
+  menuPreloadScheduled = true;
+  whenIdle(() => void StatusMenu.preload());
+}
+
 /**
  * The "…" button. Its menu, with the edit and re-draft code behind it, loads once the browser is idle; a
  * press before then opens the menu as soon as it has arrived.
@@ -57,7 +66,7 @@ function ActionButton({
 function StatusMenuSlot(props: Omit<StatusMenuProps, 'defaultOpen'>) {
   const t = useT();
   const [pressed, setPressed] = useState(false);
-  useEffect(() => whenIdle(() => void StatusMenu.preload()), []);
+  useEffect(scheduleMenuPreload, []);
   const placeholder = (
     <MenuButton
       label={t('status.more')}
