@@ -106,6 +106,7 @@ export function useTimelineStream(
     if (!streamJson || !identity.signedIn || !accessToken) return;
     const params = JSON.parse(streamJson) as StreamParams;
     const parsedKey = JSON.parse(key) as QueryKey;
+    const parsedSource = JSON.parse(sourceJson) as TimelineSource;
     const receive = (status: Status) => {
       if (cachedIds(client, parsedKey).has(status.id)) return;
       if (status.account.id === identity.accountId)
@@ -124,10 +125,7 @@ export function useTimelineStream(
           replaceCachedStatus(client, payload);
         }
       },
-      () =>
-        void catchUp(client, parsedKey, JSON.parse(sourceJson) as TimelineSource, receive).catch(
-          () => undefined,
-        ),
+      () => void catchUp(client, parsedKey, parsedSource, receive).catch(() => undefined),
     );
   }, [client, key, streamJson, sourceJson, timelineId, identity.signedIn, identity.accountId, accessToken]);
 }
