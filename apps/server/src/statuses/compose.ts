@@ -137,24 +137,14 @@ async function linkTags(tx: Tx, statusId: string, text: string): Promise<void> {
   }
 }
 
-/**
- * Mention notifications for the accounts a status names and that have none for it yet: all of them when it is
- * posted, those an edit adds when it is edited (as Mastodon's fan-out does on updates).
- */
+/** Mention notifications from a status to the accounts it names. */
 async function notifyMentioned(
   tx: Tx,
   status: StatusesTable,
-  mentioned: AccountRow[],
+  accounts: AccountRow[],
 ): Promise<(NotificationsTable | null)[]> {
-  const notifiedBefore = await tx
-    .selectFrom('notifications')
-    .select('account_id')
-    .where('status_id', '=', status.id)
-    .where('type', '=', 'mention')
-    .execute();
-  const notified = new Set(notifiedBefore.map((row) => row.account_id));
   const notifications: (NotificationsTable | null)[] = [];
-  for (const account of mentioned.filter((candidate) => !notified.has(candidate.id)))
+  for (const account of accounts)
     notifications.push(
       await recordNotification(tx, {
         accountId: account.id,
@@ -165,6 +155,18 @@ async function notifyMentioned(
       }),
     );
   return notifications;
+}
+
+/** Of the accounts an edited status names, those without a mention notification for it yet: the ones the edit adds. */
+async function notYetNotified(tx: Tx, statusId: string, accounts: AccountRow[]): Promise<AccountRow[]> {
+  const notified = await tx
+    .selectFrom('notifications')
+    .select('account_id')
+    .where('status_id', '=', statusId)
+    .where('type', '=', 'mention')
+    .execute();
+  const ids = new Set(notified.map((row) => row.account_id));
+  return accounts.filter((account) => !ids.has(account.id));
 }
 
 async function linkMentions(tx: Tx, statusId: string, mentioned: AccountRow[]): Promise<void> {
@@ -369,7 +371,10 @@ export async function editStatus(
       (account) => account.id !== author.id,
     );
     await linkMentions(tx, current.id, mentioned);
-    notifications.push(...(await notifyMentioned(tx, updated, mentioned)));
+    // as Mastodon's fan-out on updates: only the accounts the edit adds are notified
+    notifications.push(
+      ...(await notifyMentioned(tx, updated, await notYetNotified(tx, current.id, mentioned))),
+    );
     await snapshot(tx, updated, now);
     const boosters = await tx
       .selectFrom('statuses')
