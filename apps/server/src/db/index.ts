@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { nodeSqliteDatabase } from './node-sqlite-dialect.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -33,12 +34,12 @@ export function createDatabase({ url, schema }: DatabaseOptions): Db {
   }
   const file = url.slice('sqlite:'.length);
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const sqlite = new DatabaseSync(file);
+  sqlite.exec('pragma journal_mode = WAL');
+  sqlite.exec('pragma synchronous = NORMAL');
+  sqlite.exec('pragma foreign_keys = ON');
+  sqlite.exec('pragma busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: nodeSqliteDatabase(sqlite) }) });
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- usable on any schema
