@@ -124,6 +124,7 @@ class StreamConnection {
   private readonly pendingTyping = new Map<string, NodeJS.Timeout>();
   private closed = false;
   private outbox: Promise<void> = Promise.resolve();
+  private typingQueue: Promise<void> = Promise.resolve();
   alive = true;
 
   constructor(
@@ -171,9 +172,17 @@ class StreamConnection {
         break;
       case 'typing_start':
       case 'typing_stop':
-        await this.typing(message.conversation_id, message.type);
+        await this.queueTyping(message.conversation_id, message.type);
         break;
     }
+  }
+
+  /** Typing frames are decided one after the other, in the order they came, so a stop never overtakes its start. */
+  private queueTyping(conversationId: string, event: TypingEvent): Promise<void> {
+    this.typingQueue = this.typingQueue
+      .then(() => this.typing(conversationId, event))
+      .catch((error: unknown) => this.log.warn({ err: error }, 'typing relay failed'));
+    return this.typingQueue;
   }
 
   private async typing(conversationId: string, event: TypingEvent): Promise<void> {
@@ -196,9 +205,7 @@ class StreamConnection {
     if (!retryable) return;
     const retry = setTimeout(() => {
       this.pendingTyping.delete(conversationId);
-      this.typing(conversationId, 'typing_start').catch((error: unknown) =>
-        this.log.warn({ err: error }, 'typing retry failed'),
-      );
+      void this.queueTyping(conversationId, 'typing_start');
     }, decision.retryInMs);
     this.pendingTyping.set(conversationId, retry);
   }
