@@ -25,6 +25,14 @@ export interface Config {
   trustProxy: boolean;
   logLevel: string;
   rateLimit: { signInPerMinute: number; signUpPerHour: number };
+  streaming: {
+    /** open streaming sockets per account, counted across processes with Redis; 0 for no cap */
+    maxSocketsPerUser: number;
+    /** at most one typing_start relayed per sender and conversation in this window */
+    typingIntervalMs: number;
+    /** how often each process re-checks the credentials of its open sockets, should a revocation be missed */
+    recheckMs: number;
+  };
   /** A LibreTranslate-compatible service for POST /api/v1/statuses/:id/translate; off without a URL. */
   translation: { url: string | null; apiKey: string | null; timeoutMs: number };
   /** How often ended polls are looked for, so that 'poll ended' notifications stream when polls expire. */
@@ -86,6 +94,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: {
       signInPerMinute: intFromEnv(env.RATE_LIMIT_SIGN_IN_PER_MINUTE, 10),
       signUpPerHour: intFromEnv(env.RATE_LIMIT_SIGN_UP_PER_HOUR, 20),
+    },
+    streaming: {
+      maxSocketsPerUser: Math.max(0, intFromEnv(env.STREAMING_SOCKETS_PER_USER, 50)),
+      typingIntervalMs: Math.max(0, intFromEnv(env.STREAMING_TYPING_INTERVAL_MS, 3000)),
+      recheckMs: Math.max(1000, intFromEnv(env.STREAMING_RECHECK_MS, 60_000)),
     },
     translation: {
       url: env.TRANSLATION_URL ? env.TRANSLATION_URL.replace(/\/+$/, '') : null,

@@ -2,17 +2,19 @@ import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import type { MediaStorage } from './media/storage.js';
 import type { EventBus } from './streaming/bus.js';
+import type { StreamingLimits } from './streaming/limits.js';
 import type { PresenceRegistry } from './streaming/presence.js';
 
 /**
- * What every domain module gets: configuration, the database and the event bus. Presence and media storage
- * are optional here so that a context built by hand (tests, tools) works: `presenceFor(ctx)` and
- * `mediaStorageFor(ctx)` fall back to the in-process registry and the local folder.
+ * What every domain module gets: configuration, the database and the event bus. Presence, limits and media storage
+ * are optional here so that a context built by hand (tests, tools) works: `presenceFor(ctx)`,
+ * `streamingLimitsFor(ctx)` and `mediaStorageFor(ctx)` fall back to in-process ones and the local folder.
  */
 export interface AppContext {
   config: Config;
   db: Db;
   bus: EventBus;
   presence?: PresenceRegistry;
+  streamingLimits?: StreamingLimits;
   media?: MediaStorage;
 }

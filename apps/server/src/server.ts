@@ -8,6 +8,8 @@ import { buildApp } from './http/app.js';
 import { useIdSlot } from './lib/ids.js';
 import { createMediaStorage } from './media/storage.js';
 import { InProcessEventBus, type EventBus } from './streaming/bus.js';
+import { InProcessStreamingLimits, type StreamingLimits } from './streaming/limits.js';
+import { RedisStreamingLimits } from './streaming/limits-redis.js';
 import { InProcessPresence, type PresenceRegistry } from './streaming/presence.js';
 import { RedisPresence } from './streaming/presence-redis.js';
 import { RedisEventBus } from './streaming/redis-bus.js';
@@ -23,8 +25,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const { db, close: closeDatabase } = await openDatabase(config);
   const bus = await createEventBus(config);
   const presence = await createPresence(config, (error) => app.log.warn({ err: error }, 'presence failed'));
+  const streamingLimits = await createStreamingLimits(config, (error) =>
+    app.log.warn({ err: error }, 'streaming limits failed'),
+  );
   const media = createMediaStorage(config);
-  const app = await buildApp({ config, db, bus, presence, media }, { logger: { level: config.logLevel } });
+  const app = await buildApp(
+    { config, db, bus, presence, streamingLimits, media },
+    { logger: { level: config.logLevel } },
+  );
   await app.listen({ host: config.host, port: config.port, backlog: 2048 });
   return {
     app,
@@ -32,6 +40,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     async stop() {
       await app.close();
       await presence.close();
+      await streamingLimits.close();
       await bus.close();
       await closeDatabase();
     },
@@ -82,7 +91,7 @@ function withIdSlot(db: Db, lease: IdSlotLease): OpenDatabase {
 }
 
 /** In-process fan-out by default; Redis pub/sub when REDIS_URL is set, so several processes share events. */
-async function createEventBus(config: Config): Promise<EventBus> {
+export async function createEventBus(config: Config): Promise<EventBus> {
   if (!config.redisUrl) return new InProcessEventBus();
   const bus = new RedisEventBus(config.redisUrl, config.redisPrefix);
   await bus.ready();
@@ -95,4 +104,19 @@ async function createPresence(config: Config, onError: (error: unknown) => void)
   const presence = new RedisPresence(config.redisUrl, { prefix: config.redisPrefix, onError });
   await presence.ready();
   return presence;
+}
+
+/** Streaming socket and typing limits: counted in this process by default; across processes with REDIS_URL. */
+async function createStreamingLimits(
+  config: Config,
+  onError: (error: unknown) => void,
+): Promise<StreamingLimits> {
+  if (!config.redisUrl) return new InProcessStreamingLimits(config.streaming);
+  const limits = new RedisStreamingLimits(config.redisUrl, {
+    ...config.streaming,
+    prefix: config.redisPrefix,
+    onError,
+  });
+  await limits.ready();
+  return limits;
 }

@@ -6,6 +6,8 @@ import { ApiError, unprocessable } from '../http/errors.js';
 import { newId } from '../lib/ids.js';
 import { randomToken, safeEqual, sha256 } from '../lib/crypto.js';
 import { nowIso } from '../lib/time.js';
+import type { EventBus } from '../streaming/bus.js';
+import { announceRevocation } from '../streaming/revocations.js';
 import { parseScopes, scopesWithin } from './oauth-scopes.js';
 
 export type OAuthAppRow = OAuthAppsTable;
@@ -355,9 +357,12 @@ export async function exchangeToken(db: Db, body: TokenRequest): Promise<Token> 
   }
 }
 
-/** POST /oauth/revoke (RFC 7009): unknown tokens are not an error; other apps' tokens are refused. */
+/**
+ * POST /oauth/revoke (RFC 7009): unknown tokens are not an error; other apps' tokens are refused. The streaming
+ * sockets the token opened are closed, on every process.
+ */
 export async function revokeToken(
-  db: DbOrTx,
+  { db, bus }: { db: DbOrTx; bus: EventBus },
   body: { client_id?: unknown; client_secret?: unknown; token?: unknown },
 ): Promise<void> {
   const app = await findAppByClientId(db, body.client_id);
@@ -369,7 +374,7 @@ export async function revokeToken(
   }
   const row = await db
     .selectFrom('oauth_tokens')
-    .select(['id', 'app_id'])
+    .select(['id', 'app_id', 'account_id'])
     .where('token_hash', '=', sha256(body.token))
     .executeTakeFirst();
   if (!row) return;
@@ -382,4 +387,5 @@ export async function revokeToken(
     .where('id', '=', row.id)
     .where('revoked_at', 'is', null)
     .execute();
+  if (row.account_id) await announceRevocation({ bus }, { accountId: row.account_id, tokenId: row.id });
 }

@@ -175,7 +175,7 @@ function defineOAuthRoutes(app: FastifyInstance, root: FastifyInstance, ctx: App
   });
 
   app.post('/oauth/revoke', async (request) => {
-    await revokeToken(ctx.db, withBasicCredentials(request, paramsOf(request.body)));
+    await revokeToken(ctx, withBasicCredentials(request, paramsOf(request.body)));
     return {};
   });
 

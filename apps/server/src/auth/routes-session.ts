@@ -40,7 +40,7 @@ export async function registerSessionRoutes(app: FastifyInstance, ctx: AppContex
     async (request, reply) => {
       const body = bodyOf(request);
       const account = await authenticate(ctx.db, text(body.login), text(body.password));
-      if (request.viewer?.sessionId) await destroySession(ctx.db, request.viewer.sessionId);
+      if (request.viewer?.sessionId) await destroySession(ctx, request.viewer.sessionId);
       await startSession(ctx, request, reply, account.id);
       return { redirect_to: safeRedirectPath(body.redirect_to, '/') };
     },
@@ -54,7 +54,7 @@ export async function registerSessionRoutes(app: FastifyInstance, ctx: AppContex
         requireConfirmation: true,
       });
       if (pending) return { redirect_to: '/auth/sign_in', pending: true };
-      if (request.viewer?.sessionId) await destroySession(ctx.db, request.viewer.sessionId);
+      if (request.viewer?.sessionId) await destroySession(ctx, request.viewer.sessionId);
       await startSession(ctx, request, reply, account.id);
       return { redirect_to: '/start' };
     } catch (error) {
@@ -65,7 +65,7 @@ export async function registerSessionRoutes(app: FastifyInstance, ctx: AppContex
 
   const signOut = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.viewer?.sessionId) {
-      await destroySession(ctx.db, request.viewer.sessionId);
+      await destroySession(ctx, request.viewer.sessionId);
     }
     clearSessionCookie(reply);
     return { redirect_to: '/auth/sign_in' };

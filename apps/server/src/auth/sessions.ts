@@ -2,6 +2,8 @@ import type { DbOrTx } from '../db/index.js';
 import { newId } from '../lib/ids.js';
 import { randomToken, sha256 } from '../lib/crypto.js';
 import { nowIso } from '../lib/time.js';
+import type { EventBus } from '../streaming/bus.js';
+import { announceRevocation } from '../streaming/revocations.js';
 import type { AccountRow } from './viewer.js';
 
 export const WEB_SCOPES = 'read write follow push';
@@ -57,9 +59,19 @@ export async function createSession(
   return { secret, sessionId, accessToken };
 }
 
-export async function destroySession(db: DbOrTx, sessionId: string): Promise<void> {
+/** Signs a session out with its web token, and closes the streaming sockets either opened, on every process. */
+export async function destroySession(
+  { db, bus }: { db: DbOrTx; bus: EventBus },
+  sessionId: string,
+): Promise<void> {
+  const session = await db
+    .selectFrom('sessions')
+    .select('account_id')
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
   await db.deleteFrom('oauth_tokens').where('session_id', '=', sessionId).execute();
   await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+  if (session) await announceRevocation({ bus }, { accountId: session.account_id, sessionId });
 }
 
 export async function findSessionAccount(

@@ -1,5 +1,5 @@
 import { loadConfig } from '../config.js';
-import { openDatabase } from '../server.js';
+import { createEventBus, openDatabase } from '../server.js';
 import { runAdminCommand } from './commands.js';
 
 /** `npm run admin -- <command>`: account and server administration from the shell. */
@@ -7,12 +7,17 @@ async function main(): Promise<number> {
   const config = loadConfig();
   // The same database, schema and migrations as the server's.
   const { db, close } = await openDatabase(config);
+  // with REDIS_URL, the servers' bus: a disabled account's open sockets close at once
+  const bus = await createEventBus(config);
   try {
-    return await runAdminCommand(db, process.argv.slice(2), {
-      out: (line) => console.log(line),
-      err: (line) => console.error(line),
-    });
+    return await runAdminCommand(
+      db,
+      process.argv.slice(2),
+      { out: (line) => console.log(line), err: (line) => console.error(line) },
+      bus,
+    );
   } finally {
+    await bus.close();
     await close();
   }
 }

@@ -4,6 +4,8 @@ import { hashPassword } from '../auth/passwords.js';
 import { isRole, ROLES } from '../auth/permissions.js';
 import { checkRegistrationFormat, insertLocalAccount, RegistrationInvalid } from '../auth/registration.js';
 import { nowIso } from '../lib/time.js';
+import type { EventBus } from '../streaming/bus.js';
+import { announceRevocation } from '../streaming/revocations.js';
 import { isServerSettingKey, SERVER_SETTING_KEYS, encodeSettingValue } from '../settings/schema.js';
 import { getServerSettings, updateServerSettings } from '../settings/service.js';
 import { CONTENT_USAGE, ContentUsageError, runContentCommand } from '../instance-content/commands.js';
@@ -108,7 +110,7 @@ async function setRole(db: Db, args: string[], output: CommandOutput): Promise<v
 }
 
 async function setFlag(
-  db: Db,
+  { db, bus }: AdminContext,
   args: string[],
   output: CommandOutput,
   change: { command: string; set: { approved?: 0 | 1; disabled?: 0 | 1 }; done: string },
@@ -120,6 +122,8 @@ async function setFlag(
     .set({ ...change.set, updated_at: nowIso() })
     .where('id', '=', account.id)
     .execute();
+  // a disabled account's streaming sockets close on every process that hears the bus
+  if (change.set.disabled === 1 && bus) await announceRevocation({ bus }, { accountId: account.id });
   output.out(`${account.username} ${change.done}`);
 }
 
@@ -143,8 +147,23 @@ async function settings(db: Db, args: string[], output: CommandOutput): Promise<
   throw new UsageError('Expected: settings list | settings set KEY VALUE');
 }
 
+/**
+ * What the commands work on. The event bus is the servers' (Redis when REDIS_URL is set), so that changes
+ * reach open streaming sockets at once; without it, each server finds them on its next credential check.
+ */
+export interface AdminContext {
+  db: Db;
+  bus?: EventBus;
+}
+
 /** Runs one admin command; returns the process exit code (0 done, 1 refused, 2 mistyped). */
-export async function runAdminCommand(db: Db, argv: string[], output: CommandOutput): Promise<number> {
+export async function runAdminCommand(
+  db: Db,
+  argv: string[],
+  output: CommandOutput,
+  bus?: EventBus,
+): Promise<number> {
+  const admin: AdminContext = { db, bus };
   const [command, ...args] = argv;
   try {
     switch (command) {
@@ -155,13 +174,13 @@ export async function runAdminCommand(db: Db, argv: string[], output: CommandOut
         await setRole(db, args, output);
         return 0;
       case 'approve':
-        await setFlag(db, args, output, { command, set: { approved: 1 }, done: 'is approved' });
+        await setFlag(admin, args, output, { command, set: { approved: 1 }, done: 'is approved' });
         return 0;
       case 'disable':
-        await setFlag(db, args, output, { command, set: { disabled: 1 }, done: 'is disabled' });
+        await setFlag(admin, args, output, { command, set: { disabled: 1 }, done: 'is disabled' });
         return 0;
       case 'enable':
-        await setFlag(db, args, output, { command, set: { disabled: 0 }, done: 'is enabled' });
+        await setFlag(admin, args, output, { command, set: { disabled: 0 }, done: 'is enabled' });
         return 0;
       case 'settings':
         await settings(db, args, output);

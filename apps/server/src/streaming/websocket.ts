@@ -12,6 +12,15 @@ import { presenceFor } from './presence.js';
 import { resolveStream, type ResolvedStream, type StreamRequest } from './streams.js';
 import type { StreamMessage } from './bus.js';
 import { withFilterResults } from '../filters/matcher.js';
+import { streamingLimitsFor, type StreamingLimits, type TypingEvent } from './limits.js';
+import { lapsedCredentials } from './credential-check.js';
+import {
+  CLOSE_CREDENTIALS_REVOKED,
+  parseRevocation,
+  REVOCATIONS_CHANNEL,
+  revokes,
+  type StreamCredentials,
+} from './revocations.js';
 
 /** Events whose payload is a Status entity. */
 const STATUS_EVENTS = new Set(['update', 'status.update']);
@@ -36,37 +45,99 @@ function tokenOf(request: FastifyRequest): string | null {
   return null;
 }
 
-const streamAccounts = new WeakMap<FastifyRequest, AccountRow>();
+interface Admission {
+  socketId: string;
+  account: AccountRow;
+  credentials: StreamCredentials;
+}
 
-/** The access token as ?access_token=, as the WebSocket subprotocol, or the usual bearer header / cookie. */
-function authenticate(ctx: AppContext) {
+const admissions = new WeakMap<FastifyRequest, Admission>();
+
+/** Too many typing retries waiting on one socket means a client sending junk: the extra ones are dropped. */
+const MAX_PENDING_TYPING = 16;
+
+function originOf(value: string): string | null {
+  try {
+    return new URL(value).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Checks a handshake before the upgrade: the access token as ?access_token=, as the WebSocket subprotocol, or
+ * the usual bearer header (from any origin: third-party apps); or the session cookie, only from the server's own
+ * pages, since a browser sends the cookie with a handshake that any site opens (cross-site WebSocket hijacking).
+ * Then takes one of the account's socket slots, given back when the connection closes.
+ */
+function admit(ctx: AppContext, limits: StreamingLimits) {
+  const ownOrigin = originOf(ctx.config.publicUrl);
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const token = tokenOf(request);
     const bearer = token ? await findBearer(ctx.db, token) : null;
     // a token in the header was checked with the rest of the request; one in the query string is checked here
     if (bearer) assertTokenScopes(bearer, request.routeOptions.config.scopes);
-    const account = token ? (bearer?.account ?? null) : (request.viewer?.account ?? null);
-    if (!account || account.disabled || !account.approved) {
+    const viewer = token ? bearer : request.viewer;
+    const account = viewer?.account ?? null;
+    if (!viewer || !account || account.disabled || !account.approved) {
       return reply.status(401).send({ error: 'Error: Missing or invalid access token' });
     }
-    streamAccounts.set(request, account);
+    if (!token && request.viewer?.via === 'cookie') {
+      const origin = request.headers.origin;
+      if (!origin || originOf(origin) !== ownOrigin) {
+        return reply
+          .status(403)
+          .send({ error: "Streaming with the session cookie is only allowed from this server's pages" });
+      }
+    }
+    const admission: Admission = {
+      socketId: randomUUID(),
+      account,
+      credentials: { accountId: account.id, tokenId: viewer.tokenId, sessionId: viewer.sessionId },
+    };
+    // a plain GET gets its JSON error from the route handler and holds no slot
+    if (request.ws) {
+      if (!(await limits.acquireSocket(account.id, admission.socketId))) {
+        return reply.status(429).send({ error: 'Too many open streaming connections for this account' });
+      }
+      const release = () => {
+        limits
+          .releaseSocket(account.id, admission.socketId)
+          .catch((error: unknown) => request.log.warn({ err: error }, 'stream slot release failed'));
+      };
+      // the TCP connection carries the WebSocket: its end frees the slot however the upgrade went
+      const connection = request.raw.socket;
+      if (connection.destroyed) release();
+      else connection.once('close', release);
+    }
+    admissions.set(request, admission);
     return undefined;
   };
 }
 
 class StreamConnection {
-  private readonly id = randomUUID();
+  private readonly id: string;
+  private readonly account: AccountRow;
+  readonly credentials: StreamCredentials;
   private readonly subscriptions = new Map<string, () => void>();
+  /** typing_start frames dropped by the limit, sent again when their window ends (by conversation) */
+  private readonly pendingTyping = new Map<string, NodeJS.Timeout>();
   private closed = false;
   private outbox: Promise<void> = Promise.resolve();
+  private typingQueue: Promise<void> = Promise.resolve();
   alive = true;
 
   constructor(
     private readonly ctx: AppContext,
+    private readonly limits: StreamingLimits,
     private readonly socket: WebSocket,
-    private readonly account: AccountRow,
+    admission: Admission,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.id = admission.socketId;
+    this.account = admission.account;
+    this.credentials = admission.credentials;
+  }
 
   private async deliver(stream: ResolvedStream, { event, payload }: StreamMessage): Promise<void> {
     if (stream.accepts && !stream.accepts(event, payload)) return;
@@ -101,9 +172,42 @@ class StreamConnection {
         break;
       case 'typing_start':
       case 'typing_stop':
-        await relayTyping(this.ctx, this.account, message.conversation_id, message.type);
+        await this.queueTyping(message.conversation_id, message.type);
         break;
     }
+  }
+
+  /** Typing frames are decided one after the other, in the order they came, so a stop never overtakes its start. */
+  private queueTyping(conversationId: string, event: TypingEvent): Promise<void> {
+    this.typingQueue = this.typingQueue
+      .then(() => this.typing(conversationId, event))
+      .catch((error: unknown) => this.log.warn({ err: error }, 'typing relay failed'));
+    return this.typingQueue;
+  }
+
+  private async typing(conversationId: string, event: TypingEvent): Promise<void> {
+    if (event === 'typing_stop') {
+      clearTimeout(this.pendingTyping.get(conversationId));
+      this.pendingTyping.delete(conversationId);
+    }
+    const decision = await this.limits.typing(this.account.id, conversationId, event);
+    if (decision.relay) {
+      // not relayed after all (typing indicator off, not a participant): the window stays open for later frames
+      const relayed = await relayTyping(this.ctx, this.account, conversationId, event);
+      if (!relayed) await this.limits.forgetTyping(this.account.id, conversationId);
+      return;
+    }
+    const retryable =
+      decision.retryInMs !== undefined &&
+      !this.closed &&
+      !this.pendingTyping.has(conversationId) &&
+      this.pendingTyping.size < MAX_PENDING_TYPING;
+    if (!retryable) return;
+    const retry = setTimeout(() => {
+      this.pendingTyping.delete(conversationId);
+      void this.queueTyping(conversationId, 'typing_start');
+    }, decision.retryInMs);
+    this.pendingTyping.set(conversationId, retry);
   }
 
   async subscribe(request: StreamRequest): Promise<void> {
@@ -136,12 +240,92 @@ class StreamConnection {
     if (request.stream === 'user') await presenceFor(this.ctx).disconnect(this.id);
   }
 
+  /** Stops every delivery at once and closes the socket: its credentials no longer hold. */
+  async revoke(): Promise<void> {
+    this.socket.close(CLOSE_CREDENTIALS_REVOKED, 'Credentials revoked');
+    await this.close();
+  }
+
   async close(): Promise<void> {
+    if (this.closed) return;
     this.closed = true;
     for (const unsubscribe of this.subscriptions.values()) unsubscribe();
     this.subscriptions.clear();
+    for (const retry of this.pendingTyping.values()) clearTimeout(retry);
+    this.pendingTyping.clear();
     await presenceFor(this.ctx).disconnect(this.id);
   }
+}
+
+/** This process's open connections, by account, for closing those whose credentials are revoked. */
+class LiveConnections {
+  private readonly byAccount = new Map<string, Set<StreamConnection>>();
+
+  add(connection: StreamConnection): void {
+    const { accountId } = connection.credentials;
+    let connections = this.byAccount.get(accountId);
+    if (!connections) {
+      connections = new Set();
+      this.byAccount.set(accountId, connections);
+    }
+    connections.add(connection);
+  }
+
+  delete(connection: StreamConnection): void {
+    const { accountId } = connection.credentials;
+    const connections = this.byAccount.get(accountId);
+    connections?.delete(connection);
+    if (connections?.size === 0) this.byAccount.delete(accountId);
+  }
+
+  revokedBy(payload: string): StreamConnection[] {
+    const revocation = parseRevocation(payload);
+    if (!revocation) return [];
+    return [...(this.byAccount.get(revocation.accountId) ?? [])].filter((connection) =>
+      revokes(revocation, connection.credentials),
+    );
+  }
+
+  all(): StreamConnection[] {
+    return [...this.byAccount.values()].flatMap((connections) => [...connections]);
+  }
+}
+
+/** Closes the connections whose credentials a revocation names, as soon as the event bus brings it. */
+function closeOnRevocation(ctx: AppContext, live: LiveConnections, log: FastifyBaseLogger): () => void {
+  return ctx.bus.subscribe(REVOCATIONS_CHANNEL, ({ payload }) => {
+    for (const connection of live.revokedBy(payload)) {
+      connection.revoke().catch((error: unknown) => log.warn({ err: error }, 'stream revoke failed'));
+    }
+  });
+}
+
+/** Re-checks every open connection's credentials now and then, in case a revocation event went missing. */
+function recheckCredentials(ctx: AppContext, live: LiveConnections, log: FastifyBaseLogger): NodeJS.Timeout {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    lapsedCredentials(
+      ctx.db,
+      live.all().map((connection) => connection.credentials),
+    )
+      .then(async (lapsed) => {
+        const gone = new Set(lapsed);
+        await Promise.all(
+          live
+            .all()
+            .filter((connection) => gone.has(connection.credentials))
+            .map((connection) => connection.revoke()),
+        );
+      })
+      .catch((error: unknown) => log.warn({ err: error }, 'stream credential check failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, ctx.config.streaming.recheckMs);
+  timer.unref();
+  return timer;
 }
 
 /** The Mastodon-style streaming endpoint: GET /api/v1/streaming (WebSocket). */
@@ -151,6 +335,14 @@ export async function registerStreaming(
   options: StreamingOptions = {},
 ): Promise<void> {
   const heartbeatMs = options.heartbeatMs ?? heartbeatFromEnv();
+  const limits = streamingLimitsFor(ctx);
+  const live = new LiveConnections();
+  const stopRevocations = closeOnRevocation(ctx, live, app.log);
+  const recheck = recheckCredentials(ctx, live, app.log);
+  app.addHook('onClose', async () => {
+    stopRevocations();
+    clearInterval(recheck);
+  });
   await app.register(async (scope) => {
     await scope.register(websocket, {
       options: {
@@ -159,13 +351,14 @@ export async function registerStreaming(
         handleProtocols: (protocols: Set<string>) => protocols.values().next().value ?? false,
       },
     });
-    const handler = (socket: WebSocket, request: FastifyRequest) => {
-      const account = streamAccounts.get(request);
-      if (!account) {
+    const wsHandler = (socket: WebSocket, request: FastifyRequest) => {
+      const admission = admissions.get(request);
+      if (!admission) {
         socket.close(1008, 'Unauthorized');
         return;
       }
-      const connection = new StreamConnection(ctx, socket, account, request.log);
+      const connection = new StreamConnection(ctx, limits, socket, admission, request.log);
+      live.add(connection);
       const ping = setInterval(() => {
         if (!connection.alive) {
           socket.terminate();
@@ -184,6 +377,7 @@ export async function registerStreaming(
       });
       socket.on('close', () => {
         clearInterval(ping);
+        live.delete(connection);
         void connection
           .close()
           .catch((error: unknown) => request.log.warn({ err: error }, 'stream close failed'));
@@ -199,13 +393,18 @@ export async function registerStreaming(
           .catch((error: unknown) => request.log.warn({ err: error }, 'stream subscribe failed'));
       }
     };
-    const routeOptions = {
-      websocket: true,
-      preValidation: authenticate(ctx),
-      // every stream (home, direct, public, hashtag, list) shows statuses
-      ...scopes('read:statuses'),
-    } as const;
-    scope.get('/api/v1/streaming', routeOptions, handler);
-    scope.get('/api/v1/streaming/', routeOptions, handler);
+    for (const url of ['/api/v1/streaming', '/api/v1/streaming/']) {
+      scope.route({
+        method: 'GET',
+        url,
+        preValidation: admit(ctx, limits),
+        // a plain GET (no upgrade) gets an API error like any other, not an empty page
+        handler: async (_request, reply) =>
+          reply.status(400).send({ error: 'This endpoint only accepts WebSocket connections' }),
+        wsHandler,
+        // every stream (home, direct, public, hashtag, list) shows statuses
+        ...scopes('read:statuses'),
+      });
+    }
   });
 }

@@ -7,7 +7,7 @@ class FakeSocket {
   sent: unknown[] = [];
   onopen: (() => void) | null = null;
   onmessage: ((message: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((event?: { code: number }) => void) | null = null;
   send(data: string) {
     this.sent.push(JSON.parse(data));
   }
@@ -91,5 +91,15 @@ describe('timeline stream client', () => {
     expect(sockets).toHaveLength(2);
     sockets[1]?.open();
     expect(sockets[1]?.sent).toEqual([{ type: 'subscribe', stream: 'public' }]);
+  });
+
+  it('stays closed when the server closes it for revoked credentials', () => {
+    client.subscribe({ stream: 'public' }, vi.fn());
+    sockets[0]?.open();
+    sockets[0]?.onclose?.({ code: 4001 });
+    vi.advanceTimersByTime(10_000);
+    client.subscribe({ stream: 'user' }, vi.fn());
+    vi.advanceTimersByTime(10_000);
+    expect(sockets).toHaveLength(1);
   });
 });

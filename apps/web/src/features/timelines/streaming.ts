@@ -1,3 +1,5 @@
+import { STREAM_CLOSE_CREDENTIALS_REVOKED } from '../../api/stream-close';
+
 /**
  * One WebSocket for the social views (timelines, notifications), separate from the message box's: Mastodon's
  * multiplexed protocol ({ type: 'subscribe', stream, tag?, list? }), shared subscriptions counted by
@@ -45,6 +47,8 @@ export class TimelineStreamClient {
   private socket: WebSocket | null = null;
   private readonly subscriptions = new Map<string, Subscription>();
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  /** the server closed the socket for revoked credentials: no more reconnecting with this token */
+  private revoked = false;
 
   constructor(
     private readonly url: () => string,
@@ -91,16 +95,18 @@ export class TimelineStreamClient {
   }
 
   private ensureOpen(): void {
-    if (this.socket || this.reconnectTimer) return;
+    if (this.socket || this.reconnectTimer || this.revoked) return;
     const socket = this.createSocket(this.url());
     this.socket = socket;
     socket.onopen = () => {
       for (const subscription of this.subscriptions.values()) this.request(subscription);
     };
     socket.onmessage = (message: MessageEvent) => this.dispatch(String(message.data));
-    socket.onclose = () => {
+    socket.onclose = (event?: CloseEvent) => {
       this.socket = null;
-      if (this.subscriptions.size === 0) return;
+      // revoked credentials: the same token would be refused, so the stream stays closed
+      if (event?.code === STREAM_CLOSE_CREDENTIALS_REVOKED) this.revoked = true;
+      if (this.subscriptions.size === 0 || this.revoked) return;
       this.reconnectTimer = setTimeout(() => {
         this.reconnectTimer = null;
         if (this.subscriptions.size > 0) this.ensureOpen();

@@ -6,7 +6,7 @@ class FakeSocket {
   readyState = 0;
   sent: string[] = [];
   onopen: (() => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((event?: { code: number }) => void) | null = null;
   onmessage: ((event: { data: unknown }) => void) | null = null;
   onerror: ((event: unknown) => void) | null = null;
   send(data: string) {
@@ -55,6 +55,16 @@ describe('StreamingClient', () => {
     sockets[0]?.onmessage?.({ data: JSON.stringify({ event: 'typing_stop', payload: '{"user_id":"2"}' }) });
     expect(onEvent).toHaveBeenCalledWith({ event: 'typing_stop', payload: { user_id: '2' } });
     client.close();
+  });
+
+  it('does not reconnect after a close for revoked credentials', () => {
+    const client = make({ value: true });
+    client.connect();
+    sockets[0]?.open();
+    sockets[0]?.onclose?.({ code: 4001 });
+    vi.advanceTimersByTime(10_000);
+    client.ensureConnected();
+    expect(sockets).toHaveLength(1);
   });
 
   it('reconnects 3000 ms after a close only while expanded, never after close()', () => {

@@ -1,4 +1,5 @@
 import type { ClientStreamMessage, ServerStreamMessage } from '@palchat/api';
+import { STREAM_CLOSE_CREDENTIALS_REVOKED } from '../../../api/stream-close';
 import { RECONNECT_MS } from '../rules/constants';
 
 export interface StreamEvent {
@@ -46,8 +47,10 @@ export class StreamingClient {
     };
     socket.onmessage = (message: MessageEvent) => this.receive(message.data);
     socket.onerror = (error) => console.error('Message box WebSocket error', error);
-    socket.onclose = () => {
+    socket.onclose = (event?: CloseEvent) => {
       if (this.socket === socket) this.socket = null;
+      // revoked credentials: the same token would be refused, so the socket stays closed
+      if (event?.code === STREAM_CLOSE_CREDENTIALS_REVOKED) this.closedByUs = true;
       if (!this.closedByUs) this.scheduleReconnect();
     };
   }
