@@ -6,6 +6,8 @@ import formbody from '@fastify/formbody';
 import { $ZodError as ZodError } from 'zod/v4/core';
 import type { AppContext } from '../context.js';
 import authPlugin from '../auth/plugin.js';
+import { forgetExpiredKeys } from '../db/idempotency.js';
+import { runPeriodically } from '../lib/periodic.js';
 import rateLimitPlugin from '../rate-limits/plugin.js';
 import { ApiError } from './errors.js';
 import { registerDomainRoutes } from './routes.js';
@@ -61,5 +63,6 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(authPlugin, { db: ctx.db });
   await app.register(rateLimitPlugin, { config: ctx.config });
   await registerDomainRoutes(app, ctx);
+  runPeriodically(app, 'idempotency key sweep', 10 * 60_000, () => forgetExpiredKeys(ctx.db));
   return app;
 }
