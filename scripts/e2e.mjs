@@ -84,8 +84,12 @@ try {
     TRANSLATION_URL: translationUrl,
     // link previews of the specs' fake sites on 127.0.0.1 (the server reads no private address otherwise)
     ALLOWED_PRIVATE_ADDRESSES: '127.0.0.1',
-    RATE_LIMIT_SIGN_UP_PER_HOUR: '10000',
-    RATE_LIMIT_SIGN_IN_PER_MINUTE: '10000',
+    // the specs sign up, sign in and call the API far more often than a person (the limits have tests of their own)
+    RATE_LIMIT_API_PER_5_MINUTES: '1000000',
+    RATE_LIMIT_MEDIA_UPLOADS_PER_30_MINUTES: '10000',
+    RATE_LIMIT_STATUS_DELETIONS_PER_30_MINUTES: '10000',
+    RATE_LIMIT_SIGN_IN_PER_5_MINUTES: '10000',
+    RATE_LIMIT_SIGN_UP_PER_30_MINUTES: '10000',
   };
   delete serverEnv.DATABASE_URL;
   delete serverEnv.REDIS_URL;

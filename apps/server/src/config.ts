@@ -24,7 +24,7 @@ export interface Config {
   webDistDir: string;
   trustProxy: boolean;
   logLevel: string;
-  rateLimit: { signInPerMinute: number; signUpPerHour: number };
+  rateLimit: RateLimits;
   streaming: {
     /** open streaming sockets per account, counted across processes with Redis; 0 for no cap */
     maxSocketsPerUser: number;
@@ -45,6 +45,20 @@ export interface Config {
   allowedPrivateAddresses: string[];
 }
 
+/** Mastodon's throttles (its rack-attack rules), with the counts configurable; the periods are Mastodon's. */
+export interface RateLimits {
+  /** requests under /api per 5 minutes, per access token, per cookie-signed-in account, else per IP */
+  apiPer5Minutes: number;
+  /** POST /api/v1/media and /api/v2/media per 30 minutes, per account */
+  mediaUploadsPer30Minutes: number;
+  /** DELETE /api/v1/statuses/:id and POST …/unreblog per 30 minutes, per account */
+  statusDeletionsPer30Minutes: number;
+  /** sign-in attempts per 5 minutes, per IP and, separately, per account name (email or username) */
+  signInPer5Minutes: number;
+  /** sign-ups per 30 minutes per IP, the sign-up page and POST /api/v1/accounts together */
+  signUpPer30Minutes: number;
+}
+
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 function intFromEnv(value: string | undefined, fallback: number): number {
@@ -52,6 +66,30 @@ function intFromEnv(value: string | undefined, fallback: number): number {
   const parsed = Number.parseInt(value, 10);
   if (!Number.isFinite(parsed)) throw new Error(`Expected an integer, got "${value}"`);
   return parsed;
+}
+
+/** Variables of earlier versions, refused so that a deployment does not silently lose its setting. */
+const RENAMED_VARIABLES: Record<string, string> = {
+  RATE_LIMIT_SIGN_IN_PER_MINUTE: 'RATE_LIMIT_SIGN_IN_PER_5_MINUTES',
+  RATE_LIMIT_SIGN_UP_PER_HOUR: 'RATE_LIMIT_SIGN_UP_PER_30_MINUTES',
+};
+
+function rateLimitsFromEnv(env: NodeJS.ProcessEnv): RateLimits {
+  for (const [old, replacement] of Object.entries(RENAMED_VARIABLES)) {
+    if (env[old] !== undefined) throw new Error(`${old} is no longer read: set ${replacement} instead`);
+  }
+  const limit = (name: string, fallback: number) => {
+    const value = intFromEnv(env[name], fallback);
+    if (value < 1) throw new Error(`${name} must be at least 1, got "${env[name]}"`);
+    return value;
+  };
+  return {
+    apiPer5Minutes: limit('RATE_LIMIT_API_PER_5_MINUTES', 300),
+    mediaUploadsPer30Minutes: limit('RATE_LIMIT_MEDIA_UPLOADS_PER_30_MINUTES', 30),
+    statusDeletionsPer30Minutes: limit('RATE_LIMIT_STATUS_DELETIONS_PER_30_MINUTES', 30),
+    signInPer5Minutes: limit('RATE_LIMIT_SIGN_IN_PER_5_MINUTES', 25),
+    signUpPer30Minutes: limit('RATE_LIMIT_SIGN_UP_PER_30_MINUTES', 5),
+  };
 }
 
 function schemaFromEnv(value: string | undefined): string | null {
@@ -91,10 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(env.WEB_DIST_DIR || path.join(repoRoot, 'apps/web/dist')),
     trustProxy: env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL || 'info',
-    rateLimit: {
-      signInPerMinute: intFromEnv(env.RATE_LIMIT_SIGN_IN_PER_MINUTE, 10),
-      signUpPerHour: intFromEnv(env.RATE_LIMIT_SIGN_UP_PER_HOUR, 20),
-    },
+    rateLimit: rateLimitsFromEnv(env),
     streaming: {
       maxSocketsPerUser: Math.max(0, intFromEnv(env.STREAMING_SOCKETS_PER_USER, 50)),
       typingIntervalMs: Math.max(0, intFromEnv(env.STREAMING_TYPING_INTERVAL_MS, 3000)),

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
+import {
+  createTestServer,
+  describeEachDialect,
+  GENEROUS_RATE_LIMITS,
+  type TestServer,
+} from './helpers/harness.js';
 import { countRows, csrfHeaders, signUp, TEST_PASSWORD, useWebDist } from './helpers/auth.js';
 
 const validSignUp = {
@@ -329,7 +334,9 @@ describeEachDialect('sign-up, sign-in and sign-out', (dialect) => {
 describeEachDialect('sign-in and sign-up rate limits', (dialect) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await createTestServer(dialect, { rateLimit: { signInPerMinute: 2, signUpPerHour: 1 } });
+    server = await createTestServer(dialect, {
+      rateLimit: { ...GENEROUS_RATE_LIMITS, signInPer5Minutes: 2, signUpPer30Minutes: 1 },
+    });
   });
   afterAll(async () => server.close());
 

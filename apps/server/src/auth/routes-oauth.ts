@@ -19,7 +19,6 @@ import {
   type TokenRequest,
 } from './oauth-service.js';
 import { cookieSecurityOf, ensureCsrfToken } from './plugin.js';
-import { signUpRateLimit } from './rate-limits.js';
 import { RegistrationInvalid, registerAccount, type RegistrationInput } from './registration.js';
 import { WEB_SCOPES } from './sessions.js';
 import { publicRoute, scopes } from './route-scopes.js';
@@ -61,11 +60,11 @@ export async function registerOAuthRoutes(root: FastifyInstance, ctx: AppContext
       attachFieldsToBody: 'keyValues',
       limits: { files: 0, fields: 50, fieldSize: 64 * 1024 },
     });
-    defineOAuthRoutes(app, root, ctx);
+    defineOAuthRoutes(app, ctx);
   });
 }
 
-function defineOAuthRoutes(app: FastifyInstance, root: FastifyInstance, ctx: AppContext): void {
+function defineOAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/v1/apps', publicRoute, async (request) => {
     const created = await createApp(ctx.db, paramsOf(request.body));
     return serializeApplication(created, true);
@@ -180,8 +179,7 @@ function defineOAuthRoutes(app: FastifyInstance, root: FastifyInstance, ctx: App
   });
 
   // Mastodon's registration API: an app token (client_credentials) creates an account and gets its token.
-  const registration = { ...scopes('write:accounts'), onRequest: signUpRateLimit(root, ctx.config) };
-  app.post('/api/v1/accounts', registration, async (request) => {
+  app.post('/api/v1/accounts', scopes('write:accounts'), async (request) => {
     const viewer = request.viewer;
     if (viewer?.via !== 'bearer' || !viewer.appId || viewer.account) {
       throw unauthorized('This method requires an app token (client_credentials)');

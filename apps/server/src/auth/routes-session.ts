@@ -3,7 +3,6 @@ import type { AppContext } from '../context.js';
 import { nowIso } from '../lib/time.js';
 import { getServerSettings } from '../settings/service.js';
 import { clearSessionCookie, cookieSecurityOf, setSessionCookie } from './plugin.js';
-import { signInRateLimit, signUpRateLimit } from './rate-limits.js';
 import { RegistrationInvalid, registerAccount, type RegistrationInput } from './registration.js';
 import { createSession, destroySession } from './sessions.js';
 import { authenticate, safeRedirectPath } from './sign-in.js';
@@ -34,19 +33,15 @@ async function startSession(
 
 /** The JSON endpoints behind the web client's sign-in and sign-up pages (cookie + X-CSRF-Token). */
 export async function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.post(
-    '/auth/sign_in',
-    { config: { rateLimit: signInRateLimit(ctx.config) } },
-    async (request, reply) => {
-      const body = bodyOf(request);
-      const account = await authenticate(ctx.db, text(body.login), text(body.password));
-      if (request.viewer?.sessionId) await destroySession(ctx, request.viewer.sessionId);
-      await startSession(ctx, request, reply, account.id);
-      return { redirect_to: safeRedirectPath(body.redirect_to, '/') };
-    },
-  );
+  app.post('/auth/sign_in', async (request, reply) => {
+    const body = bodyOf(request);
+    const account = await authenticate(ctx.db, text(body.login), text(body.password));
+    if (request.viewer?.sessionId) await destroySession(ctx, request.viewer.sessionId);
+    await startSession(ctx, request, reply, account.id);
+    return { redirect_to: safeRedirectPath(body.redirect_to, '/') };
+  });
 
-  app.post('/auth/sign_up', { onRequest: signUpRateLimit(app, ctx.config) }, async (request, reply) => {
+  app.post('/auth/sign_up', async (request, reply) => {
     const settings = await getServerSettings(ctx.db);
     try {
       const { account, pending } = await registerAccount(ctx.db, bodyOf(request) as RegistrationInput, {

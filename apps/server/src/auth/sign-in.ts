@@ -7,12 +7,15 @@ import type { AccountRow } from './viewer.js';
 export const INVALID_LOGIN = 'Invalid email or password.';
 export const PENDING_APPROVAL = 'Your account is pending review by our staff.';
 
+/** A login as it is looked up: an email or a username, with or without its @, in any case. */
+export const loginKey = (login: string): string => login.trim().replace(/^@/, '').toLowerCase();
+
 /**
  * Checks a login (email or username, any case) and password. Disabled accounts may sign in: the client shows
  * them a banner. Accounts awaiting approval may not.
  */
 export async function authenticate(db: DbOrTx, login: string, password: string): Promise<AccountRow> {
-  const key = login.trim().replace(/^@/, '').toLowerCase();
+  const key = loginKey(login);
   const user = key
     ? await db
         .selectFrom('users')

@@ -437,13 +437,6 @@ export interface StatusEditsTable {
   created_at: string;
 }
 
-export interface StatusIdempotencyTable {
-  account_id: string;
-  key: string;
-  status_id: string;
-  created_at: string;
-}
-
 export interface PollsTable {
   id: string;
   status_id: string;
@@ -555,7 +548,6 @@ export interface InstanceDocumentsTable {
 
 export interface Database {
   status_edits: StatusEditsTable;
-  status_idempotency: StatusIdempotencyTable;
   polls: PollsTable;
   poll_votes: PollVotesTable;
   preview_cards: PreviewCardsTable;
@@ -607,4 +599,21 @@ export interface Database {
   account_notes: AccountNotesTable;
   filter_statuses: FilterStatusesTable;
   suggestion_dismissals: SuggestionDismissalsTable;
+}
+
+// ---- 0010_idempotency_keys ----
+
+/** What an Idempotency-Key made; see db/idempotency.ts. */
+export type IdempotentKind = 'status' | 'message';
+
+export interface IdempotencyKeysTable {
+  account_id: string;
+  kind: IdempotentKind;
+  key: string;
+  resource_id: string;
+  created_at: string;
+}
+
+export interface Database {
+  idempotency_keys: IdempotencyKeysTable;
 }

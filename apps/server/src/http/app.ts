@@ -3,11 +3,12 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import rateLimit from '@fastify/rate-limit';
 import { $ZodError as ZodError } from 'zod/v4/core';
 import type { AppContext } from '../context.js';
 import authPlugin from '../auth/plugin.js';
-import { rateLimitStore } from '../auth/rate-limits.js';
+import { forgetExpiredKeys } from '../db/idempotency.js';
+import { runPeriodically } from '../lib/periodic.js';
+import rateLimitPlugin from '../rate-limits/plugin.js';
 import { ApiError } from './errors.js';
 import { registerDomainRoutes } from './routes.js';
 
@@ -59,8 +60,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
   await app.register(cookie);
   await app.register(formbody);
-  await app.register(rateLimit, { global: false, ...rateLimitStore(app, ctx.config) });
   await app.register(authPlugin, { db: ctx.db });
+  await app.register(rateLimitPlugin, { config: ctx.config });
   await registerDomainRoutes(app, ctx);
+  runPeriodically(app, 'idempotency key sweep', 10 * 60_000, () => forgetExpiredKeys(ctx.db));
   return app;
 }

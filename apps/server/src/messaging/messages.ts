@@ -10,6 +10,7 @@ import {
 } from '@palchat/api';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
+import { createOnce } from '../db/idempotency.js';
 import type { DbOrTx, Tx } from '../db/index.js';
 import type { MessagesTable } from '../db/schema.js';
 import { forbidden, notFound, unprocessable } from '../http/errors.js';
@@ -99,6 +100,39 @@ export async function sendMessage(
   sender: AccountRow,
   input: SendMessageInput,
 ): Promise<Message> {
+  return (await postMessage(ctx, sender, input, undefined)).message;
+}
+
+/**
+ * POST /api/v1/friend_messages. With an Idempotency-Key, a retried send answers the message the key made
+ * first (`created: false`), and neither stores nor announces another (db/idempotency.ts).
+ */
+export async function postMessage(
+  ctx: AppContext,
+  sender: AccountRow,
+  input: SendMessageInput,
+  idempotencyKey: string | undefined,
+): Promise<{ message: Message; created: boolean }> {
+  const { value, created } = await createOnce(
+    ctx.db,
+    { accountId: sender.id, kind: 'message', key: idempotencyKey },
+    {
+      load: async (id) => {
+        const row = await ctx.db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
+        return row ? (await serializeMessages(ctx, ctx.db, sender.id, [row]))[0] : undefined;
+      },
+      create: (claimKey) => storeMessage(ctx, sender, input, claimKey),
+    },
+  );
+  return { message: value, created };
+}
+
+async function storeMessage(
+  ctx: AppContext,
+  sender: AccountRow,
+  input: SendMessageInput,
+  claimKey: (tx: Tx, messageId: string) => Promise<void>,
+): Promise<Message> {
   const mediaIds = [...new Set(input.media_ids ?? [])];
   const content = normalizeContent(input.content ?? '', mediaIds.length);
   if (!input.conversation_id && !input.recipient_id) throw unprocessable(MessagingText.recipientRequired);
@@ -127,6 +161,8 @@ export async function sendMessage(
       created_at: nowIso(),
     };
     await tx.insertInto('messages').values(row).execute();
+    // first: a concurrent retry waits here for this send, rather than fail on the media this one takes
+    await claimKey(tx, row.id);
     await attachMedia(tx, sender.id, row.id, mediaIds);
     await tx
       .updateTable('conversations')

@@ -1,5 +1,6 @@
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
+import { createOnce } from '../db/idempotency.js';
 import type { Tx } from '../db/index.js';
 import type { NotificationsTable, StatusesTable } from '../db/schema.js';
 import { notFound, unprocessable } from '../http/errors.js';
@@ -213,24 +214,33 @@ export interface CreateOptions {
   idempotencyKey?: string | undefined;
 }
 
-/** POST /api/v1/statuses: validates everything before writing anything, then writes in one transaction. */
+/**
+ * POST /api/v1/statuses: validates everything before writing anything, then writes in one transaction. A
+ * repeated Idempotency-Key answers the status the key made first (db/idempotency.ts).
+ */
 export async function createStatus(
   ctx: AppContext,
   author: AccountRow,
   input: StatusInput,
   options: CreateOptions = {},
 ): Promise<StatusesTable> {
-  const key = options.idempotencyKey?.slice(0, 200);
-  if (key) {
-    const earlier = await ctx.db
-      .selectFrom('status_idempotency')
-      .innerJoin('statuses', 'statuses.id', 'status_idempotency.status_id')
-      .selectAll('statuses')
-      .where('status_idempotency.account_id', '=', author.id)
-      .where('status_idempotency.key', '=', key)
-      .executeTakeFirst();
-    if (earlier) return earlier;
-  }
+  const { value } = await createOnce(
+    ctx.db,
+    { accountId: author.id, kind: 'status', key: options.idempotencyKey },
+    {
+      load: (id) => ctx.db.selectFrom('statuses').selectAll().where('id', '=', id).executeTakeFirst(),
+      create: (claimKey) => writeStatus(ctx, author, input, claimKey),
+    },
+  );
+  return value;
+}
+
+async function writeStatus(
+  ctx: AppContext,
+  author: AccountRow,
+  input: StatusInput,
+  claimKey: (tx: Tx, statusId: string) => Promise<void>,
+): Promise<StatusesTable> {
   const content = checkContent(input);
   const defaults = await loadPostingDefaults(ctx.db, author.id);
   const parent = input.in_reply_to_id
@@ -266,6 +276,8 @@ export async function createStatus(
   const notifications: (NotificationsTable | null)[] = [];
   await ctx.db.transaction().execute(async (tx) => {
     await tx.insertInto('statuses').values(status).execute();
+    // first: a concurrent repeat waits here for this one, rather than fail on the media this one takes
+    await claimKey(tx, id);
     if (content.mediaIds.length) await claimMedia(tx, author, content.mediaIds, id);
     await insertPoll(tx, author, id, content.poll);
     await linkTags(tx, id, status.text);
@@ -273,12 +285,6 @@ export async function createStatus(
       (account) => account.id !== author.id,
     );
     await linkMentions(tx, id, mentioned);
-    if (key) {
-      await tx
-        .insertInto('status_idempotency')
-        .values({ account_id: author.id, key, status_id: id, created_at: now })
-        .execute();
-    }
     await adjustStatusesCount(tx, author.id, { delta: 1, at: now });
     if (parent) await adjustStatusCounter(tx, parent.id, 'replies_count', 1);
     notifications.push(...(await notifyMentioned(tx, status, mentioned)));

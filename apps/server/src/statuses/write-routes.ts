@@ -4,6 +4,7 @@ import { visibilitySchema, type StatusEdit } from '@palchat/api';
 import { requireAccount, type AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { notFound } from '../http/errors.js';
+import { idempotencyKeyOf } from '../http/idempotency-key.js';
 import { bookmark, favourite, muteConversation, pin, reblog, unfavourite, unreblog } from './actions.js';
 import { createStatus, deleteStatus, editStatus, findOwnStatus } from './compose.js';
 import { looseBoolean, parseStatusInput } from './schema.js';
@@ -26,10 +27,7 @@ export async function statusWriteRoutes(app: FastifyInstance, ctx: AppContext): 
   app.post('/api/v1/statuses', scopes('write:statuses'), async (request) => {
     const viewer = requireAccount(request);
     const input = parseStatusInput(request.body);
-    const header = request.headers['idempotency-key'];
-    const status = await createStatus(ctx, viewer, input, {
-      idempotencyKey: typeof header === 'string' && header ? header : undefined,
-    });
+    const status = await createStatus(ctx, viewer, input, { idempotencyKey: idempotencyKeyOf(request) });
     return render(status, viewer);
   });
 

@@ -53,6 +53,8 @@ export interface RequestOptions {
   /** send the access token as `Authorization: Bearer` (calls marked bearer in SPEC §7) */
   bearer?: boolean;
   signal?: AbortSignal;
+  /** extra request headers, e.g. Idempotency-Key */
+  headers?: Record<string, string>;
 }
 
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -66,7 +68,7 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
 }
 
 async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (method !== 'GET' && method !== 'HEAD') headers['X-CSRF-Token'] = credentials.csrfToken;
   if (options.bearer && credentials.accessToken) headers.Authorization = `Bearer ${credentials.accessToken}`;
   let body: BodyInit | undefined;

@@ -66,7 +66,9 @@ export const messagingApi = {
       query: { conversation_id: conversationId },
     }),
 
-  send: (input: SendMessageInput) => api.post<Message>(base, input),
+  /** one key per message, sent again when the same message is retried: the server then stores it once */
+  send: (input: SendMessageInput, idempotencyKey: string) =>
+    api.post<Message>(base, input, { headers: { 'Idempotency-Key': idempotencyKey } }),
   deleteMessage: (id: string) => api.delete<unknown>(`${base}/${encodeURIComponent(id)}`),
   react: (id: string, emoji: string) =>
     api.post<unknown>(`${base}/${encodeURIComponent(id)}/react`, { emoji }),

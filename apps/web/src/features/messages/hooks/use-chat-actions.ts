@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { messagingApi } from '../api/endpoints';
 import {
@@ -12,6 +12,7 @@ import {
 import { messageKeys } from '../data/keys';
 import { m } from '../messages';
 import type { Message, MessageMedia, Participant } from '../model';
+import { idempotencyKeyFor, newIdempotencyKey, type FailedSend } from '../rules/send-key';
 import { applyIncomingMessage } from '../rules/unread';
 import { contentToSend } from '../rules/validation';
 import { useDock } from '../state/dock-context';
@@ -28,11 +29,15 @@ export function useChatActions(conversationId: string | null, recipient: Partici
   const run = useAction();
   const { notify } = useNotifications();
   const me = dock.currentUserId;
+  /** the last send that failed, whose draft the composer gave back: trying it again reuses its key */
+  const failed = useRef<FailedSend | null>(null);
 
   const send = useCallback(
     async (text: string, media: MessageMedia[], replyTo: Message | null): Promise<boolean> => {
       const content = contentToSend(text, media.length);
       const localKey = `local-${++pendingSeed}`;
+      const draft = { content, mediaIds: media.map((item) => item.id), replyToId: replyTo?.id ?? null };
+      const idempotencyKey = idempotencyKeyFor(draft, failed.current, newIdempotencyKey);
       if (conversationId) {
         const sender = { id: me, username: '', display_name: '', avatar: '' };
         appendMessage(client, {
@@ -62,12 +67,16 @@ export function useChatActions(conversationId: string | null, recipient: Partici
         });
       }
       try {
-        const message = await messagingApi.send({
-          ...(conversationId ? { conversation_id: conversationId } : { recipient_id: recipient?.id ?? '' }),
-          content,
-          media_ids: media.map((item) => item.id),
-          ...(replyTo ? { reply_to_message_id: replyTo.id } : {}),
-        });
+        const message = await messagingApi.send(
+          {
+            ...(conversationId ? { conversation_id: conversationId } : { recipient_id: recipient?.id ?? '' }),
+            content,
+            media_ids: draft.mediaIds,
+            ...(replyTo ? { reply_to_message_id: replyTo.id } : {}),
+          },
+          idempotencyKey,
+        );
+        failed.current = null;
         if (conversationId) appendMessage(client, { ...message, local_key: localKey });
         updateConversations(client, (list) =>
           applyIncomingMessage(list, message, {
@@ -82,6 +91,7 @@ export function useChatActions(conversationId: string | null, recipient: Partici
         }
         return true;
       } catch (error) {
+        failed.current = { draft, key: idempotencyKey };
         if (conversationId) dropPending(client, conversationId, localKey);
         const reason = serverError(error) ?? (error instanceof Error ? error.message : String(error));
         notify('error', intl.formatMessage(m.failedSendMessage, { error: reason }));

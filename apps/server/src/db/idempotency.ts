@@ -1,0 +1,106 @@
+import type { IdempotentKind } from './schema.js';
+import type { Db, DbOrTx, Tx } from './index.js';
+import { ApiError, notFound } from '../http/errors.js';
+import { nowIso } from '../lib/time.js';
+
+/** How long a key answers with what it made first: an hour, as Mastodon keeps an Idempotency-Key. */
+export const IDEMPOTENCY_KEY_LIFETIME_MS = 60 * 60 * 1000;
+
+export interface IdempotencyScope {
+  accountId: string;
+  kind: IdempotentKind;
+  /** the request's Idempotency-Key; without one, every request makes a new thing */
+  key: string | undefined;
+}
+
+export interface IdempotentCreate<T> {
+  /** the thing an earlier request with the key made, by its id (undefined when it is gone) */
+  load(id: string): Promise<T | undefined>;
+  /**
+   * Makes the thing in one transaction, calling `claim(tx, id)` in it once the thing's id is known: the claim
+   * records the key, or throws when another request holds it, which rolls the transaction back.
+   */
+  create(claim: (tx: Tx, id: string) => Promise<void>): Promise<T>;
+}
+
+/** Thrown by a claim whose key another request holds; it only rolls back, then the holder's thing is answered. */
+class KeyTaken extends Error {}
+
+const cutoffAt = (now: number) => new Date(now - IDEMPOTENCY_KEY_LIFETIME_MS).toISOString();
+
+async function heldBy(db: DbOrTx, scope: IdempotencyScope & { key: string }): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('idempotency_keys')
+    .select('resource_id')
+    .where('account_id', '=', scope.accountId)
+    .where('kind', '=', scope.kind)
+    .where('key', '=', scope.key)
+    .where('created_at', '>=', cutoffAt(Date.now()))
+    .executeTakeFirst();
+  return row?.resource_id;
+}
+
+/**
+ * Records the key for `resourceId` unless a live row holds it; an expired row is taken over. One statement,
+ * and the primary key decides between concurrent requests (on PostgreSQL the second waits for the first's
+ * commit), so that a key makes one thing even across processes and after a crash between commit and answer.
+ */
+async function claim(tx: Tx, scope: IdempotencyScope & { key: string }, resourceId: string): Promise<void> {
+  const createdAt = nowIso();
+  const result = await tx
+    .insertInto('idempotency_keys')
+    .values({
+      account_id: scope.accountId,
+      kind: scope.kind,
+      key: scope.key,
+      resource_id: resourceId,
+      created_at: createdAt,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['account_id', 'kind', 'key'])
+        .doUpdateSet({ resource_id: resourceId, created_at: createdAt })
+        .where('idempotency_keys.created_at', '<', cutoffAt(Date.parse(createdAt))),
+    )
+    .executeTakeFirst();
+  if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) throw new KeyTaken();
+}
+
+/**
+ * Makes a thing once per Idempotency-Key and account (Mastodon's behaviour on POST /api/v1/statuses): a
+ * repeated key within the hour answers what the first request made, and makes nothing.
+ */
+export async function createOnce<T>(
+  db: Db,
+  scope: IdempotencyScope,
+  steps: IdempotentCreate<T>,
+): Promise<{ value: T; created: boolean }> {
+  const { key } = scope;
+  if (!key) return { value: await steps.create(async () => undefined), created: true };
+  const keyed = { ...scope, key };
+  const answerEarlier = async (id: string) => {
+    const value = await steps.load(id);
+    if (value === undefined) throw notFound();
+    return { value, created: false };
+  };
+  const earlier = await heldBy(db, keyed);
+  if (earlier) return answerEarlier(earlier);
+  try {
+    return { value: await steps.create((tx, id) => claim(tx, keyed, id)), created: true };
+  } catch (error) {
+    if (!(error instanceof KeyTaken)) throw error;
+    const winner = await heldBy(db, keyed);
+    if (!winner)
+      throw new ApiError(409, 'A request with this Idempotency-Key is in progress', 'idempotency_conflict');
+    return answerEarlier(winner);
+  }
+}
+
+/** Forgets keys past their hour (run periodically: see startIdempotencySweep). */
+export async function forgetExpiredKeys(db: DbOrTx, now = Date.now()): Promise<number> {
+  const result = await db
+    .deleteFrom('idempotency_keys')
+    .where('created_at', '<', cutoffAt(now))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

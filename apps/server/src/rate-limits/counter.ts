@@ -1,0 +1,110 @@
+import { Redis } from 'ioredis';
+
+/** One request to count against one throttle's key, e.g. `api:token:123` over 5 minutes. */
+export interface Hit {
+  key: string;
+  periodMs: number;
+}
+
+/** The count of a key in its current window (this request included), and when that window ends (epoch ms). */
+export interface WindowCount {
+  count: number;
+  resetAt: number;
+}
+
+/**
+ * Fixed windows aligned on the epoch, as Rack::Attack counts: a 5-minute window runs from :00 to :05, :05 to
+ * :10 … so that every process computes the same window, and a key's count starts over at the window's end.
+ */
+export interface WindowCounter {
+  /** Counts one request under every hit's key; null where the store could not answer (the request goes on). */
+  hit(hits: readonly Hit[], now: number): Promise<(WindowCount | null)[]>;
+  close(): Promise<void>;
+}
+
+export function windowOf(now: number, periodMs: number): { index: number; resetAt: number } {
+  const index = Math.floor(now / periodMs);
+  return { index, resetAt: (index + 1) * periodMs };
+}
+
+/** This process's counts: one map per period, dropped whole when its window ends, so nothing needs sweeping. */
+export class MemoryWindowCounter implements WindowCounter {
+  private readonly windows = new Map<number, { index: number; counts: Map<string, number> }>();
+
+  hit(hits: readonly Hit[], now: number): Promise<WindowCount[]> {
+    return Promise.resolve(hits.map((hit) => this.count(hit, now)));
+  }
+
+  private count({ key, periodMs }: Hit, now: number): WindowCount {
+    const { index, resetAt } = windowOf(now, periodMs);
+    let window = this.windows.get(periodMs);
+    if (window?.index !== index) {
+      window = { index, counts: new Map() };
+      this.windows.set(periodMs, window);
+    }
+    const count = (window.counts.get(key) ?? 0) + 1;
+    window.counts.set(key, count);
+    return { count, resetAt };
+  }
+
+  close(): Promise<void> {
+    this.windows.clear();
+    return Promise.resolve();
+  }
+}
+
+/**
+ * Counts shared by every process of a deployment: one pipelined round trip per request, an INCR and a
+ * PEXPIREAT (the window's end, plus a second for clock skew between processes) per key. A Redis outage lets
+ * requests through rather than refusing everyone, and is logged once until Redis answers again.
+ */
+export class RedisWindowCounter implements WindowCounter {
+  private readonly redis: Redis;
+  private failing = false;
+
+  constructor(
+    url: string,
+    private readonly prefix: string,
+    private readonly warn: (error: unknown) => void,
+  ) {
+    // no offline queue: while Redis is unreachable a request is counted as unknown at once, not held up
+    this.redis = new Redis(url, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    this.redis.on('error', (error) => this.failed(error));
+  }
+
+  async hit(hits: readonly Hit[], now: number): Promise<(WindowCount | null)[]> {
+    const pipeline = this.redis.pipeline();
+    const windows = hits.map(({ key, periodMs }) => {
+      const window = windowOf(now, periodMs);
+      const redisKey = `${this.prefix}${key}:${window.index}`;
+      pipeline.incr(redisKey).pexpireat(redisKey, window.resetAt + 1000);
+      return window;
+    });
+    let replies: [Error | null, unknown][] | null;
+    try {
+      replies = await pipeline.exec();
+    } catch (error) {
+      this.failed(error);
+      return hits.map(() => null);
+    }
+    this.failing = false;
+    return windows.map(({ resetAt }, i) => {
+      const [error, count] = replies?.[i * 2] ?? [null, null];
+      if (error || typeof count !== 'number') {
+        this.failed(error);
+        return null;
+      }
+      return { count, resetAt };
+    });
+  }
+
+  private failed(error: unknown): void {
+    if (this.failing) return;
+    this.failing = true;
+    this.warn(error);
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}
