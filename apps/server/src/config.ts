@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 export type RegistrationsMode = 'open' | 'approval' | 'closed';
@@ -35,6 +36,11 @@ export interface Config {
    * ALLOWED_PRIVATE_ADDRESSES).
    */
   allowedPrivateAddresses: string[];
+  /**
+   * Uploads are streamed to files in `tmpDir` (removed once handled) and at most `perUser` of one account's
+   * uploads are read at a time in this process.
+   */
+  uploads: { tmpDir: string; perUser: number };
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -97,5 +103,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((address) => address.trim())
       .filter(Boolean),
+    uploads: {
+      tmpDir: path.resolve(env.UPLOAD_TMP_DIR || path.join(os.tmpdir(), 'palchat-uploads')),
+      perUser: Math.max(1, intFromEnv(env.UPLOADS_PER_USER, 3)),
+    },
   };
 }
