@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 export type RegistrationsMode = 'open' | 'approval' | 'closed';
@@ -43,6 +44,11 @@ export interface Config {
    * ALLOWED_PRIVATE_ADDRESSES).
    */
   allowedPrivateAddresses: string[];
+  /**
+   * Uploads are streamed to files in `tmpDir` (removed once handled) and at most `perUser` of one account's
+   * uploads are read at a time in this process.
+   */
+  uploads: { tmpDir: string; perUser: number };
 }
 
 /** Mastodon's throttles (its rack-attack rules), with the counts configurable; the periods are Mastodon's. */
@@ -145,5 +151,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((address) => address.trim())
       .filter(Boolean),
+    uploads: {
+      tmpDir: path.resolve(env.UPLOAD_TMP_DIR || path.join(os.tmpdir(), 'palchat-uploads')),
+      perUser: Math.max(1, intFromEnv(env.UPLOADS_PER_USER, 3)),
+    },
   };
 }

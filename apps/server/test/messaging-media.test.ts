@@ -112,7 +112,7 @@ describeEachDialect('media uploads for messages', (dialect) => {
     expect(video.json()).toMatchObject({ type: 'video' });
 
     const image = await upload(alice, 'big.png', 'image/png', paddedPng(limits.image_size_limit + 1));
-    expect(image.statusCode).toBe(422);
+    expect(image.statusCode).toBe(413);
     expect(image.json()).toMatchObject({ error: MessagingText.fileTooLarge });
 
     const tooLong = await upload(alice, 'long.mp4', 'video/mp4', mp4(limits.video_size_limit + 1));

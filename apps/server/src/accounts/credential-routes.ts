@@ -1,79 +1,61 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import multipart from '@fastify/multipart';
-import { requireAccount } from '../auth/viewer.js';
+import { requireAccount, type AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
-import { ApiError } from '../http/errors.js';
-import {
-  PROFILE_IMAGE_MAX_BYTES,
-  removeProfileImage,
-  storeProfileImage,
-  type ProfileImageKind,
-} from './profile-images.js';
+import { readMultipartForm, registerMultipart, type MultipartForm } from '../http/multipart.js';
+import { withUploadSlot } from '../http/upload-slots.js';
+import { profileImageRule, removeProfileImage, storeProfileImage } from './profile-images.js';
 import { profileLinkVerifierFor } from './link-verification.js';
 import { parseUpdateCredentials } from './schema.js';
 import { serializeCredentialAccount } from './serializer.js';
 import { updateCredentials } from './service.js';
 import { scopes } from '../auth/route-scopes.js';
 
-interface CredentialsForm {
-  fields: Record<string, unknown>;
-  images: Partial<Record<ProfileImageKind, Buffer>>;
-}
-
-/** A multipart form's text fields and its avatar/header files; other bodies pass through as fields. */
-async function readForm(request: FastifyRequest): Promise<CredentialsForm> {
-  if (!request.isMultipart()) return { fields: (request.body ?? {}) as Record<string, unknown>, images: {} };
-  const fields: Record<string, unknown> = {};
-  const images: CredentialsForm['images'] = {};
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if ((part.fieldname === 'avatar' || part.fieldname === 'header') && !images[part.fieldname]) {
-          const data = await part.toBuffer();
-          if (data.length) images[part.fieldname] = data;
-        } else {
-          part.file.resume();
-        }
-      } else {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    if (error instanceof Error && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new ApiError(413, 'The image is too large');
-    }
-    throw error;
-  }
-  return { fields, images };
-}
+const imageRules = { avatar: profileImageRule('avatar'), header: profileImageRule('header') };
 
 /** PATCH /api/v1/accounts/update_credentials: JSON, form fields, or multipart with avatar and header. */
 export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const verifier = profileLinkVerifierFor(ctx);
   app.addHook('onClose', () => verifier.close());
   await app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 2, fields: 40 } });
+    await registerMultipart(scope, { files: 2, fields: 40 });
     scope.patch('/api/v1/accounts/update_credentials', scopes('write:accounts'), async (request) => {
       const account = requireAccount(request);
-      const { fields, images } = await readForm(request);
-      // everything is validated before any file is written
-      const patch = parseUpdateCredentials(fields);
-      const stored: { avatar_path?: string; header_path?: string } = {};
-      try {
-        if (images.avatar)
-          stored.avatar_path = await storeProfileImage(ctx, account.id, 'avatar', images.avatar);
-        if (images.header)
-          stored.header_path = await storeProfileImage(ctx, account.id, 'header', images.header);
-      } catch (error) {
-        await removeProfileImage(ctx, stored.avatar_path ?? null);
-        throw error;
-      }
-      const updated = await updateCredentials(ctx.db, account, patch, stored);
-      // link fields are checked for rel="me" in the background: the answer does not wait for other servers
-      if (patch.fields_attributes !== undefined) void verifier.verify(updated, request.log);
-      if (stored.avatar_path) await removeProfileImage(ctx, account.avatar_path);
-      if (stored.header_path) await removeProfileImage(ctx, account.header_path);
-      return serializeCredentialAccount(ctx, updated);
+      if (!request.isMultipart())
+        return update(request, account, (request.body ?? {}) as Record<string, unknown>);
+      return withUploadSlot(ctx, account.id, async () => {
+        const form = await readMultipartForm(request, ctx.config.uploads.tmpDir, imageRules);
+        try {
+          return await update(request, account, form.fields, form.files);
+        } finally {
+          await form.discard();
+        }
+      });
     });
   });
+
+  async function update(
+    request: FastifyRequest,
+    account: AccountRow,
+    fields: Record<string, unknown>,
+    images: MultipartForm['files'] = {},
+  ) {
+    // everything is validated before any file is written
+    const patch = parseUpdateCredentials(fields);
+    const stored: { avatar_path?: string; header_path?: string } = {};
+    try {
+      if (images.avatar)
+        stored.avatar_path = await storeProfileImage(ctx, account.id, 'avatar', images.avatar);
+      if (images.header)
+        stored.header_path = await storeProfileImage(ctx, account.id, 'header', images.header);
+    } catch (error) {
+      await removeProfileImage(ctx, stored.avatar_path ?? null);
+      throw error;
+    }
+    const updated = await updateCredentials(ctx.db, account, patch, stored);
+    // link fields are checked for rel="me" in the background: the answer does not wait for other servers
+    if (patch.fields_attributes !== undefined) void verifier.verify(updated, request.log);
+    if (stored.avatar_path) await removeProfileImage(ctx, account.avatar_path);
+    if (stored.header_path) await removeProfileImage(ctx, account.header_path);
+    return serializeCredentialAccount(ctx, updated);
+  }
 }

@@ -1,7 +1,9 @@
-import sharp from 'sharp';
 import type { AppContext } from '../context.js';
 import { ApiError, unprocessable } from '../http/errors.js';
+import type { FileFieldRule } from '../http/multipart.js';
+import type { TempUpload } from '../http/temp-upload.js';
 import { newId } from '../lib/ids.js';
+import { decodeImage, isImageTooLarge, readImageHeader } from '../media/images.js';
 import { sniffMediaType } from '../media/sniff.js';
 import { mediaStorageFor } from '../media/storage.js';
 
@@ -11,6 +13,14 @@ export const PROFILE_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
 const SIZES = { avatar: { width: 400, height: 400 }, header: { width: 1500, height: 500 } } as const;
 export type ProfileImageKind = keyof typeof SIZES;
 
+const tooLarge = (kind: ProfileImageKind) => new ApiError(413, `The ${kind} is too large`);
+
+/** How update_credentials reads an avatar or a header while it streams in. */
+export const profileImageRule = (kind: ProfileImageKind): FileFieldRule => ({
+  limitOf: () => PROFILE_IMAGE_MAX_BYTES,
+  tooLarge: () => tooLarge(kind),
+});
+
 /**
  * Resizes an uploaded avatar or header (any of the four image types, judged by content) to WebP and stores it
  * under `accounts/<kind>s/…` in the media store; returns the stored key for avatar_path / header_path.
@@ -19,19 +29,21 @@ export async function storeProfileImage(
   ctx: AppContext,
   accountId: string,
   kind: ProfileImageKind,
-  data: Buffer,
+  upload: TempUpload,
 ): Promise<string> {
-  if (data.length > PROFILE_IMAGE_MAX_BYTES) throw new ApiError(413, `The ${kind} is too large`);
-  if (sniffMediaType(data)?.type !== 'image')
+  if (upload.size > PROFILE_IMAGE_MAX_BYTES) throw tooLarge(kind);
+  if (sniffMediaType(upload.head)?.type !== 'image')
     throw unprocessable(`Validation failed: ${kind} must be a JPEG, PNG, GIF or WebP image`, 'invalid_image');
   let resized: Buffer;
   try {
-    resized = await sharp(data, { animated: false })
+    await readImageHeader(upload.path, { animated: false });
+    resized = await decodeImage(upload.path, { animated: false })
       .rotate()
       .resize(SIZES[kind].width, SIZES[kind].height, { fit: 'cover' })
       .webp({ quality: 85 })
       .toBuffer();
-  } catch {
+  } catch (error) {
+    if (isImageTooLarge(error)) throw error;
     throw unprocessable(`Validation failed: ${kind} could not be read as an image`, 'invalid_image');
   }
   const key = `accounts/${kind}s/${accountId.slice(0, 6)}/${accountId}_${newId()}.webp`;

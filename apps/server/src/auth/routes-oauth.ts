@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import multipart from '@fastify/multipart';
 import type { Application } from '@palchat/api';
 import type { AppContext } from '../context.js';
 import { ApiError, unauthorized } from '../http/errors.js';
+import { readMultipartForm, registerMultipart } from '../http/multipart.js';
 import { getServerSettings } from '../settings/service.js';
 import { renderCodePage, renderConsentPage, renderMessagePage } from './authorize-page.js';
 import {
@@ -56,9 +56,10 @@ function sendHtml(reply: FastifyReply, status: number, html: string) {
 export async function registerOAuthRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
   await root.register(async (app) => {
     // Mastodon clients (masto.js among them) send some of these forms as multipart/form-data
-    await app.register(multipart, {
-      attachFieldsToBody: 'keyValues',
-      limits: { files: 0, fields: 50, fieldSize: 64 * 1024 },
+    await registerMultipart(app, { files: 0, fields: 50, fieldSize: 64 * 1024 });
+    app.addHook('preValidation', async (request) => {
+      if (request.isMultipart())
+        request.body = (await readMultipartForm(request, ctx.config.uploads.tmpDir)).fields;
     });
     defineOAuthRoutes(app, ctx);
   });

@@ -97,7 +97,18 @@ function firstFrame(bytes: Uint8Array, from: number): { at: number; frame: MpegF
   return null;
 }
 
-export function mp3Duration(bytes: Uint8Array): number | null {
+/**
+ * The end of a file read in parts: its last bytes and its size. The readers take the file's first bytes, and
+ * this where they need more (by default the bytes they were given are the whole file).
+ */
+export interface FileEnd {
+  tail: Uint8Array;
+  size: number;
+}
+
+const wholeFile = (bytes: Uint8Array): FileEnd => ({ tail: bytes, size: bytes.length });
+
+export function mp3Duration(bytes: Uint8Array, file: FileEnd = wholeFile(bytes)): number | null {
   const found = firstFrame(bytes, id3Length(bytes));
   if (!found) return null;
   const { at, frame } = found;
@@ -118,13 +129,13 @@ export function mp3Duration(bytes: Uint8Array): number | null {
     return round((view.getUint32(vbri + 14) * frame.samples) / frame.sampleRate);
   }
   // constant bit rate: the audio bytes (without an ID3v1 tag at the end) at the first frame's rate
-  const end = ascii(bytes, bytes.length - 128, 3) === 'TAG' ? bytes.length - 128 : bytes.length;
+  const end = ascii(file.tail, file.tail.length - 128, 3) === 'TAG' ? file.size - 128 : file.size;
   return round(((end - at) * 8) / frame.bitrate);
 }
 
 // ---- WAV ----
 
-export function wavDuration(bytes: Uint8Array): number | null {
+export function wavDuration(bytes: Uint8Array, file: FileEnd = wholeFile(bytes)): number | null {
   const view = viewOf(bytes);
   let byteRate = 0;
   let at = 12;
@@ -134,7 +145,7 @@ export function wavDuration(bytes: Uint8Array): number | null {
     if (id === 'fmt ' && at + 20 <= bytes.length) byteRate = view.getUint32(at + 16, true);
     if (id === 'data') {
       // a recording still being written says 0 or 0xFFFFFFFF: count what is there
-      const available = bytes.length - (at + 8);
+      const available = file.size - (at + 8);
       const data = size === 0 || size > available ? available : size;
       return byteRate ? round(data / byteRate) : null;
     }
@@ -175,9 +186,9 @@ function oggPageAt(bytes: Uint8Array, at: number): OggPage | null {
 }
 
 /** Ogg pages are at most 65,307 bytes: the last one starts within that distance from the end. */
-const LAST_PAGE_WINDOW = 65_307 + 27;
+export const LAST_PAGE_WINDOW = 65_307 + 27;
 
-export function oggDuration(bytes: Uint8Array): number | null {
+export function oggDuration(bytes: Uint8Array, file: FileEnd = wholeFile(bytes)): number | null {
   const first = oggPageAt(bytes, 0);
   if (!first) return null;
   const view = viewOf(bytes);
@@ -191,10 +202,11 @@ export function oggDuration(bytes: Uint8Array): number | null {
     preSkip = view.getUint16(first.body + 10, true);
   }
   if (!rate) return null;
-  const stop = Math.max(0, bytes.length - LAST_PAGE_WINDOW);
-  for (let at = bytes.length - 27; at >= stop; at -= 1) {
-    if (bytes[at] !== 0x4f) continue;
-    const page = oggPageAt(bytes, at);
+  const { tail } = file;
+  const stop = Math.max(0, tail.length - LAST_PAGE_WINDOW);
+  for (let at = tail.length - 27; at >= stop; at -= 1) {
+    if (tail[at] !== 0x4f) continue;
+    const page = oggPageAt(tail, at);
     if (!page || page.serial !== first.serial || page.granule < 0n) continue;
     return round((Number(page.granule) - preSkip) / rate);
   }

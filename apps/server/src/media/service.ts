@@ -1,21 +1,39 @@
 import { MessagingErrorCode, MessagingText, type MessageMedia } from '@palchat/api';
-import sharp from 'sharp';
 import type { AppContext } from '../context.js';
 import type { MediaAttachmentsTable } from '../db/schema.js';
-import { notFound, unprocessable } from '../http/errors.js';
+import { ApiError, notFound, unprocessable } from '../http/errors.js';
+import type { TempUpload } from '../http/temp-upload.js';
 import { IMAGE_SIZE_LIMIT, VIDEO_SIZE_LIMIT } from '../instance/limits.js';
 import { isId, newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { mediaColumns, type MediaAttributesInput } from './attributes.js';
 import { blurhashOfImage } from './blurhash.js';
 import { serializeMedia } from './serializer.js';
-import { probeMedia } from './probe.js';
+import { decodeImage, isImageTooLarge, readImageHeader } from './images.js';
+import { probeMedia, sampleFile } from './probe.js';
 import { sniffMediaType, type SniffedType } from './sniff.js';
 import { mediaStorageFor } from './storage.js';
 
 export const THUMBNAIL_SIZE = 640;
 
 const unsupported = () => unprocessable(MessagingText.unsupportedMedia, MessagingErrorCode.unsupportedMedia);
+const tooLarge = () => new ApiError(413, MessagingText.fileTooLarge);
+
+/**
+ * The largest upload accepted for a file starting with `head`: the limits the instance advertises
+ * (configuration.media_attachments.*_size_limit; audio has the video one). Other content is refused at once.
+ */
+function uploadLimitOf(head: Buffer): number {
+  const sniffed = sniffMediaType(head);
+  if (!sniffed) throw unsupported();
+  return sniffed.type === 'image' ? IMAGE_SIZE_LIMIT : VIDEO_SIZE_LIMIT;
+}
+
+/** How the upload routes read `file` and `thumbnail` (an image) while they stream in. */
+export const uploadRules = {
+  file: { limitOf: uploadLimitOf, tooLarge },
+  thumbnail: { limitOf: () => IMAGE_SIZE_LIMIT, tooLarge },
+};
 
 /** The preview stored next to a file: a WebP of at most 640 px, its size and its blurhash. */
 interface Preview {
@@ -33,8 +51,8 @@ interface ImageFacts {
   preview: Preview;
 }
 
-async function previewOf(data: Buffer): Promise<Preview> {
-  const { data: webp, info } = await sharp(data)
+async function previewOf(file: string): Promise<Preview> {
+  const { data: webp, info } = await decodeImage(file)
     .rotate()
     .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 80 })
@@ -46,9 +64,8 @@ async function previewOf(data: Buffer): Promise<Preview> {
 const loopSeconds = (delays: readonly number[]): number =>
   Math.round(delays.reduce((total, delay) => total + (delay <= 10 ? 100 : delay), 0)) / 1000;
 
-async function describeImage(data: Buffer): Promise<ImageFacts> {
-  const image = sharp(data, { animated: false });
-  const meta = await image.metadata();
+async function describeImage(file: string): Promise<ImageFacts> {
+  const meta = await readImageHeader(file, { animated: false });
   if (!meta.width || !meta.height) throw unsupported();
   const oriented =
     meta.orientation && meta.orientation >= 5 ? { width: meta.height, height: meta.width } : meta;
@@ -57,7 +74,7 @@ async function describeImage(data: Buffer): Promise<ImageFacts> {
     width: oriented.width ?? meta.width,
     height: oriented.height ?? meta.height,
     duration: animated ? loopSeconds(meta.delay ?? []) || null : null,
-    preview: await previewOf(data),
+    preview: await previewOf(file),
   };
 }
 
@@ -65,13 +82,15 @@ async function describeImage(data: Buffer): Promise<ImageFacts> {
  * A thumbnail the client sent (Mastodon's `thumbnail`, a video's poster or an audio file's art): an image of
  * an allowed type within the image size limit, 422 otherwise; stored as a preview like an image's own.
  */
-async function describeThumbnail(data: Buffer): Promise<Preview> {
-  const sniffed = sniffMediaType(data);
+async function describeThumbnail(upload: TempUpload): Promise<Preview> {
+  const sniffed = sniffMediaType(upload.head);
   if (!sniffed || sniffed.type !== 'image') throw unsupported();
-  if (data.length > IMAGE_SIZE_LIMIT) throw unprocessable(MessagingText.fileTooLarge);
+  if (upload.size > IMAGE_SIZE_LIMIT) throw tooLarge();
   try {
-    return await previewOf(data);
-  } catch {
+    await readImageHeader(upload.path);
+    return await previewOf(upload.path);
+  } catch (error) {
+    if (isImageTooLarge(error)) throw error;
     throw unsupported();
   }
 }
@@ -84,17 +103,18 @@ interface UploadFacts {
   preview: Preview | null;
 }
 
-async function describeUpload(sniffed: SniffedType, data: Buffer): Promise<UploadFacts> {
+async function describeUpload(sniffed: SniffedType, file: string): Promise<UploadFacts> {
   if (sniffed.type === 'image') {
     try {
-      const image = await describeImage(data);
+      const image = await describeImage(file);
       const size = { width: image.width, height: image.height };
       return { sniffed, size, duration: image.duration, preview: image.preview };
-    } catch {
+    } catch (error) {
+      if (isImageTooLarge(error)) throw error;
       throw unsupported();
     }
   }
-  const facts = probeMedia(sniffed.contentType, data);
+  const facts = probeMedia(sniffed.contentType, await sampleFile(sniffed.contentType, file));
   // an M4A under another brand
   const type: SniffedType =
     sniffed.contentType === 'video/mp4' && facts.hasVideo === false && facts.hasAudio
@@ -108,9 +128,10 @@ async function describeUpload(sniffed: SniffedType, data: Buffer): Promise<Uploa
 }
 
 export interface UploadInput extends MediaAttributesInput {
-  data: Buffer;
+  /** the uploaded file, saved under the upload rules (the caller removes it afterwards) */
+  file: TempUpload;
   /** the client's preview image (optional) */
-  thumbnail?: Buffer | null | undefined;
+  thumbnail?: TempUpload | null | undefined;
 }
 
 const folderOf = (id: string): string => `media_attachments/${id.slice(0, 6)}/${id.slice(6, 12)}`;
@@ -127,12 +148,10 @@ export async function storeUpload(
   input: UploadInput,
 ): Promise<MessageMedia> {
   const attributes = mediaColumns({ description: input.description ?? null, focus: input.focus ?? null });
-  const detected = sniffMediaType(input.data);
+  const detected = sniffMediaType(input.file.head);
   if (!detected) throw unsupported();
-  // the limits the instance advertises (configuration.media_attachments.*_size_limit); audio has the video one
-  if (input.data.length > (detected.type === 'image' ? IMAGE_SIZE_LIMIT : VIDEO_SIZE_LIMIT))
-    throw unprocessable(MessagingText.fileTooLarge);
-  const { sniffed, size, duration, preview: ownPreview } = await describeUpload(detected, input.data);
+  if (input.file.size > uploadLimitOf(input.file.head)) throw tooLarge();
+  const { sniffed, size, duration, preview: ownPreview } = await describeUpload(detected, input.file.path);
   const preview = input.thumbnail ? await describeThumbnail(input.thumbnail) : ownPreview;
 
   const id = newId();
@@ -140,7 +159,7 @@ export async function storeUpload(
   const filePath = `${folder}/${id}.${sniffed.extension}`;
   const thumbnailPath = preview ? `${folder}/${id}_small.webp` : null;
   const storage = mediaStorageFor(ctx);
-  await storage.put(filePath, input.data, sniffed.contentType);
+  await storage.putFile(filePath, input.file.path, sniffed.contentType);
   if (preview && thumbnailPath) {
     try {
       await storage.put(thumbnailPath, preview.data, 'image/webp');
@@ -157,7 +176,7 @@ export async function storeUpload(
     file_path: filePath,
     thumbnail_path: thumbnailPath,
     content_type: sniffed.contentType,
-    file_size: input.data.length,
+    file_size: input.file.size,
     width: size?.width ?? null,
     height: size?.height ?? null,
     blurhash: preview?.blurhash ?? null,
@@ -213,7 +232,7 @@ export async function findUnattachedUpload(
 
 export interface UpdateInput extends MediaAttributesInput {
   /** a new preview image (Mastodon's `thumbnail`) */
-  thumbnail?: Buffer | null | undefined;
+  thumbnail?: TempUpload | null | undefined;
 }
 
 /**

@@ -9,7 +9,7 @@ import type { AppContext } from '../context.js';
  * `<PUBLIC_URL>/system/<key>`.
  *
  * Only the local folder is built in (MEDIA_STORAGE=local). An S3-compatible store plugs in by implementing
- * this interface (put = PutObject, remove = DeleteObject on `<bucket>/<key>`), returning `localRoot: null`,
+ * this interface (put and putFile = PutObject, remove = DeleteObject on `<bucket>/<key>`), returning `localRoot: null`,
  * and being chosen in `createMediaStorage` for its MEDIA_STORAGE value; the load balancer or CDN then routes
  * `/system/*` to the bucket, so stored keys and public URLs stay the same.
  */
@@ -18,6 +18,8 @@ export interface MediaStorage {
   /** The folder this process serves under /system/, or null when the store serves its files itself. */
   readonly localRoot: string | null;
   put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** Stores a copy of a local file (an upload saved to a temporary file), without reading it into memory. */
+  putFile(key: string, sourcePath: string, contentType: string): Promise<void>;
   /** Removing a key that does not exist is not an error. */
   remove(key: string): Promise<void>;
 }
@@ -46,6 +48,12 @@ export class LocalMediaStorage implements MediaStorage {
     const file = this.fileOf(key);
     await fs.mkdir(path.dirname(file), { recursive: true });
     await fs.writeFile(file, data);
+  }
+
+  async putFile(key: string, sourcePath: string): Promise<void> {
+    const file = this.fileOf(key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.copyFile(sourcePath, file);
   }
 
   async remove(key: string): Promise<void> {

@@ -63,7 +63,8 @@ export async function createTestServer(
   overrides: Partial<Config> = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'palchat-test-'));
-  const base = loadConfig({ DATA_DIR: dataDir, PORT: '0' });
+  // each server its own upload folder, so that a suite can see that nothing is left in it
+  const base = loadConfig({ DATA_DIR: dataDir, PORT: '0', UPLOAD_TMP_DIR: path.join(dataDir, 'upload-tmp') });
   const config: Config = {
     ...base,
     databaseUrl: dialect === 'postgres' ? TEST_POSTGRES_URL : 'sqlite::memory:',

@@ -94,7 +94,11 @@ export async function countOf(
     | 'reports'
     | 'filters'
     | 'blocks'
-    | 'mutes',
+    | 'mutes'
+    | 'accounts'
+    | 'oauth_apps'
+    | 'oauth_tokens'
+    | 'media_attachments',
 ): Promise<number> {
   const row = await server.db
     .selectFrom(table)
