@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { createSession } from '../src/auth/sessions.js';
 import { runAdminCommand } from '../src/cli/commands.js';
 import { newId } from '../src/lib/ids.js';
@@ -191,10 +192,8 @@ describe('streaming sockets whose revocation event went missing', () => {
   let wsBase: string;
 
   beforeAll(async () => {
-    const base = await createTestServer('sqlite');
-    await base.close();
     server = await createTestServer('sqlite', {
-      streaming: { ...base.config.streaming, recheckMs: 300 },
+      streaming: { ...loadConfig({}).streaming, recheckMs: 300 },
     });
     const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
     wsBase = address.replace(/^http/, 'ws');

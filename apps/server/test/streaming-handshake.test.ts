@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { createSession } from '../src/auth/sessions.js';
 import { createAccount, mutualFollow, type TestAccount } from './helpers/factories.js';
 import {
@@ -34,10 +35,8 @@ describeEachDialect('the streaming handshake', (dialect) => {
   };
 
   beforeAll(async () => {
-    const defaults = await createTestServer('sqlite');
-    await defaults.close();
     server = await createTestServer(dialect, {
-      streaming: { ...defaults.config.streaming, maxSocketsPerUser: 3 },
+      streaming: { ...loadConfig({}).streaming, maxSocketsPerUser: 3 },
     });
     const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
     wsBase = address.replace(/^http/, 'ws');
@@ -162,10 +161,8 @@ describe.skipIf(!(postgresReachable && redisReachable))(
     const probes: ProbeSocket[] = [];
 
     beforeAll(async () => {
-      const defaults = await createTestServer('sqlite');
-      await defaults.close();
       cluster = await createScaledOut(2, {
-        streaming: { ...defaults.config.streaming, maxSocketsPerUser: 2 },
+        streaming: { ...loadConfig({}).streaming, maxSocketsPerUser: 2 },
       });
     });
     afterAll(async () => {

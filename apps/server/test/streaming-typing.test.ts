@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { createAccount, mutualFollow, type TestAccount } from './helpers/factories.js';
 import {
   createTestServer,
@@ -43,10 +44,8 @@ describeEachDialect('typing events through the streaming socket', (dialect) => {
   const probes: ProbeSocket[] = [];
 
   beforeAll(async () => {
-    const defaults = await createTestServer('sqlite');
-    await defaults.close();
     server = await createTestServer(dialect, {
-      streaming: { ...defaults.config.streaming, typingIntervalMs: WINDOW_MS },
+      streaming: { ...loadConfig({}).streaming, typingIntervalMs: WINDOW_MS },
     });
     const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
     wsBase = address.replace(/^http/, 'ws');

@@ -179,6 +179,10 @@ class StreamConnection {
 
   /** Typing frames are decided one after the other, in the order they came, so a stop never overtakes its start. */
   private queueTyping(conversationId: string, event: TypingEvent): Promise<void> {
+    if (event === 'typing_stop') {
+      clearTimeout(this.pendingTyping.get(conversationId));
+      this.pendingTyping.delete(conversationId);
+    }
     this.typingQueue = this.typingQueue
       .then(() => this.typing(conversationId, event))
       .catch((error: unknown) => this.log.warn({ err: error }, 'typing relay failed'));
@@ -186,10 +190,6 @@ class StreamConnection {
   }
 
   private async typing(conversationId: string, event: TypingEvent): Promise<void> {
-    if (event === 'typing_stop') {
-      clearTimeout(this.pendingTyping.get(conversationId));
-      this.pendingTyping.delete(conversationId);
-    }
     const decision = await this.limits.typing(this.account.id, conversationId, event);
     if (decision.relay) {
       // not relayed after all (typing indicator off, not a participant): the window stays open for later frames
