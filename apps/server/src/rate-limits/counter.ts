@@ -19,6 +19,8 @@ export interface WindowCount {
 export interface WindowCounter {
   /** Counts one request under every hit's key; null where the store could not answer (the request goes on). */
   hit(hits: readonly Hit[], now: number): Promise<(WindowCount | null)[]>;
+  /** Resolves once the store answers, or has failed to within a moment (requests are then let through). */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -45,6 +47,10 @@ export class MemoryWindowCounter implements WindowCounter {
     const count = (window.counts.get(key) ?? 0) + 1;
     window.counts.set(key, count);
     return { count, resetAt };
+  }
+
+  ready(): Promise<void> {
+    return Promise.resolve();
   }
 
   close(): Promise<void> {
@@ -95,6 +101,19 @@ export class RedisWindowCounter implements WindowCounter {
         return null;
       }
       return { count, resetAt };
+    });
+  }
+
+  ready(): Promise<void> {
+    if (this.redis.status === 'ready') return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.redis.off('ready', done).off('error', done);
+        resolve();
+      };
+      const timer = setTimeout(done, 2000);
+      this.redis.once('ready', done).once('error', done);
     });
   }
 

@@ -55,6 +55,7 @@ async function rateLimitPlugin(app: FastifyInstance, { config }: { config: Confi
       )
     : new MemoryWindowCounter();
   app.addHook('onClose', () => counter.close());
+  await counter.ready();
 
   async function enforce(reply: FastifyReply, hits: ThrottleHit[]): Promise<void> {
     const now = Date.now();
