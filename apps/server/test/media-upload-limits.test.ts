@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -209,5 +210,29 @@ describeEachDialect('upload limits: size, pixels and uploads at once', (dialect)
     // the slots are free again
     expect((await send(alice, 'POST', '/api/v2/media', { file: png })).statusCode).toBe(200);
     expect(tmpFiles()).toEqual([]);
+  });
+
+  it('removes the temporary file of an upload whose client goes away halfway', async () => {
+    const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const { body, type } = multipartBody(
+      {},
+      { file: { data: await pngOf(16, 16), filename: 'a.png', type: 'image/png' } },
+    );
+    const request = http.request(`${address}/api/v2/media`, {
+      method: 'POST',
+      headers: { ...bearer(alice), 'content-type': type, 'content-length': String(body.length + 4 * MB) },
+    });
+    request.on('error', () => undefined);
+    request.write(body.subarray(0, body.length - 40));
+    request.write(Buffer.alloc(2 * MB));
+    // the file is being written
+    const deadline = Date.now() + 5000;
+    while (tmpFiles().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(tmpFiles().length).toBe(1);
+    request.destroy();
+    while (tmpFiles().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(tmpFiles()).toEqual([]);
+    // and the account's upload slot is free again
+    expect((await send(alice, 'POST', '/api/v2/media', { file: await pngOf(8, 8) })).statusCode).toBe(200);
   });
 });

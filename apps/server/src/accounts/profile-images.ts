@@ -3,7 +3,7 @@ import { ApiError, unprocessable } from '../http/errors.js';
 import type { FileFieldRule } from '../http/multipart.js';
 import type { TempUpload } from '../http/temp-upload.js';
 import { newId } from '../lib/ids.js';
-import { decodeImage, isImageTooLarge, readImageHeader } from '../media/images.js';
+import { decodeImage, inDecodingTurn, isImageTooLarge, readImageHeader } from '../media/images.js';
 import { sniffMediaType } from '../media/sniff.js';
 import { mediaStorageFor } from '../media/storage.js';
 
@@ -37,11 +37,13 @@ export async function storeProfileImage(
   let resized: Buffer;
   try {
     await readImageHeader(upload.path, { animated: false });
-    resized = await decodeImage(upload.path, { animated: false })
-      .rotate()
-      .resize(SIZES[kind].width, SIZES[kind].height, { fit: 'cover' })
-      .webp({ quality: 85 })
-      .toBuffer();
+    resized = await inDecodingTurn(() =>
+      decodeImage(upload.path, { animated: false })
+        .rotate()
+        .resize(SIZES[kind].width, SIZES[kind].height, { fit: 'cover' })
+        .webp({ quality: 85 })
+        .toBuffer(),
+    );
   } catch (error) {
     if (isImageTooLarge(error)) throw error;
     throw unprocessable(`Validation failed: ${kind} could not be read as an image`, 'invalid_image');

@@ -8,14 +8,13 @@ export const CHARACTERS_RESERVED_PER_URL = 23;
 export const SUPPORTED_MIME_TYPES: string[] = [...STATUS_MEDIA_TYPES];
 /** Largest image upload in bytes: advertised as image_size_limit and enforced by POST /api/v{1,2}/media. */
 export const IMAGE_SIZE_LIMIT = 16 * 1024 * 1024;
+/** Most pixels in an image: advertised as image_matrix_limit, checked before any image is decoded. */
 export const IMAGE_MATRIX_LIMIT = 33_177_600;
 /**
  * Largest video or audio upload in bytes (as on Mastodon, audio has the video limit): advertised as
  * video_size_limit and enforced by POST /api/v{1,2}/media.
  */
 export const VIDEO_SIZE_LIMIT = 99 * 1024 * 1024;
-/** What the media upload route reads of a file before it knows its type: the larger of the two limits. */
-export const MEDIA_UPLOAD_SIZE_LIMIT = Math.max(IMAGE_SIZE_LIMIT, VIDEO_SIZE_LIMIT);
 export const VIDEO_FRAME_RATE_LIMIT = 120;
 export const VIDEO_MATRIX_LIMIT = 8_294_400;
 export const MEDIA_DESCRIPTION_LIMIT = 1500;

@@ -9,7 +9,7 @@ import { nowIso } from '../lib/time.js';
 import { mediaColumns, type MediaAttributesInput } from './attributes.js';
 import { blurhashOfImage } from './blurhash.js';
 import { serializeMedia } from './serializer.js';
-import { decodeImage, isImageTooLarge, readImageHeader } from './images.js';
+import { decodeImage, inDecodingTurn, isImageTooLarge, readImageHeader } from './images.js';
 import { probeMedia, sampleFile } from './probe.js';
 import { sniffMediaType, type SniffedType } from './sniff.js';
 import { mediaStorageFor } from './storage.js';
@@ -88,7 +88,7 @@ async function describeThumbnail(upload: TempUpload): Promise<Preview> {
   if (upload.size > IMAGE_SIZE_LIMIT) throw tooLarge();
   try {
     await readImageHeader(upload.path);
-    return await previewOf(upload.path);
+    return await inDecodingTurn(() => previewOf(upload.path));
   } catch (error) {
     if (isImageTooLarge(error)) throw error;
     throw unsupported();
@@ -106,7 +106,7 @@ interface UploadFacts {
 async function describeUpload(sniffed: SniffedType, file: string): Promise<UploadFacts> {
   if (sniffed.type === 'image') {
     try {
-      const image = await describeImage(file);
+      const image = await inDecodingTurn(() => describeImage(file));
       const size = { width: image.width, height: image.height };
       return { sniffed, size, duration: image.duration, preview: image.preview };
     } catch (error) {
