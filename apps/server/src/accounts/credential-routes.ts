@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import { requireAccount } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../http/errors.js';
+import { nestFormParams } from '../http/form-params.js';
 import {
   PROFILE_IMAGE_MAX_BYTES,
   removeProfileImage,
@@ -23,7 +24,7 @@ interface CredentialsForm {
 /** A multipart form's text fields and its avatar/header files; other bodies pass through as fields. */
 async function readForm(request: FastifyRequest): Promise<CredentialsForm> {
   if (!request.isMultipart()) return { fields: (request.body ?? {}) as Record<string, unknown>, images: {} };
-  const fields: Record<string, unknown> = {};
+  const fields: [string, unknown][] = [];
   const images: CredentialsForm['images'] = {};
   try {
     for await (const part of request.parts()) {
@@ -35,7 +36,7 @@ async function readForm(request: FastifyRequest): Promise<CredentialsForm> {
           part.file.resume();
         }
       } else {
-        fields[part.fieldname] = part.value;
+        fields.push([part.fieldname, part.value]);
       }
     }
   } catch (error) {
@@ -44,10 +45,10 @@ async function readForm(request: FastifyRequest): Promise<CredentialsForm> {
     }
     throw error;
   }
-  return { fields, images };
+  return { fields: nestFormParams(fields), images };
 }
 
-/** PATCH /api/v1/accounts/update_credentials: JSON, form fields, or multipart with avatar and header. */
+/** PATCH /api/v1/accounts/update_credentials (JSON, form fields, or multipart with avatar and header), and removing either image. */
 export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const verifier = profileLinkVerifierFor(ctx);
   app.addHook('onClose', () => verifier.close());
@@ -76,4 +77,15 @@ export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): P
       return serializeCredentialAccount(ctx, updated);
     });
   });
+
+  // DELETE /api/v1/profile/avatar and /header: back to the default image, answered with the CredentialAccount
+  for (const kind of ['avatar', 'header'] as const) {
+    app.delete(`/api/v1/profile/${kind}`, scopes('write:accounts'), async (request) => {
+      const account = requireAccount(request);
+      const column = kind === 'avatar' ? 'avatar_path' : 'header_path';
+      const updated = await updateCredentials(ctx.db, account, {}, { [column]: null });
+      await removeProfileImage(ctx, account[column]);
+      return serializeCredentialAccount(ctx, updated);
+    });
+  }
 }

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Application } from '@palchat/api';
 import type { AppContext } from '../context.js';
-import { ApiError, unauthorized } from '../http/errors.js';
+import { ApiError, forbidden, unauthorized } from '../http/errors.js';
+import { nestMultipartFields } from '../http/form-params.js';
 import { getServerSettings } from '../settings/service.js';
 import { renderCodePage, renderConsentPage, renderMessagePage } from './authorize-page.js';
 import {
@@ -23,6 +24,10 @@ import { signUpRateLimit } from './rate-limits.js';
 import { RegistrationInvalid, registerAccount, type RegistrationInput } from './registration.js';
 import { WEB_SCOPES } from './sessions.js';
 import { publicRoute, scopes } from './route-scopes.js';
+import { oauthServerMetadata } from './oauth-metadata.js';
+import { requireAccount } from './viewer.js';
+import { accountUrl } from '../accounts/serializer.js';
+import { avatarUrl } from '../accounts/media-urls.js';
 
 const paramsOf = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
@@ -61,11 +66,35 @@ export async function registerOAuthRoutes(root: FastifyInstance, ctx: AppContext
       attachFieldsToBody: 'keyValues',
       limits: { files: 0, fields: 50, fieldSize: 64 * 1024 },
     });
+    app.addHook('preValidation', async (request) => {
+      if (request.isMultipart() && request.body && typeof request.body === 'object') {
+        request.body = nestMultipartFields(request.body as Record<string, unknown>);
+      }
+    });
     defineOAuthRoutes(app, root, ctx);
   });
 }
 
 function defineOAuthRoutes(app: FastifyInstance, root: FastifyInstance, ctx: AppContext): void {
+  app.get('/.well-known/oauth-authorization-server', publicRoute, async () =>
+    oauthServerMetadata(ctx.config),
+  );
+
+  // OpenID Connect-style claims about the token's account (Mastodon 4.4; the `profile` scope is enough)
+  const userinfo = async (request: FastifyRequest) => {
+    const account = requireAccount(request);
+    return {
+      iss: `${ctx.config.publicUrl}/`,
+      sub: `${ctx.config.publicUrl}/users/${account.username}`,
+      name: account.display_name,
+      preferred_username: account.username,
+      profile: accountUrl(ctx, account),
+      picture: avatarUrl(ctx.config, account),
+    };
+  };
+  app.get('/oauth/userinfo', scopes('profile'), userinfo);
+  app.post('/oauth/userinfo', scopes('profile'), userinfo);
+
   app.post('/api/v1/apps', publicRoute, async (request) => {
     const created = await createApp(ctx.db, paramsOf(request.body));
     return serializeApplication(created, true);
@@ -179,13 +208,13 @@ function defineOAuthRoutes(app: FastifyInstance, root: FastifyInstance, ctx: App
     return {};
   });
 
-  // Mastodon's registration API: an app token (client_credentials) creates an account and gets its token.
+  // Mastodon's registration API: an app's token creates an account and gets that account's token.
   const registration = { ...scopes('write:accounts'), onRequest: signUpRateLimit(root, ctx.config) };
   app.post('/api/v1/accounts', registration, async (request) => {
+    // as Mastodon: any token of an app with write:accounts (an app token, or a signed-in user's)
     const viewer = request.viewer;
-    if (viewer?.via !== 'bearer' || !viewer.appId || viewer.account) {
-      throw unauthorized('This method requires an app token (client_credentials)');
-    }
+    if (viewer?.via !== 'bearer') throw unauthorized('This method requires an app token');
+    if (!viewer.appId) throw forbidden('This method requires the token of a registered application');
     const settings = await getServerSettings(ctx.db);
     try {
       const { account } = await registerAccount(ctx.db, paramsOf(request.body) as RegistrationInput, {

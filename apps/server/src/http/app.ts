@@ -9,6 +9,8 @@ import type { AppContext } from '../context.js';
 import authPlugin from '../auth/plugin.js';
 import { rateLimitStore } from '../auth/rate-limits.js';
 import { ApiError } from './errors.js';
+import { parseFormBody } from './form-params.js';
+import { withoutTrailingSlash } from './trailing-slash.js';
 import { registerDomainRoutes } from './routes.js';
 
 export interface BuildAppOptions {
@@ -27,6 +29,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     logger: options.logger ?? false,
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    rewriteUrl: (request) => withoutTrailingSlash(request.url ?? '/'),
   });
 
   app.setErrorHandler((error: FastifyError | ApiError | ZodError, request, reply) => {
@@ -58,7 +61,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(cookie);
-  await app.register(formbody);
+  await app.register(formbody, { parser: parseFormBody });
   await app.register(rateLimit, { global: false, ...rateLimitStore(app, ctx.config) });
   await app.register(authPlugin, { db: ctx.db });
   await registerDomainRoutes(app, ctx);
