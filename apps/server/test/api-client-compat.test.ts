@@ -231,17 +231,20 @@ describeEachDialect('Mastodon client compatibility', (dialect) => {
 
   it('takes a numeric last_read_id for markers', async () => {
     const saved = await call(alice, 'POST', '/api/v1/markers', {
-      home: { last_read_id: 123456 },
+      // a real id, as a JSON number: past 2^53, so zod's int() would refuse it
+      home: { last_read_id: 117674109896753152 },
       notifications: { last_read_id: '789' },
     });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({
-      home: { last_read_id: '000000000000123456' },
+      home: { last_read_id: '117674109896753152' },
       notifications: { last_read_id: '000000000000000789' },
     });
     const formPosted = await form('POST', '/api/v1/markers', alice, [['home[last_read_id]', '124000']]);
     expect(formPosted.json()).toMatchObject({ home: { last_read_id: '000000000000124000' } });
-    expect((await call(alice, 'POST', '/api/v1/markers', { home: { last_read_id: -1 } })).status).toBe(422);
+    for (const last_read_id of [-1, 1.5, 1e18]) {
+      expect((await call(alice, 'POST', '/api/v1/markers', { home: { last_read_id } })).status).toBe(422);
+    }
   });
 
   it('reads update_credentials fields as Rails does: indexed hashes as lists, unreadable ones ignored', async () => {

@@ -13,11 +13,12 @@ import { scopes } from '../auth/route-scopes.js';
  */
 const markerId = z.union([
   z.string().regex(/^\d{1,18}$/),
+  // not .int(): zod takes only safe integers there, and real ids are past 2^53
   z
     .number()
-    .int()
     .nonnegative()
-    .max(1e18 - 1)
+    .lt(1e18)
+    .refine(Number.isInteger, 'must be an integer')
     .transform((id) => BigInt(id).toString()),
 ]);
 const markerInput = z.object({ last_read_id: markerId });
