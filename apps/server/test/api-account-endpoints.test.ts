@@ -196,6 +196,7 @@ describeEachDialect(
         url: `${server.config.publicUrl}/tags/neverused`,
         history: [],
         following: false,
+        featuring: false,
       });
       expect((await call(null, 'GET', '/api/v1/tags/NeverUsed')).body.following).toBeUndefined();
       expect((await call(alice, 'GET', '/api/v1/tags/not-a-tag!')).status).toBe(422);

@@ -143,4 +143,102 @@ describeEachDialect('masto client conformance', (dialect) => {
     const mention = events.find((event) => event.event === 'notification');
     expect(mention?.payload).toMatchObject({ type: 'mention' });
   });
+
+  it('drives the endpoints Mastodon 4.4 clients expect: apps, filters, profile, instance, conversations, tags', async () => {
+    const mia = createRestAPIClient({ url, accessToken: await tokenFor('mia') });
+    const noah = createRestAPIClient({ url, accessToken: await tokenFor('noah') });
+    const miaId = (await mia.v1.accounts.verifyCredentials()).id;
+
+    expect(await mia.v1.apps.verifyCredentials()).toMatchObject({ name: 'Conformance' });
+
+    const posted = await noah.v1.statuses.create({ status: 'boost this', visibility: 'public' });
+    const boosted = await mia.v1.statuses.$select(posted.id).reblog();
+    expect(boosted.reblogged).toBe(true);
+    expect(boosted.reblog?.id).toBe(posted.id);
+
+    const marker = await mia.v1.markers.create({ home: { lastReadId: posted.id } });
+    expect(marker.home?.lastReadId).toBe(posted.id);
+
+    const v1 = await mia.v1.filters.create({ phrase: 'spoiler', context: ['home'], wholeWord: true });
+    expect(v1).toMatchObject({ phrase: 'spoiler', context: ['home'], wholeWord: true, irreversible: false });
+    expect(
+      await mia.v1.filters.$select(v1.id).update({ phrase: 'leak', context: ['home', 'public'] }),
+    ).toMatchObject({ phrase: 'leak', context: ['home', 'public'] });
+    expect((await mia.v1.filters.list()).map((filter) => filter.id)).toEqual([v1.id]);
+    await mia.v1.filters.$select(v1.id).remove();
+    expect(await mia.v1.filters.list()).toEqual([]);
+    const v2 = await mia.v2.filters.create({
+      title: 'pets',
+      context: ['home'],
+      keywordsAttributes: [{ keyword: 'cats', wholeWord: false }, { keyword: 'dogs' }],
+    });
+    expect(v2.keywords.map((keyword) => keyword.keyword)).toEqual(['cats', 'dogs']);
+
+    // update_credentials goes as multipart with fields_attributes[0][name]: the form parser nests it
+    const updated = await mia.v1.accounts.updateCredentials({
+      displayName: 'Mia M.',
+      fieldsAttributes: [{ name: 'Site', value: 'example.org' }],
+    });
+    expect(updated.fields.map((field) => field.name)).toEqual(['Site']);
+    const withoutAvatar = await mia.v1.profile.avatar.remove();
+    expect(withoutAvatar.avatar).toMatch(/missing\.png$/);
+    expect((await mia.v1.profile.header.remove()).header).toMatch(/missing\.png$/);
+
+    const languages = await mia.v1.instance.languages.list();
+    expect(languages).toContainEqual({ code: 'en', name: 'English' });
+    expect(await mia.v1.instance.domainBlocks.fetch()).toEqual([]);
+    expect(await mia.v1.instance.translationLanguages.list()).toEqual(expect.any(Object));
+
+    await noah.v1.statuses.create({ status: '@mia a secret', visibility: 'direct' });
+    const [conversation] = await mia.v1.conversations.list();
+    expect(conversation?.unread).toBe(true);
+    expect((await mia.v1.conversations.$select(conversation?.id ?? '').read()).unread).toBe(false);
+    expect((await mia.v1.conversations.$select(conversation?.id ?? '').unread()).unread).toBe(true);
+
+    const tag = await mia.v1.tags.$select('conformance').feature();
+    expect(tag).toMatchObject({ name: 'conformance', featuring: true });
+    expect((await mia.v1.featuredTags.list()).map((featured) => featured.name)).toEqual(['conformance']);
+    expect(await mia.v1.tags.$select('conformance').unfeature()).toMatchObject({ featuring: false });
+    expect(miaId).toBeTruthy();
+  });
+
+  it('filters, accepts and dismisses notification requests as masto.js does', async () => {
+    const mia = createRestAPIClient({ url, accessToken: await tokenFor('mia') });
+    const noah = createRestAPIClient({ url, accessToken: await tokenFor('noah') });
+    const noahId = (await noah.v1.accounts.verifyCredentials()).id;
+    const miaAccount = await mia.v1.accounts.verifyCredentials();
+    await noah.v1.accounts.$select(miaAccount.id).unfollow();
+    await mia.v1.accounts.$select(noahId).unfollow();
+
+    const policy = await mia.v2.notifications.policy.update({ forNotFollowing: 'filter' });
+    expect(policy.forNotFollowing).toBe('filter');
+    const mention = async () => noah.v1.statuses.create({ status: `@${miaAccount.acct} hello` });
+
+    await mention();
+    const requests = await mia.v1.notifications.requests.list();
+    expect(requests).toHaveLength(1);
+    const request = await mia.v1.notifications.requests.$select(requests[0]?.id ?? '').fetch();
+    expect(request.account.id).toBe(noahId);
+    await mia.v1.notifications.requests.$select(request.id).dismiss();
+    expect(await mia.v1.notifications.requests.list()).toHaveLength(0);
+
+    await mention();
+    const [pending] = await mia.v1.notifications.requests.list();
+    // Mastodon documents `id[]` for the bulk accept; masto's types leave the parameter out, its call sends it
+    const acceptMany = mia.v1.notifications.requests.accept as unknown as (params: {
+      id: string[];
+    }) => Promise<void>;
+    await acceptMany({ id: [pending?.id ?? ''] });
+    expect(await mia.v1.notifications.requests.list()).toHaveLength(0);
+    expect((await mia.v1.notifications.requests.merged.fetch()).merged).toBe(true);
+    // accepted: noah's next mention comes straight through
+    const delivered = await mention();
+    const notifications = await mia.v1.notifications.list({ types: ['mention'] });
+    expect(notifications.map((notification) => notification.status?.id)).toContain(delivered.id);
+
+    // with nothing pending (or no ids at all), the bulk forms answer without error, as Mastodon's
+    await mia.v1.notifications.requests.accept();
+    await mia.v1.notifications.requests.dismiss();
+    await mia.v2.notifications.policy.update({ forNotFollowing: 'accept' });
+  });
 });

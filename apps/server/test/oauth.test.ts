@@ -210,6 +210,14 @@ describeEachDialect('OAuth for third-party clients', (dialect) => {
       client_id: app.client_id as string,
       redirect_uri: REDIRECT,
     };
+    // RFC 7636 §4.6: a grant made with a challenge needs its verifier, even with the client secret
+    const missing = await token({
+      ...base,
+      code: await codeFor(),
+      client_secret: app.client_secret as string,
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ error: 'invalid_grant' });
     const wrong = await token({ ...base, code: await codeFor(), code_verifier: 'x'.repeat(43) });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ error: 'invalid_grant' });

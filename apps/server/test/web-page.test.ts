@@ -112,6 +112,22 @@ describeEachDialect('the web client page', (dialect) => {
     expect(index.body).toContain('id="initial-state"');
   });
 
+  it('serves client routes with a trailing slash, and never answers /health or /.well-known/ with the page', async () => {
+    for (const url of ['/home/', '/deck/getting-started/?x=1']) {
+      const response = await server.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toContain('text/html');
+    }
+    expect((await server.app.inject({ url: '/favicon.ico/' })).body).toBe('icon');
+    const health = await server.app.inject({ url: '/health' });
+    expect(health.body).toBe('OK');
+    for (const url of ['/.well-known/nodeinfo', '/.well-known/webfinger?resource=acct:a@b']) {
+      const response = await server.app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toEqual({ error: 'Not found' });
+    }
+  });
+
   it('leaves server paths and missing assets to JSON 404s', async () => {
     for (const url of ['/api/v1/nothing', '/oauth/nothing', '/system/nothing.png', '/assets/missing.js']) {
       const response = await server.app.inject({ url });

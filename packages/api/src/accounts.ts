@@ -164,6 +164,8 @@ export const tagSchema = z.object({
   url: z.string(),
   history: z.array(z.object({ day: z.string(), uses: z.string(), accounts: z.string() })),
   following: z.boolean().optional(),
+  /** Mastodon 4.4: whether the viewer features the hashtag on their profile */
+  featuring: z.boolean().optional(),
 });
 export type Tag = z.infer<typeof tagSchema>;
 

@@ -12,7 +12,7 @@ import { scopes } from '../auth/route-scopes.js';
 
 const imageRules = { avatar: profileImageRule('avatar'), header: profileImageRule('header') };
 
-/** PATCH /api/v1/accounts/update_credentials: JSON, form fields, or multipart with avatar and header. */
+/** PATCH /api/v1/accounts/update_credentials (JSON, form fields, or multipart with avatar and header), and removing either image. */
 export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const verifier = profileLinkVerifierFor(ctx);
   app.addHook('onClose', () => verifier.close());
@@ -57,5 +57,16 @@ export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): P
     if (stored.avatar_path) await removeProfileImage(ctx, account.avatar_path);
     if (stored.header_path) await removeProfileImage(ctx, account.header_path);
     return serializeCredentialAccount(ctx, updated);
+  }
+
+  // DELETE /api/v1/profile/avatar and /header: back to the default image, answered with the CredentialAccount
+  for (const kind of ['avatar', 'header'] as const) {
+    app.delete(`/api/v1/profile/${kind}`, scopes('write:accounts'), async (request) => {
+      const account = requireAccount(request);
+      const column = kind === 'avatar' ? 'avatar_path' : 'header_path';
+      const updated = await updateCredentials(ctx.db, account, {}, { [column]: null });
+      await removeProfileImage(ctx, account[column]);
+      return serializeCredentialAccount(ctx, updated);
+    });
   }
 }

@@ -23,45 +23,34 @@ export function idsFromQuery(query: unknown, key = 'id'): string[] {
   return [...new Set(ids.map((id) => id.padStart(18, '0')))].slice(0, 100);
 }
 
+/** The profile fields of an update_credentials body: a list, or Rails' hash keyed by index; anything else is ignored. */
+function fieldsAttributesOf(value: unknown): Record<string, unknown>[] | undefined {
+  // JSON clients may send the Rails form as an object keyed by index ({"0": {"name": …}})
+  const list = Array.isArray(value)
+    ? value
+    : value && typeof value === 'object'
+      ? Object.values(value)
+      : null;
+  if (!list) return undefined;
+  return list
+    .filter((entry): entry is Record<string, unknown> => !!entry && typeof entry === 'object')
+    .map((entry) => ({ name: entry.name ?? '', value: entry.value ?? '' }));
+}
+
 /**
- * Normalizes an update_credentials body from JSON or from form fields (`fields_attributes[0][name]`,
- * `source[privacy]`) into one shape, then validates it.
+ * Validates an update_credentials body, JSON or form fields (nested by the form parser: `fields_attributes[0][name]`,
+ * `source[privacy]`). As Rails, a `fields_attributes` that is not a list of fields is left out, not refused.
  */
 export function parseUpdateCredentials(body: unknown): UpdateCredentials {
   if (body === undefined || body === null) return {};
   if (typeof body !== 'object' || Array.isArray(body))
     throw badRequest('Expected a JSON object or form fields');
-  const input: Record<string, unknown> = {};
-  const fields = new Map<number, Record<string, unknown>>();
-  const source: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-    const field = /^fields_attributes\[(\d+)\]\[(name|value)\]$/.exec(key);
-    const sourceKey = /^source\[(privacy|sensitive|language)\]$/.exec(key);
-    if (field) {
-      const index = Number(field[1]);
-      const entry = fields.get(index) ?? {};
-      entry[field[2] ?? ''] = value;
-      fields.set(index, entry);
-    } else if (sourceKey?.[1]) {
-      source[sourceKey[1]] = value;
-    } else {
-      input[key] = value;
-    }
+  const input: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  if ('fields_attributes' in input) {
+    const fields = fieldsAttributesOf(input.fields_attributes);
+    if (fields === undefined) delete input.fields_attributes;
+    else input.fields_attributes = fields;
   }
-  if (fields.size) {
-    input.fields_attributes = [...fields.entries()]
-      .sort(([a], [b]) => a - b)
-      .map(([, entry]) => ({ name: entry.name ?? '', value: entry.value ?? '' }));
-  }
-  if (
-    input.fields_attributes &&
-    !Array.isArray(input.fields_attributes) &&
-    typeof input.fields_attributes === 'object'
-  ) {
-    // JSON clients may send fields_attributes as an object keyed by index
-    input.fields_attributes = Object.values(input.fields_attributes as Record<string, unknown>);
-  }
-  if (Object.keys(source).length) input.source = { ...(input.source as object | undefined), ...source };
   const relaxed = updateCredentialsSchema.extend({
     locked: formBoolean.optional(),
     bot: formBoolean.optional(),

@@ -45,3 +45,56 @@ export function describeScope(scope: string): string {
   const verb = parts.includes('write') ? 'Modify' : 'Read';
   return parts[0] === 'admin' ? `${verb} ${subject} on the server` : `${verb} your ${subject}`;
 }
+
+const GRANULAR_READ = [
+  'accounts',
+  'blocks',
+  'bookmarks',
+  'favourites',
+  'filters',
+  'follows',
+  'lists',
+  'mutes',
+  'notifications',
+  'search',
+  'statuses',
+];
+const GRANULAR_WRITE = [
+  'accounts',
+  'blocks',
+  'bookmarks',
+  'conversations',
+  'favourites',
+  'filters',
+  'follows',
+  'lists',
+  'media',
+  'mutes',
+  'notifications',
+  'reports',
+  'statuses',
+];
+const GRANULAR_ADMIN = [
+  'accounts',
+  'reports',
+  'domain_allows',
+  'domain_blocks',
+  'ip_blocks',
+  'email_domain_blocks',
+  'canonical_email_blocks',
+];
+
+/** The scopes an app may ask for, as Mastodon lists them (the OAuth metadata's scopes_supported). */
+export const SUPPORTED_SCOPES: readonly string[] = [
+  'read',
+  'write',
+  'follow',
+  'push',
+  'profile',
+  ...GRANULAR_READ.map((name) => `read:${name}`),
+  ...GRANULAR_WRITE.map((name) => `write:${name}`),
+  'admin:read',
+  ...GRANULAR_ADMIN.map((name) => `admin:read:${name}`),
+  'admin:write',
+  ...GRANULAR_ADMIN.map((name) => `admin:write:${name}`),
+];

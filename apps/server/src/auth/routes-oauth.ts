@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Application } from '@palchat/api';
 import type { AppContext } from '../context.js';
-import { ApiError, unauthorized } from '../http/errors.js';
+import { ApiError, forbidden, unauthorized } from '../http/errors.js';
 import { readMultipartForm, registerMultipart } from '../http/multipart.js';
 import { getServerSettings } from '../settings/service.js';
 import { renderCodePage, renderConsentPage, renderMessagePage } from './authorize-page.js';
@@ -22,6 +22,10 @@ import { cookieSecurityOf, ensureCsrfToken } from './plugin.js';
 import { RegistrationInvalid, registerAccount, type RegistrationInput } from './registration.js';
 import { WEB_SCOPES } from './sessions.js';
 import { publicRoute, scopes } from './route-scopes.js';
+import { oauthServerMetadata } from './oauth-metadata.js';
+import { requireAccount } from './viewer.js';
+import { accountUrl } from '../accounts/serializer.js';
+import { avatarUrl } from '../accounts/media-urls.js';
 
 const paramsOf = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
@@ -66,6 +70,25 @@ export async function registerOAuthRoutes(root: FastifyInstance, ctx: AppContext
 }
 
 function defineOAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/.well-known/oauth-authorization-server', publicRoute, async () =>
+    oauthServerMetadata(ctx.config),
+  );
+
+  // OpenID Connect-style claims about the token's account (Mastodon 4.4; the `profile` scope is enough)
+  const userinfo = async (request: FastifyRequest) => {
+    const account = requireAccount(request);
+    return {
+      iss: `${ctx.config.publicUrl}/`,
+      sub: `${ctx.config.publicUrl}/users/${account.username}`,
+      name: account.display_name,
+      preferred_username: account.username,
+      profile: accountUrl(ctx, account),
+      picture: avatarUrl(ctx.config, account),
+    };
+  };
+  app.get('/oauth/userinfo', scopes('profile'), userinfo);
+  app.post('/oauth/userinfo', scopes('profile'), userinfo);
+
   app.post('/api/v1/apps', publicRoute, async (request) => {
     const created = await createApp(ctx.db, paramsOf(request.body));
     return serializeApplication(created, true);
@@ -179,12 +202,12 @@ function defineOAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
     return {};
   });
 
-  // Mastodon's registration API: an app token (client_credentials) creates an account and gets its token.
+  // Mastodon's registration API: an app's token creates an account and gets that account's token.
   app.post('/api/v1/accounts', scopes('write:accounts'), async (request) => {
+    // as Mastodon: any token of an app with write:accounts (an app token, or a signed-in user's)
     const viewer = request.viewer;
-    if (viewer?.via !== 'bearer' || !viewer.appId || viewer.account) {
-      throw unauthorized('This method requires an app token (client_credentials)');
-    }
+    if (viewer?.via !== 'bearer') throw unauthorized('This method requires an app token');
+    if (!viewer.appId) throw forbidden('This method requires the token of a registered application');
     const settings = await getServerSettings(ctx.db);
     try {
       const { account } = await registerAccount(ctx.db, paramsOf(request.body) as RegistrationInput, {

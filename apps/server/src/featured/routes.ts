@@ -5,9 +5,8 @@ import { requireAccount } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { findAccountOr404 } from '../accounts/lookup.js';
 import { notFound, unprocessable } from '../http/errors.js';
-import { MAX_FEATURED_TAGS } from '../instance/limits.js';
-import { isId, newId } from '../lib/ids.js';
-import { nowIso } from '../lib/time.js';
+import { isId } from '../lib/ids.js';
+import { featureTag } from './service.js';
 import { serializeTags } from '../timelines/tag-routes.js';
 import { scopes } from '../auth/route-scopes.js';
 
@@ -73,42 +72,10 @@ export async function featuredTagRoutes(app: FastifyInstance, ctx: AppContext): 
 
   app.post('/api/v1/featured_tags', scopes('write:accounts'), async (request) => {
     const viewer = requireAccount(request);
-    const name = nameBody.parse(request.body ?? {}).name.replace(/^#/, '');
-    const lower = name.toLowerCase();
-    const id = await ctx.db.transaction().execute(async (tx) => {
-      const count = await tx
-        .selectFrom('featured_tags')
-        .select((eb) => eb.fn.countAll<number | string>().as('count'))
-        .where('account_id', '=', viewer.id)
-        .executeTakeFirstOrThrow();
-      if (Number(count.count) >= MAX_FEATURED_TAGS)
-        throw unprocessable(
-          `Validation failed: you can feature at most ${MAX_FEATURED_TAGS} hashtags`,
-          'featured_limit',
-        );
-      let tag = await tx.selectFrom('tags').select('id').where('name_lower', '=', lower).executeTakeFirst();
-      if (!tag) {
-        tag = { id: newId() };
-        await tx
-          .insertInto('tags')
-          .values({ id: tag.id, name, name_lower: lower, created_at: nowIso() })
-          .execute();
-      }
-      const existing = await tx
-        .selectFrom('featured_tags')
-        .select('id')
-        .where('account_id', '=', viewer.id)
-        .where('tag_id', '=', tag.id)
-        .executeTakeFirst();
-      if (existing)
-        throw unprocessable('Validation failed: this hashtag is already featured', 'featured_taken');
-      const featuredId = newId();
-      await tx
-        .insertInto('featured_tags')
-        .values({ id: featuredId, account_id: viewer.id, tag_id: tag.id, created_at: nowIso() })
-        .execute();
-      return featuredId;
-    });
+    const featured = await featureTag(ctx.db, viewer.id, nameBody.parse(request.body ?? {}).name);
+    if (!featured.created)
+      throw unprocessable('Validation failed: this hashtag is already featured', 'featured_taken');
+    const id = featured.id;
     const created = (await featuredOf(viewer.id)).find((tag) => tag.id === id);
     if (!created) throw notFound();
     return created;

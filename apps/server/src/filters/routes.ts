@@ -32,29 +32,38 @@ const keywordInput = z.object({
     .optional(),
 });
 
-/** Form bodies (`context[]`, `keywords_attributes[0][keyword]`) into the JSON shape. */
+const formFlag = (value: unknown): unknown =>
+  typeof value === 'string' ? ['true', '1', 'on'].includes(value) : value;
+
+/**
+ * Form bodies into the JSON shape: after the form parser's nesting (`context[]`, `keywords_attributes[][keyword]`,
+ * `keywords_attributes[0][keyword]`) only the text values differ: flags, and an empty expires_in for "never".
+ */
 function normalizeFilterBody(body: unknown): Record<string, unknown> {
   if (body === undefined || body === null) return {};
   if (typeof body !== 'object' || Array.isArray(body))
     throw badRequest('Expected a JSON object or form fields');
-  const input: Record<string, unknown> = {};
-  const keywords = new Map<number, Record<string, unknown>>();
-  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-    const keyword = /^keywords_attributes\[(\d+)\]\[(id|keyword|whole_word|_destroy)\]$/.exec(key);
-    if (keyword) {
-      const entry = keywords.get(Number(keyword[1])) ?? {};
-      const field = keyword[2] ?? '';
-      entry[field] =
-        field === 'whole_word' || field === '_destroy' ? ['true', '1', 'on'].includes(String(value)) : value;
-      keywords.set(Number(keyword[1]), entry);
-    } else if (key === 'context[]' || key === 'context') {
-      input.context = Array.isArray(value) ? value : [value];
-    } else {
-      input[key] = value === '' && key === 'expires_in' ? null : value;
-    }
+  const input: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  if (typeof input.context === 'string') input.context = [input.context];
+  if (input.expires_in === '') input.expires_in = null;
+  const keywords = input.keywords_attributes;
+  // JSON clients may send Rails' indexed hash as an object keyed by index
+  const list = Array.isArray(keywords)
+    ? keywords
+    : keywords && typeof keywords === 'object'
+      ? Object.values(keywords)
+      : null;
+  if (list) {
+    input.keywords_attributes = list.map((entry: unknown) =>
+      entry && typeof entry === 'object'
+        ? {
+            ...entry,
+            ...('whole_word' in entry ? { whole_word: formFlag(entry.whole_word) } : {}),
+            ...('_destroy' in entry ? { _destroy: formFlag(entry._destroy) } : {}),
+          }
+        : entry,
+    );
   }
-  if (keywords.size)
-    input.keywords_attributes = [...keywords.entries()].sort(([a], [b]) => a - b).map(([, e]) => e);
   return input;
 }
 

@@ -10,6 +10,8 @@ import { forgetExpiredKeys } from '../db/idempotency.js';
 import { runPeriodically } from '../lib/periodic.js';
 import rateLimitPlugin from '../rate-limits/plugin.js';
 import { ApiError } from './errors.js';
+import { parseFormBody } from './form-params.js';
+import { withoutTrailingSlash } from './trailing-slash.js';
 import { registerDomainRoutes } from './routes.js';
 
 export interface BuildAppOptions {
@@ -28,6 +30,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     logger: options.logger ?? false,
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
+    rewriteUrl: (request) => withoutTrailingSlash(request.url ?? '/'),
   });
 
   app.setErrorHandler((error: FastifyError | ApiError | ZodError, request, reply) => {
@@ -59,7 +62,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(cookie);
-  await app.register(formbody);
+  await app.register(formbody, { parser: parseFormBody });
   await app.register(authPlugin, { db: ctx.db });
   await app.register(rateLimitPlugin, { config: ctx.config });
   await registerDomainRoutes(app, ctx);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { badRequest } from './errors.js';
+import { nestFormParams } from './form-params.js';
 import { discardUpload, saveUpload, type TempUpload } from './temp-upload.js';
 
 export const MALFORMED_MULTIPART = 'The multipart/form-data body could not be read';
@@ -35,8 +36,8 @@ export interface FileFieldRule {
 }
 
 export interface MultipartForm {
-  /** the text fields; the last value wins when a name comes twice */
-  fields: Record<string, string>;
+  /** the text fields, nested Rails-style as form posts are (`a[][k]`, `a[0][k]`; a name sent twice: a list) */
+  fields: Record<string, unknown>;
   /** the first non-empty file of each field asked for, in a temporary file */
   files: Partial<Record<string, TempUpload>>;
   /** removes the temporary files; call it once the files are handled, whatever happened */
@@ -53,7 +54,7 @@ export async function readMultipartForm(
   tmpDir: string,
   fileFields: Record<string, FileFieldRule> = {},
 ): Promise<MultipartForm> {
-  const fields: Record<string, string> = {};
+  const fields: [string, string][] = [];
   const files: Partial<Record<string, TempUpload>> = {};
   const discard = async () => {
     await Promise.all(Object.values(files).map(discardUpload));
@@ -72,7 +73,7 @@ export async function readMultipartForm(
       partCount += 1;
       const part = next.value;
       if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        if (typeof part.value === 'string') fields.push([part.fieldname, part.value]);
         continue;
       }
       const rule = Object.hasOwn(fileFields, part.fieldname) ? fileFields[part.fieldname] : undefined;
@@ -91,5 +92,5 @@ export async function readMultipartForm(
   }
   // RFC 2046: a multipart body has at least one part
   if (partCount === 0) throw badRequest(MALFORMED_MULTIPART);
-  return { fields, files, discard };
+  return { fields: nestFormParams(fields), files, discard };
 }

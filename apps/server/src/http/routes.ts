@@ -25,6 +25,7 @@ import { trendRoutes } from '../trends/routes.js';
 import { statusWriteRoutes } from '../statuses/write-routes.js';
 import { pollRoutes } from '../polls/routes.js';
 import { filterRoutes } from '../filters/routes.js';
+import { filterV1Routes } from '../filters/v1-routes.js';
 import { accountSafetyRoutes } from '../accounts/safety-routes.js';
 import { credentialRoutes } from '../accounts/credential-routes.js';
 import { featuredTagRoutes } from '../featured/routes.js';
@@ -32,9 +33,11 @@ import { reportRoutes } from '../reports/routes.js';
 import { moderationRoutes } from '../moderation/routes.js';
 import { instanceContentRoutes } from '../instance-content/routes.js';
 import { translationRoutes } from '../translation/routes.js';
+import { serviceRoutes } from './service-routes.js';
 
 /** Every domain's routes, in one place so that the app factory stays small. */
 export async function registerDomainRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  serviceRoutes(app);
   await registerSessionRoutes(app, ctx);
   await registerOAuthRoutes(app, ctx);
   await registerInstanceRoutes(app, ctx);
@@ -60,6 +63,7 @@ export async function registerDomainRoutes(app: FastifyInstance, ctx: AppContext
   await statusWriteRoutes(app, ctx);
   await pollRoutes(app, ctx);
   await filterRoutes(app, ctx);
+  await filterV1Routes(app, ctx);
   await accountSafetyRoutes(app, ctx);
   await credentialRoutes(app, ctx);
   await featuredTagRoutes(app, ctx);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { instanceActivity } from './activity.js';
+import { instanceLanguages } from './languages.js';
 import { buildInstance, buildInstanceV1 } from './service.js';
 import { ensureDefaultThumbnail } from './thumbnail.js';
 import { publicRoute, scopes } from '../auth/route-scopes.js';
@@ -14,6 +15,10 @@ export async function registerInstanceRoutes(app: FastifyInstance, ctx: AppConte
   app.get('/api/v1/instance/activity', publicRoute, async () => instanceActivity(ctx.db));
   // No federation yet: this server knows no other domains.
   app.get('/api/v1/instance/peers', publicRoute, async () => []);
+  // Nor does it block any server. Once moderators can (the admin domain blocks), Mastodon's rule applies:
+  // the list is shown to all, to signed-in users, or to nobody (404), as the server's setting says.
+  app.get('/api/v1/instance/domain_blocks', publicRoute, async () => []);
+  app.get('/api/v1/instance/languages', publicRoute, async () => instanceLanguages());
   // The server has no custom emojis and no announcements feature: empty lists are the truth.
   app.get('/api/v1/custom_emojis', publicRoute, async () => []);
   app.get('/api/v1/announcements', scopes('read'), async (request) => {

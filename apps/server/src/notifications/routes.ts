@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { policyValueSchema, type NotificationRequest } from '@palchat/api';
 import { requireAccount, type AccountRow } from '../auth/viewer.js';
@@ -249,7 +249,8 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
     renderPolicy(requireAccount(request)),
   );
 
-  app.patch('/api/v2/notifications/policy', scopes('write:notifications'), async (request) => {
+  // Mastodon routes both PUT and PATCH here; either updates only the fields that are sent
+  const updatePolicy = async (request: FastifyRequest) => {
     const viewer = requireAccount(request);
     const { for_limited_accounts: _limited, ...patch } = policyBody.parse(request.body ?? {});
     await savePolicy(
@@ -258,7 +259,9 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
       Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)),
     );
     return renderPolicy(viewer);
-  });
+  };
+  app.patch('/api/v2/notifications/policy', scopes('write:notifications'), updatePolicy);
+  app.put('/api/v2/notifications/policy', scopes('write:notifications'), updatePolicy);
 
   app.post('/api/v1/notifications/clear', scopes('write:notifications'), async (request) => {
     const viewer = requireAccount(request);

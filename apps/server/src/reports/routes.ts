@@ -12,19 +12,13 @@ import { publishNotification } from '../notifications/service.js';
 import { scopes } from '../auth/route-scopes.js';
 import { serializeReports } from './serializer.js';
 
-/** Form bodies send `status_ids[]`; JSON sends arrays. */
+/** Form bodies send `status_ids[]` (a list once parsed) and booleans as text; a lone id is a list of one. */
 function normalize(body: unknown): Record<string, unknown> {
   if (body === undefined || body === null) return {};
   if (typeof body !== 'object' || Array.isArray(body))
     throw badRequest('Expected a JSON object or form fields');
-  const input: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-    const list = /^(status_ids|rule_ids)\[\]$/.exec(key);
-    if (list?.[1]) input[list[1]] = Array.isArray(value) ? value : [value];
-    else if (key === 'forward' && typeof value === 'string')
-      input.forward = ['true', '1', 'on'].includes(value);
-    else input[key] = value;
-  }
+  const input: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  if (typeof input.forward === 'string') input.forward = ['true', '1', 'on'].includes(input.forward);
   if (typeof input.status_ids === 'string') input.status_ids = [input.status_ids];
   if (typeof input.rule_ids === 'string') input.rule_ids = [input.rule_ids];
   return input;

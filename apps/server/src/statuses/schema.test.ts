@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseFormBody } from '../http/form-params.js';
 import { parseStatusInput } from './schema.js';
 
 describe('parseStatusInput media_attributes', () => {
@@ -10,27 +11,34 @@ describe('parseStatusInput media_attributes', () => {
     expect(input.media_attributes).toEqual([{ id: '1', description: 'a', focus: '0,0' }]);
   });
 
-  it('pairs repeated form fields by position and reads indexed ones in index order', () => {
+  it('reads form fields (nested by the form parser): repeated groups as Rails does, indexed ones in index order', () => {
+    const form = (fields: [string, string][]) => parseFormBody(new URLSearchParams(fields).toString());
     expect(
-      parseStatusInput({
-        'media_attributes[][id]': ['1', '2'],
-        'media_attributes[][description]': ['one', 'two'],
-      }).media_attributes,
+      parseStatusInput(
+        form([
+          ['media_attributes[][id]', '1'],
+          ['media_attributes[][description]', 'one'],
+          ['media_attributes[][id]', '2'],
+          ['media_attributes[][description]', 'two'],
+        ]),
+      ).media_attributes,
     ).toEqual([
       { id: '1', description: 'one' },
       { id: '2', description: 'two' },
     ]);
     expect(
-      parseStatusInput({
-        'media_attributes[1][id]': '2',
-        'media_attributes[0][focus]': '0.5,0.5',
-        'media_attributes[0][id]': '1',
-      }).media_attributes,
+      parseStatusInput(
+        form([
+          ['media_attributes[1][id]', '2'],
+          ['media_attributes[0][focus]', '0.5,0.5'],
+          ['media_attributes[0][id]', '1'],
+        ]),
+      ).media_attributes,
     ).toEqual([{ id: '1', focus: '0.5,0.5' }, { id: '2' }]);
   });
 
   it('leaves media_attributes out when none were sent, and refuses an entry without id', () => {
     expect(parseStatusInput({ status: 'x' }).media_attributes).toBeUndefined();
-    expect(() => parseStatusInput({ 'media_attributes[][description]': 'no id' })).toThrow();
+    expect(() => parseStatusInput(parseFormBody('media_attributes[][description]=no+id'))).toThrow();
   });
 });

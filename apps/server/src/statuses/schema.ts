@@ -52,57 +52,19 @@ function asList(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [value];
 }
 
-const MEDIA_ATTRIBUTE_KEY = /^media_attributes\[(\d*)\]\[(id|description|focus)\]$/;
-
 /**
- * Form fields `media_attributes[0][id]` (indexed) or `media_attributes[][id]` (repeated, matched by position)
- * as a list of objects.
- */
-class MediaAttributeFields {
-  private readonly indexed = new Map<number, Record<string, unknown>>();
-  private readonly repeated: Record<string, unknown[]> = {};
-
-  /** Takes the field when it is one of media_attributes'; false otherwise. */
-  take(key: string, value: unknown): boolean {
-    const match = MEDIA_ATTRIBUTE_KEY.exec(key);
-    if (!match) return false;
-    const [, index = '', field = ''] = match;
-    if (index === '') this.repeated[field] = [...(this.repeated[field] ?? []), ...asList(value)];
-    else this.indexed.set(Number(index), { ...this.indexed.get(Number(index)), [field]: value });
-    return true;
-  }
-
-  list(): Record<string, unknown>[] | undefined {
-    const ordered = [...this.indexed.entries()].sort(([a], [b]) => a - b).map(([, entry]) => entry);
-    const count = Math.max(0, ...Object.values(this.repeated).map((values) => values.length));
-    const zipped = Array.from({ length: count }, (_, position) =>
-      Object.fromEntries(Object.entries(this.repeated).map(([field, values]) => [field, values[position]])),
-    );
-    const all = [...ordered, ...zipped];
-    return all.length ? all : undefined;
-  }
-}
-
-/**
- * Normalizes JSON and form bodies (`media_ids[]`, `poll[options][]`, `poll[expires_in]`,
- * `media_attributes[][id]`) into one shape, then validates it.
+ * Validates a status body, JSON or form fields (nested by the form parser: `media_ids[]`, `poll[options][]`,
+ * `poll[expires_in]`, `media_attributes[][id]`); a lone media id is a list of one.
  */
 export function parseStatusInput(body: unknown): StatusInput {
   if (body === undefined || body === null) return statusInputSchema.parse({});
   if (typeof body !== 'object' || Array.isArray(body))
     throw badRequest('Expected a JSON object or form fields');
-  const input: Record<string, unknown> = {};
-  const poll: Record<string, unknown> = {};
-  const mediaAttributes = new MediaAttributeFields();
-  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-    const pollKey = /^poll\[(options|expires_in|multiple|hide_totals)\](\[\d*\])?$/.exec(key);
-    if (mediaAttributes.take(key, value)) continue;
-    if (key === 'media_ids[]' || key === 'media_ids') input.media_ids = asList(value);
-    else if (pollKey?.[1] === 'options') poll.options = [...asList(poll.options), ...asList(value)];
-    else if (pollKey?.[1]) poll[pollKey[1]] = value;
-    else input[key] = value;
+  const input: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  if (input.media_ids !== undefined) input.media_ids = asList(input.media_ids);
+  const poll = input.poll;
+  if (poll && typeof poll === 'object' && !Array.isArray(poll) && 'options' in poll) {
+    input.poll = { ...poll, options: asList(poll.options) };
   }
-  if (Object.keys(poll).length) input.poll = poll;
-  input.media_attributes ??= mediaAttributes.list();
   return statusInputSchema.parse(input);
 }

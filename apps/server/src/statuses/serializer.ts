@@ -181,7 +181,7 @@ export async function serializeStatuses(
     tagsOf.set(row.status_id, list);
   }
 
-  const build = (row: StatusRow, reblog: Status | null): Status | null => {
+  const build = (row: StatusRow, reblog: Status | null, proper: StatusRow = row): Status | null => {
     const account = accounts.get(row.account_id);
     if (!account) return null;
     const url = `${ctx.config.publicUrl}/@${account.username}/${row.id}`;
@@ -220,10 +220,11 @@ export async function serializeStatuses(
       poll: reblog ? null : (polls.get(row.id) ?? null),
       ...(state
         ? {
-            favourited: state.favourited.has(row.id),
-            reblogged: state.reblogged.has(row.id),
-            muted: row.conversation_id ? state.mutedConversations.has(row.conversation_id) : false,
-            bookmarked: state.bookmarked.has(row.id),
+            // a reblog's wrapper answers for the post it carries, as Mastodon's (reblogged: true after reblogging)
+            favourited: state.favourited.has(proper.id),
+            reblogged: state.reblogged.has(proper.id),
+            muted: proper.conversation_id ? state.mutedConversations.has(proper.conversation_id) : false,
+            bookmarked: state.bookmarked.has(proper.id),
             pinned: state.pinned.has(row.id),
           }
         : {}),
@@ -238,7 +239,7 @@ export async function serializeStatuses(
     if (row.reblog_of_id) {
       const original = originalById.get(row.reblog_of_id);
       const inner = original ? build(original, null) : null;
-      const wrapper = inner ? build(row, inner) : null;
+      const wrapper = inner && original ? build(row, inner, original) : null;
       if (wrapper) result.push(wrapper);
     } else {
       const status = build(row, null);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireAccount } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
@@ -9,10 +9,11 @@ import {
   conversationOf,
   findThread,
   listConversations,
+  MARKED_UNREAD,
   publishConversation,
 } from './direct-conversations.js';
 
-/** GET /api/v1/conversations, marking one read, and hiding one. */
+/** GET /api/v1/conversations, marking one read or unread, and hiding one. */
 export async function conversationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const pageQuery = pageQuerySchema(20, 40);
   const idParams = z.object({ id: z.string().min(1).max(40) });
@@ -30,30 +31,37 @@ export async function conversationRoutes(app: FastifyInstance, ctx: AppContext):
     return conversations;
   });
 
-  app.post('/api/v1/conversations/:id/read', scopes('write:conversations'), async (request) => {
-    const viewer = requireAccount(request);
-    const { id } = idParams.parse(request.params);
-    const thread = await findThread(ctx, viewer, id);
-    await ctx.db
-      .insertInto('conversation_reads')
-      .values({
-        account_id: viewer.id,
-        conversation_id: id,
-        last_read_status_id: thread.last_status_id,
-        hidden: 0,
-      })
-      .onConflict((oc) =>
-        oc
-          .columns(['account_id', 'conversation_id'])
-          .doUpdateSet({ last_read_status_id: thread.last_status_id }),
-      )
-      .execute();
-    const conversation = await conversationOf(ctx, viewer, id);
-    if (!conversation) throw notFound();
-    // the viewer's other clients learn that it is read (Mastodon pushes the updated conversation)
-    await publishConversation(ctx, id, [viewer.id]);
-    return conversation;
-  });
+  /** Records how far the viewer read and answers the conversation, which the viewer's other clients also get. */
+  const markConversation =
+    (readUpTo: (lastStatusId: string) => string) => async (request: FastifyRequest) => {
+      const viewer = requireAccount(request);
+      const { id } = idParams.parse(request.params);
+      const thread = await findThread(ctx, viewer, id);
+      const lastRead = readUpTo(thread.last_status_id);
+      await ctx.db
+        .insertInto('conversation_reads')
+        .values({ account_id: viewer.id, conversation_id: id, last_read_status_id: lastRead, hidden: 0 })
+        .onConflict((oc) =>
+          oc.columns(['account_id', 'conversation_id']).doUpdateSet({ last_read_status_id: lastRead }),
+        )
+        .execute();
+      const conversation = await conversationOf(ctx, viewer, id);
+      if (!conversation) throw notFound();
+      // Mastodon pushes the updated conversation
+      await publishConversation(ctx, id, [viewer.id]);
+      return conversation;
+    };
+
+  app.post(
+    '/api/v1/conversations/:id/read',
+    scopes('write:conversations'),
+    markConversation((lastStatusId) => lastStatusId),
+  );
+  app.post(
+    '/api/v1/conversations/:id/unread',
+    scopes('write:conversations'),
+    markConversation(() => MARKED_UNREAD),
+  );
 
   /** Hides the conversation until a new private mention arrives in it. */
   app.delete('/api/v1/conversations/:id', scopes('write:conversations'), async (request) => {

@@ -23,6 +23,9 @@ function directThreads(ctx: AppContext, viewer: AccountRow) {
     .groupBy('statuses.conversation_id');
 }
 
+/** conversation_reads.last_read_status_id of a conversation the viewer marked unread (below every status id) */
+export const MARKED_UNREAD = '';
+
 /** The viewer's conversations, newest first; `only` narrows them to one conversation. */
 export async function listConversations(
   ctx: AppContext,
@@ -102,7 +105,9 @@ export async function listConversations(
     return [
       {
         id: thread.conversation_id,
-        unread: lastAuthor !== viewer.id && (!readUpTo || readUpTo < thread.last_status_id),
+        unread:
+          readUpTo === MARKED_UNREAD ||
+          (lastAuthor !== viewer.id && (!readUpTo || readUpTo < thread.last_status_id)),
         accounts: [...ids].flatMap((id) => accountById.get(id) ?? []),
         last_status: statusById.get(thread.last_status_id) ?? null,
       },

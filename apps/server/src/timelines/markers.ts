@@ -7,7 +7,21 @@ import type { DbOrTx } from '../db/index.js';
 import { nowIso } from '../lib/time.js';
 import { scopes } from '../auth/route-scopes.js';
 
-const markerInput = z.object({ last_read_id: z.string().regex(/^\d{1,18}$/) });
+/**
+ * Some clients send the id as a JSON number; Mastodon takes it. Past 2^53 a JS number has lost the low digits,
+ * which for a read marker only moves it within the same millisecond's ids.
+ */
+const markerId = z.union([
+  z.string().regex(/^\d{1,18}$/),
+  // not .int(): zod takes only safe integers there, and real ids are past 2^53
+  z
+    .number()
+    .nonnegative()
+    .lt(1e18)
+    .refine(Number.isInteger, 'must be an integer')
+    .transform((id) => BigInt(id).toString()),
+]);
+const markerInput = z.object({ last_read_id: markerId });
 const markersBody = z
   .object({ home: markerInput.optional(), notifications: markerInput.optional() })
   .refine((body) => body.home || body.notifications, 'home or notifications is required');
@@ -35,18 +49,6 @@ async function loadMarkers(db: DbOrTx, accountId: string, timelines: string[]): 
   return markers;
 }
 
-/** Form posts send `home[last_read_id]=…`; JSON sends nested objects. */
-function nestFormKeys(body: unknown): unknown {
-  if (!body || typeof body !== 'object') return body;
-  const nested: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-    const match = /^(home|notifications)\[last_read_id\]$/.exec(key);
-    if (match?.[1]) nested[match[1]] = { last_read_id: value };
-    else nested[key] = value;
-  }
-  return nested;
-}
-
 export async function markerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/api/v1/markers', scopes('read:statuses'), async (request) => {
     const viewer = requireAccount(request);
@@ -59,7 +61,7 @@ export async function markerRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   app.post('/api/v1/markers', scopes('write:statuses'), async (request) => {
     const viewer = requireAccount(request);
-    const body = markersBody.parse(nestFormKeys(request.body ?? {}));
+    const body = markersBody.parse(request.body ?? {});
     await ctx.db.transaction().execute(async (tx) => {
       for (const timeline of ['home', 'notifications'] as const) {
         const marker = body[timeline];

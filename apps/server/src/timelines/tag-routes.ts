@@ -10,6 +10,7 @@ import { nowIso } from '../lib/time.js';
 import { tagHistories, tagUrl } from '../trends/tag-history.js';
 import { newestFirst, pageQuerySchema, paginateQuery, setLinkHeader } from './pagination.js';
 import { scopes } from '../auth/route-scopes.js';
+import { featureTag, unfeatureTag } from '../featured/service.js';
 
 const nameParams = z.object({
   name: z.string().regex(/^#?[\p{L}\p{N}_]{1,100}$/u, 'is not a valid hashtag'),
@@ -26,28 +27,28 @@ export async function serializeTags(
     ctx.db,
     rows.map((row) => row.id),
   );
-  const followed =
-    viewer && rows.length
-      ? new Set(
-          (
-            await ctx.db
-              .selectFrom('followed_tags')
-              .select('tag_id')
-              .where('account_id', '=', viewer.id)
-              .where(
-                'tag_id',
-                'in',
-                rows.map((row) => row.id),
-              )
-              .execute()
-          ).map((row) => row.tag_id),
-        )
-      : null;
+  const tagIdsOf = async (table: 'followed_tags' | 'featured_tags') =>
+    new Set(
+      (
+        await ctx.db
+          .selectFrom(table)
+          .select('tag_id')
+          .where('account_id', '=', viewer?.id ?? '')
+          .where(
+            'tag_id',
+            'in',
+            rows.map((row) => row.id),
+          )
+          .execute()
+      ).map((row) => row.tag_id),
+    );
+  const [followed, featured] =
+    viewer && rows.length ? await Promise.all([tagIdsOf('followed_tags'), tagIdsOf('featured_tags')]) : [];
   return rows.map((row) => ({
     name: row.name,
     url: tagUrl(ctx, row.name_lower),
     history: histories.get(row.id) ?? [],
-    ...(followed ? { following: followed.has(row.id) } : {}),
+    ...(followed && featured ? { following: followed.has(row.id), featuring: featured.has(row.id) } : {}),
   }));
 }
 
@@ -70,7 +71,7 @@ export async function tagRoutes(app: FastifyInstance, ctx: AppContext): Promise<
         url: tagUrl(ctx, normalize(name).toLowerCase()),
         history: [],
       };
-      return viewer ? { ...unused, following: false } : unused;
+      return viewer ? { ...unused, following: false, featuring: false } : unused;
     }
     const [serialized] = await serializeTags(ctx, [tag], viewer);
     return serialized;
@@ -112,6 +113,27 @@ export async function tagRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       .where('account_id', '=', viewer.id)
       .where('tag_id', '=', tag.id)
       .execute();
+    const [serialized] = await serializeTags(ctx, [tag], viewer);
+    return serialized;
+  });
+
+  // Mastodon 4.4: a hashtag featured on the viewer's profile, from the hashtag itself (featured_tags' other door)
+  app.post('/api/v1/tags/:name/feature', scopes('write:accounts'), async (request) => {
+    const viewer = requireAccount(request);
+    const { name } = nameParams.parse(request.params);
+    await featureTag(ctx.db, viewer.id, name);
+    const tag = await findTag(name);
+    if (!tag) throw notFound();
+    const [serialized] = await serializeTags(ctx, [tag], viewer);
+    return serialized;
+  });
+
+  app.post('/api/v1/tags/:name/unfeature', scopes('write:accounts'), async (request) => {
+    const viewer = requireAccount(request);
+    const { name } = nameParams.parse(request.params);
+    const tag = await findTag(name);
+    if (!tag) throw notFound();
+    await unfeatureTag(ctx.db, viewer.id, tag.id);
     const [serialized] = await serializeTags(ctx, [tag], viewer);
     return serialized;
   });
