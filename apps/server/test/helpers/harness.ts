@@ -3,6 +3,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import type { KyselyPlugin } from 'kysely';
 import { describe } from 'vitest';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createDatabase, type Db, type DialectName } from '../../src/db/index.js';
@@ -49,6 +50,7 @@ export interface TestServer {
 export async function createTestServer(
   dialect: DialectName = 'sqlite',
   overrides: Partial<Config> = {},
+  options: { dbPlugins?: KyselyPlugin[] } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'palchat-test-'));
   const base = loadConfig({ DATA_DIR: dataDir, PORT: '0' });
@@ -66,8 +68,9 @@ export async function createTestServer(
     await admin.query(`create schema ${schema}`);
     await admin.end();
   }
-  const db = createDatabase({ url: config.databaseUrl, schema });
-  await migrateToLatest(db);
+  const rawDb = createDatabase({ url: config.databaseUrl, schema });
+  await migrateToLatest(rawDb);
+  const db = (options.dbPlugins ?? []).reduce((wrapped, plugin) => wrapped.withPlugin(plugin), rawDb);
   const bus = new InProcessEventBus();
   const presence = new InProcessPresence();
   const ctx: AppContext = { config, db, bus, presence, media: createMediaStorage(config) };
