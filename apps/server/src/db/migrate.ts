@@ -9,6 +9,7 @@ import * as mediaEdits from './migrations/0006_media_edits.js';
 import * as apiEntities from './migrations/0007_api_entities.js';
 import * as followRequestOptions from './migrations/0008_follow_request_options.js';
 import * as mediaMeta from './migrations/0009_media_meta.js';
+import * as feeds from './migrations/0010_feeds.js';
 
 /** Every migration, in order. New ones are appended here so that bundling needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0007_api_entities': apiEntities,
   '0008_follow_request_options': followRequestOptions,
   '0009_media_meta': mediaMeta,
+  '0010_feeds': feeds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
