@@ -64,11 +64,12 @@ describe('hot reads use indexes on growing tables (SQLite EXPLAIN QUERY PLAN)', 
     expect(scans).toEqual([]);
   });
 
-  it('the conversation list and a conversation’s history', async () => {
+  it('the conversation list, the unread badge and a conversation’s history', async () => {
     const sent = await call(server, reader, 'POST', FM, { recipient_id: writer.account.id, content: 'hi' });
     const conversationId = String(sent.body.conversation_id);
     const scans = await scansOf(async () => {
       expect((await call(server, reader, 'GET', `${FM}/conversations`)).status).toBe(200);
+      expect((await call(server, writer, 'GET', `${FM}/unread_count`)).status).toBe(200);
       expect((await call(server, reader, 'GET', `${FM}/conversations/${conversationId}`)).status).toBe(200);
       expect(
         (await call(server, reader, 'POST', FM, { conversation_id: conversationId, content: 'again' }))
