@@ -14,7 +14,9 @@ if (report) {
       p99: ms(histogram.percentile(99)),
       max: ms(histogram.max),
     };
-    fs.writeFileSync(report, JSON.stringify(figures));
+    // written aside, then renamed: the bench never reads half a file
+    fs.writeFileSync(`${report}.tmp`, JSON.stringify(figures));
+    fs.renameSync(`${report}.tmp`, report);
     histogram.reset();
   });
 }
