@@ -9,8 +9,9 @@ import {
   createDeployment,
   machineNote,
   sharedStorageAvailable,
-  startServerProcesses,
+  startServerProcess,
 } from './lib/deployment.mjs';
+import { eventLoopProbe } from './lib/event-loop.mjs';
 import { seedFollowing, seedMutualFollows, seedStatuses, seedUsers } from './lib/seed.mjs';
 import { ms } from './lib/stats.mjs';
 
@@ -29,13 +30,13 @@ function cannon(options) {
   });
 }
 
-function line(mode, what, result) {
+function line(mode, what, result, loopP99) {
   const ok = result['2xx'];
   const failed = result.non2xx + result.errors + result.timeouts;
   return (
     `${mode.padEnd(8)} ${what.padEnd(22)} ${result.requests.average.toFixed(0).padStart(6)} req/s  ` +
-    `latency p50 ${ms(result.latency.p50)}  p99 ${ms(result.latency.p99)}  (${ok} ok, ${failed} failed, ` +
-    `${CONNECTIONS} connections, ${SECONDS} s)`
+    `latency p50 ${ms(result.latency.p50)}  p99 ${ms(result.latency.p99)}  event-loop delay p99 ` +
+    `${ms(loopP99)}  (${ok} ok, ${failed} failed, ${CONNECTIONS} connections, ${SECONDS} s)`
   );
 }
 
@@ -54,8 +55,16 @@ async function run(mode) {
       pairs.push([chatters[index], chatters[index + 1]]);
     await seedMutualFollows(deployment.db, pairs);
     await deployment.closeDatabase();
-    servers.push(...(await startServerProcesses(deployment.env, processCount)));
+    const probes = Array.from({ length: processCount }, () => eventLoopProbe());
+    servers.push(
+      ...(await Promise.all(probes.map((probe) => startServerProcess(deployment.env, probe.serverOptions)))),
+    );
     const urls = servers.map((server) => server.url);
+    /** The worst event-loop delay p99 over the server processes since the previous call. */
+    const loopP99 = async () =>
+      Math.max(
+        ...(await Promise.all(probes.map((probe, index) => probe.read(servers[index])))).map((f) => f.p99),
+      );
 
     // Warm-up: one message per pair creates the conversations.
     for (const [sender, recipient] of pairs) {
@@ -71,6 +80,7 @@ async function run(mode) {
     });
     const homeLength = (await home.json()).length;
     if (home.status !== 200 || homeLength === 0) throw new Error(`home timeline answered ${home.status}`);
+    await loopP99();
 
     const timeline = await cannon({
       url:
@@ -79,6 +89,7 @@ async function run(mode) {
           : urls.map((url) => `${url}/api/v1/timelines/home`),
       headers: { authorization: `Bearer ${reader.token}` },
     });
+    const timelineLoop = await loopP99();
     let next = 0;
     const sends = await cannon({
       url: urls.length === 1 ? urls[0] : urls,
@@ -97,7 +108,11 @@ async function run(mode) {
         },
       ],
     });
-    return [line(mode, `GET home (${homeLength}/page)`, timeline), line(mode, 'POST friend_messages', sends)];
+    const sendsLoop = await loopP99();
+    return [
+      line(mode, `GET home (${homeLength}/page)`, timeline, timelineLoop),
+      line(mode, 'POST friend_messages', sends, sendsLoop),
+    ];
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
     await deployment.cleanup();

@@ -19,6 +19,8 @@ export interface Config {
   databaseUrl: string;
   /** PostgreSQL only: the schema (search_path) this deployment works in; created when missing. */
   databaseSchema: string | null;
+  /** PostgreSQL only: connections this process keeps in its pool. */
+  databasePoolSize: number;
   redisUrl: string | null;
   /** Prefix of every Redis key and channel, so that several deployments can share one Redis. */
   redisPrefix: string;
@@ -130,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaStorage: mediaStorageFromEnv(env.MEDIA_STORAGE),
     databaseUrl: env.DATABASE_URL || `sqlite:${path.join(dataDir, 'palchat.sqlite3')}`,
     databaseSchema: schemaFromEnv(env.DATABASE_SCHEMA),
+    databasePoolSize: Math.max(1, intFromEnv(env.DATABASE_POOL_SIZE, 10)),
     redisUrl: env.REDIS_URL || null,
     redisPrefix: env.REDIS_PREFIX || 'palchat:',
     webDistDir: path.resolve(env.WEB_DIST_DIR || path.join(repoRoot, 'apps/web/dist')),

@@ -71,7 +71,7 @@ export async function openDatabase(config: Config): Promise<OpenDatabase> {
     await lock.query('select pg_advisory_lock(hashtext($1))', [`palchat:migrate:${schema ?? 'public'}`]);
     // The name was checked to be a plain identifier by loadConfig.
     if (schema) await lock.query(`create schema if not exists ${schema}`);
-    const db = createDatabase({ url: config.databaseUrl, schema });
+    const db = createDatabase({ url: config.databaseUrl, schema, poolSize: config.databasePoolSize });
     await migrateToLatest(db);
     return withIdSlot(db, await leaseIdSlot(config.databaseUrl, schema));
   } finally {

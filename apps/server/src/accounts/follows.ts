@@ -7,6 +7,7 @@ import { forbidden, notFound, unprocessable } from '../http/errors.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { publishNotification, recordNotification } from '../notifications/service.js';
+import { homeFeed, mergeAuthorIntoFeed, removeAuthorFromFeed } from '../timelines/feeds.js';
 import { loadRelationship } from './relationships.js';
 
 export interface FollowOptions {
@@ -72,6 +73,7 @@ async function createFollow(
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return false;
   await adjustCounters(tx, followerId, targetId, 1);
+  await mergeAuthorIntoFeed(tx, homeFeed(followerId), targetId);
   return true;
 }
 
@@ -158,7 +160,10 @@ export async function unfollowAccount(
       .where('account_id', '=', viewer.id)
       .where('target_account_id', '=', target.id)
       .executeTakeFirst();
-    if (Number(removed.numDeletedRows) > 0) await adjustCounters(tx, viewer.id, target.id, -1);
+    if (Number(removed.numDeletedRows) > 0) {
+      await adjustCounters(tx, viewer.id, target.id, -1);
+      await removeAuthorFromFeed(tx, homeFeed(viewer.id), target.id);
+    }
     const withdrawn = await tx
       .deleteFrom('follow_requests')
       .where('account_id', '=', viewer.id)

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import { nodeSqliteDatabase } from './node-sqlite-dialect.js';
 import type { Database } from './schema.js';
+import { applyServerPragmas } from './sqlite-pragmas.js';
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
@@ -15,6 +16,8 @@ export interface DatabaseOptions {
   url: string;
   /** PostgreSQL only: the schema every connection works in (tests use one schema each). */
   schema?: string;
+  /** PostgreSQL only: connections in the pool (DATABASE_POOL_SIZE). */
+  poolSize?: number;
 }
 
 export function dialectOf(url: string): DialectName {
@@ -23,11 +26,11 @@ export function dialectOf(url: string): DialectName {
   throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got "${url}"`);
 }
 
-export function createDatabase({ url, schema }: DatabaseOptions): Db {
+export function createDatabase({ url, schema, poolSize = 10 }: DatabaseOptions): Db {
   if (dialectOf(url) === 'postgres') {
     const pool = new pg.Pool({
       connectionString: url,
-      max: 10,
+      max: poolSize,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -35,11 +38,16 @@ export function createDatabase({ url, schema }: DatabaseOptions): Db {
   const file = url.slice('sqlite:'.length);
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new DatabaseSync(file);
-  sqlite.exec('pragma journal_mode = WAL');
-  sqlite.exec('pragma synchronous = NORMAL');
-  sqlite.exec('pragma foreign_keys = ON');
-  sqlite.exec('pragma busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: nodeSqliteDatabase(sqlite) }) });
+  const stopCheckpoints = applyServerPragmas(sqlite, file);
+  const prepared = nodeSqliteDatabase(sqlite);
+  const database = {
+    prepare: prepared.prepare,
+    close: () => {
+      void stopCheckpoints();
+      prepared.close();
+    },
+  };
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- usable on any schema

@@ -10,6 +10,7 @@ import * as apiEntities from './migrations/0007_api_entities.js';
 import * as followRequestOptions from './migrations/0008_follow_request_options.js';
 import * as mediaMeta from './migrations/0009_media_meta.js';
 import * as idempotencyKeys from './migrations/0010_idempotency_keys.js';
+import * as feeds from './migrations/0011_feeds.js';
 
 /** Every migration, in order. New ones are appended here so that bundling needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0008_follow_request_options': followRequestOptions,
   '0009_media_meta': mediaMeta,
   '0010_idempotency_keys': idempotencyKeys,
+  '0011_feeds': feeds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

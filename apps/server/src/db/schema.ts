@@ -617,3 +617,29 @@ export interface IdempotencyKeysTable {
 export interface Database {
   idempotency_keys: IdempotencyKeysTable;
 }
+
+// ---- 0011_feeds: home and list timelines materialized at write time ----
+
+export type FeedKind = 'home' | 'list';
+
+export interface FeedsTable {
+  kind: FeedKind;
+  /** the account (home) or the list (list) */
+  owner_id: string;
+  /** the feed holds every status of its timeline above this id; below it, the timeline is read from statuses */
+  floor_id: string | null;
+  /** entries since the last trim (an estimate that decides when to trim) */
+  entries: number;
+  created_at: string;
+}
+
+export interface FeedEntriesTable {
+  kind: FeedKind;
+  owner_id: string;
+  status_id: string;
+}
+
+export interface Database {
+  feeds: FeedsTable;
+  feed_entries: FeedEntriesTable;
+}

@@ -5,6 +5,7 @@ import type { ListsTable } from '../db/schema.js';
 import { notFound, unprocessable } from '../http/errors.js';
 import { isId, newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
+import { listFeed, mergeAuthorIntoFeed, removeAuthorFromFeed } from '../timelines/feeds.js';
 
 export const MAX_LISTS_PER_ACCOUNT = 50;
 
@@ -84,6 +85,7 @@ export async function addListAccounts(
       .values(accountIds.map((accountId) => ({ list_id: list.id, account_id: accountId, created_at: now })))
       .onConflict((oc) => oc.columns(['list_id', 'account_id']).doNothing())
       .execute();
+    for (const accountId of accountIds) await mergeAuthorIntoFeed(tx, listFeed(list.id), accountId);
   });
 }
 
@@ -94,4 +96,5 @@ export async function removeListAccounts(db: Db, list: ListsTable, accountIds: s
     .where('list_id', '=', list.id)
     .where('account_id', 'in', accountIds)
     .execute();
+  for (const accountId of accountIds) await removeAuthorFromFeed(db, listFeed(list.id), accountId);
 }

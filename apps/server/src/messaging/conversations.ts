@@ -46,6 +46,30 @@ export async function listConversations(
   return serializeConversations(ctx, ctx.db, viewerId, rows);
 }
 
+/**
+ * The badge's figures without the list: unread messages over the viewer's listed conversations, and in how
+ * many of them (one indexed read of the viewer's participations).
+ */
+export async function unreadTotals(
+  db: DbOrTx,
+  viewerId: string,
+): Promise<{ unread_count: number; conversations_with_unread: number }> {
+  const row = await db
+    .selectFrom('conversation_participants')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('unread_count'), eb.lit(0)).as('unread'),
+      eb.fn.countAll<number>().as('conversations'),
+    ])
+    .where('account_id', '=', viewerId)
+    .where('hidden', '=', 0)
+    .where('unread_count', '>', 0)
+    .executeTakeFirst();
+  return {
+    unread_count: Number(row?.unread ?? 0),
+    conversations_with_unread: Number(row?.conversations ?? 0),
+  };
+}
+
 export interface PageOptions {
   limit?: number;
   maxId?: string;

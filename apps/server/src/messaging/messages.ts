@@ -8,19 +8,20 @@ import {
   type Message,
   type ReactionUpdatePayload,
 } from '@palchat/api';
+import { sql } from 'kysely';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { createOnce } from '../db/idempotency.js';
 import type { DbOrTx, Tx } from '../db/index.js';
-import type { MessagesTable } from '../db/schema.js';
+import type { MediaAttachmentsTable, MessagesTable } from '../db/schema.js';
 import { forbidden, notFound, unprocessable } from '../http/errors.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { directPartnerId, participantIds, requireMembership, type Membership } from './access.js';
-import { findOrCreateDirect } from './conversations.js';
+import { directKey, findOrCreateDirect } from './conversations.js';
 import { publishConversationUpdated, publishTo } from './events.js';
 import { blockStatus } from './relations.js';
-import { loadReactions, serializeMessages } from './serializers.js';
+import { loadReactions, serializeMessages, serializeNewMessage } from './serializers.js';
 
 export interface SendMessageInput {
   conversation_id?: string | undefined;
@@ -53,21 +54,28 @@ export async function assertNotBlocked(db: DbOrTx, membership: Membership, sende
 }
 
 /**
- * Marks the uploads as this message's; each must be the sender's own, never used before, and of a type the
+ * The uploads the message would carry; each must be the sender's own, never used before, and of a type the
  * message box takes (SPEC §5: images and MP4/WebM videos; audio uploads are for posts only).
  */
-async function attachMedia(
-  tx: Tx,
+async function usableMedia(
+  db: DbOrTx,
   senderId: string,
-  messageId: string,
   mediaIds: readonly string[],
-): Promise<void> {
-  if (mediaIds.length === 0) return;
-  const rows = await tx
-    .selectFrom('media_attachments')
-    .select(['id', 'account_id', 'message_id', 'status_id', 'content_type'])
-    .where('id', 'in', [...mediaIds])
-    .execute();
+): Promise<MediaAttachmentsTable[]> {
+  if (mediaIds.length === 0) return [];
+  const [rows, usedByStatus] = await Promise.all([
+    db
+      .selectFrom('media_attachments')
+      .selectAll()
+      .where('id', 'in', [...mediaIds])
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('status_media')
+      .select('media_id')
+      .where('media_id', 'in', [...mediaIds])
+      .execute(),
+  ]);
   if (rows.length !== mediaIds.length || rows.some((row) => row.account_id !== senderId)) {
     throw unprocessable(MessagingText.mediaNotFound);
   }
@@ -75,26 +83,131 @@ async function attachMedia(
   if (rows.some((row) => !allowed.includes(row.content_type))) {
     throw unprocessable(MessagingText.unsupportedMedia, MessagingErrorCode.unsupportedMedia);
   }
-  const usedByStatus = await tx
-    .selectFrom('status_media')
-    .select('media_id')
-    .where('media_id', 'in', [...mediaIds])
-    .execute();
   if (rows.some((row) => row.message_id !== null || row.status_id !== null) || usedByStatus.length > 0) {
     throw unprocessable(MessagingText.mediaAlreadyUsed);
   }
+  return rows;
+}
+
+/** Marks the checked uploads as this message's. */
+async function attachMedia(
+  tx: Tx,
+  senderId: string,
+  messageId: string,
+  media: MediaAttachmentsTable[],
+): Promise<void> {
+  if (media.length === 0) return;
   const result = await tx
     .updateTable('media_attachments')
     .set({ message_id: messageId })
-    .where('id', 'in', [...mediaIds])
+    .where(
+      'id',
+      'in',
+      media.map((row) => row.id),
+    )
     .where('account_id', '=', senderId)
     .where('message_id', 'is', null)
     .where('status_id', 'is', null)
     .executeTakeFirst();
   // A concurrent send may have taken one of them between the check and the update.
-  if (Number(result.numUpdatedRows) !== mediaIds.length) throw unprocessable(MessagingText.mediaAlreadyUsed);
+  if (Number(result.numUpdatedRows) !== media.length) throw unprocessable(MessagingText.mediaAlreadyUsed);
+  for (const row of media) row.message_id = messageId;
 }
 
+interface SendTarget {
+  conversationId: string;
+  isGroup: boolean;
+  /** direct chats: the other person, whether they are still active, and a block either way */
+  partner: { id: string; active: boolean; blockedByMe: boolean; blockedByThem: boolean } | null;
+}
+
+/**
+ * The conversation a message goes to and whether the sender may write there, in one read: the sender's
+ * participation and, in a direct chat, the other person with the blocks between them. Null when the sender
+ * does not take part (or, by recipient, when their direct conversation does not exist yet).
+ */
+async function findSendTarget(
+  db: DbOrTx,
+  senderId: string,
+  where: { conversationId: string } | { directKey: string },
+): Promise<SendTarget | null> {
+  const blocked = (blocker: 'sender' | 'participant') =>
+    sql<number | boolean>`exists (select 1 from blocks as b where b.account_id = ${
+      blocker === 'sender' ? senderId : sql.ref('p.account_id')
+    } and b.target_account_id = ${blocker === 'sender' ? sql.ref('p.account_id') : senderId})`;
+  let query = db
+    .selectFrom('conversation_participants as p')
+    .innerJoin('conversations as c', 'c.id', 'p.conversation_id')
+    .innerJoin('accounts as a', 'a.id', 'p.account_id')
+    .select([
+      'c.id',
+      'c.is_group',
+      'p.account_id',
+      'a.disabled',
+      blocked('sender').as('blocked_by_me'),
+      blocked('participant').as('blocked_by_them'),
+    ])
+    .where((eb) => eb.or([eb('p.account_id', '=', senderId), eb('c.is_group', '=', 0)]));
+  query =
+    'conversationId' in where
+      ? query.where('c.id', '=', where.conversationId)
+      : query.where('c.direct_key', '=', where.directKey);
+  const rows = await query.execute();
+  const own = rows.find((row) => row.account_id === senderId);
+  if (!own) return null;
+  const other = rows.find((row) => row.account_id !== senderId);
+  return {
+    conversationId: own.id,
+    isGroup: own.is_group === 1,
+    partner: other
+      ? {
+          id: other.account_id,
+          active: other.disabled === 0,
+          blockedByMe: Boolean(Number(other.blocked_by_me)),
+          blockedByThem: Boolean(Number(other.blocked_by_them)),
+        }
+      : null,
+  };
+}
+
+/** By recipient: their direct conversation if it exists already (null: the first message creates it). */
+async function existingDirectTarget(
+  db: DbOrTx,
+  senderId: string,
+  recipientId: string,
+): Promise<SendTarget | null> {
+  if (senderId === recipientId) throw unprocessable(MessagingText.cannotMessageSelf);
+  const existing = await findSendTarget(db, senderId, { directKey: directKey(senderId, recipientId) });
+  if (existing?.partner?.id !== recipientId) return null;
+  if (!existing.partner.active) throw notFound(MessagingText.userNotFound);
+  return existing;
+}
+
+/** The first message to someone: their direct conversation is created (in a short transaction of its own). */
+async function createDirectTarget(
+  ctx: AppContext,
+  senderId: string,
+  recipientId: string,
+): Promise<SendTarget> {
+  const created = await ctx.db.transaction().execute((tx) => findOrCreateDirect(tx, senderId, recipientId));
+  const target = await findSendTarget(ctx.db, senderId, { conversationId: created.id });
+  if (!target) throw notFound(MessagingText.conversationNotFound);
+  return target;
+}
+
+function assertMayWrite(target: SendTarget | null): asserts target is SendTarget {
+  if (!target) throw notFound(MessagingText.conversationNotFound);
+  if (target.isGroup || !target.partner) return;
+  if (target.partner.blockedByMe) throw forbidden(MessagingText.blockedByMe, MessagingErrorCode.blockedByMe);
+  if (target.partner.blockedByThem)
+    throw forbidden(MessagingText.blockedByThem, MessagingErrorCode.blockedByThem);
+}
+
+/**
+ * Checks first (reads that need no transaction), then one short transaction of writes: the message, its media,
+ * the conversation's place in the list and every participant's unread count and visibility; the participants
+ * it returns are who the message streams to. Nothing waits on the network inside the transaction.
+ */
 export async function sendMessage(
   ctx: AppContext,
   sender: AccountRow,
@@ -137,56 +250,76 @@ async function storeMessage(
   const content = normalizeContent(input.content ?? '', mediaIds.length);
   if (!input.conversation_id && !input.recipient_id) throw unprocessable(MessagingText.recipientRequired);
 
-  const { message, recipients } = await ctx.db.transaction().execute(async (tx) => {
-    const conversationId =
-      input.conversation_id ?? (await findOrCreateDirect(tx, sender.id, input.recipient_id ?? '')).id;
-    const membership = await requireMembership(tx, conversationId, sender.id);
-    await assertNotBlocked(tx, membership, sender.id);
-    if (input.reply_to_message_id) {
-      const replied = await tx
-        .selectFrom('messages')
-        .select('id')
-        .where('id', '=', input.reply_to_message_id)
-        .where('conversation_id', '=', conversationId)
-        .executeTakeFirst();
-      if (!replied) throw unprocessable(MessagingText.replyNotInConversation);
-    }
-    const row: MessagesTable = {
-      id: newId(),
-      conversation_id: conversationId,
-      sender_id: sender.id,
-      content,
-      is_system_message: 0,
-      reply_to_message_id: input.reply_to_message_id ?? null,
-      created_at: nowIso(),
-    };
-    await tx.insertInto('messages').values(row).execute();
+  const [found, replied, media] = await Promise.all([
+    input.conversation_id
+      ? findSendTarget(ctx.db, sender.id, { conversationId: input.conversation_id })
+      : existingDirectTarget(ctx.db, sender.id, input.recipient_id ?? ''),
+    input.reply_to_message_id
+      ? ctx.db
+          .selectFrom('messages')
+          .selectAll()
+          .where('id', '=', input.reply_to_message_id)
+          .executeTakeFirst()
+      : undefined,
+    usableMedia(ctx.db, sender.id, mediaIds).then(
+      (rows) => ({ rows }),
+      (error: unknown) => ({ error }),
+    ),
+  ]);
+  // a first message is checked in full before its conversation is created
+  const createsConversation = !found && !input.conversation_id;
+  if (createsConversation && 'error' in media) throw media.error;
+  if (createsConversation && input.reply_to_message_id)
+    throw unprocessable(MessagingText.replyNotInConversation);
+  const target = createsConversation
+    ? await createDirectTarget(ctx, sender.id, input.recipient_id ?? '')
+    : found;
+  assertMayWrite(target);
+  const conversationId = target.conversationId;
+  if (input.reply_to_message_id && replied?.conversation_id !== conversationId) {
+    throw unprocessable(MessagingText.replyNotInConversation);
+  }
+  if ('error' in media) throw media.error;
+
+  const message: MessagesTable = {
+    id: newId(),
+    conversation_id: conversationId,
+    sender_id: sender.id,
+    content,
+    is_system_message: 0,
+    reply_to_message_id: input.reply_to_message_id ?? null,
+    created_at: nowIso(),
+  };
+  const recipients = await ctx.db.transaction().execute(async (tx) => {
+    await tx.insertInto('messages').values(message).execute();
     // first: a concurrent retry waits here for this send, rather than fail on the media this one takes
-    await claimKey(tx, row.id);
-    await attachMedia(tx, sender.id, row.id, mediaIds);
+    await claimKey(tx, message.id);
+    await attachMedia(tx, sender.id, message.id, media.rows);
     await tx
       .updateTable('conversations')
-      .set({ updated_at: row.created_at })
+      .set({ updated_at: message.created_at })
       .where('id', '=', conversationId)
       .execute();
-    await tx
+    const isSender = sql<boolean>`account_id = ${sender.id}`;
+    const participants = await tx
       .updateTable('conversation_participants')
-      .set((eb) => ({ unread_count: eb('unread_count', '+', 1), hidden: 0 }))
+      .set({
+        hidden: 0,
+        unread_count: sql`case when ${isSender} then unread_count else unread_count + 1 end`,
+        last_read_message_id: sql`case when ${isSender} then ${message.id} else last_read_message_id end`,
+      })
       .where('conversation_id', '=', conversationId)
-      .where('account_id', '!=', sender.id)
+      .returning('account_id')
       .execute();
-    await tx
-      .updateTable('conversation_participants')
-      .set({ hidden: 0, last_read_message_id: row.id })
-      .where('conversation_id', '=', conversationId)
-      .where('account_id', '=', sender.id)
-      .execute();
-    return { message: row, recipients: await participantIds(tx, conversationId) };
+    // Removed from the group since the check: nothing is written.
+    if (!participants.some((row) => row.account_id === sender.id)) {
+      throw notFound(MessagingText.conversationNotFound);
+    }
+    return participants.map((row) => row.account_id);
   });
 
-  const [serialized] = await serializeMessages(ctx, ctx.db, sender.id, [message]);
-  if (!serialized) throw notFound(MessagingText.messageNotFound);
   // A new message looks the same to everyone: nobody has hidden, read or reacted to it yet.
+  const serialized = await serializeNewMessage(ctx, ctx.db, sender, message, media.rows, replied);
   await publishTo(ctx, recipients, 'friend_message', serialized);
   return serialized;
 }

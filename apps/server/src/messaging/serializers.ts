@@ -3,7 +3,6 @@ import {
   type Conversation,
   type LastMessage,
   type Message,
-  type MessageMedia,
   type MessageSender,
   type Participant,
   type Reaction,
@@ -163,12 +162,9 @@ export async function serializeMessages(
     ),
   ]);
   const hiddenIds = new Set(hidden.map((row) => row.message_id));
-  const mediaOf = (id: string): MessageMedia[] =>
-    (media.get(id) ?? []).map((row) => serializeMedia(ctx.config, row));
 
   return messages.map((message) => {
     const reply = message.reply_to_message_id ? replies.get(message.reply_to_message_id) : undefined;
-    const sender = serializeSender(ctx, accounts.get(message.sender_id), message.sender_id);
     const readBy = message.is_system_message
       ? []
       : receipts
@@ -180,30 +176,87 @@ export async function serializeMessages(
               row.receipt_message_id >= message.id,
           )
           .map((row) => row.account_id);
-    return {
-      id: message.id,
-      conversation_id: message.conversation_id,
-      content: message.content,
-      created_at: message.created_at,
-      sender,
-      sender_id: message.sender_id,
-      sender_username: sender.username,
-      is_system_message: message.is_system_message === 1,
-      reply_to_message_id: message.reply_to_message_id,
-      reply_to: reply
-        ? {
-            id: reply.id,
-            sender: serializeSender(ctx, accounts.get(reply.sender_id), reply.sender_id),
-            content: reply.content,
-            media_attachments: mediaOf(reply.id),
-          }
-        : null,
-      media_attachments: mediaOf(message.id),
+    return toMessage(ctx, message, {
+      sender: accounts.get(message.sender_id),
+      media: media.get(message.id) ?? [],
+      reply: reply && {
+        row: reply,
+        sender: accounts.get(reply.sender_id),
+        media: media.get(reply.id) ?? [],
+      },
       reactions: reactions.get(message.id) ?? [],
-      read_by: readBy,
-      deleted_by_user_ids: hiddenIds.has(message.id) ? [viewerId] : [],
-      can_delete: message.is_system_message !== 1,
-    };
+      readBy,
+      deletedBy: hiddenIds.has(message.id) ? [viewerId] : [],
+    });
+  });
+}
+
+interface MessageParts {
+  sender: AccountRow | undefined;
+  media: readonly MediaAttachmentsTable[];
+  reply:
+    | { row: MessagesTable; sender: AccountRow | undefined; media: readonly MediaAttachmentsTable[] }
+    | undefined;
+  reactions: Reaction[];
+  readBy: string[];
+  deletedBy: string[];
+}
+
+function toMessage(ctx: AppContext, message: MessagesTable, parts: MessageParts): Message {
+  const sender = serializeSender(ctx, parts.sender, message.sender_id);
+  const { reply } = parts;
+  return {
+    id: message.id,
+    conversation_id: message.conversation_id,
+    content: message.content,
+    created_at: message.created_at,
+    sender,
+    sender_id: message.sender_id,
+    sender_username: sender.username,
+    is_system_message: message.is_system_message === 1,
+    reply_to_message_id: message.reply_to_message_id,
+    reply_to: reply
+      ? {
+          id: reply.row.id,
+          sender: serializeSender(ctx, reply.sender, reply.row.sender_id),
+          content: reply.row.content,
+          media_attachments: reply.media.map((row) => serializeMedia(ctx.config, row)),
+        }
+      : null,
+    media_attachments: parts.media.map((row) => serializeMedia(ctx.config, row)),
+    reactions: parts.reactions,
+    read_by: parts.readBy,
+    deleted_by_user_ids: parts.deletedBy,
+    can_delete: message.is_system_message !== 1,
+  };
+}
+
+/**
+ * A message just sent, from what the send already holds: nobody has hidden, read or reacted to it yet, so only
+ * the message it replies to (its sender and media) is read.
+ */
+export async function serializeNewMessage(
+  ctx: AppContext,
+  db: DbOrTx,
+  sender: AccountRow,
+  message: MessagesTable,
+  media: readonly MediaAttachmentsTable[],
+  replied: MessagesTable | undefined,
+): Promise<Message> {
+  const [replySenders, replyMedia] = replied
+    ? await Promise.all([loadAccounts(db, [replied.sender_id]), loadMediaByMessage(db, [replied.id])])
+    : [new Map<string, AccountRow>(), new Map<string, MediaAttachmentsTable[]>()];
+  return toMessage(ctx, message, {
+    sender,
+    media,
+    reply: replied && {
+      row: replied,
+      sender: replySenders.get(replied.sender_id),
+      media: replyMedia.get(replied.id) ?? [],
+    },
+    reactions: [],
+    readBy: [],
+    deletedBy: [],
   });
 }
 

@@ -9,6 +9,7 @@ import { nowIso } from '../lib/time.js';
 import { publishNotification, recordNotification } from '../notifications/service.js';
 import { adjustStatusCounter, adjustStatusesCount } from './counters.js';
 import { streamStatus } from './fanout.js';
+import { fanOutToFeeds, removeStatusesFromFeeds } from '../timelines/feeds.js';
 import { findVisibleStatus } from './service.js';
 import { involving } from './visibility.js';
 
@@ -93,6 +94,7 @@ export async function reblog(
       statusId: original.id,
     });
   });
+  await fanOutToFeeds(ctx.db, boost);
   await publishNotification(ctx, notification);
   void streamStatus(ctx, boost, 'update');
   return boost;
@@ -111,6 +113,7 @@ export async function unreblog(ctx: AppContext, viewer: AccountRow, id: string):
   if (!boost) return original;
   await ctx.db.transaction().execute(async (tx) => {
     await tx.updateTable('statuses').set({ deleted_at: nowIso() }).where('id', '=', boost.id).execute();
+    await removeStatusesFromFeeds(tx, [boost.id]);
     await adjustStatusCounter(tx, original.id, 'reblogs_count', -1);
     await adjustStatusesCount(tx, viewer.id, { delta: -1 });
     await tx

@@ -21,6 +21,7 @@ import { publishNotification, recordNotification } from '../notifications/servic
 import { refreshPreviewCard } from './cards.js';
 import { adjustStatusCounter, adjustStatusesCount } from './counters.js';
 import { streamStatus } from './fanout.js';
+import { fanOutToFeeds, removeStatusesFromFeeds } from '../timelines/feeds.js';
 import type { StatusInput } from './schema.js';
 import { statusVersion } from './history.js';
 import { applyMediaChanges, checkMediaAttributes, claimMedia, releaseStatusMedia } from './status-media.js';
@@ -289,6 +290,7 @@ async function writeStatus(
     if (parent) await adjustStatusCounter(tx, parent.id, 'replies_count', 1);
     notifications.push(...(await notifyMentioned(tx, status, mentioned)));
   });
+  await fanOutToFeeds(ctx.db, status);
   for (const notification of notifications) await publishNotification(ctx, notification);
   afterPublish(ctx, status, 'update');
   return status;
@@ -400,6 +402,8 @@ export async function editStatus(
       );
     }
   });
+  // an edit may add hashtags someone follows
+  await fanOutToFeeds(ctx.db, updated);
   for (const notification of notifications) await publishNotification(ctx, notification);
   afterPublish(ctx, updated, 'status.update');
   return updated;
@@ -437,6 +441,7 @@ export async function deleteStatus(
     if (status.reblog_of_id) await adjustStatusCounter(tx, status.reblog_of_id, 'reblogs_count', -1);
     await tx.deleteFrom('status_pins').where('status_id', '=', status.id).execute();
     await tx.deleteFrom('notifications').where('status_id', '=', status.id).execute();
+    await removeStatusesFromFeeds(tx, [status.id, ...boostRows.map((boost) => boost.id)]);
     const removed = await releaseStatusMedia(tx, status.id, options.deleteMedia ?? false);
     return { boosts: boostRows, files: removed };
   });

@@ -4,6 +4,7 @@ import type { AccountRow } from '../auth/viewer.js';
 import type { Db } from '../db/index.js';
 import type { Database, ListsTable, StatusesTable } from '../db/schema.js';
 import { boostedReadableBy, notSilencedBy, visibleTo } from '../statuses/visibility.js';
+import { feedPage, homeFeed, listFeed, type CandidateQuery } from './feeds.js';
 import { newestFirst, pageQuerySchema, paginateQuery, type PageQuery } from './pagination.js';
 import { queryFlag } from './query-flag.js';
 
@@ -76,7 +77,45 @@ function applyPlaceFilters(query: StatusQuery, filters: TimelineQuery): StatusQu
  * within the followed circle) and public posts in followed hashtags; members of exclusive lists stay out.
  */
 export async function homeTimeline(db: Db, viewer: AccountRow, query: PageQuery): Promise<StatusesTable[]> {
-  const base = readableStatuses(db, viewer)
+  return feedPage(
+    db,
+    homeFeed(viewer.id),
+    { shown: homeStatuses(db, viewer), candidates: homeCandidates(db, viewer.id) },
+    query,
+  );
+}
+
+/** What home may ever show: the viewer's and followed accounts' statuses, public posts in followed hashtags. */
+function homeCandidates(db: Db, viewerId: string): CandidateQuery {
+  return db
+    .selectFrom('statuses')
+    .select('statuses.id')
+    .where('statuses.deleted_at', 'is', null)
+    .where('statuses.visibility', '!=', 'direct')
+    .where((eb) =>
+      eb.or([
+        eb('statuses.account_id', '=', viewerId),
+        eb('statuses.account_id', 'in', followedBy(eb, viewerId)),
+        eb.and([
+          eb('statuses.visibility', '=', 'public'),
+          eb('statuses.reblog_of_id', 'is', null),
+          eb.exists(followedTagOf(eb, viewerId)),
+        ]),
+      ]),
+    );
+}
+
+/** The viewer's followed hashtags among the status's. */
+const followedTagOf = (eb: StatusScope, viewerId: string) =>
+  eb
+    .selectFrom('status_tags')
+    .innerJoin('followed_tags', 'followed_tags.tag_id', 'status_tags.tag_id')
+    .select('status_tags.status_id')
+    .whereRef('status_tags.status_id', '=', 'statuses.id')
+    .where('followed_tags.account_id', '=', viewerId);
+
+function homeStatuses(db: Db, viewer: AccountRow): StatusQuery {
+  return readableStatuses(db, viewer)
     .where('statuses.visibility', '!=', 'direct')
     .where((eb) =>
       eb.or([
@@ -106,18 +145,10 @@ export async function homeTimeline(db: Db, viewer: AccountRow, query: PageQuery)
         eb.and([
           eb('statuses.visibility', '=', 'public'),
           eb('statuses.reblog_of_id', 'is', null),
-          eb.exists(
-            eb
-              .selectFrom('status_tags')
-              .innerJoin('followed_tags', 'followed_tags.tag_id', 'status_tags.tag_id')
-              .select('status_tags.status_id')
-              .whereRef('status_tags.status_id', '=', 'statuses.id')
-              .where('followed_tags.account_id', '=', viewer.id),
-          ),
+          eb.exists(followedTagOf(eb, viewer.id)),
         ]),
       ]),
     );
-  return page(base, query);
 }
 
 /** Public, community (local) or remote: public top-level posts and self-replies, no boosts. */
@@ -167,12 +198,36 @@ export async function listTimeline(
   list: ListsTable,
   query: PageQuery,
 ): Promise<StatusesTable[]> {
+  return feedPage(
+    db,
+    listFeed(list.id),
+    { shown: listStatuses(db, viewer, list), candidates: listCandidates(db, list.id) },
+    query,
+  );
+}
+
+/** What a list may ever show: its members' statuses. */
+function listCandidates(db: Db, listId: string): CandidateQuery {
+  return db
+    .selectFrom('statuses')
+    .select('statuses.id')
+    .where('statuses.deleted_at', 'is', null)
+    .where('statuses.visibility', '!=', 'direct')
+    .where('statuses.account_id', 'in', (eb) =>
+      eb
+        .selectFrom('list_accounts')
+        .select('list_accounts.account_id')
+        .where('list_accounts.list_id', '=', listId),
+    );
+}
+
+function listStatuses(db: Db, viewer: AccountRow, list: ListsTable): StatusQuery {
   const members = (eb: StatusScope) =>
     eb
       .selectFrom('list_accounts')
       .select('list_accounts.account_id')
       .where('list_accounts.list_id', '=', list.id);
-  const base = readableStatuses(db, viewer)
+  return readableStatuses(db, viewer)
     .where('statuses.visibility', '!=', 'direct')
     .where((eb) => eb('statuses.account_id', 'in', members(eb)))
     .where((eb) => {
@@ -188,7 +243,6 @@ export async function listTimeline(
         eb('statuses.in_reply_to_account_id', '=', eb.ref('statuses.account_id')),
       ]);
     });
-  return page(base, query);
 }
 
 /** Public posts sharing a link. */

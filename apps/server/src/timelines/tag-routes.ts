@@ -8,6 +8,7 @@ import { notFound } from '../http/errors.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { tagHistories, tagUrl } from '../trends/tag-history.js';
+import { dropFeed, homeFeed } from './feeds.js';
 import { newestFirst, pageQuerySchema, paginateQuery, setLinkHeader } from './pagination.js';
 import { scopes } from '../auth/route-scopes.js';
 import { featureTag, unfeatureTag } from '../featured/service.js';
@@ -97,6 +98,8 @@ export async function tagRoutes(app: FastifyInstance, ctx: AppContext): Promise<
         .values({ id: newId(), account_id: viewer.id, tag_id: row.id, created_at: nowIso() })
         .onConflict((oc) => oc.columns(['account_id', 'tag_id']).doNothing())
         .execute();
+      // the hashtag's recent posts now belong in home: it is built again on its next read
+      await dropFeed(tx, homeFeed(viewer.id));
       return row;
     });
     const [serialized] = await serializeTags(ctx, [tag], viewer);

@@ -3,6 +3,7 @@ import type { AccountRow } from '../../src/auth/viewer.js';
 import type { AccountsTable, StatusesTable, VisibilityValue } from '../../src/db/schema.js';
 import { newId } from '../../src/lib/ids.js';
 import { nowIso } from '../../src/lib/time.js';
+import { fanOutToFeeds, homeFeed, mergeAuthorIntoFeed } from '../../src/timelines/feeds.js';
 import type { TestServer } from './harness.js';
 
 type ServerLike = Pick<TestServer, 'db'>;
@@ -95,6 +96,8 @@ export async function follow(server: ServerLike, a: AccountRef, b: AccountRef): 
       .set((eb) => ({ followers_count: eb('followers_count', '+', 1) }))
       .where('id', '=', target)
       .execute();
+    // as following does: the followee's recent posts join the follower's home feed
+    await mergeAuthorIntoFeed(tx, homeFeed(follower), target);
   });
 }
 
@@ -164,6 +167,8 @@ export async function insertStatus(
       .where('id', '=', status.account_id)
       .execute();
   });
+  // as posting does: into the home and list feeds that show it
+  await fanOutToFeeds(server.db, status);
   return status;
 }
 

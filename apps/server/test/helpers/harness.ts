@@ -3,6 +3,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import type { KyselyPlugin } from 'kysely';
 import { describe } from 'vitest';
 import { loadConfig, type Config, type RateLimits } from '../../src/config.js';
 import { createDatabase, type Db, type DialectName } from '../../src/db/index.js';
@@ -61,6 +62,7 @@ export interface TestServer {
 export async function createTestServer(
   dialect: DialectName = 'sqlite',
   overrides: Partial<Config> = {},
+  options: { dbPlugins?: KyselyPlugin[] } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'palchat-test-'));
   // each server its own upload folder, so that a suite can see that nothing is left in it
@@ -79,8 +81,9 @@ export async function createTestServer(
     await admin.query(`create schema ${schema}`);
     await admin.end();
   }
-  const db = createDatabase({ url: config.databaseUrl, schema });
-  await migrateToLatest(db);
+  const rawDb = createDatabase({ url: config.databaseUrl, schema });
+  await migrateToLatest(rawDb);
+  const db = (options.dbPlugins ?? []).reduce((wrapped, plugin) => wrapped.withPlugin(plugin), rawDb);
   const bus = new InProcessEventBus();
   const presence = new InProcessPresence();
   const ctx: AppContext = { config, db, bus, presence, media: createMediaStorage(config) };

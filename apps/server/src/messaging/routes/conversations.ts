@@ -7,6 +7,7 @@ import {
   getConversationPage,
   listConversations,
   markRead,
+  unreadTotals,
 } from '../conversations.js';
 import {
   conversationListQuerySchema,
@@ -22,6 +23,12 @@ export function registerConversationRoutes(app: FastifyInstance, ctx: AppContext
     const viewer = requireAccount(request);
     const query = conversationListQuerySchema.parse(request.query);
     return listConversations(ctx, viewer.id, { limit: query.limit, maxUpdatedAt: query.max_updated_at });
+  });
+
+  // the unread badge, without loading the list
+  app.get('/api/v1/friend_messages/unread_count', async (request) => {
+    const viewer = requireAccount(request);
+    return unreadTotals(ctx.db, viewer.id);
   });
 
   app.post(BASE, async (request, reply) => {

@@ -1,0 +1,316 @@
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import type { Db, DbOrTx } from '../db/index.js';
+import type { Database, FeedKind, StatusesTable } from '../db/schema.js';
+import { nowIso } from '../lib/time.js';
+import { newestFirst, paginateQuery, type PageQuery } from './pagination.js';
+
+/**
+ * Home and list timelines materialized at write time, as Mastodon's per-user feeds. A feed holds candidate
+ * statuses: every status its timeline may show above the feed's floor is in it (a few it does not show may be
+ * too, e.g. a boost by someone whose boosts are hidden). Reads apply the timeline's own rules to the feed's
+ * entries, so blocks, mutes, the replies and boosts rules and exclusive lists still decide at read time, and
+ * pages below the floor are read from statuses as before. A feed is built from statuses on its first read
+ * and only existing feeds receive new statuses; trimming keeps about FEED_SIZE entries each.
+ */
+export const FEED_SIZE = 800;
+/** Entries a feed may gather beyond FEED_SIZE before it is trimmed (so that not every post trims). */
+const TRIM_SLACK = 100;
+/** Above every id (ids are 18 digits): the floor of a feed being built, read entirely from statuses meanwhile. */
+const UNBUILT = '999999999999999999';
+const INSERT_CHUNK = 300;
+
+export interface FeedRef {
+  kind: FeedKind;
+  ownerId: string;
+}
+
+type StatusQuery = SelectQueryBuilder<Database, 'statuses', StatusesTable>;
+/**
+ * What a feed is built from: every status the timeline could show whatever the owner's settings that may
+ * change later (mutes, blocks, hidden boosts, exclusive lists, whom replies are shown to), which the read
+ * applies instead.
+ */
+export type CandidateQuery = SelectQueryBuilder<Database, 'statuses', { id: string }>;
+
+export interface FeedTimeline {
+  /** the statuses the timeline shows, by its rules */
+  shown: StatusQuery;
+  candidates: CandidateQuery;
+}
+
+export const homeFeed = (accountId: string): FeedRef => ({ kind: 'home', ownerId: accountId });
+export const listFeed = (listId: string): FeedRef => ({ kind: 'list', ownerId: listId });
+
+function entriesOf(db: DbOrTx, feed: FeedRef) {
+  return db
+    .selectFrom('feed_entries')
+    .select('feed_entries.status_id')
+    .where('feed_entries.kind', '=', feed.kind)
+    .where('feed_entries.owner_id', '=', feed.ownerId);
+}
+
+async function page(query: StatusQuery, pageQuery: PageQuery): Promise<StatusesTable[]> {
+  return newestFirst(await paginateQuery(query, 'statuses.id', pageQuery).execute(), pageQuery);
+}
+
+/**
+ * One page of a timeline (`timeline`: every status it shows, newest first), from its feed above the floor
+ * and from statuses below it.
+ */
+export async function feedPage(
+  db: Db,
+  feed: FeedRef,
+  { shown: timeline, candidates }: FeedTimeline,
+  query: PageQuery,
+): Promise<StatusesTable[]> {
+  const floor = await feedFloor(db, feed, candidates);
+  const inFeed = timeline.where('statuses.id', 'in', entriesOf(db, feed));
+  if (floor === null) return page(inFeed, query);
+  const above = inFeed.where('statuses.id', '>', floor);
+  const below = timeline.where('statuses.id', '<=', floor);
+  if (query.min_id) {
+    // the page just above min_id: its oldest rows may lie below the floor
+    const older = query.min_id < floor ? await page(below, query) : [];
+    if (older.length >= query.limit) return older;
+    return [...(await page(above, { ...query, limit: query.limit - older.length })), ...older];
+  }
+  const newer = query.max_id && query.max_id <= floor ? [] : await page(above, query);
+  if (newer.length >= query.limit || (query.since_id && query.since_id >= floor)) return newer;
+  return [...newer, ...(await page(below, { ...query, limit: query.limit - newer.length }))];
+}
+
+/** The feed's floor (null: the feed holds its whole timeline), building the feed when it does not exist. */
+async function feedFloor(db: Db, feed: FeedRef, candidates: CandidateQuery): Promise<string | null> {
+  const row = await db
+    .selectFrom('feeds')
+    .select('floor_id')
+    .where('kind', '=', feed.kind)
+    .where('owner_id', '=', feed.ownerId)
+    .executeTakeFirst();
+  if (row) return row.floor_id;
+  return buildFeed(db, feed, candidates);
+}
+
+/**
+ * Registers the feed first (so that statuses posted meanwhile are fanned out into it), then fills it with the
+ * newest FEED_SIZE candidates and lowers its floor to the oldest of them.
+ */
+async function buildFeed(db: Db, feed: FeedRef, candidates: CandidateQuery): Promise<string | null> {
+  const registered = await db
+    .insertInto('feeds')
+    .values({ kind: feed.kind, owner_id: feed.ownerId, floor_id: UNBUILT, entries: 0, created_at: nowIso() })
+    .onConflict((oc) => oc.columns(['kind', 'owner_id']).doNothing())
+    .executeTakeFirst();
+  // someone else is building it: this read comes from statuses
+  if (Number(registered.numInsertedOrUpdatedRows ?? 0n) === 0) return UNBUILT;
+  const rows = await candidates.orderBy('statuses.id', 'desc').limit(FEED_SIZE).execute();
+  const ids = rows.map((row) => row.id);
+  await insertEntries(db, feed, ids);
+  const floor = ids.length >= FEED_SIZE ? (ids[ids.length - 1] ?? null) : null;
+  await db
+    .updateTable('feeds')
+    .set((eb) => ({ floor_id: floor, entries: eb('entries', '+', ids.length) }))
+    .where('kind', '=', feed.kind)
+    .where('owner_id', '=', feed.ownerId)
+    .where('floor_id', '=', UNBUILT)
+    .execute();
+  return floor;
+}
+
+async function insertEntries(db: DbOrTx, feed: FeedRef, statusIds: readonly string[]): Promise<void> {
+  for (let start = 0; start < statusIds.length; start += INSERT_CHUNK) {
+    await db
+      .insertInto('feed_entries')
+      .values(
+        statusIds
+          .slice(start, start + INSERT_CHUNK)
+          .map((id) => ({ kind: feed.kind, owner_id: feed.ownerId, status_id: id })),
+      )
+      .onConflict((oc) => oc.columns(['kind', 'owner_id', 'status_id']).doNothing())
+      .execute();
+  }
+}
+
+/**
+ * The feeds a new status goes into: its author's home, their followers' homes (boosts and replies too: the
+ * home rules decide at read time), the homes following one of its hashtags when it is public and original,
+ * and the lists its author is in.
+ */
+function feedsReceiving(eb: ExpressionBuilder<Database, 'feeds'>, status: StatusesTable) {
+  const homes = [
+    eb('feeds.owner_id', '=', status.account_id),
+    eb(
+      'feeds.owner_id',
+      'in',
+      eb
+        .selectFrom('follows')
+        .select('follows.account_id')
+        .where('follows.target_account_id', '=', status.account_id),
+    ),
+  ];
+  if (status.visibility === 'public' && !status.reblog_of_id) {
+    homes.push(
+      eb(
+        'feeds.owner_id',
+        'in',
+        eb
+          .selectFrom('status_tags')
+          .innerJoin('followed_tags', 'followed_tags.tag_id', 'status_tags.tag_id')
+          .select('followed_tags.account_id')
+          .where('status_tags.status_id', '=', status.id),
+      ),
+    );
+  }
+  return eb.or([
+    eb.and([eb('feeds.kind', '=', 'home'), eb.or(homes)]),
+    eb.and([
+      eb('feeds.kind', '=', 'list'),
+      eb(
+        'feeds.owner_id',
+        'in',
+        eb
+          .selectFrom('list_accounts')
+          .select('list_accounts.list_id')
+          .where('list_accounts.account_id', '=', status.account_id),
+      ),
+    ]),
+  ]);
+}
+
+/** Fan-out on write: a new (or edited) status into every existing feed that may show it. */
+export async function fanOutToFeeds(db: Db, status: StatusesTable): Promise<void> {
+  if (status.visibility === 'direct') return;
+  await db
+    .insertInto('feed_entries')
+    .columns(['kind', 'owner_id', 'status_id'])
+    .expression(
+      db
+        .selectFrom('feeds')
+        .select(['feeds.kind', 'feeds.owner_id', sql<string>`cast(${status.id} as text)`.as('status_id')])
+        .where((eb) => feedsReceiving(eb, status)),
+    )
+    .onConflict((oc) => oc.columns(['kind', 'owner_id', 'status_id']).doNothing())
+    .execute();
+  const full = await db
+    .updateTable('feeds')
+    .set((eb) => ({ entries: eb('entries', '+', 1) }))
+    .where((eb) => feedsReceiving(eb, status))
+    .returning(['kind', 'owner_id', 'entries'])
+    .execute();
+  for (const row of full) {
+    if (row.entries > FEED_SIZE + TRIM_SLACK) await trimFeed(db, { kind: row.kind, ownerId: row.owner_id });
+  }
+}
+
+/**
+ * Keeps the newest FEED_SIZE entries; the floor rises to the newest entry let go. The floor rises before the
+ * entries go, so that the feed never claims statuses it no longer holds.
+ */
+async function trimFeed(db: DbOrTx, feed: FeedRef): Promise<void> {
+  const cut = await entriesOf(db, feed)
+    .orderBy('feed_entries.status_id', 'desc')
+    .offset(FEED_SIZE)
+    .limit(1)
+    .executeTakeFirst();
+  if (!cut) return;
+  await db
+    .updateTable('feeds')
+    .set({ floor_id: cut.status_id, entries: FEED_SIZE })
+    .where('kind', '=', feed.kind)
+    .where('owner_id', '=', feed.ownerId)
+    .execute();
+  await db
+    .deleteFrom('feed_entries')
+    .where('kind', '=', feed.kind)
+    .where('owner_id', '=', feed.ownerId)
+    .where('status_id', '<=', cut.status_id)
+    .execute();
+}
+
+/**
+ * After a follow (home) or a list addition: the author's recent statuses join the feed, above its floor,
+ * as Mastodon merges a followed account's posts into the home feed.
+ */
+export async function mergeAuthorIntoFeed(db: DbOrTx, feed: FeedRef, authorId: string): Promise<void> {
+  const row = await db
+    .selectFrom('feeds')
+    .select('floor_id')
+    .where('kind', '=', feed.kind)
+    .where('owner_id', '=', feed.ownerId)
+    .executeTakeFirst();
+  if (!row) return;
+  let recent = db
+    .selectFrom('statuses')
+    .select('id')
+    .where('account_id', '=', authorId)
+    .where('visibility', '!=', 'direct')
+    .where('deleted_at', 'is', null);
+  if (row.floor_id && row.floor_id !== UNBUILT) recent = recent.where('id', '>', row.floor_id);
+  const ids = (await recent.orderBy('id', 'desc').limit(FEED_SIZE).execute()).map((status) => status.id);
+  if (ids.length === 0) return;
+  await insertEntries(db, feed, ids);
+  const updated = await db
+    .updateTable('feeds')
+    .set((eb) => ({ entries: eb('entries', '+', ids.length) }))
+    .where('kind', '=', feed.kind)
+    .where('owner_id', '=', feed.ownerId)
+    .returning('entries')
+    .executeTakeFirst();
+  if (updated && updated.entries > FEED_SIZE + TRIM_SLACK) await trimFeed(db, feed);
+}
+
+/**
+ * After an unfollow (home) or a list removal: the author's statuses leave the feed, except, in a home, public
+ * originals tagged with a hashtag the owner follows (those stay in home without the follow).
+ */
+export async function removeAuthorFromFeed(db: DbOrTx, feed: FeedRef, authorId: string): Promise<void> {
+  await db
+    .deleteFrom('feed_entries')
+    .where('kind', '=', feed.kind)
+    .where('owner_id', '=', feed.ownerId)
+    .where('status_id', 'in', (eb) => {
+      let authored = eb
+        .selectFrom('statuses')
+        .select('statuses.id')
+        .where('statuses.account_id', '=', authorId);
+      if (feed.kind === 'home') {
+        authored = authored.where((inner) =>
+          inner.not(
+            inner.and([
+              inner('statuses.visibility', '=', 'public'),
+              inner('statuses.reblog_of_id', 'is', null),
+              inner.exists(
+                inner
+                  .selectFrom('status_tags')
+                  .innerJoin('followed_tags', 'followed_tags.tag_id', 'status_tags.tag_id')
+                  .select('status_tags.status_id')
+                  .whereRef('status_tags.status_id', '=', 'statuses.id')
+                  .where('followed_tags.account_id', '=', feed.ownerId),
+              ),
+            ]),
+          ),
+        );
+      }
+      return authored;
+    })
+    .execute();
+}
+
+/** Forgets a feed; it is built again from statuses on its next read (e.g. after a hashtag is followed). */
+export async function dropFeed(db: DbOrTx, feed: FeedRef): Promise<void> {
+  await db
+    .deleteFrom('feed_entries')
+    .where('kind', '=', feed.kind)
+    .where('owner_id', '=', feed.ownerId)
+    .execute();
+  await db.deleteFrom('feeds').where('kind', '=', feed.kind).where('owner_id', '=', feed.ownerId).execute();
+}
+
+/** A deleted status (and its boosts) leaves every feed. */
+export async function removeStatusesFromFeeds(db: DbOrTx, statusIds: readonly string[]): Promise<void> {
+  if (statusIds.length === 0) return;
+  await db
+    .deleteFrom('feed_entries')
+    .where('status_id', 'in', [...statusIds])
+    .execute();
+}

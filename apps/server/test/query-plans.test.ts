@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from './helpers/harness.js';
+import { createAccount, follow, insertStatus, type TestAccount } from './helpers/factories.js';
+import { call } from './helpers/messaging.js';
+import { QueryRecorder } from './helpers/query-recorder.js';
+
+/** Tables that grow with the instance's history: a hot read must reach them through an index. */
+const GROWING = ['statuses', 'feed_entries', 'messages', 'conversation_participants', 'status_tags'];
+const FM = '/api/v1/friend_messages';
+
+describe('hot reads use indexes on growing tables (SQLite EXPLAIN QUERY PLAN)', () => {
+  let server: TestServer;
+  let reader: TestAccount;
+  let writer: TestAccount;
+  const recorder = new QueryRecorder();
+
+  beforeAll(async () => {
+    server = await createTestServer('sqlite', {}, { dbPlugins: [recorder] });
+    reader = await createAccount(server, { username: 'planreader' });
+    writer = await createAccount(server, { username: 'planwriter' });
+    await follow(server, reader, writer);
+    await follow(server, writer, reader);
+    for (let index = 0; index < 5; index += 1) await insertStatus(server, writer, { tags: ['plans'] });
+    await call(server, reader, 'POST', '/api/v1/tags/plans/follow');
+  });
+  afterAll(async () => server.close());
+
+  /**
+   * Plan lines that read a growing table whole: a plain SCAN and, with `strict`, a timeline read of statuses
+   * through a multi-index OR or a sort of the rows found (both read every matching status to keep one page).
+   */
+  async function scansOf(requests: () => Promise<void>, strict = false): Promise<string[]> {
+    recorder.recorded.length = 0;
+    await requests();
+    const plans = await recorder.sqlitePlans(server.db);
+    const whole = (line: string, sql: string) =>
+      GROWING.some((table) => new RegExp(`^SCAN ${table}( AS \\w+)?$`).test(line)) ||
+      (strict &&
+        sql.startsWith('select "statuses".') &&
+        (line.startsWith('MULTI-INDEX OR') || line.startsWith('USE TEMP B-TREE FOR ORDER BY')));
+    return plans.flatMap(({ sql, plan }) =>
+      plan.filter((line) => whole(line, sql)).map((line) => `${line} in: ${sql}`),
+    );
+  }
+
+  it('home and list timelines, read from their feeds', async () => {
+    const list = await call(server, reader, 'POST', '/api/v1/lists', { title: 'plans' });
+    const listId = String(list.body.id);
+    await call(server, reader, 'POST', `/api/v1/lists/${listId}/accounts`, {
+      account_ids: [writer.account.id],
+    });
+    // the first read of each builds its feed
+    await call(server, reader, 'GET', '/api/v1/timelines/home');
+    await call(server, reader, 'GET', `/api/v1/timelines/list/${listId}`);
+    const scans = await scansOf(async () => {
+      for (const url of [
+        '/api/v1/timelines/home',
+        '/api/v1/timelines/home?max_id=999999999999999998',
+        `/api/v1/timelines/list/${listId}`,
+      ]) {
+        expect((await call(server, reader, 'GET', url)).status).toBe(200);
+      }
+    }, true);
+    expect(scans).toEqual([]);
+  });
+
+  it('the conversation list, the unread badge and a conversation’s history', async () => {
+    const sent = await call(server, reader, 'POST', FM, { recipient_id: writer.account.id, content: 'hi' });
+    const conversationId = String(sent.body.conversation_id);
+    const scans = await scansOf(async () => {
+      expect((await call(server, reader, 'GET', `${FM}/conversations`)).status).toBe(200);
+      expect((await call(server, writer, 'GET', `${FM}/unread_count`)).status).toBe(200);
+      expect((await call(server, reader, 'GET', `${FM}/conversations/${conversationId}`)).status).toBe(200);
+      expect(
+        (await call(server, reader, 'POST', FM, { conversation_id: conversationId, content: 'again' }))
+          .status,
+      ).toBe(201);
+    });
+    expect(scans).toEqual([]);
+  });
+});

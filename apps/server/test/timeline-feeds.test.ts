@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { StatusesTable } from '../src/db/schema.js';
+import { newId } from '../src/lib/ids.js';
+import { nowIso } from '../src/lib/time.js';
+import { dropFeed, fanOutToFeeds, FEED_SIZE, homeFeed } from '../src/timelines/feeds.js';
+import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
+import { createAccount, follow, type TestAccount } from './helpers/factories.js';
+import { caller } from './helpers/social.js';
+
+interface Listed {
+  id: string;
+}
+
+describeEachDialect('home and list feeds materialized at write time', (dialect) => {
+  let server: TestServer;
+  let call: ReturnType<typeof caller>;
+
+  beforeAll(async () => {
+    server = await createTestServer(dialect);
+    call = caller(server);
+  });
+  afterAll(async () => server.close());
+
+  const post = async (who: TestAccount, body: Record<string, unknown>) => {
+    const response = await call(who, 'POST', '/api/v1/statuses', body);
+    expect(response.status, response.raw.body).toBe(200);
+    return response.id;
+  };
+  const page = async (who: TestAccount, url: string) => {
+    const response = await call(who, 'GET', url);
+    expect(response.status, response.raw.body).toBe(200);
+    return {
+      ids: (response.json as Listed[]).map((entry) => entry.id),
+      link: String(response.raw.headers.link ?? ''),
+    };
+  };
+  const home = async (who: TestAccount) => (await page(who, '/api/v1/timelines/home?limit=40')).ids;
+  const feedIds = async (who: TestAccount) =>
+    (
+      await server.db
+        .selectFrom('feed_entries')
+        .select('status_id')
+        .where('kind', '=', 'home')
+        .where('owner_id', '=', who.account.id)
+        .orderBy('status_id', 'desc')
+        .execute()
+    ).map((row) => row.status_id);
+
+  /** Every page of home, following the Link header's next (older) or prev (newer) links. */
+  async function walk(who: TestAccount, direction: 'next' | 'prev', start: string): Promise<string[]> {
+    const seen: string[] = [];
+    let url: string | null = start;
+    while (url) {
+      const { ids, link } = await page(who, url);
+      if (ids.length === 0) break;
+      seen.push(...(direction === 'next' ? ids : [...ids].reverse()));
+      const match = new RegExp(`<([^>]+)>; rel="${direction}"`).exec(link);
+      url = match?.[1] ? new URL(match[1]).pathname + new URL(match[1]).search : null;
+    }
+    return seen;
+  }
+
+  /** `count` public statuses by `author`, oldest first, written straight into statuses (no fan-out). */
+  async function seedStatuses(author: TestAccount, count: number): Promise<string[]> {
+    const rows: StatusesTable[] = [];
+    for (let index = 0; index < count; index += 1) {
+      const id = newId();
+      rows.push({
+        id,
+        account_id: author.account.id,
+        in_reply_to_id: null,
+        in_reply_to_account_id: null,
+        reblog_of_id: null,
+        conversation_id: id,
+        text: `seeded ${index}`,
+        spoiler_text: '',
+        visibility: 'public',
+        sensitive: 0,
+        language: 'en',
+        local: 1,
+        link_url: null,
+        replies_count: 0,
+        reblogs_count: 0,
+        favourites_count: 0,
+        created_at: nowIso(),
+        edited_at: null,
+        deleted_at: null,
+      });
+    }
+    for (let start = 0; start < rows.length; start += 100) {
+      await server.db
+        .insertInto('statuses')
+        .values(rows.slice(start, start + 100))
+        .execute();
+    }
+    return rows.map((row) => row.id);
+  }
+
+  it('builds the feed on the first read, then fans new posts, boosts and deletions into it', async () => {
+    const reader = await createAccount(server, { username: 'fanreader' });
+    const writer = await createAccount(server, { username: 'fanwriter' });
+    await follow(server, reader, writer);
+    const before = await post(writer, { status: 'before the feed' });
+    expect(await feedIds(reader)).toEqual([]);
+    expect(await home(reader)).toEqual([before]);
+    expect(await feedIds(reader)).toEqual([before]);
+
+    const after = await post(writer, { status: 'after' });
+    expect(await feedIds(reader)).toContain(after);
+    const own = await post(reader, { status: 'mine' });
+    const boost = (await call(writer, 'POST', `/api/v1/statuses/${own}/reblog`)).id;
+    expect(await home(reader)).toEqual([boost, own, after, before]);
+    expect(await call(writer, 'DELETE', `/api/v1/statuses/${after}`).then((r) => r.status)).toBe(200);
+    expect(await feedIds(reader)).not.toContain(after);
+    expect(await home(reader)).toEqual([boost, own, before]);
+  });
+
+  it('merges a followed account’s recent posts into home and takes them out on unfollow', async () => {
+    const reader = await createAccount(server, { username: 'mergereader' });
+    const newcomer = await createAccount(server, { username: 'newcomer' });
+    const earlier = await post(newcomer, { status: 'posted before the follow' });
+    const mine = await post(reader, { status: 'own' });
+    expect(await home(reader)).toEqual([mine]);
+    expect((await call(reader, 'POST', `/api/v1/accounts/${newcomer.account.id}/follow`)).status).toBe(200);
+    expect(await feedIds(reader)).toContain(earlier);
+    expect(await home(reader)).toEqual([mine, earlier]);
+    expect((await call(reader, 'POST', `/api/v1/accounts/${newcomer.account.id}/unfollow`)).status).toBe(200);
+    expect(await feedIds(reader)).not.toContain(earlier);
+    expect(await home(reader)).toEqual([mine]);
+  });
+
+  it('shows followed hashtags’ earlier posts once the hashtag is followed', async () => {
+    const reader = await createAccount(server, { username: 'tagreader' });
+    const stranger = await createAccount(server, { username: 'tagstranger' });
+    const tagged = await post(stranger, { status: 'about #feedtest' });
+    expect(await home(reader)).toEqual([]);
+    expect((await call(reader, 'POST', '/api/v1/tags/feedtest/follow')).status).toBe(200);
+    expect(await home(reader)).toEqual([tagged]);
+    const later = await post(stranger, { status: 'more #feedtest' });
+    expect(await feedIds(reader)).toContain(later);
+    expect(await home(reader)).toEqual([later, tagged]);
+  });
+
+  it('shows the same home, page by page, as a feed built from scratch (replies, boosts, lists, mutes)', async () => {
+    const reader = await createAccount(server, { username: 'rulesreader' });
+    const friend = await createAccount(server, { username: 'rulesfriend' });
+    const booster = await createAccount(server, { username: 'rulesbooster' });
+    const outsider = await createAccount(server, { username: 'rulesoutsider' });
+    const muted = await createAccount(server, { username: 'rulesmuted' });
+    await follow(server, reader, friend);
+    await follow(server, reader, booster);
+    await follow(server, reader, muted);
+    await home(reader);
+    await call(reader, 'POST', `/api/v1/accounts/${booster.account.id}/follow`, { reblogs: false });
+    await call(reader, 'POST', `/api/v1/accounts/${muted.account.id}/mute`);
+    const outsiderPost = await post(outsider, { status: 'outside' });
+    await post(friend, { status: 'to the outsider', in_reply_to_id: outsiderPost });
+    const friendPost = await post(friend, { status: 'top level' });
+    const replyToFriend = await post(booster, { status: 'reply to friend', in_reply_to_id: friendPost });
+    await call(booster, 'POST', `/api/v1/statuses/${outsiderPost}/reblog`);
+    await post(muted, { status: 'muted' });
+    const privatePost = await post(friend, { status: 'followers only', visibility: 'private' });
+    await post(friend, { status: '@rulesoutsider direct', visibility: 'direct' });
+
+    const incremental = await walk(reader, 'next', '/api/v1/timelines/home?limit=3');
+    await dropFeed(server.db, homeFeed(reader.account.id));
+    const rebuilt = await walk(reader, 'next', '/api/v1/timelines/home?limit=3');
+    expect(incremental).toEqual(rebuilt);
+    // hidden: the reply to someone the reader does not follow, the boost (boosts off), the muted account, direct
+    expect(incremental).toEqual([privatePost, replyToFriend, friendPost]);
+  });
+
+  it('keeps about FEED_SIZE entries and reads older pages from statuses, in both directions', async () => {
+    const reader = await createAccount(server, { username: 'deepreader' });
+    const writer = await createAccount(server, { username: 'deepwriter' });
+    await follow(server, reader, writer);
+    const seeded = await seedStatuses(writer, FEED_SIZE + 60);
+    await home(reader);
+    const [feed] = await server.db
+      .selectFrom('feeds')
+      .selectAll()
+      .where('kind', '=', 'home')
+      .where('owner_id', '=', reader.account.id)
+      .execute();
+    expect(feed?.floor_id).toBe(seeded[60]);
+    expect(await feedIds(reader)).toHaveLength(FEED_SIZE);
+
+    // past FEED_SIZE and its slack, the feed is trimmed and its floor rises
+    const later = await seedStatuses(writer, 150);
+    for (const id of later) {
+      const status = await server.db
+        .selectFrom('statuses')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      await fanOutToFeeds(server.db, status);
+    }
+    const entries = await feedIds(reader);
+    expect(entries.length).toBeLessThanOrEqual(FEED_SIZE + 100);
+    expect(entries.length).toBeLessThan(FEED_SIZE + 150);
+
+    const all = [...seeded, ...later].reverse();
+    expect(await walk(reader, 'next', '/api/v1/timelines/home?limit=40')).toEqual(all);
+    const oldest = all[all.length - 1] ?? '';
+    const upward = await walk(reader, 'prev', `/api/v1/timelines/home?limit=40&min_id=${oldest}`);
+    expect(upward).toEqual([...all].reverse().slice(1));
+  });
+});
