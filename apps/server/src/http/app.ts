@@ -6,10 +6,13 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import { $ZodError as ZodError } from 'zod/v4/core';
 import type { AppContext } from '../context.js';
-import authPlugin from '../auth/plugin.js';
+import { CsrfTokens } from '../auth/csrf.js';
+import authPlugin, { cookieSecurityOf } from '../auth/plugin.js';
 import { rateLimitStore } from '../auth/rate-limits.js';
+import { loadSecretKeyBase } from '../settings/secret-key.js';
 import { ApiError } from './errors.js';
 import { registerDomainRoutes } from './routes.js';
+import { registerSecurityHeaders } from './security-headers.js';
 
 export interface BuildAppOptions {
   logger?: boolean | { level: string };
@@ -29,6 +32,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     bodyLimit: 2 * 1024 * 1024,
   });
 
+  registerSecurityHeaders(app);
   app.setErrorHandler((error: FastifyError | ApiError | ZodError, request, reply) => {
     if (error instanceof ApiError) {
       return reply
@@ -60,7 +64,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(cookie);
   await app.register(formbody);
   await app.register(rateLimit, { global: false, ...rateLimitStore(app, ctx.config) });
-  await app.register(authPlugin, { db: ctx.db });
+  const secretKeyBase = await loadSecretKeyBase(ctx.db, ctx.config.secretKeyBase);
+  const csrf = new CsrfTokens(secretKeyBase, cookieSecurityOf(ctx.config));
+  await app.register(authPlugin, { db: ctx.db, csrf });
   await registerDomainRoutes(app, ctx);
   return app;
 }

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { z } from 'zod';
 import { MessagingText } from '@palchat/api';
 import { requireAccount, requireBearerAccount } from '../auth/viewer.js';
+import { MEDIA_POLICY } from '../http/security-headers.js';
 import type { AppContext } from '../context.js';
 import { ApiError, unprocessable } from '../http/errors.js';
 import { IMAGE_SIZE_LIMIT, MEDIA_UPLOAD_SIZE_LIMIT } from '../instance/limits.js';
@@ -118,5 +119,6 @@ export async function registerMedia(app: FastifyInstance, ctx: AppContext): Prom
     prefix: '/system/',
     decorateReply: false,
     index: false,
+    setHeaders: (reply) => void reply.header('content-security-policy', MEDIA_POLICY),
   });
 }

@@ -36,6 +36,9 @@ if (!postgresReachable) {
   );
 }
 
+/** Every test server signs CSRF tokens with it, so that helpers/auth.ts can make them (a test may pass null). */
+export const TEST_SECRET_KEY_BASE = 'test-secret-key-base';
+
 export interface TestServer {
   dialect: DialectName;
   app: FastifyInstance;
@@ -56,6 +59,7 @@ export async function createTestServer(
     ...base,
     databaseUrl: dialect === 'postgres' ? TEST_POSTGRES_URL : 'sqlite::memory:',
     rateLimit: { signInPerMinute: 1000, signUpPerHour: 1000 },
+    secretKeyBase: TEST_SECRET_KEY_BASE,
     ...overrides,
   };
   let schema: string | undefined;
