@@ -33,7 +33,7 @@ test('the page boots under its policy; API answers and media carry their headers
   await expect(page.getByRole('main')).toBeVisible();
 
   expectPageHeaders(await page.goto(`/@${alice.username}`));
-  await expect(page.getByRole('heading', { name: 'Alice Author' }).first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Alice Author' })).toBeVisible();
 
   const api: APIResponse = await alice.context.request.get('/api/v1/accounts/verify_credentials');
   expect(api.ok()).toBe(true);
