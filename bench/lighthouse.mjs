@@ -1,6 +1,6 @@
 // Lighthouse (mobile profile, simulated throttling, headless Debian Chromium) on /public/local signed out and
 // /home signed in. Prints performance score, FCP, LCP, TBT and CLS, the LCP element, the elements that shifted,
-// and the opportunities Lighthouse names.
+// the opportunities Lighthouse names, and any Content Security Policy violation the page logged.
 //
 //   npm run bench:lighthouse        (BENCH_RUNS=3 takes the median run of three per page)
 //
@@ -52,10 +52,27 @@ function keepReport(report, url) {
   fs.writeFileSync(path.join(REPORTS, name), JSON.stringify(report));
 }
 
+/** Collects what the page logs about its Content Security Policy: Chromium's "Refused to …" and violation events. */
+async function watchPolicyViolations(page) {
+  const violations = [];
+  page.on('console', (message) => {
+    if (/content security policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.evaluateOnNewDocument(() => {
+    globalThis.document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(
+        `Content Security Policy violation: ${event.violatedDirective} blocked ${event.blockedURI}`,
+      );
+    });
+  });
+  return violations;
+}
+
 async function measure(url, cookie) {
   const browser = await puppeteer.launch({ executablePath: CHROME, headless: true, args: CHROME_FLAGS });
   try {
     const page = await browser.newPage();
+    const policyViolations = await watchPolicyViolations(page);
     if (cookie)
       await browser.setCookie({ ...cookie, domain: new URL(url).hostname, path: '/', httpOnly: true });
     const run = await lighthouse(
@@ -83,6 +100,7 @@ async function measure(url, cookie) {
         .sort((a, b) => b.details.overallSavingsMs - a.details.overallSavingsMs)
         .map((entry) => `${entry.title}: ~${entry.details.overallSavingsMs.toFixed(0)} ms`),
       warnings: report.runWarnings ?? [],
+      policyViolations,
     };
   } finally {
     await browser.close();
@@ -124,6 +142,9 @@ try {
     for (const shifted of result.shifted) console.log(`  shifted: ${shifted}`);
     for (const warning of result.warnings) console.log(`  warning: ${warning}`);
     for (const opportunity of result.opportunities) console.log(`  opportunity: ${opportunity}`);
+    const violations = [...new Set(runs.flatMap((run) => run.policyViolations))];
+    console.log(`  Content Security Policy violations in the console: ${violations.length}`);
+    for (const violation of violations) console.log(`  CSP: ${violation}`);
   }
 } finally {
   await server?.stop();

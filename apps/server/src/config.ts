@@ -25,6 +25,11 @@ export interface Config {
   /** Prefix of every Redis key and channel, so that several deployments can share one Redis. */
   redisPrefix: string;
   webDistDir: string;
+  /**
+   * The server's secret that CSRF tokens are signed with (Mastodon's SECRET_KEY_BASE). Without it, one is
+   * generated once and kept in the database, where every process of the deployment finds it.
+   */
+  secretKeyBase: string | null;
   trustProxy: boolean;
   logLevel: string;
   rateLimit: RateLimits;
@@ -136,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || null,
     redisPrefix: env.REDIS_PREFIX || 'palchat:',
     webDistDir: path.resolve(env.WEB_DIST_DIR || path.join(repoRoot, 'apps/web/dist')),
+    secretKeyBase: env.SECRET_KEY_BASE || null,
     trustProxy: env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL || 'info',
     rateLimit: rateLimitsFromEnv(env),

@@ -279,7 +279,7 @@ describeEachDialect('sign-up, sign-in and sign-out', (dialect) => {
       const session = (await signUp(server, { username: 'gus', email: 'gus@example.test' })).cookies.find(
         (c) => c.name === '_palchat_session',
       )?.value as string;
-      const cookies = { _palchat_session: session, _palchat_csrf: 'right' };
+      const cookies = { _palchat_session: session };
       const payload = { layout: 'mobile' };
       const noHeader = await server.app.inject({ method: 'PUT', url: '/api/web/settings', cookies, payload });
       expect(noHeader.statusCode).toBe(403);
@@ -297,7 +297,7 @@ describeEachDialect('sign-up, sign-in and sign-out', (dialect) => {
         method: 'PUT',
         url: '/api/web/settings',
         cookies,
-        headers: { 'x-csrf-token': 'right' },
+        headers: csrfHeaders(cookies).headers,
         payload,
       });
       expect(rightHeader.statusCode).toBe(200);

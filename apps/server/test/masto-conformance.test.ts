@@ -2,10 +2,15 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createOAuthAPIClient, createRestAPIClient, createStreamingAPIClient, type mastodon } from 'masto';
 import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
-import { signUp, TEST_PASSWORD } from './helpers/auth.js';
+import { csrfHeaders, signUp, TEST_PASSWORD } from './helpers/auth.js';
 
 const REDIRECT = 'https://client.example/callback';
-const CSRF = 'masto-conformance-csrf';
+
+/** A cookie header of inject()-style cookies, for fetch(). */
+const cookieHeader = (cookies: Record<string, string>): string =>
+  Object.entries(cookies)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('; ');
 
 /**
  * Drives the running server with the third-party `masto` client: app registration, OAuth authorization code
@@ -35,29 +40,41 @@ describeEachDialect('masto client conformance', (dialect) => {
     });
     expect(app.clientId).toBeTruthy();
 
+    const signedOut = csrfHeaders();
     const signIn = await fetch(`${url}/auth/sign_in`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrf-token': CSRF, cookie: `_palchat_csrf=${CSRF}` },
+      headers: {
+        'content-type': 'application/json',
+        ...signedOut.headers,
+        cookie: cookieHeader(signedOut.cookies),
+      },
       body: JSON.stringify({ login: username, password: TEST_PASSWORD }),
     });
     expect(signIn.status).toBe(200);
     const session = /_palchat_session=([^;]+)/.exec(signIn.headers.get('set-cookie') ?? '')?.[1];
     expect(session).toBeTruthy();
 
+    // the consent page's form carries the CSRF token of the new session
+    const authorization = {
+      response_type: 'code',
+      client_id: app.clientId ?? '',
+      redirect_uri: REDIRECT,
+      scope: 'read write follow',
+    };
+    const cookie = `_palchat_session=${session}`;
+    const page = await fetch(`${url}/oauth/authorize?${new URLSearchParams(authorization).toString()}`, {
+      headers: { cookie },
+    });
+    expect(page.status).toBe(200);
+    const authenticityToken = /name="authenticity_token" value="([^"]+)"/.exec(await page.text())?.[1];
+    expect(authenticityToken).toBeTruthy();
     const consent = await fetch(`${url}/oauth/authorize`, {
       method: 'POST',
       redirect: 'manual',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        'x-csrf-token': CSRF,
-        cookie: `_palchat_csrf=${CSRF}; _palchat_session=${session}`,
-      },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
       body: new URLSearchParams({
-        response_type: 'code',
-        client_id: app.clientId ?? '',
-        redirect_uri: REDIRECT,
-        scope: 'read write follow',
-        authenticity_token: CSRF,
+        ...authorization,
+        authenticity_token: authenticityToken ?? '',
         decision: 'authorize',
       }).toString(),
     });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { newUser, SHOTS_DIR } from './support/users';
 
 test('signing up through the UI lands on /start, and / leads there again on first launch', async ({

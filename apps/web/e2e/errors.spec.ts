@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { SHOTS_DIR } from './support/users';
 
 test.use({ viewport: { width: 1000, height: 800 } });

@@ -1,5 +1,5 @@
 import { CURRENT_INTRODUCTION_VERSION } from '@palchat/api';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signedInContext, SHOTS_DIR } from './support/users';
 
 const onboarded = { introductionVersion: CURRENT_INTRODUCTION_VERSION };

@@ -1,5 +1,14 @@
-import { expect, test } from '@playwright/test';
-import { apiAs, box, createUser, makePals, openBox, openChatWith, type ChatUser } from './messages-support';
+import { expect, test } from './support/test';
+import {
+  apiAs,
+  box,
+  createUser,
+  csrfOf,
+  makePals,
+  openBox,
+  openChatWith,
+  type ChatUser,
+} from './messages-support';
 
 /** 10,000 in the full check (E2E_LONG_CHAT=10000, about 4 minutes of seeding); 2,000 by default. */
 const TOTAL = Number(process.env.E2E_LONG_CHAT ?? 2000);
@@ -7,7 +16,7 @@ const LAST = 'The very last message';
 
 /** Sends many messages through the API, a few requests at a time. */
 async function seedMessages(from: ChatUser, conversationId: string, count: number) {
-  const csrf = (await from.context.cookies()).find((c) => c.name === '_palchat_csrf')?.value ?? '';
+  const csrf = await csrfOf(from.context);
   let next = 0;
   const worker = async () => {
     while (next < count) {

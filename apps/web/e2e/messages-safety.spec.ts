@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import {
   box,
   createUser,
+  csrfOf,
   makePals,
   messageBubble,
   openBox,
@@ -52,9 +53,7 @@ test.describe('message box: block, report, settings, delete', () => {
     // the server refuses too
     const conversationId = await box(ben).getByTestId('chat-view').getAttribute('data-conversation-id');
     const refused = await ben.context.request.post('/api/v1/friend_messages', {
-      headers: {
-        'X-CSRF-Token': (await ben.context.cookies()).find((c) => c.name === '_palchat_csrf')?.value ?? '',
-      },
+      headers: { 'X-CSRF-Token': await csrfOf(ben.context) },
       data: { conversation_id: conversationId, content: 'sneaky' },
     });
     expect(refused.status()).toBe(403);

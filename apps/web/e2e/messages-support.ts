@@ -1,8 +1,10 @@
-import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect } from './support/test';
+import { initialStateOf } from './support/users';
 
 /**
- * Helpers of the message-box specs: users are created through the API (sign-up with the double-submit CSRF
- * cookie), made pals (mutual follows), and each gets a browser context of its own.
+ * Helpers of the message-box specs: users are created through the API (sign-up with the CSRF token of the page,
+ * as the browser would), made pals (mutual follows), and each gets a browser context of its own.
  */
 export interface ChatUser {
   username: string;
@@ -19,9 +21,16 @@ export function uniqueName(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${counter}`.slice(0, 28);
 }
 
-async function csrfOf(context: BrowserContext): Promise<string> {
-  const cookie = (await context.cookies()).find((c) => c.name === '_palchat_csrf');
-  return cookie?.value ?? '';
+const csrfTokens = new WeakMap<BrowserContext, string>();
+
+/** The CSRF token of this context's session, as its page carries it (read once: it lasts as long as the session). */
+export async function csrfOf(context: BrowserContext): Promise<string> {
+  let token = csrfTokens.get(context);
+  if (token === undefined) {
+    token = (await initialStateOf(context.request)).csrfToken;
+    csrfTokens.set(context, token);
+  }
+  return token;
 }
 
 /** Calls the API as this user (cookie session + CSRF header); fails the test on an error answer. */
@@ -48,11 +57,10 @@ export async function createUser(
   displayName?: string,
 ): Promise<ChatUser> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
-  const csrf = `e2e${Math.random().toString(36).slice(2)}`;
-  await context.addCookies([{ name: '_palchat_csrf', value: csrf, url: baseURL }]);
   const username = uniqueName(prefix);
+  const signedOut = await initialStateOf(context.request);
   const signUp = await context.request.post('/auth/sign_up', {
-    headers: { 'X-CSRF-Token': csrf },
+    headers: { 'X-CSRF-Token': signedOut.csrfToken },
     data: {
       username,
       email: `${username}@example.test`,

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { apiAs, createUser, makePals, type ChatUser } from './messages-support';
 import { shot, statusWith } from './support/social';
 import { admin } from './support/users';

@@ -1,5 +1,5 @@
 import { CURRENT_INTRODUCTION_VERSION } from '@palchat/api';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { admin, signedInContext, SHOTS_DIR } from './support/users';
 
 const settings = { introductionVersion: CURRENT_INTRODUCTION_VERSION, layout: 'single-column' as const };

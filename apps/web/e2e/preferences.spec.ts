@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { CURRENT_INTRODUCTION_VERSION, type UserSettings } from '@palchat/api';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { initialStateOf, signedInContext } from './support/users';
 
 const SHOTS = '/tmp/shots-c1';

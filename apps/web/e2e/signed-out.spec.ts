@@ -1,4 +1,5 @@
-import { request, expect, test } from '@playwright/test';
+import { request } from '@playwright/test';
+import { expect, test } from './support/test';
 import { baseURL, initialStateOf, SHOTS_DIR } from './support/users';
 
 test('the root redirect of a signed-out visitor follows the server flags', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** Mastodon's CustomEmoji entity. */
 export const customEmojiSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { accountSchema } from './accounts.js';
 
 /** Mastodon's Application entity; client_id and client_secret only in the answer to POST /api/v1/apps. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** SPEC §9 limits shared by the message box and the server. */
 export const MESSAGE_MAX_LENGTH = 1000;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { accountSchema, notificationTypeSchema, reportSchema, statusSchema } from './accounts.js';
 
 /** Mastodon's NotificationGroup entity (GET /api/v2/notifications). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** Mastodon's Preferences entity (GET /api/v1/preferences). */
 export const userPreferencesSchema = z.object({

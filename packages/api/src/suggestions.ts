@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { accountSchema } from './accounts.js';
 
 /** Mastodon's Suggestion entity (GET /api/v2/suggestions): an account to follow and why it is suggested. */

@@ -1,4 +1,5 @@
-import { CSRF_FORM_FIELD } from './plugin.js';
+import { contentSecurityPolicy, DOCUMENT_BASE, styleHashSource } from '../http/security-headers.js';
+import { CSRF_FORM_FIELD } from './csrf.js';
 import { describeScope } from './oauth-scopes.js';
 import type { AuthorizationRequest } from './oauth-service.js';
 
@@ -23,6 +24,33 @@ const STYLE = `
   button:focus-visible{outline:3px solid #a5b4fc;outline-offset:2px}
   input.code{width:100%;font:16px ui-monospace,monospace;padding:10px;border:1px solid #c9ccd4;border-radius:8px}
 `;
+
+const STYLE_SOURCE = styleHashSource(STYLE);
+
+/** What a form may be sent to: the app's redirect URI too, since the consent form's answer redirects there. */
+function redirectSource(redirectUri: string): string | null {
+  try {
+    const url = new URL(redirectUri);
+    // an app's own scheme (com.example.app:/callback) is allowed as a scheme source
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : url.protocol;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The Content-Security-Policy of these pages: their one stylesheet by hash, no script at all, forms sent to the
+ * server and, from the consent page, on to `redirectUri` (browsers check the redirect a form submission gets
+ * against form-action too).
+ */
+export function authorizePagePolicy(redirectUri: string | null = null): string {
+  const redirect = redirectUri ? redirectSource(redirectUri) : null;
+  return contentSecurityPolicy({
+    ...DOCUMENT_BASE,
+    'style-src': [STYLE_SOURCE],
+    'form-action': ["'self'", ...(redirect ? [redirect] : [])],
+  });
+}
 
 function layout(title: string, siteTitle: string, body: string): string {
   return `<!doctype html>
@@ -87,7 +115,7 @@ export function renderCodePage(siteTitle: string, appName: string, code: string)
     siteTitle,
     `<h1>Authorization code</h1>
 <p>Copy this authorization code and paste it into <strong>${escapeHtml(appName)}</strong>.</p>
-<input class="code" type="text" readonly value="${escapeHtml(code)}" aria-label="Authorization code" onfocus="this.select()">`,
+<input class="code" type="text" readonly value="${escapeHtml(code)}" aria-label="Authorization code">`,
   );
 }
 

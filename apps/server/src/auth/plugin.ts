@@ -1,14 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/index.js';
-import { randomToken, safeEqual } from '../lib/crypto.js';
-import { forbidden, unauthorized } from '../http/errors.js';
+import { unauthorized } from '../http/errors.js';
+import { CSRF_FORM_FIELD, CSRF_HEADER, type CsrfTokens } from './csrf.js';
 import { findBearer, findSessionAccount, touchAccountActivity } from './sessions.js';
 import { checkRouteScopes, registerRouteScopes, type RegisteredRoute } from './route-scopes.js';
 
 export const SESSION_COOKIE = '_palchat_session';
-export const CSRF_COOKIE = '_palchat_csrf';
-export const CSRF_HEADER = 'x-csrf-token';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -21,9 +19,6 @@ export function cookieSecurityOf(config: { publicUrl: string }): CookieSecurity 
   return { secure: config.publicUrl.startsWith('https:') };
 }
 
-/** The hidden field that server-rendered HTML forms (the OAuth consent page) carry instead of the header. */
-export const CSRF_FORM_FIELD = 'authenticity_token';
-
 /** Authenticated by client credentials, never by the cookie: no CSRF token to check. */
 const CSRF_EXEMPT_PATHS = new Set(['/oauth/token', '/oauth/revoke']);
 
@@ -31,25 +26,6 @@ function bearerFrom(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice('Bearer '.length).trim() || null;
   return null;
-}
-
-/** The double-submit CSRF token: an httpOnly cookie whose value the page carries and sends back as a header. */
-export function ensureCsrfToken(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  security: CookieSecurity,
-): string {
-  const existing = request.cookies[CSRF_COOKIE];
-  if (existing) return existing;
-  const token = randomToken();
-  reply.setCookie(CSRF_COOKIE, token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: security.secure,
-  });
-  request.cookies[CSRF_COOKIE] = token;
-  return token;
 }
 
 export function setSessionCookie(reply: FastifyReply, secret: string, security: CookieSecurity): void {
@@ -66,13 +42,6 @@ export function clearSessionCookie(reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
-function checkCsrf(request: FastifyRequest, sent: unknown): void {
-  const cookie = request.cookies[CSRF_COOKIE];
-  if (!cookie || typeof sent !== 'string' || !safeEqual(cookie, sent)) {
-    throw forbidden("Can't verify CSRF token authenticity.");
-  }
-}
-
 const isFormPost = (request: FastifyRequest): boolean =>
   (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
 
@@ -83,6 +52,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** every route with the OAuth scopes it accepts (see route-scopes.ts) */
     routeScopes: RegisteredRoute[];
+    /** issues the page's and forms' CSRF token, checks the one a request sends (auth/csrf.ts) */
+    csrfTokens: CsrfTokens;
   }
 }
 
@@ -91,9 +62,10 @@ declare module 'fastify' {
  * scopes against the route's, and enforces CSRF on every cookie-authenticated request that changes something,
  * and on the sign-in and sign-up forms.
  */
-async function authPlugin(app: FastifyInstance, options: { db: Db }): Promise<void> {
-  const { db } = options;
+async function authPlugin(app: FastifyInstance, options: { db: Db; csrf: CsrfTokens }): Promise<void> {
+  const { db, csrf } = options;
   app.decorateRequest('viewer', null);
+  app.decorate('csrfTokens', csrf);
   app.decorate('routeScopes', registerRouteScopes(app));
 
   app.addHook('onRequest', async (request) => {
@@ -126,7 +98,7 @@ async function authPlugin(app: FastifyInstance, options: { db: Db }): Promise<vo
     if (!isCookieAuthenticated && !isAuthForm) return;
     const header = request.headers[CSRF_HEADER];
     if (header === undefined && isFormPost(request)) csrfFromBody.add(request);
-    else checkCsrf(request, header);
+    else csrf.verify(request, header);
   });
 
   app.addHook('preValidation', async (request) => {
@@ -134,7 +106,7 @@ async function authPlugin(app: FastifyInstance, options: { db: Db }): Promise<vo
     const body = request.body;
     const sent =
       body && typeof body === 'object' ? (body as Record<string, unknown>)[CSRF_FORM_FIELD] : undefined;
-    checkCsrf(request, sent);
+    csrf.verify(request, sent);
   });
 }
 

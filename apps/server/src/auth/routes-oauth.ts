@@ -4,7 +4,13 @@ import type { AppContext } from '../context.js';
 import { ApiError, forbidden, unauthorized } from '../http/errors.js';
 import { readMultipartForm, registerMultipart } from '../http/multipart.js';
 import { getServerSettings } from '../settings/service.js';
-import { renderCodePage, renderConsentPage, renderMessagePage } from './authorize-page.js';
+import { documentHeaders } from '../http/security-headers.js';
+import {
+  authorizePagePolicy,
+  renderCodePage,
+  renderConsentPage,
+  renderMessagePage,
+} from './authorize-page.js';
 import {
   AuthorizationRefused,
   checkAuthorizationRequest,
@@ -18,7 +24,6 @@ import {
   serializeApplication,
   type TokenRequest,
 } from './oauth-service.js';
-import { cookieSecurityOf, ensureCsrfToken } from './plugin.js';
 import { RegistrationInvalid, registerAccount, type RegistrationInput } from './registration.js';
 import { WEB_SCOPES } from './sessions.js';
 import { publicRoute, scopes } from './route-scopes.js';
@@ -47,11 +52,11 @@ function withBasicCredentials(
   };
 }
 
-function sendHtml(reply: FastifyReply, status: number, html: string) {
+function sendHtml(reply: FastifyReply, status: number, html: string, policy = authorizePagePolicy()) {
   return reply
     .status(status)
     .header('cache-control', 'no-store')
-    .header('x-frame-options', 'DENY')
+    .headers(documentHeaders(policy))
     .type('text/html; charset=utf-8')
     .send(html);
 }
@@ -142,7 +147,8 @@ function defineOAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
         renderMessagePage(found.settings.site_title, 'Not available', 'Your login is currently disabled.'),
       );
     }
-    const csrfToken = ensureCsrfToken(request, reply, cookieSecurityOf(ctx.config));
+    const csrfToken = request.server.csrfTokens.issue(request, reply);
+    const { redirectUri } = found.authorization;
     return sendHtml(
       reply,
       200,
@@ -152,6 +158,7 @@ function defineOAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
         request: found.authorization,
         csrfToken,
       }),
+      authorizePagePolicy(redirectUri === OOB_REDIRECT_URI ? null : redirectUri),
     );
   });
 

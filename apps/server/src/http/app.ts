@@ -5,14 +5,17 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import { $ZodError as ZodError } from 'zod/v4/core';
 import type { AppContext } from '../context.js';
-import authPlugin from '../auth/plugin.js';
+import { CsrfTokens } from '../auth/csrf.js';
+import authPlugin, { cookieSecurityOf } from '../auth/plugin.js';
 import { forgetExpiredKeys } from '../db/idempotency.js';
 import { runPeriodically } from '../lib/periodic.js';
 import rateLimitPlugin from '../rate-limits/plugin.js';
+import { loadSecretKeyBase } from '../settings/secret-key.js';
 import { ApiError } from './errors.js';
 import { parseFormBody } from './form-params.js';
 import { withoutTrailingSlash } from './trailing-slash.js';
 import { registerDomainRoutes } from './routes.js';
+import { registerSecurityHeaders } from './security-headers.js';
 
 export interface BuildAppOptions {
   logger?: boolean | { level: string };
@@ -33,6 +36,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     rewriteUrl: (request) => withoutTrailingSlash(request.url ?? '/'),
   });
 
+  registerSecurityHeaders(app);
   app.setErrorHandler((error: FastifyError | ApiError | ZodError, request, reply) => {
     if (error instanceof ApiError) {
       return reply
@@ -63,7 +67,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
   await app.register(cookie);
   await app.register(formbody, { parser: parseFormBody });
-  await app.register(authPlugin, { db: ctx.db });
+  const secretKeyBase = await loadSecretKeyBase(ctx.db, ctx.config.secretKeyBase);
+  const csrf = new CsrfTokens(secretKeyBase, cookieSecurityOf(ctx.config));
+  await app.register(authPlugin, { db: ctx.db, csrf });
   await app.register(rateLimitPlugin, { config: ctx.config });
   await registerDomainRoutes(app, ctx);
   runPeriodically(app, 'idempotency key sweep', 10 * 60_000, () => forgetExpiredKeys(ctx.db));

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { z } from 'zod';
 import { MessagingText } from '@palchat/api';
 import { requireAccount, requireBearerAccount } from '../auth/viewer.js';
+import { MEDIA_POLICY } from '../http/security-headers.js';
 import type { AppContext } from '../context.js';
 import { unprocessable } from '../http/errors.js';
 import { readMultipartForm, registerMultipart, type MultipartForm } from '../http/multipart.js';
@@ -91,5 +92,6 @@ export async function registerMedia(app: FastifyInstance, ctx: AppContext): Prom
     prefix: '/system/',
     decorateReply: false,
     index: false,
+    setHeaders: (reply) => void reply.header('content-security-policy', MEDIA_POLICY),
   });
 }

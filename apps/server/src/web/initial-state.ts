@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { userSettingsSchema, type Identity, type InitialState, type ServerFlags } from '@palchat/api';
 import type { AppContext } from '../context.js';
 import { permissionsOf } from '../auth/permissions.js';
-import { cookieSecurityOf, ensureCsrfToken, SESSION_COOKIE } from '../auth/plugin.js';
+import { SESSION_COOKIE } from '../auth/plugin.js';
 import { webAccessToken } from '../auth/sessions.js';
 import type { AccountRow } from '../auth/viewer.js';
 import { INSTANCE_VERSION, STATUS_MAX_MEDIA_ATTACHMENTS } from '../instance/limits.js';
@@ -51,7 +51,7 @@ export async function buildInitialState(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<InitialState> {
-  const csrfToken = ensureCsrfToken(request, reply, cookieSecurityOf(ctx.config));
+  const csrfToken = request.server.csrfTokens.issue(request, reply);
   const serverSettings = await getServerSettings(ctx.db);
   const server = serverFlagsOf(ctx, serverSettings);
   const viewer = request.viewer;

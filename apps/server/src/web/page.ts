@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { InitialState } from '@palchat/api';
+import { inlineStyleHashes } from '../http/security-headers.js';
 
 /** JSON that is safe inside <script>: no `<` can end the element, no line separators break old parsers. */
 export function scriptSafeJson(value: unknown): string {
@@ -43,7 +44,16 @@ export async function readBuiltFile<T>(file: string, parse: (text: string) => T)
   }
 }
 
+export interface BuiltIndex {
+  html: string;
+  /** hash sources of its inline styles, for the page's Content-Security-Policy */
+  inlineStyleHashes: string[];
+}
+
 /** index.html of the built client; null when the client is not built. */
-export function readIndexHtml(webDistDir: string): Promise<string | null> {
-  return readBuiltFile(path.join(webDistDir, 'index.html'), (text) => text);
+export function readIndexHtml(webDistDir: string): Promise<BuiltIndex | null> {
+  return readBuiltFile(path.join(webDistDir, 'index.html'), (html) => ({
+    html,
+    inlineStyleHashes: inlineStyleHashes(html),
+  }));
 }

@@ -6,7 +6,9 @@ import { userSettingsPatchSchema } from '@palchat/api';
 import type { AppContext } from '../context.js';
 import { requireAccount } from '../auth/viewer.js';
 import { buildInitialState } from './initial-state.js';
+import { documentHeaders } from '../http/security-headers.js';
 import { injectInitialState, injectIntoHead, readIndexHtml } from './page.js';
+import { pagePolicy } from './page-policy.js';
 import { preloadLinks, readRoutePreloads } from './preloads.js';
 import { loadUserSettings, updateUserSettings } from './user-settings.js';
 
@@ -33,8 +35,8 @@ async function staticFileFor(root: string, urlPath: string): Promise<string | nu
 }
 
 async function sendPage(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
-  const html = await readIndexHtml(ctx.config.webDistDir);
-  if (html === null) {
+  const index = await readIndexHtml(ctx.config.webDistDir);
+  if (index === null) {
     return reply
       .status(503)
       .header('cache-control', 'no-store')
@@ -50,8 +52,9 @@ async function sendPage(ctx: AppContext, request: FastifyRequest, reply: Fastify
   return reply
     .status(200)
     .header('cache-control', 'no-cache, no-store')
+    .headers(documentHeaders(pagePolicy(ctx.config, index.inlineStyleHashes)))
     .type('text/html; charset=utf-8')
-    .send(injectIntoHead(injectInitialState(html, state), hints));
+    .send(injectIntoHead(injectInitialState(index.html, state), hints));
 }
 
 /** The built client: hashed assets cached for a year, other files revalidated, every client route → the page. */

@@ -3,14 +3,25 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
 import { initialStateSchema, type InitialState } from '@palchat/api';
-import type { TestServer } from './harness.js';
+import { csrfKeyOf, csrfTokenOf, sessionBinding, visitorBinding } from '../../src/auth/csrf.js';
+import { sha256 } from '../../src/lib/crypto.js';
+import { TEST_SECRET_KEY_BASE, type TestServer } from './harness.js';
 
-export const TEST_CSRF = 'test-csrf-token';
+/** The visitor cookie that csrfHeaders() sends before signing in. */
+export const TEST_VISITOR = 'test-visitor';
 export const TEST_PASSWORD = 'correct horse';
 
-/** A cookie and header pair that pass the CSRF check. */
+/**
+ * Cookies and the CSRF header that pass the check, as the page would give them (see auth/csrf.ts): bound to the
+ * session when `cookies` has one, else to the visitor cookie. Only for servers with TEST_SECRET_KEY_BASE.
+ */
 export function csrfHeaders(cookies: Record<string, string> = {}) {
-  return { cookies: { _palchat_csrf: TEST_CSRF, ...cookies }, headers: { 'x-csrf-token': TEST_CSRF } };
+  const key = csrfKeyOf(TEST_SECRET_KEY_BASE);
+  const session = cookies._palchat_session;
+  const token = session
+    ? csrfTokenOf(key, sessionBinding(sha256(session)))
+    : csrfTokenOf(key, visitorBinding(cookies._palchat_csrf ?? TEST_VISITOR));
+  return { cookies: { _palchat_csrf: TEST_VISITOR, ...cookies }, headers: { 'x-csrf-token': token } };
 }
 
 export async function signUp(

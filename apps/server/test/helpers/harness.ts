@@ -49,6 +49,9 @@ export const GENEROUS_RATE_LIMITS: RateLimits = {
   signUpPer30Minutes: 1_000_000,
 };
 
+/** Every test server signs CSRF tokens with it, so that helpers/auth.ts can make them (a test may pass null). */
+export const TEST_SECRET_KEY_BASE = 'test-secret-key-base';
+
 export interface TestServer {
   dialect: DialectName;
   app: FastifyInstance;
@@ -71,6 +74,7 @@ export async function createTestServer(
     ...base,
     databaseUrl: dialect === 'postgres' ? TEST_POSTGRES_URL : 'sqlite::memory:',
     rateLimit: GENEROUS_RATE_LIMITS,
+    secretKeyBase: TEST_SECRET_KEY_BASE,
     ...overrides,
   };
   let schema: string | undefined;

@@ -1,4 +1,5 @@
-import { test as base, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { test as base } from './test';
 import { createUser, type ChatUser } from '../messages-support';
 
 export { expect } from '@playwright/test';
@@ -50,7 +51,7 @@ export function statusWith(page: Page, text: string) {
 }
 
 /** The bearer token the page's initial state hands the signed-in client (media uploads require one). */
-async function bearerOf(user: ChatUser): Promise<string> {
+export async function bearerOf(user: ChatUser): Promise<string> {
   const html = await (await user.context.request.get('/home')).text();
   const token = /"accessToken":"([^"]+)"/.exec(html)?.[1];
   if (!token) throw new Error('no access token in the page of a signed-in user');
