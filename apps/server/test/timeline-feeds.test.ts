@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { StatusesTable } from '../src/db/schema.js';
-import { newId } from '../src/lib/ids.js';
-import { nowIso } from '../src/lib/time.js';
 import { dropFeed, fanOutToFeeds, FEED_SIZE, homeFeed } from '../src/timelines/feeds.js';
 import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
-import { createAccount, follow, type TestAccount } from './helpers/factories.js';
+import { createAccount, follow, statusRow, type TestAccount } from './helpers/factories.js';
 import { caller } from './helpers/social.js';
 
 interface Listed {
@@ -64,28 +62,7 @@ describeEachDialect('home and list feeds materialized at write time', (dialect) 
   async function seedStatuses(author: TestAccount, count: number): Promise<string[]> {
     const rows: StatusesTable[] = [];
     for (let index = 0; index < count; index += 1) {
-      const id = newId();
-      rows.push({
-        id,
-        account_id: author.account.id,
-        in_reply_to_id: null,
-        in_reply_to_account_id: null,
-        reblog_of_id: null,
-        conversation_id: id,
-        text: `seeded ${index}`,
-        spoiler_text: '',
-        visibility: 'public',
-        sensitive: 0,
-        language: 'en',
-        local: 1,
-        link_url: null,
-        replies_count: 0,
-        reblogs_count: 0,
-        favourites_count: 0,
-        created_at: nowIso(),
-        edited_at: null,
-        deleted_at: null,
-      });
+      rows.push(statusRow(author, { text: `seeded ${index}` }));
     }
     for (let start = 0; start < rows.length; start += 100) {
       await server.db

@@ -79,14 +79,19 @@ export async function feedPage(
   return [...newer, ...(await page(below, { ...query, limit: query.limit - newer.length }))];
 }
 
-/** The feed's floor (null: the feed holds its whole timeline), building the feed when it does not exist. */
-async function feedFloor(db: Db, feed: FeedRef, candidates: CandidateQuery): Promise<string | null> {
-  const row = await db
+/** The feed's row (its floor), if the feed has been built. */
+function feedRow(db: DbOrTx, feed: FeedRef): Promise<{ floor_id: string | null } | undefined> {
+  return db
     .selectFrom('feeds')
     .select('floor_id')
     .where('kind', '=', feed.kind)
     .where('owner_id', '=', feed.ownerId)
     .executeTakeFirst();
+}
+
+/** The feed's floor (null: the feed holds its whole timeline), building the feed when it does not exist. */
+async function feedFloor(db: Db, feed: FeedRef, candidates: CandidateQuery): Promise<string | null> {
+  const row = await feedRow(db, feed);
   if (row) return row.floor_id;
   return buildFeed(db, feed, candidates);
 }
@@ -232,12 +237,7 @@ async function trimFeed(db: DbOrTx, feed: FeedRef): Promise<void> {
  * as Mastodon merges a followed account's posts into the home feed.
  */
 export async function mergeAuthorIntoFeed(db: DbOrTx, feed: FeedRef, authorId: string): Promise<void> {
-  const row = await db
-    .selectFrom('feeds')
-    .select('floor_id')
-    .where('kind', '=', feed.kind)
-    .where('owner_id', '=', feed.ownerId)
-    .executeTakeFirst();
+  const row = await feedRow(db, feed);
   if (!row) return;
   let recent = db
     .selectFrom('statuses')

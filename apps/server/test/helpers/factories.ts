@@ -114,15 +114,10 @@ export type StatusOverrides = Partial<Omit<StatusesTable, 'account_id'>> & {
   mentions?: string[];
 };
 
-/** A status row (plus its tags and mentions), bumping the author's statuses_count and last_status_at. */
-export async function insertStatus(
-  server: ServerLike,
-  author: AccountRef,
-  overrides: StatusOverrides = {},
-): Promise<StatusesTable> {
-  const { tags = [], mentions = [], ...columns } = overrides;
+/** A public status row by `author` with every column at its default, `columns` aside (nothing is written). */
+export function statusRow(author: AccountRef, columns: Partial<StatusesTable> = {}): StatusesTable {
   const id = columns.id ?? newId();
-  const status: StatusesTable = {
+  return {
     id,
     account_id: idOf(author),
     in_reply_to_id: null,
@@ -144,6 +139,17 @@ export async function insertStatus(
     deleted_at: null,
     ...columns,
   };
+}
+
+/** A status row (plus its tags and mentions), bumping the author's statuses_count and last_status_at. */
+export async function insertStatus(
+  server: ServerLike,
+  author: AccountRef,
+  overrides: StatusOverrides = {},
+): Promise<StatusesTable> {
+  const { tags = [], mentions = [], ...columns } = overrides;
+  const status = statusRow(author, columns);
+  const id = status.id;
   await server.db.transaction().execute(async (tx) => {
     await tx.insertInto('statuses').values(status).execute();
     for (const name of tags) {
