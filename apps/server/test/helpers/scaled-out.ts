@@ -13,7 +13,7 @@ import { createMediaStorage } from '../../src/media/storage.js';
 import { RedisStreamingLimits } from '../../src/streaming/limits-redis.js';
 import { RedisPresence } from '../../src/streaming/presence-redis.js';
 import { RedisEventBus } from '../../src/streaming/redis-bus.js';
-import { TEST_POSTGRES_URL } from './harness.js';
+import { GENEROUS_RATE_LIMITS, TEST_POSTGRES_URL, TEST_SECRET_KEY_BASE } from './harness.js';
 import { TEST_REDIS_URL } from './redis.js';
 
 export interface ScaledOutInstance {
@@ -42,6 +42,9 @@ export async function createScaledOut(count: number, overrides: Partial<Config> 
     databaseUrl: TEST_POSTGRES_URL,
     redisUrl: TEST_REDIS_URL,
     redisPrefix: prefix,
+    // as every test server: helpers/auth.ts signs CSRF tokens with this key; no suite trips a limit by accident
+    secretKeyBase: TEST_SECRET_KEY_BASE,
+    rateLimit: GENEROUS_RATE_LIMITS,
     ...overrides,
   };
   const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
