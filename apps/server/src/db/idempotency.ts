@@ -88,11 +88,12 @@ export async function createOnce<T>(
   try {
     return { value: await steps.create((tx, id) => claim(tx, keyed, id)), created: true };
   } catch (error) {
-    if (!(error instanceof KeyTaken)) throw error;
+    // A retry can also fail on what the first request made in the meantime (its media are now attached):
+    // whenever the key is taken by then, the answer is the first request's.
     const winner = await heldBy(db, keyed);
-    if (!winner)
-      throw new ApiError(409, 'A request with this Idempotency-Key is in progress', 'idempotency_conflict');
-    return answerEarlier(winner);
+    if (winner) return answerEarlier(winner);
+    if (!(error instanceof KeyTaken)) throw error;
+    throw new ApiError(409, 'A request with this Idempotency-Key is in progress', 'idempotency_conflict');
   }
 }
 
