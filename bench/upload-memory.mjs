@@ -1,7 +1,7 @@
 // Server memory under hostile and heavy uploads: the server runs as a process of its own (SQLite), and its
 // resident memory (VmRSS, peak VmHWM from /proc) is printed before, at the peak and after two probes:
 //   1. 8 parallel 90 MB uploads (a PNG header and then zeros: refused as larger than image_size_limit);
-//   2. 30 parallel 12 MB JPEG photos (4000×3000), 3 from each of 10 accounts (UPLOADS_PER_USER is 3).
+//   2. 30 parallel 12 MB JPEG photos (4000×3000), 3 from each of 10 accounts (under UPLOADS_PER_USER, 4).
 //
 //   npm run bench:uploads
 //   BENCH_BIG_UPLOADS=8 BENCH_BIG_MB=90 BENCH_IMAGES=30 BENCH_IMAGE_MB=12 npm run bench:uploads

@@ -162,7 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     uploads: {
       tmpDir: path.resolve(env.UPLOAD_TMP_DIR || path.join(os.tmpdir(), 'palchat-uploads')),
-      perUser: Math.max(1, intFromEnv(env.UPLOADS_PER_USER, 3)),
+      perUser: Math.max(1, intFromEnv(env.UPLOADS_PER_USER, 4)),
     },
   };
 }

@@ -48,7 +48,9 @@ test('the page boots under its policy; API answers and media carry their headers
   expect(media.ok()).toBe(true);
   expect(media.headers()['content-type']).toBe('image/png');
   expectEveryResponseHeaders(media.headers());
-  expect(media.headers()['content-security-policy']).toBe("default-src 'none'; form-action 'none'; sandbox");
+  expect(media.headers()['content-security-policy']).toBe(
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'none'; sandbox",
+  );
 });
 
 test("the OAuth consent form leads to the app's redirect URI under the consent page's policy", async ({

@@ -30,9 +30,11 @@ const PERMISSIONS_POLICY = [
 
 /**
  * Uploaded files: shown as what they are (their stored type), never as a page. `sandbox` gives a document
- * opened from them a unique origin with no scripts, even if a browser took one for HTML.
+ * opened from them a unique origin with no scripts, even if a browser took one for HTML. Inline styles are
+ * allowed: the browser's own viewer of an image or video opened in a tab centres it with them (no script can
+ * run here, so they can do no more than style).
  */
-export const MEDIA_POLICY = "default-src 'none'; form-action 'none'; sandbox";
+export const MEDIA_POLICY = "default-src 'none'; style-src 'unsafe-inline'; form-action 'none'; sandbox";
 
 export type PolicyDirectives = Record<string, readonly string[]>;
 
