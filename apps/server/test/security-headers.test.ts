@@ -65,7 +65,11 @@ describeEachDialect('security headers', (dialect) => {
       expect(csp.get('base-uri'), url).toEqual(["'none'"]);
       expect(csp.get('frame-ancestors'), url).toEqual(["'none'"]);
       expect(csp.get('form-action'), url).toEqual(["'self'"]);
-      expect(csp.get('connect-src'), url).toEqual(["'self'", server.config.publicUrl.replace(/^http/, 'ws')]);
+      expect(csp.get('connect-src'), url).toEqual([
+        "'self'",
+        'blob:',
+        server.config.publicUrl.replace(/^http/, 'ws'),
+      ]);
       expect(csp.get('img-src'), url).toEqual(expect.arrayContaining(["'self'", 'data:', 'blob:']));
       expect(csp.get('media-src'), url).toEqual(expect.arrayContaining(["'self'", 'blob:']));
       expect(csp.get('worker-src'), url).toEqual(["'self'"]);

@@ -4,7 +4,8 @@ import { contentSecurityPolicy, DOCUMENT_BASE } from '../http/security-headers.j
 /**
  * The client page's Content-Security-Policy: scripts only from the server's own files (the initial state is
  * JSON in a non-executable <script type="application/json">), the build's inline styles by hash, API calls
- * and the streaming socket to the server only. React's style props are set through the CSSOM, which CSP does
+ * and the streaming socket to the server only (and the page's own blob: URLs, which the profile editor reads back
+ * from a picked image). React's style props are set through the CSSOM, which CSP does
  * not govern. Images may also come from any https origin: link preview cards show the linked site's image.
  */
 export function pagePolicy(config: Pick<Config, 'publicUrl'>, inlineStyleHashes: readonly string[]): string {
@@ -16,7 +17,7 @@ export function pagePolicy(config: Pick<Config, 'publicUrl'>, inlineStyleHashes:
     'img-src': ["'self'", 'data:', 'blob:', 'https:', origin],
     'media-src': ["'self'", 'blob:', origin],
     'font-src': ["'self'"],
-    'connect-src': ["'self'", origin.replace(/^http/, 'ws')],
+    'connect-src': ["'self'", 'blob:', origin.replace(/^http/, 'ws')],
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
     'form-action': ["'self'"],
