@@ -11,6 +11,8 @@ import { createOAuthAPIClient, createRestAPIClient, type mastodon } from 'masto'
 
 export type HostName = 'alpha' | 'beta';
 
+const OOB_REDIRECT_URI = 'urn:ietf:wg:oauth:2.0:oob';
+
 interface HostState {
   name: HostName;
   /** https://<domain>, without a trailing slash */
@@ -128,7 +130,7 @@ export class TestHost {
     this.appCredentials ??= this.anonymousClient()
       .v1.apps.create({
         clientName: 'Palchat federation tests',
-        redirectUris: 'urn:ietf:wg:oauth:2.0:oob',
+        redirectUris: OOB_REDIRECT_URI,
         scopes: 'read write follow push',
       })
       .then((app) => {
@@ -149,6 +151,7 @@ export class TestHost {
       grantType: 'client_credentials',
       clientId,
       clientSecret,
+      redirectUri: OOB_REDIRECT_URI,
       scope: 'read write follow push',
     });
     const username = uniqueUsername(prefix);
