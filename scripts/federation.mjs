@@ -35,6 +35,7 @@ requireSupportedNode();
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const LOCK_FILE = path.join(os.tmpdir(), 'palchat-federation.pid');
+const WORK_DIR_PREFIX = 'palchat-federation-run-';
 // kept between runs: the build is skipped while no source of the web client changed
 const WEB_CACHE = path.join(root, 'node_modules/.cache/palchat-federation-web');
 const WEB_SOURCES = [
@@ -76,6 +77,14 @@ function takeLock() {
   writeFileSync(LOCK_FILE, String(process.pid));
 }
 
+/** The work folders (certificates, databases) a crashed run left behind; only one run at a time is possible. */
+function removeStaleWorkDirs() {
+  for (const name of readdirSync(os.tmpdir())) {
+    if (name.startsWith(WORK_DIR_PREFIX))
+      rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
+  }
+}
+
 function newestChange(entry) {
   if (!existsSync(entry)) return 0;
   const stats = statSync(entry);
@@ -101,7 +110,7 @@ function webClient() {
   return WEB_CACHE;
 }
 
-const workDir = mkdtempSync(path.join(os.tmpdir(), 'palchat-federation-'));
+let workDir = null;
 let session = null;
 let cleanedUp = false;
 
@@ -110,7 +119,7 @@ function cleanUp() {
   cleanedUp = true;
   // ends whatever still runs in the namespaces (the session stops its servers itself when it can)
   removeNetwork();
-  rmSync(workDir, { recursive: true, force: true });
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
   if (existsSync(LOCK_FILE) && readFileSync(LOCK_FILE, 'utf8') === String(process.pid)) rmSync(LOCK_FILE);
 }
 
@@ -130,6 +139,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 let exitCode;
 try {
   takeLock();
+  removeStaleWorkDirs();
+  workDir = mkdtempSync(path.join(os.tmpdir(), WORK_DIR_PREFIX));
   const setupStarted = Date.now();
   createNetwork();
   const { caFile, hosts } = makeCertificates(
