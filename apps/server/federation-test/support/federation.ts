@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { createOAuthAPIClient, createRestAPIClient, type mastodon } from 'masto';
+import { createOAuthAPIClient, createRestAPIClient, createStreamingAPIClient, type mastodon } from 'masto';
 
 /**
  * What the federation tests use (vitest and Playwright alike): the two test hosts that scripts/federation.mjs
@@ -176,7 +176,18 @@ export class TestHost {
       accessToken: token.accessToken,
       client,
       account,
+      streaming: () => this.streamingClient(token.accessToken),
     };
+  }
+
+  /** A streaming client (WebSocket, wss:// through the TLS proxy) at the address the instance names. */
+  private async streamingClient(accessToken: string): Promise<mastodon.streaming.Client> {
+    const instance = await this.anonymousClient().v2.instance.fetch();
+    return createStreamingAPIClient({
+      streamingApiUrl: instance.configuration.urls.streaming,
+      accessToken,
+      implementation: WebSocket,
+    });
   }
 }
 
@@ -188,6 +199,8 @@ export interface TestAccount {
   accessToken: string;
   client: mastodon.rest.Client;
   account: mastodon.v1.Account;
+  /** a streaming client as this account (close() it after the test) */
+  streaming(): Promise<mastodon.streaming.Client>;
 }
 
 export const TEST_PASSWORD = 'correct-horse-battery-9';
@@ -244,3 +257,27 @@ export const scenariosSkipReason =
   (process.env.FEDERATION_SCENARIOS === 'on'
     ? null
     : 'the federation scenarios wait for phase 2 (inbox listeners, outgoing hooks): set FEDERATION_SCENARIOS=on');
+
+/** The first event of `subscription` that `matches`, within `timeoutMs` (for "arrives live" checks). */
+export async function nextEvent(
+  subscription: mastodon.streaming.Subscription,
+  matches: (event: mastodon.streaming.Event) => boolean,
+  timeoutMs = 30_000,
+): Promise<mastodon.streaming.Event> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`no matching streaming event within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+  });
+  const search = (async () => {
+    for await (const event of subscription) if (matches(event)) return event;
+    throw new Error('the stream ended without a matching event');
+  })();
+  try {
+    return await Promise.race([search, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
