@@ -1,6 +1,13 @@
 import type { mastodon } from 'masto';
 import { describe, expect, it } from 'vitest';
-import { scenariosSkipReason, servers, waitFor, type TestAccount } from './support/federation.js';
+import {
+  nextEvent,
+  openHomeStream,
+  scenariosSkipReason,
+  servers,
+  waitFor,
+  type TestAccount,
+} from './support/federation.js';
 
 // Phase 2 of issue #15: what two Palchat servers must do together. These are real scenarios, expected to pass
 // once federation (fedcore, fedremote and the phase-2 inbox listeners and outgoing hooks) is merged; until then
@@ -78,7 +85,7 @@ describe.skipIf(scenariosSkipReason !== null)(
       expect(looked.id).toBe(remote.id);
     });
 
-    it('follows an open account on the other server, and its public post reaches home', async () => {
+    it('follows an open account on the other server, and its public post reaches home live', async () => {
       const alice = await alpha.signUp('alice');
       const bob = await beta.signUp('bob');
       await followAcross(alice, bob);
@@ -88,11 +95,26 @@ describe.skipIf(scenariosSkipReason !== null)(
       const followers = await bob.client.v1.accounts.$select(bob.account.id).followers.list();
       expect(followers.map((account) => account.id)).toContain(aliceOnBeta.id);
 
-      const posted = await bob.client.v1.statuses.create({ status: 'Fresh from beta', visibility: 'public' });
-      const arrived = await arrivesInHome(alice, 'Fresh from beta');
-      expect(arrived.account.acct).toBe(bob.acct);
-      expect(arrived.uri).toBe(posted.uri);
-      expect(arrived.uri).toBe(`${beta.url}/users/${bob.username}/statuses/${posted.id}`);
+      // Alice's home stream is live before Bob posts: his post arrives through it
+      const stream = await openHomeStream(alice);
+      try {
+        const live = nextEvent(
+          stream.subscription,
+          (event) => event.event === 'update' && event.payload.content.includes('Fresh from beta'),
+        );
+        const posted = await bob.client.v1.statuses.create({
+          status: 'Fresh from beta',
+          visibility: 'public',
+        });
+        expect((await live).payload).toMatchObject({ uri: posted.uri, account: { acct: bob.acct } });
+
+        const arrived = await arrivesInHome(alice, 'Fresh from beta');
+        expect(arrived.account.acct).toBe(bob.acct);
+        expect(arrived.uri).toBe(`${beta.url}/users/${bob.username}/statuses/${posted.id}`);
+        expect(arrived.url).toBe(`${beta.url}/@${bob.username}/${posted.id}`);
+      } finally {
+        stream.close();
+      }
     });
 
     it('follows a locked account: a follow request, then following once it is authorized', async () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { federationSkipReason, nextEvent, servers, waitFor, type TestHost } from './support/federation.js';
+import {
+  federationSkipReason,
+  nextEvent,
+  openHomeStream,
+  servers,
+  type TestHost,
+} from './support/federation.js';
 
 // The harness itself: both test hosts answer over HTTPS by name, reach each other, take sign-ups, and a
 // server stopped and started again keeps its data. Federation's own behaviour is in scenarios.test.ts.
@@ -41,20 +47,16 @@ describe.skipIf(federationSkipReason !== null)(
 
     it('streams over WSS through the TLS proxy', async () => {
       const person = await servers.alpha.signUp('stream');
-      const streaming = await person.streaming();
+      const stream = await openHomeStream(person);
       try {
-        const update = nextEvent(streaming.user.subscribe(), (event) => event.event === 'update');
-        // the subscription is sent once the socket is open: post until one is streamed
-        const event = await waitFor('the user stream to deliver a post', async () => {
-          await person.client.v1.statuses.create({ status: 'streamed through the proxy' });
-          return Promise.race([
-            update,
-            new Promise<null>((resolve) => setTimeout(() => resolve(null), 1_000)),
-          ]);
-        });
-        expect(event.event === 'update' && event.payload.content).toContain('streamed through the proxy');
+        const update = nextEvent(
+          stream.subscription,
+          (event) => event.event === 'update' && event.payload.content.includes('streamed through the proxy'),
+        );
+        const posted = await person.client.v1.statuses.create({ status: 'streamed through the proxy' });
+        expect((await update).payload).toMatchObject({ id: posted.id });
       } finally {
-        streaming.close();
+        stream.close();
       }
     });
 

@@ -281,3 +281,28 @@ export async function nextEvent(
     clearTimeout(timer);
   }
 }
+
+export interface HomeStream {
+  subscription: mastodon.streaming.Subscription;
+  close(): void;
+}
+
+/**
+ * `account`'s home (user) stream, once it is known to be live: the subscription goes out when the socket opens,
+ * so the account posts (privately) until one of its own posts comes through. Close it after the test.
+ */
+export async function openHomeStream(account: TestAccount): Promise<HomeStream> {
+  const streaming = await account.streaming();
+  const subscription = streaming.user.subscribe();
+  const own = nextEvent(subscription, (event) => event.event === 'update');
+  try {
+    await waitFor(`the home stream of ${account.acct} to be live`, async () => {
+      await account.client.v1.statuses.create({ status: 'Is my stream on?', visibility: 'private' });
+      return Promise.race([own, new Promise<null>((resolve) => setTimeout(() => resolve(null), 1_000))]);
+    });
+  } catch (error) {
+    streaming.close();
+    throw error;
+  }
+  return { subscription, close: () => streaming.close() };
+}
