@@ -1,4 +1,5 @@
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig } from '@playwright/test';
+import { chromiumProject } from '../e2e/support/chromium';
 import { federationState } from '../../server/federation-test/support/federation';
 
 // The federation specs: run by scripts/federation.mjs (`npm run test:federation`) inside the client network
@@ -22,27 +23,5 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        // Debian's Chromium only: Playwright never downloads a browser here.
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            ...trustTestHosts,
-          ],
-        },
-      },
-    },
-  ],
+  projects: [chromiumProject(trustTestHosts)],
 });
