@@ -94,7 +94,6 @@ function testHost(host) {
     ...host,
     url,
     proxy,
-    running: () => server !== null && !exited(server),
     async start() {
       if (server && !exited(server)) return;
       const child = spawnInNamespace(

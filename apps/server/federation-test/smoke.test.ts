@@ -35,6 +35,15 @@ describe.skipIf(federationSkipReason !== null)(
         expect((JSON.parse(answer.body) as { uri: string }).uri).toBe(other.domain);
       });
 
+      it("takes the other host's address for public, as Fedify checks it before every fetch", async () => {
+        // Fedify refuses loopback and private addresses; 2001:db8::/32 is neither
+        const script = `import('@fedify/vocab-runtime').then((m) => m.validatePublicUrl(process.argv[1]))`;
+        await expect(host.runInside(script, [other.url])).resolves.toBe('');
+        await expect(host.runInside(script, ['https://localhost/'])).rejects.toThrow(
+          /Localhost is not allowed/,
+        );
+      });
+
       it('signs up an account with an OAuth token through the Mastodon API', async () => {
         const person = await host.signUp('smoke', 'Smoke Test');
         expect(person.acct).toBe(`${person.username}@${host.domain}`);

@@ -103,21 +103,27 @@ export class TestHost {
   }
 
   /**
-   * A GET from inside this host's namespace, by the same Node and with the same CA as its server: what the
-   * server itself would get when it fetches `url` (a test of the network, not of the server).
+   * Runs a Node script (`node -e script args…`) inside this host's namespace, with the project's Node, the
+   * repository as working folder and the run's CA, as the server runs: what the server itself would see of the
+   * network. Resolves what the script printed; rejects with its error output when it fails.
    */
-  fetchFromInside(url: string, accept = 'application/json'): Promise<InsideFetchResult> {
+  runInside(script: string, args: string[] = []): Promise<string> {
     return new Promise((resolve, reject) => {
       execFile(
         'ip',
-        ['netns', 'exec', this.namespace, process.execPath, '-e', INSIDE_FETCH_SCRIPT, url, accept],
+        ['netns', 'exec', this.namespace, process.execPath, '-e', script, ...args],
         { timeout: 30_000 },
         (error, stdout, stderr) => {
-          if (error) reject(new Error(`fetch ${url} from ${this.name}: ${stderr.trim() || error.message}`));
-          else resolve(JSON.parse(stdout) as InsideFetchResult);
+          if (error) reject(new Error(`in ${this.name}'s namespace: ${stderr.trim() || error.message}`));
+          else resolve(stdout);
         },
       );
     });
+  }
+
+  /** A GET from inside this host's namespace (see runInside): what the server would get when it fetches `url`. */
+  async fetchFromInside(url: string, accept = 'application/json'): Promise<InsideFetchResult> {
+    return JSON.parse(await this.runInside(INSIDE_FETCH_SCRIPT, [url, accept])) as InsideFetchResult;
   }
 
   /** A client without a token (public endpoints). */
