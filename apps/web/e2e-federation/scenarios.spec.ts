@@ -1,5 +1,5 @@
 import { expect, test } from '../e2e/support/test';
-import { apiAs, createUser } from '../e2e/messages-support';
+import { apiAs, createUser, type ChatUser } from '../e2e/messages-support';
 import { scenariosSkipReason, servers } from '../../server/federation-test/support/federation';
 
 // Phase 2 of issue #15 in Chromium: expected to pass once federation is merged; until then they run only with
@@ -7,6 +7,19 @@ import { scenariosSkipReason, servers } from '../../server/federation-test/suppo
 test.skip(scenariosSkipReason !== null, scenariosSkipReason ?? '');
 
 const { alpha, beta } = servers;
+
+/** The account `acct` as `user`'s server knows it, resolved by WebFinger (search with resolve=true). */
+async function resolveAs(user: ChatUser, acct: string): Promise<{ id: string }> {
+  const query = encodeURIComponent(`@${acct}`);
+  const { accounts } = await apiAs<{ accounts: { id: string; acct: string }[] }>(
+    user,
+    'GET',
+    `/api/v2/search?q=${query}&resolve=true&type=accounts`,
+  );
+  const found = accounts.find((account) => account.acct === acct);
+  if (!found) throw new Error(`${acct} was not resolved: ${JSON.stringify(accounts)}`);
+  return found;
+}
 
 test("Alice on alpha opens Bob's profile on beta, follows him, and his next post reaches her home live", async ({
   browser,
@@ -16,13 +29,11 @@ test("Alice on alpha opens Bob's profile on beta, follows him, and his next post
   const alice = await createUser(browser, alpha.url, 'alice', 'Alice on Alpha');
 
   // the search resolves him by WebFinger; his profile on alpha shows his posts from beta's outbox
-  await apiAs(
-    alice,
-    'GET',
-    `/api/v2/search?q=${encodeURIComponent(`@${bob.acct}`)}&resolve=true&type=accounts`,
-  );
+  await resolveAs(alice, bob.acct);
   await alice.page.goto(`/@${bob.acct}`);
-  await expect(alice.page.getByRole('heading', { name: 'Bob on Beta' })).toBeVisible();
+  const header = alice.page.locator('.account-header');
+  await expect(header).toContainText('Bob on Beta');
+  await expect(header).toContainText(`@${bob.acct}`);
   await expect(
     alice.page.locator('article.status').filter({ hasText: 'An older post from beta' }),
   ).toBeVisible();
@@ -44,16 +55,7 @@ test("Alice on alpha opens Bob's profile on beta, follows him, and his next post
 test("alpha's /public/remote shows beta's public posts", async ({ browser }) => {
   const bob = await beta.signUp('bob');
   const alice = await createUser(browser, alpha.url, 'alice');
-  await apiAs(
-    alice,
-    'GET',
-    `/api/v2/search?q=${encodeURIComponent(`@${bob.acct}`)}&resolve=true&type=accounts`,
-  );
-  const remote = await apiAs<{ id: string }>(
-    alice,
-    'GET',
-    `/api/v1/accounts/lookup?acct=${encodeURIComponent(bob.acct)}`,
-  );
+  const remote = await resolveAs(alice, bob.acct);
   await apiAs(alice, 'POST', `/api/v1/accounts/${remote.id}/follow`);
   await bob.client.v1.statuses.create({ status: 'Public news from beta', visibility: 'public' });
 
