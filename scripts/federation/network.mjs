@@ -4,10 +4,11 @@
 // private addresses, and these are neither. Host names go into each namespace's hosts file
 // (/etc/netns/NAME/hosts, which `ip netns exec` shows the process as /etc/hosts).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 
 export const NAMESPACE_PREFIX = 'palchat-fed-';
 export const CLIENT_NAMESPACE = `${NAMESPACE_PREFIX}client`;
+const PROBE_NAMESPACE = `${NAMESPACE_PREFIX}probe`;
 const BRIDGE = 'pcfed-br';
 const SUBNET = '2001:db8:fed';
 
@@ -29,6 +30,12 @@ export function unavailableReason() {
   if (probe.error || probe.status !== 0) {
     return `\`ip netns\` is unavailable (${probe.error?.message ?? probe.stderr.trim()}): install iproute2`;
   }
+  if (!existsSync('/proc/sys/net/ipv6'))
+    return 'IPv6 is disabled in this kernel (the test hosts use IPv6 addresses)';
+  // root in a container without CAP_SYS_ADMIN/CAP_NET_ADMIN lists namespaces but cannot make one
+  const created = spawnSync('ip', ['netns', 'add', PROBE_NAMESPACE], { encoding: 'utf8' });
+  if (created.status !== 0) return `cannot create a network namespace: ${created.stderr.trim()}`;
+  spawnSync('ip', ['netns', 'del', PROBE_NAMESPACE]);
   const openssl = spawnSync('openssl', ['version'], { encoding: 'utf8' });
   if (openssl.error || openssl.status !== 0) return 'openssl is missing: install the openssl package';
   return null;
