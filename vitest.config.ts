@@ -23,6 +23,17 @@ export default defineConfig({
         },
       },
       {
+        // two real servers, run by scripts/federation.mjs (`npm run test:federation`); skipped outside it
+        test: {
+          name: 'federation',
+          include: ['apps/server/federation-test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
         plugins: [react()],
         test: {
           name: 'web',

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { requireSupportedNode } from './require-node.mjs';
+import { buildWebClientForTests, GENEROUS_RATE_LIMIT_ENV, waitForHttp } from './lib/test-servers.mjs';
 
 requireSupportedNode();
 
@@ -30,20 +31,6 @@ function freePort() {
   });
 }
 
-async function waitFor(url, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`The server did not answer ${url} within ${timeoutMs} ms`);
-}
-
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'palchat-e2e-'));
 const dataDir = path.join(workDir, 'data');
 const webDist = path.join(workDir, 'web');
@@ -62,12 +49,7 @@ process.on('SIGINT', () => {
 let exitCode;
 try {
   console.log('Building the web client for the end-to-end tests…');
-  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, VITE_E2E: '1', VITE_OUT_DIR: webDist },
-  });
-  if (build.status !== 0) throw new Error('The web client build failed');
+  buildWebClientForTests(root, webDist);
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -84,12 +66,7 @@ try {
     TRANSLATION_URL: translationUrl,
     // link previews of the specs' fake sites on 127.0.0.1 (the server reads no private address otherwise)
     ALLOWED_PRIVATE_ADDRESSES: '127.0.0.1',
-    // the specs sign up, sign in and call the API far more often than a person (the limits have tests of their own)
-    RATE_LIMIT_API_PER_5_MINUTES: '1000000',
-    RATE_LIMIT_MEDIA_UPLOADS_PER_30_MINUTES: '10000',
-    RATE_LIMIT_STATUS_DELETIONS_PER_30_MINUTES: '10000',
-    RATE_LIMIT_SIGN_IN_PER_5_MINUTES: '10000',
-    RATE_LIMIT_SIGN_UP_PER_30_MINUTES: '10000',
+    ...GENEROUS_RATE_LIMIT_ENV,
   };
   delete serverEnv.DATABASE_URL;
   delete serverEnv.REDIS_URL;
@@ -101,7 +78,7 @@ try {
   server.once('exit', (code) => {
     if (code !== null && code !== 0) console.error(`The server exited with code ${code}`);
   });
-  await waitFor(`${baseUrl}/api/v2/instance`, 60_000);
+  await waitForHttp(`${baseUrl}/api/v2/instance`, 60_000, () => server.exitCode === null);
 
   const playwright = spawnSync(
     'npx',

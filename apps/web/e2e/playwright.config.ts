@@ -1,4 +1,5 @@
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig } from '@playwright/test';
+import { chromiumProject } from './support/chromium';
 
 const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
 
@@ -18,26 +19,5 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        // Debian's Chromium only: Playwright never downloads a browser here.
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
-      },
-    },
-  ],
+  projects: [chromiumProject()],
 });

@@ -1,0 +1,71 @@
+import { expect, test } from '../e2e/support/test';
+import { apiAs, createUser, type ChatUser } from '../e2e/messages-support';
+import { scenariosSkipReason, servers } from '../../server/federation-test/support/federation';
+
+// Phase 2 of issue #15 in Chromium: expected to pass once federation is merged; until then they run only with
+// FEDERATION_SCENARIOS=on (`FEDERATION_SCENARIOS=on npm run test:federation`).
+test.skip(scenariosSkipReason !== null, scenariosSkipReason ?? '');
+
+const { alpha, beta } = servers;
+
+/** The account `acct` as `user`'s server knows it, resolved by WebFinger (search with resolve=true). */
+async function resolveAs(user: ChatUser, acct: string): Promise<{ id: string }> {
+  const query = encodeURIComponent(`@${acct}`);
+  const { accounts } = await apiAs<{ accounts: { id: string; acct: string }[] }>(
+    user,
+    'GET',
+    `/api/v2/search?q=${query}&resolve=true&type=accounts`,
+  );
+  const found = accounts.find((account) => account.acct === acct);
+  if (!found) throw new Error(`${acct} was not resolved: ${JSON.stringify(accounts)}`);
+  return found;
+}
+
+test("Alice on alpha opens Bob's profile on beta, follows him, and his next post reaches her home live", async ({
+  browser,
+}) => {
+  const bob = await beta.signUp('bob', 'Bob on Beta');
+  await bob.client.v1.statuses.create({ status: 'An older post from beta', visibility: 'public' });
+  const alice = await createUser(browser, alpha.url, 'alice', 'Alice on Alpha');
+
+  // the search resolves him by WebFinger; his profile on alpha shows his posts from beta's outbox
+  await resolveAs(alice, bob.acct);
+  await alice.page.goto(`/@${bob.acct}`);
+  const header = alice.page.locator('.account-header');
+  await expect(header).toContainText('Bob on Beta');
+  await expect(header).toContainText(`@${bob.acct}`);
+  await expect(
+    alice.page.locator('article.status').filter({ hasText: 'An older post from beta' }),
+  ).toBeVisible();
+  await alice.page.getByRole('button', { name: 'Follow', exact: true }).click();
+  await expect(alice.page.getByRole('button', { name: 'Unfollow' })).toBeVisible();
+
+  await alice.page.goto('/home');
+  await expect(alice.page.getByRole('region', { name: 'Home' })).toBeVisible();
+  await bob.client.v1.statuses.create({ status: 'Live from beta', visibility: 'public' });
+  const newPosts = alice.page.getByRole('button', { name: '1 new post' });
+  await expect(newPosts).toBeVisible({ timeout: 30_000 });
+  await newPosts.click();
+  const card = alice.page.locator('article.status').filter({ hasText: 'Live from beta' });
+  await expect(card).toBeVisible();
+  await expect(card.getByText(`@${bob.acct}`)).toBeVisible();
+  await alice.context.close();
+});
+
+test("alpha's /public/remote shows beta's public posts", async ({ browser }) => {
+  const bob = await beta.signUp('bob');
+  const alice = await createUser(browser, alpha.url, 'alice');
+  const remote = await resolveAs(alice, bob.acct);
+  await apiAs(alice, 'POST', `/api/v1/accounts/${remote.id}/follow`);
+  await bob.client.v1.statuses.create({ status: 'Public news from beta', visibility: 'public' });
+
+  await expect(async () => {
+    await alice.page.goto('/public/remote');
+    await expect(
+      alice.page.locator('article.status').filter({ hasText: 'Public news from beta' }),
+    ).toBeVisible({
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 60_000 });
+  await alice.context.close();
+});
