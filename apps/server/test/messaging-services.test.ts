@@ -410,7 +410,7 @@ describeEachDialect('messaging list scale', (dialect) => {
   });
   afterAll(async () => server.close());
 
-  it('lists many conversations quickly, each with partner, last message and unread count', async () => {
+  it('lists many conversations a page at a time, each with partner, last message and unread count', async () => {
     const me = await createAccount(server, { username: 'busy' });
     const partners = await Promise.all(
       Array.from({ length: 120 }, (_, i) => createAccount(server, { username: `p${i}` })),
@@ -424,7 +424,7 @@ describeEachDialect('messaging list scale', (dialect) => {
     const started = Date.now();
     const list = (await listConversations(server.ctx, me.account.id, { limit: 40 })).conversations;
     const elapsed = Date.now() - started;
-    expect(list).toHaveLength(120);
+    expect(list).toHaveLength(40);
     expect(list.every((c) => c.unread_count === 1 && c.partner !== null && c.last_message !== null)).toBe(
       true,
     );
