@@ -58,6 +58,15 @@ describeEachDialect('home and list feeds materialized at write time', (dialect) 
     return seen;
   }
 
+  /** One account per role, named prefix + role, in the order given. */
+  const accounts = async <const Roles extends readonly string[]>(
+    prefix: string,
+    roles: Roles,
+  ): Promise<{ [Index in keyof Roles]: TestAccount }> =>
+    (await Promise.all(roles.map((role) => createAccount(server, { username: `${prefix}${role}` })))) as {
+      [Index in keyof Roles]: TestAccount;
+    };
+
   /** `count` public statuses by `author`, oldest first, written straight into statuses (no fan-out). */
   async function seedStatuses(author: TestAccount, count: number): Promise<string[]> {
     const rows: StatusesTable[] = [];
@@ -94,11 +103,13 @@ describeEachDialect('home and list feeds materialized at write time', (dialect) 
   });
 
   it('keeps a boost out of a feed whose REBLOG_FALLOFF newest entries hold its status or a boost of it', async () => {
-    const reader = await createAccount(server, { username: 'boostreader' });
-    const writer = await createAccount(server, { username: 'boostwriter' });
-    const booster = await createAccount(server, { username: 'boostbooster' });
-    const other = await createAccount(server, { username: 'boostother' });
-    const stranger = await createAccount(server, { username: 'booststranger' });
+    const [reader, writer, booster, other, stranger] = await accounts('boost', [
+      'reader',
+      'writer',
+      'booster',
+      'other',
+      'stranger',
+    ]);
     for (const account of [writer, booster, other]) await follow(server, reader, account);
     const original = await post(writer, { status: 'seen a moment ago' });
     const unseen = await post(stranger, { status: 'not followed' });

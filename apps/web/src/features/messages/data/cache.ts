@@ -2,7 +2,7 @@ import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Page } from '../../../api/client';
 import type { UnreadTotals } from '../api/endpoints';
 import type { Conversation, ConversationPage, Message, Reaction } from '../model';
-import { sortByUpdatedAt } from '../rules/unread';
+import { applyIncomingMessage, sortByUpdatedAt, type IncomingContext } from '../rules/unread';
 import { messageKeys } from './keys';
 
 /** Cache writers shared by the send path and the stream (SPEC §4 transitions). */
@@ -136,6 +136,18 @@ export function updateConversations(client: QueryClient, update: (list: Conversa
     for (const c of update(loadedConversations(data))) items[pageOf.get(c.id) ?? 0]?.push(c);
     return { ...data, pages: data.pages.map((page, index) => ({ ...page, items: items[index] ?? [] })) };
   });
+}
+
+/**
+ * A message into the loaded list: its conversation moves up with the new preview. A conversation not loaded yet
+ * (new, or beyond the loaded pages) makes the list reload, since writing the cache also marks it fresh.
+ */
+export function applyMessageToList(client: QueryClient, message: Message, context: IncomingContext): void {
+  updateConversations(client, (list) => applyIncomingMessage(list, message, context));
+  const loaded = loadedConversations(client.getQueryData<ConversationListPages>(messageKeys.conversations()));
+  if (!loaded.some((c) => c.id === message.conversation_id)) {
+    void client.invalidateQueries({ queryKey: messageKeys.conversations() });
+  }
 }
 
 /** Changes the unread badge by `delta` (a message that arrived), or, without one, has it read again. */
