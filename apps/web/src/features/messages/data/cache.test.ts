@@ -2,7 +2,14 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { ConversationPage } from '../model';
 import { makeConversation, makeMessage } from '../rules/fixtures.test-helpers';
-import { appendMessage, applyMessageToList, flattenPages, markReadBy, type ConversationListPages } from './cache';
+import {
+  appendMessage,
+  applyMessageToList,
+  flattenPages,
+  markReadBy,
+  patchConversation,
+  type ConversationListPages,
+} from './cache';
 import { messageKeys } from './keys';
 
 const me = { id: 'u1', username: 'me', display_name: 'Me', avatar: '' };
@@ -69,6 +76,14 @@ describe('a sent or received message in the conversation list', () => {
   it('reloads the list for a conversation it does not hold (a new one, or one beyond the loaded pages)', () => {
     const { client, invalidated } = listOf(['c1']);
     applyMessageToList(client, makeMessage({ conversation_id: 'c9' }), context);
+    expect(invalidated()).toBe(true);
+  });
+
+  it('keeps an invalidated list invalidated through later local edits (a read, the next message)', () => {
+    const { client, invalidated } = listOf(['c1']);
+    applyMessageToList(client, makeMessage({ conversation_id: 'c9' }), context);
+    patchConversation(client, 'c1', { unread_count: 0 });
+    applyMessageToList(client, makeMessage({ conversation_id: 'c1' }), context);
     expect(invalidated()).toBe(true);
   });
 });

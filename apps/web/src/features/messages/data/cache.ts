@@ -126,7 +126,10 @@ export function loadedConversations(data: ConversationListPages | undefined): Co
  * reloads as many pages), new ones join the first page; the list is shown sorted whatever page holds what.
  */
 export function updateConversations(client: QueryClient, update: (list: Conversation[]) => Conversation[]) {
-  client.setQueryData<ConversationListPages>(messageKeys.conversations(), (data) => {
+  const key = messageKeys.conversations();
+  // a local edit is not a fetch: the list stays as stale (or invalidated) as it was, and reloads when due
+  const before = client.getQueryState(key);
+  client.setQueryData<ConversationListPages>(key, (data) => {
     if (!data) return data;
     const pageOf = new Map<string, number>();
     data.pages.forEach((page, index) => {
@@ -135,12 +138,13 @@ export function updateConversations(client: QueryClient, update: (list: Conversa
     const items: Conversation[][] = data.pages.map(() => []);
     for (const c of update(loadedConversations(data))) items[pageOf.get(c.id) ?? 0]?.push(c);
     return { ...data, pages: data.pages.map((page, index) => ({ ...page, items: items[index] ?? [] })) };
-  });
+  }, before ? { updatedAt: before.dataUpdatedAt } : undefined);
+  if (before?.isInvalidated) void client.invalidateQueries({ queryKey: key, refetchType: 'none' });
 }
 
 /**
  * A message into the loaded list: its conversation moves up with the new preview. A conversation not loaded yet
- * (new, or beyond the loaded pages) makes the list reload, since writing the cache also marks it fresh.
+ * (new, or beyond the loaded pages) makes the list reload.
  */
 export function applyMessageToList(client: QueryClient, message: Message, context: IncomingContext): void {
   updateConversations(client, (list) => applyIncomingMessage(list, message, context));
