@@ -468,6 +468,8 @@ export interface StatusEditsTable {
   /** JSON array of the media descriptions at the time, in media_ids order; null before 0006 */
   media_descriptions: string | null;
   created_at: string;
+  /** 0013: a remote status's sanitized HTML at the time; null for local ones (rendered from `text`) */
+  content_html?: string | null;
 }
 
 export interface PollsTable {
@@ -481,6 +483,10 @@ export interface PollsTable {
   expires_at: string;
   ended_notified: Bool;
   created_at: string;
+  /** 0013: a remote poll's vote counts per option, as its server reports them; null for local polls */
+  remote_tallies_json?: string | null;
+  /** 0013: a remote poll's voter count, when its server tells it */
+  remote_voters_count?: number | null;
 }
 
 export interface PollVotesTable {

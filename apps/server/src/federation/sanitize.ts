@@ -78,7 +78,8 @@ const REMOTE: sanitizeHtml.IOptions = {
     // a link Mastodon would not follow (javascript:, data:, relative) keeps its text, unlinked
     a: (tagName, attribs) => {
       if (!isAllowedHref(attribs.href)) {
-        return { tagName: 'span', attribs: attribs.class ? { class: attribs.class } : {} };
+        const unlinked: sanitizeHtml.Attributes = attribs.class ? { class: attribs.class } : {};
+        return { tagName: 'span', attribs: unlinked };
       }
       return {
         tagName,

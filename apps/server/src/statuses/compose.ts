@@ -109,8 +109,13 @@ async function resolveMentions(tx: Tx, text: string, localDomain: string): Promi
 }
 
 async function linkTags(tx: Tx, statusId: string, text: string): Promise<void> {
+  await linkTagNames(tx, statusId, extractHashtags(text));
+}
+
+/** The status's hashtags become `names` (lower-cased, without #; at most 20), tags made as needed. */
+export async function linkTagNames(tx: Tx, statusId: string, names: readonly string[]): Promise<void> {
   await tx.deleteFrom('status_tags').where('status_id', '=', statusId).execute();
-  for (const name of extractHashtags(text).slice(0, 20)) {
+  for (const name of names.slice(0, 20)) {
     const existing = await tx
       .selectFrom('tags')
       .select('id')
@@ -140,7 +145,7 @@ async function linkTags(tx: Tx, statusId: string, text: string): Promise<void> {
 }
 
 /** Mention notifications from a status to the accounts it names. */
-async function notifyMentioned(
+export async function notifyMentioned(
   tx: Tx,
   status: StatusesTable,
   accounts: AccountRow[],
@@ -160,7 +165,7 @@ async function notifyMentioned(
 }
 
 /** Of the accounts an edited status names, those without a mention notification for it yet: the ones the edit adds. */
-async function notYetNotified(tx: Tx, statusId: string, accounts: AccountRow[]): Promise<AccountRow[]> {
+export async function notYetNotified(tx: Tx, statusId: string, accounts: AccountRow[]): Promise<AccountRow[]> {
   const notified = await tx
     .selectFrom('notifications')
     .select('account_id')
@@ -171,7 +176,7 @@ async function notYetNotified(tx: Tx, statusId: string, accounts: AccountRow[]):
   return accounts.filter((account) => !ids.has(account.id));
 }
 
-async function linkMentions(tx: Tx, statusId: string, mentioned: AccountRow[]): Promise<void> {
+export async function linkMentions(tx: Tx, statusId: string, mentioned: AccountRow[]): Promise<void> {
   await tx.deleteFrom('status_mentions').where('status_id', '=', statusId).execute();
   if (mentioned.length) {
     await tx
@@ -201,7 +206,7 @@ async function insertPoll(tx: Tx, author: AccountRow, statusId: string, poll: Ch
 }
 
 /** After the commit: preview card in the background, then streams; the card arrives as status.update. */
-function afterPublish(ctx: AppContext, status: StatusesTable, event: 'update' | 'status.update'): void {
+export function afterPublish(ctx: AppContext, status: StatusesTable, event: 'update' | 'status.update'): void {
   void streamStatus(ctx, status, event).then(async () => {
     if (!status.link_url) return;
     const hasCard = await refreshPreviewCard(ctx.db, status.link_url, {
@@ -311,7 +316,7 @@ export async function findOwnStatus(ctx: AppContext, author: AccountRow, id: str
   return row;
 }
 
-async function snapshot(tx: Tx, status: StatusesTable, createdAt: string): Promise<void> {
+export async function snapshot(tx: Tx, status: StatusesTable, createdAt: string): Promise<void> {
   const version = await statusVersion(tx, status, createdAt);
   await tx
     .insertInto('status_edits')
@@ -384,29 +389,39 @@ export async function editStatus(
       ...(await notifyMentioned(tx, updated, await notYetNotified(tx, current.id, mentioned))),
     );
     await snapshot(tx, updated, now);
-    const boosters = await tx
-      .selectFrom('statuses')
-      .select('account_id')
-      .distinct()
-      .where('reblog_of_id', '=', current.id)
-      .where('deleted_at', 'is', null)
-      .execute();
-    for (const booster of boosters) {
-      notifications.push(
-        await recordNotification(tx, {
-          accountId: booster.account_id,
-          fromAccountId: author.id,
-          type: 'update',
-          statusId: current.id,
-        }),
-      );
-    }
+    notifications.push(...(await notifyBoostersOfEdit(tx, updated)));
   });
   // an edit may add hashtags someone follows
   await fanOutToFeeds(ctx.db, updated);
   for (const notification of notifications) await publishNotification(ctx, notification);
   afterPublish(ctx, updated, 'status.update');
   return updated;
+}
+
+/** An `update` notification for everyone who boosted an edited status, as Mastodon sends. */
+export async function notifyBoostersOfEdit(
+  tx: Tx,
+  status: StatusesTable,
+): Promise<(NotificationsTable | null)[]> {
+  const boosters = await tx
+    .selectFrom('statuses')
+    .select('account_id')
+    .distinct()
+    .where('reblog_of_id', '=', status.id)
+    .where('deleted_at', 'is', null)
+    .execute();
+  const notifications: (NotificationsTable | null)[] = [];
+  for (const booster of boosters) {
+    notifications.push(
+      await recordNotification(tx, {
+        accountId: booster.account_id,
+        fromAccountId: status.account_id,
+        type: 'update',
+        statusId: status.id,
+      }),
+    );
+  }
+  return notifications;
 }
 
 export interface DeleteOptions {
@@ -425,6 +440,19 @@ export async function deleteStatus(
   options: DeleteOptions = {},
 ): Promise<StatusesTable> {
   const status = await findOwnStatus(ctx, author, id);
+  await removeStatus(ctx, status, options);
+  return status;
+}
+
+/**
+ * Marks a status deleted with its boosts, takes it out of counters, pins, notifications and feeds, releases or
+ * removes its media, and streams the deletions (a local author's DELETE, a remote author's Delete).
+ */
+export async function removeStatus(
+  ctx: AppContext,
+  status: StatusesTable,
+  options: DeleteOptions = {},
+): Promise<void> {
   const now = nowIso();
   const { boosts, files } = await ctx.db.transaction().execute(async (tx) => {
     await tx.updateTable('statuses').set({ deleted_at: now }).where('id', '=', status.id).execute();
@@ -436,7 +464,7 @@ export async function deleteStatus(
       .execute();
     await tx.updateTable('statuses').set({ deleted_at: now }).where('reblog_of_id', '=', status.id).execute();
     for (const boost of boostRows) await adjustStatusesCount(tx, boost.account_id, { delta: -1 });
-    await adjustStatusesCount(tx, author.id, { delta: -1 });
+    await adjustStatusesCount(tx, status.account_id, { delta: -1 });
     if (status.in_reply_to_id) await adjustStatusCounter(tx, status.in_reply_to_id, 'replies_count', -1);
     if (status.reblog_of_id) await adjustStatusCounter(tx, status.reblog_of_id, 'reblogs_count', -1);
     await tx.deleteFrom('status_pins').where('status_id', '=', status.id).execute();
@@ -449,5 +477,4 @@ export async function deleteStatus(
   for (const file of files) await removeFiles(ctx, file).catch(() => undefined);
   void streamStatus(ctx, status, 'delete');
   for (const boost of boosts) void streamStatus(ctx, boost, 'delete');
-  return status;
 }

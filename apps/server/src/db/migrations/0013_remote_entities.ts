@@ -58,7 +58,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // the local and remote public timelines: newest first within one side
   await db.schema.createIndex('statuses_local').on('statuses').columns(['local', 'id']).execute();
 
+  // a remote status's versions keep their HTML as well
+  await db.schema.alterTable('status_edits').addColumn('content_html', 'text').execute();
+
   await db.schema.alterTable('media_attachments').addColumn('remote_url', 'text').execute();
+
+  // a remote poll's counts as its server reports them (Mastodon's cached_tallies): votes are counted there
+  await db.schema.alterTable('polls').addColumn('remote_tallies_json', 'text').execute();
+  await db.schema.alterTable('polls').addColumn('remote_voters_count', 'integer').execute();
 }
 
 export async function down(): Promise<void> {
