@@ -200,6 +200,7 @@ async function checkUniqueness(db: DbOrTx, value: NormalizedRegistration, issues
       .selectFrom('accounts')
       .select('id')
       .where('username_lower', '=', value.username.toLowerCase())
+      .where('domain', 'is', null)
       .executeTakeFirst();
     if (taken) (issues.username ??= []).push({ code: 'ERR_TAKEN', message: 'Username is already taken' });
   }

@@ -43,6 +43,7 @@ async function contactAccount(ctx: AppContext, settings: ServerSettings) {
     .selectFrom('accounts')
     .selectAll()
     .where('username_lower', '=', settings.site_contact_username.toLowerCase())
+    .where('domain', 'is', null)
     .executeTakeFirst();
   return row && !row.disabled ? serializeAccount(ctx, row) : null;
 }

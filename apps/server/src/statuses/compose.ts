@@ -26,7 +26,13 @@ import type { StatusInput } from './schema.js';
 import { statusVersion } from './history.js';
 import { applyMediaChanges, checkMediaAttributes, claimMedia, releaseStatusMedia } from './status-media.js';
 import { findVisibleStatus } from './service.js';
-import { countStatusCharacters, extractFirstLink, extractHashtags, extractMentions } from './text-format.js';
+import {
+  countStatusCharacters,
+  extractFirstLink,
+  extractHashtags,
+  extractMentions,
+  extractRemoteMentions,
+} from './text-format.js';
 
 const padId = (id: string): string => id.padStart(18, '0');
 
@@ -92,17 +98,26 @@ function checkContent(input: StatusInput): CheckedContent {
 }
 
 /**
- * The accounts a status text mentions: existing local accounts named as @name or @name@<localDomain>. These
- * become its status_mentions rows, get notified, and are the only @mentions its content links (the serializer
- * renders from those rows); an unknown @name or a mention of another domain names nobody and stays plain text.
+ * The accounts a status text mentions: existing local accounts named as @name or @name@<localDomain>, and
+ * known remote accounts named as @name@domain. These become its status_mentions rows, local ones get notified,
+ * and they are the only @mentions its content links (the serializer renders from those rows); an unknown
+ * @name or @name@domain names nobody and stays plain text.
  */
 async function resolveMentions(tx: Tx, text: string, localDomain: string): Promise<AccountRow[]> {
   const names = extractMentions(text, localDomain);
-  if (names.length === 0) return [];
+  const remote = extractRemoteMentions(text, localDomain);
+  if (names.length === 0 && remote.length === 0) return [];
   return tx
     .selectFrom('accounts')
     .selectAll()
-    .where('username_lower', 'in', names)
+    .where((eb) =>
+      eb.or([
+        ...(names.length ? [eb.and([eb('domain', 'is', null), eb('username_lower', 'in', names)])] : []),
+        ...remote.map(({ username, domain }) =>
+          eb.and([eb('domain', '=', domain), eb('username_lower', '=', username)]),
+        ),
+      ]),
+    )
     .where('approved', '=', 1)
     .where('disabled', '=', 0)
     .execute();
@@ -144,14 +159,14 @@ export async function linkTagNames(tx: Tx, statusId: string, names: readonly str
   }
 }
 
-/** Mention notifications from a status to the accounts it names. */
+/** Mention notifications from a status to the local accounts it names (remote ones hear from their server). */
 export async function notifyMentioned(
   tx: Tx,
   status: StatusesTable,
   accounts: AccountRow[],
 ): Promise<(NotificationsTable | null)[]> {
   const notifications: (NotificationsTable | null)[] = [];
-  for (const account of accounts)
+  for (const account of accounts.filter((mentioned) => !mentioned.domain))
     notifications.push(
       await recordNotification(tx, {
         accountId: account.id,
@@ -165,7 +180,11 @@ export async function notifyMentioned(
 }
 
 /** Of the accounts an edited status names, those without a mention notification for it yet: the ones the edit adds. */
-export async function notYetNotified(tx: Tx, statusId: string, accounts: AccountRow[]): Promise<AccountRow[]> {
+export async function notYetNotified(
+  tx: Tx,
+  statusId: string,
+  accounts: AccountRow[],
+): Promise<AccountRow[]> {
   const notified = await tx
     .selectFrom('notifications')
     .select('account_id')
@@ -206,7 +225,11 @@ async function insertPoll(tx: Tx, author: AccountRow, statusId: string, poll: Ch
 }
 
 /** After the commit: preview card in the background, then streams; the card arrives as status.update. */
-export function afterPublish(ctx: AppContext, status: StatusesTable, event: 'update' | 'status.update'): void {
+export function afterPublish(
+  ctx: AppContext,
+  status: StatusesTable,
+  event: 'update' | 'status.update',
+): void {
   void streamStatus(ctx, status, event).then(async () => {
     if (!status.link_url) return;
     const hasCard = await refreshPreviewCard(ctx.db, status.link_url, {

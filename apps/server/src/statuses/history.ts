@@ -44,7 +44,7 @@ export async function statusHistory(
   const mentioned = await ctx.db
     .selectFrom('status_mentions')
     .innerJoin('accounts', 'accounts.id', 'status_mentions.account_id')
-    .select('accounts.username')
+    .select(['accounts.username', 'accounts.domain', 'accounts.url'])
     .where('status_mentions.status_id', '=', status.id)
     .execute();
   const formatOptions = {

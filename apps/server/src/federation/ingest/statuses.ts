@@ -369,15 +369,13 @@ async function createRemoteStatus(
     await adjustStatusesCount(tx, author.id, { delta: 1, at: status.created_at });
     if (parent) await adjustStatusCounter(tx, parent.id, 'replies_count', 1);
     await adoptWaitingReplies(tx, status);
-    notifications.push(...(await notifyMentioned(tx, status, localOnly(mentioned))));
+    notifications.push(...(await notifyMentioned(tx, status, mentioned)));
     return true;
   });
   if (!created) return (await findStatusByUri(ctx.db, ctx.config.publicUrl, parsed.uri)) ?? null;
   await publish(ctx, status, notifications, 'update');
   return status;
 }
-
-const localOnly = (accounts: AccountRow[]) => accounts.filter((account) => !account.domain);
 
 async function publish(
   ctx: AppContext,
@@ -457,7 +455,7 @@ async function updateRemoteStatus(
     const mentioned = await mentionedAccounts(ctx, tx, parsed.mentionUris, author);
     await linkMentions(tx, current.id, mentioned);
     notifications.push(
-      ...(await notifyMentioned(tx, updated, await notYetNotified(tx, current.id, localOnly(mentioned)))),
+      ...(await notifyMentioned(tx, updated, await notYetNotified(tx, current.id, mentioned))),
     );
     await snapshot(tx, updated, editedAt);
     notifications.push(...(await notifyBoostersOfEdit(tx, updated)));
