@@ -61,7 +61,11 @@ const positiveInt = (value: number | null): number | null =>
  * are read from the object's document as it arrived.
  */
 export async function remoteMediaOf(object: APObject, options: IngestOptions): Promise<RemoteMedia[]> {
-  const document = (await object.toJsonLd({ format: 'compact', ...loaderOptions(options) })) as JsonObject;
+  // without a format, vocab answers with the document as it arrived (any other format re-serializes it, losing
+  // the terms it does not model)
+  const document = (await object.toJsonLd(
+    options.contextLoader ? { contextLoader: options.contextLoader } : {},
+  )) as JsonObject;
   const rawAttachments = [document.attachment ?? []].flat().filter(isObject);
   const extensionsFor = (url: string) =>
     rawAttachments.find((raw) => raw.url === url || (isObject(raw.url) && raw.url.href === url)) ?? {};
