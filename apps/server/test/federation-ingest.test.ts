@@ -125,7 +125,37 @@ describeEachDialect('federation ingest: remote actors and statuses', (dialect) =
     const search = await call(server, alice, 'GET', '/api/v1/accounts/search?q=bob@remote.example');
     expect((search.json as { id: string }[]).map((account) => account.id)).toEqual([bob.id]);
     const instance = await call(server, null, 'GET', '/api/v1/instance');
-    expect((instance.body.stats as { user_count: number }).user_count).toBe(2);
+    expect(instance.body.stats).toMatchObject({ user_count: 2, domain_count: 1 });
+    const directory = await call(server, alice, 'GET', '/api/v1/directory?local=true');
+    expect((directory.json as { acct: string }[]).map((account) => account.acct).sort()).toEqual([
+      'alice',
+      'bob',
+    ]);
+    const everyone = await call(server, alice, 'GET', '/api/v1/directory');
+    expect((everyone.json as { acct: string }[]).map((account) => account.acct)).toContain(
+      'bob@remote.example',
+    );
+  });
+
+  it('links a local post’s @user@domain mention to the known remote account', async () => {
+    const posted = await call(server, alice, 'POST', '/api/v1/statuses', {
+      status: 'hi @bob@remote.example and @nobody@remote.example',
+    });
+    expect(posted.status).toBe(200);
+    expect(posted.body.mentions).toEqual([
+      { id: bob.id, username: 'bob', acct: 'bob@remote.example', url: `${REMOTE}/@bob` },
+    ]);
+    expect(posted.body.content).toContain(
+      `<a href="${REMOTE}/@bob" class="u-url mention">@<span>bob</span></a>`,
+    );
+    expect(posted.body.content).toContain('@nobody@remote.example');
+    // a remote account is never notified here: its server tells it
+    const notifications = await server.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('account_id', '=', bob.id)
+      .execute();
+    expect(notifications).toEqual([]);
   });
 
   it('refuses actors that are not https, claim this server, or have no username', async () => {

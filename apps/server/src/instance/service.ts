@@ -24,7 +24,15 @@ export async function countMonthlyActiveUsers(ctx: AppContext): Promise<number> 
   return toCount(row.count);
 }
 
-async function countUsersAndStatuses(ctx: AppContext): Promise<{ users: number; statuses: number }> {
+/** Local users and their statuses, and the other servers this one knows accounts of (Mastodon's domain_count). */
+async function countUsersAndStatuses(
+  ctx: AppContext,
+): Promise<{ users: number; statuses: number; domains: number }> {
+  const domains = await ctx.db
+    .selectFrom('accounts')
+    .select((eb) => eb.fn.count<number | string>('domain').distinct().as('count'))
+    .where('domain', 'is not', null)
+    .executeTakeFirstOrThrow();
   const row = await ctx.db
     .selectFrom('accounts')
     .innerJoin('users', 'users.account_id', 'accounts.id')
@@ -34,7 +42,7 @@ async function countUsersAndStatuses(ctx: AppContext): Promise<{ users: number; 
     ])
     .where('accounts.approved', '=', 1)
     .executeTakeFirstOrThrow();
-  return { users: toCount(row.users), statuses: toCount(row.statuses) };
+  return { users: toCount(row.users), statuses: toCount(row.statuses), domains: toCount(domains.count) };
 }
 
 async function contactAccount(ctx: AppContext, settings: ServerSettings) {
@@ -160,7 +168,7 @@ export async function buildInstanceV1(ctx: AppContext): Promise<InstanceV1> {
     email: settings.site_contact_email,
     version: limits.INSTANCE_VERSION,
     urls: { streaming_api: streamingUrl(ctx) },
-    stats: { user_count: counts.users, status_count: counts.statuses, domain_count: 0 },
+    stats: { user_count: counts.users, status_count: counts.statuses, domain_count: counts.domains },
     thumbnail: thumbnail.url,
     languages: ['en'],
     registrations: settings.registrations_mode !== 'closed',
