@@ -1,39 +1,48 @@
-import pg from 'pg';
 import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
-import { createDatabase, type Db } from '../src/db/index.js';
+import { createDatabase, type DialectName, type Db } from '../src/db/index.js';
 import { migrateTo, migrateToLatest } from '../src/db/migrate.js';
-import type { DialectName } from '../src/db/index.js';
-import { describeEachDialect, TEST_POSTGRES_URL } from './helpers/harness.js';
+import type { MediaAttachmentsTable } from '../src/db/schema.js';
+import { accountRow } from './helpers/factories.js';
+import {
+  createTestSchema,
+  describeEachDialect,
+  dropTestSchema,
+  TEST_POSTGRES_URL,
+} from './helpers/harness.js';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 
-function accountRow(id: string, username: string) {
-  return {
-    id,
-    username,
-    username_lower: username.toLowerCase(),
-    display_name: '',
-    note: '',
-    avatar_path: null,
-    header_path: null,
-    bot: 0,
-    locked: 0,
-    discoverable: 1,
-    fields_json: '[]',
-    role: 'user',
-    disabled: 0,
-    approved: 1,
-    moved_to_account_id: null,
-    followers_count: 0,
-    following_count: 0,
-    statuses_count: 0,
-    last_status_at: null,
-    last_active_at: null,
-    created_at: NOW,
-    updated_at: NOW,
-  } as const;
-}
+const account = (id: string, username: string, columns: { domain?: string; uri?: string } = {}) =>
+  accountRow(username, { id, ...columns });
+
+/** A media row of `accountId`, with a stored file unless `columns` say otherwise. */
+const mediaRow = (
+  id: string,
+  accountId: string,
+  columns: Partial<MediaAttachmentsTable> = {},
+): MediaAttachmentsTable => ({
+  id,
+  account_id: accountId,
+  type: 'image',
+  file_path: 'a/b.png',
+  thumbnail_path: null,
+  content_type: 'image/png',
+  file_size: 3,
+  width: 1,
+  height: 1,
+  blurhash: null,
+  description: null,
+  focus_x: null,
+  focus_y: null,
+  status_id: null,
+  message_id: null,
+  created_at: NOW,
+  duration: null,
+  preview_width: null,
+  preview_height: null,
+  ...columns,
+});
 
 describeEachDialect('migration 0013_remote_entities', (dialect: DialectName) => {
   let db: Db;
@@ -41,23 +50,14 @@ describeEachDialect('migration 0013_remote_entities', (dialect: DialectName) => 
 
   async function freshDatabase(): Promise<Db> {
     if (dialect === 'sqlite') return createDatabase({ url: 'sqlite::memory:' });
-    schema = `m_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-    const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
+    schema = await createTestSchema('m');
     return createDatabase({ url: TEST_POSTGRES_URL, schema });
   }
 
   afterEach(async () => {
     await db.destroy();
-    if (schema) {
-      const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-      await admin.connect();
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
-      schema = undefined;
-    }
+    if (schema) await dropTestSchema(schema);
+    schema = undefined;
   });
 
   it('keeps the rows written before it, and what refers to them', async () => {
@@ -65,7 +65,7 @@ describeEachDialect('migration 0013_remote_entities', (dialect: DialectName) => 
     await migrateTo(db, '0011_feeds');
     await db
       .insertInto('accounts')
-      .values([accountRow('1', 'Alice'), accountRow('2', 'bob')])
+      .values([account('1', 'Alice'), account('2', 'bob')])
       .execute();
     await db
       .insertInto('follows')
@@ -78,30 +78,7 @@ describeEachDialect('migration 0013_remote_entities', (dialect: DialectName) => 
         created_at: NOW,
       })
       .execute();
-    await db
-      .insertInto('media_attachments')
-      .values({
-        id: '20',
-        account_id: '1',
-        type: 'image',
-        file_path: 'a/b.png',
-        thumbnail_path: null,
-        content_type: 'image/png',
-        file_size: 3,
-        width: 1,
-        height: 1,
-        blurhash: null,
-        description: null,
-        focus_x: null,
-        focus_y: null,
-        status_id: null,
-        message_id: null,
-        created_at: NOW,
-        duration: null,
-        preview_width: null,
-        preview_height: null,
-      })
-      .execute();
+    await db.insertInto('media_attachments').values(mediaRow('20', '1')).execute();
     await migrateToLatest(db);
 
     const accounts = await db
@@ -130,12 +107,12 @@ describeEachDialect('migration 0013_remote_entities', (dialect: DialectName) => 
   it('makes usernames unique per domain, local ones (NULL domain) included', async () => {
     db = await freshDatabase();
     await migrateToLatest(db);
-    await db.insertInto('accounts').values(accountRow('1', 'alice')).execute();
-    await expect(db.insertInto('accounts').values(accountRow('2', 'Alice')).execute()).rejects.toThrow();
+    await db.insertInto('accounts').values(account('1', 'alice')).execute();
+    await expect(db.insertInto('accounts').values(account('2', 'Alice')).execute()).rejects.toThrow();
     await db
       .insertInto('accounts')
       .values({
-        ...accountRow('3', 'alice'),
+        ...account('3', 'alice'),
         domain: 'remote.example',
         uri: 'https://remote.example/users/alice',
       })
@@ -143,7 +120,7 @@ describeEachDialect('migration 0013_remote_entities', (dialect: DialectName) => 
     await db
       .insertInto('accounts')
       .values({
-        ...accountRow('4', 'alice'),
+        ...account('4', 'alice'),
         domain: 'other.example',
         uri: 'https://other.example/users/alice',
       })
@@ -152,7 +129,7 @@ describeEachDialect('migration 0013_remote_entities', (dialect: DialectName) => 
       db
         .insertInto('accounts')
         .values({
-          ...accountRow('5', 'ALICE'),
+          ...account('5', 'ALICE'),
           domain: 'remote.example',
           uri: 'https://remote.example/users/x',
         })
@@ -163,7 +140,7 @@ describeEachDialect('migration 0013_remote_entities', (dialect: DialectName) => 
       db
         .insertInto('accounts')
         .values({
-          ...accountRow('6', 'al'),
+          ...account('6', 'al'),
           domain: 'remote.example',
           uri: 'https://remote.example/users/alice',
         })
@@ -172,28 +149,9 @@ describeEachDialect('migration 0013_remote_entities', (dialect: DialectName) => 
     // remote media may have no local file
     await db
       .insertInto('media_attachments')
-      .values({
-        id: '30',
-        account_id: '3',
-        type: 'image',
-        file_path: null,
-        remote_url: 'https://remote.example/m.png',
-        thumbnail_path: null,
-        content_type: 'image/png',
-        file_size: 0,
-        width: null,
-        height: null,
-        blurhash: null,
-        description: null,
-        focus_x: null,
-        focus_y: null,
-        status_id: null,
-        message_id: null,
-        created_at: NOW,
-        duration: null,
-        preview_width: null,
-        preview_height: null,
-      })
+      .values(
+        mediaRow('30', '3', { file_path: null, remote_url: 'https://remote.example/m.png', file_size: 0 }),
+      )
       .execute();
   });
 });

@@ -339,6 +339,16 @@ export async function findOwnStatus(ctx: AppContext, author: AccountRow, id: str
   return row;
 }
 
+/** Before a status's first edit: its original version starts the history. */
+export async function recordOriginalVersion(tx: Tx, status: StatusesTable): Promise<void> {
+  const hasHistory = await tx
+    .selectFrom('status_edits')
+    .select('id')
+    .where('status_id', '=', status.id)
+    .executeTakeFirst();
+  if (!hasHistory) await snapshot(tx, status, status.created_at);
+}
+
 export async function snapshot(tx: Tx, status: StatusesTable, createdAt: string): Promise<void> {
   const version = await statusVersion(tx, status, createdAt);
   await tx
@@ -374,12 +384,7 @@ export async function editStatus(
   };
   const notifications: (NotificationsTable | null)[] = [];
   await ctx.db.transaction().execute(async (tx) => {
-    const hasHistory = await tx
-      .selectFrom('status_edits')
-      .select('id')
-      .where('status_id', '=', current.id)
-      .executeTakeFirst();
-    if (!hasHistory) await snapshot(tx, current, current.created_at);
+    await recordOriginalVersion(tx, current);
     const oldPoll = await tx
       .selectFrom('polls')
       .select('options')

@@ -9,6 +9,7 @@ import {
   type Actor,
   type Image,
 } from '@fedify/vocab';
+import { newAccountState } from '../../accounts/new-account.js';
 import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
 import type { AccountsTable, ActorType } from '../../db/schema.js';
@@ -151,21 +152,10 @@ export async function upsertRemoteAccount(
       return updated;
     }
     const row: AccountRow = {
+      ...newAccountState(now),
       id: newId(),
       ...columns,
-      avatar_path: null,
-      header_path: null,
-      role: 'user',
-      disabled: 0,
-      approved: 1,
-      moved_to_account_id: null,
-      followers_count: 0,
-      following_count: 0,
-      statuses_count: 0,
-      last_status_at: null,
-      last_active_at: null,
       created_at: published ?? now,
-      updated_at: now,
       fetched_at: now,
     };
     try {

@@ -24,6 +24,7 @@ import {
   notifyBoostersOfEdit,
   notifyMentioned,
   notYetNotified,
+  recordOriginalVersion,
   removeStatus,
   snapshot,
 } from '../../statuses/compose.js';
@@ -428,12 +429,7 @@ async function updateRemoteStatus(
   };
   const notifications: (NotificationsTable | null)[] = [];
   await ctx.db.transaction().execute(async (tx) => {
-    const hasHistory = await tx
-      .selectFrom('status_edits')
-      .select('id')
-      .where('status_id', '=', current.id)
-      .executeTakeFirst();
-    if (!hasHistory) await snapshot(tx, current, current.created_at);
+    await recordOriginalVersion(tx, current);
     await tx
       .updateTable('statuses')
       .set({
