@@ -11,6 +11,7 @@ import { mastodonNote, mastodonPerson, offline, PUBLIC } from './helpers/activit
 import { createAccount, follow, type TestAccount } from './helpers/factories.js';
 import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
 import { call } from './helpers/messaging.js';
+import { openStream, settle } from './helpers/stream-client.js';
 
 const REMOTE = 'https://remote.example';
 const BOB_ID = `${REMOTE}/users/bob`;
@@ -422,5 +423,24 @@ describeEachDialect('federation ingest: remote actors and statuses', (dialect) =
     expect((await call(server, alice, 'GET', `/api/v1/statuses/${status?.id}`)).status).toBe(404);
     // a deleted status does not come back when the Create arrives again
     expect(await ingestRemoteStatus(server.ctx, await note('700'), bob, options)).toBeNull();
+  });
+
+  it('streams a remote post live: to its followers’ home streams and public:remote, never public:local', async () => {
+    const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const stream = await openStream(address.replace(/^http/, 'ws'), alice);
+    try {
+      for (const name of ['user', 'public:remote', 'public:local']) stream.subscribe(name);
+      await settle();
+      const status = await ingestRemoteStatus(server.ctx, await note('800'), bob, options);
+      const isIt = (payload: unknown) => (payload as { id?: string }).id === status?.id;
+      expect(await stream.next('update', isIt)).toMatchObject({ uri: `${BOB_ID}/statuses/800` });
+      await settle(300);
+      const streams = stream.received
+        .filter((entry) => entry.event === 'update' && entry.payload.includes(String(status?.id)))
+        .map((entry) => entry.stream.join(':'));
+      expect(streams.sort()).toEqual(['public:remote', 'user']);
+    } finally {
+      await stream.close();
+    }
   });
 });

@@ -1,11 +1,17 @@
 import type { AccountsTable } from '../db/schema.js';
 
 /**
- * The columns a new account starts with, local or remote: no images stored here, no counts yet, an ordinary
- * approved and enabled user account, not moved.
+ * The columns a new account starts with, local or remote: an empty discoverable profile, no images stored
+ * here, no counts yet, an ordinary approved and enabled user account, not moved.
  */
 export function newAccountState(now: string) {
   return {
+    display_name: '',
+    note: '',
+    bot: 0,
+    locked: 0,
+    discoverable: 1,
+    fields_json: '[]',
     avatar_path: null,
     header_path: null,
     role: 'user',

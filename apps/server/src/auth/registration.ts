@@ -233,12 +233,6 @@ export async function insertLocalAccount(tx: DbOrTx, input: NewLocalAccount): Pr
     id: newId(),
     username: input.username,
     username_lower: input.username.toLowerCase(),
-    display_name: '',
-    note: '',
-    bot: 0,
-    locked: 0,
-    discoverable: 1,
-    fields_json: '[]',
     role: input.role,
     approved: input.approved ? 1 : 0,
   };

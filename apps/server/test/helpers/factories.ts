@@ -51,12 +51,6 @@ export function accountRow(username: string, columns: Partial<AccountRow> = {}):
     id: newId(),
     username,
     username_lower: username.toLowerCase(),
-    display_name: '',
-    note: '',
-    bot: 0,
-    locked: 0,
-    discoverable: 1,
-    fields_json: '[]',
     ...columns,
   };
 }
