@@ -116,7 +116,7 @@ describeEachDialect('federation ingest: remote actors and statuses', (dialect) =
     expect(bob.bot).toBe(0);
   });
 
-  it('keeps a remote username apart from the same local one; locals sign in, remote ones are not counted', async () => {
+  it('keeps a remote username apart from the same local one: lookup, search, directory and instance counts', async () => {
     const localBob = await createAccount(server, { username: 'bob' });
     const local = await call(server, null, 'GET', '/api/v1/accounts/lookup?acct=bob');
     expect(local.body.id).toBe(localBob.account.id);
