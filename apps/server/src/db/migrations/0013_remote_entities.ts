@@ -94,9 +94,8 @@ async function rebuildSqliteTable(
   table: string,
   changeDefinition: (createSql: string) => string,
 ): Promise<void> {
-  const { rows } = await sql<SchemaRow>`select type, name, sql from sqlite_master where tbl_name = ${table}`.execute(
-    db,
-  );
+  const { rows } =
+    await sql<SchemaRow>`select type, name, sql from sqlite_master where tbl_name = ${table}`.execute(db);
   const definition = rows.find((row) => row.type === 'table')?.sql;
   if (!definition) throw new Error(`No table ${table}`);
   const temporary = `${table}__rebuilt`;
