@@ -49,9 +49,10 @@ describeEachDialect(
       expect(byName.status).toBe(200);
       expect(ids(byName.json)).toEqual([bob.account.id]);
       accountSchema.array().parse(byName.json);
-      expect(ids((await call(alice, 'GET', '/api/v1/accounts/search?q=@carol@elsewhere')).json)).toEqual([
-        carol.account.id,
-      ]);
+      // name@domain looks on that domain: this server's is the local accounts, another one's its known accounts
+      const local = `/api/v1/accounts/search?q=@carol@${server.config.localDomain}`;
+      expect(ids((await call(alice, 'GET', local)).json)).toEqual([carol.account.id]);
+      expect((await call(alice, 'GET', '/api/v1/accounts/search?q=@carol@elsewhere')).json).toEqual([]);
       expect((await call(alice, 'GET', '/api/v1/accounts/search?q=bo&following=true')).json).toEqual([]);
       await follow(server, alice, bob);
       expect(

@@ -68,7 +68,7 @@ describeEachDialect('media uploads for messages', (dialect) => {
       .where('id', '=', media.id)
       .executeTakeFirstOrThrow();
     expect(row.content_type).toBe('image/png');
-    expect(fs.existsSync(path.join(server.config.mediaDir, row.file_path))).toBe(true);
+    expect(fs.existsSync(path.join(server.config.mediaDir, row.file_path ?? ''))).toBe(true);
     const thumbnail = await sharp(path.join(server.config.mediaDir, row.thumbnail_path ?? '')).metadata();
     expect(Math.max(thumbnail.width ?? 0, thumbnail.height ?? 0)).toBe(640);
     const served = await server.app.inject({ method: 'GET', url: `/system/${row.file_path}` });

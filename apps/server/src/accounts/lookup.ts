@@ -12,15 +12,19 @@ export async function findAccountOr404(db: DbOrTx, id: string): Promise<AccountR
   return row;
 }
 
-/** A local account by `username` or `username@<this domain>`; remote accounts are not known yet. */
+/**
+ * An account by acct: `username` or `username@<this domain>` for a local account, `username@domain` for a
+ * known remote one (domains compare case-insensitively), or a 404.
+ */
 export async function findAccountByAcct(db: DbOrTx, acct: string, localDomain: string): Promise<AccountRow> {
-  const [username, domain] = acct.replace(/^@/, '').split('@');
-  if (!username || (domain && domain.toLowerCase() !== localDomain.toLowerCase())) throw notFound();
-  const row = await db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('username_lower', '=', username.toLowerCase())
-    .executeTakeFirst();
+  const [username, domain, ...rest] = acct.trim().replace(/^@/, '').split('@');
+  if (!username || rest.length) throw notFound();
+  const remoteDomain =
+    domain && domain.toLowerCase() !== localDomain.toLowerCase() ? domain.toLowerCase() : null;
+  const query = db.selectFrom('accounts').selectAll().where('username_lower', '=', username.toLowerCase());
+  const row = await (
+    remoteDomain ? query.where('domain', '=', remoteDomain) : query.where('domain', 'is', null)
+  ).executeTakeFirst();
   if (!row || !row.approved) throw notFound();
   return row;
 }

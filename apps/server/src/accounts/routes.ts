@@ -4,6 +4,7 @@ import { requireAccount } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { pageOfAccounts } from './account-page.js';
 import { offsetQuerySchema, pageQuerySchema, setLinkHeader } from '../timelines/pagination.js';
+import { queryFlag } from '../timelines/query-flag.js';
 import { accountStatuses, accountStatusesQuerySchema } from '../timelines/service.js';
 import { serializeStatuses } from '../statuses/serializer.js';
 import { authorizeFollowRequest, followAccount, rejectFollowRequest, unfollowAccount } from './follows.js';
@@ -127,11 +128,11 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   const directoryQuery = offsetQuerySchema(40, 80).extend({
     order: z.enum(['active', 'new']).default('active'),
-    local: z.string().optional(),
+    local: queryFlag,
   });
 
   app.get('/api/v1/directory', scopes('read:accounts'), async (request) => {
-    const { order, offset, limit } = directoryQuery.parse(request.query);
+    const { order, offset, limit, local } = directoryQuery.parse(request.query);
     let query = ctx.db
       .selectFrom('accounts')
       .selectAll()
@@ -139,6 +140,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
       .where('approved', '=', 1)
       .where('disabled', '=', 0)
       .where('moved_to_account_id', 'is', null);
+    if (local) query = query.where('domain', 'is', null);
     query =
       order === 'new'
         ? query.orderBy('created_at', 'desc')

@@ -18,8 +18,25 @@ function fieldsAsHtml(ctx: AppContext, fields: AccountField[]): AccountField[] {
   }));
 }
 
-export function accountUrl(ctx: AppContext, row: Pick<AccountRow, 'username'>): string {
-  return `${ctx.config.publicUrl}/@${row.username}`;
+type AccountNaming = Pick<AccountRow, 'username' | 'domain' | 'url' | 'uri'>;
+
+/** The profile page: a remote account's own, or this server's `/@username`. */
+export function accountUrl(ctx: AppContext, row: AccountNaming): string {
+  return row.domain ? (row.url ?? row.uri ?? '') : `${ctx.config.publicUrl}/@${row.username}`;
+}
+
+/** The ActivityPub actor id: a remote account's own, or this server's `/users/username`. */
+export function accountUri(ctx: AppContext, row: AccountNaming): string {
+  return row.domain ? (row.uri ?? '') : `${ctx.config.publicUrl}/users/${row.username}`;
+}
+
+/** Mastodon's acct: `username` for a local account, `username@domain` for a remote one. */
+export const acctOf = (row: Pick<AccountRow, 'username' | 'domain'>): string =>
+  row.domain ? `${row.username}@${row.domain}` : row.username;
+
+/** A local account's note is plain text made HTML here; a remote one's is stored sanitized HTML. */
+function noteHtml(ctx: AppContext, row: AccountRow): string {
+  return row.domain ? row.note : textToHtml(row.note, { publicUrl: ctx.config.publicUrl });
 }
 
 /**
@@ -27,26 +44,28 @@ export function accountUrl(ctx: AppContext, row: Pick<AccountRow, 'username'>): 
  * loaded it (serializeAccountWithMove does).
  */
 export function serializeAccount(ctx: AppContext, row: AccountRow, movedTo?: AccountRow | null): Account {
-  const avatar = avatarUrl(ctx.config, row);
-  const header = headerUrl(ctx.config, row);
+  // a remote account's images are served from its server until media caching exists
+  const avatar = (!row.avatar_path && row.avatar_remote_url) || avatarUrl(ctx.config, row);
+  const header = (!row.header_path && row.header_remote_url) || headerUrl(ctx.config, row);
+  const fields = parseFields(row.fields_json);
   const role = roleOf(row);
   return {
     id: row.id,
     username: row.username,
-    acct: row.username,
+    acct: acctOf(row),
     url: accountUrl(ctx, row),
-    uri: `${ctx.config.publicUrl}/users/${row.username}`,
+    uri: accountUri(ctx, row),
     display_name: row.display_name,
-    note: textToHtml(row.note, { publicUrl: ctx.config.publicUrl }),
+    note: noteHtml(ctx, row),
     avatar,
     avatar_static: avatar,
     header,
     header_static: header,
     locked: row.locked === 1,
-    fields: fieldsAsHtml(ctx, parseFields(row.fields_json)),
+    fields: row.domain ? fields : fieldsAsHtml(ctx, fields),
     emojis: [],
     bot: row.bot === 1,
-    group: false,
+    group: row.actor_type === 'Group',
     discoverable: row.discoverable === 1,
     noindex: false,
     // status search covers the posts of discoverable accounts as readily as Mastodon's opt-in index does

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { newAccountState } from '../accounts/new-account.js';
 import type { Db, DbOrTx } from '../db/index.js';
 import type { AccountsTable } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
@@ -200,6 +201,7 @@ async function checkUniqueness(db: DbOrTx, value: NormalizedRegistration, issues
       .selectFrom('accounts')
       .select('id')
       .where('username_lower', '=', value.username.toLowerCase())
+      .where('domain', 'is', null)
       .executeTakeFirst();
     if (taken) (issues.username ??= []).push({ code: 'ERR_TAKEN', message: 'Username is already taken' });
   }
@@ -227,28 +229,12 @@ export interface NewLocalAccount {
 export async function insertLocalAccount(tx: DbOrTx, input: NewLocalAccount): Promise<AccountRow> {
   const now = nowIso();
   const account: AccountsTable = {
+    ...newAccountState(now),
     id: newId(),
     username: input.username,
     username_lower: input.username.toLowerCase(),
-    display_name: '',
-    note: '',
-    avatar_path: null,
-    header_path: null,
-    bot: 0,
-    locked: 0,
-    discoverable: 1,
-    fields_json: '[]',
     role: input.role,
-    disabled: 0,
     approved: input.approved ? 1 : 0,
-    moved_to_account_id: null,
-    followers_count: 0,
-    following_count: 0,
-    statuses_count: 0,
-    last_status_at: null,
-    last_active_at: null,
-    created_at: now,
-    updated_at: now,
   };
   await tx.insertInto('accounts').values(account).execute();
   await tx

@@ -22,6 +22,7 @@ export async function authenticate(db: DbOrTx, login: string, password: string):
         .innerJoin('accounts', 'accounts.id', 'users.account_id')
         .select(['users.account_id', 'users.password_hash'])
         .where((eb) => eb.or([eb('users.email_lower', '=', key), eb('accounts.username_lower', '=', key)]))
+        .where('accounts.domain', 'is', null)
         .executeTakeFirst()
     : undefined;
   const valid = await verifyPassword(user?.password_hash ?? null, password);

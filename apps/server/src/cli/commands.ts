@@ -58,6 +58,7 @@ async function findAccount(db: Db, username: string) {
     .selectFrom('accounts')
     .selectAll()
     .where('username_lower', '=', username.replace(/^@/, '').toLowerCase())
+    .where('domain', 'is', null)
     .executeTakeFirst();
   if (!account) throw new ApiError(404, `No account named ${username}`);
   return account;
@@ -84,6 +85,7 @@ async function createUser(db: Db, args: string[], output: CommandOutput): Promis
     .selectFrom('accounts')
     .select('id')
     .where('username_lower', '=', value.username.toLowerCase())
+    .where('domain', 'is', null)
     .executeTakeFirst();
   if (taken && !issues.username)
     issues.username = [{ code: 'ERR_TAKEN', message: 'Username is already taken' }];

@@ -1,4 +1,11 @@
-import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import {
+  Migrator,
+  sql,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  type MigrationResultSet,
+} from 'kysely';
 import { isPostgres } from './index.js';
 import * as foundation from './migrations/0001_foundation.js';
 import * as social from './migrations/0002_social.js';
@@ -14,6 +21,7 @@ import * as feeds from './migrations/0011_feeds.js';
 import * as conversationActivity from './migrations/0012_conversation_activity.js';
 import * as instanceCounts from './migrations/0013_instance_counts.js';
 import * as listIndexes from './migrations/0014_list_indexes.js';
+import * as remoteEntities from './migrations/0015_remote_entities.js';
 
 /** Every migration, in order. New ones are appended here so that bundling needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -31,19 +39,36 @@ const migrations: Record<string, Migration> = {
   '0012_conversation_activity': conversationActivity,
   '0013_instance_counts': instanceCounts,
   '0014_list_indexes': listIndexes,
+  '0015_remote_entities': remoteEntities,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on any schema
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = await migratorFor(db);
+  checkResult(await migrator.migrateToLatest());
+}
+
+/** Up to and including the migration named `target` (tests of a migration on data written before it). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on any schema
+export async function migrateTo(db: Kysely<any>, target: string): Promise<void> {
+  if (!(target in migrations)) throw new Error(`No migration ${target}`);
+  const migrator = await migratorFor(db);
+  checkResult(await migrator.migrateTo(target));
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on any schema
+async function migratorFor(db: Kysely<any>): Promise<Migrator> {
   // Kysely looks for its bookkeeping tables in every schema unless told which one: pin it to the current
   // schema so that databases holding several schemas (tests run one each) do not see each other's.
   const migrationTableSchema = isPostgres(db)
     ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
     : undefined;
-  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  return new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+}
+
+function checkResult({ error, results }: MigrationResultSet): void {
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });

@@ -9,9 +9,10 @@ export type Bool = 0 | 1;
 export interface AccountsTable {
   id: string;
   username: string;
-  /** lower-cased username: the unique key, so that "Alice" and "alice" cannot both exist */
+  /** lower-cased username: unique per domain, so that "Alice" and "alice" cannot both exist */
   username_lower: string;
   display_name: string;
+  /** plain text for a local account; sanitized HTML for a remote one (as its fields' values) */
   note: string;
   avatar_path: string | null;
   header_path: string | null;
@@ -32,7 +33,29 @@ export interface AccountsTable {
   last_active_at: string | null;
   created_at: string;
   updated_at: string;
+  /** 0013: null for a local account; the remote server's domain (the acct's host) otherwise */
+  domain?: string | null;
+  /** 0013: the ActivityPub actor id; null for local accounts (computed from PUBLIC_URL) */
+  uri?: string | null;
+  /** 0013: the profile page; null for local accounts (computed) */
+  url?: string | null;
+  inbox_url?: string | null;
+  shared_inbox_url?: string | null;
+  outbox_url?: string | null;
+  followers_url?: string | null;
+  following_url?: string | null;
+  featured_url?: string | null;
+  actor_type?: ActorType | null;
+  /** 0013: JSON array of actor ids (alsoKnownAs), null when none */
+  also_known_as_json?: string | null;
+  /** 0013: a remote account's avatar and header, served as they are until media caching exists */
+  avatar_remote_url?: string | null;
+  header_remote_url?: string | null;
+  /** 0013: when a remote actor was last fetched or updated */
+  fetched_at?: string | null;
 }
+
+export type ActorType = 'Person' | 'Service' | 'Application' | 'Group' | 'Organization';
 
 export interface UsersTable {
   account_id: string;
@@ -145,7 +168,7 @@ export interface StatusesTable {
   reblog_of_id: string | null;
   /** thread key: private mentions are grouped into Mastodon conversations by it */
   conversation_id: string | null;
-  /** plain text, served as HTML */
+  /** plain text, served as HTML; for a remote status, the plain text of its HTML (search, filters) */
   text: string;
   spoiler_text: string;
   visibility: VisibilityValue;
@@ -159,6 +182,14 @@ export interface StatusesTable {
   created_at: string;
   edited_at: string | null;
   deleted_at: string | null;
+  /** 0013: the ActivityPub object id; null for local statuses (computed from PUBLIC_URL) */
+  uri?: string | null;
+  /** 0013: the remote status's page; null for local statuses (computed) */
+  url?: string | null;
+  /** 0013: a remote status's sanitized HTML; null for local ones (rendered from `text`) */
+  content_html?: string | null;
+  /** 0013: the parent's uri while the parent is not known here (fetched later) */
+  in_reply_to_uri?: string | null;
 }
 
 export interface StatusMentionsTable {
@@ -367,8 +398,8 @@ export interface MediaAttachmentsTable {
   id: string;
   account_id: string;
   type: 'image' | 'video' | 'audio';
-  /** relative to the media folder */
-  file_path: string;
+  /** relative to the media folder; null for remote media not cached (yet) */
+  file_path: string | null;
   thumbnail_path: string | null;
   content_type: string;
   file_size: number;
@@ -387,6 +418,8 @@ export interface MediaAttachmentsTable {
   /** 0009: the preview's size (meta.small), when known */
   preview_width: number | null;
   preview_height: number | null;
+  /** 0013: where remote media lives on its server */
+  remote_url?: string | null;
 }
 
 export interface ReportsTable {
@@ -437,6 +470,8 @@ export interface StatusEditsTable {
   /** JSON array of the media descriptions at the time, in media_ids order; null before 0006 */
   media_descriptions: string | null;
   created_at: string;
+  /** 0013: a remote status's sanitized HTML at the time; null for local ones (rendered from `text`) */
+  content_html?: string | null;
 }
 
 export interface PollsTable {
@@ -450,6 +485,10 @@ export interface PollsTable {
   expires_at: string;
   ended_notified: Bool;
   created_at: string;
+  /** 0013: a remote poll's vote counts per option, as its server reports them; null for local polls */
+  remote_tallies_json?: string | null;
+  /** 0013: a remote poll's voter count, when its server tells it */
+  remote_voters_count?: number | null;
 }
 
 export interface PollVotesTable {
@@ -655,6 +694,8 @@ export interface InstanceCountsTable {
   users: number | string;
   statuses: number | string;
   active_month: number | string;
+  /** other servers this one knows accounts of */
+  domains: number | string;
   /** epoch milliseconds */
   counted_at: number | string;
 }

@@ -2,11 +2,13 @@ import type { AppContext } from '../context.js';
 import { isoDaysAgo } from '../lib/time.js';
 import * as limits from './limits.js';
 
-/** The figures the instance endpoints show; each is a count over every local account. */
+/** The figures the instance endpoints show: counts over every local account, and the servers known. */
 export interface InstanceCounts {
   users: number;
   statuses: number;
   activeMonth: number;
+  /** other servers this one knows accounts of (Mastodon's domain_count) */
+  domains: number;
 }
 
 /**
@@ -35,10 +37,16 @@ async function countNow(ctx: AppContext): Promise<InstanceCounts> {
     ])
     .where('accounts.approved', '=', 1)
     .executeTakeFirstOrThrow();
+  const domains = await ctx.db
+    .selectFrom('accounts')
+    .select((eb) => eb.fn.count<number | string>('domain').distinct().as('count'))
+    .where('domain', 'is not', null)
+    .executeTakeFirstOrThrow();
   return {
     users: toCount(row.users),
     statuses: toCount(row.statuses),
     activeMonth: toCount(row.active_month),
+    domains: toCount(domains.count),
   };
 }
 
@@ -60,6 +68,7 @@ async function storedOrCounted(
       users: Number(stored.users),
       statuses: Number(stored.statuses),
       activeMonth: Number(stored.active_month),
+      domains: Number(stored.domains),
     };
     return { counts, countedAt: Number(stored.counted_at) };
   }
@@ -68,6 +77,7 @@ async function storedOrCounted(
     users: counts.users,
     statuses: counts.statuses,
     active_month: counts.activeMonth,
+    domains: counts.domains,
     counted_at: now,
   };
   await ctx.db

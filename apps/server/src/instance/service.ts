@@ -16,6 +16,7 @@ async function contactAccount(ctx: AppContext, settings: ServerSettings) {
     .selectFrom('accounts')
     .selectAll()
     .where('username_lower', '=', settings.site_contact_username.toLowerCase())
+    .where('domain', 'is', null)
     .executeTakeFirst();
   return row && !row.disabled ? serializeAccount(ctx, row) : null;
 }
@@ -132,7 +133,7 @@ export async function buildInstanceV1(ctx: AppContext): Promise<InstanceV1> {
     email: settings.site_contact_email,
     version: limits.INSTANCE_VERSION,
     urls: { streaming_api: streamingUrl(ctx) },
-    stats: { user_count: counts.users, status_count: counts.statuses, domain_count: 0 },
+    stats: { user_count: counts.users, status_count: counts.statuses, domain_count: counts.domains },
     thumbnail: thumbnail.url,
     languages: ['en'],
     registrations: settings.registrations_mode !== 'closed',

@@ -25,7 +25,8 @@ function sizeEntry(
  * set.
  */
 export function serializeMedia(config: Pick<Config, 'publicUrl'>, row: MediaAttachmentsTable): MessageMedia {
-  const url = fileUrl(config, row.file_path);
+  // remote media not cached here: served from its server, as Mastodon does before it fetches the file
+  const url = row.file_path ? fileUrl(config, row.file_path) : (row.remote_url ?? '');
   const original = sizeEntry(row.width, row.height, row.duration);
   const small =
     row.preview_width && row.preview_height
@@ -39,7 +40,7 @@ export function serializeMedia(config: Pick<Config, 'publicUrl'>, row: MediaAtta
     type: row.type,
     url,
     preview_url: row.thumbnail_path ? fileUrl(config, row.thumbnail_path) : row.type === 'image' ? url : null,
-    remote_url: null,
+    remote_url: row.remote_url ?? null,
     meta: {
       width: row.width,
       height: row.height,

@@ -30,8 +30,15 @@ export async function serializePolls(
   for (const row of rows) {
     const options = pollOptions(row);
     const mine = votes.filter((vote) => vote.poll_id === row.id);
-    const counts = options.map((_, index) => mine.filter((vote) => vote.choice === index).length);
-    const voters = new Set(mine.map((vote) => vote.account_id));
+    // a remote poll is counted on its server, local votes included: its reported tallies are the counts
+    const remoteTallies = row.remote_tallies_json ? (JSON.parse(row.remote_tallies_json) as number[]) : null;
+    const counts = options.map((_, index) =>
+      remoteTallies ? (remoteTallies[index] ?? 0) : mine.filter((vote) => vote.choice === index).length,
+    );
+    const votesCount = remoteTallies ? counts.reduce((sum, count) => sum + count, 0) : mine.length;
+    const votersCount = remoteTallies
+      ? (row.remote_voters_count ?? null)
+      : new Set(mine.map((vote) => vote.account_id)).size;
     const expired = isExpired(row);
     const showTotals = !row.hide_totals || expired;
     const own = viewerId
@@ -42,8 +49,8 @@ export async function serializePolls(
       expires_at: row.expires_at,
       expired,
       multiple: row.multiple === 1,
-      votes_count: mine.length,
-      voters_count: row.multiple ? voters.size : null,
+      votes_count: votesCount,
+      voters_count: row.multiple ? votersCount : null,
       options: options.map((title, index) => ({
         title,
         votes_count: showTotals ? (counts[index] ?? 0) : null,

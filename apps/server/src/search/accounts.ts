@@ -3,8 +3,10 @@ import type { AccountRow } from '../auth/viewer.js';
 import type { DbOrTx } from '../db/index.js';
 
 export interface AccountSearch {
-  /** a username or display name prefix; a leading @ and a trailing @domain are ignored */
+  /** a username or display name prefix, with a leading @ or not; `name@domain` looks on that domain only */
   q: string;
+  /** this server's domain: `name@<localDomain>` looks among local accounts */
+  localDomain: string;
   offset: number;
   limit: number;
   /** only accounts the viewer follows */
@@ -15,20 +17,25 @@ export interface AccountSearch {
 export const likeLiteral = (value: string): string => value.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`);
 
 /**
- * Local accounts whose username or display name starts with the query: exact username first, then the most
- * followed. Accounts that block the viewer are left out.
+ * Known accounts, local and remote, whose username or display name starts with the query (on the domain it
+ * names, if any): exact username first, then the most followed. Accounts that block the viewer are left out.
  */
 export async function searchAccounts(
   db: DbOrTx,
   viewer: AccountRow | null,
   search: AccountSearch,
 ): Promise<AccountRow[]> {
-  const term = search.q.trim().replace(/^@/, '').split('@')[0] ?? '';
+  const [term = '', domain] = search.q.trim().replace(/^@/, '').split('@');
   if (!term) return [];
   const prefix = `${likeLiteral(term)}%`;
-  let accounts = db
-    .selectFrom('accounts')
-    .selectAll('accounts')
+  let accounts = db.selectFrom('accounts').selectAll('accounts');
+  if (domain) {
+    accounts =
+      domain.toLowerCase() === search.localDomain.toLowerCase()
+        ? accounts.where('accounts.domain', 'is', null)
+        : accounts.where('accounts.domain', '=', domain.toLowerCase());
+  }
+  accounts = accounts
     .where('accounts.approved', '=', 1)
     .where('accounts.disabled', '=', 0)
     .where((eb) =>

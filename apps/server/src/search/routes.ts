@@ -43,7 +43,12 @@ async function searchLocalUrl(
   if (!resource) return null;
   const results: SearchResults = { accounts: [], statuses: [], hashtags: [] };
   if (resource.kind === 'account') {
-    const [account] = await searchAccounts(ctx.db, viewer, { q: resource.username, offset: 0, limit: 1 });
+    const [account] = await searchAccounts(ctx.db, viewer, {
+      q: `${resource.username}@${ctx.config.localDomain}`,
+      localDomain: ctx.config.localDomain,
+      offset: 0,
+      limit: 1,
+    });
     if (account?.username_lower === resource.username.toLowerCase())
       results.accounts = [serializeAccount(ctx, account)];
     return results;
@@ -56,7 +61,9 @@ async function searchLocalUrl(
     .where('statuses.reblog_of_id', 'is', null)
     .where(visibleTo(viewer?.id ?? null));
   if (resource.username)
-    statuses = statuses.where('accounts.username_lower', '=', resource.username.toLowerCase());
+    statuses = statuses
+      .where('accounts.username_lower', '=', resource.username.toLowerCase())
+      .where('accounts.domain', 'is', null);
   results.statuses = await serializeStatuses(ctx, await statuses.execute(), viewer);
   return results;
 }
@@ -74,7 +81,7 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promi
     const results: SearchResults = { accounts: [], statuses: [], hashtags: [] };
 
     if (wants('accounts')) {
-      const rows = await searchAccounts(ctx.db, viewer, query);
+      const rows = await searchAccounts(ctx.db, viewer, { ...query, localDomain: ctx.config.localDomain });
       results.accounts = rows.map((row) => serializeAccount(ctx, row));
     }
 
@@ -119,7 +126,7 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promi
   app.get('/api/v1/accounts/search', scopes('read:accounts'), async (request) => {
     const viewer = requireAccount(request);
     const query = accountSearchQuery.parse(request.query);
-    const rows = await searchAccounts(ctx.db, viewer, query);
+    const rows = await searchAccounts(ctx.db, viewer, { ...query, localDomain: ctx.config.localDomain });
     return rows.map((row) => serializeAccount(ctx, row));
   });
 }

@@ -26,7 +26,13 @@ import type { StatusInput } from './schema.js';
 import { statusVersion } from './history.js';
 import { applyMediaChanges, checkMediaAttributes, claimMedia, releaseStatusMedia } from './status-media.js';
 import { findVisibleStatus } from './service.js';
-import { countStatusCharacters, extractFirstLink, extractHashtags, extractMentions } from './text-format.js';
+import {
+  countStatusCharacters,
+  extractFirstLink,
+  extractHashtags,
+  extractMentions,
+  extractRemoteMentions,
+} from './text-format.js';
 
 const padId = (id: string): string => id.padStart(18, '0');
 
@@ -92,25 +98,39 @@ function checkContent(input: StatusInput): CheckedContent {
 }
 
 /**
- * The accounts a status text mentions: existing local accounts named as @name or @name@<localDomain>. These
- * become its status_mentions rows, get notified, and are the only @mentions its content links (the serializer
- * renders from those rows); an unknown @name or a mention of another domain names nobody and stays plain text.
+ * The accounts a status text mentions: existing local accounts named as @name or @name@<localDomain>, and
+ * known remote accounts named as @name@domain. These become its status_mentions rows, local ones get notified,
+ * and they are the only @mentions its content links (the serializer renders from those rows); an unknown
+ * @name or @name@domain names nobody and stays plain text.
  */
 async function resolveMentions(tx: Tx, text: string, localDomain: string): Promise<AccountRow[]> {
   const names = extractMentions(text, localDomain);
-  if (names.length === 0) return [];
+  const remote = extractRemoteMentions(text, localDomain);
+  if (names.length === 0 && remote.length === 0) return [];
   return tx
     .selectFrom('accounts')
     .selectAll()
-    .where('username_lower', 'in', names)
+    .where((eb) =>
+      eb.or([
+        ...(names.length ? [eb.and([eb('domain', 'is', null), eb('username_lower', 'in', names)])] : []),
+        ...remote.map(({ username, domain }) =>
+          eb.and([eb('domain', '=', domain), eb('username_lower', '=', username)]),
+        ),
+      ]),
+    )
     .where('approved', '=', 1)
     .where('disabled', '=', 0)
     .execute();
 }
 
 async function linkTags(tx: Tx, statusId: string, text: string): Promise<void> {
+  await linkTagNames(tx, statusId, extractHashtags(text));
+}
+
+/** The status's hashtags become `names` (lower-cased, without #; at most 20), tags made as needed. */
+export async function linkTagNames(tx: Tx, statusId: string, names: readonly string[]): Promise<void> {
   await tx.deleteFrom('status_tags').where('status_id', '=', statusId).execute();
-  for (const name of extractHashtags(text).slice(0, 20)) {
+  for (const name of names.slice(0, 20)) {
     const existing = await tx
       .selectFrom('tags')
       .select('id')
@@ -139,14 +159,14 @@ async function linkTags(tx: Tx, statusId: string, text: string): Promise<void> {
   }
 }
 
-/** Mention notifications from a status to the accounts it names. */
-async function notifyMentioned(
+/** Mention notifications from a status to the local accounts it names (remote ones hear from their server). */
+export async function notifyMentioned(
   tx: Tx,
   status: StatusesTable,
   accounts: AccountRow[],
 ): Promise<(NotificationsTable | null)[]> {
   const notifications: (NotificationsTable | null)[] = [];
-  for (const account of accounts)
+  for (const account of accounts.filter((mentioned) => !mentioned.domain))
     notifications.push(
       await recordNotification(tx, {
         accountId: account.id,
@@ -160,7 +180,11 @@ async function notifyMentioned(
 }
 
 /** Of the accounts an edited status names, those without a mention notification for it yet: the ones the edit adds. */
-async function notYetNotified(tx: Tx, statusId: string, accounts: AccountRow[]): Promise<AccountRow[]> {
+export async function notYetNotified(
+  tx: Tx,
+  statusId: string,
+  accounts: AccountRow[],
+): Promise<AccountRow[]> {
   const notified = await tx
     .selectFrom('notifications')
     .select('account_id')
@@ -171,7 +195,7 @@ async function notYetNotified(tx: Tx, statusId: string, accounts: AccountRow[]):
   return accounts.filter((account) => !ids.has(account.id));
 }
 
-async function linkMentions(tx: Tx, statusId: string, mentioned: AccountRow[]): Promise<void> {
+export async function linkMentions(tx: Tx, statusId: string, mentioned: AccountRow[]): Promise<void> {
   await tx.deleteFrom('status_mentions').where('status_id', '=', statusId).execute();
   if (mentioned.length) {
     await tx
@@ -201,7 +225,11 @@ async function insertPoll(tx: Tx, author: AccountRow, statusId: string, poll: Ch
 }
 
 /** After the commit: preview card in the background, then streams; the card arrives as status.update. */
-function afterPublish(ctx: AppContext, status: StatusesTable, event: 'update' | 'status.update'): void {
+export function afterPublish(
+  ctx: AppContext,
+  status: StatusesTable,
+  event: 'update' | 'status.update',
+): void {
   void streamStatus(ctx, status, event).then(async () => {
     if (!status.link_url) return;
     const hasCard = await refreshPreviewCard(ctx.db, status.link_url, {
@@ -311,7 +339,17 @@ export async function findOwnStatus(ctx: AppContext, author: AccountRow, id: str
   return row;
 }
 
-async function snapshot(tx: Tx, status: StatusesTable, createdAt: string): Promise<void> {
+/** Before a status's first edit: its original version starts the history. */
+export async function recordOriginalVersion(tx: Tx, status: StatusesTable): Promise<void> {
+  const hasHistory = await tx
+    .selectFrom('status_edits')
+    .select('id')
+    .where('status_id', '=', status.id)
+    .executeTakeFirst();
+  if (!hasHistory) await snapshot(tx, status, status.created_at);
+}
+
+export async function snapshot(tx: Tx, status: StatusesTable, createdAt: string): Promise<void> {
   const version = await statusVersion(tx, status, createdAt);
   await tx
     .insertInto('status_edits')
@@ -346,12 +384,7 @@ export async function editStatus(
   };
   const notifications: (NotificationsTable | null)[] = [];
   await ctx.db.transaction().execute(async (tx) => {
-    const hasHistory = await tx
-      .selectFrom('status_edits')
-      .select('id')
-      .where('status_id', '=', current.id)
-      .executeTakeFirst();
-    if (!hasHistory) await snapshot(tx, current, current.created_at);
+    await recordOriginalVersion(tx, current);
     const oldPoll = await tx
       .selectFrom('polls')
       .select('options')
@@ -384,29 +417,39 @@ export async function editStatus(
       ...(await notifyMentioned(tx, updated, await notYetNotified(tx, current.id, mentioned))),
     );
     await snapshot(tx, updated, now);
-    const boosters = await tx
-      .selectFrom('statuses')
-      .select('account_id')
-      .distinct()
-      .where('reblog_of_id', '=', current.id)
-      .where('deleted_at', 'is', null)
-      .execute();
-    for (const booster of boosters) {
-      notifications.push(
-        await recordNotification(tx, {
-          accountId: booster.account_id,
-          fromAccountId: author.id,
-          type: 'update',
-          statusId: current.id,
-        }),
-      );
-    }
+    notifications.push(...(await notifyBoostersOfEdit(tx, updated)));
   });
   // an edit may add hashtags someone follows
   await fanOutToFeeds(ctx.db, updated);
   for (const notification of notifications) await publishNotification(ctx, notification);
   afterPublish(ctx, updated, 'status.update');
   return updated;
+}
+
+/** An `update` notification for everyone who boosted an edited status, as Mastodon sends. */
+export async function notifyBoostersOfEdit(
+  tx: Tx,
+  status: StatusesTable,
+): Promise<(NotificationsTable | null)[]> {
+  const boosters = await tx
+    .selectFrom('statuses')
+    .select('account_id')
+    .distinct()
+    .where('reblog_of_id', '=', status.id)
+    .where('deleted_at', 'is', null)
+    .execute();
+  const notifications: (NotificationsTable | null)[] = [];
+  for (const booster of boosters) {
+    notifications.push(
+      await recordNotification(tx, {
+        accountId: booster.account_id,
+        fromAccountId: status.account_id,
+        type: 'update',
+        statusId: status.id,
+      }),
+    );
+  }
+  return notifications;
 }
 
 export interface DeleteOptions {
@@ -425,6 +468,19 @@ export async function deleteStatus(
   options: DeleteOptions = {},
 ): Promise<StatusesTable> {
   const status = await findOwnStatus(ctx, author, id);
+  await removeStatus(ctx, status, options);
+  return status;
+}
+
+/**
+ * Marks a status deleted with its boosts, takes it out of counters, pins, notifications and feeds, releases or
+ * removes its media, and streams the deletions (a local author's DELETE, a remote author's Delete).
+ */
+export async function removeStatus(
+  ctx: AppContext,
+  status: StatusesTable,
+  options: DeleteOptions = {},
+): Promise<void> {
   const now = nowIso();
   const { boosts, files } = await ctx.db.transaction().execute(async (tx) => {
     await tx.updateTable('statuses').set({ deleted_at: now }).where('id', '=', status.id).execute();
@@ -436,7 +492,7 @@ export async function deleteStatus(
       .execute();
     await tx.updateTable('statuses').set({ deleted_at: now }).where('reblog_of_id', '=', status.id).execute();
     for (const boost of boostRows) await adjustStatusesCount(tx, boost.account_id, { delta: -1 });
-    await adjustStatusesCount(tx, author.id, { delta: -1 });
+    await adjustStatusesCount(tx, status.account_id, { delta: -1 });
     if (status.in_reply_to_id) await adjustStatusCounter(tx, status.in_reply_to_id, 'replies_count', -1);
     if (status.reblog_of_id) await adjustStatusCounter(tx, status.reblog_of_id, 'reblogs_count', -1);
     await tx.deleteFrom('status_pins').where('status_id', '=', status.id).execute();
@@ -449,5 +505,4 @@ export async function deleteStatus(
   for (const file of files) await removeFiles(ctx, file).catch(() => undefined);
   void streamStatus(ctx, status, 'delete');
   for (const boost of boosts) void streamStatus(ctx, boost, 'delete');
-  return status;
 }

@@ -44,7 +44,7 @@ export async function statusHistory(
   const mentioned = await ctx.db
     .selectFrom('status_mentions')
     .innerJoin('accounts', 'accounts.id', 'status_mentions.account_id')
-    .select('accounts.username')
+    .select(['accounts.username', 'accounts.domain', 'accounts.url'])
     .where('status_mentions.status_id', '=', status.id)
     .execute();
   const formatOptions = {
@@ -57,7 +57,7 @@ export async function statusHistory(
     const options = parseList<string>(edit.poll_options);
     const descriptions = parseList<string | null>(edit.media_descriptions);
     return {
-      content: textToHtml(edit.text, formatOptions),
+      content: edit.content_html ?? textToHtml(edit.text, formatOptions),
       spoiler_text: edit.spoiler_text,
       sensitive: edit.sensitive === 1,
       created_at: edit.created_at,
@@ -93,5 +93,6 @@ export async function statusVersion(
     media_descriptions: JSON.stringify(media.descriptions),
     poll_options: poll?.options ?? null,
     created_at: createdAt,
+    content_html: status.content_html ?? null,
   };
 }

@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import type { StatusesTable } from '../db/schema.js';
-import { serializeAccount } from '../accounts/serializer.js';
+import { accountUrl, acctOf, serializeAccount } from '../accounts/serializer.js';
 import { filterResultsFor, loadActiveFilters, type ActiveFilter } from '../filters/matcher.js';
 import { serializeMedia } from '../media/serializer.js';
 import { serializePolls } from '../polls/serializer.js';
@@ -134,7 +134,14 @@ export async function serializeStatuses(
     ctx.db
       .selectFrom('status_mentions')
       .innerJoin('accounts', 'accounts.id', 'status_mentions.account_id')
-      .select(['status_mentions.status_id', 'accounts.id', 'accounts.username'])
+      .select([
+        'status_mentions.status_id',
+        'accounts.id',
+        'accounts.username',
+        'accounts.domain',
+        'accounts.url',
+        'accounts.uri',
+      ])
       .where('status_mentions.status_id', 'in', ids)
       .execute(),
     ctx.db
@@ -172,15 +179,13 @@ export async function serializeStatuses(
   const cards = new Map<string, PreviewCard>(cardRows.map((card) => [card.url, serializePreviewCard(card)]));
 
   const accounts = new Map<string, Account>(authors.map((row) => [row.id, serializeAccount(ctx, row)]));
+  const authorRows = new Map(authors.map((row) => [row.id, row]));
   const mentionsOf = new Map<string, Mention[]>();
+  const mentionRowsOf = new Map<string, typeof mentionRows>();
   for (const row of mentionRows) {
+    mentionRowsOf.set(row.status_id, [...(mentionRowsOf.get(row.status_id) ?? []), row]);
     const list = mentionsOf.get(row.status_id) ?? [];
-    list.push({
-      id: row.id,
-      username: row.username,
-      acct: row.username,
-      url: `${ctx.config.publicUrl}/@${row.username}`,
-    });
+    list.push({ id: row.id, username: row.username, acct: acctOf(row), url: accountUrl(ctx, row) });
     mentionsOf.set(row.status_id, list);
   }
   const tagsOf = new Map<string, { name: string; url: string }[]>();
@@ -196,7 +201,11 @@ export async function serializeStatuses(
   const build = (row: StatusRow, reblog: Status | null, proper: StatusRow = row): Status | null => {
     const account = accounts.get(row.account_id);
     if (!account) return null;
-    const url = `${ctx.config.publicUrl}/@${account.username}/${row.id}`;
+    // a remote status keeps its own uri and url; a local one's follow this server's URL scheme
+    const url = row.url ?? `${ctx.config.publicUrl}/@${account.username}/${row.id}`;
+    const uri =
+      row.uri ??
+      `${ctx.config.publicUrl}/users/${account.username}/statuses/${row.id}${reblog ? '/activity' : ''}`;
     const status: Status = {
       id: row.id,
       created_at: row.created_at,
@@ -206,7 +215,7 @@ export async function serializeStatuses(
       spoiler_text: row.spoiler_text,
       visibility: row.visibility,
       language: row.language,
-      uri: `${ctx.config.publicUrl}/users/${account.username}/statuses/${row.id}${reblog ? '/activity' : ''}`,
+      uri,
       url: reblog ? null : url,
       replies_count: row.replies_count,
       reblogs_count: row.reblogs_count,
@@ -214,13 +223,14 @@ export async function serializeStatuses(
       edited_at: row.edited_at,
       content: reblog
         ? ''
-        : textToHtml(row.text, {
+        : (row.content_html ??
+          textToHtml(row.text, {
             publicUrl: ctx.config.publicUrl,
             localDomain: ctx.config.localDomain,
             linkTagsAndMentions: true,
             // the stored mentions (what compose resolved and notified) and the author: no other @name links
-            mentions: [...(mentionsOf.get(row.id) ?? []), account],
-          }),
+            mentions: [...(mentionRowsOf.get(row.id) ?? []), authorRows.get(row.account_id) ?? account],
+          })),
       reblog,
       application: null,
       account,

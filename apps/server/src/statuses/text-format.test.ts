@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { extractMentions, localMentionName, textToHtml, type FormatOptions } from './text-format.js';
+import {
+  extractMentions,
+  extractRemoteMentions,
+  localMentionName,
+  mentionKey,
+  textToHtml,
+  type FormatOptions,
+} from './text-format.js';
 
 const publicUrl = 'https://social.example';
 const status = (mentions: FormatOptions['mentions']): FormatOptions => ({
@@ -75,6 +82,33 @@ describe('textToHtml mentions', () => {
     expect(textToHtml('@ghost #Cats https://example.com/x', status([]))).toBe(
       '<p>@ghost <a href="https://social.example/tags/cats" class="mention hashtag" rel="tag">#<span>Cats</span></a> ' +
         '<a href="https://example.com/x" rel="nofollow noopener" target="_blank">https://example.com/x</a></p>',
+    );
+  });
+});
+
+describe('remote mentions', () => {
+  it('extracts @name@domain of other servers, lower-cased, once each, local ones left to extractMentions', () => {
+    expect(
+      extractRemoteMentions(
+        '@Bob@Remote.Example @carol @bob@remote.example @dave@social.example @eve@b.example:8443',
+        'social.example',
+      ),
+    ).toEqual([
+      { username: 'bob', domain: 'remote.example' },
+      { username: 'eve', domain: 'b.example:8443' },
+    ]);
+  });
+
+  it('keys local mentions by username and remote ones by username@domain', () => {
+    expect(mentionKey('Bob', undefined, 'social.example')).toBe('bob');
+    expect(mentionKey('Bob', 'SOCIAL.example', 'social.example')).toBe('bob');
+    expect(mentionKey('Bob', 'Remote.Example', 'social.example')).toBe('bob@remote.example');
+  });
+
+  it('links a known remote account to its profile page, and not its local namesake', () => {
+    const remoteBob = { username: 'bob', domain: 'remote.example', url: 'https://remote.example/@bob' };
+    expect(textToHtml('@bob@Remote.example and @bob', status([remoteBob]))).toBe(
+      '<p><span class="h-card"><a href="https://remote.example/@bob" class="u-url mention">@<span>bob</span></a></span> and @bob</p>',
     );
   });
 });

@@ -1,8 +1,10 @@
 import sanitizeHtml from 'sanitize-html';
 
-/** An account a status mentions, as the formatter needs it. */
+/** An account a status mentions, as the formatter needs it: a remote one has its domain and profile page. */
 export interface MentionedAccount {
   username: string;
+  domain?: string | null | undefined;
+  url?: string | null | undefined;
 }
 
 export interface FormatOptions {
@@ -21,6 +23,18 @@ export interface FormatOptions {
 // groups: 1 URL; 2 lead, 3 #tag; 4 lead, 5 @username, 6 its @domain (with a port when it has one)
 const TOKEN =
   /(https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]])|(^|[^\w/])#([\p{L}\p{N}_]{1,100})|(^|[^\w/@])@([a-zA-Z0-9_]{1,30})\b(?:@([a-zA-Z0-9_.-]*[a-zA-Z0-9_](?::\d{1,5})?)\b)?/gu;
+
+/**
+ * What an @mention names, lower-cased: a local username (`@name`, `@name@<localDomain>`) or a remote
+ * `name@domain`.
+ */
+export function mentionKey(username: string, domain: string | undefined, localDomain?: string): string {
+  return localMentionName(username, domain, localDomain) ?? `${username}@${domain ?? ''}`.toLowerCase();
+}
+
+/** The key of a mentioned account (see mentionKey). */
+const accountKey = (account: MentionedAccount): string =>
+  (account.domain ? `${account.username}@${account.domain}` : account.username).toLowerCase();
 
 /**
  * The lower-cased local username an @mention names: `@name`, or `@name@<localDomain>` (case-insensitive).
@@ -49,8 +63,8 @@ function linkify(line: string, options: FormatOptions, mentioned: Map<string, Me
   let last = 0;
   for (const match of line.matchAll(TOKEN)) {
     const [whole, url, tagLead, tag, mentionLead, mention, domain] = match;
-    const name = mention !== undefined ? localMentionName(mention, domain, options.localDomain) : null;
-    const account = name !== null ? mentioned.get(name) : undefined;
+    const account =
+      mention !== undefined ? mentioned.get(mentionKey(mention, domain, options.localDomain)) : undefined;
     const index = match.index;
     if (url) {
       html += escapeHtml(line.slice(last, index));
@@ -62,7 +76,7 @@ function linkify(line: string, options: FormatOptions, mentioned: Map<string, Me
       html += `<a href="${escapeHtml(href)}" class="mention hashtag" rel="tag">#<span>${escapeHtml(tag)}</span></a>`;
     } else if (account && options.linkTagsAndMentions) {
       html += escapeHtml(line.slice(last, index) + (mentionLead ?? ''));
-      const href = `${options.publicUrl}/@${account.username}`;
+      const href = account.domain ? (account.url ?? '') : `${options.publicUrl}/@${account.username}`;
       html += `<span class="h-card"><a href="${escapeHtml(href)}" class="u-url mention">@<span>${escapeHtml(account.username)}</span></a></span>`;
     } else {
       html += escapeHtml(line.slice(last, index + whole.length));
@@ -123,9 +137,7 @@ export function textToHtml(text: string, options: FormatOptions): string {
 function renderHtml(text: string, options: FormatOptions): string {
   const trimmed = text.replace(/\r\n?/g, '\n').trim();
   if (!trimmed) return '';
-  const mentioned = new Map(
-    (options.mentions ?? []).map((account) => [account.username.toLowerCase(), account]),
-  );
+  const mentioned = new Map((options.mentions ?? []).map((account) => [accountKey(account), account]));
   const html = trimmed
     .split(/\n{2,}/)
     .map(
@@ -159,6 +171,21 @@ export function extractMentions(text: string, localDomain?: string): string[] {
     if (name !== null) names.add(name);
   }
   return [...names];
+}
+
+/** `@name@domain` mentions of other servers' accounts (lower-cased), in order of first use. */
+export function extractRemoteMentions(
+  text: string,
+  localDomain: string,
+): { username: string; domain: string }[] {
+  const found = new Map<string, { username: string; domain: string }>();
+  for (const match of text.matchAll(TOKEN)) {
+    const [, , , , , username, domain] = match;
+    if (!username || !domain || localMentionName(username, domain, localDomain) !== null) continue;
+    const key = `${username}@${domain}`.toLowerCase();
+    if (!found.has(key)) found.set(key, { username: username.toLowerCase(), domain: domain.toLowerCase() });
+  }
+  return [...found.values()];
 }
 
 /** The first http(s) link of a text: its preview card and the link timeline use it. */

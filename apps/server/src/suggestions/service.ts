@@ -20,6 +20,7 @@ export async function followSuggestions(
       .selectAll('accounts')
       .where('accounts.id', '!=', viewer.id)
       .where('accounts.discoverable', '=', 1)
+      .where('accounts.domain', 'is', null)
       .where('accounts.approved', '=', 1)
       .where('accounts.disabled', '=', 0)
       .where('accounts.moved_to_account_id', 'is', null)

@@ -1,4 +1,5 @@
 import { createSession } from '../../src/auth/sessions.js';
+import { newAccountState } from '../../src/accounts/new-account.js';
 import type { AccountRow } from '../../src/auth/viewer.js';
 import type { AccountsTable, StatusesTable, VisibilityValue } from '../../src/db/schema.js';
 import { newId } from '../../src/lib/ids.js';
@@ -23,31 +24,7 @@ export type AccountOverrides = Partial<Omit<AccountsTable, 'id' | 'username' | '
 export async function createAccount(server: ServerLike, overrides: AccountOverrides): Promise<TestAccount> {
   const { username, email, ...columns } = overrides;
   const now = nowIso();
-  const account: AccountRow = {
-    id: newId(),
-    username,
-    username_lower: username.toLowerCase(),
-    display_name: '',
-    note: '',
-    avatar_path: null,
-    header_path: null,
-    bot: 0,
-    locked: 0,
-    discoverable: 1,
-    fields_json: '[]',
-    role: 'user',
-    disabled: 0,
-    approved: 1,
-    moved_to_account_id: null,
-    followers_count: 0,
-    following_count: 0,
-    statuses_count: 0,
-    last_status_at: null,
-    last_active_at: null,
-    created_at: now,
-    updated_at: now,
-    ...columns,
-  };
+  const account = accountRow(username, columns);
   await server.db.insertInto('accounts').values(account).execute();
   await server.db
     .insertInto('users')
@@ -65,6 +42,17 @@ export async function createAccount(server: ServerLike, overrides: AccountOverri
     .execute();
   const session = await createSession(server.db, account.id, { userAgent: 'test', ip: '127.0.0.1' });
   return { account, token: session.accessToken };
+}
+
+/** An account row (not written): a plain local account unless `columns` say otherwise. */
+export function accountRow(username: string, columns: Partial<AccountRow> = {}): AccountRow {
+  return {
+    ...newAccountState(nowIso()),
+    id: newId(),
+    username,
+    username_lower: username.toLowerCase(),
+    ...columns,
+  };
 }
 
 type AccountRef = TestAccount | AccountRow | { id: string };

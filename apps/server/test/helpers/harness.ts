@@ -61,6 +61,23 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+async function asPostgresAdmin(statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  await admin.connect();
+  await admin.query(statement);
+  await admin.end();
+}
+
+/** A new PostgreSQL schema of the test database, named `<prefix>_<pid>_<random>`: one per test database. */
+export async function createTestSchema(prefix: string): Promise<string> {
+  const schema = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  await asPostgresAdmin(`create schema ${schema}`);
+  return schema;
+}
+
+export const dropTestSchema = (schema: string): Promise<void> =>
+  asPostgresAdmin(`drop schema ${schema} cascade`);
+
 /** A fresh, migrated database (in-memory SQLite, or a schema of its own in PostgreSQL) and the app on it. */
 export async function createTestServer(
   dialect: DialectName = 'sqlite',
@@ -77,14 +94,7 @@ export async function createTestServer(
     secretKeyBase: TEST_SECRET_KEY_BASE,
     ...overrides,
   };
-  let schema: string | undefined;
-  if (dialect === 'postgres') {
-    schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-    const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-  }
+  const schema = dialect === 'postgres' ? await createTestSchema('t') : undefined;
   const rawDb = createDatabase({ url: config.databaseUrl, schema });
   await migrateToLatest(rawDb);
   const db = (options.dbPlugins ?? []).reduce((wrapped, plugin) => wrapped.withPlugin(plugin), rawDb);
@@ -104,12 +114,7 @@ export async function createTestServer(
       await presence.close();
       await bus.close();
       await db.destroy();
-      if (schema) {
-        const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-        await admin.connect();
-        await admin.query(`drop schema ${schema} cascade`);
-        await admin.end();
-      }
+      if (schema) await dropTestSchema(schema);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

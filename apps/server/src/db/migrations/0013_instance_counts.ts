@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The instance's figures (accounts, statuses, monthly active accounts) as last counted, with when (epoch ms):
+ * The instance's figures (accounts, statuses, monthly active accounts, known servers) as last counted, with when (epoch ms):
  * every process serves them until they are a minute old instead of counting every account per request.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -11,6 +11,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('users', 'bigint', (c) => c.notNull())
     .addColumn('statuses', 'bigint', (c) => c.notNull())
     .addColumn('active_month', 'bigint', (c) => c.notNull())
+    .addColumn('domains', 'bigint', (c) => c.notNull())
     .addColumn('counted_at', 'bigint', (c) => c.notNull())
     .execute();
 }
