@@ -385,6 +385,8 @@ export interface MediaAttachmentsTable {
   /** 0009: the preview's size (meta.small), when known */
   preview_width: number | null;
   preview_height: number | null;
+  /** 0012: reserved for this scheduled status until it is published */
+  scheduled_status_id: string | null;
 }
 
 export interface ReportsTable {
@@ -604,7 +606,7 @@ export interface Database {
 // ---- 0010_idempotency_keys ----
 
 /** What an Idempotency-Key made; see db/idempotency.ts. */
-export type IdempotentKind = 'status' | 'message';
+export type IdempotentKind = 'status' | 'message' | 'scheduled_status';
 
 export interface IdempotencyKeysTable {
   account_id: string;
@@ -642,4 +644,21 @@ export interface FeedEntriesTable {
 export interface Database {
   feeds: FeedsTable;
   feed_entries: FeedEntriesTable;
+}
+
+// ---- 0012_scheduled_statuses ----
+
+export interface ScheduledStatusesTable {
+  id: string;
+  account_id: string;
+  scheduled_at: string;
+  /** the status as posted (ScheduledStatusParams), JSON */
+  params: string;
+  /** when a sweep took it to publish; null while it waits */
+  claimed_at: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  scheduled_statuses: ScheduledStatusesTable;
 }

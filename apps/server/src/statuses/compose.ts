@@ -37,8 +37,8 @@ interface CheckedContent {
   poll: { options: string[]; expiresIn: number; multiple: boolean; hideTotals: boolean } | null;
 }
 
-/** The content rules shared by create and edit; throws 422 with Mastodon-like messages. */
-function checkContent(input: StatusInput): CheckedContent {
+/** The content rules shared by create, edit and scheduling; throws 422 with Mastodon-like messages. */
+export function checkContent(input: StatusInput): CheckedContent {
   const text = (input.status ?? '').replace(/\r\n?/g, '\n');
   const spoilerText = (input.spoiler_text ?? '').trim();
   const mediaIds = [...new Set(input.media_ids ?? [])];
@@ -213,6 +213,8 @@ function afterPublish(ctx: AppContext, status: StatusesTable, event: 'update' | 
 
 export interface CreateOptions {
   idempotencyKey?: string | undefined;
+  /** publishing this scheduled status: it goes in the same transaction, and its reserved uploads are used */
+  scheduledStatusId?: string | undefined;
 }
 
 /**
@@ -230,10 +232,20 @@ export async function createStatus(
     { accountId: author.id, kind: 'status', key: options.idempotencyKey },
     {
       load: (id) => ctx.db.selectFrom('statuses').selectAll().where('id', '=', id).executeTakeFirst(),
-      create: (claimKey) => writeStatus(ctx, author, input, claimKey),
+      create: (claimKey) => writeStatus(ctx, author, input, claimKey, options.scheduledStatusId),
     },
   );
   return value;
+}
+
+/** The scheduled status becomes the status: gone with the same commit, or the publishing fails if it is gone. */
+async function takeScheduledStatus(tx: Tx, scheduledStatusId: string): Promise<void> {
+  const taken = await tx
+    .deleteFrom('scheduled_statuses')
+    .where('id', '=', scheduledStatusId)
+    .executeTakeFirst();
+  if (Number(taken.numDeletedRows) !== 1)
+    throw notFound('This scheduled status is already published or gone');
 }
 
 async function writeStatus(
@@ -241,6 +253,7 @@ async function writeStatus(
   author: AccountRow,
   input: StatusInput,
   claimKey: (tx: Tx, statusId: string) => Promise<void>,
+  scheduledStatusId?: string,
 ): Promise<StatusesTable> {
   const content = checkContent(input);
   const defaults = await loadPostingDefaults(ctx.db, author.id);
@@ -279,7 +292,8 @@ async function writeStatus(
     await tx.insertInto('statuses').values(status).execute();
     // first: a concurrent repeat waits here for this one, rather than fail on the media this one takes
     await claimKey(tx, id);
-    if (content.mediaIds.length) await claimMedia(tx, author, content.mediaIds, id);
+    if (scheduledStatusId) await takeScheduledStatus(tx, scheduledStatusId);
+    if (content.mediaIds.length) await claimMedia(tx, author, content.mediaIds, id, scheduledStatusId);
     await insertPoll(tx, author, id, content.poll);
     await linkTags(tx, id, status.text);
     const mentioned = (await resolveMentions(tx, status.text, ctx.config.localDomain)).filter(

@@ -38,6 +38,8 @@ export const statusInputSchema = z.object({
   sensitive: looseBoolean.optional(),
   spoiler_text: z.string().max(10_000).optional(),
   visibility: visibilitySchema.optional(),
+  /** Mastodon's scheduled_at: any date the server can read; checked by statuses/scheduled.ts */
+  scheduled_at: z.string().max(64).nullable().optional(),
   language: z
     .string()
     .regex(/^[a-zA-Z-]{2,16}$/)

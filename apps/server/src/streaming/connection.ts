@@ -298,7 +298,11 @@ export class LiveConnections {
 }
 
 /** Closes the connections whose credentials a revocation names, as soon as the event bus brings it. */
-export function closeOnRevocation(ctx: AppContext, live: LiveConnections, log: FastifyBaseLogger): () => void {
+export function closeOnRevocation(
+  ctx: AppContext,
+  live: LiveConnections,
+  log: FastifyBaseLogger,
+): () => void {
   return ctx.bus.subscribe(REVOCATIONS_CHANNEL, ({ payload }) => {
     for (const connection of live.revokedBy(payload)) {
       connection.revoke().catch((error: unknown) => log.warn({ err: error }, 'stream revoke failed'));
@@ -307,7 +311,11 @@ export function closeOnRevocation(ctx: AppContext, live: LiveConnections, log: F
 }
 
 /** Re-checks every open connection's credentials now and then, in case a revocation event went missing. */
-export function recheckCredentials(ctx: AppContext, live: LiveConnections, log: FastifyBaseLogger): NodeJS.Timeout {
+export function recheckCredentials(
+  ctx: AppContext,
+  live: LiveConnections,
+  log: FastifyBaseLogger,
+): NodeJS.Timeout {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
@@ -333,4 +341,3 @@ export function recheckCredentials(ctx: AppContext, live: LiveConnections, log: 
   timer.unref();
   return timer;
 }
-

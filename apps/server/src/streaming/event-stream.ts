@@ -4,7 +4,13 @@ import { publicRoute, scopes } from '../auth/route-scopes.js';
 import type { AppContext } from '../context.js';
 import type { StreamingLimits } from './limits.js';
 import { resolveStream, type StreamRequest } from './streams.js';
-import { admissionOf, admit, type LiveConnections, StreamConnection, type StreamTransport } from './connection.js';
+import {
+  admissionOf,
+  admit,
+  type LiveConnections,
+  StreamConnection,
+  type StreamTransport,
+} from './connection.js';
 
 /**
  * Mastodon's server-sent event endpoints, by path, and the stream each one is (`only_media` picks the media

@@ -20,7 +20,10 @@ export interface EventStreamClient {
 }
 
 /** Reads `url` with fetch, splitting the body into events and comments as the EventSource spec says. */
-export async function openEventStream(url: string, headers: Record<string, string> = {}): Promise<EventStreamClient> {
+export async function openEventStream(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<EventStreamClient> {
   const abort = new AbortController();
   const response = await fetch(url, { headers, signal: abort.signal });
   const events: ServerSentEvent[] = [];
