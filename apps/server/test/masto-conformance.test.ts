@@ -258,4 +258,59 @@ describeEachDialect('masto client conformance', (dialect) => {
     await mia.v1.notifications.requests.dismiss();
     await mia.v2.notifications.policy.update({ forNotFollowing: 'accept' });
   });
+  it('schedules, lists, reschedules and cancels statuses through masto', async () => {
+    const mia = createRestAPIClient({ url, accessToken: await tokenFor('mia') });
+    const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+    const scheduled = await mia.v1.statuses.create({ status: 'in an hour', scheduledAt: inMinutes(60) });
+    expect(scheduled).toMatchObject({ params: { text: 'in an hour' }, mediaAttachments: [] });
+    expect((await mia.v1.scheduledStatuses.list()).map((item) => item.id)).toEqual([scheduled.id]);
+    const later = inMinutes(180);
+    const moved = await mia.v1.scheduledStatuses.$select(scheduled.id).update({ scheduledAt: later });
+    expect(moved.scheduledAt).toBe(later);
+    expect((await mia.v1.scheduledStatuses.$select(scheduled.id).fetch()).scheduledAt).toBe(later);
+    await expect(
+      mia.v1.scheduledStatuses.$select(scheduled.id).update({ scheduledAt: inMinutes(1) }),
+    ).rejects.toMatchObject({ statusCode: 422 });
+    await mia.v1.scheduledStatuses.$select(scheduled.id).remove();
+    expect(await mia.v1.scheduledStatuses.list()).toEqual([]);
+  });
+
+  it('sends a conversation first on the direct stream when a private mention arrives, as Mastodon', async () => {
+    const miaToken = await tokenFor('mia');
+    const noah = createRestAPIClient({ url, accessToken: await tokenFor('noah') });
+    const streaming = createStreamingAPIClient({
+      streamingApiUrl: url.replace(/^http/, 'ws'),
+      accessToken: miaToken,
+      implementation: WebSocket,
+      retry: false,
+    });
+    const subscription = streaming.direct.subscribe();
+    const events: mastodon.streaming.Event[] = [];
+    // read in the background and never left early: masto's iterator waits for the socket to end on return
+    void (async () => {
+      for await (const event of subscription) events.push(event);
+    })().catch(() => undefined);
+    // the home stream, subscribed after it on the same socket, tells when the server has both (presence)
+    const home = streaming.user.subscribe();
+    void (async () => {
+      for await (const _event of home);
+    })().catch(() => undefined);
+    const miaId = (await createRestAPIClient({ url, accessToken: miaToken }).v1.accounts.verifyCredentials())
+      .id;
+    const subscribedBy = Date.now() + 10_000;
+    while (!(await server.ctx.presence?.connected([miaId]))?.has(miaId)) {
+      if (Date.now() > subscribedBy) throw new Error('the streaming subscription never arrived');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const posted = await noah.v1.statuses.create({ status: '@mia streamed secret', visibility: 'direct' });
+    const deadline = Date.now() + 5000;
+    while (events.length === 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    subscription.unsubscribe();
+    home.unsubscribe();
+    streaming.close();
+    const [event] = events;
+    expect(event?.event).toBe('conversation');
+    expect(event?.payload).toMatchObject({ unread: true, lastStatus: { id: posted.id } });
+  });
 });
