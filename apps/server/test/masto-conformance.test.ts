@@ -313,4 +313,31 @@ describeEachDialect('masto client conformance', (dialect) => {
     expect(event?.event).toBe('conversation');
     expect(event?.payload).toMatchObject({ unread: true, lastStatus: { id: posted.id } });
   });
+  it('refuses a post mentioning accounts outside allowed_mentions, naming them, as Mastodon 4.5', async () => {
+    const miaToken = await tokenFor('mia');
+    const mia = createRestAPIClient({ url, accessToken: miaToken });
+    const noah = createRestAPIClient({ url, accessToken: await tokenFor('noah') });
+    const noahId = (await noah.v1.accounts.verifyCredentials()).id;
+    const before = (
+      await mia.v1.accounts.$select((await mia.v1.accounts.verifyCredentials()).id).statuses.list()
+    ).length;
+    const post = (allowedMentions: string[]) =>
+      mia.v1.statuses.create({ status: '@noah are you there?', allowedMentions } as { status: string });
+    await expect(post([])).rejects.toMatchObject({ statusCode: 422 });
+    // the body names the unexpected accounts (masto keeps only the message): read it as a plain client
+    const refused = await fetch(`${url}/api/v1/statuses`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${miaToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: '@noah are you there?', allowed_mentions: [] }),
+    });
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toMatchObject({
+      error: 'Post would be sent to unexpected accounts',
+      unexpected_accounts: [{ id: noahId, username: 'noah' }],
+    });
+    const miaId = (await mia.v1.accounts.verifyCredentials()).id;
+    expect(await mia.v1.accounts.$select(miaId).statuses.list()).toHaveLength(before);
+    const allowed = await post([noahId]);
+    expect(allowed.mentions.map((mention) => mention.id)).toEqual([noahId]);
+  });
 });

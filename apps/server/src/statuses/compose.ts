@@ -16,6 +16,7 @@ import {
 import { isId, newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { loadPostingDefaults } from '../accounts/posting-defaults.js';
+import { serializeAccount } from '../accounts/serializer.js';
 import { removeFiles } from '../media/service.js';
 import { publishNotification, recordNotification } from '../notifications/service.js';
 import { refreshPreviewCard } from './cards.js';
@@ -137,6 +138,19 @@ async function linkTags(tx: Tx, statusId: string, text: string): Promise<void> {
       .onConflict((oc) => oc.columns(['status_id', 'tag_id']).doNothing())
       .execute();
   }
+}
+
+/**
+ * Mastodon 4.5's allowed_mentions: a status that would mention anyone outside the list is refused, naming them,
+ * so that a client can ask before it notifies people the writer did not mean to.
+ */
+function refuseUnexpectedMentions(ctx: AppContext, mentioned: AccountRow[], allowed: readonly string[]): void {
+  const expected = new Set(allowed.map((id) => id.replace(/^0+(?=\d)/, '')));
+  const unexpected = mentioned.filter((account) => !expected.has(account.id.replace(/^0+(?=\d)/, '')));
+  if (unexpected.length === 0) return;
+  throw unprocessable('Post would be sent to unexpected accounts', undefined, {
+    unexpected_accounts: unexpected.map((account) => serializeAccount(ctx, account)),
+  });
 }
 
 /** Mention notifications from a status to the accounts it names. */
@@ -299,6 +313,7 @@ async function writeStatus(
     const mentioned = (await resolveMentions(tx, status.text, ctx.config.localDomain)).filter(
       (account) => account.id !== author.id,
     );
+    if (input.allowed_mentions) refuseUnexpectedMentions(ctx, mentioned, input.allowed_mentions);
     await linkMentions(tx, id, mentioned);
     await adjustStatusesCount(tx, author.id, { delta: 1, at: now });
     if (parent) await adjustStatusCounter(tx, parent.id, 'replies_count', 1);
