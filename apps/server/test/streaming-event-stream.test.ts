@@ -131,4 +131,37 @@ describeEachDialect('streaming over server-sent events', (dialect) => {
     await announceRevocation(server.ctx, { accountId: carol.account.id });
     await home.ended;
   });
+  it("counts event streams against the account's connection slots, freed when a stream or a refusal ends", async () => {
+    // slots are counted apart from the database: one dialect is enough
+    const limited = await createTestServer('sqlite', {
+      streaming: { ...server.config.streaming, maxSocketsPerUser: 1 },
+    });
+    try {
+      const limitedBase = await limited.app.listen({ port: 0, host: '127.0.0.1' });
+      const dana = await createAccount(limited, { username: 'dana' });
+      const headers = { authorization: `Bearer ${dana.token}` };
+      // refusals answered on a kept-alive connection hold no slot
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        expect((await fetch(`${limitedBase}/api/v1/streaming/list?list=1`, { headers })).status).toBe(404);
+      }
+      const first = await openEventStream(`${limitedBase}/api/v1/streaming/user`, headers);
+      open.push(first);
+      expect(first.status).toBe(200);
+      const second = await fetch(`${limitedBase}/api/v1/streaming/public`, { headers });
+      expect(second.status).toBe(429);
+      first.close();
+      const deadline = Date.now() + 3000;
+      let again: EventStreamClient | undefined;
+      while (Date.now() < deadline) {
+        again = await openEventStream(`${limitedBase}/api/v1/streaming/public`, headers);
+        open.push(again);
+        if (again.status === 200) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(again?.status).toBe(200);
+      again?.close();
+    } finally {
+      await limited.close();
+    }
+  });
 });

@@ -106,10 +106,11 @@ export function admit(
           .releaseSocket(account.id, admission.socketId)
           .catch((error: unknown) => request.log.warn({ err: error }, 'stream slot release failed'));
       };
-      // the TCP connection carries the stream: its end frees the slot however the upgrade or response went
-      const connection = request.raw.socket;
-      if (connection.destroyed) release();
-      else connection.once('close', release);
+      // A WebSocket owns its TCP connection, whose end frees the slot however the upgrade went; an event stream
+      // is one response on a connection that may outlive it (keep-alive), so the response's end frees it.
+      const carrier = request.ws ? request.raw.socket : reply.raw;
+      if (carrier.destroyed) release();
+      else carrier.once('close', release);
     }
     admissions.set(request, admission);
     return undefined;
