@@ -92,6 +92,15 @@ describeEachDialect('masto client conformance', (dialect) => {
     return token.accessToken;
   }
 
+  /** masto's WebSocket client: the instance announces its public URL, this test server a random local port. */
+  const streamingFor = (accessToken: string) =>
+    createStreamingAPIClient({
+      streamingApiUrl: url.replace(/^http/, 'ws'),
+      accessToken,
+      implementation: WebSocket,
+      retry: false,
+    });
+
   it('registers, signs in, posts, follows, favourites and streams through masto', async () => {
     const mia = createRestAPIClient({ url, accessToken: await tokenFor('mia') });
     const noahToken = await tokenFor('noah');
@@ -104,13 +113,7 @@ describeEachDialect('masto client conformance', (dialect) => {
 
     const instance = await noah.v2.instance.fetch();
     expect(instance.configuration.urls.streaming).toMatch(/^wss?:\/\//);
-    // the instance announces its public URL; this test server listens on a random local port instead
-    const streaming = createStreamingAPIClient({
-      streamingApiUrl: url.replace(/^http/, 'ws'),
-      accessToken: noahToken,
-      implementation: WebSocket,
-      retry: false,
-    });
+    const streaming = streamingFor(noahToken);
     const subscription = streaming.user.subscribe();
     const events: mastodon.streaming.Event[] = [];
     const received = (async () => {
@@ -278,12 +281,7 @@ describeEachDialect('masto client conformance', (dialect) => {
   it('sends a conversation first on the direct stream when a private mention arrives, as Mastodon', async () => {
     const miaToken = await tokenFor('mia');
     const noah = createRestAPIClient({ url, accessToken: await tokenFor('noah') });
-    const streaming = createStreamingAPIClient({
-      streamingApiUrl: url.replace(/^http/, 'ws'),
-      accessToken: miaToken,
-      implementation: WebSocket,
-      retry: false,
-    });
+    const streaming = streamingFor(miaToken);
     const subscription = streaming.direct.subscribe();
     const events: mastodon.streaming.Event[] = [];
     // read in the background and never left early: masto's iterator waits for the socket to end on return

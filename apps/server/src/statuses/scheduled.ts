@@ -2,7 +2,8 @@ import type { MessageMedia, Visibility } from '@palchat/api';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { createOnce } from '../db/idempotency.js';
-import type { ScheduledStatusesTable } from '../db/schema.js';
+import type { ExpressionBuilder } from 'kysely';
+import type { Database, ScheduledStatusesTable } from '../db/schema.js';
 import { ApiError, notFound, unprocessable } from '../http/errors.js';
 import { isId, newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
@@ -286,22 +287,35 @@ export async function reschedule(
   return serializeScheduled(ctx, { ...row, scheduled_at: time.toISOString() });
 }
 
-/** DELETE /api/v1/scheduled_statuses/:id: its uploads go back to the author, unused. */
-export async function cancelScheduled(ctx: AppContext, author: AccountRow, id: string): Promise<void> {
-  const row = await findOwnScheduled(ctx, author, id);
+/**
+ * Removes a scheduled status and gives its uploads back to the author, unused, in one transaction; with
+ * `unclaimedOnly`, not one a sweep is publishing (404 then, and nothing changes).
+ */
+async function discard(ctx: AppContext, id: string, { unclaimedOnly }: { unclaimedOnly: boolean }) {
   await ctx.db.transaction().execute(async (tx) => {
     await tx
       .updateTable('media_attachments')
       .set({ scheduled_status_id: null })
-      .where('scheduled_status_id', '=', row.id)
+      .where('scheduled_status_id', '=', id)
       .execute();
-    const deleted = await tx
-      .deleteFrom('scheduled_statuses')
-      .where('id', '=', row.id)
-      .where('claimed_at', 'is', null)
-      .executeTakeFirst();
+    let removal = tx.deleteFrom('scheduled_statuses').where('id', '=', id);
+    if (unclaimedOnly) removal = removal.where('claimed_at', 'is', null);
+    const deleted = await removal.executeTakeFirst();
     if (Number(deleted.numDeletedRows) === 0) throw notFound();
   });
+}
+
+/** DELETE /api/v1/scheduled_statuses/:id */
+export async function cancelScheduled(ctx: AppContext, author: AccountRow, id: string): Promise<void> {
+  const row = await findOwnScheduled(ctx, author, id);
+  await discard(ctx, row.id, { unclaimedOnly: true });
+}
+
+/** Rows no sweep holds: never claimed, or claimed longer ago than CLAIM_TIMEOUT_MS (that sweep died). */
+function claimable(now: number) {
+  const stale = new Date(now - CLAIM_TIMEOUT_MS).toISOString();
+  return (eb: ExpressionBuilder<Database, 'scheduled_statuses'>) =>
+    eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', stale)]);
 }
 
 /**
@@ -309,12 +323,11 @@ export async function cancelScheduled(ctx: AppContext, author: AccountRow, id: s
  * A claim older than CLAIM_TIMEOUT_MS is taken over (its sweep died before publishing).
  */
 async function claim(ctx: AppContext, id: string, now: number): Promise<boolean> {
-  const stale = new Date(now - CLAIM_TIMEOUT_MS).toISOString();
   const claimed = await ctx.db
     .updateTable('scheduled_statuses')
     .set({ claimed_at: new Date(now).toISOString() })
     .where('id', '=', id)
-    .where((eb) => eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', stale)]))
+    .where(claimable(now))
     .executeTakeFirst();
   return Number(claimed.numUpdatedRows) === 1;
 }
@@ -337,14 +350,7 @@ async function publish(ctx: AppContext, row: ScheduledStatusesTable): Promise<vo
     await createStatus(ctx, author, inputOf(params), { scheduledStatusId: row.id });
   } catch (error) {
     if (!(error instanceof ApiError) || error.statusCode >= 500) throw error;
-    await ctx.db.transaction().execute(async (tx) => {
-      await tx
-        .updateTable('media_attachments')
-        .set({ scheduled_status_id: null })
-        .where('scheduled_status_id', '=', row.id)
-        .execute();
-      await tx.deleteFrom('scheduled_statuses').where('id', '=', row.id).execute();
-    });
+    await discard(ctx, row.id, { unclaimedOnly: false });
     throw error;
   }
 }
@@ -355,12 +361,11 @@ export async function publishDueStatuses(
   log: { warn: (details: object, message: string) => void },
   now = Date.now(),
 ): Promise<number> {
-  const stale = new Date(now - CLAIM_TIMEOUT_MS).toISOString();
   const due = await ctx.db
     .selectFrom('scheduled_statuses')
     .selectAll()
     .where('scheduled_at', '<=', new Date(now).toISOString())
-    .where((eb) => eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', stale)]))
+    .where(claimable(now))
     .orderBy('scheduled_at')
     .limit(SWEEP_BATCH)
     .execute();
