@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { scheduledStatusSchema, type ScheduledStatus } from '@palchat/api';
 import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
 import { createAccount, type TestAccount } from './helpers/factories.js';
 import { caller, uploadPng } from './helpers/social.js';
@@ -7,13 +8,6 @@ import { buildApp } from '../src/http/app.js';
 
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 const silentLog = { warn: () => undefined };
-
-interface ScheduledBody {
-  id: string;
-  scheduled_at: string;
-  params: Record<string, unknown>;
-  media_attachments: { id: string }[];
-}
 
 describeEachDialect('scheduled statuses', (dialect) => {
   let server: TestServer;
@@ -37,7 +31,7 @@ describeEachDialect('scheduled statuses', (dialect) => {
       ...extra,
     });
     expect(response.status, JSON.stringify(response.json)).toBe(200);
-    return response.json as ScheduledBody;
+    return scheduledStatusSchema.parse(response.json);
   };
   /** Moves a scheduled status's time into the past, as if the clock had reached it. */
   const makeDue = async (id: string) =>
@@ -124,11 +118,11 @@ describeEachDialect('scheduled statuses', (dialect) => {
     const first = await schedule(alice, 30);
     const second = await schedule(alice, 40);
     const page = await call(alice, 'GET', '/api/v1/scheduled_statuses?limit=1');
-    expect((page.json as ScheduledBody[]).map((item) => item.id)).toEqual([second.id]);
+    expect((page.json as ScheduledStatus[]).map((item) => item.id)).toEqual([second.id]);
     const next = /<([^>]+)>; rel="next"/.exec(String(page.raw.headers.link))?.[1];
     expect(next).toBeTruthy();
     const older = await call(alice, 'GET', new URL(next ?? '').pathname + new URL(next ?? '').search);
-    expect((older.json as ScheduledBody[]).map((item) => item.id)).toEqual([first.id]);
+    expect((older.json as ScheduledStatus[]).map((item) => item.id)).toEqual([first.id]);
     expect((await call(bob, 'GET', '/api/v1/scheduled_statuses')).json).toEqual([]);
 
     const tooSoon = await call(alice, 'PUT', `/api/v1/scheduled_statuses/${first.id}`, {

@@ -1,4 +1,4 @@
-import type { MessageMedia, Visibility } from '@palchat/api';
+import type { ScheduledStatus, ScheduledStatusParams } from '@palchat/api';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { createOnce } from '../db/idempotency.js';
@@ -21,29 +21,6 @@ export const SCHEDULED_DAILY_LIMIT = 25;
 /** a claim this old belongs to a sweep that died: another may take the status */
 const CLAIM_TIMEOUT_MS = 5 * 60_000;
 const SWEEP_BATCH = 100;
-
-/** Mastodon's ScheduledStatus `params`: the status as it will be posted. */
-export interface ScheduledStatusParams {
-  text: string;
-  poll: { options: string[]; expires_in: number; multiple: boolean; hide_totals: boolean } | null;
-  media_ids: string[] | null;
-  sensitive: boolean | null;
-  spoiler_text: string | null;
-  visibility: Visibility | null;
-  scheduled_at: null;
-  in_reply_to_id: string | null;
-  language: string | null;
-  application_id: string | null;
-  idempotency: string | null;
-  with_rate_limit: boolean;
-}
-
-export interface ScheduledStatus {
-  id: string;
-  scheduled_at: string;
-  params: ScheduledStatusParams;
-  media_attachments: MessageMedia[];
-}
 
 const unpad = (id: string): string => id.replace(/^0+(?=\d)/, '');
 
