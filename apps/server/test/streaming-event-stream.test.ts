@@ -68,6 +68,9 @@ describeEachDialect('streaming over server-sent events', (dialect) => {
     expect(notOwned.status).toBe(404);
     expect(await notOwned.json()).toEqual({ error: 'Unknown stream type' });
     expect((await fetch(`${base}/api/v1/streaming/nothing`, { headers: auth })).status).toBe(404);
+    const head = await fetch(`${base}/api/v1/streaming/public`, { method: 'HEAD', headers: auth });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toMatch(/^text\/event-stream/);
   });
 
   it('streams the home timeline as event and data lines, with heartbeats', async () => {

@@ -80,6 +80,10 @@ async function serveEventStream(
   const resolved = await resolveStream(ctx, admission.account, stream);
   if (!resolved) return reply.status(404).send({ error: 'Unknown stream type' });
 
+  // a HEAD (Fastify answers one for every GET route) learns the stream exists without holding it open
+  if (request.method === 'HEAD') {
+    return reply.type('text/event-stream; charset=utf-8').header('cache-control', 'private, no-store').send();
+  }
   reply.hijack();
   const response = reply.raw;
   // what the request hooks set (request id, security headers) still goes out with the hijacked response
