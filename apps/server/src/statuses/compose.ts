@@ -144,7 +144,11 @@ async function linkTags(tx: Tx, statusId: string, text: string): Promise<void> {
  * Mastodon 4.5's allowed_mentions: a status that would mention anyone outside the list is refused, naming them,
  * so that a client can ask before it notifies people the writer did not mean to.
  */
-function refuseUnexpectedMentions(ctx: AppContext, mentioned: AccountRow[], allowed: readonly string[]): void {
+function refuseUnexpectedMentions(
+  ctx: AppContext,
+  mentioned: AccountRow[],
+  allowed: readonly string[],
+): void {
   const expected = new Set(allowed.map((id) => id.replace(/^0+(?=\d)/, '')));
   const unexpected = mentioned.filter((account) => !expected.has(account.id.replace(/^0+(?=\d)/, '')));
   if (unexpected.length === 0) return;

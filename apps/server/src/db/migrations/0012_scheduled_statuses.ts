@@ -29,7 +29,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema
     .alterTable('media_attachments')
-    .addColumn('scheduled_status_id', 'text', (c) => c.references('scheduled_statuses.id').onDelete('set null'))
+    .addColumn('scheduled_status_id', 'text', (c) =>
+      c.references('scheduled_statuses.id').onDelete('set null'),
+    )
     .execute();
   await db.schema
     .createIndex('media_attachments_scheduled_status')
