@@ -45,6 +45,8 @@ export interface Config {
   translation: { url: string | null; apiKey: string | null; timeoutMs: number };
   /** How often ended polls are looked for, so that 'poll ended' notifications stream when polls expire. */
   pollSweepMs: number;
+  /** How often scheduled statuses whose time has come are looked for and published. */
+  scheduledStatusSweepMs: number;
   /**
    * Private addresses (loopback, LAN) the server may read link previews and profile links from; none by
    * default, so a post or a profile cannot make the server read the inside of its network (Mastodon's
@@ -156,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: 10_000,
     },
     pollSweepMs: Math.max(100, intFromEnv(env.POLL_SWEEP_MS, 10_000)),
+    scheduledStatusSweepMs: Math.max(100, intFromEnv(env.SCHEDULED_STATUS_SWEEP_MS, 10_000)),
     allowedPrivateAddresses: (env.ALLOWED_PRIVATE_ADDRESSES ?? '')
       .split(',')
       .map((address) => address.trim())

@@ -92,6 +92,15 @@ describeEachDialect('masto client conformance', (dialect) => {
     return token.accessToken;
   }
 
+  /** masto's WebSocket client: the instance announces its public URL, this test server a random local port. */
+  const streamingFor = (accessToken: string) =>
+    createStreamingAPIClient({
+      streamingApiUrl: url.replace(/^http/, 'ws'),
+      accessToken,
+      implementation: WebSocket,
+      retry: false,
+    });
+
   it('registers, signs in, posts, follows, favourites and streams through masto', async () => {
     const mia = createRestAPIClient({ url, accessToken: await tokenFor('mia') });
     const noahToken = await tokenFor('noah');
@@ -104,13 +113,7 @@ describeEachDialect('masto client conformance', (dialect) => {
 
     const instance = await noah.v2.instance.fetch();
     expect(instance.configuration.urls.streaming).toMatch(/^wss?:\/\//);
-    // the instance announces its public URL; this test server listens on a random local port instead
-    const streaming = createStreamingAPIClient({
-      streamingApiUrl: url.replace(/^http/, 'ws'),
-      accessToken: noahToken,
-      implementation: WebSocket,
-      retry: false,
-    });
+    const streaming = streamingFor(noahToken);
     const subscription = streaming.user.subscribe();
     const events: mastodon.streaming.Event[] = [];
     const received = (async () => {
@@ -257,5 +260,82 @@ describeEachDialect('masto client conformance', (dialect) => {
     await mia.v1.notifications.requests.accept();
     await mia.v1.notifications.requests.dismiss();
     await mia.v2.notifications.policy.update({ forNotFollowing: 'accept' });
+  });
+  it('schedules, lists, reschedules and cancels statuses through masto', async () => {
+    const mia = createRestAPIClient({ url, accessToken: await tokenFor('mia') });
+    const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+    const scheduled = await mia.v1.statuses.create({ status: 'in an hour', scheduledAt: inMinutes(60) });
+    expect(scheduled).toMatchObject({ params: { text: 'in an hour' }, mediaAttachments: [] });
+    expect((await mia.v1.scheduledStatuses.list()).map((item) => item.id)).toEqual([scheduled.id]);
+    const later = inMinutes(180);
+    const moved = await mia.v1.scheduledStatuses.$select(scheduled.id).update({ scheduledAt: later });
+    expect(moved.scheduledAt).toBe(later);
+    expect((await mia.v1.scheduledStatuses.$select(scheduled.id).fetch()).scheduledAt).toBe(later);
+    await expect(
+      mia.v1.scheduledStatuses.$select(scheduled.id).update({ scheduledAt: inMinutes(1) }),
+    ).rejects.toMatchObject({ statusCode: 422 });
+    await mia.v1.scheduledStatuses.$select(scheduled.id).remove();
+    expect(await mia.v1.scheduledStatuses.list()).toEqual([]);
+  });
+
+  it('sends a conversation first on the direct stream when a private mention arrives, as Mastodon', async () => {
+    const miaToken = await tokenFor('mia');
+    const noah = createRestAPIClient({ url, accessToken: await tokenFor('noah') });
+    const streaming = streamingFor(miaToken);
+    const subscription = streaming.direct.subscribe();
+    const events: mastodon.streaming.Event[] = [];
+    // read in the background and never left early: masto's iterator waits for the socket to end on return
+    void (async () => {
+      for await (const event of subscription) events.push(event);
+    })().catch(() => undefined);
+    // the home stream, subscribed after it on the same socket, tells when the server has both (presence)
+    const home = streaming.user.subscribe();
+    void (async () => {
+      for await (const _event of home);
+    })().catch(() => undefined);
+    const miaId = (await createRestAPIClient({ url, accessToken: miaToken }).v1.accounts.verifyCredentials())
+      .id;
+    const subscribedBy = Date.now() + 10_000;
+    while (!(await server.ctx.presence?.connected([miaId]))?.has(miaId)) {
+      if (Date.now() > subscribedBy) throw new Error('the streaming subscription never arrived');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const posted = await noah.v1.statuses.create({ status: '@mia streamed secret', visibility: 'direct' });
+    const deadline = Date.now() + 5000;
+    while (events.length === 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    subscription.unsubscribe();
+    home.unsubscribe();
+    streaming.close();
+    const [event] = events;
+    expect(event?.event).toBe('conversation');
+    expect(event?.payload).toMatchObject({ unread: true, lastStatus: { id: posted.id } });
+  });
+  it('refuses a post mentioning accounts outside allowed_mentions, naming them, as Mastodon 4.5', async () => {
+    const miaToken = await tokenFor('mia');
+    const mia = createRestAPIClient({ url, accessToken: miaToken });
+    const noah = createRestAPIClient({ url, accessToken: await tokenFor('noah') });
+    const noahId = (await noah.v1.accounts.verifyCredentials()).id;
+    const before = (
+      await mia.v1.accounts.$select((await mia.v1.accounts.verifyCredentials()).id).statuses.list()
+    ).length;
+    const post = (allowedMentions: string[]) =>
+      mia.v1.statuses.create({ status: '@noah are you there?', allowedMentions } as { status: string });
+    await expect(post([])).rejects.toMatchObject({ statusCode: 422 });
+    // the body names the unexpected accounts (masto keeps only the message): read it as a plain client
+    const refused = await fetch(`${url}/api/v1/statuses`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${miaToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: '@noah are you there?', allowed_mentions: [] }),
+    });
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toMatchObject({
+      error: 'Post would be sent to unexpected accounts',
+      unexpected_accounts: [{ id: noahId, username: 'noah' }],
+    });
+    const miaId = (await mia.v1.accounts.verifyCredentials()).id;
+    expect(await mia.v1.accounts.$select(miaId).statuses.list()).toHaveLength(before);
+    const allowed = await post([noahId]);
+    expect(allowed.mentions.map((mention) => mention.id)).toEqual([noahId]);
   });
 });

@@ -137,6 +137,7 @@ const PUBLIC_ROUTES = [
   'GET /api/v1/instance/terms_of_service',
   'GET /api/v1/instance/terms_of_service/:date',
   'GET /api/v1/instance/translation_languages',
+  'GET /api/v1/streaming/health',
   'GET /api/v1/trends',
   'GET /api/v1/trends/links',
   'GET /api/v1/trends/statuses',

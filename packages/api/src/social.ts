@@ -241,3 +241,36 @@ export type Translation = z.infer<typeof translationSchema>;
 /** GET /api/v1/instance/translation_languages: source language code → the codes it translates into. */
 export const translationLanguagesSchema = z.record(z.string(), z.array(z.string()));
 export type TranslationLanguages = z.infer<typeof translationLanguagesSchema>;
+
+/** Mastodon's ScheduledStatus `params`: the status as it will be posted. */
+export const scheduledStatusParamsSchema = z.object({
+  text: z.string(),
+  poll: z
+    .object({
+      options: z.array(z.string()),
+      expires_in: z.number(),
+      multiple: z.boolean(),
+      hide_totals: z.boolean(),
+    })
+    .nullable(),
+  media_ids: z.array(z.string()).nullable(),
+  sensitive: z.boolean().nullable(),
+  spoiler_text: z.string().nullable(),
+  visibility: visibilitySchema.nullable(),
+  scheduled_at: z.null(),
+  in_reply_to_id: z.string().nullable(),
+  language: z.string().nullable(),
+  application_id: z.string().nullable(),
+  idempotency: z.string().nullable(),
+  with_rate_limit: z.boolean(),
+});
+export type ScheduledStatusParams = z.infer<typeof scheduledStatusParamsSchema>;
+
+/** Mastodon's ScheduledStatus entity: a status waiting for its time (POST /api/v1/statuses with scheduled_at). */
+export const scheduledStatusSchema = z.object({
+  id: z.string(),
+  scheduled_at: z.string(),
+  params: scheduledStatusParamsSchema,
+  media_attachments: z.array(mediaAttachmentSchema),
+});
+export type ScheduledStatus = z.infer<typeof scheduledStatusSchema>;

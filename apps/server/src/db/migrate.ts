@@ -22,6 +22,7 @@ import * as conversationActivity from './migrations/0012_conversation_activity.j
 import * as instanceCounts from './migrations/0013_instance_counts.js';
 import * as listIndexes from './migrations/0014_list_indexes.js';
 import * as remoteEntities from './migrations/0015_remote_entities.js';
+import * as scheduledStatuses from './migrations/0016_scheduled_statuses.js';
 
 /** Every migration, in order. New ones are appended here so that bundling needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0013_instance_counts': instanceCounts,
   '0014_list_indexes': listIndexes,
   '0015_remote_entities': remoteEntities,
+  '0016_scheduled_statuses': scheduledStatuses,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -420,6 +420,8 @@ export interface MediaAttachmentsTable {
   preview_height: number | null;
   /** 0013: where remote media lives on its server */
   remote_url?: string | null;
+  /** 0016: reserved for this scheduled status until it is published */
+  scheduled_status_id?: string | null;
 }
 
 export interface ReportsTable {
@@ -645,7 +647,7 @@ export interface Database {
 // ---- 0010_idempotency_keys ----
 
 /** What an Idempotency-Key made; see db/idempotency.ts. */
-export type IdempotentKind = 'status' | 'message';
+export type IdempotentKind = 'status' | 'message' | 'scheduled_status';
 
 export interface IdempotencyKeysTable {
   account_id: string;
@@ -702,4 +704,21 @@ export interface InstanceCountsTable {
 
 export interface Database {
   instance_counts: InstanceCountsTable;
+}
+
+// ---- 0016_scheduled_statuses ----
+
+export interface ScheduledStatusesTable {
+  id: string;
+  account_id: string;
+  scheduled_at: string;
+  /** the status as posted (ScheduledStatusParams), JSON */
+  params: string;
+  /** when a sweep took it to publish; null while it waits */
+  claimed_at: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  scheduled_statuses: ScheduledStatusesTable;
 }

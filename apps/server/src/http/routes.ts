@@ -23,6 +23,7 @@ import { listRoutes } from '../lists/routes.js';
 import { searchRoutes } from '../search/routes.js';
 import { trendRoutes } from '../trends/routes.js';
 import { statusWriteRoutes } from '../statuses/write-routes.js';
+import { scheduledStatusRoutes } from '../statuses/scheduled-routes.js';
 import { pollRoutes } from '../polls/routes.js';
 import { filterRoutes } from '../filters/routes.js';
 import { filterV1Routes } from '../filters/v1-routes.js';
@@ -61,6 +62,7 @@ export async function registerDomainRoutes(app: FastifyInstance, ctx: AppContext
   await searchRoutes(app, ctx);
   await trendRoutes(app, ctx);
   await statusWriteRoutes(app, ctx);
+  await scheduledStatusRoutes(app, ctx);
   await pollRoutes(app, ctx);
   await filterRoutes(app, ctx);
   await filterV1Routes(app, ctx);

@@ -29,4 +29,4 @@ export const ACTIVE_USERS_WINDOW_DAYS = 30;
 
 export const PALCHAT_VERSION = '0.1.0';
 /** Clients branch on the Mastodon version they see, so we announce the API level we implement. */
-export const INSTANCE_VERSION = `4.3.0 (compatible; Palchat ${PALCHAT_VERSION})`;
+export const INSTANCE_VERSION = `4.4.0 (compatible; Palchat ${PALCHAT_VERSION})`;

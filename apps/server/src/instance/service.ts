@@ -109,6 +109,8 @@ export async function buildInstance(ctx: AppContext): Promise<Instance> {
       message: settings.closed_registrations_message || null,
       url: registrationsUrl(settings),
     },
+    // the API number of the last Mastodon release whose every numbered change is implemented (4.3's); the
+    // version string says which later methods clients may call (limits.ts)
     api_versions: { mastodon: 2 },
     contact: { email: settings.site_contact_email, account: contact },
     rules,

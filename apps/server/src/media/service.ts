@@ -186,6 +186,7 @@ export async function storeUpload(
     ...attributes,
     status_id: null,
     message_id: null,
+    scheduled_status_id: null,
     created_at: nowIso(),
     duration,
     preview_width: preview?.width ?? null,

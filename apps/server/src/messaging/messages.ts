@@ -83,7 +83,9 @@ async function usableMedia(
   if (rows.some((row) => !allowed.includes(row.content_type))) {
     throw unprocessable(MessagingText.unsupportedMedia, MessagingErrorCode.unsupportedMedia);
   }
-  if (rows.some((row) => row.message_id !== null || row.status_id !== null) || usedByStatus.length > 0) {
+  const taken = (row: MediaAttachmentsTable) =>
+    row.message_id !== null || row.status_id !== null || row.scheduled_status_id !== null;
+  if (rows.some(taken) || usedByStatus.length > 0) {
     throw unprocessable(MessagingText.mediaAlreadyUsed);
   }
   return rows;
@@ -108,6 +110,7 @@ async function attachMedia(
     .where('account_id', '=', senderId)
     .where('message_id', 'is', null)
     .where('status_id', 'is', null)
+    .where('scheduled_status_id', 'is', null)
     .executeTakeFirst();
   // A concurrent send may have taken one of them between the check and the update.
   if (Number(result.numUpdatedRows) !== media.length) throw unprocessable(MessagingText.mediaAlreadyUsed);

@@ -16,6 +16,7 @@ import {
 import { isId, newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { loadPostingDefaults } from '../accounts/posting-defaults.js';
+import { serializeAccount } from '../accounts/serializer.js';
 import { removeFiles } from '../media/service.js';
 import { publishNotification, recordNotification } from '../notifications/service.js';
 import { refreshPreviewCard } from './cards.js';
@@ -43,8 +44,8 @@ interface CheckedContent {
   poll: { options: string[]; expiresIn: number; multiple: boolean; hideTotals: boolean } | null;
 }
 
-/** The content rules shared by create and edit; throws 422 with Mastodon-like messages. */
-function checkContent(input: StatusInput): CheckedContent {
+/** The content rules shared by create, edit and scheduling; throws 422 with Mastodon-like messages. */
+export function checkContent(input: StatusInput): CheckedContent {
   const text = (input.status ?? '').replace(/\r\n?/g, '\n');
   const spoilerText = (input.spoiler_text ?? '').trim();
   const mediaIds = [...new Set(input.media_ids ?? [])];
@@ -159,6 +160,23 @@ export async function linkTagNames(tx: Tx, statusId: string, names: readonly str
   }
 }
 
+/**
+ * Mastodon 4.5's allowed_mentions: a status that would mention anyone outside the list is refused, naming them,
+ * so that a client can ask before it notifies people the writer did not mean to.
+ */
+function refuseUnexpectedMentions(
+  ctx: AppContext,
+  mentioned: AccountRow[],
+  allowed: readonly string[],
+): void {
+  const expected = new Set(allowed.map((id) => id.replace(/^0+(?=\d)/, '')));
+  const unexpected = mentioned.filter((account) => !expected.has(account.id.replace(/^0+(?=\d)/, '')));
+  if (unexpected.length === 0) return;
+  throw unprocessable('Post would be sent to unexpected accounts', undefined, {
+    unexpected_accounts: unexpected.map((account) => serializeAccount(ctx, account)),
+  });
+}
+
 /** Mention notifications from a status to the local accounts it names (remote ones hear from their server). */
 export async function notifyMentioned(
   tx: Tx,
@@ -241,6 +259,8 @@ export function afterPublish(
 
 export interface CreateOptions {
   idempotencyKey?: string | undefined;
+  /** publishing this scheduled status: it goes in the same transaction, and its reserved uploads are used */
+  scheduledStatusId?: string | undefined;
 }
 
 /**
@@ -258,10 +278,20 @@ export async function createStatus(
     { accountId: author.id, kind: 'status', key: options.idempotencyKey },
     {
       load: (id) => ctx.db.selectFrom('statuses').selectAll().where('id', '=', id).executeTakeFirst(),
-      create: (claimKey) => writeStatus(ctx, author, input, claimKey),
+      create: (claimKey) => writeStatus(ctx, author, input, claimKey, options.scheduledStatusId),
     },
   );
   return value;
+}
+
+/** The scheduled status becomes the status: gone with the same commit, or the publishing fails if it is gone. */
+async function takeScheduledStatus(tx: Tx, scheduledStatusId: string): Promise<void> {
+  const taken = await tx
+    .deleteFrom('scheduled_statuses')
+    .where('id', '=', scheduledStatusId)
+    .executeTakeFirst();
+  if (Number(taken.numDeletedRows) !== 1)
+    throw notFound('This scheduled status is already published or gone');
 }
 
 async function writeStatus(
@@ -269,6 +299,7 @@ async function writeStatus(
   author: AccountRow,
   input: StatusInput,
   claimKey: (tx: Tx, statusId: string) => Promise<void>,
+  scheduledStatusId?: string,
 ): Promise<StatusesTable> {
   const content = checkContent(input);
   const defaults = await loadPostingDefaults(ctx.db, author.id);
@@ -307,12 +338,14 @@ async function writeStatus(
     await tx.insertInto('statuses').values(status).execute();
     // first: a concurrent repeat waits here for this one, rather than fail on the media this one takes
     await claimKey(tx, id);
-    if (content.mediaIds.length) await claimMedia(tx, author, content.mediaIds, id);
+    if (scheduledStatusId) await takeScheduledStatus(tx, scheduledStatusId);
+    if (content.mediaIds.length) await claimMedia(tx, author, content.mediaIds, id, scheduledStatusId);
     await insertPoll(tx, author, id, content.poll);
     await linkTags(tx, id, status.text);
     const mentioned = (await resolveMentions(tx, status.text, ctx.config.localDomain)).filter(
       (account) => account.id !== author.id,
     );
+    if (input.allowed_mentions) refuseUnexpectedMentions(ctx, mentioned, input.allowed_mentions);
     await linkMentions(tx, id, mentioned);
     await adjustStatusesCount(tx, author.id, { delta: 1, at: now });
     if (parent) await adjustStatusCounter(tx, parent.id, 'replies_count', 1);

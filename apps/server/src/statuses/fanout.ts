@@ -219,7 +219,8 @@ export async function publishStatusEvent(
   }
   const channels = [
     ...new Set(audience.homes.map(userChannel)),
-    ...new Set(audience.directs.map(directChannel)),
+    // as on Mastodon, the direct stream tells of a new or edited private mention with `conversation` alone
+    ...(event === 'delete' ? new Set(audience.directs.map(directChannel)) : []),
     ...audience.shared,
     ...audience.lists.map((id) => `list:${id}`),
   ];

@@ -42,3 +42,20 @@ describe('parseStatusInput media_attributes', () => {
     expect(() => parseStatusInput(parseFormBody('media_attributes[][description]=no+id'))).toThrow();
   });
 });
+
+describe('parseStatusInput allowed_mentions and scheduled_at', () => {
+  it('reads allowed_mentions[] form fields, a lone one as a list, and leaves it out when not sent', () => {
+    expect(form('status=x&allowed_mentions[]=1&allowed_mentions[]=2').allowed_mentions).toEqual(['1', '2']);
+    expect(form('status=x&allowed_mentions=7').allowed_mentions).toEqual(['7']);
+    expect(parseStatusInput({ status: 'x', allowed_mentions: [] }).allowed_mentions).toEqual([]);
+    expect(parseStatusInput({ status: 'x' }).allowed_mentions).toBeUndefined();
+  });
+
+  it('keeps scheduled_at as sent, for the scheduling rules to read', () => {
+    expect(form('status=x&scheduled_at=2030-01-01T00:00:00Z').scheduled_at).toBe('2030-01-01T00:00:00Z');
+  });
+});
+
+function form(query: string) {
+  return parseStatusInput(parseFormBody(query));
+}

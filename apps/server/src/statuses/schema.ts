@@ -38,6 +38,10 @@ export const statusInputSchema = z.object({
   sensitive: looseBoolean.optional(),
   spoiler_text: z.string().max(10_000).optional(),
   visibility: visibilitySchema.optional(),
+  /** Mastodon 4.5: the accounts this status may mention; posting fails (422) if it would mention others */
+  allowed_mentions: z.array(idString).max(1000).optional(),
+  /** Mastodon's scheduled_at: any date the server can read; checked by statuses/scheduled.ts */
+  scheduled_at: z.string().max(64).nullable().optional(),
   language: z
     .string()
     .regex(/^[a-zA-Z-]{2,16}$/)
@@ -62,6 +66,7 @@ export function parseStatusInput(body: unknown): StatusInput {
     throw badRequest('Expected a JSON object or form fields');
   const input: Record<string, unknown> = { ...(body as Record<string, unknown>) };
   if (input.media_ids !== undefined) input.media_ids = asList(input.media_ids);
+  if (input.allowed_mentions !== undefined) input.allowed_mentions = asList(input.allowed_mentions);
   const poll = input.poll;
   if (poll && typeof poll === 'object' && !Array.isArray(poll) && 'options' in poll) {
     input.poll = { ...poll, options: asList(poll.options) };

@@ -5,27 +5,30 @@ import { unprocessable } from '../http/errors.js';
 import { mediaColumns, type MediaColumns } from '../media/attributes.js';
 import type { MediaAttributeInput } from './schema.js';
 
+/** What an upload may already belong to and still be taken: the status being written, the scheduled status. */
+interface MediaHolder {
+  statusId?: string | undefined;
+  scheduledStatusId?: string | undefined;
+}
+
 /**
- * Attaches `mediaIds` to the status in this order: the author's uploads that no status or message uses yet, or
- * that this status already uses. As on Mastodon, a video or an audio file must be the status's only
- * attachment. Attachments left out are released (their owner can use them again).
+ * Checks that `mediaIds` are the author's uploads that no status, message or scheduled status uses yet, or that
+ * `holder` already uses. As on Mastodon, a video or an audio file must be the status's only attachment.
  */
-export async function claimMedia(
-  tx: Tx,
-  author: AccountRow,
-  mediaIds: string[],
-  statusId: string,
-): Promise<void> {
+async function checkUsableMedia(tx: Tx, author: AccountRow, mediaIds: string[], holder: MediaHolder) {
   const rows = mediaIds.length
     ? await tx
         .selectFrom('media_attachments')
-        .select(['id', 'type', 'status_id', 'message_id'])
+        .select(['id', 'type', 'status_id', 'message_id', 'scheduled_status_id'])
         .where('id', 'in', mediaIds)
         .where('account_id', '=', author.id)
         .execute()
     : [];
   const usable = rows.filter(
-    (row) => row.message_id === null && (row.status_id === null || row.status_id === statusId),
+    (row) =>
+      row.message_id === null &&
+      (row.status_id === null || row.status_id === holder.statusId) &&
+      (row.scheduled_status_id === null || row.scheduled_status_id === holder.scheduledStatusId),
   );
   if (usable.length !== mediaIds.length) {
     throw unprocessable('Validation failed: media_ids must be your own unused uploads', 'media_unusable');
@@ -36,6 +39,21 @@ export async function claimMedia(
       'media_audio_video_alone',
     );
   }
+}
+
+/**
+ * Attaches `mediaIds` to the status in this order (see checkUsableMedia; a scheduled status being published
+ * passes its id to hand its reserved uploads over). Attachments left out are released (their owner can use
+ * them again).
+ */
+export async function claimMedia(
+  tx: Tx,
+  author: AccountRow,
+  mediaIds: string[],
+  statusId: string,
+  scheduledStatusId?: string,
+): Promise<void> {
+  await checkUsableMedia(tx, author, mediaIds, { statusId, scheduledStatusId });
   await tx.deleteFrom('status_media').where('status_id', '=', statusId).execute();
   let released = tx
     .updateTable('media_attachments')
@@ -46,12 +64,34 @@ export async function claimMedia(
   if (mediaIds.length === 0) return;
   await tx
     .updateTable('media_attachments')
-    .set({ status_id: statusId })
+    .set({ status_id: statusId, scheduled_status_id: null })
     .where('id', 'in', mediaIds)
     .execute();
   await tx
     .insertInto('status_media')
     .values(mediaIds.map((mediaId, position) => ({ status_id: statusId, media_id: mediaId, position })))
+    .execute();
+}
+
+/** Reserves `mediaIds` for a scheduled status until it is published; uploads it no longer names are released. */
+export async function reserveMedia(
+  tx: Tx,
+  author: AccountRow,
+  mediaIds: string[],
+  scheduledStatusId: string,
+): Promise<void> {
+  await checkUsableMedia(tx, author, mediaIds, { scheduledStatusId });
+  let released = tx
+    .updateTable('media_attachments')
+    .set({ scheduled_status_id: null })
+    .where('scheduled_status_id', '=', scheduledStatusId);
+  if (mediaIds.length) released = released.where('id', 'not in', mediaIds);
+  await released.execute();
+  if (mediaIds.length === 0) return;
+  await tx
+    .updateTable('media_attachments')
+    .set({ scheduled_status_id: scheduledStatusId })
+    .where('id', 'in', mediaIds)
     .execute();
 }
 

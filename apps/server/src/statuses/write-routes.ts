@@ -10,6 +10,7 @@ import { createStatus, deleteStatus, editStatus, findOwnStatus } from './compose
 import { looseBoolean, parseStatusInput } from './schema.js';
 import { serializeStatus, type StatusRow } from './serializer.js';
 import { statusHistory } from './history.js';
+import { publishTime, scheduleStatus } from './scheduled.js';
 import { scopes } from '../auth/route-scopes.js';
 
 const idParams = z.object({ id: z.string() });
@@ -27,7 +28,11 @@ export async function statusWriteRoutes(app: FastifyInstance, ctx: AppContext): 
   app.post('/api/v1/statuses', scopes('write:statuses'), async (request) => {
     const viewer = requireAccount(request);
     const input = parseStatusInput(request.body);
-    const status = await createStatus(ctx, viewer, input, { idempotencyKey: idempotencyKeyOf(request) });
+    const idempotencyKey = idempotencyKeyOf(request);
+    const time = publishTime(input.scheduled_at);
+    // Mastodon answers a ScheduledStatus instead of the Status
+    if (time) return scheduleStatus(ctx, viewer, input, time, idempotencyKey);
+    const status = await createStatus(ctx, viewer, input, { idempotencyKey });
     return render(status, viewer);
   });
 
