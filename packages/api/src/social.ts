@@ -175,6 +175,8 @@ export const adminReportSchema = reportBasicsSchema.extend({
   account: accountSchema,
   target_account: accountSchema.nullable(),
   action_taken_by_account: accountSchema.nullable(),
+  /** the moderator handling the report (assign_to_self) */
+  assigned_account: accountSchema.nullable(),
   statuses: z.array(statusSchema),
   /** the server rules the reporter cited (category violation) */
   rules: z.array(ruleSchema),

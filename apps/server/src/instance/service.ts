@@ -9,6 +9,7 @@ import { getServerSettings } from '../settings/service.js';
 import { listRules } from '../instance-content/service.js';
 import * as limits from './limits.js';
 import { blurhashOf, DEFAULT_THUMBNAIL_1X_PATH, DEFAULT_THUMBNAIL_PATH } from './thumbnail.js';
+import { vapidKeys } from '../push/vapid.js';
 
 const toCount = (value: number | string | bigint | null | undefined): number => Number(value ?? 0);
 
@@ -128,6 +129,7 @@ export async function buildInstance(ctx: AppContext): Promise<Instance> {
       media_attachments: mediaConfiguration(),
       polls: pollsConfiguration(),
       translation: { enabled: ctx.config.translation.url !== null },
+      vapid: { public_key: (await vapidKeys(ctx.db)).publicKey },
     },
     registrations: {
       enabled: settings.registrations_mode !== 'closed',

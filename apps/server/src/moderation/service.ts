@@ -57,7 +57,12 @@ export async function serializeReports(
   const accountIds = [
     ...new Set(
       rows
-        .flatMap((row) => [row.account_id, row.target_account_id, row.action_taken_by_account_id])
+        .flatMap((row) => [
+          row.account_id,
+          row.target_account_id,
+          row.action_taken_by_account_id,
+          row.assigned_account_id,
+        ])
         .filter((id): id is string => Boolean(id)),
     ),
     ...messages.map((message) => message.sender_id),
@@ -84,6 +89,7 @@ export async function serializeReports(
         action_taken_by_account: row.action_taken_by_account_id
           ? (accounts.get(row.action_taken_by_account_id) ?? null)
           : null,
+        assigned_account: row.assigned_account_id ? (accounts.get(row.assigned_account_id) ?? null) : null,
         statuses: statuses.filter((status) => idList(row.status_ids).includes(status.id)),
         rules: rules.filter((rule) => idList(row.rule_ids).includes(rule.id)),
         chat:
