@@ -21,12 +21,9 @@ const base64url = z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/, 'must be base64url'
 
 const alertsSchema = z.record(z.string(), flag).optional();
 
-const dataSchema = z
-  .object({
-    alerts: alertsSchema,
-    policy: z.enum(['all', 'followed', 'follower', 'none']).optional(),
-  })
-  .optional();
+const policySchema = z.enum(['all', 'followed', 'follower', 'none']).optional();
+
+const dataSchema = z.object({ alerts: alertsSchema, policy: policySchema }).optional();
 
 export const subscriptionCreateSchema = z.object({
   subscription: z.object({
@@ -35,9 +32,11 @@ export const subscriptionCreateSchema = z.object({
     standard: flag.optional(),
   }),
   data: dataSchema,
+  /** Mastodon documents `data[policy]`; some clients send `policy` beside `data` */
+  policy: policySchema,
 });
 
-export const subscriptionUpdateSchema = z.object({ data: dataSchema, policy: dataSchema.unwrap().shape.policy });
+export const subscriptionUpdateSchema = z.object({ data: dataSchema, policy: policySchema });
 
 /** Only known types are kept; types not given are off, as Mastodon's subscriptions start. */
 function alertsOf(given: Record<string, boolean> | undefined, base: Record<string, boolean> = {}) {
@@ -77,7 +76,7 @@ export async function subscribe(
     key_p256dh: input.subscription.keys.p256dh,
     key_auth: input.subscription.keys.auth,
     alerts: JSON.stringify(alertsOf(input.data?.alerts)),
-    policy: input.data?.policy ?? 'all',
+    policy: input.data?.policy ?? input.policy ?? 'all',
     standard: input.subscription.standard ? 1 : 0,
     created_at: now,
     updated_at: now,
