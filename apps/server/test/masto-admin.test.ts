@@ -75,13 +75,20 @@ describeEachDialect('masto admin API', (dialect) => {
     const listed = await mod.v1.admin.accounts.list({ local: true, limit: 50 });
     expect(listed.map((entry) => entry.username).sort()).toEqual(['ada', 'mod', 'rex', 'una']);
     const una = listed.find((entry) => entry.username === 'una');
-    expect(una).toMatchObject({ email: 'una@example.test', approved: true, disabled: false, silenced: false });
+    expect(una).toMatchObject({
+      email: 'una@example.test',
+      approved: true,
+      disabled: false,
+      silenced: false,
+    });
     expect(una?.account.acct).toBe('una');
 
     const staff = await untyped(mod).v2.admin.accounts.list({ permissions: 'staff' });
     expect(staff.map((entry) => entry.username).sort()).toEqual(['ada', 'mod']);
     expect(await untyped(mod).v2.admin.accounts.list({ origin: 'remote' })).toEqual([]);
-    expect((await untyped(mod).v2.admin.accounts.list({ username: 'un' })).map((entry) => entry.username)).toEqual(['una']);
+    expect(
+      (await untyped(mod).v2.admin.accounts.list({ username: 'un' })).map((entry) => entry.username),
+    ).toEqual(['una']);
     expect((await mod.v1.admin.accounts.$select(user.account.id).fetch()).email).toBe('una@example.test');
 
     // the moderation permission is needed, and an admin scope
@@ -142,9 +149,9 @@ describeEachDialect('masto admin API', (dialect) => {
     expect(await statusOf(account.fetch())).toBe(404);
 
     // a moderator cannot act on an administrator, nor on themselves
-    expect(await statusOf(mod.v1.admin.accounts.$select(admin.account.id).action.create({ type: 'silence' }))).toBe(
-      403,
-    );
+    expect(
+      await statusOf(mod.v1.admin.accounts.$select(admin.account.id).action.create({ type: 'silence' })),
+    ).toBe(403);
     expect(
       await statusOf(mod.v1.admin.accounts.$select(moderator.account.id).action.create({ type: 'disable' })),
     ).toBe(403);
@@ -158,7 +165,9 @@ describeEachDialect('masto admin API', (dialect) => {
     expect((await report.assignToSelf()).assignedAccount?.id).toBe(moderator.account.id);
     expect((await report.unassign()).assignedAccount).toBeNull();
     expect((await report.resolve()).actionTaken).toBe(true);
-    expect((await mod.v1.admin.reports.list({ resolved: true })).map((entry) => entry.id)).toContain(filed.id);
+    expect((await mod.v1.admin.reports.list({ resolved: true })).map((entry) => entry.id)).toContain(
+      filed.id,
+    );
     expect((await report.reopen()).actionTaken).toBe(false);
 
     await mod.v1.admin.accounts.$select(user.account.id).action.create({ type: 'none', reportId: filed.id });
@@ -194,13 +203,17 @@ describeEachDialect('masto admin API', (dialect) => {
     const canonical = await root.v1.admin.canonicalEmailBlocks.create({ email: 'Bad.Actor+x@mail.example' });
     const matches = await root.v1.admin.canonicalEmailBlocks.test({ email: 'badactor@mail.example' });
     expect(matches.map((entry) => entry.id)).toEqual([canonical.id]);
-    expect((await signUp(server, { username: 'badactor', email: 'b.adactor@mail.example' })).statusCode).toBe(422);
+    expect((await signUp(server, { username: 'badactor', email: 'b.adactor@mail.example' })).statusCode).toBe(
+      422,
+    );
 
     const ipBlock = await root.v1.admin.ipBlocks.create({ ip: '192.0.2.0/24', severity: 'sign_up_block' });
     expect(ipBlock).toMatchObject({ ip: '192.0.2.0/24', severity: 'sign_up_block' });
     const changed = await root.v1.admin.ipBlocks.$select(ipBlock.id).update({ comment: 'abuse' });
     expect(changed.comment).toBe('abuse');
-    expect(await statusOf(root.v1.admin.ipBlocks.create({ ip: 'not an ip', severity: 'no_access' }))).toBe(422);
+    expect(await statusOf(root.v1.admin.ipBlocks.create({ ip: 'not an ip', severity: 'no_access' }))).toBe(
+      422,
+    );
     await root.v1.admin.ipBlocks.$select(ipBlock.id).remove();
 
     const mod = await clientFor(moderator);
@@ -231,7 +244,11 @@ describeEachDialect('masto admin API', (dialect) => {
       'space_usage',
     ]);
 
-    const cohorts = await root.v1.admin.retention.create({ startAt: weekAgo, endAt: today, frequency: 'day' });
+    const cohorts = await root.v1.admin.retention.create({
+      startAt: weekAgo,
+      endAt: today,
+      frequency: 'day',
+    });
     expect(cohorts).toHaveLength(7);
     expect(cohorts.at(-1)?.data).toHaveLength(1);
 
@@ -242,8 +259,8 @@ describeEachDialect('masto admin API', (dialect) => {
     expect(Array.isArray(await root.v1.admin.trends.tags.list())).toBe(true);
     expect(Array.isArray(await root.v1.admin.trends.links.list())).toBe(true);
     const mod = await clientFor(moderator);
-    expect(await statusOf(mod.v1.admin.measures.create({ keys: ['new_users'], startAt: today, endAt: today }))).toBe(
-      403,
-    );
+    expect(
+      await statusOf(mod.v1.admin.measures.create({ keys: ['new_users'], startAt: today, endAt: today })),
+    ).toBe(403);
   });
 });

@@ -104,7 +104,12 @@ describeEachDialect('web push', (dialect) => {
       policy: 'all',
     });
     expect(subscription).toMatchObject({ endpoint: `${pushBase}/push/pia`, serverKey, policy: 'all' });
-    expect(subscription.alerts).toMatchObject({ follow: true, mention: true, favourite: false, reblog: false });
+    expect(subscription.alerts).toMatchObject({
+      follow: true,
+      mention: true,
+      favourite: false,
+      reblog: false,
+    });
 
     // follow: an alert that is on
     await ottoClient.v1.accounts.$select(pia.account.id).follow();
@@ -116,10 +121,17 @@ describeEachDialect('web push', (dialect) => {
     expect(Number(push?.headers.ttl)).toBeGreaterThan(0);
     expect(push?.headers.authorization).toContain(`k=${serverKey}`);
     const payload = JSON.parse(
-      decrypt(push?.body ?? Buffer.alloc(0), { version: 'aes128gcm', privateKey: keys.ecdh, authSecret: keys.auth })
-        .toString('utf8'),
+      decrypt(push?.body ?? Buffer.alloc(0), {
+        version: 'aes128gcm',
+        privateKey: keys.ecdh,
+        authSecret: keys.auth,
+      }).toString('utf8'),
     ) as Record<string, unknown>;
-    expect(payload).toMatchObject({ notification_type: 'follow', title: 'Otto followed you', path: '/@otto' });
+    expect(payload).toMatchObject({
+      notification_type: 'follow',
+      title: 'Otto followed you',
+      path: '/@otto',
+    });
     expect(typeof payload.notification_id).toBe('string');
     received = [];
 
@@ -130,7 +142,10 @@ describeEachDialect('web push', (dialect) => {
     expect(received).toHaveLength(0);
 
     // policy "followed": pia does not follow otto, so his mention is not pushed; once she does, it is
-    await piaClient.v1.push.subscription.update({ data: { alerts: { favourite: true } }, policy: 'followed' } as never);
+    await piaClient.v1.push.subscription.update({
+      data: { alerts: { favourite: true } },
+      policy: 'followed',
+    } as never);
     const updated = await piaClient.v1.push.subscription.fetch();
     expect(updated).toMatchObject({ policy: 'followed' });
     expect(updated.alerts).toMatchObject({ follow: true, favourite: true });

@@ -52,7 +52,14 @@ const v2Filters = z.object({
   ip: text,
 });
 
-const V1_STATUSES: AccountStatusFilter[] = ['pending', 'disabled', 'silenced', 'suspended', 'sensitized', 'active'];
+const V1_STATUSES: AccountStatusFilter[] = [
+  'pending',
+  'disabled',
+  'silenced',
+  'suspended',
+  'sensitized',
+  'active',
+];
 
 function filterFromV1(query: z.infer<typeof v1Filters>): AdminAccountFilter {
   return {

@@ -103,8 +103,7 @@ export async function listAdminAccounts(
       break;
   }
   if (filter.staff) query = query.where('accounts.role', 'in', ['moderator', 'admin']);
-  if (filter.username)
-    query = query.where('accounts.username_lower', 'like', like('', filter.username, '%'));
+  if (filter.username) query = query.where('accounts.username_lower', 'like', like('', filter.username, '%'));
   if (filter.displayName)
     query = query.where(
       (eb) => eb.fn('lower', ['accounts.display_name']),
@@ -301,7 +300,10 @@ export async function deleteSuspendedAccount(
   await announceRevocation(ctx, { accountId: target.id });
   await ctx.db.transaction().execute(async (tx) => {
     const followed = tx.selectFrom('follows').select('target_account_id').where('account_id', '=', target.id);
-    const followers = tx.selectFrom('follows').select('account_id').where('target_account_id', '=', target.id);
+    const followers = tx
+      .selectFrom('follows')
+      .select('account_id')
+      .where('target_account_id', '=', target.id);
     await tx
       .updateTable('accounts')
       .set((eb) => ({ followers_count: eb('followers_count', '-', 1) }))

@@ -14,7 +14,10 @@ import { domainAndParents, domainSchema, findServerBlock } from './server-blocks
  */
 
 const flag = z
-  .preprocess((value) => (typeof value === 'string' ? ['true', '1', 'on'].includes(value) : value), z.boolean())
+  .preprocess(
+    (value) => (typeof value === 'string' ? ['true', '1', 'on'].includes(value) : value),
+    z.boolean(),
+  )
   .optional();
 
 const optionalComment = z.string().max(1000).nullable().optional();
@@ -46,7 +49,8 @@ export function serializeDomainBlock(row: InstanceDomainBlocksTable) {
   };
 }
 
-const bit = (value: boolean | undefined): 0 | 1 | undefined => (value === undefined ? undefined : value ? 1 : 0);
+const bit = (value: boolean | undefined): 0 | 1 | undefined =>
+  value === undefined ? undefined : value ? 1 : 0;
 
 function columnsOf(input: z.infer<typeof domainBlockUpdateSchema>) {
   const columns = {
@@ -69,7 +73,11 @@ function columnsOf(input: z.infer<typeof domainBlockUpdateSchema>) {
 export async function domainBlockFor(db: DbOrTx, domain: string): Promise<InstanceDomainBlocksTable | null> {
   const candidates = domainAndParents(domain);
   if (candidates.length === 0) return null;
-  const rows = await db.selectFrom('instance_domain_blocks').selectAll().where('domain', 'in', candidates).execute();
+  const rows = await db
+    .selectFrom('instance_domain_blocks')
+    .selectAll()
+    .where('domain', 'in', candidates)
+    .execute();
   rows.sort((a, b) => b.domain.length - a.domain.length);
   return rows[0] ?? null;
 }
@@ -103,7 +111,11 @@ export async function createDomainBlock(db: DbOrTx, input: z.infer<typeof domain
   return row;
 }
 
-export async function updateDomainBlock(db: DbOrTx, id: string, input: z.infer<typeof domainBlockUpdateSchema>) {
+export async function updateDomainBlock(
+  db: DbOrTx,
+  id: string,
+  input: z.infer<typeof domainBlockUpdateSchema>,
+) {
   const current = await findServerBlock(db, 'instance_domain_blocks', id);
   await db
     .updateTable('instance_domain_blocks')

@@ -53,7 +53,13 @@ export async function adminMetricsRoutes(app: FastifyInstance, ctx: AppContext):
     const tags = await trendingTags(ctx, query.offset, query.limit);
     setOffsetLinkHeader(request, reply, query, tags.length);
     // Mastodon's Admin::Tag: there is no review queue, every tag may trend and be used
-    return tags.map((tag) => ({ ...tag, trendable: true, usable: true, requires_review: false, listable: true }));
+    return tags.map((tag) => ({
+      ...tag,
+      trendable: true,
+      usable: true,
+      requires_review: false,
+      listable: true,
+    }));
   });
 
   app.get('/api/v1/admin/trends/links', scopes('admin:read'), async (request, reply) => {

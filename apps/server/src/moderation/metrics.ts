@@ -93,7 +93,13 @@ export interface Measure {
 }
 
 /** Counts per day of some rows; `distinct` counts each account once a day and once in the total. */
-function measureOf(key: string, days: string[], rows: Dated[], distinct: boolean, previous?: number): Measure {
+function measureOf(
+  key: string,
+  days: string[],
+  rows: Dated[],
+  distinct: boolean,
+  previous?: number,
+): Measure {
   const perDay = new Map<string, Set<string> | number>();
   for (const row of rows) {
     const day = dayOf(row.created_at);
@@ -172,9 +178,13 @@ async function measureRows(
       };
     }
     case 'tag_accounts':
-      return input.tag_accounts ? { rows: await tagUses(db, input.tag_accounts.id, from, to), distinct: true } : null;
+      return input.tag_accounts
+        ? { rows: await tagUses(db, input.tag_accounts.id, from, to), distinct: true }
+        : null;
     case 'tag_uses':
-      return input.tag_uses ? { rows: await tagUses(db, input.tag_uses.id, from, to), distinct: false } : null;
+      return input.tag_uses
+        ? { rows: await tagUses(db, input.tag_uses.id, from, to), distinct: false }
+        : null;
     default:
       return null;
   }
@@ -214,7 +224,9 @@ const counted = (rows: { key: string | null; value: number | string }[], limit: 
 
 async function databaseSize(db: Db): Promise<number> {
   if (isPostgres(db)) {
-    const result = await sql<{ size: string }>`select pg_database_size(current_database()) as size`.execute(db);
+    const result = await sql<{ size: string }>`select pg_database_size(current_database()) as size`.execute(
+      db,
+    );
     return Number(result.rows[0]?.size ?? 0);
   }
   const pages = await sql<{ page_count: number }>`pragma page_count`.execute(db);
@@ -265,7 +277,8 @@ async function dimensionData(
               key: 'postgresql',
               human_key: 'PostgreSQL',
               value: String(
-                (await sql<{ server_version: string }>`show server_version`.execute(db)).rows[0]?.server_version ?? '',
+                (await sql<{ server_version: string }>`show server_version`.execute(db)).rows[0]
+                  ?.server_version ?? '',
               ),
             }
           : { key: 'sqlite', human_key: 'SQLite', value: process.versions.sqlite ?? '' },
@@ -333,7 +346,11 @@ export async function retention(db: Db, input: z.infer<typeof retentionInputSche
       frequency: input.frequency,
       data: periods.slice(index).map((later) => {
         const active = cohort.filter((id) => activeIn.get(later)?.has(id)).length;
-        return { date: toDate(later), rate: cohort.length ? active / cohort.length : 0, value: String(active) };
+        return {
+          date: toDate(later),
+          rate: cohort.length ? active / cohort.length : 0,
+          value: String(active),
+        };
       }),
     };
   });

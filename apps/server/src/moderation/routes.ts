@@ -37,8 +37,14 @@ function reportChange(
 export async function moderationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const page = pageQuerySchema(100, 200).extend({
     resolved: queryFlag,
-    account_id: z.string().regex(/^\d{1,18}$/).optional(),
-    target_account_id: z.string().regex(/^\d{1,18}$/).optional(),
+    account_id: z
+      .string()
+      .regex(/^\d{1,18}$/)
+      .optional(),
+    target_account_id: z
+      .string()
+      .regex(/^\d{1,18}$/)
+      .optional(),
   });
 
   const moderator = (request: Parameters<typeof requireAccount>[0]): AccountRow => {
@@ -66,7 +72,9 @@ export async function moderationRoutes(app: FastifyInstance, ctx: AppContext): P
       .selectFrom('reports')
       .selectAll()
       .where('action_taken_at', query.resolved ? 'is not' : 'is', null)
-      .$if(Boolean(query.account_id), (q) => q.where('account_id', '=', (query.account_id ?? '').padStart(18, '0')))
+      .$if(Boolean(query.account_id), (q) =>
+        q.where('account_id', '=', (query.account_id ?? '').padStart(18, '0')),
+      )
       .$if(Boolean(query.target_account_id), (q) =>
         q.where('target_account_id', '=', (query.target_account_id ?? '').padStart(18, '0')),
       );

@@ -137,11 +137,15 @@ export async function serverBlockRoutes(app: FastifyInstance, ctx: AppContext): 
   const serializeCanonical = (rows: ServerBlockRow<'canonical_email_blocks'>[]) =>
     rows.map(({ id, canonical_email_hash }) => ({ id, canonical_email_hash }));
   // registered before the resource so that /test is not taken for an id
-  app.post('/api/v1/admin/canonical_email_blocks/test', scopes('admin:read:canonical_email_blocks'), async (request) => {
-    requireAdministrator(request);
-    const { email } = z.object({ email: z.string().trim().min(1) }).parse(request.body ?? {});
-    return serializeCanonical(await canonicalEmailBlocksMatching(ctx.db, email));
-  });
+  app.post(
+    '/api/v1/admin/canonical_email_blocks/test',
+    scopes('admin:read:canonical_email_blocks'),
+    async (request) => {
+      requireAdministrator(request);
+      const { email } = z.object({ email: z.string().trim().min(1) }).parse(request.body ?? {});
+      return serializeCanonical(await canonicalEmailBlocksMatching(ctx.db, email));
+    },
+  );
   blockRoutes(app, ctx, {
     path: '/api/v1/admin/canonical_email_blocks',
     table: 'canonical_email_blocks',

@@ -102,7 +102,10 @@ export async function createDomainAllow(db: DbOrTx, domain: string) {
 export const emailDomainBlockInputSchema = z.object({
   domain: domainSchema,
   allow_with_approval: z
-    .preprocess((value) => (typeof value === 'string' ? ['true', '1', 'on'].includes(value) : value), z.boolean())
+    .preprocess(
+      (value) => (typeof value === 'string' ? ['true', '1', 'on'].includes(value) : value),
+      z.boolean(),
+    )
     .optional(),
 });
 
@@ -141,7 +144,9 @@ export async function createCanonicalEmailBlock(
   db: DbOrTx,
   input: z.infer<typeof canonicalEmailBlockInputSchema>,
 ) {
-  const hash = input.email ? canonicalEmailHash(input.email) : (input.canonical_email_hash ?? '').toLowerCase();
+  const hash = input.email
+    ? canonicalEmailHash(input.email)
+    : (input.canonical_email_hash ?? '').toLowerCase();
   const taken = await db
     .selectFrom('canonical_email_blocks')
     .select('id')
@@ -221,7 +226,8 @@ const expiry = (seconds: number | undefined) =>
 async function refuseTakenRange(db: DbOrTx, ip: string, exceptId?: string): Promise<void> {
   let query = db.selectFrom('ip_blocks').select('id').where('ip', '=', ip);
   if (exceptId) query = query.where('id', '!=', exceptId);
-  if (await query.executeTakeFirst()) throw unprocessable('Validation failed: Ip has already been taken', 'taken');
+  if (await query.executeTakeFirst())
+    throw unprocessable('Validation failed: Ip has already been taken', 'taken');
 }
 
 export async function createIpBlock(db: DbOrTx, input: z.infer<typeof ipBlockCreateSchema>) {

@@ -89,8 +89,7 @@ async function policyAllows(
 ): Promise<boolean> {
   if (policy === 'all') return true;
   if (policy === 'none') return false;
-  const [follower, followed] =
-    policy === 'followed' ? [recipientId, senderId] : [senderId, recipientId];
+  const [follower, followed] = policy === 'followed' ? [recipientId, senderId] : [senderId, recipientId];
   const follow = await ctx.db
     .selectFrom('follows')
     .select('id')

@@ -33,11 +33,15 @@ export async function pushRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return render(await subscribe(ctx.db, owner, subscriptionCreateSchema.parse(request.body ?? {})));
   });
 
-  app.get(path, scopes('push'), async (request) => render(await findSubscription(ctx.db, tokenOwner(request).tokenId)));
+  app.get(path, scopes('push'), async (request) =>
+    render(await findSubscription(ctx.db, tokenOwner(request).tokenId)),
+  );
 
   app.put(path, scopes('push'), async (request) => {
     const { tokenId } = tokenOwner(request);
-    return render(await updateSubscription(ctx.db, tokenId, subscriptionUpdateSchema.parse(request.body ?? {})));
+    return render(
+      await updateSubscription(ctx.db, tokenId, subscriptionUpdateSchema.parse(request.body ?? {})),
+    );
   });
 
   app.delete(path, scopes('push'), async (request) => {

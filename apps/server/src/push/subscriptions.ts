@@ -56,7 +56,11 @@ export function serializeSubscription(row: PushSubscriptionsTable, serverKey: st
 }
 
 export async function findSubscription(db: DbOrTx, tokenId: string): Promise<PushSubscriptionsTable> {
-  const row = await db.selectFrom('push_subscriptions').selectAll().where('token_id', '=', tokenId).executeTakeFirst();
+  const row = await db
+    .selectFrom('push_subscriptions')
+    .selectAll()
+    .where('token_id', '=', tokenId)
+    .executeTakeFirst();
   if (!row) throw notFound();
   return row;
 }

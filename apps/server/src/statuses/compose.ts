@@ -267,7 +267,11 @@ async function writeStatus(
     text: content.text.trim(),
     spoiler_text: content.spoilerText,
     visibility: input.visibility ?? defaults.privacy,
-    sensitive: forcedSensitive(author, content) || (input.sensitive ?? (defaults.sensitive || Boolean(content.spoilerText))) ? 1 : 0,
+    sensitive:
+      forcedSensitive(author, content) ||
+      (input.sensitive ?? (defaults.sensitive || Boolean(content.spoilerText)))
+        ? 1
+        : 0,
     language: input.language === undefined ? (defaults.language ?? null) : input.language,
     local: 1,
     link_url: extractFirstLink(content.text),

@@ -3,6 +3,12 @@ declare module 'http_ece' {
   import type { ECDH } from 'node:crypto';
   export function decrypt(
     buffer: Buffer,
-    params: { version: 'aes128gcm' | 'aesgcm'; privateKey: ECDH; authSecret: string; dh?: string; salt?: string },
+    params: {
+      version: 'aes128gcm' | 'aesgcm';
+      privateKey: ECDH;
+      authSecret: string;
+      dh?: string;
+      salt?: string;
+    },
   ): Buffer;
 }

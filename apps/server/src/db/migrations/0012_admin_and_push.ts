@@ -60,7 +60,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('push_subscriptions')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('token_id', 'text', (c) => c.notNull().unique().references('oauth_tokens.id').onDelete('cascade'))
+    .addColumn('token_id', 'text', (c) =>
+      c.notNull().unique().references('oauth_tokens.id').onDelete('cascade'),
+    )
     .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
     .addColumn('endpoint', 'text', (c) => c.notNull())
     .addColumn('key_p256dh', 'text', (c) => c.notNull())
@@ -71,7 +73,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('push_subscriptions_account').on('push_subscriptions').column('account_id').execute();
+  await db.schema
+    .createIndex('push_subscriptions_account')
+    .on('push_subscriptions')
+    .column('account_id')
+    .execute();
 }
 
 export async function down(): Promise<void> {
