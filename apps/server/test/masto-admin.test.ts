@@ -162,7 +162,11 @@ describeEachDialect('masto admin API', (dialect) => {
     const rex = await clientFor(reporter);
     const filed = await rex.v1.reports.create({ accountId: user.account.id, comment: 'spam' });
     const report = mod.v1.admin.reports.$select(filed.id);
-    expect((await report.assignToSelf()).assignedAccount?.id).toBe(moderator.account.id);
+    const assigned = await report.assignToSelf();
+    expect(assigned.assignedAccount?.id).toBe(moderator.account.id);
+    // Admin::Report's accounts are Admin::Account entities
+    expect(assigned.targetAccount.account.acct).toBe('una');
+    expect(assigned.account.email).toBe('rex@example.test');
     expect((await report.unassign()).assignedAccount).toBeNull();
     expect((await report.resolve()).actionTaken).toBe(true);
     expect((await mod.v1.admin.reports.list({ resolved: true })).map((entry) => entry.id)).toContain(

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Account, Role } from '@palchat/api';
+import type { AdminAccount } from '@palchat/api';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/index.js';
@@ -11,29 +11,6 @@ import { likeLiteral } from '../search/accounts.js';
 import { announceRevocation } from '../streaming/revocations.js';
 import type { PageQuery } from '../timelines/pagination.js';
 import { newestFirst, paginateQuery } from '../timelines/pagination.js';
-
-/** Mastodon's Admin::Account entity. */
-export interface AdminAccount {
-  id: string;
-  username: string;
-  domain: string | null;
-  created_at: string;
-  email: string;
-  ip: string | null;
-  ips: { ip: string; used_at: string }[];
-  locale: string;
-  invite_request: string | null;
-  role: Role;
-  confirmed: boolean;
-  approved: boolean;
-  disabled: boolean;
-  silenced: boolean;
-  suspended: boolean;
-  sensitized: boolean;
-  account: Account;
-  created_by_application_id: string | null;
-  invited_by_account_id: string | null;
-}
 
 export type AccountStatusFilter = 'active' | 'pending' | 'disabled' | 'silenced' | 'suspended' | 'sensitized';
 

@@ -9,7 +9,7 @@ type ReportsTable = Selectable<ReportsColumns>;
 import { forbidden } from '../http/errors.js';
 import { ACTIVE_USERS_WINDOW_DAYS } from '../instance/limits.js';
 import { isoDaysAgo } from '../lib/time.js';
-import { serializeAccount } from '../accounts/serializer.js';
+import { serializeAdminAccounts } from './accounts.js';
 import { serializeStatuses } from '../statuses/serializer.js';
 import { idList, reportBasics } from '../reports/serializer.js';
 import { listRules } from '../instance-content/service.js';
@@ -67,11 +67,9 @@ export async function serializeReports(
     ),
     ...messages.map((message) => message.sender_id),
   ];
+  const accountRows = await ctx.db.selectFrom('accounts').selectAll().where('id', 'in', accountIds).execute();
   const accounts = new Map(
-    (await ctx.db.selectFrom('accounts').selectAll().where('id', 'in', accountIds).execute()).map((row) => [
-      row.id,
-      serializeAccount(ctx, row),
-    ]),
+    (await serializeAdminAccounts(ctx, accountRows)).map((account) => [account.id, account]),
   );
   // moderators see reported statuses whatever their visibility, deleted ones included
   const statuses = await serializeStatuses(ctx, statusRows, viewer);
@@ -104,7 +102,7 @@ export async function serializeReports(
                     id: message.id,
                     content: message.content,
                     created_at: message.created_at,
-                    sender: accounts.get(message.sender_id) ?? null,
+                    sender: accounts.get(message.sender_id)?.account ?? null,
                   })),
               }
             : null,
