@@ -113,7 +113,7 @@ export async function serializeReports(
 
 const count = (value: { count: number | string } | undefined): number => Number(value?.count ?? 0);
 
-/** Users (approved, enabled), active users over the last 30 days, posts (not boosts) and open reports. */
+/** Users (approved, enabled, not suspended), active users over the last 30 days, posts (not boosts) and open reports. */
 export async function dashboardCounts(ctx: AppContext): Promise<AdminDashboard> {
   const since = isoDaysAgo(ACTIVE_USERS_WINDOW_DAYS);
   const [users, active, posts, reports] = await Promise.all([
@@ -122,12 +122,14 @@ export async function dashboardCounts(ctx: AppContext): Promise<AdminDashboard> 
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
       .where('approved', '=', 1)
       .where('disabled', '=', 0)
+      .where('suspended_at', 'is', null)
       .executeTakeFirst(),
     ctx.db
       .selectFrom('accounts')
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
       .where('approved', '=', 1)
       .where('disabled', '=', 0)
+      .where('suspended_at', 'is', null)
       .where('last_active_at', '>=', since)
       .executeTakeFirst(),
     ctx.db

@@ -12,6 +12,7 @@ import {
   unsubscribe,
   updateSubscription,
 } from './subscriptions.js';
+import { pushQueueFor } from './delivery.js';
 import { vapidKeys } from './vapid.js';
 
 /** The caller's access token and account: a Web Push subscription belongs to one token. */
@@ -25,6 +26,8 @@ function tokenOwner(request: FastifyRequest): { tokenId: string; accountId: stri
 /** /api/v1/push/subscription: the token's Web Push subscription (one per token). */
 export async function pushRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const path = '/api/v1/push/subscription';
+  // pushes already queued are tried before the database closes
+  app.addHook('onClose', () => pushQueueFor(ctx).idle());
   const render = async (row: Parameters<typeof serializeSubscription>[0]) =>
     serializeSubscription(row, (await vapidKeys(ctx.db)).publicKey);
 
