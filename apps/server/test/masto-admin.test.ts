@@ -220,6 +220,18 @@ describeEachDialect('masto admin API', (dialect) => {
       422,
     );
     await root.v1.admin.ipBlocks.$select(ipBlock.id).remove();
+    // sign-ups from a range that requires approval wait for the moderators; a blocked range is refused
+    const loopback = await root.v1.admin.ipBlocks.create({
+      ip: '127.0.0.1',
+      severity: 'sign_up_requires_approval',
+    });
+    const waiting = await signUp(server, { username: 'waiting', email: 'waiting@example.test' });
+    expect(waiting.json()).toMatchObject({ pending: true });
+    await root.v1.admin.ipBlocks.$select(loopback.id).update({ severity: 'sign_up_block' });
+    expect((await signUp(server, { username: 'blocked', email: 'blocked@example.test' })).statusCode).toBe(
+      403,
+    );
+    await root.v1.admin.ipBlocks.$select(loopback.id).remove();
 
     const mod = await clientFor(moderator);
     expect(await statusOf(mod.v1.admin.domainBlocks.list())).toBe(403);
