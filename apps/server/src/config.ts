@@ -48,9 +48,9 @@ export interface Config {
   /** How often scheduled statuses whose time has come are looked for and published. */
   scheduledStatusSweepMs: number;
   /**
-   * Private addresses (loopback, LAN) the server may read link previews and profile links from; none by
-   * default, so a post or a profile cannot make the server read the inside of its network (Mastodon's
-   * ALLOWED_PRIVATE_ADDRESSES).
+   * Private addresses (loopback, LAN) the server may read link previews and profile links from, and send Web
+   * Pushes to; none by default, so a post, a profile or a push endpoint cannot make the server reach the inside
+   * of its network (Mastodon's ALLOWED_PRIVATE_ADDRESSES).
    */
   allowedPrivateAddresses: string[];
   /**

@@ -12,6 +12,8 @@ export const applicationSchema = z.object({
   client_id: z.string().optional(),
   client_secret: z.string().optional(),
   client_secret_expires_at: z.number().int().optional(),
+  /** the server's Web Push public key (Mastodon keeps it here for older apps) */
+  vapid_key: z.string().optional(),
 });
 export type Application = z.infer<typeof applicationSchema>;
 
@@ -88,6 +90,7 @@ export const instanceSchema = z.object({
     media_attachments: mediaConfigurationSchema,
     polls: pollsConfigurationSchema,
     translation: z.object({ enabled: z.boolean() }),
+    vapid: z.object({ public_key: z.string() }),
   }),
   registrations: z.object({
     enabled: z.boolean(),

@@ -3,6 +3,7 @@ import {
   accountSchema,
   mediaAttachmentSchema,
   reportBasicsSchema,
+  roleSchema,
   statusSchema,
   visibilitySchema,
 } from './accounts.js';
@@ -166,15 +167,41 @@ export const reportedMessageSchema = z.object({
   sender: accountSchema.nullable(),
 });
 
+/** Mastodon's Admin::Account: an account as moderators see it, with its sign-up and moderation state. */
+export const adminAccountSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  domain: z.string().nullable(),
+  created_at: z.string(),
+  email: z.string(),
+  ip: z.string().nullable(),
+  ips: z.array(z.object({ ip: z.string(), used_at: z.string() })),
+  locale: z.string(),
+  invite_request: z.string().nullable(),
+  role: roleSchema,
+  confirmed: z.boolean(),
+  approved: z.boolean(),
+  disabled: z.boolean(),
+  silenced: z.boolean(),
+  suspended: z.boolean(),
+  sensitized: z.boolean(),
+  account: accountSchema,
+  created_by_application_id: z.string().nullable(),
+  invited_by_account_id: z.string().nullable(),
+});
+export type AdminAccount = z.infer<typeof adminAccountSchema>;
+
 /**
  * GET /api/v1/admin/reports entries: Mastodon's Admin::Report reduced to what the moderation view shows,
  * plus `chat` for reports filed from the message box.
  */
 export const adminReportSchema = reportBasicsSchema.extend({
   updated_at: z.string(),
-  account: accountSchema,
-  target_account: accountSchema.nullable(),
-  action_taken_by_account: accountSchema.nullable(),
+  account: adminAccountSchema,
+  target_account: adminAccountSchema.nullable(),
+  action_taken_by_account: adminAccountSchema.nullable(),
+  /** the moderator handling the report (assign_to_self) */
+  assigned_account: adminAccountSchema.nullable(),
   statuses: z.array(statusSchema),
   /** the server rules the reporter cited (category violation) */
   rules: z.array(ruleSchema),

@@ -95,7 +95,11 @@ export async function createApp(db: DbOrTx, input: NewAppInput): Promise<OAuthAp
 }
 
 /** Mastodon's Application entity; credentials only right after creation. */
-export function serializeApplication(app: OAuthAppRow, withCredentials: boolean): Application {
+export function serializeApplication(
+  app: OAuthAppRow,
+  withCredentials: boolean,
+  vapidKey: string,
+): Application {
   const redirectUris = appRedirectUris(app);
   return {
     id: app.id,
@@ -107,6 +111,7 @@ export function serializeApplication(app: OAuthAppRow, withCredentials: boolean)
     ...(withCredentials
       ? { client_id: app.client_id, client_secret: app.client_secret, client_secret_expires_at: 0 }
       : {}),
+    vapid_key: vapidKey,
   };
 }
 

@@ -6,6 +6,7 @@ import { ApiError } from '../http/errors.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import type { RegistrationsMode } from '../config.js';
+import { emailSignUpVerdict, ipBlockSeverity } from '../moderation/server-blocks.js';
 import { notifyStaff } from '../moderation/staff-notifications.js';
 import { hashPassword } from './passwords.js';
 import type { Role } from './permissions.js';
@@ -67,7 +68,8 @@ export type RegistrationErrorCode =
   | 'ERR_TAKEN'
   | 'ERR_RESERVED'
   | 'ERR_ACCEPTED'
-  | 'ERR_CONFIRMATION';
+  | 'ERR_CONFIRMATION'
+  | 'ERR_BLOCKED';
 
 export interface RegistrationIssue {
   code: RegistrationErrorCode;
@@ -133,6 +135,8 @@ export interface RegistrationOptions {
   mode: RegistrationsMode;
   /** the sign-up page asks for the password twice; Mastodon's API does not */
   requireConfirmation: boolean;
+  /** the client's address, checked against the admin's IP blocks */
+  ip?: string;
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -272,10 +276,18 @@ export async function registerAccount(
   if (options.mode === 'closed') throw new RegistrationsClosed();
   const { value, issues } = checkRegistrationFormat(input, options);
   await checkUniqueness(db, value, issues);
+  const emailVerdict = issues.email ? 'pass' : await emailSignUpVerdict(db, value.email);
+  if (emailVerdict === 'block')
+    (issues.email ??= []).push({ code: 'ERR_BLOCKED', message: 'uses a disallowed e-mail provider' });
   if (Object.keys(issues).length > 0) throw new RegistrationInvalid(issues);
+  const ipVerdict = options.ip ? await ipBlockSeverity(db, options.ip) : null;
+  if (ipVerdict === 'sign_up_block' || ipVerdict === 'no_access')
+    throw new ApiError(403, 'Sign-ups from your address are not allowed');
 
   const passwordHash = await hashPassword(value.password);
-  const pending = options.mode === 'approval';
+  // blocks that let sign-ups through send them to the moderators for approval
+  const pending =
+    options.mode === 'approval' || emailVerdict === 'approval' || ipVerdict === 'sign_up_requires_approval';
   try {
     const account = await db.transaction().execute(async (tx) => {
       // checked again inside the transaction: another sign-up may have taken the name meanwhile

@@ -31,6 +31,7 @@ import { oauthServerMetadata } from './oauth-metadata.js';
 import { requireAccount } from './viewer.js';
 import { accountUrl } from '../accounts/serializer.js';
 import { avatarUrl } from '../accounts/media-urls.js';
+import { vapidKeys } from '../push/vapid.js';
 
 const paramsOf = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
@@ -96,7 +97,7 @@ function defineOAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/api/v1/apps', publicRoute, async (request) => {
     const created = await createApp(ctx.db, paramsOf(request.body));
-    return serializeApplication(created, true);
+    return serializeApplication(created, true, (await vapidKeys(ctx.db)).publicKey);
   });
 
   app.get('/api/v1/apps/verify_credentials', publicRoute, async (request): Promise<Application> => {
@@ -108,7 +109,7 @@ function defineOAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
         .selectAll()
         .where('id', '=', viewer.appId)
         .executeTakeFirst();
-      if (row) return serializeApplication(row, false);
+      if (row) return serializeApplication(row, false, (await vapidKeys(ctx.db)).publicKey);
     }
     // the web client's own session token
     return { name: 'Web', website: null, scopes: WEB_SCOPES.split(' '), redirect_uri: '', redirect_uris: [] };
@@ -220,6 +221,7 @@ function defineOAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { account } = await registerAccount(ctx.db, paramsOf(request.body) as RegistrationInput, {
         mode: settings.registrations_mode,
         requireConfirmation: false,
+        ip: request.ip,
       });
       const issued = await issueToken(ctx.db, {
         appId: viewer.appId,

@@ -47,6 +47,7 @@ export async function registerSessionRoutes(app: FastifyInstance, ctx: AppContex
       const { account, pending } = await registerAccount(ctx.db, bodyOf(request) as RegistrationInput, {
         mode: settings.registrations_mode,
         requireConfirmation: true,
+        ip: request.ip,
       });
       if (pending) return { redirect_to: '/auth/sign_in', pending: true };
       if (request.viewer?.sessionId) await destroySession(ctx, request.viewer.sessionId);

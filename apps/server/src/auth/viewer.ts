@@ -25,6 +25,7 @@ export function requireAccount(request: FastifyRequest): AccountRow {
   const account = request.viewer?.account;
   if (!account) throw unauthorized('This method requires an authenticated user');
   if (account.disabled) throw forbidden('Your login is currently disabled');
+  if (account.suspended_at) throw forbidden('Your login is currently suspended');
   if (!account.approved) throw forbidden('Your login is currently pending approval');
   if (account.moved_to_account_id && request.method !== 'GET') {
     throw forbidden('Your account has moved; this action is not available');

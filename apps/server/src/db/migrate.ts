@@ -23,6 +23,7 @@ import * as instanceCounts from './migrations/0013_instance_counts.js';
 import * as listIndexes from './migrations/0014_list_indexes.js';
 import * as remoteEntities from './migrations/0015_remote_entities.js';
 import * as scheduledStatuses from './migrations/0016_scheduled_statuses.js';
+import * as adminAndPush from './migrations/0017_admin_and_push.js';
 
 /** Every migration, in order. New ones are appended here so that bundling needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0014_list_indexes': listIndexes,
   '0015_remote_entities': remoteEntities,
   '0016_scheduled_statuses': scheduledStatuses,
+  '0017_admin_and_push': adminAndPush,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -53,6 +53,12 @@ export interface AccountsTable {
   header_remote_url?: string | null;
   /** 0013: when a remote actor was last fetched or updated */
   fetched_at?: string | null;
+  /** 0017: a moderator limited the account: its posts leave public timelines and trends */
+  silenced_at?: string | null;
+  /** 0017: a moderator suspended the account: it cannot sign in and its posts leave every public view */
+  suspended_at?: string | null;
+  /** 0017: a moderator forced the media of its new posts to be marked sensitive */
+  sensitized_at?: string | null;
 }
 
 export type ActorType = 'Person' | 'Service' | 'Application' | 'Group' | 'Organization';
@@ -444,6 +450,8 @@ export interface ReportsTable {
   updated_at: Generated<string | null>;
   /** 0007: JSON array of cited instance rule ids */
   rule_ids: Generated<string>;
+  /** 0012: the moderator handling the report */
+  assigned_account_id: Generated<string | null>;
 }
 
 export interface Database {
@@ -721,4 +729,83 @@ export interface ScheduledStatusesTable {
 
 export interface Database {
   scheduled_statuses: ScheduledStatusesTable;
+}
+
+// ---- 0017_admin_and_push: server-wide blocks, allowed domains and Web Push subscriptions ----
+
+export type DomainBlockSeverity = 'noop' | 'silence' | 'suspend';
+
+/** Mastodon's admin DomainBlock: what federation does with a remote server's accounts and content. */
+export interface InstanceDomainBlocksTable {
+  id: string;
+  domain: string;
+  severity: DomainBlockSeverity;
+  reject_media: Bool;
+  reject_reports: Bool;
+  private_comment: string | null;
+  public_comment: string | null;
+  /** show the domain partly hidden in the public list of blocked servers */
+  obfuscate: Bool;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface InstanceDomainAllowsTable {
+  id: string;
+  domain: string;
+  created_at: string;
+}
+
+export interface EmailDomainBlocksTable {
+  id: string;
+  domain: string;
+  /** sign-ups from the domain wait for approval instead of being refused */
+  allow_with_approval: Bool;
+  created_at: string;
+}
+
+export interface CanonicalEmailBlocksTable {
+  id: string;
+  /** sha256 hex of the canonical address (see moderation/email-blocks.ts) */
+  canonical_email_hash: string;
+  created_at: string;
+}
+
+export type IpBlockSeverity = 'sign_up_requires_approval' | 'sign_up_block' | 'no_access';
+
+export interface IpBlocksTable {
+  id: string;
+  /** an address or a CIDR range */
+  ip: string;
+  severity: IpBlockSeverity;
+  comment: string;
+  expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PushSubscriptionsTable {
+  id: string;
+  /** one subscription per access token, as in Mastodon */
+  token_id: string;
+  account_id: string;
+  endpoint: string;
+  key_p256dh: string;
+  key_auth: string;
+  /** JSON: { [notification type]: boolean } */
+  alerts: string;
+  policy: 'all' | 'followed' | 'follower' | 'none';
+  /** RFC 8291 aes128gcm (true) or the legacy aesgcm draft */
+  standard: Bool;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Database {
+  instance_domain_blocks: InstanceDomainBlocksTable;
+  instance_domain_allows: InstanceDomainAllowsTable;
+  email_domain_blocks: EmailDomainBlocksTable;
+  canonical_email_blocks: CanonicalEmailBlocksTable;
+  ip_blocks: IpBlocksTable;
+  push_subscriptions: PushSubscriptionsTable;
 }

@@ -32,6 +32,10 @@ import { credentialRoutes } from '../accounts/credential-routes.js';
 import { featuredTagRoutes } from '../featured/routes.js';
 import { reportRoutes } from '../reports/routes.js';
 import { moderationRoutes } from '../moderation/routes.js';
+import { adminAccountRoutes } from '../moderation/account-routes.js';
+import { serverBlockRoutes } from '../moderation/server-block-routes.js';
+import { adminMetricsRoutes } from '../moderation/metrics-routes.js';
+import { pushRoutes } from '../push/routes.js';
 import { instanceContentRoutes } from '../instance-content/routes.js';
 import { translationRoutes } from '../translation/routes.js';
 import { serviceRoutes } from './service-routes.js';
@@ -71,6 +75,10 @@ export async function registerDomainRoutes(app: FastifyInstance, ctx: AppContext
   await featuredTagRoutes(app, ctx);
   await reportRoutes(app, ctx);
   await moderationRoutes(app, ctx);
+  await adminAccountRoutes(app, ctx);
+  await serverBlockRoutes(app, ctx);
+  await adminMetricsRoutes(app, ctx);
+  await pushRoutes(app, ctx);
   await instanceContentRoutes(app, ctx);
   await translationRoutes(app, ctx);
 }

@@ -9,6 +9,7 @@ import { listRules } from '../instance-content/service.js';
 import { instanceCounts } from './counts.js';
 import * as limits from './limits.js';
 import { blurhashOf, DEFAULT_THUMBNAIL_1X_PATH, DEFAULT_THUMBNAIL_PATH } from './thumbnail.js';
+import { vapidKeys } from '../push/vapid.js';
 
 async function contactAccount(ctx: AppContext, settings: ServerSettings) {
   if (!settings.site_contact_username) return null;
@@ -102,6 +103,7 @@ export async function buildInstance(ctx: AppContext): Promise<Instance> {
       media_attachments: mediaConfiguration(),
       polls: pollsConfiguration(),
       translation: { enabled: ctx.config.translation.url !== null },
+      vapid: { public_key: (await vapidKeys(ctx.db)).publicKey },
     },
     registrations: {
       enabled: settings.registrations_mode !== 'closed',

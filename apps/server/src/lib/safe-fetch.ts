@@ -120,3 +120,24 @@ export function decodeEntities(text: string): string {
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
 }
+
+/**
+ * POST to `url` once (no redirect is followed), when its address may be reached: deliveries to addresses a
+ * user gave (Web Push endpoints). Null when the address may not be reached; network errors throw.
+ */
+export async function postChecked(
+  url: string,
+  init: { headers: Record<string, string>; body: Uint8Array | string },
+  options: SafeFetchOptions,
+): Promise<Response | null> {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
+  if (!(await mayRead(parsed.hostname, options.allowedPrivateAddresses ?? []))) return null;
+  return fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    signal: AbortSignal.timeout(options.timeoutMs ?? FETCH_TIMEOUT_MS),
+    headers: { 'user-agent': options.userAgent ?? 'Palchat', ...init.headers },
+    body: init.body,
+  });
+}

@@ -16,9 +16,36 @@ import { scopes } from '../auth/route-scopes.js';
 
 const idParams = z.object({ id: z.string() });
 
+/** What each report action changes: resolving records who acted, assigning who handles it. */
+function reportChange(
+  action: 'resolve' | 'reopen' | 'assign_to_self' | 'unassign',
+  viewer: AccountRow,
+): Partial<Pick<ReportsTable, 'action_taken_at' | 'action_taken_by_account_id' | 'assigned_account_id'>> {
+  switch (action) {
+    case 'resolve':
+      return { action_taken_at: nowIso(), action_taken_by_account_id: viewer.id };
+    case 'reopen':
+      return { action_taken_at: null, action_taken_by_account_id: null };
+    case 'assign_to_self':
+      return { assigned_account_id: viewer.id };
+    case 'unassign':
+      return { assigned_account_id: null };
+  }
+}
+
 /** /admin/reports (moderation permission) and /admin/dashboard (administration permission) data. */
 export async function moderationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const page = pageQuerySchema(100, 200).extend({ resolved: queryFlag });
+  const page = pageQuerySchema(100, 200).extend({
+    resolved: queryFlag,
+    account_id: z
+      .string()
+      .regex(/^\d{1,18}$/)
+      .optional(),
+    target_account_id: z
+      .string()
+      .regex(/^\d{1,18}$/)
+      .optional(),
+  });
 
   const moderator = (request: Parameters<typeof requireAccount>[0]): AccountRow => {
     const account = requireAccount(request);
@@ -44,7 +71,13 @@ export async function moderationRoutes(app: FastifyInstance, ctx: AppContext): P
     const base = ctx.db
       .selectFrom('reports')
       .selectAll()
-      .where('action_taken_at', query.resolved ? 'is not' : 'is', null);
+      .where('action_taken_at', query.resolved ? 'is not' : 'is', null)
+      .$if(Boolean(query.account_id), (q) =>
+        q.where('account_id', '=', (query.account_id ?? '').padStart(18, '0')),
+      )
+      .$if(Boolean(query.target_account_id), (q) =>
+        q.where('target_account_id', '=', (query.target_account_id ?? '').padStart(18, '0')),
+      );
     const rows = newestFirst(await paginateQuery(base, 'reports.id', query).execute(), query);
     setLinkHeader(
       request,
@@ -63,19 +96,14 @@ export async function moderationRoutes(app: FastifyInstance, ctx: AppContext): P
     return report;
   });
 
-  for (const action of ['resolve', 'reopen'] as const) {
+  for (const action of ['resolve', 'reopen', 'assign_to_self', 'unassign'] as const) {
     app.post(`/api/v1/admin/reports/:id/${action}`, scopes('admin:write:reports'), async (request) => {
       const viewer = moderator(request);
       const { id } = idParams.parse(request.params);
       const report = await findReport(id);
-      const now = nowIso();
       await ctx.db
         .updateTable('reports')
-        .set(
-          action === 'resolve'
-            ? { action_taken_at: now, action_taken_by_account_id: viewer.id, updated_at: now }
-            : { action_taken_at: null, action_taken_by_account_id: null, updated_at: now },
-        )
+        .set({ ...reportChange(action, viewer), updated_at: nowIso() })
         .where('id', '=', report.id)
         .execute();
       const [rendered] = await serializeReports(ctx, [await findReport(report.id)], viewer);

@@ -9,7 +9,7 @@ type ReportsTable = Selectable<ReportsColumns>;
 import { forbidden } from '../http/errors.js';
 import { ACTIVE_USERS_WINDOW_DAYS } from '../instance/limits.js';
 import { isoDaysAgo } from '../lib/time.js';
-import { serializeAccount } from '../accounts/serializer.js';
+import { serializeAdminAccounts } from './accounts.js';
 import { serializeStatuses } from '../statuses/serializer.js';
 import { idList, reportBasics } from '../reports/serializer.js';
 import { listRules } from '../instance-content/service.js';
@@ -57,16 +57,19 @@ export async function serializeReports(
   const accountIds = [
     ...new Set(
       rows
-        .flatMap((row) => [row.account_id, row.target_account_id, row.action_taken_by_account_id])
+        .flatMap((row) => [
+          row.account_id,
+          row.target_account_id,
+          row.action_taken_by_account_id,
+          row.assigned_account_id,
+        ])
         .filter((id): id is string => Boolean(id)),
     ),
     ...messages.map((message) => message.sender_id),
   ];
+  const accountRows = await ctx.db.selectFrom('accounts').selectAll().where('id', 'in', accountIds).execute();
   const accounts = new Map(
-    (await ctx.db.selectFrom('accounts').selectAll().where('id', 'in', accountIds).execute()).map((row) => [
-      row.id,
-      serializeAccount(ctx, row),
-    ]),
+    (await serializeAdminAccounts(ctx, accountRows)).map((account) => [account.id, account]),
   );
   // moderators see reported statuses whatever their visibility, deleted ones included
   const statuses = await serializeStatuses(ctx, statusRows, viewer);
@@ -84,6 +87,7 @@ export async function serializeReports(
         action_taken_by_account: row.action_taken_by_account_id
           ? (accounts.get(row.action_taken_by_account_id) ?? null)
           : null,
+        assigned_account: row.assigned_account_id ? (accounts.get(row.assigned_account_id) ?? null) : null,
         statuses: statuses.filter((status) => idList(row.status_ids).includes(status.id)),
         rules: rules.filter((rule) => idList(row.rule_ids).includes(rule.id)),
         chat:
@@ -98,7 +102,7 @@ export async function serializeReports(
                     id: message.id,
                     content: message.content,
                     created_at: message.created_at,
-                    sender: accounts.get(message.sender_id) ?? null,
+                    sender: accounts.get(message.sender_id)?.account ?? null,
                   })),
               }
             : null,
@@ -109,7 +113,7 @@ export async function serializeReports(
 
 const count = (value: { count: number | string } | undefined): number => Number(value?.count ?? 0);
 
-/** Users (approved, enabled), active users over the last 30 days, posts (not boosts) and open reports. */
+/** Users (approved, enabled, not suspended), active users over the last 30 days, posts (not boosts) and open reports. */
 export async function dashboardCounts(ctx: AppContext): Promise<AdminDashboard> {
   const since = isoDaysAgo(ACTIVE_USERS_WINDOW_DAYS);
   const [users, active, posts, reports] = await Promise.all([
@@ -118,12 +122,14 @@ export async function dashboardCounts(ctx: AppContext): Promise<AdminDashboard> 
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
       .where('approved', '=', 1)
       .where('disabled', '=', 0)
+      .where('suspended_at', 'is', null)
       .executeTakeFirst(),
     ctx.db
       .selectFrom('accounts')
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
       .where('approved', '=', 1)
       .where('disabled', '=', 0)
+      .where('suspended_at', 'is', null)
       .where('last_active_at', '>=', since)
       .executeTakeFirst(),
     ctx.db

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/index.js';
 import type { NotificationsTable } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
+import { enqueuePush } from '../push/delivery.js';
 import { nowIso } from '../lib/time.js';
 import { userChannel } from '../streaming/bus.js';
 import { policyVerdict } from './policy.js';
@@ -99,7 +100,10 @@ export async function recordNotification(
   return row;
 }
 
-/** Sends a committed notification to the recipient's streams (`notification` event, Mastodon's payload). */
+/**
+ * Sends a committed notification to the recipient's streams (`notification` event, Mastodon's payload) and
+ * queues its Web Push deliveries.
+ */
 export async function publishNotification(ctx: AppContext, row: NotificationsTable | null): Promise<void> {
   // filtered notifications wait under notification requests; they are not pushed
   if (!row || row.filtered) return;
@@ -110,5 +114,7 @@ export async function publishNotification(ctx: AppContext, row: NotificationsTab
     .executeTakeFirst();
   if (!recipient) return;
   const [notification] = await serializeNotifications(ctx, [row], recipient);
-  if (notification) await ctx.bus.publish(userChannel(row.account_id), 'notification', notification);
+  if (!notification) return;
+  await ctx.bus.publish(userChannel(row.account_id), 'notification', notification);
+  enqueuePush(ctx, row.account_id, notification);
 }

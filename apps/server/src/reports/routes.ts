@@ -72,6 +72,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
       forwarded: input.forward ? (1 as const) : (0 as const),
       action_taken_at: null,
       action_taken_by_account_id: null,
+      assigned_account_id: null,
       created_at: now,
       updated_at: now,
     };

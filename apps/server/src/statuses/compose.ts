@@ -44,6 +44,10 @@ interface CheckedContent {
   poll: { options: string[]; expiresIn: number; multiple: boolean; hideTotals: boolean } | null;
 }
 
+/** A moderator's "sensitive" action marks the media of every post the account writes or edits. */
+const forcedSensitive = (author: AccountRow, content: CheckedContent): boolean =>
+  Boolean(author.sensitized_at) && content.mediaIds.length > 0;
+
 /** The content rules shared by create, edit and scheduling; throws 422 with Mastodon-like messages. */
 export function checkContent(input: StatusInput): CheckedContent {
   const text = (input.status ?? '').replace(/\r\n?/g, '\n');
@@ -322,7 +326,11 @@ async function writeStatus(
     text: content.text.trim(),
     spoiler_text: content.spoilerText,
     visibility: input.visibility ?? defaults.privacy,
-    sensitive: (input.sensitive ?? (defaults.sensitive || Boolean(content.spoilerText))) ? 1 : 0,
+    sensitive:
+      forcedSensitive(author, content) ||
+      (input.sensitive ?? (defaults.sensitive || Boolean(content.spoilerText)))
+        ? 1
+        : 0,
     language: input.language === undefined ? (defaults.language ?? null) : input.language,
     local: 1,
     link_url: extractFirstLink(content.text),
@@ -410,7 +418,7 @@ export async function editStatus(
     ...current,
     text: content.text.trim(),
     spoiler_text: content.spoilerText,
-    sensitive: (input.sensitive ?? Boolean(content.spoilerText)) ? 1 : 0,
+    sensitive: forcedSensitive(author, content) || (input.sensitive ?? Boolean(content.spoilerText)) ? 1 : 0,
     language: input.language === undefined ? current.language : input.language,
     link_url: extractFirstLink(content.text),
     edited_at: now,

@@ -123,3 +123,32 @@ export function boostedReadableBy(viewerId: string | null, options: { silenced: 
       ),
     ]);
 }
+
+/**
+ * Public views (the public and hashtag timelines, trends) leave out suspended authors, and silenced ones
+ * except for the author and their followers (Mastodon's limited accounts).
+ */
+export function inPublicViews(viewerId: string | null) {
+  return (eb: StatusScope): ExpressionWrapper<Database, 'statuses', SqlBool> => {
+    const author = eb
+      .selectFrom('accounts')
+      .select('accounts.id')
+      .whereRef('accounts.id', '=', 'statuses.account_id');
+    const exceptions = viewerId
+      ? [
+          eb('statuses.account_id', '=', viewerId),
+          eb.exists(
+            eb
+              .selectFrom('follows')
+              .select('follows.id')
+              .where('follows.account_id', '=', viewerId)
+              .whereRef('follows.target_account_id', '=', 'statuses.account_id'),
+          ),
+        ]
+      : [];
+    return eb.and([
+      eb.not(eb.exists(author.where('accounts.suspended_at', 'is not', null))),
+      eb.or([eb.not(eb.exists(author.where('accounts.silenced_at', 'is not', null))), ...exceptions]),
+    ]);
+  };
+}

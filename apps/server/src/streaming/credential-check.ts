@@ -56,6 +56,7 @@ export async function lapsedCredentials<T extends StreamCredentials>(
             .where('id', 'in', chunk)
             .where('disabled', '=', 0)
             .where('approved', '=', 1)
+            .where('suspended_at', 'is', null)
             .execute()
         ).map((row) => row.id),
     ),

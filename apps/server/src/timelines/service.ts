@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AccountRow } from '../auth/viewer.js';
 import type { Db } from '../db/index.js';
 import type { Database, ListsTable, StatusesTable } from '../db/schema.js';
-import { boostedReadableBy, notSilencedBy, visibleTo } from '../statuses/visibility.js';
+import { boostedReadableBy, inPublicViews, notSilencedBy, visibleTo } from '../statuses/visibility.js';
 import { feedPage, homeFeed, listFeed, type CandidateQuery } from './feeds.js';
 import { newestFirst, pageQuerySchema, paginateQuery, type PageQuery } from './pagination.js';
 import { queryFlag } from './query-flag.js';
@@ -160,6 +160,7 @@ export async function publicTimeline(
   const base = readableStatuses(db, viewer)
     .where('statuses.visibility', '=', 'public')
     .where('statuses.reblog_of_id', 'is', null)
+    .where(inPublicViews(viewer?.id ?? null))
     .where((eb) =>
       eb.or([
         eb('statuses.in_reply_to_account_id', 'is', null),
@@ -179,6 +180,7 @@ export async function tagTimeline(
   // have tags (a boost has none), so no `reblog_of_id is null` here for the planner to scan an index by.
   const base = readableStatuses(db, viewer)
     .where('statuses.visibility', '=', 'public')
+    .where(inPublicViews(viewer?.id ?? null))
     .where('statuses.id', 'in', (eb) =>
       eb
         .selectFrom('status_tags')
@@ -253,6 +255,7 @@ export async function linkTimeline(
   const base = readableStatuses(db, viewer)
     .where('statuses.visibility', '=', 'public')
     .where('statuses.reblog_of_id', 'is', null)
+    .where(inPublicViews(viewer?.id ?? null))
     .where('statuses.link_url', '=', url);
   return page(base, query);
 }

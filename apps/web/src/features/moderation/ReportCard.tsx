@@ -25,7 +25,8 @@ const CATEGORY_LABELS: Record<string, MessageId> = {
   fraud: 'report_category.fraud',
 };
 
-function AccountLink({ account }: { account: AdminReport['account'] }) {
+/** A report's accounts are Admin::Account entities; the link shows the public account inside. */
+function AccountLink({ account: { account } }: { account: AdminReport['account'] }) {
   return (
     <Link to={`/@${account.acct}`} data-hover-card-account={account.id} className="report-card__account">
       <bdi>{account.display_name || account.username}</bdi>
@@ -119,7 +120,7 @@ export function ReportCard({ report }: { report: AdminReport }) {
       data-testid="report"
     >
       <header className="report-card__header">
-        <Avatar src={(report.target_account ?? report.account).avatar} size={40} />
+        <Avatar src={(report.target_account ?? report.account).account.avatar} size={40} />
         <p className="report-card__headline">
           <ReportHeadline report={report} />
         </p>

@@ -6,6 +6,7 @@ import { Column, ColumnBody, ColumnHeader } from '../../components/Column';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { ColumnsSection } from './ColumnsSection';
 import { PostingDefaultsSection } from './PostingDefaultsSection';
+import { PushSection } from './PushSection';
 import { AppearanceSection, ReadingSection } from './WebSettingsSections';
 
 /** /settings/preferences: appearance, the deck's columns, posting defaults and reading; each saves on change. */
@@ -21,6 +22,7 @@ export function PreferencesView() {
             <ColumnsSection />
             <PostingDefaultsSection />
             <ReadingSection />
+            <PushSection />
             <div className="preferences-links">
               <Link to="/settings/profile">
                 <Msg id="preferences.edit_profile" />
