@@ -11,6 +11,7 @@ import * as followRequestOptions from './migrations/0008_follow_request_options.
 import * as mediaMeta from './migrations/0009_media_meta.js';
 import * as idempotencyKeys from './migrations/0010_idempotency_keys.js';
 import * as feeds from './migrations/0011_feeds.js';
+import * as federation from './migrations/0012_federation.js';
 
 /** Every migration, in order. New ones are appended here so that bundling needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0009_media_meta': mediaMeta,
   '0010_idempotency_keys': idempotencyKeys,
   '0011_feeds': feeds,
+  '0012_federation': federation,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
