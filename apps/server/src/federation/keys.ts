@@ -1,3 +1,4 @@
+import type { webcrypto } from 'node:crypto';
 import { exportJwk, generateCryptoKeyPair, importJwk } from '@fedify/fedify';
 import type { Db } from '../db/index.js';
 import type { AccountKeysTable } from '../db/schema.js';
@@ -7,15 +8,15 @@ export const INSTANCE_KEYS_ID = 'instance';
 
 export interface ActorKeyPairs {
   /** RSASSA-PKCS1-v1_5: HTTP Signatures (what Mastodon verifies) */
-  rsa: CryptoKeyPair;
+  rsa: webcrypto.CryptoKeyPair;
   /** Ed25519: Object Integrity Proofs (FEP-8b32), published as a Multikey assertionMethod */
-  ed25519: CryptoKeyPair;
+  ed25519: webcrypto.CryptoKeyPair;
 }
 
-async function pairFrom(publicJwk: string, privateJwk: string): Promise<CryptoKeyPair> {
+async function pairFrom(publicJwk: string, privateJwk: string): Promise<webcrypto.CryptoKeyPair> {
   const [publicKey, privateKey] = await Promise.all([
-    importJwk(JSON.parse(publicJwk) as JsonWebKey, 'public'),
-    importJwk(JSON.parse(privateJwk) as JsonWebKey, 'private'),
+    importJwk(JSON.parse(publicJwk) as webcrypto.JsonWebKey, 'public'),
+    importJwk(JSON.parse(privateJwk) as webcrypto.JsonWebKey, 'private'),
   ]);
   return { publicKey, privateKey };
 }
@@ -33,7 +34,7 @@ async function generateRow(accountId: string): Promise<AccountKeysTable> {
     generateCryptoKeyPair('RSASSA-PKCS1-v1_5'),
     generateCryptoKeyPair('Ed25519'),
   ]);
-  const jwk = async (key: CryptoKey) => JSON.stringify(await exportJwk(key));
+  const jwk = async (key: webcrypto.CryptoKey) => JSON.stringify(await exportJwk(key));
   return {
     account_id: accountId,
     rsa_public_jwk: await jwk(rsa.publicKey),

@@ -13,18 +13,24 @@ import { blurhashOf, DEFAULT_THUMBNAIL_1X_PATH, DEFAULT_THUMBNAIL_PATH } from '.
 const toCount = (value: number | string | bigint | null | undefined): number => Number(value ?? 0);
 
 /** Local accounts that were active (signed in, used the API) in the last 30 days. */
-export async function countMonthlyActiveUsers(ctx: AppContext): Promise<number> {
+export function countMonthlyActiveUsers(ctx: AppContext): Promise<number> {
+  return countActiveUsers(ctx, limits.ACTIVE_USERS_WINDOW_DAYS);
+}
+
+/** Local accounts that were active (signed in, used the API) in the last `days` days. */
+export async function countActiveUsers(ctx: AppContext, days: number): Promise<number> {
   const row = await ctx.db
     .selectFrom('accounts')
     .innerJoin('users', 'users.account_id', 'accounts.id')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('accounts.last_active_at', '>=', isoDaysAgo(limits.ACTIVE_USERS_WINDOW_DAYS))
+    .where('accounts.last_active_at', '>=', isoDaysAgo(days))
     .where('accounts.approved', '=', 1)
     .executeTakeFirstOrThrow();
   return toCount(row.count);
 }
 
-async function countUsersAndStatuses(ctx: AppContext): Promise<{ users: number; statuses: number }> {
+/** Approved local accounts, and the statuses they wrote. */
+export async function countUsersAndStatuses(ctx: AppContext): Promise<{ users: number; statuses: number }> {
   const row = await ctx.db
     .selectFrom('accounts')
     .innerJoin('users', 'users.account_id', 'accounts.id')
