@@ -58,8 +58,9 @@ async function sendWebResponse(reply: FastifyReply, response: Response): Promise
 
 /**
  * Hands ActivityPub requests to Fedify before Fastify routes them: GETs of the federation paths (a browser's
- * request, which Fedify answers 406, or an unknown actor, 404, falls through to the web page and routes) and
- * inbox POSTs, whose body is read here raw — never parsed by Fastify — since the signature covers its digest.
+ * request, which Fedify answers 406, falls through to Fastify: the page, or a redirect to it for an actor or
+ * a status) and inbox POSTs, whose body is read here raw — never parsed by Fastify — since the signature
+ * covers its digest.
  * Runs first among onRequest hooks, so neither the session/CSRF check nor the API rate limits apply.
  */
 export function installFederationBridge(
@@ -93,7 +94,9 @@ export function installFederationBridge(
       if (page) return reply.redirect(page, 302);
       return;
     }
-    if (response === notFound && !isInboxPost) return;
+    // Fedify answers 404 only to requests that asked for ActivityPub (others get 406 first): the app's own
+    // JSON 404, never the web page a catch-all route would send
+    if (response === notFound) return reply.callNotFound();
     return sendWebResponse(reply, response);
   });
 }

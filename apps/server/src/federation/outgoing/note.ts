@@ -142,8 +142,8 @@ function noteOf(context: Context<AppContext>, status: StatusRow, parts: NotePart
     url: new URL(`${publicUrl}/@${author.username}/${status.id}`),
     attribution: context.getActorUri(author.username),
     ...addressing,
-    content,
-    contents: status.language ? [new LanguageString(content, status.language)] : [],
+    // content, and contentMap with the language when it is known (Mastodon sends both)
+    contents: status.language ? [content, new LanguageString(content, status.language)] : [content],
     summary: status.spoiler_text || null,
     sensitive: status.sensitive === 1,
     published: Temporal.Instant.from(status.created_at),
