@@ -19,7 +19,11 @@ async function stubInbox(): Promise<{ url: string; received: Received[]; close()
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push({ url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString() });
+      received.push({
+        url: request.url ?? '',
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString(),
+      });
       response.writeHead(202).end();
     });
   });
@@ -81,6 +85,8 @@ describe('outgoing delivery through the database queue', () => {
     expect(delivery!.url).toBe('/inbox');
     expect(delivery!.headers.signature).toContain(`keyId="${actor.href}#main-key"`);
     expect(JSON.parse(delivery!.body)).toMatchObject({ type: 'Create', actor: actor.href });
-    await waitFor(async () => (await server.db.selectFrom('federation_queue').selectAll().execute()).length === 0);
+    await waitFor(
+      async () => (await server.db.selectFrom('federation_queue').selectAll().execute()).length === 0,
+    );
   });
 });

@@ -33,7 +33,10 @@ describe('federation discovery and documents', () => {
   afterAll(() => server.close());
 
   it('answers WebFinger for acct:, the actor URI and the profile page, 404 for others', async () => {
-    const response = await get('/.well-known/webfinger?resource=acct:alice@social.example', 'application/jrd+json');
+    const response = await get(
+      '/.well-known/webfinger?resource=acct:alice@social.example',
+      'application/jrd+json',
+    );
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('application/jrd+json');
     const jrd = response.json() as { subject: string; aliases: string[]; links: Record<string, string>[] };
@@ -41,12 +44,21 @@ describe('federation discovery and documents', () => {
     expect(jrd.aliases).toContain(`${FEDERATED_URL}/users/alice`);
     expect(jrd.links).toContainEqual({ rel: 'self', type: AP, href: `${FEDERATED_URL}/users/alice` });
     expect(jrd.links).toContainEqual(
-      expect.objectContaining({ rel: 'http://webfinger.net/rel/profile-page', href: `${FEDERATED_URL}/@alice` }),
+      expect.objectContaining({
+        rel: 'http://webfinger.net/rel/profile-page',
+        href: `${FEDERATED_URL}/@alice`,
+      }),
     );
-    for (const resource of [`${FEDERATED_URL}/users/alice`, `${FEDERATED_URL}/@alice`, 'acct:ALICE@social.example']) {
+    for (const resource of [
+      `${FEDERATED_URL}/users/alice`,
+      `${FEDERATED_URL}/@alice`,
+      'acct:ALICE@social.example',
+    ]) {
       const other = await get(`/.well-known/webfinger?resource=${encodeURIComponent(resource)}`);
       expect(other.statusCode, resource).toBe(200);
-      expect((other.json() as { links: { href: string }[] }).links[0]!.href).toBe(`${FEDERATED_URL}/users/alice`);
+      expect((other.json() as { links: { href: string }[] }).links[0]!.href).toBe(
+        `${FEDERATED_URL}/users/alice`,
+      );
     }
     expect((await get('/.well-known/webfinger?resource=acct:nobody@social.example')).statusCode).toBe(404);
     expect((await get('/.well-known/webfinger?resource=acct:alice@elsewhere.example')).statusCode).toBe(404);
@@ -78,7 +90,11 @@ describe('federation discovery and documents', () => {
     expect(String(actor.published)).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect((actor.publicKey as { publicKeyPem: string }).publicKeyPem).toContain('BEGIN PUBLIC KEY');
     expect([actor.attachment].flat()).toEqual([
-      expect.objectContaining({ type: 'PropertyValue', name: 'Site', value: expect.stringContaining('href="https://alice.example"') }),
+      expect.objectContaining({
+        type: 'PropertyValue',
+        name: 'Site',
+        value: expect.stringContaining('href="https://alice.example"'),
+      }),
     ]);
     const [multikey] = actor.assertionMethod as Record<string, string>[];
     expect(multikey).toMatchObject({ type: 'Multikey', controller: id });
@@ -131,9 +147,7 @@ describe('federation discovery and documents', () => {
     const xrd = await get('/.well-known/host-meta', '*/*');
     expect(xrd.statusCode).toBe(200);
     expect(xrd.headers['content-type']).toContain('application/xrd+xml');
-    expect(xrd.body).toContain(
-      `template="${FEDERATED_URL}/.well-known/webfinger?resource={uri}"`,
-    );
+    expect(xrd.body).toContain(`template="${FEDERATED_URL}/.well-known/webfinger?resource={uri}"`);
     for (const url of ['/.well-known/host-meta?format=json', '/.well-known/host-meta.json']) {
       expect(await json(url, 'application/json')).toEqual({
         links: [{ rel: 'lrdd', template: `${FEDERATED_URL}/.well-known/webfinger?resource={uri}` }],
@@ -145,7 +159,10 @@ describe('federation discovery and documents', () => {
     const carol = await createAccount(server, { username: 'carol' });
     const first = await insertStatus(server, carol, { text: 'first' });
     for (let index = 0; index < 22; index += 1) {
-      await insertStatus(server, carol, { text: `post ${index}`, visibility: index % 2 ? 'unlisted' : 'public' });
+      await insertStatus(server, carol, {
+        text: `post ${index}`,
+        visibility: index % 2 ? 'unlisted' : 'public',
+      });
     }
     await insertStatus(server, carol, { text: 'secret', visibility: 'private' });
     await insertStatus(server, carol, { text: 'dm', visibility: 'direct' });

@@ -20,7 +20,9 @@ async function signedAs(
 ): Promise<Request> {
   const keys = await server.ctx.federation!.keys.keyPairsOf(accountId);
   const request = new Request(url, { ...init, headers: { accept: AP, ...(init.headers ?? {}) } });
-  return signRequest(request, keys.rsa.privateKey, new URL(keyId), { spec: 'draft-cavage-http-signatures-12' });
+  return signRequest(request, keys.rsa.privateKey, new URL(keyId), {
+    spec: 'draft-cavage-http-signatures-12',
+  });
 }
 
 describe('signed fetches (draft-cavage) and inbox signatures', () => {
@@ -43,13 +45,17 @@ describe('signed fetches (draft-cavage) and inbox signatures', () => {
     const url = `${server.url}/users/alice/statuses/${status.id}`;
     expect((await fetch(url, { headers: { accept: AP } })).status).toBe(404);
 
-    const asBob = await fetch(await signedAs(server, bob.account.id, `${server.url}/users/bob#main-key`, url));
+    const asBob = await fetch(
+      await signedAs(server, bob.account.id, `${server.url}/users/bob#main-key`, url),
+    );
     expect(asBob.status).toBe(200);
     const note = (await asBob.json()) as { to: string; content: string };
     expect(note.to).toBe(`${server.url}/users/alice/followers`);
     expect(note.content).toContain('for my followers');
 
-    const asCarol = await fetch(await signedAs(server, carol.account.id, `${server.url}/users/carol#main-key`, url));
+    const asCarol = await fetch(
+      await signedAs(server, carol.account.id, `${server.url}/users/carol#main-key`, url),
+    );
     expect(asCarol.status).toBe(404);
   });
 
@@ -110,7 +116,9 @@ describe('AUTHORIZED_FETCH', () => {
       `${server.url}/actor#main-key`,
       `${server.url}/users/alice`,
     );
-    expect(request.headers.get('signature')).toMatch(/keyId=".*",algorithm="rsa-sha256",headers="\(request-target\) /);
+    expect(request.headers.get('signature')).toMatch(
+      /keyId=".*",algorithm="rsa-sha256",headers="\(request-target\) /,
+    );
     const response = await fetch(request);
     expect(response.status).toBe(200);
     expect(((await response.json()) as { preferredUsername: string }).preferredUsername).toBe('alice');

@@ -147,10 +147,7 @@ describeEachDialect('federation message queue', (dialect) => {
     await queue.enqueue({ step: 'other' }, { orderingKey: 'note-2' });
     const first = await queue.claim('a');
     const second = await queue.claim('b');
-    expect([first, second].map((message) => JSON.parse(message!.payload).step)).toEqual([
-      'create',
-      'other',
-    ]);
+    expect([first, second].map((message) => JSON.parse(message!.payload).step)).toEqual(['create', 'other']);
     expect(await queue.claim('c')).toBeNull();
   });
 

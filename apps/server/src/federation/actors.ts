@@ -1,13 +1,5 @@
 import type { Context, Federation, RequestContext } from '@fedify/fedify';
-import {
-  Application,
-  Endpoints,
-  Image,
-  Person,
-  PropertyValue,
-  Service,
-  type Actor,
-} from '@fedify/vocab';
+import { Application, Endpoints, Image, Person, PropertyValue, Service, type Actor } from '@fedify/vocab';
 import { serializeAccount } from '../accounts/serializer.js';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
@@ -91,10 +83,7 @@ async function keyProperties(context: Context<AppContext>, identifier: string) {
  * A local account as an ActivityPub actor, shaped like Mastodon's: Person (Service for bots), profile HTML,
  * avatar and header, PropertyValue fields, the collections, an RSA publicKey and Ed25519 assertionMethods.
  */
-export async function localActor(
-  context: RequestContext<AppContext>,
-  row: AccountRow,
-): Promise<Actor> {
+export async function localActor(context: RequestContext<AppContext>, row: AccountRow): Promise<Actor> {
   const ctx = context.data;
   const identifier = row.username;
   const account = serializeAccount(ctx, row);

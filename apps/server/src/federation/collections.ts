@@ -67,7 +67,9 @@ type StatusRow = StatusesTable;
 /** An outbox entry: Create of a local status's Note, or Announce of the status a reblog boosts. */
 async function outboxActivities(context: RequestContext<AppContext>, username: string, rows: StatusRow[]) {
   const originals = rows.filter((row) => row.reblog_of_id === null);
-  const notes = new Map((await notesOf(context, originals)).map((note, index) => [originals[index]!.id, note]));
+  const notes = new Map(
+    (await notesOf(context, originals)).map((note, index) => [originals[index]!.id, note]),
+  );
   const boostedIds = rows.flatMap((row) => row.reblog_of_id ?? []);
   const boosted =
     boostedIds.length === 0
@@ -85,7 +87,16 @@ async function outboxActivities(context: RequestContext<AppContext>, username: s
     const published = Temporal.Instant.from(row.created_at);
     if (row.reblog_of_id === null) {
       const note = notes.get(row.id)!;
-      return [new Create({ id: new URL(`${uri.href}/activity`), actor, published, tos: note.toIds, ccs: note.ccIds, object: note })];
+      return [
+        new Create({
+          id: new URL(`${uri.href}/activity`),
+          actor,
+          published,
+          tos: note.toIds,
+          ccs: note.ccIds,
+          object: note,
+        }),
+      ];
     }
     const originalAuthor = boostedAuthor.get(row.reblog_of_id);
     if (!originalAuthor) return [];
@@ -157,7 +168,10 @@ export function registerCollections(federation: Federation<AppContext>): void {
       const account = await findLocalActor(context.data, identifier);
       if (!account || cursor === null) return null;
       const page = await outboxPage(context.data, account.id, cursor);
-      return { items: await outboxActivities(context, account.username, page.rows), nextCursor: page.nextCursor };
+      return {
+        items: await outboxActivities(context, account.username, page.rows),
+        nextCursor: page.nextCursor,
+      };
     })
     .setCounter(async (context, identifier) => {
       const account = await findLocalActor(context.data, identifier);

@@ -16,7 +16,11 @@ describe('config.federation', () => {
   });
 
   it('defaults to off, saying why, for a local http start (npm start at http://127.0.0.1:3000)', () => {
-    for (const env of [{}, { PUBLIC_URL: 'http://127.0.0.1:3000' }, { PUBLIC_URL: 'http://localhost:3000' }]) {
+    for (const env of [
+      {},
+      { PUBLIC_URL: 'http://127.0.0.1:3000' },
+      { PUBLIC_URL: 'http://localhost:3000' },
+    ]) {
       const federation = federationOf(env);
       expect(federation.enabled).toBe(false);
       expect(federation.disabledReason).toContain('plain http');
@@ -31,7 +35,9 @@ describe('config.federation', () => {
   });
 
   it('federates over http only with FEDERATION_ALLOW_HTTP=true, and stays off with FEDERATION=off', () => {
-    expect(federationOf({ PUBLIC_URL: 'http://social.example', FEDERATION_ALLOW_HTTP: 'true' }).enabled).toBe(true);
+    expect(federationOf({ PUBLIC_URL: 'http://social.example', FEDERATION_ALLOW_HTTP: 'true' }).enabled).toBe(
+      true,
+    );
     const off = federationOf({ PUBLIC_URL: 'https://social.example', FEDERATION: 'off' });
     expect(off).toMatchObject({ enabled: false, disabledReason: null });
   });

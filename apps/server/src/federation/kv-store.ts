@@ -106,10 +106,7 @@ export class KyselyKvStore implements KvStore {
     if (prefix) {
       const range = prefixRange(prefix);
       query = query.where((eb) =>
-        eb.or([
-          eb('key', '=', range.exact),
-          eb.and([eb('key', '>=', range.from), eb('key', '<', range.to)]),
-        ]),
+        eb.or([eb('key', '=', range.exact), eb.and([eb('key', '>=', range.from), eb('key', '<', range.to)])]),
       );
     }
     for (const row of await query.execute()) {

@@ -185,16 +185,18 @@ export class KyselyMessageQueue implements MessageQueue {
     const { signal } = options;
     const consumer = randomUUID();
     while (!signal?.aborted) {
-      let message: ClaimedMessage | null = null;
+      let handled = false;
       try {
-        message = await this.claim(consumer);
-        if (message) await this.handleOne(message, consumer, handler);
+        const message = await this.claim(consumer);
+        if (message) {
+          await this.handleOne(message, consumer, handler);
+          handled = true;
+        }
       } catch (error) {
         // the database is away for a moment: wait a poll interval and look again
         this.options.onError?.(error, null);
-        message = null;
       }
-      if (!message) await this.idle(signal);
+      if (!handled) await this.idle(signal);
     }
   }
 

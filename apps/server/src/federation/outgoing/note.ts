@@ -89,13 +89,27 @@ async function loadNoteParts(ctx: AppContext, statuses: StatusRow[]): Promise<No
           .execute();
   return {
     authors: new Map(authors.map((row) => [row.id, row])),
-    mentions: groupBy(mentions, (row) => row.status_id, (row) => ({ id: row.id, username: row.username })),
-    tags: groupBy(tags, (row) => row.status_id, (row) => row.name),
-    media: groupBy(media, (row) => row.status_id ?? '', (row) => row),
+    mentions: groupBy(
+      mentions,
+      (row) => row.status_id,
+      (row) => ({ id: row.id, username: row.username }),
+    ),
+    tags: groupBy(
+      tags,
+      (row) => row.status_id,
+      (row) => row.name,
+    ),
+    media: groupBy(
+      media,
+      (row) => row.status_id ?? '',
+      (row) => row,
+    ),
     polls: new Map(
       polls.map((poll) => {
         const mine = votes.filter((vote) => vote.poll_id === poll.id);
-        const counts = pollOptions(poll).map((_, index) => mine.filter((vote) => vote.choice === index).length);
+        const counts = pollOptions(poll).map(
+          (_, index) => mine.filter((vote) => vote.choice === index).length,
+        );
         return [poll.status_id, { poll, counts, voters: new Set(mine.map((vote) => vote.account_id)).size }];
       }),
     ),
@@ -186,7 +200,10 @@ export async function notesOf(
   return statuses.map((status) => noteOf(context, status, parts));
 }
 
-export async function noteOfStatus(context: Context<AppContext>, status: StatusRow): Promise<Note | Question> {
+export async function noteOfStatus(
+  context: Context<AppContext>,
+  status: StatusRow,
+): Promise<Note | Question> {
   const [note] = await notesOf(context, [status]);
   return note!;
 }
