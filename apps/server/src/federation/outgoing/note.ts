@@ -122,14 +122,70 @@ export function statusUri(context: Context<AppContext>, username: string, status
   return context.getObjectUri(Note, { identifier: username, id: statusId });
 }
 
+const TOOT = 'http://joinmastodon.org/ns#';
+const TOOT_TERMS = {
+  toot: TOOT,
+  blurhash: 'toot:blurhash',
+  focalPoint: { '@container': '@list', '@id': 'toot:focalPoint' },
+};
+
+interface MediaExtensions {
+  blurhash: string | null;
+  /** Mastodon's focus: x and y from -1 to 1, y upwards */
+  focalPoint: [number, number] | null;
+}
+
+/**
+ * A Document with Mastodon's media extensions (`blurhash`, `focalPoint`), which Fedify's vocabulary lacks:
+ * added to the JSON-LD Fedify writes, as plain terms with their definitions, or as IRIs when it expands. A
+ * Note that Fedify compacts with its own context carries them as `toot:blurhash` / `toot:focalPoint` (the
+ * same IRIs); readers that look for the bare keys, as Mastodon does, need those terms in the top context.
+ */
+class MastodonDocument extends Document {
+  readonly #extensions: MediaExtensions;
+
+  constructor(values: ConstructorParameters<typeof Document>[0], extensions: MediaExtensions) {
+    super(values);
+    this.#extensions = extensions;
+  }
+
+  override async toJsonLd(options?: Parameters<Document['toJsonLd']>[0]): Promise<unknown> {
+    const json = await super.toJsonLd(options);
+    const { blurhash, focalPoint } = this.#extensions;
+    if (options?.format === 'expand') {
+      const [node] = json as Record<string, unknown>[];
+      if (node && blurhash) node[`${TOOT}blurhash`] = [{ '@value': blurhash }];
+      if (node && focalPoint) {
+        node[`${TOOT}focalPoint`] = [{ '@list': focalPoint.map((value) => ({ '@value': value })) }];
+      }
+      return json;
+    }
+    const node = json as Record<string, unknown>;
+    const context = node['@context'];
+    return {
+      ...node,
+      // a nested @context adds to the enclosing one
+      '@context': context === undefined ? TOOT_TERMS : [context, TOOT_TERMS].flat(),
+      ...(blurhash ? { blurhash } : {}),
+      ...(focalPoint ? { focalPoint } : {}),
+    };
+  }
+}
+
 function attachmentOf(ctx: AppContext, media: MediaAttachmentsTable): Document {
-  return new Document({
-    mediaType: media.content_type,
-    url: new URL(`${ctx.config.publicUrl}/system/${media.file_path}`),
-    name: media.description || null,
-    width: media.width,
-    height: media.height,
-  });
+  return new MastodonDocument(
+    {
+      mediaType: media.content_type,
+      url: new URL(`${ctx.config.publicUrl}/system/${media.file_path}`),
+      name: media.description || null,
+      width: media.width,
+      height: media.height,
+    },
+    {
+      blurhash: media.blurhash,
+      focalPoint: media.focus_x !== null && media.focus_y !== null ? [media.focus_x, media.focus_y] : null,
+    },
+  );
 }
 
 function noteOf(context: Context<AppContext>, status: StatusRow, parts: NoteParts): Note | Question {
