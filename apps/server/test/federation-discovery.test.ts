@@ -285,6 +285,64 @@ describe('federation discovery and documents', () => {
       'http://joinmastodon.org/ns#',
     );
   });
+  it('serves a poll as a Question, a reply with inReplyTo, pinned statuses and featured tags', async () => {
+    const parent = await insertStatus(server, bob, { text: 'a question?' });
+    const poll = await insertStatus(server, alice, { text: 'Tea or coffee?', in_reply_to_id: parent.id });
+    const pollId = newId();
+    const now = new Date().toISOString();
+    await server.db
+      .insertInto('polls')
+      .values({
+        id: pollId,
+        status_id: poll.id,
+        account_id: alice.account.id,
+        options: JSON.stringify(['Tea', 'Coffee']),
+        multiple: 0,
+        hide_totals: 0,
+        expires_at: '2099-01-01T00:00:00.000Z',
+        ended_notified: 0,
+        created_at: now,
+      })
+      .execute();
+    await server.db
+      .insertInto('poll_votes')
+      .values({ id: newId(), poll_id: pollId, account_id: bob.account.id, choice: 1, created_at: now })
+      .execute();
+    const question = await json(`/users/alice/statuses/${poll.id}`);
+    expect(question).toMatchObject({
+      type: 'Question',
+      inReplyTo: `${FEDERATED_URL}/users/bob/statuses/${parent.id}`,
+      endTime: '2099-01-01T00:00:00Z',
+      votersCount: 1,
+      oneOf: [
+        { type: 'Note', name: 'Tea', replies: { type: 'Collection', totalItems: 0 } },
+        { type: 'Note', name: 'Coffee', replies: { type: 'Collection', totalItems: 1 } },
+      ],
+    });
+
+    await server.db
+      .insertInto('status_pins')
+      .values({ account_id: alice.account.id, status_id: poll.id, created_at: now })
+      .execute();
+    const featured = await json('/users/alice/collections/featured');
+    expect(featured).toMatchObject({ type: 'OrderedCollection', totalItems: 1 });
+    expect([featured.orderedItems].flat()).toMatchObject([{ type: 'Question', id: question.id }]);
+
+    const tag = await server.db
+      .selectFrom('tags')
+      .select('id')
+      .where('name_lower', '=', 'fediverse')
+      .executeTakeFirst();
+    await server.db
+      .insertInto('featured_tags')
+      .values({ id: newId(), account_id: alice.account.id, tag_id: tag!.id, created_at: now })
+      .execute();
+    const tags = await json('/users/alice/collections/tags');
+    expect(tags.totalItems).toBe(1);
+    expect([tags.orderedItems ?? tags.items].flat()).toMatchObject([
+      { type: 'Hashtag', href: `${FEDERATED_URL}/@alice/tagged/fediverse`, name: '#fediverse' },
+    ]);
+  });
 });
 
 describe('federation off', () => {

@@ -132,6 +132,31 @@ async function outboxPage(ctx: AppContext, accountId: string, cursor: string) {
   return { rows: page, nextCursor: rows.length > OUTBOX_PAGE_SIZE ? (page.at(-1)?.id ?? null) : null };
 }
 
+/** An account's pinned public and unlisted statuses (at most MAX_PINNED_STATUSES), latest pin first. */
+function pinnedStatuses(ctx: AppContext, accountId: string) {
+  return ctx.db
+    .selectFrom('status_pins')
+    .innerJoin('statuses', 'statuses.id', 'status_pins.status_id')
+    .selectAll('statuses')
+    .where('status_pins.account_id', '=', accountId)
+    .where('statuses.visibility', 'in', ['public', 'unlisted'])
+    .where('statuses.deleted_at', 'is', null)
+    .orderBy('status_pins.created_at', 'desc')
+    .execute();
+}
+
+/** An account's featured hashtags (at most MAX_FEATURED_TAGS), in the order they were featured. */
+async function featuredTagNames(ctx: AppContext, accountId: string): Promise<string[]> {
+  const rows = await ctx.db
+    .selectFrom('featured_tags')
+    .innerJoin('tags', 'tags.id', 'featured_tags.tag_id')
+    .select('tags.name')
+    .where('featured_tags.account_id', '=', accountId)
+    .orderBy('featured_tags.created_at')
+    .execute();
+  return rows.map((row) => row.name);
+}
+
 const firstCursor = async (context: Context<AppContext>, identifier: string) =>
   (await findLocalActor(context.data, identifier)) ? FIRST_PAGE : null;
 
@@ -192,16 +217,11 @@ export function registerCollections(federation: Federation<AppContext>): void {
     .setFeaturedDispatcher('/users/{identifier}/collections/featured', async (context, identifier) => {
       const account = await findLocalActor(context.data, identifier);
       if (!account) return null;
-      const pinned = await context.data.db
-        .selectFrom('status_pins')
-        .innerJoin('statuses', 'statuses.id', 'status_pins.status_id')
-        .selectAll('statuses')
-        .where('status_pins.account_id', '=', account.id)
-        .where('statuses.visibility', 'in', ['public', 'unlisted'])
-        .where('statuses.deleted_at', 'is', null)
-        .orderBy('status_pins.created_at', 'desc')
-        .execute();
-      return { items: await notesOf(context, pinned) };
+      return { items: await notesOf(context, await pinnedStatuses(context.data, account.id)) };
+    })
+    .setCounter(async (context, identifier) => {
+      const account = await findLocalActor(context.data, identifier);
+      return account ? (await pinnedStatuses(context.data, account.id)).length : null;
     })
     .authorize((context) => fetchAuthorized(context));
 
@@ -209,23 +229,21 @@ export function registerCollections(federation: Federation<AppContext>): void {
     .setFeaturedTagsDispatcher('/users/{identifier}/collections/tags', async (context, identifier) => {
       const account = await findLocalActor(context.data, identifier);
       if (!account) return null;
-      const tags = await context.data.db
-        .selectFrom('featured_tags')
-        .innerJoin('tags', 'tags.id', 'featured_tags.tag_id')
-        .select('tags.name')
-        .where('featured_tags.account_id', '=', account.id)
-        .orderBy('featured_tags.created_at')
-        .execute();
+      const tags = await featuredTagNames(context.data, account.id);
       const { publicUrl } = context.data.config;
       return {
         items: tags.map(
-          (tag) =>
+          (name) =>
             new Hashtag({
-              href: new URL(`${publicUrl}/@${account.username}/tagged/${encodeURIComponent(tag.name)}`),
-              name: `#${tag.name}`,
+              href: new URL(`${publicUrl}/@${account.username}/tagged/${encodeURIComponent(name)}`),
+              name: `#${name}`,
             }),
         ),
       };
+    })
+    .setCounter(async (context, identifier) => {
+      const account = await findLocalActor(context.data, identifier);
+      return account ? (await featuredTagNames(context.data, account.id)).length : null;
     })
     .authorize((context) => fetchAuthorized(context));
 }
