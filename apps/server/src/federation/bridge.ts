@@ -72,7 +72,7 @@ export function installFederationBridge(
   const notAcceptable = new Response(null, { status: 406 });
   app.addHook('onRequest', async (request, reply) => {
     const path = request.originalUrl.split('?', 1)[0] ?? '/';
-    const isGet = request.method === 'GET' || request.method === 'HEAD';
+    const isGet = request.method === 'GET';
     const isInboxPost = request.method === 'POST' && INBOX_PATH.test(path);
     if (!(isGet && FEDERATION_GET_PATH.test(path)) && !isInboxPost) return;
     let body: Buffer | null = null;
