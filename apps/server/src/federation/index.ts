@@ -1,7 +1,7 @@
 import { createFederation, type Federation } from '@fedify/fedify';
 import type { AppContext } from '../context.js';
 import { PALCHAT_VERSION } from '../instance/limits.js';
-import { registerActors } from './actors.js';
+import { INSTANCE_ACTOR, registerActors } from './actors.js';
 import { registerCollections } from './collections.js';
 import { ActorKeyStore } from './keys.js';
 import { KyselyKvStore } from './kv-store.js';
@@ -56,8 +56,11 @@ export function createFederationRuntime(
   registerCollections(federation);
   registerObjects(federation);
   registerNodeInfo(federation);
+  // Listeners for each activity come with issue #15's phase 2; the paths exist now and verify signatures.
   federation
     .setInboxListeners('/users/{identifier}/inbox', '/inbox')
+    // fetches made while handling the shared inbox are signed as the instance actor (AUTHORIZED_FETCH peers)
+    .setSharedKeyDispatcher(() => ({ identifier: INSTANCE_ACTOR }))
     .onError((_context, error) => log?.warn({ err: error }, 'federation inbox: an activity failed'));
   return { federation, keys, kv, queue };
 }
