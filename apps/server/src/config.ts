@@ -58,6 +58,23 @@ export interface Config {
    * uploads are read at a time in this process.
    */
   uploads: { tmpDir: string; perUser: number };
+  federation: FederationConfig;
+}
+
+/** ActivityPub (federation/): what this server exposes and how it talks to other servers. */
+export interface FederationConfig {
+  /** FEDERATION=off makes a private server: no ActivityPub routes, no WebFinger, no deliveries */
+  enabled: boolean;
+  /** Why federation is off without FEDERATION=off (a local http start), for the startup log; else null */
+  disabledReason: string | null;
+  /** FEDERATION_ALLOW_HTTP: federate with a plain-http PUBLIC_URL and accept http actor ids (tests only) */
+  allowHttp: boolean;
+  /** FEDERATION_ALLOW_PRIVATE_ADDRESSES: fetch from and deliver to loopback and private addresses (tests only) */
+  allowPrivateAddresses: boolean;
+  /** AUTHORIZED_FETCH: actor, object and collection GETs need a signed request (the instance actor is exempt) */
+  authorizedFetch: boolean;
+  /** FEDERATION_WORKERS: queue consumers in this process (0: it only enqueues, `npm run worker` consumes) */
+  workers: number;
 }
 
 /** Mastodon's throttles (its rack-attack rules), with the counts configurable; the periods are Mastodon's. */
@@ -124,6 +141,61 @@ function mediaStorageFromEnv(value: string | undefined): MediaStorageKind {
   );
 }
 
+function booleanFromEnv(name: string, value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  throw new Error(`${name} must be "true" or "false", got "${value}"`);
+}
+
+function isLoopbackHost(hostname: string): boolean {
+  return (
+    hostname === 'localhost' ||
+    hostname.endsWith('.localhost') ||
+    hostname === '[::1]' ||
+    /^127\.\d+\.\d+\.\d+$/.test(hostname)
+  );
+}
+
+/**
+ * Federation needs an https PUBLIC_URL (other servers refuse http actor ids). A plain-http PUBLIC_URL on a
+ * loopback host (or none at all) without FEDERATION set is a local `npm start`: federation defaults to off
+ * there instead of refusing to start; anywhere else plain http is refused unless FEDERATION_ALLOW_HTTP=true.
+ */
+export function federationFromEnv(env: NodeJS.ProcessEnv, publicUrl: string): FederationConfig {
+  const setting = env.FEDERATION || undefined;
+  if (setting !== undefined && setting !== 'on' && setting !== 'off') {
+    throw new Error(`FEDERATION must be "on" or "off", got "${setting}"`);
+  }
+  const allowHttp = booleanFromEnv('FEDERATION_ALLOW_HTTP', env.FEDERATION_ALLOW_HTTP);
+  const workers = intFromEnv(env.FEDERATION_WORKERS, 1);
+  if (workers < 0) throw new Error(`FEDERATION_WORKERS must be 0 or more, got "${env.FEDERATION_WORKERS}"`);
+  const base = {
+    allowHttp,
+    allowPrivateAddresses: booleanFromEnv(
+      'FEDERATION_ALLOW_PRIVATE_ADDRESSES',
+      env.FEDERATION_ALLOW_PRIVATE_ADDRESSES,
+    ),
+    authorizedFetch: booleanFromEnv('AUTHORIZED_FETCH', env.AUTHORIZED_FETCH),
+    workers,
+  };
+  if (setting === 'off') return { ...base, enabled: false, disabledReason: null };
+  const url = new URL(publicUrl);
+  if (url.protocol === 'https:' || allowHttp) return { ...base, enabled: true, disabledReason: null };
+  if (setting === undefined && (!env.PUBLIC_URL || isLoopbackHost(url.hostname))) {
+    return {
+      ...base,
+      enabled: false,
+      disabledReason:
+        `federation is off: PUBLIC_URL (${publicUrl}) is plain http on this machine. Serve it over https ` +
+        '(behind a TLS proxy) to federate, or set FEDERATION=off to silence this note.',
+    };
+  }
+  throw new Error(
+    `Federation needs an https PUBLIC_URL, got "${publicUrl}". Serve Palchat behind a TLS proxy and set ` +
+      'PUBLIC_URL=https://…, or set FEDERATION=off for a private server (FEDERATION_ALLOW_HTTP=true is for tests only).',
+  );
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const host = env.HOST || '127.0.0.1';
   const port = intFromEnv(env.PORT, 3000);
@@ -167,5 +239,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tmpDir: path.resolve(env.UPLOAD_TMP_DIR || path.join(os.tmpdir(), 'palchat-uploads')),
       perUser: Math.max(1, intFromEnv(env.UPLOADS_PER_USER, 4)),
     },
+    federation: federationFromEnv(env, publicUrl),
   };
 }

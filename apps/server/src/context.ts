@@ -1,5 +1,6 @@
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
+import type { FederationRuntime } from './federation/index.js';
 import type { MediaStorage } from './media/storage.js';
 import type { EventBus } from './streaming/bus.js';
 import type { StreamingLimits } from './streaming/limits.js';
@@ -17,4 +18,6 @@ export interface AppContext {
   presence?: PresenceRegistry;
   streamingLimits?: StreamingLimits;
   media?: MediaStorage;
+  /** Fedify and its queue; absent when federation is off (FEDERATION=off, or a local http start) */
+  federation?: FederationRuntime;
 }

@@ -24,6 +24,7 @@ import * as listIndexes from './migrations/0014_list_indexes.js';
 import * as remoteEntities from './migrations/0015_remote_entities.js';
 import * as scheduledStatuses from './migrations/0016_scheduled_statuses.js';
 import * as adminAndPush from './migrations/0017_admin_and_push.js';
+import * as federation from './migrations/0018_federation.js';
 
 /** Every migration, in order. New ones are appended here so that bundling needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0015_remote_entities': remoteEntities,
   '0016_scheduled_statuses': scheduledStatuses,
   '0017_admin_and_push': adminAndPush,
+  '0018_federation': federation,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -704,6 +704,7 @@ export interface InstanceCountsTable {
   users: number | string;
   statuses: number | string;
   active_month: number | string;
+  active_halfyear: number | string;
   /** other servers this one knows accounts of */
   domains: number | string;
   /** epoch milliseconds */
@@ -808,4 +809,46 @@ export interface Database {
   canonical_email_blocks: CanonicalEmailBlocksTable;
   ip_blocks: IpBlocksTable;
   push_subscriptions: PushSubscriptionsTable;
+}
+
+// ---- 0018_federation: Fedify's key–value store and queue, actors' key pairs ----
+
+export interface FederationKvTable {
+  /** the Fedify key (an array of strings) as JSON */
+  key: string;
+  /** JSON */
+  value: string;
+  expires_at: string | null;
+}
+
+export interface FederationQueueTable {
+  /** lib/ids order: creation order */
+  id: string;
+  /** the Fedify message as JSON */
+  payload: string;
+  ordering_key: string | null;
+  /** not handed out before this time */
+  run_at: string;
+  /** how often a consumer took it */
+  attempts: Generated<number>;
+  /** a consumer holds it until then (renewed while it works); free when null or past */
+  locked_until: string | null;
+  locked_by: string | null;
+  created_at: string;
+}
+
+export interface AccountKeysTable {
+  /** a local account's id, or `instance` for the instance actor */
+  account_id: string;
+  rsa_public_jwk: string;
+  rsa_private_jwk: string;
+  ed25519_public_jwk: string;
+  ed25519_private_jwk: string;
+  created_at: string;
+}
+
+export interface Database {
+  federation_kv: FederationKvTable;
+  federation_queue: FederationQueueTable;
+  account_keys: AccountKeysTable;
 }

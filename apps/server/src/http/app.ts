@@ -8,6 +8,7 @@ import type { AppContext } from '../context.js';
 import { CsrfTokens } from '../auth/csrf.js';
 import authPlugin, { cookieSecurityOf } from '../auth/plugin.js';
 import { forgetExpiredKeys } from '../db/idempotency.js';
+import { installFederation } from '../federation/install.js';
 import { runPeriodically } from '../lib/periodic.js';
 import rateLimitPlugin from '../rate-limits/plugin.js';
 import { loadSecretKeyBase } from '../settings/secret-key.js';
@@ -37,6 +38,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
 
   registerSecurityHeaders(app);
+  // before every other onRequest hook: inbox POSTs carry no session and must reach Fedify unparsed
+  installFederation(app, ctx);
   app.setErrorHandler((error: FastifyError | ApiError | ZodError, request, reply) => {
     if (error instanceof ApiError) {
       return reply

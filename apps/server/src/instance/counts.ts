@@ -7,6 +7,8 @@ export interface InstanceCounts {
   users: number;
   statuses: number;
   activeMonth: number;
+  /** NodeInfo's activeHalfyear */
+  activeHalfyear: number;
   /** other servers this one knows accounts of (Mastodon's domain_count) */
   domains: number;
 }
@@ -19,10 +21,13 @@ export const INSTANCE_COUNTS_TTL_MS = 60_000;
 
 const ROW_NAME = 'instance';
 
+const HALF_YEAR_DAYS = 180;
+
 const toCount = (value: number | string | bigint | null | undefined): number => Number(value ?? 0);
 
 async function countNow(ctx: AppContext): Promise<InstanceCounts> {
   const activeSince = isoDaysAgo(limits.ACTIVE_USERS_WINDOW_DAYS);
+  const activeHalfyearSince = isoDaysAgo(HALF_YEAR_DAYS);
   const row = await ctx.db
     .selectFrom('accounts')
     .innerJoin('users', 'users.account_id', 'accounts.id')
@@ -34,6 +39,11 @@ async function countNow(ctx: AppContext): Promise<InstanceCounts> {
           eb.case().when('accounts.last_active_at', '>=', activeSince).then(1).else(0).end(),
         )
         .as('active_month'),
+      eb.fn
+        .sum<number | string | null>(
+          eb.case().when('accounts.last_active_at', '>=', activeHalfyearSince).then(1).else(0).end(),
+        )
+        .as('active_halfyear'),
     ])
     .where('accounts.approved', '=', 1)
     .executeTakeFirstOrThrow();
@@ -46,6 +56,7 @@ async function countNow(ctx: AppContext): Promise<InstanceCounts> {
     users: toCount(row.users),
     statuses: toCount(row.statuses),
     activeMonth: toCount(row.active_month),
+    activeHalfyear: toCount(row.active_halfyear),
     domains: toCount(domains.count),
   };
 }
@@ -68,6 +79,7 @@ async function storedOrCounted(
       users: Number(stored.users),
       statuses: Number(stored.statuses),
       activeMonth: Number(stored.active_month),
+      activeHalfyear: Number(stored.active_halfyear),
       domains: Number(stored.domains),
     };
     return { counts, countedAt: Number(stored.counted_at) };
@@ -77,6 +89,7 @@ async function storedOrCounted(
     users: counts.users,
     statuses: counts.statuses,
     active_month: counts.activeMonth,
+    active_halfyear: counts.activeHalfyear,
     domains: counts.domains,
     counted_at: now,
   };

@@ -11,6 +11,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('users', 'bigint', (c) => c.notNull())
     .addColumn('statuses', 'bigint', (c) => c.notNull())
     .addColumn('active_month', 'bigint', (c) => c.notNull())
+    .addColumn('active_halfyear', 'bigint', (c) => c.notNull())
     .addColumn('domains', 'bigint', (c) => c.notNull())
     .addColumn('counted_at', 'bigint', (c) => c.notNull())
     .execute();

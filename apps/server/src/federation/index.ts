@@ -1,0 +1,84 @@
+import { createFederation, type Federation } from '@fedify/fedify';
+import type { AppContext } from '../context.js';
+import { PALCHAT_VERSION } from '../instance/limits.js';
+import { INSTANCE_ACTOR, registerActors } from './actors.js';
+import { registerCollections } from './collections.js';
+import { ActorKeyStore } from './keys.js';
+import { KyselyKvStore } from './kv-store.js';
+import { KyselyMessageQueue } from './message-queue.js';
+import { registerNodeInfo } from './nodeinfo.js';
+import { registerObjects } from './objects.js';
+
+/** Fedify and the storage it runs on, one per process; `ctx.federation` when federation is on. */
+export interface FederationRuntime {
+  federation: Federation<AppContext>;
+  keys: ActorKeyStore;
+  kv: KyselyKvStore;
+  queue: KyselyMessageQueue;
+}
+
+export interface FederationLogger {
+  warn(details: object, message: string): void;
+}
+
+/** Mastodon refuses signatures whose Date is more than 12 hours off; so do we. */
+const SIGNATURE_TIME_WINDOW = { hours: 12 } as const;
+
+/**
+ * Fedify on our database: its key–value store and durable queue in tables (0012), key pairs per actor, every
+ * dispatcher (actors, WebFinger, NodeInfo, collections, notes) and the inbox paths. The queue is started by
+ * `startQueueWorkers` (manuallyStartQueue), in the server process or in `npm run worker`.
+ */
+export function createFederationRuntime(
+  ctx: Pick<AppContext, 'config' | 'db'>,
+  log?: FederationLogger,
+): FederationRuntime {
+  const { config } = ctx;
+  const kv = new KyselyKvStore(ctx.db);
+  const queue = new KyselyMessageQueue(ctx.db, {
+    onError: (error) => log?.warn({ err: error }, 'federation queue: a message failed'),
+  });
+  const keys = new ActorKeyStore(ctx.db);
+  const federation = createFederation<AppContext>({
+    kv,
+    queue,
+    manuallyStartQueue: true,
+    origin: config.publicUrl,
+    allowPrivateAddress: config.federation.allowPrivateAddresses,
+    userAgent: { software: `Palchat/${PALCHAT_VERSION}`, url: new URL(config.publicUrl) },
+    signatureTimeWindow: SIGNATURE_TIME_WINDOW,
+    // Mastodon and most servers verify draft-cavage signatures; RFC 9421 is tried when they refuse one
+    firstKnock: 'draft-cavage-http-signatures-12',
+    // our router already rewrites /path/ to /path (http/trailing-slash.ts); Fedify sees requests as they came
+    trailingSlashInsensitive: true,
+  });
+  registerActors(federation, keys);
+  registerCollections(federation);
+  registerObjects(federation);
+  registerNodeInfo(federation);
+  // Listeners for each activity come with issue #15's phase 2; the paths exist now and verify signatures.
+  federation
+    .setInboxListeners('/users/{identifier}/inbox', '/inbox')
+    // fetches made while handling the shared inbox are signed as the instance actor (AUTHORIZED_FETCH peers)
+    .setSharedKeyDispatcher(() => ({ identifier: INSTANCE_ACTOR }))
+    .onError((_context, error) => log?.warn({ err: error }, 'federation inbox: an activity failed'));
+  return { federation, keys, kv, queue };
+}
+
+/**
+ * Starts `count` queue consumers handing messages to Fedify (deliveries, inbox processing) until `signal`
+ * aborts; resolves when they all stopped. Consumers in several processes share the one table.
+ */
+export async function startQueueWorkers(
+  runtime: FederationRuntime,
+  ctx: AppContext,
+  count: number,
+  signal: AbortSignal,
+): Promise<void> {
+  const consumers = Array.from({ length: count }, () =>
+    runtime.queue.listen((message) => runtime.federation.processQueuedTask(ctx, message as never), {
+      signal,
+    }),
+  );
+  await Promise.all(consumers);
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import { runPeriodically } from '../lib/periodic.js';
+import { installFederationBridge } from './bridge.js';
+import { registerHostMeta } from './host-meta.js';
+import { createFederationRuntime, startQueueWorkers } from './index.js';
+
+const KV_SWEEP_MS = 60 * 60_000;
+
+/**
+ * Federation in the app when it is on: Fedify's runtime on `ctx.federation`, the bridge, host-meta, and
+ * FEDERATION_WORKERS queue consumers while the app is up. When it is off nothing is installed: no
+ * ActivityPub route exists and the `/.well-known/` documents answer 404.
+ */
+export function installFederation(app: FastifyInstance, ctx: AppContext): void {
+  const { federation: settings } = ctx.config;
+  if (!settings.enabled) {
+    if (settings.disabledReason) app.log.info(settings.disabledReason);
+    return;
+  }
+  const runtime = (ctx.federation ??= createFederationRuntime(ctx, app.log));
+  installFederationBridge(app, ctx, runtime);
+  registerHostMeta(app, ctx);
+  runPeriodically(app, 'federation cache sweep', KV_SWEEP_MS, () => runtime.kv.sweepExpired());
+  if (settings.workers === 0) return;
+  const stop = new AbortController();
+  let workers: Promise<void> | null = null;
+  app.addHook('onReady', async () => {
+    workers = startQueueWorkers(runtime, ctx, settings.workers, stop.signal);
+  });
+  app.addHook('onClose', async () => {
+    stop.abort();
+    await workers;
+  });
+}

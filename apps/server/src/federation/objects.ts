@@ -1,0 +1,67 @@
+import type { Federation, RequestContext } from '@fedify/fedify';
+import { Note } from '@fedify/vocab';
+import type { AppContext } from '../context.js';
+import type { StatusesTable } from '../db/schema.js';
+import { fetchAuthorized, findLocalActor, localAccountOfActorUri } from './actors.js';
+import { noteOfStatus } from './outgoing/note.js';
+
+/**
+ * Whether the signed fetcher may read a followers-only or direct status: the author, a mentioned account, or
+ * (followers-only) a follower of the author. Unsigned requests may not.
+ */
+async function signedFetcherMayRead(
+  context: RequestContext<AppContext>,
+  status: StatusesTable,
+): Promise<boolean> {
+  const owner = await context.getSignedKeyOwner();
+  if (!owner?.id) return false;
+  const fetcher = await localAccountOfActorUri(context, owner.id);
+  if (!fetcher) return false;
+  if (fetcher.id === status.account_id) return true;
+  const { db } = context.data;
+  const mentioned = await db
+    .selectFrom('status_mentions')
+    .select('account_id')
+    .where('status_id', '=', status.id)
+    .where('account_id', '=', fetcher.id)
+    .executeTakeFirst();
+  if (mentioned) return true;
+  if (status.visibility !== 'private') return false;
+  const follows = await db
+    .selectFrom('follows')
+    .select('id')
+    .where('account_id', '=', fetcher.id)
+    .where('target_account_id', '=', status.account_id)
+    .executeTakeFirst();
+  return follows !== undefined;
+}
+
+/**
+ * `/users/{identifier}/statuses/{id}`: a local status as a Note (Question for a poll). Public and unlisted
+ * ones to anyone, followers-only and direct ones to a signed fetcher allowed to read them; otherwise, and for
+ * deleted statuses and reblogs, 404 as Mastodon answers.
+ */
+export function registerObjects(federation: Federation<AppContext>): void {
+  federation
+    .setObjectDispatcher(Note, '/users/{identifier}/statuses/{id}', async (context, values) => {
+      const author = await findLocalActor(context.data, values.identifier);
+      if (!author) return null;
+      const status = await context.data.db
+        .selectFrom('statuses')
+        .selectAll()
+        .where('id', '=', values.id)
+        .where('account_id', '=', author.id)
+        .where('deleted_at', 'is', null)
+        .where('reblog_of_id', 'is', null)
+        .executeTakeFirst();
+      if (!status) return null;
+      const readable =
+        status.visibility === 'public' ||
+        status.visibility === 'unlisted' ||
+        (await signedFetcherMayRead(context, status));
+      if (!readable) return null;
+      // a poll is a Question served at the same URL; Fedify renders whatever object the dispatcher returns
+      return (await noteOfStatus(context, status)) as Note;
+    })
+    .authorize((context) => fetchAuthorized(context));
+}

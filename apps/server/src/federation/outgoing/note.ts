@@ -1,0 +1,267 @@
+import type { Context } from '@fedify/fedify';
+import { Collection, Document, Hashtag, LanguageString, Mention, Note, Question } from '@fedify/vocab';
+import type { AppContext } from '../../context.js';
+import type { AccountsTable, MediaAttachmentsTable, PollsTable, StatusesTable } from '../../db/schema.js';
+import { pollOptions } from '../../polls/serializer.js';
+import { textToHtml } from '../../statuses/text-format.js';
+import { addressingForVisibility } from '../visibility.js';
+
+type StatusRow = StatusesTable;
+type AuthorRow = Pick<AccountsTable, 'id' | 'username'>;
+
+/** What the Notes of a batch of statuses need besides the rows, loaded in a few queries. */
+interface NoteParts {
+  authors: Map<string, AuthorRow>;
+  mentions: Map<string, AuthorRow[]>;
+  tags: Map<string, string[]>;
+  media: Map<string, MediaAttachmentsTable[]>;
+  polls: Map<string, { poll: PollsTable; counts: number[]; voters: number }>;
+  /** the parent of each reply: its author's username and id */
+  parents: Map<string, { id: string; username: string }>;
+}
+
+function groupBy<T, V>(rows: T[], key: (row: T) => string, value: (row: T) => V): Map<string, V[]> {
+  const groups = new Map<string, V[]>();
+  for (const row of rows) {
+    const list = groups.get(key(row)) ?? [];
+    list.push(value(row));
+    groups.set(key(row), list);
+  }
+  return groups;
+}
+
+async function loadNoteParts(ctx: AppContext, statuses: StatusRow[]): Promise<NoteParts> {
+  const ids = statuses.map((status) => status.id);
+  const authorIds = [...new Set(statuses.map((status) => status.account_id))];
+  const parentIds = [...new Set(statuses.flatMap((status) => status.in_reply_to_id ?? []))];
+  const none = ids.length === 0;
+  const [authors, mentions, tags, media, polls, parents] = await Promise.all([
+    none
+      ? []
+      : ctx.db.selectFrom('accounts').select(['id', 'username']).where('id', 'in', authorIds).execute(),
+    none
+      ? []
+      : ctx.db
+          .selectFrom('status_mentions')
+          .innerJoin('accounts', 'accounts.id', 'status_mentions.account_id')
+          .select(['status_mentions.status_id', 'accounts.id', 'accounts.username'])
+          .where('status_mentions.status_id', 'in', ids)
+          .execute(),
+    none
+      ? []
+      : ctx.db
+          .selectFrom('status_tags')
+          .innerJoin('tags', 'tags.id', 'status_tags.tag_id')
+          .select(['status_tags.status_id', 'tags.name'])
+          .where('status_tags.status_id', 'in', ids)
+          .execute(),
+    none
+      ? []
+      : ctx.db
+          .selectFrom('status_media')
+          .innerJoin('media_attachments', 'media_attachments.id', 'status_media.media_id')
+          .selectAll('media_attachments')
+          .select('status_media.position')
+          .where('status_media.status_id', 'in', ids)
+          .orderBy('status_media.position')
+          .execute(),
+    none ? [] : ctx.db.selectFrom('polls').selectAll().where('status_id', 'in', ids).execute(),
+    parentIds.length === 0
+      ? []
+      : ctx.db
+          .selectFrom('statuses')
+          .innerJoin('accounts', 'accounts.id', 'statuses.account_id')
+          .select(['statuses.id', 'accounts.username'])
+          .where('statuses.id', 'in', parentIds)
+          .execute(),
+  ]);
+  const votes =
+    polls.length === 0
+      ? []
+      : await ctx.db
+          .selectFrom('poll_votes')
+          .select(['poll_id', 'account_id', 'choice'])
+          .where(
+            'poll_id',
+            'in',
+            polls.map((poll) => poll.id),
+          )
+          .execute();
+  return {
+    authors: new Map(authors.map((row) => [row.id, row])),
+    mentions: groupBy(
+      mentions,
+      (row) => row.status_id,
+      (row) => ({ id: row.id, username: row.username }),
+    ),
+    tags: groupBy(
+      tags,
+      (row) => row.status_id,
+      (row) => row.name,
+    ),
+    media: groupBy(
+      media,
+      (row) => row.status_id ?? '',
+      (row) => row,
+    ),
+    polls: new Map(
+      polls.map((poll) => {
+        const mine = votes.filter((vote) => vote.poll_id === poll.id);
+        const counts = pollOptions(poll).map(
+          (_, index) => mine.filter((vote) => vote.choice === index).length,
+        );
+        return [poll.status_id, { poll, counts, voters: new Set(mine.map((vote) => vote.account_id)).size }];
+      }),
+    ),
+    parents: new Map(parents.map((row) => [row.id, { id: row.id, username: row.username }])),
+  };
+}
+
+/** The id of a local status: `${PUBLIC_URL}/users/{username}/statuses/{id}`. */
+export function statusUri(context: Context<AppContext>, username: string, statusId: string): URL {
+  return context.getObjectUri(Note, { identifier: username, id: statusId });
+}
+
+const TOOT = 'http://joinmastodon.org/ns#';
+const TOOT_TERMS = {
+  toot: TOOT,
+  blurhash: 'toot:blurhash',
+  focalPoint: { '@container': '@list', '@id': 'toot:focalPoint' },
+};
+
+interface MediaExtensions {
+  blurhash: string | null;
+  /** Mastodon's focus: x and y from -1 to 1, y upwards */
+  focalPoint: [number, number] | null;
+}
+
+/**
+ * A Document with Mastodon's media extensions (`blurhash`, `focalPoint`), which Fedify's vocabulary lacks:
+ * added to the JSON-LD Fedify writes, as plain terms with their definitions, or as IRIs when it expands. A
+ * Note that Fedify compacts with its own context carries them as `toot:blurhash` / `toot:focalPoint` (the
+ * same IRIs); readers that look for the bare keys, as Mastodon does, need those terms in the top context.
+ */
+class MastodonDocument extends Document {
+  readonly #extensions: MediaExtensions;
+
+  constructor(values: ConstructorParameters<typeof Document>[0], extensions: MediaExtensions) {
+    super(values);
+    this.#extensions = extensions;
+  }
+
+  override async toJsonLd(options?: Parameters<Document['toJsonLd']>[0]): Promise<unknown> {
+    const json = await super.toJsonLd(options);
+    const { blurhash, focalPoint } = this.#extensions;
+    if (options?.format === 'expand') {
+      const [node] = json as Record<string, unknown>[];
+      if (node && blurhash) node[`${TOOT}blurhash`] = [{ '@value': blurhash }];
+      if (node && focalPoint) {
+        node[`${TOOT}focalPoint`] = [{ '@list': focalPoint.map((value) => ({ '@value': value })) }];
+      }
+      return json;
+    }
+    const node = json as Record<string, unknown>;
+    const context = node['@context'];
+    return {
+      ...node,
+      // a nested @context adds to the enclosing one
+      '@context': context === undefined ? TOOT_TERMS : [context, TOOT_TERMS].flat(),
+      ...(blurhash ? { blurhash } : {}),
+      ...(focalPoint ? { focalPoint } : {}),
+    };
+  }
+}
+
+function attachmentOf(ctx: AppContext, media: MediaAttachmentsTable): Document {
+  return new MastodonDocument(
+    {
+      mediaType: media.content_type,
+      url: new URL(`${ctx.config.publicUrl}/system/${media.file_path}`),
+      name: media.description || null,
+      width: media.width,
+      height: media.height,
+    },
+    {
+      blurhash: media.blurhash,
+      focalPoint: media.focus_x !== null && media.focus_y !== null ? [media.focus_x, media.focus_y] : null,
+    },
+  );
+}
+
+function noteOf(context: Context<AppContext>, status: StatusRow, parts: NoteParts): Note | Question {
+  const ctx = context.data;
+  const { publicUrl, localDomain } = ctx.config;
+  const author = parts.authors.get(status.account_id);
+  if (!author) throw new Error(`The author of status ${status.id} is missing`);
+  const mentioned = parts.mentions.get(status.id) ?? [];
+  const tagNames = parts.tags.get(status.id) ?? [];
+  const parent = status.in_reply_to_id ? parts.parents.get(status.in_reply_to_id) : undefined;
+  const content = textToHtml(status.text, {
+    publicUrl,
+    linkTagsAndMentions: true,
+    mentions: [...mentioned, author],
+    localDomain,
+  });
+  const mentionedUris = mentioned.map((account) => context.getActorUri(account.username));
+  const { to, cc } = addressingForVisibility({
+    visibility: status.visibility,
+    followersUrl: context.getFollowersUri(author.username),
+    mentionedUris,
+  });
+  const values = {
+    id: statusUri(context, author.username, status.id),
+    url: new URL(`${publicUrl}/@${author.username}/${status.id}`),
+    attribution: context.getActorUri(author.username),
+    tos: to,
+    ccs: cc,
+    // content, and contentMap with the language when it is known (Mastodon sends both)
+    contents: status.language ? [content, new LanguageString(content, status.language)] : [content],
+    summary: status.spoiler_text || null,
+    sensitive: status.sensitive === 1,
+    published: Temporal.Instant.from(status.created_at),
+    updated: status.edited_at ? Temporal.Instant.from(status.edited_at) : null,
+    replyTarget: parent ? statusUri(context, parent.username, parent.id) : null,
+    tags: [
+      ...mentioned.map(
+        (account, index) =>
+          new Mention({ href: mentionedUris[index], name: `@${account.username}@${localDomain}` }),
+      ),
+      ...tagNames.map(
+        (name) =>
+          new Hashtag({ href: new URL(`${publicUrl}/tags/${encodeURIComponent(name)}`), name: `#${name}` }),
+      ),
+    ],
+    attachments: (parts.media.get(status.id) ?? []).map((media) => attachmentOf(ctx, media)),
+  };
+  const poll = parts.polls.get(status.id);
+  if (!poll) return new Note(values);
+  const options = pollOptions(poll.poll).map(
+    (title, index) =>
+      new Note({ name: title, replies: new Collection({ totalItems: poll.counts[index] ?? 0 }) }),
+  );
+  const endTime = Temporal.Instant.from(poll.poll.expires_at);
+  return new Question({
+    ...values,
+    ...(poll.poll.multiple ? { inclusiveOptions: options } : { exclusiveOptions: options }),
+    endTime,
+    closed: Date.parse(poll.poll.expires_at) <= Date.now() ? endTime : null,
+    voters: poll.voters,
+  });
+}
+
+/** Local statuses as Notes (Questions for polls), in the given order; reblogs are not Notes (see outbox). */
+export async function notesOf(
+  context: Context<AppContext>,
+  statuses: StatusRow[],
+): Promise<(Note | Question)[]> {
+  const parts = await loadNoteParts(context.data, statuses);
+  return statuses.map((status) => noteOf(context, status, parts));
+}
+
+export async function noteOfStatus(
+  context: Context<AppContext>,
+  status: StatusRow,
+): Promise<Note | Question> {
+  const [note] = await notesOf(context, [status]);
+  return note!;
+}

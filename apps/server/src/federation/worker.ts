@@ -1,0 +1,29 @@
+import { loadConfig } from '../config.js';
+import { createEventBus, openDatabase } from '../server.js';
+import type { AppContext } from '../context.js';
+import { createFederationRuntime, startQueueWorkers } from './index.js';
+
+/**
+ * `npm run worker`: a process that only consumes the federation queue (deliveries, inbox processing), for
+ * deployments that run the server with FEDERATION_WORKERS=0 or want more consumers. It shares the database
+ * (and Redis, for streaming events) with the servers; FEDERATION_WORKERS consumers, at least one.
+ */
+const config = loadConfig();
+if (!config.federation.enabled) {
+  console.error(
+    config.federation.disabledReason ?? 'Federation is off (FEDERATION=off): there is nothing to deliver.',
+  );
+  process.exit(1);
+}
+const { db, close: closeDatabase } = await openDatabase(config);
+const bus = await createEventBus(config);
+const ctx: AppContext = { config, db, bus };
+const log = { warn: (details: object, message: string) => console.warn(message, details) };
+ctx.federation = createFederationRuntime(ctx, log);
+const stop = new AbortController();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop.abort());
+const count = Math.max(1, config.federation.workers);
+console.log(`Federation worker: ${count} queue consumer(s) on ${config.publicUrl}`);
+await startQueueWorkers(ctx.federation, ctx, count, stop.signal);
+await bus.close();
+await closeDatabase();
