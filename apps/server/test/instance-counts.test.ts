@@ -38,7 +38,14 @@ describeEachDialect('instance counts, cached across requests and processes', (di
     const countedAt = Date.now();
     await server.db
       .updateTable('instance_counts')
-      .set({ users: 41, statuses: 42, active_month: 43, counted_at: countedAt })
+      .set({
+        users: 41,
+        statuses: 42,
+        active_month: 43,
+        active_halfyear: 44,
+        domains: 45,
+        counted_at: countedAt,
+      })
       .execute();
     // a second process: the same database, a context of its own
     const otherProcess = { ...server.ctx };
@@ -46,6 +53,8 @@ describeEachDialect('instance counts, cached across requests and processes', (di
       users: 41,
       statuses: 42,
       activeMonth: 43,
+      activeHalfyear: 44,
+      domains: 45,
     });
   });
 });
