@@ -68,7 +68,7 @@ function startProcess(env: Record<string, string>, port: number): ServerProcess 
   return { url: `http://127.0.0.1:${port}`, child, output };
 }
 
-async function waitUntilAnswering(server: ServerProcess, timeoutMs = 20_000): Promise<void> {
+async function waitUntilAnswering(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null) {
@@ -234,7 +234,7 @@ describe.skipIf(Boolean(missing))('two server processes on PostgreSQL and Redis'
     bobStream = await connectStream(two, bob);
     aliceStream = await connectStream(one, alice);
     streams.push(bobStream, aliceStream);
-  }, 30_000);
+  }, 90_000);
 
   afterAll(async () => {
     await Promise.all(streams.map((stream) => stream.close()));
