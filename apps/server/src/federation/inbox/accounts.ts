@@ -15,6 +15,7 @@ import {
   isActorObject,
   isSuspendedDomain,
   localAccountOf,
+  serverBlockOf,
   type Inbox,
 } from './sender.js';
 import { findStatusByUri, unlessRefused } from './statuses.js';
@@ -116,10 +117,12 @@ export async function onMove(inbox: Inbox, move: Move, sender: AccountRow): Prom
 
 /**
  * Flag (a report from another server) about local accounts and their statuses: one report per reported local
- * account, by the sender (Mastodon files it under the reporting server's actor), for this server's moderators.
+ * account, by the sender (Mastodon files it under the reporting server's actor), for this server's moderators;
+ * none from a server whose reports the admin rejects.
  */
 export async function onFlag(inbox: Inbox, flag: Flag, sender: AccountRow): Promise<void> {
   const ctx = inbox.data;
+  if (sender.domain && (await serverBlockOf(ctx, sender.domain))?.reject_reports) return;
   const accounts = new Map<string, AccountRow>();
   const statusIds = new Map<string, string[]>();
   for (const id of flag.objectIds) {
