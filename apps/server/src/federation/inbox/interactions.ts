@@ -30,6 +30,7 @@ async function statusOf(inbox: Inbox, activity: Activity, fetch: boolean) {
   return (await unlessRefused(ingestRemoteStatus(ctx, object, account, ingestOptions(inbox)))) ?? undefined;
 }
 
+/** Whether the status's local author blocks the sender or the sender's server (or the author is gone). */
 async function authorBlocks(ctx: AppContext, status: StatusesTable, sender: AccountRow): Promise<boolean> {
   const author = await ctx.db
     .selectFrom('accounts')
@@ -97,7 +98,8 @@ export async function undoAnnounce(ctx: AppContext, sender: AccountRow, announce
  */
 export async function onLike(inbox: Inbox, like: Like | EmojiReact, sender: AccountRow): Promise<void> {
   const status = await statusOf(inbox, like, false);
-  if (!status) return;
+  // the favourite service checks account blocks; a local author's domain block counts too
+  if (!status || (await authorBlocks(inbox.data, status, sender))) return;
   await ignoringRefusal(favourite(inbox.data, sender, status.id));
 }
 
