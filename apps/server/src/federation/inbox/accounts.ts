@@ -2,6 +2,7 @@ import type { Actor, Flag, Move } from '@fedify/vocab';
 import { followAccount, unfollowAccount } from '../../accounts/follows.js';
 import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
+import { ApiError } from '../../http/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { fileReport } from '../../reports/file.js';
 import { removeStatus } from '../../statuses/compose.js';
@@ -96,11 +97,6 @@ export async function onMove(inbox: Inbox, move: Move, sender: AccountRow): Prom
   if (!actor.aliasIds.some((alias) => alias.href === sender.uri)) return;
   const targetAccount = await unlessRefused(upsertRemoteAccount(ctx, actor, ingestOptions(inbox)));
   if (!targetAccount || targetAccount.id === sender.id) return;
-  await ctx.db
-    .updateTable('accounts')
-    .set({ moved_to_account_id: targetAccount.id })
-    .where('id', '=', sender.id)
-    .execute();
   const followers = await ctx.db
     .selectFrom('follows')
     .innerJoin('accounts', 'accounts.id', 'follows.account_id')
@@ -110,8 +106,17 @@ export async function onMove(inbox: Inbox, move: Move, sender: AccountRow): Prom
     .execute();
   for (const follower of followers) {
     await unfollowAccount(ctx, follower, sender);
-    await followAccount(ctx, follower, targetAccount, {}).catch(() => undefined);
+    // a follower blocked by (or blocking) the new account just stops following
+    await followAccount(ctx, follower, targetAccount, {}).catch((error: unknown) => {
+      if (!(error instanceof ApiError)) throw error;
+    });
   }
+  // marked last: a Move seen as applied has moved every follower
+  await ctx.db
+    .updateTable('accounts')
+    .set({ moved_to_account_id: targetAccount.id })
+    .where('id', '=', sender.id)
+    .execute();
 }
 
 /**
