@@ -255,4 +255,21 @@ describe('inbox: Follow, Accept, Reject, Undo, Block', () => {
     });
     await waitUntil(async () => !(await blockRow()));
   });
+
+  it('accepts an activity signed with RFC 9421 HTTP Message Signatures', async () => {
+    const bobRow = (await accountOf(bob))!;
+    const response = await remote.post(
+      `${server.url}/users/alice/inbox`,
+      {
+        '@context': AS,
+        id: `${bob.id}#follows/rfc9421`,
+        type: 'Follow',
+        actor: bob.id,
+        object: `${server.url}/users/alice`,
+      },
+      { spec: 'rfc9421' },
+    );
+    expect(response.status).toBe(202);
+    await waitUntil(async () => Boolean(await followRow(bobRow.id, alice.account.id)));
+  });
 });
