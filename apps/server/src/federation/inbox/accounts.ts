@@ -14,9 +14,10 @@ import {
   isSuspendedDomain,
   localAccountOf,
   serverBlockOf,
+  unlessRefused,
   type Inbox,
 } from './sender.js';
-import { findStatusByUri, unlessRefused } from './statuses.js';
+import { findStatusByUri } from './statuses.js';
 
 /** Statuses removed per batch when a remote account deletes itself (each streams its deletion). */
 const DELETE_BATCH = 100;

@@ -7,8 +7,15 @@ import { boostOf, favourite, storeBoost, unfavourite } from '../../statuses/acti
 import { removeStatus } from '../../statuses/compose.js';
 import { ingestRemoteStatus, upsertRemoteAccount } from '../ingest/index.js';
 import { visibilityFromAddressing } from '../visibility.js';
-import { blocks, fetchOptions, ingestOptions, isSuspendedDomain, type Inbox } from './sender.js';
-import { findStatusByUri, hasLocalFollowers, isStatusObject, unlessRefused } from './statuses.js';
+import {
+  blocks,
+  fetchOptions,
+  ingestOptions,
+  isSuspendedDomain,
+  unlessRefused,
+  type Inbox,
+} from './sender.js';
+import { findStatusByUri, hasLocalFollowers, isStatusObject } from './statuses.js';
 
 /**
  * The status an Announce or Like names: known here, or (for an Announce) fetched from its server with its author,

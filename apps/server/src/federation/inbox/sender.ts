@@ -4,7 +4,7 @@ import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
 import { domainBlockFor } from '../../moderation/domain-blocks.js';
 import { parseLocalUrl } from '../../search/local-urls.js';
-import { upsertRemoteAccount, type IngestOptions } from '../ingest/index.js';
+import { RemoteObjectError, upsertRemoteAccount, type IngestOptions } from '../ingest/index.js';
 
 export type Inbox = InboxContext<AppContext>;
 
@@ -57,8 +57,9 @@ export async function senderOf(inbox: Inbox, activity: Activity): Promise<Accoun
   const stale = !account?.fetched_at || Date.now() - Date.parse(account.fetched_at) > ACTOR_REFRESH_MS;
   if (!account || stale) {
     const actor = await activity.getActor(fetchOptions(inbox)).catch(() => null);
+    // an actor document we refuse (a bad username, a local claim) leaves the stored account as it was
     if (actor?.id?.href === actorId.href)
-      account = await upsertRemoteAccount(ctx, actor, ingestOptions(inbox));
+      account = (await unlessRefused(upsertRemoteAccount(ctx, actor, ingestOptions(inbox)))) ?? account;
   }
   if (!account?.domain || account.suspended_at) return null;
   if (await isSuspendedDomain(ctx, account.domain)) return null;
@@ -114,3 +115,16 @@ export async function objectOf(inbox: Inbox, activity: Activity): Promise<APObje
 }
 
 export const isActorObject = (object: APObject | null): object is Actor => object !== null && isActor(object);
+
+/**
+ * An object this server refuses to store (not on its author's server, not https…) is ignored: the sender had its
+ * 202, and retrying the same object would be refused again. Other errors go to the inbox's error log and retries.
+ */
+export async function unlessRefused<T>(ingest: Promise<T>): Promise<T | null> {
+  try {
+    return await ingest;
+  } catch (error) {
+    if (error instanceof RemoteObjectError) return null;
+    throw error;
+  }
+}

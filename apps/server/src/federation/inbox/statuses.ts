@@ -3,10 +3,10 @@ import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
 import type { StatusesTable } from '../../db/schema.js';
 import { parseLocalUrl } from '../../search/local-urls.js';
-import { ingestRemoteStatus, RemoteObjectError, type RemoteStatusObject } from '../ingest/index.js';
+import { ingestRemoteStatus, type RemoteStatusObject } from '../ingest/index.js';
 import { onDirectNote } from './direct-notes.js';
 import { recordRemoteVote } from './polls.js';
-import { fetchOptions, ingestOptions, localAccountOf, type Inbox } from './sender.js';
+import { fetchOptions, ingestOptions, localAccountOf, unlessRefused, type Inbox } from './sender.js';
 
 export const isStatusObject = (object: APObject | null): object is RemoteStatusObject =>
   object instanceof Note || object instanceof Article || object instanceof Page || object instanceof Question;
@@ -106,17 +106,4 @@ export async function updateStatus(inbox: Inbox, sender: AccountRow, object: APO
   const known = await findStatusByUri(ctx, object.id.href);
   if (!known || known.local || known.account_id !== sender.id) return;
   await unlessRefused(ingestRemoteStatus(ctx, object, sender, { ...ingestOptions(inbox), update: true }));
-}
-
-/**
- * An object this server refuses to store (not on its author's server, not https…) is ignored: the sender had its
- * 202, and retrying the same object would be refused again. Other errors go to the inbox's error log and retries.
- */
-export async function unlessRefused<T>(ingest: Promise<T>): Promise<T | null> {
-  try {
-    return await ingest;
-  } catch (error) {
-    if (error instanceof RemoteObjectError) return null;
-    throw error;
-  }
 }
