@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids.js';
 import { nowIso } from '../src/lib/time.js';
+import { relayTyping } from '../src/messaging/typing.js';
 import { createAccount, mutualFollow, type TestAccount } from './helpers/factories.js';
 import { MASTODON_CONTEXT, mastodonNote } from './helpers/activitypub.js';
 import { listenFederatedServer } from './helpers/federation.js';
@@ -300,6 +301,55 @@ describe('chats across servers', () => {
     // carol deletes her message for everyone
     await palchat.post(inbox(), activity(carol, 'Delete', { type: 'Tombstone', id: reply.id }));
     await waitUntil(async () => !(await messageByUri(reply.id)));
+  });
+
+  it('relays typing both ways with a Palchat peer as an ephemeral palchat:Typing, as the settings allow', async () => {
+    const carolRow = await accountOf(carol);
+    const chat = await call(server, alice, 'POST', '/api/v1/friend_messages/conversations', {
+      participant_ids: [carolRow.id],
+    });
+    const conversationId = chat.body.id as string;
+    expect(await relayTyping(server.ctx, alice.account, conversationId, 'typing_start')).toBe(true);
+    const typing = await palchat.waitForActivity((received) =>
+      JSON.stringify(received.activity.type).includes('Typing'),
+    );
+    expect(typing.activity).toMatchObject({
+      type: ['Activity', 'Typing'],
+      actor: `${server.url}/users/alice`,
+      to: carol.id,
+      typingState: 'start',
+    });
+    expect(typing.activity['@context']).toEqual(
+      expect.arrayContaining([expect.objectContaining({ palchat: PALCHAT_NS, Typing: 'palchat:Typing' })]),
+    );
+
+    const stream = await openStream(server.url, alice);
+    stream.subscribe('user');
+    const typingContext = [
+      ...MASTODON_CONTEXT,
+      { palchat: PALCHAT_NS, Typing: 'palchat:Typing', typingState: 'palchat:typingState' },
+    ];
+    const start = (state: string) => ({
+      '@context': typingContext,
+      id: `${carol.id}#typing/${++activityCount}`,
+      type: ['Activity', 'Typing'],
+      actor: carol.id,
+      to: `${server.url}/users/alice`,
+      typingState: state,
+    });
+    await palchat.post(inbox(), start('start'));
+    const live = (await stream.next('typing_start')) as { conversation_id: string; user_id: string };
+    expect(live).toMatchObject({ conversation_id: conversationId, user_id: carolRow.id });
+    // alice turns typing indicators off: carol's typing is no longer shown to her
+    await call(server, alice, 'PATCH', '/api/v1/friend_messages/preferences', {
+      typing_indicator_enabled: false,
+    });
+    await palchat.post(inbox(), start('stop'));
+    expect(await stream.quiet('typing_stop', () => true, 1500)).toBe(true);
+    await stream.close();
+    await call(server, alice, 'PATCH', '/api/v1/friend_messages/preferences', {
+      typing_indicator_enabled: true,
+    });
   });
 
   it('sends no reactions or read receipts to software that does not speak the vocabulary', async () => {

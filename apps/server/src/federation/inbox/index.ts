@@ -1,6 +1,7 @@
 import type { InboxListenerSetters } from '@fedify/fedify';
 import {
   Accept,
+  Activity,
   Announce,
   Block,
   Create,
@@ -15,11 +16,11 @@ import {
   Tombstone,
   Undo,
   Update,
-  type Activity,
 } from '@fedify/vocab';
 import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
 import { onIncomingMessageDelete, onIncomingRead, onIncomingReaction } from '../chat/incoming.js';
+import { onIncomingTyping } from '../chat/typing.js';
 import { deleteRemoteStatus } from '../ingest/index.js';
 import { deleteActor, onFlag, onMove, updateActor } from './accounts.js';
 import { onAccept, onBlock, onFollow, onReject, undoBlock, undoFollow } from './follows.js';
@@ -63,6 +64,11 @@ async function onDelete(inbox: Inbox, deletion: Delete, sender: AccountRow): Pro
 /** A reaction to a chat message stays in the chat; any other is a favourite. */
 async function onEmojiReact(inbox: Inbox, react: EmojiReact, sender: AccountRow): Promise<void> {
   if (!(await onIncomingReaction(inbox.data, react, sender, false))) await onLike(inbox, react, sender);
+}
+
+/** Any other activity: Palchat's typing indicator (`palchat:Typing`), or ignored. */
+async function onOtherActivity(inbox: Inbox, activity: Activity, sender: AccountRow): Promise<void> {
+  await onIncomingTyping(inbox.data, activity, sender);
 }
 
 async function onRead(inbox: Inbox, read: Read, sender: AccountRow): Promise<void> {
@@ -114,6 +120,7 @@ export function registerInboxListeners(listeners: InboxListenerSetters<AppContex
     .on(EmojiReact, fromSender(onEmojiReact))
     // read receipts of chat messages (Palchat's chat vocabulary, docs/FEDERATION.md)
     .on(Read, fromSender(onRead))
+    .on(Activity, fromSender(onOtherActivity))
     .on(Flag, fromSender(onFlag))
     .on(Move, fromSender(onMove))
     .on(Undo, fromSender(onUndo));
