@@ -204,9 +204,24 @@ describe('chats across servers', () => {
   });
 
   it('takes a direct Note addressed only to someone who chats with the author into their chat, not a stranger’s', async () => {
-    const note = directNote(bob, 'plain-direct');
+    const picture = `${mastodon.url}/system/media/photo.jpg`;
+    const note = directNote(bob, 'plain-direct', {
+      attachment: [
+        { type: 'Document', mediaType: 'image/jpeg', url: picture, name: 'a photo', width: 8, height: 6 },
+        { type: 'Document', mediaType: 'audio/mpeg', url: `${mastodon.url}/system/media/song.mp3` },
+      ],
+    });
     await mastodon.post(inbox(), activity(bob, 'Create', note));
     await waitUntil(async () => Boolean(await messageByUri(note.id)));
+    // images and videos come along; audio is not a message box medium
+    const media = await server.db
+      .selectFrom('media_attachments')
+      .selectAll()
+      .where('message_id', '=', (await messageByUri(note.id))!.id)
+      .execute();
+    expect(media).toEqual([
+      expect.objectContaining({ remote_url: picture, description: 'a photo', type: 'image' }),
+    ]);
     const fromStranger = directNote(stranger, 'stranger-direct');
     await mastodon.post(inbox(), activity(stranger, 'Create', fromStranger));
     // it is still a private mention…

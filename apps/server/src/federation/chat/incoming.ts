@@ -15,7 +15,7 @@ import { blockStatus } from '../../messaging/relations.js';
 import { loadAccounts, serializeNewMessage } from '../../messaging/serializers.js';
 import { participantIds } from '../../messaging/access.js';
 import { localAccountOfActorUri } from '../actors.js';
-import { remoteMediaOf } from '../ingest/attachments.js';
+import { remoteMediaOf, remoteMediaRow } from '../ingest/attachments.js';
 import type { IngestOptions } from '../ingest/options.js';
 import { htmlToPlainText, sanitizeRemoteHtml } from '../sanitize.js';
 import { localMessageIdOf } from './uris.js';
@@ -157,28 +157,9 @@ export async function onIncomingDirectNote(
       .executeTakeFirst();
     // the same Note delivered twice at once: the other delivery stored it
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return null;
-    const rows = media.map((item) => ({
-      id: newId(),
-      account_id: author.id,
-      type: item.type,
-      file_path: null,
-      thumbnail_path: null,
-      remote_url: item.remoteUrl,
-      content_type: item.contentType,
-      file_size: 0,
-      width: item.width,
-      height: item.height,
-      blurhash: item.blurhash,
-      description: item.description,
-      focus_x: item.focus?.x ?? null,
-      focus_y: item.focus?.y ?? null,
-      status_id: null,
-      message_id: message.id,
-      created_at: message.created_at,
-      duration: null,
-      preview_width: null,
-      preview_height: null,
-    }));
+    const rows = media.map((item) =>
+      remoteMediaRow(item, author.id, { status_id: null, message_id: message.id }),
+    );
     if (rows.length > 0) await tx.insertInto('media_attachments').values(rows).execute();
     return { participants: await bumpConversation(tx, message), rows };
   });
