@@ -97,6 +97,35 @@ export async function remoteMediaOf(object: APObject, options: IngestOptions): P
   return media;
 }
 
+/** The media row of a remote attachment (no local file until cached), owned by a status or a chat message. */
+export function remoteMediaRow(
+  item: RemoteMedia,
+  accountId: string,
+  owner: Pick<MediaAttachmentsTable, 'status_id' | 'message_id'>,
+): MediaAttachmentsTable {
+  return {
+    id: newId(),
+    account_id: accountId,
+    type: item.type,
+    file_path: null,
+    thumbnail_path: null,
+    remote_url: item.remoteUrl,
+    content_type: item.contentType,
+    file_size: 0,
+    width: item.width,
+    height: item.height,
+    blurhash: item.blurhash,
+    description: item.description,
+    focus_x: item.focus?.x ?? null,
+    focus_y: item.focus?.y ?? null,
+    ...owner,
+    created_at: nowIso(),
+    duration: null,
+    preview_width: null,
+    preview_height: null,
+  };
+}
+
 /**
  * The status's media become `media` (rows pointing at their remote URL, no local file until cached). Rows an
  * edit replaces stay with the status, out of its attachments, for its edit history (they go with the status).
@@ -109,33 +138,9 @@ export async function replaceRemoteMedia(
 ): Promise<void> {
   await tx.deleteFrom('status_media').where('status_id', '=', statusId).execute();
   for (const [position, item] of media.entries()) {
-    const id = newId();
-    await tx
-      .insertInto('media_attachments')
-      .values({
-        id,
-        account_id: accountId,
-        type: item.type,
-        file_path: null,
-        thumbnail_path: null,
-        remote_url: item.remoteUrl,
-        content_type: item.contentType,
-        file_size: 0,
-        width: item.width,
-        height: item.height,
-        blurhash: item.blurhash,
-        description: item.description,
-        focus_x: item.focus?.x ?? null,
-        focus_y: item.focus?.y ?? null,
-        status_id: statusId,
-        message_id: null,
-        created_at: nowIso(),
-        duration: null,
-        preview_width: null,
-        preview_height: null,
-      })
-      .execute();
-    await tx.insertInto('status_media').values({ status_id: statusId, media_id: id, position }).execute();
+    const row = remoteMediaRow(item, accountId, { status_id: statusId, message_id: null });
+    await tx.insertInto('media_attachments').values(row).execute();
+    await tx.insertInto('status_media').values({ status_id: statusId, media_id: row.id, position }).execute();
   }
 }
 
