@@ -15,6 +15,8 @@ export interface FederationRuntime {
   keys: ActorKeyStore;
   kv: KyselyKvStore;
   queue: KyselyMessageQueue;
+  /** where delivery and outgoing failures are logged */
+  log?: FederationLogger | undefined;
 }
 
 export interface FederationLogger {
@@ -62,7 +64,7 @@ export function createFederationRuntime(
     // fetches made while handling the shared inbox are signed as the instance actor (AUTHORIZED_FETCH peers)
     .setSharedKeyDispatcher(() => ({ identifier: INSTANCE_ACTOR }))
     .onError((_context, error) => log?.warn({ err: error }, 'federation inbox: an activity failed'));
-  return { federation, keys, kv, queue };
+  return { federation, keys, kv, queue, log };
 }
 
 /**
