@@ -86,7 +86,10 @@ describe('outgoing activities, resolve and delivery', () => {
   it('resolves a post URL with its author, and a profile URL', async () => {
     const dave = await remote.addActor('dave');
     const noteId = `${dave.id}/statuses/1`;
-    remote.serve('/users/dave/statuses/1', mastodonNote(dave.id, noteId, { content: '<p>hello from dave</p>' }));
+    remote.serve(
+      '/users/dave/statuses/1',
+      mastodonNote(dave.id, noteId, { content: '<p>hello from dave</p>' }),
+    );
     const found = await api('GET', `/api/v2/search?q=${encodeURIComponent(noteId)}&resolve=true`);
     expect(found.body.statuses).toHaveLength(1);
     expect(found.body.statuses[0].content).toContain('hello from dave');
@@ -290,7 +293,8 @@ describe('outgoing activities, resolve and delivery', () => {
       expect(hitsWhenGone).toBeLessThanOrEqual(2);
       await api('POST', '/api/v1/statuses', { status: 'second' });
       await remote.waitForActivity(
-        (received) => received.activity.type === 'Create' && String(objectOf(received).content).includes('second'),
+        (received) =>
+          received.activity.type === 'Create' && String(objectOf(received).content).includes('second'),
       );
       expect(hits).toBe(hitsWhenGone);
     } finally {
