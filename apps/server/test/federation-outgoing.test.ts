@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { signRequest } from '@fedify/fedify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountRow } from '../src/auth/viewer.js';
 import { mastodonNote, PUBLIC } from './helpers/activitypub.js';
@@ -269,6 +270,22 @@ describe('outgoing activities, resolve and delivery', () => {
       (received) => received.activity.type === 'Update' && objectOf(received).type === 'Person',
     );
     expect(objectOf(update)).toMatchObject({ id: aliceUri(), name: 'Alice Liddell' });
+  });
+
+  it('serves a followers-only Note to a remote follower who signs the fetch, not to others', async () => {
+    const bobRow = (await accountOf(bob))!;
+    await follow(server, bobRow, alice).catch(() => undefined);
+    const posted = await api('POST', '/api/v1/statuses', { status: 'for followers', visibility: 'private' });
+    const noteUri = `${aliceUri()}/statuses/${posted.body.id}`;
+    const fetchAs = async (actor: RemoteActor) => {
+      const request = new Request(noteUri, { headers: { accept: 'application/activity+json' } });
+      return fetch(await signRequest(request, actor.keys.privateKey, new URL(actor.keyId)));
+    };
+    const byFollower = await fetchAs(bob);
+    expect(byFollower.status).toBe(200);
+    expect(((await byFollower.json()) as { id: string }).id).toBe(noteUri);
+    expect((await fetchAs(carol)).status).toBe(404);
+    expect((await fetch(noteUri, { headers: { accept: 'application/activity+json' } })).status).toBe(404);
   });
 
   it('stops delivering to an actor whose inbox answers 410 Gone', async () => {
