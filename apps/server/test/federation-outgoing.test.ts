@@ -107,6 +107,48 @@ describe('outgoing activities, resolve and delivery', () => {
     expect(missing.body).toEqual({ accounts: [], statuses: [], hashtags: [] });
   });
 
+  it("reads a remote profile's recent posts from its outbox in the background", async () => {
+    const frank = await remote.addActor('frank');
+    const noteIds = [1, 2, 3].map((n) => `${frank.id}/statuses/${n}`);
+    remote.serve('/users/frank/outbox', {
+      '@context': AS,
+      id: `${frank.id}/outbox`,
+      type: 'OrderedCollection',
+      totalItems: 3,
+      orderedItems: noteIds.map((id, index) => ({
+        id: `${id}/activity`,
+        type: 'Create',
+        actor: frank.id,
+        object: mastodonNote(frank.id, id, { content: `<p>post ${index}</p>` }),
+      })),
+    });
+    const resolved = await api('GET', `/api/v1/accounts/lookup?acct=${encodeURIComponent(frank.acct)}`);
+    const first = await api('GET', `/api/v1/accounts/${resolved.body.id}/statuses`);
+    expect(first.status).toBe(200);
+    await waitUntil(async () => {
+      const page = await api('GET', `/api/v1/accounts/${resolved.body.id}/statuses`);
+      return page.body.length === 3;
+    });
+  });
+
+  it('fetches the missing ancestors of a remote reply when its thread is opened', async () => {
+    const ids = [9, 10, 11].map((n) => `${bob.id}/statuses/${n}`);
+    ids.forEach((id, index) =>
+      remote.serve(
+        new URL(id).pathname,
+        mastodonNote(bob.id, id, { content: `<p>part ${index}</p>`, inReplyTo: ids[index - 1] ?? null }),
+      ),
+    );
+    const found = await api('GET', `/api/v2/search?q=${encodeURIComponent(ids[2]!)}&resolve=true`);
+    const reply = found.body.statuses[0];
+    expect(reply.in_reply_to_id).toBeNull();
+    await api('GET', `/api/v1/statuses/${reply.id}/context`);
+    await waitUntil(async () => {
+      const context = await api('GET', `/api/v1/statuses/${reply.id}/context`);
+      return context.body.ancestors.length === 2;
+    });
+  });
+
   it('follows a remote account: Follow signed by the follower, requested until the Accept', async () => {
     const bobRow = (await accountOf(bob))!;
     const followed = await api('POST', `/api/v1/accounts/${bobRow.id}/follow`);

@@ -9,6 +9,7 @@ import { KyselyMessageQueue } from './message-queue.js';
 import { registerInboxListeners } from './inbox/index.js';
 import { registerNodeInfo } from './nodeinfo.js';
 import { registerObjects } from './objects.js';
+import { isBackgroundTask, runBackgroundTask } from './outgoing/backfill.js';
 import { DELIVERY_RETRY, deliveryCircuitBreaker, markActorsGone } from './outgoing/availability.js';
 
 /** Fedify and the storage it runs on, one per process; `ctx.federation` when federation is on. */
@@ -91,9 +92,14 @@ export async function startQueueWorkers(
   signal: AbortSignal,
 ): Promise<void> {
   const consumers = Array.from({ length: count }, () =>
-    runtime.queue.listen((message) => runtime.federation.processQueuedTask(ctx, message as never), {
-      signal,
-    }),
+    runtime.queue.listen(
+      (message) =>
+        // our own background fetches share the queue with Fedify's deliveries and inbox work
+        isBackgroundTask(message)
+          ? runBackgroundTask(ctx, message)
+          : runtime.federation.processQueuedTask(ctx, message as never),
+      { signal },
+    ),
   );
   await Promise.all(consumers);
 }

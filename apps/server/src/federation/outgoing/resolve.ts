@@ -1,4 +1,13 @@
-import { Article, isActor, Note, Page, Question, type Actor, type Object as ApObject } from '@fedify/vocab';
+import {
+  Article,
+  isActor,
+  Note,
+  Page,
+  Question,
+  type Actor,
+  type DocumentLoader,
+  type Object as ApObject,
+} from '@fedify/vocab';
 import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
 import type { StatusesTable } from '../../db/schema.js';
@@ -36,30 +45,30 @@ async function isSuspended(ctx: AppContext, host: string): Promise<boolean> {
   return block?.severity === 'suspend';
 }
 
+export interface ResolvingContext {
+  context: OutgoingContext;
+  options: IngestOptions;
+  /** Fedify lookup options: the instance actor's signed loader, and a fresh time bound for one fetch */
+  lookupOptions(): { documentLoader: DocumentLoader; contextLoader: DocumentLoader; signal: AbortSignal };
+}
+
 /** A Fedify context with the loaders resolving uses: the instance actor signs every fetch. */
-async function resolvingContext(ctx: AppContext) {
+export async function resolvingContext(ctx: AppContext): Promise<ResolvingContext | null> {
   const runtime = ctx.federation;
   if (!runtime) return null;
   const context = runtime.federation.createContext(new URL(ctx.config.publicUrl), ctx);
   const documentLoader = await context.getDocumentLoader({ identifier: INSTANCE_ACTOR });
-  const options: IngestOptions = {
-    allowHttp: ctx.config.federation.allowHttp,
-    documentLoader,
-    contextLoader: context.contextLoader,
+  const { contextLoader } = context;
+  return {
+    context,
+    options: { allowHttp: ctx.config.federation.allowHttp, documentLoader, contextLoader },
+    lookupOptions: () => ({ documentLoader, contextLoader, signal: AbortSignal.timeout(RESOLVE_TIMEOUT_MS) }),
   };
-  return { context, documentLoader, options };
 }
 
-async function lookup(
-  context: OutgoingContext,
-  id: string | URL,
-  documentLoader: IngestOptions['documentLoader'],
-) {
-  return context.lookupObject(id, {
-    ...(documentLoader ? { documentLoader } : {}),
-    contextLoader: context.contextLoader,
-    signal: AbortSignal.timeout(RESOLVE_TIMEOUT_MS),
-  });
+/** The object at `id`, or null when it cannot be had (in time). */
+async function lookup(resolving: ResolvingContext, id: string | URL) {
+  return resolving.context.lookupObject(id, resolving.lookupOptions()).catch(() => null);
 }
 
 const SELF_TYPES = new Set(['application/activity+json', 'application/ld+json']);
@@ -81,7 +90,7 @@ async function actorIdByWebFinger(
     const response = await fetch(url, { signal, headers: { accept: 'application/jrd+json' } }).catch(
       () => null,
     );
-    descriptor = response?.ok ? await response.json().catch(() => null) : null;
+    descriptor = response?.ok ? ((await response.json().catch(() => null)) as typeof descriptor) : null;
   }
   const link = descriptor?.links?.find(
     (candidate: { rel?: string; type?: string; href?: string }) =>
@@ -129,14 +138,12 @@ export async function resolveRemoteAccount(ctx: AppContext, acctQuery: string): 
   if (!resolving || (await isSuspended(ctx, parsed.domain))) return known ?? null;
   const acct = `${parsed.username}@${parsed.domain}`;
   const actorId = await actorIdByWebFinger(ctx, resolving.context, acct);
-  const actor = actorId
-    ? await lookup(resolving.context, actorId, resolving.documentLoader).catch(() => null)
-    : null;
+  const actor = actorId ? await lookup(resolving, actorId) : null;
   if (!actor || !isActor(actor)) return known ?? null;
   return (await storeActor(ctx, actor, { ...resolving.options, acct })) ?? known ?? null;
 }
 
-const isStatusObject = (object: ApObject): object is Note | Article | Page | Question =>
+export const isStatusObject = (object: ApObject): object is Note | Article | Page | Question =>
   object instanceof Note || object instanceof Article || object instanceof Page || object instanceof Question;
 
 /**
@@ -162,7 +169,7 @@ export async function resolveRemoteUrl(ctx: AppContext, url: string): Promise<Re
   if (knownStatus) return { status: knownStatus };
   const resolving = await resolvingContext(ctx);
   if (!resolving || (await isSuspended(ctx, parsedUrl.host))) return null;
-  const object = await lookup(resolving.context, parsedUrl, resolving.documentLoader).catch(() => null);
+  const object = await lookup(resolving, parsedUrl);
   if (!object) return null;
   if (isActor(object)) {
     const account = await storeActor(ctx, object, resolving.options);
@@ -184,12 +191,12 @@ export async function resolveRemoteUrl(ctx: AppContext, url: string): Promise<Re
 async function resolveActorById(
   ctx: AppContext,
   id: URL | null,
-  resolving: NonNullable<Awaited<ReturnType<typeof resolvingContext>>>,
+  resolving: ResolvingContext,
 ): Promise<AccountRow | null> {
   if (!id) return null;
   const known = await ctx.db.selectFrom('accounts').selectAll().where('uri', '=', id.href).executeTakeFirst();
   if (known) return known;
-  const actor = await lookup(resolving.context, id, resolving.documentLoader).catch(() => null);
+  const actor = await lookup(resolving, id);
   return actor && isActor(actor) ? storeActor(ctx, actor, resolving.options) : null;
 }
 
