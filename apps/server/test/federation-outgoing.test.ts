@@ -330,6 +330,41 @@ describe('outgoing activities, resolve and delivery', () => {
     expect((await fetch(noteUri, { headers: { accept: 'application/activity+json' } })).status).toBe(404);
   });
 
+  it('neither delivers to nor resolves on a server an admin suspended', async () => {
+    const other = await startRemoteServer();
+    try {
+      const grace = await other.addActor('grace');
+      const resolved = await api('GET', `/api/v1/accounts/lookup?acct=${encodeURIComponent(grace.acct)}`);
+      await follow(server, { id: resolved.body.id }, alice);
+      await server.db
+        .insertInto('instance_domain_blocks')
+        .values({
+          id: '000000000000000001',
+          domain: other.host,
+          severity: 'suspend',
+          reject_media: 0,
+          reject_reports: 0,
+          private_comment: null,
+          public_comment: null,
+          obfuscate: 0,
+          created_at: new Date().toISOString(),
+          updated_at: new Date().toISOString(),
+        })
+        .execute();
+      await api('POST', '/api/v1/statuses', { status: 'not for suspended servers' });
+      const henry = await other.addActor('henry');
+      const lookup = await api('GET', `/api/v1/accounts/lookup?acct=${encodeURIComponent(henry.acct)}`);
+      expect(lookup.status).toBe(404);
+      // the delivery to the other stub server (bob's) arrives; none reaches the suspended one
+      await remote.waitForActivity((received) =>
+        String(objectOf(received).content).includes('not for suspended'),
+      );
+      expect(other.received).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('stops delivering to an actor whose inbox answers 410 Gone', async () => {
     let hits = 0;
     const goneInbox = http.createServer((request, response) => {

@@ -41,7 +41,7 @@ export function parseAcct(query: string): { username: string; domain: string } |
 }
 
 async function isSuspended(ctx: AppContext, host: string): Promise<boolean> {
-  const block = await domainBlockFor(ctx.db, host.replace(/:\d+$/, ''));
+  const block = await domainBlockFor(ctx.db, host);
   return block?.severity === 'suspend';
 }
 
