@@ -119,21 +119,6 @@ describeEachDialect('admin command line', (dialect) => {
     expect(unknown.err).toContain('Unknown setting "colour"');
     expect((await getServerSettings(server.db)).registrations_mode).toBe('approval');
   });
-});
-
-describeEachDialect('admin command line: federation domain blocks', (dialect) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await createTestServer(dialect);
-  });
-  afterAll(async () => server.close());
-
-  async function run(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runAdminCommand(server.db, argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  }
 
   it('adds, updates, lists and removes blocks of servers', async () => {
     expect(await run('domain-blocks', 'add', 'Spam.Example')).toMatchObject({

@@ -396,4 +396,21 @@ describe('outgoing activities, resolve and delivery', () => {
       await new Promise((resolve) => goneInbox.close(resolve));
     }
   });
+
+  it("a user's block of a domain ends the follows with its accounts both ways", async () => {
+    const bobRow = (await accountOf(bob))!;
+    const follows = () =>
+      server.db
+        .selectFrom('follows')
+        .selectAll()
+        .where((eb) => eb.or([eb('account_id', '=', bobRow.id), eb('target_account_id', '=', bobRow.id)]))
+        .execute();
+    expect((await follows()).length).toBeGreaterThan(0);
+    const blocked = await api('POST', '/api/v1/domain_blocks', { domain: remote.host.split(':')[0]! });
+    expect(blocked.status).toBe(200);
+    // the stub's accounts are on 127.0.0.1:PORT; the block names the host, as Mastodon's do
+    const reject = await remote.waitForActivity((received) => received.activity.type === 'Reject');
+    expect(reject.activity).toMatchObject({ actor: aliceUri(), object: { type: 'Follow', actor: bob.id } });
+    expect(await follows()).toEqual([]);
+  });
 });

@@ -6,7 +6,8 @@ import { unprocessable } from '../http/errors.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { federateBlock, federateUnblock } from '../federation/outgoing/relationships.js';
-import { followOrRequestId } from './follows.js';
+import { answerRemoteFollow } from '../federation/inbox/follows.js';
+import { followOrRequestId, unfollowAccount } from './follows.js';
 import { loadRelationship } from './relationships.js';
 
 async function dropFollow(tx: Tx, followerId: string, targetId: string): Promise<void> {
@@ -182,4 +183,44 @@ export function normalizeDomain(raw: string): string | null {
   return /^(?=.{1,253}$)([a-z0-9-]{1,63}\.)*[a-z0-9-]{1,63}$/.test(trimmed) && !trimmed.startsWith('-')
     ? trimmed
     : null;
+}
+
+/**
+ * A user's block of a whole domain, as Mastodon's: stored, and the follows between the user and that domain's
+ * accounts end both ways (their servers get a Reject of the follows of the user and an Undo of the user's).
+ */
+export async function blockDomainForAccount(
+  ctx: AppContext,
+  viewer: AccountRow,
+  domain: string,
+): Promise<void> {
+  await ctx.db
+    .insertInto('domain_blocks')
+    .values({ id: newId(), account_id: viewer.id, domain, created_at: nowIso() })
+    .onConflict((oc) => oc.columns(['account_id', 'domain']).doNothing())
+    .execute();
+  const onDomain = (column: 'follows.account_id' | 'follows.target_account_id') =>
+    ctx.db
+      .selectFrom('follows')
+      .innerJoin('accounts', 'accounts.id', column)
+      .selectAll('accounts')
+      // the domain, its subdomains, and the domain on another port (an acct names host:port then)
+      .where((eb) =>
+        eb.or([
+          eb('accounts.domain', '=', domain),
+          eb('accounts.domain', 'like', `%.${domain}`),
+          eb('accounts.domain', 'like', `${domain}:%`),
+        ]),
+      );
+  const followers = await onDomain('follows.account_id')
+    .where('follows.target_account_id', '=', viewer.id)
+    .execute();
+  const followed = await onDomain('follows.target_account_id')
+    .where('follows.account_id', '=', viewer.id)
+    .execute();
+  for (const follower of followers) {
+    await ctx.db.transaction().execute((tx) => dropFollow(tx, follower.id, viewer.id));
+    await answerRemoteFollow(ctx, viewer, follower, 'reject');
+  }
+  for (const target of followed) await unfollowAccount(ctx, viewer, target);
 }
