@@ -5,12 +5,11 @@ import { requireAccount } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { pageOfAccounts } from './account-page.js';
 import { unprocessable } from '../http/errors.js';
-import { newId } from '../lib/ids.js';
-import { nowIso } from '../lib/time.js';
 import { pageQuerySchema } from '../timelines/pagination.js';
 import { findAccountOr404 } from './lookup.js';
 import {
   blockAccount,
+  blockDomainForAccount,
   endorse,
   muteAccount,
   normalizeDomain,
@@ -138,11 +137,7 @@ export async function accountSafetyRoutes(app: FastifyInstance, ctx: AppContext)
       throw unprocessable('Validation failed: domain is not a valid domain name', 'invalid_domain');
     if (domain === ctx.config.localDomain.toLowerCase())
       throw unprocessable('Validation failed: you cannot block your own server', 'own_domain');
-    await ctx.db
-      .insertInto('domain_blocks')
-      .values({ id: newId(), account_id: viewer.id, domain, created_at: nowIso() })
-      .onConflict((oc) => oc.columns(['account_id', 'domain']).doNothing())
-      .execute();
+    await blockDomainForAccount(ctx, viewer, domain);
     return {};
   });
 

@@ -5,6 +5,9 @@ import type { Tx } from '../db/index.js';
 import { unprocessable } from '../http/errors.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
+import { federateBlock, federateUnblock } from '../federation/outgoing/relationships.js';
+import { answerRemoteFollow } from '../federation/inbox/follows.js';
+import { followOrRequestId, unfollowAccount } from './follows.js';
 import { loadRelationship } from './relationships.js';
 
 async function dropFollow(tx: Tx, followerId: string, targetId: string): Promise<void> {
@@ -41,12 +44,19 @@ export async function blockAccount(
   target: AccountRow,
 ): Promise<Relationship> {
   if (viewer.id === target.id) throw unprocessable('You cannot block yourself', 'self_block');
-  await ctx.db.transaction().execute(async (tx) => {
+  const { blockId, endedFollowId } = await ctx.db.transaction().execute(async (tx) => {
     await tx
       .insertInto('blocks')
       .values({ id: newId(), account_id: viewer.id, target_account_id: target.id, created_at: nowIso() })
       .onConflict((oc) => oc.columns(['account_id', 'target_account_id']).doNothing())
       .execute();
+    const block = await tx
+      .selectFrom('blocks')
+      .select('id')
+      .where('account_id', '=', viewer.id)
+      .where('target_account_id', '=', target.id)
+      .executeTakeFirstOrThrow();
+    const ended = await followOrRequestId(tx, viewer.id, target.id);
     await dropFollow(tx, viewer.id, target.id);
     await dropFollow(tx, target.id, viewer.id);
     await tx
@@ -59,7 +69,9 @@ export async function blockAccount(
       .where('account_id', '=', viewer.id)
       .where('target_account_id', '=', target.id)
       .execute();
+    return { blockId: block.id, endedFollowId: ended };
   });
+  await federateBlock(ctx, viewer, target, blockId, endedFollowId);
   return loadRelationship(ctx.db, viewer.id, target.id);
 }
 
@@ -68,11 +80,13 @@ export async function unblockAccount(
   viewer: AccountRow,
   target: AccountRow,
 ): Promise<Relationship> {
-  await ctx.db
+  const block = await ctx.db
     .deleteFrom('blocks')
     .where('account_id', '=', viewer.id)
     .where('target_account_id', '=', target.id)
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
+  if (block) await federateUnblock(ctx, viewer, target, block.id);
   return loadRelationship(ctx.db, viewer.id, target.id);
 }
 
@@ -169,4 +183,44 @@ export function normalizeDomain(raw: string): string | null {
   return /^(?=.{1,253}$)([a-z0-9-]{1,63}\.)*[a-z0-9-]{1,63}$/.test(trimmed) && !trimmed.startsWith('-')
     ? trimmed
     : null;
+}
+
+/**
+ * A user's block of a whole domain, as Mastodon's: stored, and the follows between the user and that domain's
+ * accounts end both ways (their servers get a Reject of the follows of the user and an Undo of the user's).
+ */
+export async function blockDomainForAccount(
+  ctx: AppContext,
+  viewer: AccountRow,
+  domain: string,
+): Promise<void> {
+  await ctx.db
+    .insertInto('domain_blocks')
+    .values({ id: newId(), account_id: viewer.id, domain, created_at: nowIso() })
+    .onConflict((oc) => oc.columns(['account_id', 'domain']).doNothing())
+    .execute();
+  const onDomain = (column: 'follows.account_id' | 'follows.target_account_id') =>
+    ctx.db
+      .selectFrom('follows')
+      .innerJoin('accounts', 'accounts.id', column)
+      .selectAll('accounts')
+      // the domain, its subdomains, and the domain on another port (an acct names host:port then)
+      .where((eb) =>
+        eb.or([
+          eb('accounts.domain', '=', domain),
+          eb('accounts.domain', 'like', `%.${domain}`),
+          eb('accounts.domain', 'like', `${domain}:%`),
+        ]),
+      );
+  const followers = await onDomain('follows.account_id')
+    .where('follows.target_account_id', '=', viewer.id)
+    .execute();
+  const followed = await onDomain('follows.target_account_id')
+    .where('follows.account_id', '=', viewer.id)
+    .execute();
+  for (const follower of followers) {
+    await ctx.db.transaction().execute((tx) => dropFollow(tx, follower.id, viewer.id));
+    await answerRemoteFollow(ctx, viewer, follower, 'reject');
+  }
+  for (const target of followed) await unfollowAccount(ctx, viewer, target);
 }

@@ -25,7 +25,8 @@ import * as remoteEntities from './migrations/0015_remote_entities.js';
 import * as scheduledStatuses from './migrations/0016_scheduled_statuses.js';
 import * as adminAndPush from './migrations/0017_admin_and_push.js';
 import * as federation from './migrations/0018_federation.js';
-import * as chatFederation from './migrations/0021_chat_federation.js';
+import * as federationDelivery from './migrations/0019_federation_delivery.js';
+import * as chatFederation from './migrations/0020_chat_federation.js';
 
 /** Every migration, in order. New ones are appended here so that bundling needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -47,7 +48,8 @@ const migrations: Record<string, Migration> = {
   '0016_scheduled_statuses': scheduledStatuses,
   '0017_admin_and_push': adminAndPush,
   '0018_federation': federation,
-  '0021_chat_federation': chatFederation,
+  '0019_federation_delivery': federationDelivery,
+  '0020_chat_federation': chatFederation,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

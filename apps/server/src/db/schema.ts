@@ -59,6 +59,8 @@ export interface AccountsTable {
   suspended_at?: string | null;
   /** 0017: a moderator forced the media of its new posts to be marked sensitive */
   sensitized_at?: string | null;
+  /** 0020: a remote actor whose inbox answered 410 Gone: nothing is delivered to it anymore */
+  gone_at?: string | null;
 }
 
 export type ActorType = 'Person' | 'Service' | 'Application' | 'Group' | 'Organization';
@@ -376,7 +378,7 @@ export interface MessagesTable {
   is_system_message: Bool;
   reply_to_message_id: string | null;
   created_at: string;
-  /** 0021: the ActivityPub id of a message from another server; null for a local one (computed) */
+  /** 0020: the ActivityPub id of a message from another server; null for a local one (computed) */
   uri?: string | null;
 }
 
@@ -853,4 +855,14 @@ export interface Database {
   federation_kv: FederationKvTable;
   federation_queue: FederationQueueTable;
   account_keys: AccountKeysTable;
+}
+
+/** 0020: a server whose deliveries keep failing (host of its inboxes), since its delivery circuit opened */
+export interface UnavailableDomainsTable {
+  domain: string;
+  failing_since: string;
+}
+
+export interface Database {
+  unavailable_domains: UnavailableDomainsTable;
 }

@@ -1,4 +1,4 @@
-import { createFederation, type Federation } from '@fedify/fedify';
+import { createExponentialBackoffPolicy, createFederation, type Federation } from '@fedify/fedify';
 import type { AppContext } from '../context.js';
 import { PALCHAT_VERSION } from '../instance/limits.js';
 import { INSTANCE_ACTOR, registerActors } from './actors.js';
@@ -9,6 +9,8 @@ import { KyselyMessageQueue } from './message-queue.js';
 import { registerInboxListeners } from './inbox/index.js';
 import { registerNodeInfo } from './nodeinfo.js';
 import { registerObjects } from './objects.js';
+import { isBackgroundTask, runBackgroundTask } from './outgoing/backfill.js';
+import { DELIVERY_RETRY, deliveryCircuitBreaker, markActorsGone } from './outgoing/availability.js';
 
 /** Fedify and the storage it runs on, one per process; `ctx.federation` when federation is on. */
 export interface FederationRuntime {
@@ -16,6 +18,8 @@ export interface FederationRuntime {
   keys: ActorKeyStore;
   kv: KyselyKvStore;
   queue: KyselyMessageQueue;
+  /** where delivery and outgoing failures are logged */
+  log?: FederationLogger | undefined;
 }
 
 export interface FederationLogger {
@@ -52,6 +56,17 @@ export function createFederationRuntime(
     firstKnock: 'draft-cavage-http-signatures-12',
     // our router already rewrites /path/ to /path (http/trailing-slash.ts); Fedify sees requests as they came
     trailingSlashInsensitive: true,
+    outboxRetryPolicy: createExponentialBackoffPolicy(DELIVERY_RETRY),
+    // a server that keeps failing is held and probed rather than hammered (and marked unavailable)
+    circuitBreaker: deliveryCircuitBreaker(ctx.db, (error) =>
+      log?.warn({ err: error }, 'federation: could not record a server state'),
+    ),
+    onOutboxError: (error) => log?.warn({ err: error }, 'federation: a delivery failed'),
+  });
+  // 410 Gone (and 404) end delivery at once; a Gone actor gets nothing more
+  federation.setOutboxPermanentFailureHandler(async (_context, failure) => {
+    if (failure.reason === 'http' && failure.statusCode === 410)
+      await markActorsGone(ctx.db, failure.actorIds);
   });
   registerActors(federation, keys);
   registerCollections(federation);
@@ -63,7 +78,7 @@ export function createFederationRuntime(
     .setSharedKeyDispatcher(() => ({ identifier: INSTANCE_ACTOR }))
     .onError((_context, error) => log?.warn({ err: error }, 'federation inbox: an activity failed'));
   registerInboxListeners(inbox);
-  return { federation, keys, kv, queue };
+  return { federation, keys, kv, queue, log };
 }
 
 /**
@@ -77,9 +92,14 @@ export async function startQueueWorkers(
   signal: AbortSignal,
 ): Promise<void> {
   const consumers = Array.from({ length: count }, () =>
-    runtime.queue.listen((message) => runtime.federation.processQueuedTask(ctx, message as never), {
-      signal,
-    }),
+    runtime.queue.listen(
+      (message) =>
+        // our own background fetches share the queue with Fedify's deliveries and inbox work
+        isBackgroundTask(message)
+          ? runBackgroundTask(ctx, message)
+          : runtime.federation.processQueuedTask(ctx, message as never),
+      { signal },
+    ),
   );
   await Promise.all(consumers);
 }

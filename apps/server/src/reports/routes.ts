@@ -1,3 +1,4 @@
+import { federateReportForward } from '../federation/outgoing/profile.js';
 import type { FastifyInstance } from 'fastify';
 import { accountReportInputSchema } from '@palchat/api';
 import { requireAccount } from '../auth/viewer.js';
@@ -63,6 +64,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
       comment: (input.comment ?? '').trim(),
       forwarded: Boolean(input.forward),
     });
+    if (input.forward) await federateReportForward(ctx, { ...row, status_ids: statusIds }, target);
     const [report] = await serializeReports(ctx, [row]);
     return report;
   });

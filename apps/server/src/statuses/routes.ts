@@ -1,3 +1,4 @@
+import { requestAncestors } from '../federation/outgoing/backfill.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAccount } from '../auth/viewer.js';
@@ -29,6 +30,8 @@ export async function statusRoutes(app: FastifyInstance, ctx: AppContext): Promi
     const { id } = idParams.parse(request.params);
     const status = await findVisibleStatus(ctx.db, viewer, id);
     const { ancestors, descendants } = await statusContext(ctx.db, viewer, status);
+    // the oldest post known here may reply to one that is not: it is fetched in the background
+    await requestAncestors(ctx, ancestors[0] ?? status);
     return {
       ancestors: await serializeStatuses(ctx, ancestors, viewer, 'thread'),
       descendants: await serializeStatuses(ctx, descendants, viewer, 'thread'),

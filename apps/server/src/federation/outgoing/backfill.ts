@@ -1,0 +1,122 @@
+import { Create, isActor, type Object as ApObject } from '@fedify/vocab';
+import type { AccountRow } from '../../auth/viewer.js';
+import type { AppContext } from '../../context.js';
+import type { StatusesTable } from '../../db/schema.js';
+import { ingestRemoteStatus, RemoteObjectError, upsertRemoteAccount } from '../ingest/index.js';
+import { isStatusObject, resolvingContext, type ResolvingContext } from './resolve.js';
+
+/**
+ * Remote content fetched in the background, through the federation queue (never in the request that wants
+ * it): a remote account's recent posts from its outbox the first time its profile is opened, and the missing
+ * ancestors of a remote reply. Both are bounded.
+ */
+export const OUTBOX_BACKFILL_ITEMS = 20;
+export const MAX_ANCESTORS = 10;
+/** An outbox is read again at most this often per account. */
+const BACKFILL_EVERY = { hours: 24 } as const;
+
+export type BackgroundTask =
+  { type: 'palchat.outbox-backfill'; accountId: string } | { type: 'palchat.ancestors'; statusId: string };
+
+export function isBackgroundTask(message: unknown): message is BackgroundTask {
+  const type = (message as { type?: unknown } | null)?.type;
+  return type === 'palchat.outbox-backfill' || type === 'palchat.ancestors';
+}
+
+/** Asks for a remote account's recent posts (at most once a day per account); returns at once. */
+export async function requestOutboxBackfill(ctx: AppContext, account: AccountRow): Promise<void> {
+  const runtime = ctx.federation;
+  if (!runtime || !account.domain || !account.outbox_url) return;
+  const key = ['palchat', 'outbox-backfill', account.id] as const;
+  if (await runtime.kv.get(key)) return;
+  await runtime.kv.set(key, true, { ttl: Temporal.Duration.from(BACKFILL_EVERY) });
+  await runtime.queue.enqueue({
+    type: 'palchat.outbox-backfill',
+    accountId: account.id,
+  } satisfies BackgroundTask);
+}
+
+/** Asks for the missing ancestors of a remote reply (its parent is only known by uri). */
+export async function requestAncestors(ctx: AppContext, status: StatusesTable): Promise<void> {
+  const runtime = ctx.federation;
+  if (!runtime || !status.in_reply_to_uri || status.in_reply_to_id) return;
+  await runtime.queue.enqueue({ type: 'palchat.ancestors', statusId: status.id } satisfies BackgroundTask);
+}
+
+async function ingest(ctx: AppContext, resolving: ResolvingContext, object: ApObject, author: AccountRow) {
+  if (!isStatusObject(object) || object.attributionId?.href !== author.uri) return null;
+  try {
+    return await ingestRemoteStatus(ctx, object, author, resolving.options);
+  } catch (error) {
+    if (error instanceof RemoteObjectError) return null;
+    throw error;
+  }
+}
+
+/** The newest OUTBOX_BACKFILL_ITEMS Create(Note) of a remote account's outbox, stored as its statuses. */
+async function backfillOutbox(ctx: AppContext, accountId: string): Promise<void> {
+  const account = await ctx.db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+  const resolving = await resolvingContext(ctx);
+  if (!account?.outbox_url || !resolving) return;
+  const outbox = await resolving.context.lookupObject(account.outbox_url, resolving.lookupOptions());
+  if (!outbox || !('getFirst' in outbox || 'getItems' in outbox)) return;
+  let seen = 0;
+  for await (const item of resolving.context.traverseCollection(outbox as never, {
+    ...resolving.lookupOptions(),
+    suppressError: true,
+  })) {
+    if (++seen > OUTBOX_BACKFILL_ITEMS) break;
+    if (!(item instanceof Create)) continue;
+    const object = await item.getObject(resolving.lookupOptions()).catch(() => null);
+    if (object) await ingest(ctx, resolving, object, account);
+  }
+}
+
+/** Follows a reply's inReplyTo chain up to MAX_ANCESTORS posts, storing each parent with its author. */
+async function fetchAncestors(ctx: AppContext, statusId: string): Promise<void> {
+  const resolving = await resolvingContext(ctx);
+  let status: StatusesTable | undefined = await ctx.db
+    .selectFrom('statuses')
+    .selectAll()
+    .where('id', '=', statusId)
+    .executeTakeFirst();
+  for (let depth = 0; resolving && status?.in_reply_to_uri && depth < MAX_ANCESTORS; depth += 1) {
+    const parentUri = status.in_reply_to_uri;
+    const known = await ctx.db
+      .selectFrom('statuses')
+      .selectAll()
+      .where('uri', '=', parentUri)
+      .executeTakeFirst();
+    if (known) {
+      status = known;
+      continue;
+    }
+    const object = await resolving.context
+      .lookupObject(parentUri, resolving.lookupOptions())
+      .catch(() => null);
+    if (!object || !isStatusObject(object) || !object.attributionId) return;
+    const author = await authorOf(ctx, resolving, object.attributionId);
+    if (!author) return;
+    const parent = await ingest(ctx, resolving, object, author);
+    if (!parent) return;
+    status = parent;
+  }
+}
+
+async function authorOf(ctx: AppContext, resolving: ResolvingContext, id: URL): Promise<AccountRow | null> {
+  const known = await ctx.db.selectFrom('accounts').selectAll().where('uri', '=', id.href).executeTakeFirst();
+  if (known) return known;
+  const actor = await resolving.context.lookupObject(id, resolving.lookupOptions()).catch(() => null);
+  if (!actor || !isActor(actor)) return null;
+  return upsertRemoteAccount(ctx, actor, resolving.options).catch(() => null);
+}
+
+/** Runs a background task taken from the queue. */
+export async function runBackgroundTask(ctx: AppContext, task: BackgroundTask): Promise<void> {
+  if (task.type === 'palchat.outbox-backfill') await backfillOutbox(ctx, task.accountId);
+  else await fetchAncestors(ctx, task.statusId);
+}
