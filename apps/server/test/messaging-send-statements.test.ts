@@ -9,10 +9,10 @@ const FM = '/api/v1/friend_messages';
 /**
  * The chat send path is the hottest write: into an existing conversation it reads once, then writes the message,
  * the conversation's order and every participant's unread count in one short transaction (no find-or-create).
- * The budget counts every statement of the request, the two of the bearer lookup included; a reply adds the
+ * The budget counts every statement of the request, the bearer lookup (token and account in one) included; a reply adds the
  * replied message, its sender and its media.
  */
-const SEND_BUDGET = 6;
+const SEND_BUDGET = 5;
 
 describeEachDialect('sending a message runs few statements', (dialect) => {
   let server: TestServer;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { StatusesTable } from '../src/db/schema.js';
-import { dropFeed, fanOutToFeeds, FEED_SIZE, homeFeed } from '../src/timelines/feeds.js';
+import { dropFeed, fanOutToFeeds, FEED_SIZE, homeFeed, REBLOG_FALLOFF } from '../src/timelines/feeds.js';
 import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
 import { createAccount, follow, statusRow, type TestAccount } from './helpers/factories.js';
 import { caller } from './helpers/social.js';
@@ -58,6 +58,15 @@ describeEachDialect('home and list feeds materialized at write time', (dialect) 
     return seen;
   }
 
+  /** One account per role, named prefix + role, in the order given. */
+  const accounts = async <const Roles extends readonly string[]>(
+    prefix: string,
+    roles: Roles,
+  ): Promise<{ [Index in keyof Roles]: TestAccount }> =>
+    (await Promise.all(roles.map((role) => createAccount(server, { username: `${prefix}${role}` })))) as {
+      [Index in keyof Roles]: TestAccount;
+    };
+
   /** `count` public statuses by `author`, oldest first, written straight into statuses (no fan-out). */
   async function seedStatuses(author: TestAccount, count: number): Promise<string[]> {
     const rows: StatusesTable[] = [];
@@ -85,11 +94,73 @@ describeEachDialect('home and list feeds materialized at write time', (dialect) 
     const after = await post(writer, { status: 'after' });
     expect(await feedIds(reader)).toContain(after);
     const own = await post(reader, { status: 'mine' });
-    const boost = (await call(writer, 'POST', `/api/v1/statuses/${own}/reblog`)).id;
+    const elsewhere = await post(await createAccount(server, { username: 'fanstranger' }), { status: 'far' });
+    const boost = (await call(writer, 'POST', `/api/v1/statuses/${elsewhere}/reblog`)).id;
     expect(await home(reader)).toEqual([boost, own, after, before]);
     expect(await call(writer, 'DELETE', `/api/v1/statuses/${after}`).then((r) => r.status)).toBe(200);
     expect(await feedIds(reader)).not.toContain(after);
     expect(await home(reader)).toEqual([boost, own, before]);
+  });
+
+  it('keeps a boost out of a feed whose REBLOG_FALLOFF newest entries hold its status or a boost of it', async () => {
+    const [reader, writer, booster, other, stranger] = await accounts('boost', [
+      'reader',
+      'writer',
+      'booster',
+      'other',
+      'stranger',
+    ]);
+    for (const account of [writer, booster, other]) await follow(server, reader, account);
+    const original = await post(writer, { status: 'seen a moment ago' });
+    const unseen = await post(stranger, { status: 'not followed' });
+    await home(reader);
+    const boostOfSeen = (await call(booster, 'POST', `/api/v1/statuses/${original}/reblog`)).id;
+    const firstBoost = (await call(booster, 'POST', `/api/v1/statuses/${unseen}/reblog`)).id;
+    const secondBoost = (await call(other, 'POST', `/api/v1/statuses/${unseen}/reblog`)).id;
+    const entries = await feedIds(reader);
+    expect(entries).toContain(firstBoost);
+    expect(entries).not.toContain(boostOfSeen);
+    expect(entries).not.toContain(secondBoost);
+
+    // once REBLOG_FALLOFF newer entries came in, a boost enters again
+    for (const id of await seedStatuses(writer, REBLOG_FALLOFF)) {
+      const status = await server.db
+        .selectFrom('statuses')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      await fanOutToFeeds(server.db, status);
+    }
+    const lateBoost = (await call(other, 'POST', `/api/v1/statuses/${original}/reblog`)).id;
+    expect(await feedIds(reader)).toContain(lateBoost);
+  });
+
+  it('drops a list’s feed with the list', async () => {
+    const owner = await createAccount(server, { username: 'listowner' });
+    const member = await createAccount(server, { username: 'listmember' });
+    await follow(server, owner, member);
+    const created = await call(owner, 'POST', '/api/v1/lists', { title: 'to delete' });
+    const listId = String((created.json as Listed).id);
+    await call(owner, 'POST', `/api/v1/lists/${listId}/accounts`, { account_ids: [member.account.id] });
+    const listed = await post(member, { status: 'in the list' });
+    expect((await page(owner, `/api/v1/timelines/list/${listId}`)).ids).toEqual([listed]);
+    const listFeedRows = () =>
+      server.db
+        .selectFrom('feed_entries')
+        .select('status_id')
+        .where('kind', '=', 'list')
+        .where('owner_id', '=', listId)
+        .execute();
+    expect(await listFeedRows()).toHaveLength(1);
+    expect((await call(owner, 'DELETE', `/api/v1/lists/${listId}`)).status).toBe(200);
+    expect(await listFeedRows()).toEqual([]);
+    const feeds = await server.db
+      .selectFrom('feeds')
+      .select('kind')
+      .where('kind', '=', 'list')
+      .where('owner_id', '=', listId)
+      .execute();
+    expect(feeds).toEqual([]);
   });
 
   it('merges a followed account’s recent posts into home and takes them out on unfollow', async () => {

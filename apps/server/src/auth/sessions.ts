@@ -97,23 +97,29 @@ export interface BearerMatch {
 }
 
 export async function findBearer(db: DbOrTx, token: string): Promise<BearerMatch | null> {
+  // the token and its account in one statement: every authenticated request starts here
   const row = await db
     .selectFrom('oauth_tokens')
-    .select(['id', 'app_id', 'account_id', 'session_id', 'scopes'])
-    .where('token_hash', '=', sha256(token))
-    .where('revoked_at', 'is', null)
+    .leftJoin('accounts', 'accounts.id', 'oauth_tokens.account_id')
+    .selectAll('accounts')
+    .select([
+      'oauth_tokens.id as token_id',
+      'oauth_tokens.app_id as token_app_id',
+      'oauth_tokens.session_id as token_session_id',
+      'oauth_tokens.scopes as token_scopes',
+    ])
+    .where('oauth_tokens.token_hash', '=', sha256(token))
+    .where('oauth_tokens.revoked_at', 'is', null)
     .executeTakeFirst();
   if (!row) return null;
-  const account = row.account_id
-    ? ((await db.selectFrom('accounts').selectAll().where('id', '=', row.account_id).executeTakeFirst()) ??
-      null)
-    : null;
+  const { token_id, token_app_id, token_session_id, token_scopes, ...account } = row;
   return {
-    tokenId: row.id,
-    appId: row.app_id,
-    sessionId: row.session_id,
-    scopes: row.scopes.split(/\s+/).filter(Boolean),
-    account,
+    tokenId: token_id,
+    appId: token_app_id,
+    sessionId: token_session_id,
+    scopes: token_scopes.split(/\s+/).filter(Boolean),
+    // a left join: an app token without an account has none
+    account: account.id === null ? null : (account as AccountRow),
   };
 }
 

@@ -11,6 +11,9 @@ import * as followRequestOptions from './migrations/0008_follow_request_options.
 import * as mediaMeta from './migrations/0009_media_meta.js';
 import * as idempotencyKeys from './migrations/0010_idempotency_keys.js';
 import * as feeds from './migrations/0011_feeds.js';
+import * as conversationActivity from './migrations/0012_conversation_activity.js';
+import * as instanceCounts from './migrations/0013_instance_counts.js';
+import * as listIndexes from './migrations/0014_list_indexes.js';
 
 /** Every migration, in order. New ones are appended here so that bundling needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +28,9 @@ const migrations: Record<string, Migration> = {
   '0009_media_meta': mediaMeta,
   '0010_idempotency_keys': idempotencyKeys,
   '0011_feeds': feeds,
+  '0012_conversation_activity': conversationActivity,
+  '0013_instance_counts': instanceCounts,
+  '0014_list_indexes': listIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

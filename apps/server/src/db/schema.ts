@@ -327,6 +327,8 @@ export interface ConversationParticipantsTable {
   /** per-conversation overrides; null inherits the global preference */
   typing_indicator_enabled: Bool | null;
   read_receipts_enabled: Bool | null;
+  /** the id of the conversation's newest message (its own id before the first): the list's order and cursor */
+  activity_id: string;
 }
 
 export interface MessagesTable {
@@ -642,4 +644,21 @@ export interface FeedEntriesTable {
 export interface Database {
   feeds: FeedsTable;
   feed_entries: FeedEntriesTable;
+}
+
+// ---- 0013_instance_counts: the instance's figures as last counted ----
+
+export interface InstanceCountsTable {
+  /** one row, "instance" */
+  name: string;
+  /** bigint columns: PostgreSQL answers them as strings */
+  users: number | string;
+  statuses: number | string;
+  active_month: number | string;
+  /** epoch milliseconds */
+  counted_at: number | string;
+}
+
+export interface Database {
+  instance_counts: InstanceCountsTable;
 }

@@ -3,39 +3,12 @@ import type { Instance, InstanceV1, PalchatInstanceExtension } from '@palchat/ap
 import { serializeAccount } from '../accounts/serializer.js';
 import { mediaUrl } from '../accounts/media-urls.js';
 import type { AppContext } from '../context.js';
-import { isoDaysAgo } from '../lib/time.js';
 import type { ServerSettings } from '../settings/schema.js';
 import { getServerSettings } from '../settings/service.js';
 import { listRules } from '../instance-content/service.js';
+import { instanceCounts } from './counts.js';
 import * as limits from './limits.js';
 import { blurhashOf, DEFAULT_THUMBNAIL_1X_PATH, DEFAULT_THUMBNAIL_PATH } from './thumbnail.js';
-
-const toCount = (value: number | string | bigint | null | undefined): number => Number(value ?? 0);
-
-/** Local accounts that were active (signed in, used the API) in the last 30 days. */
-export async function countMonthlyActiveUsers(ctx: AppContext): Promise<number> {
-  const row = await ctx.db
-    .selectFrom('accounts')
-    .innerJoin('users', 'users.account_id', 'accounts.id')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('accounts.last_active_at', '>=', isoDaysAgo(limits.ACTIVE_USERS_WINDOW_DAYS))
-    .where('accounts.approved', '=', 1)
-    .executeTakeFirstOrThrow();
-  return toCount(row.count);
-}
-
-async function countUsersAndStatuses(ctx: AppContext): Promise<{ users: number; statuses: number }> {
-  const row = await ctx.db
-    .selectFrom('accounts')
-    .innerJoin('users', 'users.account_id', 'accounts.id')
-    .select((eb) => [
-      eb.fn.countAll<number | string>().as('users'),
-      eb.fn.sum<number | string | null>('accounts.statuses_count').as('statuses'),
-    ])
-    .where('accounts.approved', '=', 1)
-    .executeTakeFirstOrThrow();
-  return { users: toCount(row.users), statuses: toCount(row.statuses) };
-}
 
 async function contactAccount(ctx: AppContext, settings: ServerSettings) {
   if (!settings.site_contact_username) return null;
@@ -106,8 +79,8 @@ function registrationsUrl(settings: ServerSettings): string | null {
 /** GET /api/v2/instance. */
 export async function buildInstance(ctx: AppContext): Promise<Instance> {
   const settings = await getServerSettings(ctx.db);
-  const [activeMonth, thumbnail, contact, rules] = await Promise.all([
-    countMonthlyActiveUsers(ctx),
+  const [counts, thumbnail, contact, rules] = await Promise.all([
+    instanceCounts(ctx),
     thumbnailOf(ctx, settings),
     contactAccount(ctx, settings),
     listRules(ctx.db),
@@ -118,7 +91,7 @@ export async function buildInstance(ctx: AppContext): Promise<Instance> {
     version: limits.INSTANCE_VERSION,
     source_url: settings.source_url,
     description: settings.site_short_description || settings.site_description,
-    usage: { users: { active_month: activeMonth } },
+    usage: { users: { active_month: counts.activeMonth } },
     thumbnail,
     languages: ['en'],
     configuration: {
@@ -146,7 +119,7 @@ export async function buildInstance(ctx: AppContext): Promise<Instance> {
 export async function buildInstanceV1(ctx: AppContext): Promise<InstanceV1> {
   const settings = await getServerSettings(ctx.db);
   const [counts, thumbnail, contact, rules] = await Promise.all([
-    countUsersAndStatuses(ctx),
+    instanceCounts(ctx),
     thumbnailOf(ctx, settings),
     contactAccount(ctx, settings),
     listRules(ctx.db),

@@ -10,6 +10,7 @@ import { queryFlag } from '../timelines/query-flag.js';
 import {
   addListAccounts,
   createList,
+  deleteList,
   findOwnList,
   removeListAccounts,
   serializeList,
@@ -56,7 +57,7 @@ export async function listRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     const list = await findOwnList(ctx.db, viewer, id);
-    await ctx.db.deleteFrom('lists').where('id', '=', list.id).execute();
+    await deleteList(ctx.db, list);
     return {};
   });
 

@@ -5,7 +5,7 @@ import type { ListsTable } from '../db/schema.js';
 import { notFound, unprocessable } from '../http/errors.js';
 import { isId, newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
-import { listFeed, mergeAuthorIntoFeed, removeAuthorFromFeed } from '../timelines/feeds.js';
+import { dropFeed, listFeed, mergeAuthorIntoFeed, removeAuthorFromFeed } from '../timelines/feeds.js';
 
 export const MAX_LISTS_PER_ACCOUNT = 50;
 
@@ -97,4 +97,12 @@ export async function removeListAccounts(db: Db, list: ListsTable, accountIds: s
     .where('account_id', 'in', accountIds)
     .execute();
   for (const accountId of accountIds) await removeAuthorFromFeed(db, listFeed(list.id), accountId);
+}
+
+/** The list, its members and its materialized timeline go together (a feed has no foreign key to its list). */
+export async function deleteList(db: Db, list: ListsTable): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await dropFeed(tx, listFeed(list.id));
+    await tx.deleteFrom('lists').where('id', '=', list.id).execute();
+  });
 }

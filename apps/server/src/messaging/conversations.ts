@@ -14,10 +14,11 @@ import { forbidden, notFound, unprocessable } from '../http/errors.js';
 import { removeFiles } from '../media/service.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
+import type { PageQuery } from '../timelines/pagination.js';
 import { participantIds, requireGroupAdmin, requireMembership } from './access.js';
 import { publishConversationUpdated, publishTo } from './events.js';
 import { effectiveSettings, getPreferences } from './preferences.js';
-import { conversationRows, visibleMessages } from './queries.js';
+import { conversationRows, newParticipation, visibleMessages } from './queries.js';
 import { mutualFollowsAmong } from './relations.js';
 import { serializeConversations, serializeMessages } from './serializers.js';
 import { insertSystemMessage, nameOf, SystemText } from './system-messages.js';
@@ -37,13 +38,15 @@ export async function loadConversation(
   return conversation;
 }
 
+/** One page of the viewer's listed conversations, newest activity first, with the cursor of each. */
 export async function listConversations(
   ctx: AppContext,
   viewerId: string,
-  options: { limit?: number; maxUpdatedAt?: string } = {},
-): Promise<Conversation[]> {
-  const rows = await conversationRows(ctx.db, viewerId, options);
-  return serializeConversations(ctx, ctx.db, viewerId, rows);
+  page: PageQuery,
+): Promise<{ conversations: Conversation[]; cursors: string[] }> {
+  const rows = await conversationRows(ctx.db, viewerId, { page });
+  const conversations = await serializeConversations(ctx, ctx.db, viewerId, rows);
+  return { conversations, cursors: rows.map((row) => row.activity_id) };
 }
 
 /**
@@ -150,18 +153,9 @@ export async function findOrCreateDirect(
   await tx
     .insertInto('conversation_participants')
     .values(
-      [viewerId, otherId].map((accountId) => ({
-        conversation_id: conversation.id,
-        account_id: accountId,
-        joined_at: now,
-        unread_count: 0,
-        last_read_message_id: null,
-        receipt_message_id: null,
-        cleared_message_id: null,
-        hidden: 0 as const,
-        typing_indicator_enabled: null,
-        read_receipts_enabled: null,
-      })),
+      [viewerId, otherId].map((accountId) =>
+        newParticipation(conversation.id, accountId, now, conversation.id),
+      ),
     )
     .onConflict((oc) => oc.columns(['conversation_id', 'account_id']).doNothing())
     .execute();
@@ -223,20 +217,7 @@ export async function createConversation(
       .execute();
     await tx
       .insertInto('conversation_participants')
-      .values(
-        [viewer.id, ...others].map((accountId) => ({
-          conversation_id: id,
-          account_id: accountId,
-          joined_at: now,
-          unread_count: 0,
-          last_read_message_id: null,
-          receipt_message_id: null,
-          cleared_message_id: null,
-          hidden: 0 as const,
-          typing_indicator_enabled: null,
-          read_receipts_enabled: null,
-        })),
-      )
+      .values([viewer.id, ...others].map((accountId) => newParticipation(id, accountId, now, id)))
       .execute();
     await insertSystemMessage(tx, id, viewer.id, SystemText.created(nameOf(viewer), name));
   });

@@ -6,6 +6,7 @@ import { forbidden, notFound, unprocessable } from '../http/errors.js';
 import { nowIso } from '../lib/time.js';
 import { participantIds, requireGroup, requireGroupAdmin, requireMembership } from './access.js';
 import { publishConversationUpdated, publishTo } from './events.js';
+import { newParticipation } from './queries.js';
 import { mutualFollowsAmong } from './relations.js';
 import { loadAccounts, serializeMessages } from './serializers.js';
 import { insertSystemMessage, nameOf, SystemText } from './system-messages.js';
@@ -74,20 +75,7 @@ export async function addParticipants(
     const now = nowIso();
     await tx
       .insertInto('conversation_participants')
-      .values(
-        wanted.map((accountId) => ({
-          conversation_id: conversationId,
-          account_id: accountId,
-          joined_at: now,
-          unread_count: 0,
-          last_read_message_id: null,
-          receipt_message_id: null,
-          cleared_message_id: null,
-          hidden: 0 as const,
-          typing_indicator_enabled: null,
-          read_receipts_enabled: null,
-        })),
-      )
+      .values(wanted.map((accountId) => newParticipation(conversationId, accountId, now, conversationId)))
       .execute();
     const inserted: MessagesTable[] = [];
     for (const id of wanted) {

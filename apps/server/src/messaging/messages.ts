@@ -305,6 +305,7 @@ async function storeMessage(
       .updateTable('conversation_participants')
       .set({
         hidden: 0,
+        activity_id: message.id,
         unread_count: sql`case when ${isSender} then unread_count else unread_count + 1 end`,
         last_read_message_id: sql`case when ${isSender} then ${message.id} else last_read_message_id end`,
       })

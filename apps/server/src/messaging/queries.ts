@@ -1,7 +1,30 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { DbOrTx } from '../db/index.js';
-import type { Database, MessagesTable } from '../db/schema.js';
+import type { ConversationParticipantsTable, Database, MessagesTable } from '../db/schema.js';
+import { newestFirst, paginateQuery, type PageQuery } from '../timelines/pagination.js';
 import type { ConversationRow } from './serializers.js';
+
+/** A new participation: nothing read, nothing hidden, the global settings, listed at the conversation's activity. */
+export function newParticipation(
+  conversationId: string,
+  accountId: string,
+  joinedAt: string,
+  activityId: string,
+): ConversationParticipantsTable {
+  return {
+    conversation_id: conversationId,
+    account_id: accountId,
+    joined_at: joinedAt,
+    unread_count: 0,
+    last_read_message_id: null,
+    receipt_message_id: null,
+    cleared_message_id: null,
+    hidden: 0,
+    typing_indicator_enabled: null,
+    read_receipts_enabled: null,
+    activity_id: activityId,
+  };
+}
 
 /** The messages of a conversation one participant may see: after their "Delete Chat" and not hidden by them. */
 export function visibleMessages(
@@ -32,8 +55,8 @@ export function visibleMessages(
 export interface ConversationRowFilter {
   ids?: readonly string[];
   includeHidden?: boolean;
-  limit?: number;
-  maxUpdatedAt?: string;
+  /** a page of the listed conversations by activity, newest first (the rows say their `activity_id`) */
+  page?: PageQuery;
 }
 
 /** The viewer's conversations with their unread count and the id of the last message they may see. */
@@ -48,6 +71,7 @@ export async function conversationRows(
     .selectAll('c')
     .select((eb) => [
       'p.unread_count',
+      'p.activity_id',
       eb
         .selectFrom('messages as m')
         .select('m.id')
@@ -79,11 +103,12 @@ export async function conversationRows(
     if (filter.ids.length === 0) return [];
     query = query.where('c.id', 'in', [...filter.ids]);
   }
-  if (filter.maxUpdatedAt) query = query.where('c.updated_at', '<', filter.maxUpdatedAt);
-  query = query.orderBy('c.updated_at', 'desc').orderBy('c.id', 'desc');
-  if (filter.limit) query = query.limit(filter.limit);
+  query = filter.page
+    ? paginateQuery(query, 'p.activity_id', filter.page)
+    : query.orderBy('p.activity_id', 'desc');
   const rows = await query.execute();
-  return rows.map((row) => ({
+  const ordered = filter.page ? newestFirst(rows, filter.page) : rows;
+  return ordered.map((row) => ({
     ...row,
     unread_count: Number(row.unread_count),
     last_message_id: row.last_message_id ?? null,

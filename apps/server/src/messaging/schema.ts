@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuerySchema } from '../timelines/pagination.js';
 
 export {
   createConversationBodySchema,
@@ -18,10 +19,8 @@ const optionalInt = z.coerce.number().int().min(0).optional();
 export const idParamsSchema = z.object({ id });
 export const userIdParamsSchema = z.object({ userId: id });
 
-export const conversationListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).optional(),
-  max_updated_at: z.string().optional(),
-});
+/** The conversation list: pages of 20 (at most 40), newest activity first, by max_id / since_id / min_id. */
+export const conversationListQuerySchema = pageQuerySchema(20, 40);
 
 export const conversationPageQuerySchema = z.object({
   limit: optionalInt,

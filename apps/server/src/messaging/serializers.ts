@@ -262,6 +262,7 @@ export async function serializeNewMessage(
 
 export interface ConversationRow extends ConversationsTable {
   unread_count: number;
+  activity_id: string;
   last_message_id: string | null;
 }
 

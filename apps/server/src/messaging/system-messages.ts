@@ -3,7 +3,7 @@ import type { MessagesTable } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 
-/** A join, leave, rename or ownership notice inside a group; it moves updated_at but counts as nobody's unread. */
+/** A join, leave, rename or ownership notice inside a group; it moves the conversation up everyone's list but counts as nobody's unread. */
 export async function insertSystemMessage(
   tx: Tx,
   conversationId: string,
@@ -24,6 +24,11 @@ export async function insertSystemMessage(
     .updateTable('conversations')
     .set({ updated_at: message.created_at })
     .where('id', '=', conversationId)
+    .execute();
+  await tx
+    .updateTable('conversation_participants')
+    .set({ activity_id: message.id })
+    .where('conversation_id', '=', conversationId)
     .execute();
   return message;
 }

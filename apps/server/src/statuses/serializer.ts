@@ -7,6 +7,7 @@ import type {
   PreviewCard,
   Status,
 } from '@palchat/api';
+import { sql } from 'kysely';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import type { StatusesTable } from '../db/schema.js';
@@ -34,33 +35,51 @@ interface ViewerState {
   filters: ActiveFilter[];
 }
 
+type Mark = 'favourited' | 'reblogged' | 'bookmarked' | 'pinned';
+
+/**
+ * Which of `ids` the viewer favourited, boosted, bookmarked or pinned: one statement (a round trip on
+ * PostgreSQL) instead of four.
+ */
+async function viewerMarks(
+  ctx: AppContext,
+  viewerId: string,
+  ids: string[],
+): Promise<Record<Mark, Set<string>>> {
+  const marked = (table: 'favourites' | 'bookmarks' | 'status_pins', mark: Mark) =>
+    ctx.db
+      .selectFrom(table)
+      .select([sql.lit(mark).$castTo<Mark>().as('mark'), 'status_id'])
+      .where('account_id', '=', viewerId)
+      .where('status_id', 'in', ids);
+  const rows = await marked('favourites', 'favourited')
+    .unionAll(
+      ctx.db
+        .selectFrom('statuses')
+        .select([
+          sql.lit('reblogged').$castTo<Mark>().as('mark'),
+          sql.ref<string>('reblog_of_id').as('status_id'),
+        ])
+        .where('account_id', '=', viewerId)
+        .where('reblog_of_id', 'in', ids)
+        .where('deleted_at', 'is', null),
+    )
+    .unionAll(marked('bookmarks', 'bookmarked'))
+    .unionAll(marked('status_pins', 'pinned'))
+    .execute();
+  const marks: Record<Mark, Set<string>> = {
+    favourited: new Set(),
+    reblogged: new Set(),
+    bookmarked: new Set(),
+    pinned: new Set(),
+  };
+  for (const row of rows) marks[row.mark].add(row.status_id);
+  return marks;
+}
+
 async function loadViewerState(ctx: AppContext, viewerId: string, ids: string[]): Promise<ViewerState> {
-  const [favourites, reblogs, bookmarks, pins, mutes, filters] = await Promise.all([
-    ctx.db
-      .selectFrom('favourites')
-      .select('status_id')
-      .where('account_id', '=', viewerId)
-      .where('status_id', 'in', ids)
-      .execute(),
-    ctx.db
-      .selectFrom('statuses')
-      .select('reblog_of_id')
-      .where('account_id', '=', viewerId)
-      .where('reblog_of_id', 'in', ids)
-      .where('deleted_at', 'is', null)
-      .execute(),
-    ctx.db
-      .selectFrom('bookmarks')
-      .select('status_id')
-      .where('account_id', '=', viewerId)
-      .where('status_id', 'in', ids)
-      .execute(),
-    ctx.db
-      .selectFrom('status_pins')
-      .select('status_id')
-      .where('account_id', '=', viewerId)
-      .where('status_id', 'in', ids)
-      .execute(),
+  const [marks, mutes, filters] = await Promise.all([
+    viewerMarks(ctx, viewerId, ids),
     ctx.db
       .selectFrom('conversation_mutes')
       .select('conversation_id')
@@ -68,14 +87,7 @@ async function loadViewerState(ctx: AppContext, viewerId: string, ids: string[])
       .execute(),
     loadActiveFilters(ctx.db, viewerId),
   ]);
-  return {
-    mutedConversations: new Set(mutes.map((row) => row.conversation_id)),
-    filters,
-    favourited: new Set(favourites.map((row) => row.status_id)),
-    reblogged: new Set(reblogs.flatMap((row) => (row.reblog_of_id ? [row.reblog_of_id] : []))),
-    bookmarked: new Set(bookmarks.map((row) => row.status_id)),
-    pinned: new Set(pins.map((row) => row.status_id)),
-  };
+  return { ...marks, mutedConversations: new Set(mutes.map((row) => row.conversation_id)), filters };
 }
 
 /** Mentions in the order the text names them (the database keeps no order). */

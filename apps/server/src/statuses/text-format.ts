@@ -82,10 +82,45 @@ const ALLOWED: sanitizeHtml.IOptions = {
 export const sanitizeStatusHtml = (html: string): string => sanitizeHtml(html, ALLOWED);
 
 /**
+ * Rendered HTML by everything it depends on. Every page of a timeline renders the same statuses (and their
+ * authors' notes) again; parsing and sanitizing them was a tenth of a home page's server time. Bounded: the
+ * least recently used rendering goes first.
+ */
+const RENDERED_KEPT = 4096;
+const rendered = new Map<string, string>();
+
+function renderKey(text: string, options: FormatOptions): string {
+  const mentions = options.linkTagsAndMentions
+    ? (options.mentions ?? []).map((account) => account.username).sort()
+    : [];
+  return [
+    options.publicUrl,
+    options.localDomain ?? '',
+    options.linkTagsAndMentions ? '1' : '0',
+    ...mentions,
+    text,
+  ].join('\u0000');
+}
+
+/**
  * Plain text as Mastodon-style HTML: paragraphs at blank lines, <br /> at line breaks, linked URLs (and with
  * `linkTagsAndMentions`, linked hashtags and the mentions of `options.mentions`).
  */
 export function textToHtml(text: string, options: FormatOptions): string {
+  const key = renderKey(text, options);
+  const known = rendered.get(key);
+  if (known !== undefined) {
+    rendered.delete(key);
+    rendered.set(key, known);
+    return known;
+  }
+  const html = renderHtml(text, options);
+  rendered.set(key, html);
+  if (rendered.size > RENDERED_KEPT) rendered.delete(rendered.keys().next().value ?? '');
+  return html;
+}
+
+function renderHtml(text: string, options: FormatOptions): string {
   const trimmed = text.replace(/\r\n?/g, '\n').trim();
   if (!trimmed) return '';
   const mentioned = new Map(

@@ -18,6 +18,8 @@ const TRIM_SLACK = 100;
 /** Above every id (ids are 18 digits): the floor of a feed being built, read entirely from statuses meanwhile. */
 const UNBUILT = '999999999999999999';
 const INSERT_CHUNK = 300;
+/** How many of a feed's newest entries a boost of one of them (or of what they boost) stays out of, as Mastodon. */
+export const REBLOG_FALLOFF = 40;
 
 export interface FeedRef {
   kind: FeedKind;
@@ -182,9 +184,33 @@ function feedsReceiving(eb: ExpressionBuilder<Database, 'feeds'>, status: Status
   ]);
 }
 
+/**
+ * Mastodon's rule for boosts: a boost does not enter a feed whose REBLOG_FALLOFF newest entries hold the
+ * boosted status or another boost of it (the reader saw it a moment ago).
+ */
+function boostedRecently(eb: ExpressionBuilder<Database, 'feeds'>, reblogOfId: string) {
+  const recent = eb
+    .selectFrom('feed_entries as recent')
+    .select('recent.status_id')
+    .whereRef('recent.kind', '=', 'feeds.kind')
+    .whereRef('recent.owner_id', '=', 'feeds.owner_id')
+    .orderBy('recent.status_id', 'desc')
+    .limit(REBLOG_FALLOFF);
+  return eb.exists(
+    eb
+      .selectFrom('statuses as seen')
+      .select('seen.id')
+      .where('seen.id', 'in', recent)
+      .where((inner) =>
+        inner.or([inner('seen.id', '=', reblogOfId), inner('seen.reblog_of_id', '=', reblogOfId)]),
+      ),
+  );
+}
+
 /** Fan-out on write: a new (or edited) status into every existing feed that may show it. */
 export async function fanOutToFeeds(db: Db, status: StatusesTable): Promise<void> {
   if (status.visibility === 'direct') return;
+  const { reblog_of_id: reblogOfId } = status;
   await db
     .insertInto('feed_entries')
     .columns(['kind', 'owner_id', 'status_id'])
@@ -192,7 +218,10 @@ export async function fanOutToFeeds(db: Db, status: StatusesTable): Promise<void
       db
         .selectFrom('feeds')
         .select(['feeds.kind', 'feeds.owner_id', sql<string>`cast(${status.id} as text)`.as('status_id')])
-        .where((eb) => feedsReceiving(eb, status)),
+        .where((eb) => feedsReceiving(eb, status))
+        .$if(reblogOfId !== null, (query) =>
+          query.where((eb) => eb.not(boostedRecently(eb, reblogOfId ?? ''))),
+        ),
     )
     .onConflict((oc) => oc.columns(['kind', 'owner_id', 'status_id']).doNothing())
     .execute();

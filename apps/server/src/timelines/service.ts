@@ -175,18 +175,16 @@ export async function tagTimeline(
   tag: string,
   query: TimelineQuery,
 ): Promise<StatusesTable[]> {
+  // Driven by the tag's own statuses (status_tags_tag), not by every original status: only composed statuses
+  // have tags (a boost has none), so no `reblog_of_id is null` here for the planner to scan an index by.
   const base = readableStatuses(db, viewer)
     .where('statuses.visibility', '=', 'public')
-    .where('statuses.reblog_of_id', 'is', null)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('status_tags')
-          .innerJoin('tags', 'tags.id', 'status_tags.tag_id')
-          .select('status_tags.status_id')
-          .whereRef('status_tags.status_id', '=', 'statuses.id')
-          .where('tags.name_lower', '=', tag.toLowerCase()),
-      ),
+    .where('statuses.id', 'in', (eb) =>
+      eb
+        .selectFrom('status_tags')
+        .innerJoin('tags', 'tags.id', 'status_tags.tag_id')
+        .select('status_tags.status_id')
+        .where('tags.name_lower', '=', tag.toLowerCase()),
     );
   return page(applyPlaceFilters(base, query), query);
 }

@@ -6,6 +6,8 @@ export interface ApiResponse {
   // Test code reads arbitrary response fields.
   body: Record<string, unknown> & { [key: string]: unknown };
   json: unknown;
+  /** the Link header of a paginated list */
+  link: string | undefined;
 }
 
 /** One authenticated JSON call through inject(). */
@@ -27,6 +29,7 @@ export async function call(
     status: response.statusCode,
     body: (json && typeof json === 'object' && !Array.isArray(json) ? json : {}) as ApiResponse['body'],
     json,
+    link: typeof response.headers.link === 'string' ? response.headers.link : undefined,
   };
 }
 

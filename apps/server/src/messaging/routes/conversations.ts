@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireAccount } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
+import { setLinkHeader } from '../../timelines/pagination.js';
 import {
   createConversation,
   deleteConversation,
@@ -19,10 +20,12 @@ import {
 const BASE = '/api/v1/friend_messages/conversations';
 
 export function registerConversationRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get(BASE, async (request) => {
+  app.get(BASE, async (request, reply) => {
     const viewer = requireAccount(request);
-    const query = conversationListQuerySchema.parse(request.query);
-    return listConversations(ctx, viewer.id, { limit: query.limit, maxUpdatedAt: query.max_updated_at });
+    const page = conversationListQuerySchema.parse(request.query);
+    const { conversations, cursors } = await listConversations(ctx, viewer.id, page);
+    setLinkHeader(request, reply, cursors, page);
+    return conversations;
   });
 
   // the unread badge, without loading the list

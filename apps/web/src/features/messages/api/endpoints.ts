@@ -17,6 +17,12 @@ import { CONVERSATION_PAGE_SIZE, SEARCH_PAGE_SIZE } from '../rules/constants';
 const base = '/api/v1/friend_messages';
 const conv = (id: string) => `${base}/conversations/${encodeURIComponent(id)}`;
 
+/** The badge's figures, served without the list. */
+export interface UnreadTotals {
+  unread_count: number;
+  conversations_with_unread: number;
+}
+
 export interface SendMessageInput {
   conversation_id?: string;
   recipient_id?: string;
@@ -29,7 +35,10 @@ export const messagingApi = {
   preferences: () => api.get<Preferences>(`${base}/preferences`),
   updatePreference: (patch: Partial<Preferences>) => api.patch<unknown>(`${base}/preferences`, patch),
 
-  conversations: () => api.get<Conversation[]>(`${base}/conversations`),
+  /** a page of the list, newest first: the first (20) or the page a previous one's `next` link names */
+  conversations: (next?: string, signal?: AbortSignal) =>
+    api.page<Conversation>(next ?? `${base}/conversations`, { signal }),
+  unreadCount: (signal?: AbortSignal) => api.get<UnreadTotals>(`${base}/unread_count`, { signal }),
   conversation: (id: string, maxId?: string, signal?: AbortSignal) =>
     api.get<ConversationPage>(conv(id), { query: { limit: CONVERSATION_PAGE_SIZE, max_id: maxId }, signal }),
   createGroup: (name: string, participantIds: string[]) =>

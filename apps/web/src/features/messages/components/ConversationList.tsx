@@ -21,7 +21,7 @@ export function ConversationList() {
   const [showPreferences, setShowPreferences] = useState(false);
   const debounced = useDebounced(query, SEARCH_DEBOUNCE_MS);
   const searching = isSearchable(debounced) && isSearchable(query);
-  const list = conversations.data ?? [];
+  const { list, hasNextPage, isFetchingNextPage, fetchNextPage } = conversations;
 
   let content;
   if (searching) {
@@ -68,6 +68,9 @@ export function ConversationList() {
         className="mbox-scroll"
         data={list}
         computeItemKey={(_, conversation) => conversation.id}
+        endReached={() => {
+          if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+        }}
         itemContent={(_, conversation) => (
           <ConversationRow
             conversation={conversation}

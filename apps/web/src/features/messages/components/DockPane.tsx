@@ -1,7 +1,6 @@
 import { useIntl } from 'react-intl';
 import { m } from '../messages';
-import { useConversations } from '../data/queries';
-import { totalUnread } from '../rules/unread';
+import { useUnreadCount } from '../data/queries';
 import { useDock } from '../state/dock-context';
 import { ChatView } from './ChatView';
 import { ConversationList } from './ConversationList';
@@ -14,8 +13,7 @@ import { UserPicker } from './UserPicker';
 export function DockPane() {
   const intl = useIntl();
   const dock = useDock();
-  const conversations = useConversations();
-  const unread = totalUnread(conversations.data ?? []);
+  const unread = useUnreadCount().data?.unread_count ?? 0;
 
   return (
     <section

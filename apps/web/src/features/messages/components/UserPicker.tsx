@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { m } from '../messages';
-import type { Conversation, Participant } from '../model';
+import type { Participant } from '../model';
+import { loadedConversations, type ConversationListPages } from '../data/cache';
 import { messageKeys } from '../data/keys';
 import { useDock } from '../state/dock-context';
 import { PeopleList } from './PeopleList';
@@ -17,7 +18,8 @@ export function UserPicker() {
   const [search, setSearch] = useState('');
 
   const pick = (person: Participant) => {
-    const list = client.getQueryData<Conversation[]>(messageKeys.conversations()) ?? [];
+    // a chat not among the loaded pages is found by the server when the first message is sent
+    const list = loadedConversations(client.getQueryData<ConversationListPages>(messageKeys.conversations()));
     const existing = list.find((c) => !c.is_group && c.partner?.id === person.id);
     if (existing) dock.openChat(existing.id);
     else dock.openNewChat(person);

@@ -2,7 +2,14 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { ConversationPage } from '../model';
 import { makeConversation, makeMessage } from '../rules/fixtures.test-helpers';
-import { appendMessage, flattenPages, markReadBy } from './cache';
+import {
+  appendMessage,
+  applyMessageToList,
+  flattenPages,
+  markReadBy,
+  patchConversation,
+  type ConversationListPages,
+} from './cache';
 import { messageKeys } from './keys';
 
 const me = { id: 'u1', username: 'me', display_name: 'Me', avatar: '' };
@@ -45,5 +52,38 @@ describe('read receipts in the message cache', () => {
     });
     appendMessage(client, makeMessage({ id: '7', conversation_id: 'c9' }));
     expect(flattenPages(client.getQueryData(messageKeys.conversation('c9')))[0]?.read_by).toEqual([]);
+  });
+});
+
+describe('a sent or received message in the conversation list', () => {
+  function listOf(ids: string[]) {
+    const client = new QueryClient();
+    client.setQueryData<ConversationListPages>(messageKeys.conversations(), {
+      pages: [{ items: ids.map((id) => makeConversation({ id })), next: null, prev: null }],
+      pageParams: [undefined],
+    });
+    const invalidated = () => client.getQueryState(messageKeys.conversations())?.isInvalidated;
+    return { client, invalidated };
+  }
+  const context = { currentUserId: 'u1', openConversationId: null };
+
+  it('moves a loaded conversation up without a reload', () => {
+    const { client, invalidated } = listOf(['c1']);
+    applyMessageToList(client, makeMessage({ conversation_id: 'c1' }), context);
+    expect(invalidated()).toBe(false);
+  });
+
+  it('reloads the list for a conversation it does not hold (a new one, or one beyond the loaded pages)', () => {
+    const { client, invalidated } = listOf(['c1']);
+    applyMessageToList(client, makeMessage({ conversation_id: 'c9' }), context);
+    expect(invalidated()).toBe(true);
+  });
+
+  it('keeps an invalidated list invalidated through later local edits (a read, the next message)', () => {
+    const { client, invalidated } = listOf(['c1']);
+    applyMessageToList(client, makeMessage({ conversation_id: 'c9' }), context);
+    patchConversation(client, 'c1', { unread_count: 0 });
+    applyMessageToList(client, makeMessage({ conversation_id: 'c1' }), context);
+    expect(invalidated()).toBe(true);
   });
 });

@@ -1,6 +1,8 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { Page } from '../../../api/client';
+import type { UnreadTotals } from '../api/endpoints';
 import type { Conversation, ConversationPage, Message, Reaction } from '../model';
-import { sortByUpdatedAt } from '../rules/unread';
+import { applyIncomingMessage, sortByUpdatedAt, type IncomingContext } from '../rules/unread';
 import { messageKeys } from './keys';
 
 /** Cache writers shared by the send path and the stream (SPEC §4 transitions). */
@@ -105,8 +107,62 @@ export function replaceReactions(client: QueryClient, conversationId: string, id
   );
 }
 
+/** The loaded pages of the conversation list (each with its `next` link), as useConversations keeps them. */
+export type ConversationListPages = InfiniteData<Page<Conversation>, unknown>;
+
+/**
+ * The conversations loaded so far, newest first, each once: a conversation that moved up between two page
+ * loads can be in two pages.
+ */
+export function loadedConversations(data: ConversationListPages | undefined): Conversation[] {
+  if (!data) return [];
+  const byId = new Map<string, Conversation>();
+  for (const page of data.pages) for (const c of page.items) if (!byId.has(c.id)) byId.set(c.id, c);
+  return sortByUpdatedAt([...byId.values()]);
+}
+
+/**
+ * Rewrites the loaded list as one: each conversation stays in the page it came from (so that a refetch
+ * reloads as many pages), new ones join the first page; the list is shown sorted whatever page holds what.
+ */
 export function updateConversations(client: QueryClient, update: (list: Conversation[]) => Conversation[]) {
-  client.setQueryData<Conversation[]>(messageKeys.conversations(), (list) => (list ? update(list) : list));
+  const key = messageKeys.conversations();
+  // a local edit is not a fetch: the list stays as stale (or invalidated) as it was, and reloads when due
+  const before = client.getQueryState(key);
+  client.setQueryData<ConversationListPages>(key, (data) => {
+    if (!data) return data;
+    const pageOf = new Map<string, number>();
+    data.pages.forEach((page, index) => {
+      for (const c of page.items) if (!pageOf.has(c.id)) pageOf.set(c.id, index);
+    });
+    const items: Conversation[][] = data.pages.map(() => []);
+    for (const c of update(loadedConversations(data))) items[pageOf.get(c.id) ?? 0]?.push(c);
+    return { ...data, pages: data.pages.map((page, index) => ({ ...page, items: items[index] ?? [] })) };
+  }, before ? { updatedAt: before.dataUpdatedAt } : undefined);
+  if (before?.isInvalidated) void client.invalidateQueries({ queryKey: key, refetchType: 'none' });
+}
+
+/**
+ * A message into the loaded list: its conversation moves up with the new preview. A conversation not loaded yet
+ * (new, or beyond the loaded pages) makes the list reload.
+ */
+export function applyMessageToList(client: QueryClient, message: Message, context: IncomingContext): void {
+  updateConversations(client, (list) => applyIncomingMessage(list, message, context));
+  const loaded = loadedConversations(client.getQueryData<ConversationListPages>(messageKeys.conversations()));
+  if (!loaded.some((c) => c.id === message.conversation_id)) {
+    void client.invalidateQueries({ queryKey: messageKeys.conversations() });
+  }
+}
+
+/** Changes the unread badge by `delta` (a message that arrived), or, without one, has it read again. */
+export function adjustUnread(client: QueryClient, delta?: number): void {
+  if (delta === undefined) {
+    void client.invalidateQueries({ queryKey: messageKeys.unread() });
+    return;
+  }
+  client.setQueryData<UnreadTotals>(messageKeys.unread(), (totals) =>
+    totals ? { ...totals, unread_count: Math.max(0, totals.unread_count + delta) } : totals,
+  );
 }
 
 export function patchConversation(client: QueryClient, id: string, patch: Partial<Conversation>): void {
@@ -115,6 +171,7 @@ export function patchConversation(client: QueryClient, id: string, patch: Partia
 
 export function removeConversation(client: QueryClient, id: string): void {
   updateConversations(client, (list) => list.filter((c) => c.id !== id));
+  adjustUnread(client);
   client.removeQueries({ queryKey: messageKeys.conversation(id) });
 }
 

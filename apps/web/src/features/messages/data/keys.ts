@@ -2,6 +2,7 @@
 export const messageKeys = {
   all: ['messages'] as const,
   conversations: () => ['messages', 'conversations'] as const,
+  unread: () => ['messages', 'unread'] as const,
   conversation: (id: string) => ['messages', 'conversation', id] as const,
   preferences: () => ['messages', 'preferences'] as const,
   blockStatus: (id: string) => ['messages', 'block-status', id] as const,

@@ -1,12 +1,34 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { DEFAULT_PREFERENCES } from '@palchat/api';
 import { messagingApi } from '../api/endpoints';
 import { isSearchable } from '../rules/validation';
+import { loadedConversations } from './cache';
 import { messageKeys } from './keys';
 
 /** Server state of the box, one hook per resource (SPEC §7). */
+
+/** The conversation list, newest first, 20 at a time: the next page loads as the list is scrolled to its end. */
 export function useConversations() {
-  return useQuery({ queryKey: messageKeys.conversations(), queryFn: messagingApi.conversations, staleTime: 30_000 });
+  const query = useInfiniteQuery({
+    queryKey: messageKeys.conversations(),
+    queryFn: ({ pageParam, signal }) => messagingApi.conversations(pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next ?? undefined,
+    staleTime: 30_000,
+  });
+  const { data } = query;
+  const list = useMemo(() => loadedConversations(data), [data]);
+  return { ...query, list };
+}
+
+/** The unread badge: its own small request, kept current by the stream (see streaming/apply-event.ts). */
+export function useUnreadCount() {
+  return useQuery({
+    queryKey: messageKeys.unread(),
+    queryFn: ({ signal }) => messagingApi.unreadCount(signal),
+    staleTime: 60_000,
+  });
 }
 
 /** Messages of one conversation, newest page first; older pages load with max_id as the user scrolls up. */

@@ -6,14 +6,13 @@ import {
   appendMessage,
   dropPending,
   removeMessage,
+  applyMessageToList,
   replaceReactions,
-  updateConversations,
 } from '../data/cache';
 import { messageKeys } from '../data/keys';
 import { m } from '../messages';
 import type { Message, MessageMedia, Participant } from '../model';
 import { idempotencyKeyFor, newIdempotencyKey, type FailedSend } from '../rules/send-key';
-import { applyIncomingMessage } from '../rules/unread';
 import { contentToSend } from '../rules/validation';
 import { useDock } from '../state/dock-context';
 import { useNotifications } from '../state/notifications';
@@ -78,12 +77,10 @@ export function useChatActions(conversationId: string | null, recipient: Partici
         );
         failed.current = null;
         if (conversationId) appendMessage(client, { ...message, local_key: localKey });
-        updateConversations(client, (list) =>
-          applyIncomingMessage(list, message, {
-            currentUserId: me,
-            openConversationId: message.conversation_id,
-          }),
-        );
+        applyMessageToList(client, message, {
+          currentUserId: me,
+          openConversationId: message.conversation_id,
+        });
         if (!conversationId) {
           // the first message created the conversation (recipient_id)
           await client.invalidateQueries({ queryKey: messageKeys.conversations() });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyIncomingMessage, badgeText, totalUnread } from './unread';
+import { applyIncomingMessage, badgeText, countsAsUnread } from './unread';
 import { makeConversation, makeMessage } from './fixtures.test-helpers';
 
 describe('badgeText', () => {
@@ -24,7 +24,8 @@ describe('applyIncomingMessage', () => {
     expect(list.map((c) => c.id)).toEqual(['c1', 'c2']);
     expect(list[0]?.unread_count).toBe(3);
     expect(list[0]?.last_message?.content).toBe('hello');
-    expect(totalUnread(list)).toBe(3);
+    expect(countsAsUnread(incoming, { currentUserId: 'u1', openConversationId: null })).toBe(true);
+    expect(countsAsUnread(incoming, { currentUserId: 'u1', openConversationId: 'c1' })).toBe(false);
   });
   it('keeps 0 while the chat is open', () => {
     const list = applyIncomingMessage([older], incoming, { currentUserId: 'u1', openConversationId: 'c1' });

@@ -1,9 +1,18 @@
 import type { Conversation, Message } from '../model';
 import { UNREAD_BADGE_MAX } from './constants';
 
-/** The unread total of the minimised box. */
-export function totalUnread(conversations: readonly Conversation[]): number {
-  return conversations.reduce((sum, c) => sum + Math.max(0, c.unread_count), 0);
+export interface IncomingContext {
+  currentUserId: string;
+  openConversationId: string | null;
+}
+
+/** Whether a message adds one to the unread figures: someone else's, not a system notice, in a closed chat. */
+export function countsAsUnread(message: Message, context: IncomingContext): boolean {
+  return (
+    context.openConversationId !== message.conversation_id &&
+    message.sender.id !== context.currentUserId &&
+    !message.is_system_message
+  );
 }
 
 /** Badge text: '99+' above 99, nothing at 0. */
@@ -24,15 +33,14 @@ export function sortByUpdatedAt(conversations: readonly Conversation[]): Convers
 export function applyIncomingMessage(
   conversations: readonly Conversation[],
   message: Message,
-  context: { currentUserId: string; openConversationId: string | null },
+  context: IncomingContext,
 ): Conversation[] {
   const isOpen = context.openConversationId === message.conversation_id;
-  const fromOther = message.sender.id !== context.currentUserId;
   const updated = conversations.map((conversation) => {
     if (conversation.id !== message.conversation_id) return conversation;
     const unread = isOpen
       ? 0
-      : fromOther && !message.is_system_message
+      : countsAsUnread(message, context)
         ? conversation.unread_count + 1
         : conversation.unread_count;
     return {

@@ -1,7 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messageKeys } from '../data/keys';
-import type { Conversation, ConversationPage } from '../model';
+import type { UnreadTotals } from '../api/endpoints';
+import { loadedConversations, type ConversationListPages } from '../data/cache';
+import type { ConversationPage } from '../model';
 import { makeConversation, makeMessage } from '../rules/fixtures.test-helpers';
 import { TypingStore } from '../state/typing-store';
 import { applyStreamEvent, type StreamContext } from './apply-event';
@@ -10,10 +12,19 @@ function setup(openId: string | null) {
   const client = new QueryClient();
   const typing = new TypingStore();
   const conversation = makeConversation({ id: 'c1', unread_count: 0 });
-  client.setQueryData<Conversation[]>(messageKeys.conversations(), [
-    makeConversation({ id: 'c2', updated_at: '2026-01-01T11:00:00.000Z' }),
-    conversation,
-  ]);
+  // two loaded pages of the list: the stream updates a conversation whatever page holds it
+  client.setQueryData<ConversationListPages>(messageKeys.conversations(), {
+    pages: [
+      {
+        items: [makeConversation({ id: 'c2', updated_at: '2026-01-01T11:00:00.000Z' })],
+        next: '/p2',
+        prev: null,
+      },
+      { items: [conversation], next: null, prev: null },
+    ],
+    pageParams: [undefined, '/p2'],
+  });
+  client.setQueryData(messageKeys.unread(), { unread_count: 4, conversations_with_unread: 2 });
   const page: ConversationPage = { conversation, messages: [makeMessage({ id: '1' })], has_more: false };
   client.setQueryData(messageKeys.conversation('c1'), { pages: [page], pageParams: [undefined] });
   const scheduleMarkRead = vi.fn();
@@ -27,8 +38,12 @@ function setup(openId: string | null) {
   const messages = () =>
     client.getQueryData<{ pages: ConversationPage[] }>(messageKeys.conversation('c1'))?.pages[0]?.messages ??
     [];
-  const list = () => client.getQueryData<Conversation[]>(messageKeys.conversations()) ?? [];
-  return { client, typing, context, scheduleMarkRead, messages, list };
+  const list = () =>
+    loadedConversations(client.getQueryData<ConversationListPages>(messageKeys.conversations()));
+  const unread = () => client.getQueryData<UnreadTotals>(messageKeys.unread())?.unread_count;
+  const pageSizes = () =>
+    client.getQueryData<ConversationListPages>(messageKeys.conversations())?.pages.map((p) => p.items.length);
+  return { client, typing, context, scheduleMarkRead, messages, list, unread, pageSizes };
 }
 
 const incoming = makeMessage({ id: '2', content: 'new one', created_at: '2026-01-01T12:00:00.000Z' });
@@ -67,6 +82,9 @@ describe('applyStreamEvent', () => {
       ['c1', 1],
       ['c2', 0],
     ]);
+    // the badge counts it without a request; each conversation stays in the page it came from
+    expect(closed.unread()).toBe(5);
+    expect(closed.pageSizes()).toEqual([1, 1]);
 
     const open = setup('c1');
     const mine = makeMessage({
@@ -75,6 +93,7 @@ describe('applyStreamEvent', () => {
     });
     applyStreamEvent({ event: 'friend_message', payload: mine }, open.context);
     expect(open.messages().map((m) => m.id)).toEqual(['1']);
+    expect(open.unread()).toBe(4);
     expect(open.scheduleMarkRead).not.toHaveBeenCalled();
   });
 

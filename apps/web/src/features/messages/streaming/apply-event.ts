@@ -6,9 +6,16 @@ import {
   reactionUpdatePayloadSchema,
   typingPayloadSchema,
 } from '@palchat/api';
-import { appendMessage, hasMessage, markReadBy, replaceReactions, updateConversations } from '../data/cache';
+import {
+  adjustUnread,
+  appendMessage,
+  hasMessage,
+  markReadBy,
+  replaceReactions,
+  updateConversations,
+} from '../data/cache';
 import { messageKeys } from '../data/keys';
-import { applyIncomingMessage } from '../rules/unread';
+import { applyIncomingMessage, countsAsUnread } from '../rules/unread';
 import type { TypingStore } from '../state/typing-store';
 import type { StreamEvent } from './client';
 
@@ -46,12 +53,9 @@ export function applyStreamEvent(event: StreamEvent, context: StreamContext): vo
           refetchType: 'none',
         });
       }
-      updateConversations(client, (list) =>
-        applyIncomingMessage(list, message, {
-          currentUserId: context.currentUserId,
-          openConversationId: openId,
-        }),
-      );
+      const incomingContext = { currentUserId: context.currentUserId, openConversationId: openId };
+      if (countsAsUnread(message, incomingContext)) adjustUnread(client, 1);
+      updateConversations(client, (list) => applyIncomingMessage(list, message, incomingContext));
       void client.invalidateQueries({ queryKey: messageKeys.conversations() });
       return;
     }
@@ -82,6 +86,7 @@ export function applyStreamEvent(event: StreamEvent, context: StreamContext): vo
       if (!parsed.success) return;
       const id = parsed.data.conversation_id;
       void client.invalidateQueries({ queryKey: messageKeys.conversations() });
+      adjustUnread(client);
       void client.invalidateQueries({
         queryKey: messageKeys.conversation(id),
         refetchType: context.openConversationId() === id ? 'active' : 'none',

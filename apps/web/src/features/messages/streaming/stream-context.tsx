@@ -2,7 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { Preferences } from '../model';
 import { messagingApi } from '../api/endpoints';
-import { patchConversation } from '../data/cache';
+import {
+  adjustUnread,
+  loadedConversations,
+  patchConversation,
+  type ConversationListPages,
+} from '../data/cache';
 import { messageKeys } from '../data/keys';
 import { MARK_READ_DELAY_MS } from '../rules/constants';
 import { useDock } from '../state/dock-context';
@@ -39,12 +44,18 @@ export function StreamProvider({
 
   const markRead = useCallback(
     (conversationId: string) => {
+      const loaded = loadedConversations(
+        client.getQueryData<ConversationListPages>(messageKeys.conversations()),
+      );
+      const wasUnread = loaded.find((c) => c.id === conversationId)?.unread_count ?? 0;
+      if (wasUnread > 0) adjustUnread(client, -wasUnread);
       patchConversation(client, conversationId, { unread_count: 0 });
       messagingApi
         .markRead(conversationId)
         .then((answer) => {
           const unread = answer?.conversation?.unread_count;
           if (typeof unread === 'number') patchConversation(client, conversationId, { unread_count: unread });
+          adjustUnread(client);
         })
         .catch((error: unknown) => console.error('Message box: mark read failed', error));
     },
