@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { DropdownMenu, MenuActions, type MenuAction } from '../../../components/DropdownMenu';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
@@ -26,7 +27,6 @@ import { Composer } from './Composer';
 import { ConversationConfirm } from './ConversationConfirm';
 import { ConversationSearchModal } from './ConversationSearchModal';
 import { MoreIcon, WarningIcon } from './icons';
-import { Menu, type MenuItem } from './Menu';
 import { MessageList, type MessageListHandle } from './MessageList';
 import { ParticipantsModal } from './ParticipantsModal';
 import { RenameModal } from './RenameModal';
@@ -184,7 +184,7 @@ function OpenChat({ conversation }: { conversation: Conversation }) {
 
   const viewProfile = (username: string) => void navigate(`/@${username}`);
 
-  const menu: MenuItem[] = [];
+  const menu: MenuAction[] = [];
   if (isDirect && partner)
     menu.push({ label: intl.formatMessage(m.viewProfile), onSelect: () => viewProfile(partner.username) });
   menu.push({
@@ -283,7 +283,13 @@ function OpenChat({ conversation }: { conversation: Conversation }) {
           )
         }
       >
-        <Menu label={intl.formatMessage(m.chatSettings)} icon={<MoreIcon />} items={menu} />
+        <DropdownMenu
+          label={intl.formatMessage(m.chatSettings)}
+          buttonClassName="mbox-icon-button"
+          icon={<MoreIcon />}
+        >
+          <MenuActions actions={menu} />
+        </DropdownMenu>
       </ScreenHeader>
       {refusal ? (
         <div className="mbox-block-banner" role="alert" data-testid="block-banner">
