@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { DropdownMenu, MenuActions, type MenuAction } from '../../../components/DropdownMenu';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
+import { DropdownMenu, MenuActions, type MenuAction } from '../../../components/DropdownMenu';
 import { messagingApi } from '../api/endpoints';
 import { flattenPages, olderCount } from '../data/cache';
 import { messageKeys } from '../data/keys';
@@ -14,11 +14,13 @@ import {
   usePreferences,
 } from '../data/queries';
 import { useAction } from '../hooks/use-action';
-import { useChatActions } from '../hooks/use-chat-actions';
+import { useChatActions, useMediaUpload } from '../hooks/use-chat-actions';
+import { useFirstMessages } from '../hooks/use-first-messages';
 import type { ConversationAction } from '../hooks/use-conversation-actions';
 import { m } from '../messages';
 import type { BlockStatus, Conversation, Message, Participant } from '../model';
 import { conversationTitle } from '../rules/preview';
+import { placeMessage } from '../rules/grouping';
 import { blockRefusal } from '../rules/validation';
 import { useDock } from '../state/dock-context';
 import { useStream } from '../streaming/stream-context';
@@ -27,6 +29,7 @@ import { Composer } from './Composer';
 import { ConversationConfirm } from './ConversationConfirm';
 import { ConversationSearchModal } from './ConversationSearchModal';
 import { MoreIcon, WarningIcon } from './icons';
+import { MessageItem } from './MessageItem';
 import { MessageList, type MessageListHandle } from './MessageList';
 import { ParticipantsModal } from './ParticipantsModal';
 import { RenameModal } from './RenameModal';
@@ -88,9 +91,12 @@ export function ChatView() {
 /** A chat with someone before any message exists: the first send creates it with recipient_id. */
 function NewChat({ recipient }: { recipient: Participant }) {
   const dock = useDock();
-  const actions = useChatActions(null, recipient);
+  const intl = useIntl();
+  const upload = useMediaUpload();
+  const first = useFirstMessages(recipient);
   const [replyTo, setReplyTo] = useState<Message | null>(null);
   const name = recipient.display_name || recipient.username;
+  const messages = first.entries.map((entry) => entry.message);
   return (
     <div className="mbox-screen mbox-chat" data-testid="chat-view">
       <ScreenHeader
@@ -102,13 +108,45 @@ function NewChat({ recipient }: { recipient: Participant }) {
           </span>
         }
       />
-      <EmptyChat />
+      {first.entries.length === 0 ? (
+        <EmptyChat />
+      ) : (
+        <div className="mbox-messages mbox-scroll mbox-messages__first">
+          {first.entries.map((entry, index) => (
+            <div key={entry.message.local_key}>
+              <MessageItem
+                message={entry.message}
+                placement={placeMessage(messages[index - 1], entry.message, messages[index + 1])}
+                currentUserId={dock.currentUserId}
+                isGroup={false}
+                showReceipts={!entry.failed}
+                highlighted={false}
+                onReply={setReplyTo}
+                onReact={() => undefined}
+                onDelete={() => undefined}
+              />
+              {entry.failed ? (
+                <p className="mbox-message-failed" role="alert" data-testid="message-failed">
+                  {intl.formatMessage(m.notSent)}
+                  <button
+                    type="button"
+                    className="mbox-button mbox-button--small mbox-button--ghost"
+                    onClick={() => first.retry(entry)}
+                  >
+                    {intl.formatMessage(m.retry)}
+                  </button>
+                </p>
+              ) : null}
+            </div>
+          ))}
+        </div>
+      )}
       <Composer
         blocked={false}
         replyTo={replyTo}
         onCancelReply={() => setReplyTo(null)}
-        onSend={(text, media) => actions.send(text, media, null)}
-        upload={actions.upload}
+        onSend={(text, media) => first.send(text, media, replyTo)}
+        upload={upload}
         onTyping={() => undefined}
       />
     </div>
@@ -142,7 +180,7 @@ function OpenChat({ conversation }: { conversation: Conversation }) {
   const partner = conversation.partner;
   const blockStatus = useBlockStatus(conversation.id, isDirect);
   const active = useActiveStatus(isDirect ? (partner?.id ?? null) : null, conversation.id);
-  const actions = useChatActions(conversation.id, null);
+  const actions = useChatActions(conversation.id);
   const [replyTo, setReplyTo] = useState<Message | null>(null);
   const [modal, setModal] = useState<OpenModal>(null);
   const list = useRef<MessageListHandle>(null);

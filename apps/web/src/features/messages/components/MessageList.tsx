@@ -65,6 +65,38 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
   }, []);
   useImperativeHandle(ref, () => ({ scrollToBottom }), [scrollToBottom]);
 
+  /*
+   * A chat opens at its newest message, whatever rows above or below measure once rendered: until the reader
+   * touches the list (wheel, touch, a key, a press), every change of the list's height scrolls to the end again,
+   * and reaching the top loads nothing (it is only the list laying itself out, not the reader scrolling up).
+   */
+  const pinnedToNewest = useRef(true);
+  const scroller = useRef<HTMLElement | null>(null);
+  const loadOlderAtTop = useCallback(() => {
+    if (!pinnedToNewest.current && hasOlder && !loadingOlder) onLoadOlder();
+  }, [hasOlder, loadingOlder, onLoadOlder]);
+  const releasePin = useCallback(() => {
+    if (!pinnedToNewest.current) return;
+    pinnedToNewest.current = false;
+    // the top may have been in view all along (a short page): Virtuoso will not report reaching it again
+    if ((scroller.current?.scrollTop ?? 1) <= 0) loadOlderAtTop();
+  }, [loadOlderAtTop]);
+  const setScroller = useCallback(
+    (element: HTMLElement | Window | null) => {
+      scroller.current?.removeEventListener('wheel', releasePin);
+      scroller.current?.removeEventListener('touchstart', releasePin);
+      scroller.current?.removeEventListener('keydown', releasePin);
+      scroller.current?.removeEventListener('pointerdown', releasePin);
+      scroller.current = element instanceof HTMLElement ? element : null;
+      const options = { passive: true };
+      scroller.current?.addEventListener('wheel', releasePin, options);
+      scroller.current?.addEventListener('touchstart', releasePin, options);
+      scroller.current?.addEventListener('keydown', releasePin, options);
+      scroller.current?.addEventListener('pointerdown', releasePin, options);
+    },
+    [releasePin],
+  );
+
   // a message opened from search: load older pages until it is there, then scroll to it and highlight it
   useEffect(() => {
     if (!highlightMessageId) return undefined;
@@ -74,6 +106,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
       else if (!hasOlder) onHighlightDone();
       return undefined;
     }
+    pinnedToNewest.current = false;
     virtuoso.current?.scrollToIndex({ index, align: 'center' });
     setHighlighted(highlightMessageId);
     onHighlightDone();
@@ -93,11 +126,13 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
         className="mbox-scroll mbox-messages__scroller"
         data={messages}
         firstItemIndex={firstItemIndex}
-        initialTopMostItemIndex={Math.max(0, messages.length - 1)}
-        computeItemKey={(_, message) => message.local_key ?? message.id}
-        startReached={() => {
-          if (hasOlder && !loadingOlder) onLoadOlder();
+        initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
+        scrollerRef={setScroller}
+        totalListHeightChanged={() => {
+          if (pinnedToNewest.current) scrollToBottom();
         }}
+        computeItemKey={(_, message) => message.local_key ?? message.id}
+        startReached={loadOlderAtTop}
         followOutput={(isAtBottom) => (isAtBottom ? 'smooth' : false)}
         atBottomThreshold={SCROLL_BOTTOM_THRESHOLD_PX}
         atBottomStateChange={setAtBottom}

@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { DEFAULT_PREFERENCES } from '@palchat/api';
 import { messagingApi } from '../api/endpoints';
@@ -32,17 +32,20 @@ export function useUnreadCount() {
 }
 
 /** Messages of one conversation, newest page first; older pages load with max_id as the user scrolls up. */
-export function useConversationMessages(id: string | null) {
-  return useInfiniteQuery({
-    queryKey: messageKeys.conversation(id ?? ''),
-    queryFn: ({ pageParam, signal }) => messagingApi.conversation(id ?? '', pageParam, signal),
+export function conversationMessagesOptions(id: string) {
+  return infiniteQueryOptions({
+    queryKey: messageKeys.conversation(id),
+    queryFn: ({ pageParam, signal }) => messagingApi.conversation(id, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => (last.has_more ? last.messages[0]?.id : undefined),
-    enabled: id !== null,
     // the stream keeps an open chat current; a chat touched while closed is invalidated instead
     staleTime: Infinity,
     refetchOnWindowFocus: false,
   });
+}
+
+export function useConversationMessages(id: string | null) {
+  return useInfiniteQuery({ ...conversationMessagesOptions(id ?? ''), enabled: id !== null });
 }
 
 /** SPEC §8: failed preference loading defaults all three to on. */

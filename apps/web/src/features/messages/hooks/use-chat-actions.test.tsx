@@ -12,7 +12,7 @@ type Send = ReturnType<typeof useChatActions>['send'];
 function renderChat(): { send: Send } {
   const chat: { send?: Send } = {};
   function Probe() {
-    chat.send = useChatActions('c1', null as Participant | null).send;
+    chat.send = useChatActions('c1').send;
     return null;
   }
   render(
