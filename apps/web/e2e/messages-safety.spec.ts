@@ -10,6 +10,7 @@ import {
   screenshotBox,
   sendMessage,
   startDirectChat,
+  menuItem,
   type ChatUser,
 } from './messages-support';
 
@@ -36,7 +37,7 @@ test.describe('message box: block, report, settings, delete', () => {
 
   test('blocking prevents sending on both sides until unblocked', async () => {
     await box(ann).getByRole('button', { name: 'Chat settings' }).click();
-    await box(ann).getByRole('menuitem', { name: 'Block user' }).click();
+    await menuItem(ann, 'Block user').click();
     await expect(box(ann).getByTestId('block-banner')).toContainText(
       'You have blocked this user. Unblock them to send messages.',
     );
@@ -70,7 +71,7 @@ test.describe('message box: block, report, settings, delete', () => {
   test('report needs a reason; settings inherit, on and off; delete a message and the chat', async () => {
     // report
     await box(ann).getByRole('button', { name: 'Chat settings' }).click();
-    await box(ann).getByRole('menuitem', { name: 'Report' }).click();
+    await menuItem(ann, 'Report').click();
     const report = box(ann).getByRole('dialog', { name: 'Report conversation' });
     await report.getByRole('button', { name: 'Submit report' }).click();
     await expect(report.getByRole('alert')).toHaveText('Please select a reason for the report.');
@@ -86,7 +87,7 @@ test.describe('message box: block, report, settings, delete', () => {
 
     // per-conversation settings
     await box(ann).getByRole('button', { name: 'Chat settings' }).click();
-    await box(ann).getByRole('menuitem', { name: 'Notification & privacy settings' }).click();
+    await menuItem(ann, 'Notification & privacy settings').click();
     const settings = box(ann).getByRole('dialog', { name: 'Chat settings' });
     const typing = settings.getByRole('group', { name: 'Typing indicator' });
     await expect(typing.getByRole('radio', { name: 'Default (On)' })).toBeChecked();
@@ -96,7 +97,7 @@ test.describe('message box: block, report, settings, delete', () => {
     await screenshotBox(ann, 'settings');
     await settings.getByRole('button', { name: 'Close' }).click();
     await box(ann).getByRole('button', { name: 'Chat settings' }).click();
-    await box(ann).getByRole('menuitem', { name: 'Notification & privacy settings' }).click();
+    await menuItem(ann, 'Notification & privacy settings').click();
     await expect(
       box(ann)
         .getByRole('dialog', { name: 'Chat settings' })
@@ -120,7 +121,7 @@ test.describe('message box: block, report, settings, delete', () => {
     const row = box(ann).getByTestId('conversation-row').filter({ hasText: 'Ben Baker' });
     await row.hover();
     await row.getByRole('button', { name: 'Conversation options' }).click();
-    await box(ann).getByRole('menuitem', { name: 'Delete Chat' }).click();
+    await menuItem(ann, 'Delete Chat').click();
     await expect(box(ann).getByRole('alertdialog', { name: 'Delete Conversation' })).toContainText(
       'Are you sure you want to delete this conversation? This action cannot be undone.',
     );

@@ -138,3 +138,8 @@ export function messageBubble(user: ChatUser, text: string) {
 export async function screenshotBox(user: ChatUser, name: string): Promise<void> {
   await box(user).screenshot({ path: `/tmp/shots/box-${name}.png` });
 }
+
+/** An item of a menu opened in the box: menus render on <body>, above the box, as the post menus do. */
+export function menuItem(user: ChatUser, name: string) {
+  return user.page.getByRole('menuitem', { name });
+}

@@ -67,11 +67,13 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
 
   /*
    * A chat opens at its newest message, whatever rows above or below measure once rendered: until the reader
-   * touches the list (wheel, touch, a key, a press), every change of the list's height scrolls to the end again,
-   * and reaching the top loads nothing (it is only the list laying itself out, not the reader scrolling up).
+   * moves the list (wheel, touch, a key, a press, or a scroll up that no change of the list's height explains),
+   * every change of the list's height scrolls to the end again, and reaching the top loads nothing (it is only
+   * the list laying itself out, not the reader scrolling up).
    */
   const pinnedToNewest = useRef(true);
   const scroller = useRef<HTMLElement | null>(null);
+  const layout = useRef({ lastScrollTop: 0, heightChanged: false });
   const loadOlderAtTop = useCallback(() => {
     if (!pinnedToNewest.current && hasOlder && !loadingOlder) onLoadOlder();
   }, [hasOlder, loadingOlder, onLoadOlder]);
@@ -81,21 +83,27 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
     // the top may have been in view all along (a short page): Virtuoso will not report reaching it again
     if ((scroller.current?.scrollTop ?? 1) <= 0) loadOlderAtTop();
   }, [loadOlderAtTop]);
+  const onScroll = useCallback(() => {
+    const top = scroller.current?.scrollTop ?? 0;
+    const { lastScrollTop, heightChanged } = layout.current;
+    layout.current = { lastScrollTop: top, heightChanged: false };
+    if (top < lastScrollTop - 1 && !heightChanged) releasePin();
+  }, [releasePin]);
   const setScroller = useCallback(
     (element: HTMLElement | Window | null) => {
-      scroller.current?.removeEventListener('wheel', releasePin);
-      scroller.current?.removeEventListener('touchstart', releasePin);
-      scroller.current?.removeEventListener('keydown', releasePin);
-      scroller.current?.removeEventListener('pointerdown', releasePin);
+      const readerInput = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+      for (const type of readerInput) scroller.current?.removeEventListener(type, releasePin);
+      scroller.current?.removeEventListener('scroll', onScroll);
       scroller.current = element instanceof HTMLElement ? element : null;
-      const options = { passive: true };
-      scroller.current?.addEventListener('wheel', releasePin, options);
-      scroller.current?.addEventListener('touchstart', releasePin, options);
-      scroller.current?.addEventListener('keydown', releasePin, options);
-      scroller.current?.addEventListener('pointerdown', releasePin, options);
+      for (const type of readerInput) scroller.current?.addEventListener(type, releasePin, { passive: true });
+      scroller.current?.addEventListener('scroll', onScroll, { passive: true });
     },
-    [releasePin],
+    [releasePin, onScroll],
   );
+  const onHeightChanged = useCallback(() => {
+    layout.current.heightChanged = true;
+    if (pinnedToNewest.current) scrollToBottom();
+  }, [scrollToBottom]);
 
   // a message opened from search: load older pages until it is there, then scroll to it and highlight it
   useEffect(() => {
@@ -128,9 +136,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
         firstItemIndex={firstItemIndex}
         initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
         scrollerRef={setScroller}
-        totalListHeightChanged={() => {
-          if (pinnedToNewest.current) scrollToBottom();
-        }}
+        totalListHeightChanged={onHeightChanged}
         computeItemKey={(_, message) => message.local_key ?? message.id}
         startReached={loadOlderAtTop}
         followOutput={(isAtBottom) => (isAtBottom ? 'smooth' : false)}
