@@ -4,7 +4,8 @@ import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { DropdownMenu, MenuActions, type MenuAction } from '../../../components/DropdownMenu';
 import { messagingApi } from '../api/endpoints';
-import { flattenPages, olderCount } from '../data/cache';
+import { flattenPages } from '../data/cache';
+import { newestPageOnly, type ChatPages } from '../data/window';
 import { messageKeys } from '../data/keys';
 import {
   useActiveStatus,
@@ -186,7 +187,6 @@ function OpenChat({ conversation }: { conversation: Conversation }) {
   const list = useRef<MessageListHandle>(null);
 
   const messages = useMemo(() => flattenPages(query.data), [query.data]);
-  const older = olderCount(query.data);
   const refusal = blockRefusal(blockStatus.data);
   const effective = settings.data?.effective_settings ?? preferences.data;
   const typingEnabled = effective?.typing_indicator_enabled ?? true;
@@ -203,6 +203,26 @@ function OpenChat({ conversation }: { conversation: Conversation }) {
   const loadOlder = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const { hasPreviousPage, isFetchingPreviousPage, fetchPreviousPage } = query;
+  const loadNewer = useCallback(() => {
+    if (hasPreviousPage && !isFetchingPreviousPage) void fetchPreviousPage();
+  }, [hasPreviousPage, isFetchingPreviousPage, fetchPreviousPage]);
+  const jumpToNewest = useCallback(() => {
+    void client.resetQueries({ queryKey: messageKeys.conversation(conversation.id), exact: true });
+  }, [client, conversation.id]);
+
+  // a closed chat keeps only its newest page: it opens there next time, and the history read is let go
+  useEffect(
+    () => () => {
+      const key = messageKeys.conversation(conversation.id);
+      const data = client.getQueryData<ChatPages>(key);
+      if (!data) return;
+      const kept = newestPageOnly(data);
+      if (kept) client.setQueryData<ChatPages>(key, kept);
+      else client.removeQueries({ queryKey: key, exact: true });
+    },
+    [client, conversation.id],
+  );
 
   const setBlocked = async (block: boolean) => {
     const ok = await run(
@@ -350,13 +370,16 @@ function OpenChat({ conversation }: { conversation: Conversation }) {
         <MessageList
           ref={list}
           messages={messages}
-          olderCount={older}
           currentUserId={dock.currentUserId}
           isGroup={conversation.is_group}
           showReceipts={receiptsEnabled}
           hasOlder={hasNextPage}
           loadingOlder={isFetchingNextPage}
           onLoadOlder={loadOlder}
+          hasNewer={hasPreviousPage}
+          loadingNewer={isFetchingPreviousPage}
+          onLoadNewer={loadNewer}
+          onJumpToNewest={jumpToNewest}
           highlightMessageId={dock.highlightMessageId}
           onHighlightDone={dock.clearHighlight}
           onReply={setReplyTo}

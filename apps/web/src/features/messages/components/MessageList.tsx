@@ -1,6 +1,7 @@
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import { FIRST_ITEM_INDEX, shiftedFirstItemIndex } from '../../../components/paging';
 import { m } from '../messages';
 import type { Message } from '../model';
 import { HIGHLIGHT_MS, SCROLL_BOTTOM_THRESHOLD_PX } from '../rules/constants';
@@ -8,8 +9,7 @@ import { placeMessage } from '../rules/grouping';
 import { ArrowDownIcon } from './icons';
 import { MessageItem, type MessageItemProps } from './MessageItem';
 
-/** Virtuoso counts prepended rows down from here so older pages can be added above without a jump. */
-const FIRST_INDEX = 1_000_000_000;
+const keyOf = (message: Message): string => message.local_key ?? message.id;
 
 interface ListContext {
   loadingOlderText: string | null;
@@ -34,15 +34,20 @@ export interface MessageListHandle {
 type ItemCallbacks = Pick<MessageItemProps, 'onReply' | 'onReact' | 'onDelete'>;
 
 export interface MessageListProps extends ItemCallbacks {
+  /** the window of the history held (data/window.ts), oldest first */
   messages: Message[];
-  /** how many of `messages` came from older pages (they sit above the newest page) */
-  olderCount: number;
   currentUserId: string;
   isGroup: boolean;
   showReceipts: boolean;
   hasOlder: boolean;
   loadingOlder: boolean;
   onLoadOlder: () => void;
+  /** newer messages were dropped from the window while reading back: they load again at its end */
+  hasNewer: boolean;
+  loadingNewer: boolean;
+  onLoadNewer: () => void;
+  /** starts the chat again from its newest message (the window is far from it) */
+  onJumpToNewest: () => void;
   highlightMessageId: string | null;
   onHighlightDone: () => void;
 }
@@ -56,9 +61,17 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
   const virtuoso = useRef<VirtuosoHandle>(null);
   const [atBottom, setAtBottom] = useState(true);
   const [highlighted, setHighlighted] = useState<string | null>(null);
-  const { messages, olderCount, hasOlder, loadingOlder, onLoadOlder, highlightMessageId, onHighlightDone } =
-    props;
-  const firstItemIndex = FIRST_INDEX - olderCount;
+  const { messages, hasOlder, loadingOlder, onLoadOlder, highlightMessageId, onHighlightDone } = props;
+  const { hasNewer, loadingNewer, onLoadNewer, onJumpToNewest } = props;
+
+  // rows added or dropped above the view move Virtuoso's first index, so the rows in view stay put
+  const indexing = useRef<{ keys: string[]; first: number }>({ keys: [], first: FIRST_ITEM_INDEX });
+  const firstItemIndex = useMemo(() => {
+    const keys = messages.map(keyOf);
+    const first = shiftedFirstItemIndex(indexing.current.keys, keys, indexing.current.first);
+    indexing.current = { keys, first };
+    return first;
+  }, [messages]);
 
   const scrollToBottom = useCallback(() => {
     virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end', behavior: 'auto' });
@@ -137,9 +150,12 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
         initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
         scrollerRef={setScroller}
         totalListHeightChanged={onHeightChanged}
-        computeItemKey={(_, message) => message.local_key ?? message.id}
+        computeItemKey={(_, message) => keyOf(message)}
         startReached={loadOlderAtTop}
-        followOutput={(isAtBottom) => (isAtBottom ? 'smooth' : false)}
+        endReached={() => {
+          if (hasNewer && !loadingNewer) onLoadNewer();
+        }}
+        followOutput={(isAtBottom) => (isAtBottom && !hasNewer ? 'smooth' : false)}
         atBottomThreshold={SCROLL_BOTTOM_THRESHOLD_PX}
         atBottomStateChange={setAtBottom}
         increaseViewportBy={{ top: 400, bottom: 200 }}
@@ -162,14 +178,14 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
           );
         }}
       />
-      {!atBottom ? (
+      {!atBottom || hasNewer ? (
         <button
           type="button"
           className="mbox-scroll-bottom"
           aria-label={intl.formatMessage(m.scrollToBottom)}
           title={intl.formatMessage(m.scrollToBottom)}
           data-testid="scroll-to-bottom"
-          onClick={scrollToBottom}
+          onClick={hasNewer ? onJumpToNewest : scrollToBottom}
         >
           <ArrowDownIcon />
         </button>
