@@ -29,7 +29,7 @@ import { Avatar, GroupAvatar } from './Avatar';
 import { Composer } from './Composer';
 import { ConversationConfirm } from './ConversationConfirm';
 import { ConversationSearchModal } from './ConversationSearchModal';
-import { MoreIcon, WarningIcon } from './icons';
+import { Icon } from '../../../components/Icon';
 import { MessageItem } from './MessageItem';
 import { MessageList, type MessageListHandle } from './MessageList';
 import { ParticipantsModal } from './ParticipantsModal';
@@ -344,14 +344,14 @@ function OpenChat({ conversation }: { conversation: Conversation }) {
         <DropdownMenu
           label={intl.formatMessage(m.chatSettings)}
           buttonClassName="mbox-icon-button"
-          icon={<MoreIcon />}
+          icon={<Icon name="moreHoriz" size={20} />}
         >
           <MenuActions actions={menu} />
         </DropdownMenu>
       </ScreenHeader>
       {refusal ? (
         <div className="mbox-block-banner" role="alert" data-testid="block-banner">
-          <WarningIcon />
+          <Icon name="warning" size={16} />
           <span>{intl.formatMessage(refusal === 'blocked_by_me' ? m.blockedByMe : m.blockedByThem)}</span>
           {refusal === 'blocked_by_me' ? (
             <button

@@ -8,7 +8,7 @@ import { conversationTitle, previewOf } from '../rules/preview';
 import { badgeText } from '../rules/unread';
 import { Avatar, GroupAvatar } from './Avatar';
 import { ConversationConfirm } from './ConversationConfirm';
-import { MoreIcon } from './icons';
+import { Icon } from '../../../components/Icon';
 import { TimeAgo } from './TimeAgo';
 
 const actionLabels = { leave: m.leaveGroup, deleteGroup: m.deleteGroup, deleteChat: m.deleteChat } as const;
@@ -83,7 +83,7 @@ export const ConversationRow = memo(function ConversationRow({
         <DropdownMenu
           label={intl.formatMessage(m.conversationMenu)}
           buttonClassName="mbox-icon-button"
-          icon={<MoreIcon />}
+          icon={<Icon name="moreHoriz" size={20} />}
         >
           <MenuActions
             actions={conversationMenuActions(conversation).map((action) => ({

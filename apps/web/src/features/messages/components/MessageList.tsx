@@ -6,7 +6,7 @@ import { m } from '../messages';
 import type { Message } from '../model';
 import { HIGHLIGHT_MS, SCROLL_BOTTOM_THRESHOLD_PX } from '../rules/constants';
 import { placeMessage } from '../rules/grouping';
-import { ArrowDownIcon } from './icons';
+import { Icon } from '../../../components/Icon';
 import { MessageItem, type MessageItemProps } from './MessageItem';
 
 const keyOf = (message: Message): string => message.local_key ?? message.id;
@@ -187,7 +187,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
           data-testid="scroll-to-bottom"
           onClick={hasNewer ? onJumpToNewest : scrollToBottom}
         >
-          <ArrowDownIcon />
+          <Icon name="arrowDownward" size={18} />
         </button>
       ) : null}
     </div>

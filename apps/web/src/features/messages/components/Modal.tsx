@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { m } from '../messages';
-import { CloseIcon } from './icons';
+import { Icon } from '../../../components/Icon';
 
 /** A dialog inside the box: labelled, focus moved in and restored, Escape and the backdrop close it. */
 export function Modal({
@@ -70,7 +70,7 @@ export function Modal({
             aria-label={intl.formatMessage(m.close)}
             onClick={onClose}
           >
-            <CloseIcon />
+            <Icon name="close" size={16} />
           </button>
         </header>
         <div className="mbox-modal__body">{children}</div>

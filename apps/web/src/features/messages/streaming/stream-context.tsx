@@ -13,7 +13,32 @@ import { messageKeys } from '../data/keys';
 import { MARK_READ_DELAY_MS } from '../rules/constants';
 import { useDock } from '../state/dock-context';
 import { TypingStore } from '../state/typing-store';
-import { applyStreamEvent } from './apply-event';
+import type { StreamContext as EventContext } from './apply-event';
+
+/** The events of the user stream the box applies (the social views take the rest). */
+const BOX_EVENTS = new Set([
+  'friend_message',
+  'typing_start',
+  'typing_stop',
+  'message_read',
+  'message_reaction_update',
+  'conversation_updated',
+]);
+
+/**
+ * Applies the box's events in the order they came. The code that validates them (zod schemas) loads with the
+ * first one, so the minimised box that comes with every page costs no schema library.
+ */
+function eventApplier(context: EventContext): (event: string, payload: unknown) => void {
+  let queue: Promise<unknown> = Promise.resolve();
+  return (event, payload) => {
+    if (!BOX_EVENTS.has(event)) return;
+    queue = queue
+      .then(() => import('./apply-event'))
+      .then(({ applyStreamEvent }) => applyStreamEvent({ event, payload }, context))
+      .catch((error: unknown) => console.error('Message box: a stream event failed', error));
+  };
+}
 
 
 interface StreamApi {
@@ -81,29 +106,25 @@ export function StreamProvider({
     const stream = sharedStream(accessToken);
     const unsubscribe = stream.subscribe(
       { stream: 'user' },
-      (event, payload) =>
-        applyStreamEvent(
-          { event, payload },
-          {
-            client,
-            typing,
-            currentUserId: dockRef.current.currentUserId,
-            openConversationId: () => {
-              const current = dockRef.current;
-              return current.expanded && current.screen === 'chat' ? current.conversationId : null;
-            },
-            scheduleMarkRead: (conversationId) => {
-              window.clearTimeout(timers.get(conversationId));
-              timers.set(
-                conversationId,
-                window.setTimeout(() => {
-                  timers.delete(conversationId);
-                  markRead(conversationId);
-                }, MARK_READ_DELAY_MS),
-              );
-            },
-          },
-        ),
+      eventApplier({
+        client,
+        typing,
+        currentUserId: dockRef.current.currentUserId,
+        openConversationId: () => {
+          const current = dockRef.current;
+          return current.expanded && current.screen === 'chat' ? current.conversationId : null;
+        },
+        scheduleMarkRead: (conversationId) => {
+          window.clearTimeout(timers.get(conversationId));
+          timers.set(
+            conversationId,
+            window.setTimeout(() => {
+              timers.delete(conversationId);
+              markRead(conversationId);
+            }, MARK_READ_DELAY_MS),
+          );
+        },
+      }),
       {
         onSubscribed: () => sendActiveStatus(document.hasFocus()),
         wantsReconnect: () => dockRef.current.expanded,
