@@ -94,7 +94,7 @@ test.describe('message box in the web client', () => {
     await rows.first().getByRole('button', { name: 'Conversation options' }).click();
     // a pointer click (Playwright refuses one that another element would receive)
     await menuItem(ben, 'Delete group').click({ timeout: 5000 });
-    await expect(box(ben).getByRole('alertdialog')).toContainText('Are you sure you want to delete this group?');
+    await expect(ben.page.getByRole('alertdialog')).toContainText('Are you sure you want to delete this group?');
     await expect(box(ben).getByTestId('chat-view')).toHaveCount(0);
     await cat.context.close();
   });

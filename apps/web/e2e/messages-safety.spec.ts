@@ -72,7 +72,7 @@ test.describe('message box: block, report, settings, delete', () => {
     // report
     await box(ann).getByRole('button', { name: 'Chat settings' }).click();
     await menuItem(ann, 'Report').click();
-    const report = box(ann).getByRole('dialog', { name: 'Report conversation' });
+    const report = ann.page.getByRole('dialog', { name: 'Report conversation' });
     await report.getByRole('button', { name: 'Submit report' }).click();
     await expect(report.getByRole('alert')).toHaveText('Please select a reason for the report.');
     await report.getByText('Spam').click();
@@ -88,7 +88,7 @@ test.describe('message box: block, report, settings, delete', () => {
     // per-conversation settings
     await box(ann).getByRole('button', { name: 'Chat settings' }).click();
     await menuItem(ann, 'Notification & privacy settings').click();
-    const settings = box(ann).getByRole('dialog', { name: 'Chat settings' });
+    const settings = ann.page.getByRole('dialog', { name: 'Chat settings' });
     const typing = settings.getByRole('group', { name: 'Typing indicator' });
     await expect(typing.getByRole('radio', { name: 'Default (On)' })).toBeChecked();
     await typing.getByText('Off', { exact: true }).click();
@@ -122,7 +122,7 @@ test.describe('message box: block, report, settings, delete', () => {
     await row.hover();
     await row.getByRole('button', { name: 'Conversation options' }).click();
     await menuItem(ann, 'Delete Chat').click();
-    await expect(box(ann).getByRole('alertdialog', { name: 'Delete Conversation' })).toContainText(
+    await expect(ann.page.getByRole('alertdialog', { name: 'Delete Conversation' })).toContainText(
       'Are you sure you want to delete this conversation? This action cannot be undone.',
     );
     await box(ann).getByRole('button', { name: 'Delete Conversation' }).click();

@@ -28,7 +28,7 @@ export function DockPane() {
       onKeyDown={(event) => {
         if (event.key === 'Escape' && dock.expanded && dock.screen !== 'list' && !event.defaultPrevented) {
           const target = event.target as HTMLElement;
-          if (target.closest('.mbox-modal, [role="menu"]')) return;
+          if (target.closest('[role="dialog"], [role="alertdialog"], [role="menu"]')) return;
           dock.showList();
         }
       }}
