@@ -38,7 +38,9 @@ test.describe('message box in the web client', () => {
     await openBox(ben, '/home');
     // the box receives live events on the shared socket, the home timeline too
     await apiAs(ann, 'POST', '/api/v1/friend_messages', { recipient_id: ben.id, content: 'Over one socket' });
-    await expect(box(ben).getByTestId('conversation-row').filter({ hasText: 'Over one socket' })).toBeVisible();
+    await expect(
+      box(ben).getByTestId('conversation-row').filter({ hasText: 'Over one socket' }),
+    ).toBeVisible();
     await apiAs(ann, 'POST', '/api/v1/statuses', { status: 'A post seen live', visibility: 'public' });
     await expect(ben.page.getByRole('button', { name: '1 new post' })).toBeVisible({ timeout: 15_000 });
     // a view with a stream of its own joins the same socket
@@ -94,7 +96,9 @@ test.describe('message box in the web client', () => {
     await rows.first().getByRole('button', { name: 'Conversation options' }).click();
     // a pointer click (Playwright refuses one that another element would receive)
     await menuItem(ben, 'Delete group').click({ timeout: 5000 });
-    await expect(ben.page.getByRole('alertdialog')).toContainText('Are you sure you want to delete this group?');
+    await expect(ben.page.getByRole('alertdialog')).toContainText(
+      'Are you sure you want to delete this group?',
+    );
     await expect(box(ben).getByTestId('chat-view')).toHaveCount(0);
     await cat.context.close();
   });

@@ -1,12 +1,13 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useIntl } from 'react-intl';
+import { lazyWithMessages, withMessages } from '../../../app/lazy-with-messages';
 import { m } from '../messages';
 import { useUnreadCount } from '../data/queries';
 import { useDock } from '../state/dock-context';
 import { Toolbar } from './Toolbar';
 
-const loadBody = () => import('./DockBody');
-const DockBody = lazy(loadBody);
+const loadBody = () => withMessages(() => import('./DockBody'));
+const DockBody = lazyWithMessages(loadBody);
 
 /**
  * The docked pane: the toolbar, and when expanded the current screen. Holds no state of its own. The screens

@@ -66,7 +66,9 @@ export function PeopleList({
               <span className="mbox-person__name">{person.display_name || person.username}</span>
               <span className="mbox-person__acct">@{person.acct || person.username}</span>
             </span>
-            {selected ? <span className="mbox-check">{checked ? <Icon name="check" size={14} /> : null}</span> : null}
+            {selected ? (
+              <span className="mbox-check">{checked ? <Icon name="check" size={14} /> : null}</span>
+            ) : null}
           </button>
         );
       }}

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Message, Participant } from '../model';
+import type { Message } from '../model';
 import { DockProvider } from '../state/dock-context';
 import { NotificationsProvider } from '../state/notifications';
 import { useChatActions } from './use-chat-actions';

@@ -9,9 +9,8 @@ import {
   applyMessageToList,
   replaceReactions,
 } from '../data/cache';
-import { messageKeys } from '../data/keys';
 import { m } from '../messages';
-import type { Message, MessageMedia, Participant } from '../model';
+import type { Message, MessageMedia } from '../model';
 import { idempotencyKeyFor, newIdempotencyKey, type FailedSend } from '../rules/send-key';
 import { contentToSend } from '../rules/validation';
 import { useDock } from '../state/dock-context';
@@ -86,7 +85,10 @@ export function useChatActions(conversationId: string) {
       const localKey = newLocalKey();
       const draft = { content, mediaIds: media.map((item) => item.id), replyToId: replyTo?.id ?? null };
       const idempotencyKey = idempotencyKeyFor(draft, failed.current, newIdempotencyKey);
-      appendMessage(client, localMessage({ localKey, conversationId, senderId: me, content, media, replyTo }));
+      appendMessage(
+        client,
+        localMessage({ localKey, conversationId, senderId: me, content, media, replyTo }),
+      );
       try {
         const message = await messagingApi.send(
           {

@@ -56,7 +56,10 @@ export function useFirstMessages(recipient: Participant) {
       try {
         const message = await messagingApi.send(entry.input, entry.idempotencyKey);
         appendMessage(client, message);
-        applyMessageToList(client, message, { currentUserId: me, openConversationId: message.conversation_id });
+        applyMessageToList(client, message, {
+          currentUserId: me,
+          openConversationId: message.conversation_id,
+        });
         await Promise.all([
           client.invalidateQueries({ queryKey: messageKeys.conversations() }),
           client.prefetchInfiniteQuery(conversationMessagesOptions(message.conversation_id)),
@@ -75,7 +78,14 @@ export function useFirstMessages(recipient: Participant) {
     (text: string, media: MessageMedia[], replyTo: Message | null): Promise<boolean> => {
       const content = contentToSend(text, media.length);
       const entry: FirstMessage = {
-        message: localMessage({ localKey: newLocalKey(), conversationId: '', senderId: me, content, media, replyTo }),
+        message: localMessage({
+          localKey: newLocalKey(),
+          conversationId: '',
+          senderId: me,
+          content,
+          media,
+          replyTo,
+        }),
         input: {
           recipient_id: recipient.id,
           content,

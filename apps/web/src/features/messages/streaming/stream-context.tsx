@@ -40,7 +40,6 @@ function eventApplier(context: EventContext): (event: string, payload: unknown) 
   };
 }
 
-
 interface StreamApi {
   typing: TypingStore;
   sendTyping: (conversationId: string, typing: boolean) => void;
