@@ -1,5 +1,5 @@
 import type { Request } from '@playwright/test';
-import { expect, test } from './support/test';
+import { expect } from './support/test';
 import {
   apiAs,
   box,
@@ -10,29 +10,16 @@ import {
   messageBubble,
   openBox,
   openChatWith,
+  palsTest as test,
   sendMessage,
   startDirectChat,
-  type ChatUser,
 } from './messages-support';
 
 /** The web client's shared parts as the box uses them: one realtime connection, menus, opening and sending. */
 test.describe('message box in the web client', () => {
   test.describe.configure({ timeout: 120_000 });
-  let ann: ChatUser;
-  let ben: ChatUser;
 
-  test.beforeEach(async ({ browser, baseURL }) => {
-    ann = await createUser(browser, baseURL ?? '', 'ann', 'Ann Archer');
-    ben = await createUser(browser, baseURL ?? '', 'ben', 'Ben Baker');
-    await makePals(ann, ben);
-  });
-
-  test.afterEach(async () => {
-    await ann.context.close();
-    await ben.context.close();
-  });
-
-  test('the social views and the message box share one WebSocket', async () => {
+  test('the social views and the message box share one WebSocket', async ({ ann, ben }) => {
     const sockets: string[] = [];
     ben.page.on('websocket', (socket) => sockets.push(socket.url()));
     await openBox(ben, '/home');
@@ -50,7 +37,10 @@ test.describe('message box in the web client', () => {
     expect(sockets[0]).toContain('/api/v1/streaming');
   });
 
-  test('a chat with 105 unread messages opens at its newest one, also when opened again', async () => {
+  test('a chat with 105 unread messages opens at its newest one, also when opened again', async ({
+    ann,
+    ben,
+  }) => {
     const first = await apiAs<{ conversation_id: string }>(ann, 'POST', '/api/v1/friend_messages', {
       recipient_id: ben.id,
       content: 'Unread number 1',
@@ -80,7 +70,12 @@ test.describe('message box in the web client', () => {
     }
   });
 
-  test("a conversation row's menu renders above the rows below it", async ({ browser, baseURL }) => {
+  test("a conversation row's menu renders above the rows below it", async ({
+    ann,
+    ben,
+    browser,
+    baseURL,
+  }) => {
     const cat = await createUser(browser, baseURL ?? '', 'cat', 'Cat Cole');
     await makePals(ann, ben, cat);
     await apiAs(ben, 'POST', '/api/v1/friend_messages', { recipient_id: ann.id, content: 'Below the group' });
@@ -103,7 +98,10 @@ test.describe('message box in the web client', () => {
     await cat.context.close();
   });
 
-  test('the first message to someone shows at once as sent; a failed one keeps a retry with the same key', async () => {
+  test('the first message to someone shows at once as sent; a failed one keeps a retry with the same key', async ({
+    ann,
+    ben,
+  }) => {
     const keys: string[] = [];
     let failNext = true;
     await ann.page.route('**/api/v1/friend_messages', async (route, request: Request) => {

@@ -101,7 +101,7 @@ test.describe('message box: groups', () => {
     await expect(ben.page.getByRole('alertdialog', { name: 'Access Denied' })).toContainText(
       'Only group admins can manage participants.',
     );
-    await box(ben).getByRole('button', { name: 'OK' }).click();
+    await ben.page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
 
     // add Dan
     await box(ann).getByRole('button', { name: 'Chat settings' }).click();

@@ -99,12 +99,12 @@ test.describe('message box: block, report, settings, delete', () => {
     await box(ann).getByRole('button', { name: 'Chat settings' }).click();
     await menuItem(ann, 'Notification & privacy settings').click();
     await expect(
-      box(ann)
+      ann.page
         .getByRole('dialog', { name: 'Chat settings' })
         .getByRole('group', { name: 'Typing indicator' })
         .getByRole('radio', { name: 'Off' }),
     ).toBeChecked();
-    await box(ann)
+    await ann.page
       .getByRole('dialog', { name: 'Chat settings' })
       .getByRole('button', { name: 'Close' })
       .click();
