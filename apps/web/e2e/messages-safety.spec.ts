@@ -125,7 +125,7 @@ test.describe('message box: block, report, settings, delete', () => {
     await expect(ann.page.getByRole('alertdialog', { name: 'Delete Conversation' })).toContainText(
       'Are you sure you want to delete this conversation? This action cannot be undone.',
     );
-    await box(ann).getByRole('button', { name: 'Delete Conversation' }).click();
+    await ann.page.getByRole('alertdialog').getByRole('button', { name: 'Delete Conversation' }).click();
     await expect(row).toHaveCount(0);
   });
 });
