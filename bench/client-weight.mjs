@@ -19,6 +19,8 @@ const DIST = path.join(REPO_ROOT, 'apps/web/dist');
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
 const BUDGET_KB = 150;
 const AIM_KB = 100;
+/** Issue #17: everything fetched until the network is idle (idle callbacks run), /home signed in. */
+const IDLE_BUDGET_KB = 150;
 
 if (process.env.BENCH_BUILD || !fs.existsSync(path.join(DIST, 'index.html'))) {
   console.log('Building the web client…');
@@ -128,7 +130,7 @@ describe('Shell named by index.html', shell);
 const home = await homeAssets();
 console.log(`(signed-in /home landed on ${home.landed})`);
 const initial = describe('Signed-in /home, to render it (idle work held back)', home.render);
-describe(
+const untilIdle = describe(
   'Signed-in /home, until the network is idle (with the idle-loaded box and social layer)',
   home.assets,
 );
@@ -142,10 +144,12 @@ console.log(
   `Lazy (not loaded by /home): ${lazy.length} chunks, ${kb(lazy.reduce((sum, url) => sum + gzipSize(path.join(DIST, url)), 0))} gzip`,
 );
 for (const url of lazy.sort()) console.log(`  ${url}`);
-const verdict =
-  initial <= AIM_KB * 1024
-    ? 'within the aim'
-    : initial <= BUDGET_KB * 1024
-      ? 'within the budget'
-      : 'OVER the budget';
-console.log(`Budget ${BUDGET_KB} KB gzip (aim ${AIM_KB} KB): ${kb(initial)} is ${verdict}`);
+/** Where a figure stands against its budget and aim. */
+const verdict = (figure, budget, aim) =>
+  figure <= aim * 1024 ? 'within the aim' : figure <= budget * 1024 ? 'within the budget' : 'OVER the budget';
+console.log(
+  `To render: budget ${BUDGET_KB} KB gzip (aim ${AIM_KB} KB): ${kb(initial)} is ${verdict(initial, BUDGET_KB, AIM_KB)}`,
+);
+console.log(
+  `Until idle: budget ${IDLE_BUDGET_KB} KB gzip: ${kb(untilIdle)} is ${verdict(untilIdle, IDLE_BUDGET_KB, IDLE_BUDGET_KB)}`,
+);

@@ -9,6 +9,7 @@ import {
   screenshotBox,
   sendMessage,
   startDirectChat,
+  menuItem,
   type ChatUser,
 } from './messages-support';
 
@@ -120,7 +121,7 @@ test.describe('message box: one-to-one', () => {
     await startDirectChat(ann, ben);
     await sendMessage(ann, 'hey');
     await box(ann).getByRole('button', { name: 'Chat settings' }).click();
-    await box(ann).getByRole('menuitem', { name: 'View profile' }).click();
+    await menuItem(ann, 'View profile').click();
     await expect(ann.page).toHaveURL(new RegExp(`/@${ben.username}$`));
   });
 });

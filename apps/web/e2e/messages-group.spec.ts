@@ -7,6 +7,7 @@ import {
   openBox,
   openChatWith,
   screenshotBox,
+  menuItem,
   type ChatUser,
 } from './messages-support';
 
@@ -87,25 +88,25 @@ test.describe('message box: groups', () => {
 
     // rename (admin), seen live by Ben
     await box(ann).getByRole('button', { name: 'Chat settings' }).click();
-    await box(ann).getByRole('menuitem', { name: 'Rename group' }).click();
-    await box(ann).getByRole('dialog').getByRole('textbox').fill('Weekend squad');
-    await box(ann).getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await menuItem(ann, 'Rename group').click();
+    await ann.page.getByRole('dialog').getByRole('textbox').fill('Weekend squad');
+    await ann.page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
     await expect(box(ann).getByTestId('chat-title')).toHaveText('Weekend squad');
     await expect(box(ben).getByTestId('chat-title')).toHaveText('Weekend squad');
 
     // non-admins may not manage participants
     await box(ben).getByRole('button', { name: 'Chat settings' }).click();
-    await expect(box(ben).getByRole('menuitem', { name: 'Rename group' })).toHaveCount(0);
-    await box(ben).getByRole('menuitem', { name: 'Manage participants' }).click();
-    await expect(box(ben).getByRole('alertdialog', { name: 'Access Denied' })).toContainText(
+    await expect(menuItem(ben, 'Rename group')).toHaveCount(0);
+    await menuItem(ben, 'Manage participants').click();
+    await expect(ben.page.getByRole('alertdialog', { name: 'Access Denied' })).toContainText(
       'Only group admins can manage participants.',
     );
-    await box(ben).getByRole('button', { name: 'OK' }).click();
+    await ben.page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
 
     // add Dan
     await box(ann).getByRole('button', { name: 'Chat settings' }).click();
-    await box(ann).getByRole('menuitem', { name: 'Manage participants' }).click();
-    const dialog = box(ann).getByRole('dialog', { name: 'Manage participants' });
+    await menuItem(ann, 'Manage participants').click();
+    const dialog = ann.page.getByRole('dialog', { name: 'Manage participants' });
     await expect(dialog.getByTestId('participant').filter({ hasText: 'Ann Archer' })).toContainText(
       'Creator',
     );
@@ -132,11 +133,11 @@ test.describe('message box: groups', () => {
     // an admin cannot leave before handing over
     await dialog.getByRole('button', { name: 'Close' }).click();
     await box(ann).getByRole('button', { name: 'Chat settings' }).click();
-    await box(ann).getByRole('menuitem', { name: 'Leave group' }).click();
-    await expect(box(ann).getByRole('alertdialog')).toContainText(
+    await menuItem(ann, 'Leave group').click();
+    await expect(ann.page.getByRole('alertdialog')).toContainText(
       'Are you sure you want to leave this group?',
     );
-    await box(ann).getByRole('alertdialog').getByRole('button', { name: 'Leave Group' }).click();
+    await ann.page.getByRole('alertdialog').getByRole('button', { name: 'Leave Group' }).click();
     await expect(
       box(ann).getByRole('alert').filter({
         hasText: 'As group admin, you must transfer ownership before leaving or dissolve the group.',
@@ -145,7 +146,7 @@ test.describe('message box: groups', () => {
 
     // make Ben the owner
     await box(ann).getByRole('button', { name: 'Chat settings' }).click();
-    await box(ann).getByRole('menuitem', { name: 'Manage participants' }).click();
+    await menuItem(ann, 'Manage participants').click();
     await dialog
       .getByTestId('participant')
       .filter({ hasText: 'Ben Baker' })
@@ -153,19 +154,19 @@ test.describe('message box: groups', () => {
       .click();
     await expect(dialog).toHaveCount(0);
     await box(ann).getByRole('button', { name: 'Chat settings' }).click();
-    await expect(box(ann).getByRole('menuitem', { name: 'Rename group' })).toHaveCount(0);
-    await box(ann).getByRole('menuitem', { name: 'Leave group' }).click();
-    await box(ann).getByRole('alertdialog').getByRole('button', { name: 'Leave Group' }).click();
+    await expect(menuItem(ann, 'Rename group')).toHaveCount(0);
+    await menuItem(ann, 'Leave group').click();
+    await ann.page.getByRole('alertdialog').getByRole('button', { name: 'Leave Group' }).click();
     await expect(box(ann).getByTestId('conversation-list')).toBeVisible();
     await expect(box(ann).getByTestId('conversation-row').filter({ hasText: 'Weekend' })).toHaveCount(0);
 
     // Ben, now admin, dissolves the group; Dan loses it too
     await box(ben).getByRole('button', { name: 'Chat settings' }).click();
-    await box(ben).getByRole('menuitem', { name: 'Delete group' }).click();
-    await expect(box(ben).getByRole('alertdialog')).toContainText(
+    await menuItem(ben, 'Delete group').click();
+    await expect(ben.page.getByRole('alertdialog')).toContainText(
       'Are you sure you want to delete this group? This action cannot be undone.',
     );
-    await box(ben).getByRole('alertdialog').getByRole('button', { name: 'Delete Group' }).click();
+    await ben.page.getByRole('alertdialog').getByRole('button', { name: 'Delete Group' }).click();
     await expect(box(ben).getByTestId('conversation-list')).toBeVisible();
     await expect(box(ben).getByTestId('conversation-row').filter({ hasText: 'Weekend' })).toHaveCount(0);
     await expect(box(dan).getByTestId('conversation-row').filter({ hasText: 'Weekend' })).toHaveCount(0);
@@ -179,7 +180,7 @@ test.describe('message box: groups', () => {
     await pickPeople(ann, ben, cat);
     await apiAs(cat, 'POST', `/api/v1/accounts/${ann.id}/unfollow`);
     await box(ann).getByRole('button', { name: 'Create group chat' }).click();
-    const alert = box(ann).getByRole('alertdialog', { name: 'Cannot Create Group' });
+    const alert = ann.page.getByRole('alertdialog', { name: 'Cannot Create Group' });
     await expect(alert).toContainText(
       'You can only create groups with people you mutually follow. Please contact an administrator if you need assistance.',
     );

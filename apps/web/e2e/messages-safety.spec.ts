@@ -10,6 +10,7 @@ import {
   screenshotBox,
   sendMessage,
   startDirectChat,
+  menuItem,
   type ChatUser,
 } from './messages-support';
 
@@ -36,7 +37,7 @@ test.describe('message box: block, report, settings, delete', () => {
 
   test('blocking prevents sending on both sides until unblocked', async () => {
     await box(ann).getByRole('button', { name: 'Chat settings' }).click();
-    await box(ann).getByRole('menuitem', { name: 'Block user' }).click();
+    await menuItem(ann, 'Block user').click();
     await expect(box(ann).getByTestId('block-banner')).toContainText(
       'You have blocked this user. Unblock them to send messages.',
     );
@@ -70,8 +71,8 @@ test.describe('message box: block, report, settings, delete', () => {
   test('report needs a reason; settings inherit, on and off; delete a message and the chat', async () => {
     // report
     await box(ann).getByRole('button', { name: 'Chat settings' }).click();
-    await box(ann).getByRole('menuitem', { name: 'Report' }).click();
-    const report = box(ann).getByRole('dialog', { name: 'Report conversation' });
+    await menuItem(ann, 'Report').click();
+    const report = ann.page.getByRole('dialog', { name: 'Report conversation' });
     await report.getByRole('button', { name: 'Submit report' }).click();
     await expect(report.getByRole('alert')).toHaveText('Please select a reason for the report.');
     await report.getByText('Spam').click();
@@ -86,8 +87,8 @@ test.describe('message box: block, report, settings, delete', () => {
 
     // per-conversation settings
     await box(ann).getByRole('button', { name: 'Chat settings' }).click();
-    await box(ann).getByRole('menuitem', { name: 'Notification & privacy settings' }).click();
-    const settings = box(ann).getByRole('dialog', { name: 'Chat settings' });
+    await menuItem(ann, 'Notification & privacy settings').click();
+    const settings = ann.page.getByRole('dialog', { name: 'Chat settings' });
     const typing = settings.getByRole('group', { name: 'Typing indicator' });
     await expect(typing.getByRole('radio', { name: 'Default (On)' })).toBeChecked();
     await typing.getByText('Off', { exact: true }).click();
@@ -96,14 +97,14 @@ test.describe('message box: block, report, settings, delete', () => {
     await screenshotBox(ann, 'settings');
     await settings.getByRole('button', { name: 'Close' }).click();
     await box(ann).getByRole('button', { name: 'Chat settings' }).click();
-    await box(ann).getByRole('menuitem', { name: 'Notification & privacy settings' }).click();
+    await menuItem(ann, 'Notification & privacy settings').click();
     await expect(
-      box(ann)
+      ann.page
         .getByRole('dialog', { name: 'Chat settings' })
         .getByRole('group', { name: 'Typing indicator' })
         .getByRole('radio', { name: 'Off' }),
     ).toBeChecked();
-    await box(ann)
+    await ann.page
       .getByRole('dialog', { name: 'Chat settings' })
       .getByRole('button', { name: 'Close' })
       .click();
@@ -120,11 +121,11 @@ test.describe('message box: block, report, settings, delete', () => {
     const row = box(ann).getByTestId('conversation-row').filter({ hasText: 'Ben Baker' });
     await row.hover();
     await row.getByRole('button', { name: 'Conversation options' }).click();
-    await box(ann).getByRole('menuitem', { name: 'Delete Chat' }).click();
-    await expect(box(ann).getByRole('alertdialog', { name: 'Delete Conversation' })).toContainText(
+    await menuItem(ann, 'Delete Chat').click();
+    await expect(ann.page.getByRole('alertdialog', { name: 'Delete Conversation' })).toContainText(
       'Are you sure you want to delete this conversation? This action cannot be undone.',
     );
-    await box(ann).getByRole('button', { name: 'Delete Conversation' }).click();
+    await ann.page.getByRole('alertdialog').getByRole('button', { name: 'Delete Conversation' }).click();
     await expect(row).toHaveCount(0);
   });
 });

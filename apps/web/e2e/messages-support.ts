@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { expect } from './support/test';
+import { expect, test } from './support/test';
 import { initialStateOf } from './support/users';
 
 /**
@@ -138,3 +138,23 @@ export function messageBubble(user: ChatUser, text: string) {
 export async function screenshotBox(user: ChatUser, name: string): Promise<void> {
   await box(user).screenshot({ path: `/tmp/shots/box-${name}.png` });
 }
+
+/** An item of a menu opened in the box: menus render on <body>, above the box, as the post menus do. */
+export function menuItem(user: ChatUser, name: string) {
+  return user.page.getByRole('menuitem', { name });
+}
+
+/** A test with Ann Archer and Ben Baker, pals, each in a browser context of their own (closed after it). */
+export const palsTest = test.extend<{ ann: ChatUser; ben: ChatUser }>({
+  ann: async ({ browser, baseURL }, provide) => {
+    const ann = await createUser(browser, baseURL ?? '', 'ann', 'Ann Archer');
+    await provide(ann);
+    await ann.context.close();
+  },
+  ben: async ({ browser, baseURL, ann }, provide) => {
+    const ben = await createUser(browser, baseURL ?? '', 'ben', 'Ben Baker');
+    await makePals(ann, ben);
+    await provide(ben);
+    await ben.context.close();
+  },
+});

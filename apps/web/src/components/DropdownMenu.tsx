@@ -12,6 +12,7 @@ import {
 import { createPortal } from 'react-dom';
 import { MenuButton } from './MenuButton';
 import { menuPosition, type MenuPosition } from './menu-position';
+import './dropdown.css';
 
 const CloseMenu = createContext<() => void>(() => undefined);
 
@@ -153,5 +154,24 @@ export function MenuItem({
         {children}
       </button>
     </li>
+  );
+}
+
+export interface MenuAction {
+  label: string;
+  onSelect: () => void;
+  danger?: boolean;
+}
+
+/** The items of a menu built from a list of actions. */
+export function MenuActions({ actions }: { actions: readonly MenuAction[] }) {
+  return (
+    <>
+      {actions.map((action) => (
+        <MenuItem key={action.label} onSelect={action.onSelect} danger={action.danger}>
+          {action.label}
+        </MenuItem>
+      ))}
+    </>
   );
 }

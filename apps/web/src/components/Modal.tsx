@@ -10,13 +10,16 @@ interface ModalProps {
   onClose: () => void;
   children: ReactNode;
   actions?: ReactNode;
+  /** alertdialog for a confirmation or an error that needs an answer */
+  role?: 'dialog' | 'alertdialog';
+  className?: string;
 }
 
 /**
  * An accessible modal dialog: focus moves in, is trapped, Escape closes, focus returns on close. It renders on
  * <body>, above the layout's stacking contexts and the docked message box.
  */
-export function Modal({ title, onClose, children, actions }: ModalProps) {
+export function Modal({ title, onClose, children, actions, role = 'dialog', className }: ModalProps) {
   const t = useT();
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -36,8 +39,8 @@ export function Modal({ title, onClose, children, actions }: ModalProps) {
     <div className="modal-root" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
       <div
         ref={dialogRef}
-        className="modal"
-        role="dialog"
+        className={className ? `modal ${className}` : 'modal'}
+        role={role}
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}

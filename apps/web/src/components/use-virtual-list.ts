@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState, type ReactNode, type RefObject } from 'react';
 import type { StateSnapshot } from 'react-virtuoso';
-import { whenIdle } from '../app/use-after-idle';
 import { focusInPlainList, plainListSnapshot, restoreFocusInRow, type FocusInRow } from './PlainList';
 import type { VirtualListProps } from './VirtualList';
 
@@ -29,7 +28,7 @@ function loadVirtualList(): Promise<VirtualListComponent> {
 }
 
 /**
- * The virtualized list for a list that started plain. Its code loads once the browser is idle; the plain list
+ * The virtualized list for a list that started plain. Its code loads on the first scroll; the plain list
  * hands over only when it grows (`grow`: its end came near the view, the next page is on its way), since the
  * handover remounts every row: an open menu or a playing video in the first page is not lost to it, and focus
  * moves to the same element of the new row. Lists mounted once the code has loaded are virtualized at once.
@@ -44,10 +43,15 @@ export function useVirtualList(
     loaded ? { VirtualList: loaded } : null,
   );
   const [growing, setGrowing] = useState(false);
-  useEffect(
-    () => (handover ? undefined : whenIdle(() => void loadVirtualList().catch(() => undefined))),
-    [handover],
-  );
+  // the reader's first scroll fetches the code, long before the list's end comes near: a page that is only
+  // looked at never downloads it
+  useEffect(() => {
+    if (handover) return undefined;
+    const target: HTMLElement | Window = scrollParent ?? window;
+    const preload = () => void loadVirtualList().catch(() => undefined);
+    target.addEventListener('scroll', preload, { passive: true, once: true });
+    return () => target.removeEventListener('scroll', preload);
+  }, [handover, scrollParent]);
   useEffect(() => {
     if (handover || !growing) return;
     let mounted = true;

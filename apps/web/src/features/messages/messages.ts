@@ -20,6 +20,7 @@ const descriptors = {
   loading: { id: 'messages.loading', defaultMessage: 'Loading...' },
   loadFailed: { id: 'messages.load_failed', defaultMessage: 'Could not load conversations.' },
   retry: { id: 'messages.retry', defaultMessage: 'Try again' },
+  notSent: { id: 'messages.not_sent', defaultMessage: 'Not sent.' },
   noResults: { id: 'messages.no_results', defaultMessage: 'No messages found.' },
   resultCount: {
     id: 'messages.result_count',

@@ -6,10 +6,10 @@ import { queryKeys } from '../../api/queries';
 import { InitialStateContext } from '../../app/initial-state-context';
 
 let listening: (() => void) | undefined;
-vi.mock('../timelines/streaming', () => ({
-  timelineStream: () => ({
-    subscribe: (_params: unknown, _listener: unknown, onSubscribed?: () => void) => {
-      listening = onSubscribed;
+vi.mock('../../api/streaming', () => ({
+  sharedStream: () => ({
+    subscribe: (_params: unknown, _listener: unknown, options?: { onSubscribed?: () => void }) => {
+      listening = options?.onSubscribed;
       return () => undefined;
     },
   }),

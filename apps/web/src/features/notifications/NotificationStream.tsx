@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { queryKeys } from '../../api/queries';
 import { useInitialState } from '../../app/initial-state-context';
 import { removeCachedStatus, replaceCachedStatus } from '../status/status-cache';
-import { timelineStream } from '../timelines/streaming';
+import { sharedStream } from '../../api/streaming';
 import type { Status } from '@palchat/api';
 
 function isStatus(value: unknown): value is Status {
@@ -33,7 +33,7 @@ export default function NotificationStream() {
       void client.invalidateQueries({ queryKey: ['notifications', 'grouped'] });
       void client.invalidateQueries({ queryKey: ['notifications', 'filtered'] });
     };
-    return timelineStream(accessToken).subscribe(
+    return sharedStream(accessToken).subscribe(
       { stream: 'user' },
       (event, payload) => {
         if (event === 'notification') {
@@ -51,11 +51,13 @@ export default function NotificationStream() {
       },
       // what arrived while the stream was not listening (before it first opened, or during a drop): the count,
       // the lists and follow requests are read again
-      () => {
-        if (!onNotificationsPage())
-          void client.invalidateQueries({ queryKey: queryKeys.unreadNotifications });
-        void client.invalidateQueries({ queryKey: queryKeys.followRequests });
-        refetchNotifications();
+      {
+        onSubscribed: () => {
+          if (!onNotificationsPage())
+            void client.invalidateQueries({ queryKey: queryKeys.unreadNotifications });
+          void client.invalidateQueries({ queryKey: queryKeys.followRequests });
+          refetchNotifications();
+        },
       },
     );
   }, [client, identity.signedIn, accessToken]);

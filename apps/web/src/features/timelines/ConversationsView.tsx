@@ -18,7 +18,7 @@ import {
   reloadConversations,
   type ConversationPages,
 } from './conversations';
-import { timelineStream } from './streaming';
+import { sharedStream } from '../../api/streaming';
 
 /** Live updates from the `direct` stream: a new or updated conversation moves to the top. */
 function useConversationStream(): void {
@@ -26,14 +26,14 @@ function useConversationStream(): void {
   const { identity, accessToken } = useInitialState();
   useEffect(() => {
     if (!identity.signedIn || !accessToken) return;
-    return timelineStream(accessToken).subscribe(
+    return sharedStream(accessToken).subscribe(
       { stream: 'direct' },
       (event, payload) => {
         if (event !== 'conversation' || !isConversation(payload)) return;
         receiveConversation(client, payload);
       },
       // conversations changed while the socket was connecting or away arrive with a fresh first page
-      () => reloadConversations(client),
+      { onSubscribed: () => reloadConversations(client) },
     );
   }, [client, identity.signedIn, accessToken]);
 }

@@ -11,7 +11,7 @@ import { LazyStatusCard as StatusCard } from '../../components/LazyStatusCard';
 import type { FilterScope } from '../filters/filter-rules';
 import { FilterScopeContext, useKeepUnfiltered } from '../filters/filter-scope';
 import { usePendingCount } from './pending-store';
-import type { StreamParams } from './streaming';
+import type { StreamParams } from '../../api/streaming';
 import { showPending, useTimelineStream } from './use-timeline-stream';
 
 export interface TimelineProps {

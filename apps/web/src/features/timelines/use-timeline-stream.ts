@@ -6,7 +6,7 @@ import { holdsNewestPage } from '../../components/paging';
 import { useInitialState } from '../../app/initial-state-context';
 import { removeCachedStatus, replaceCachedStatus } from '../status/status-cache';
 import { addPending, dropPending, takePending } from './pending-store';
-import { timelineStream, type StreamParams } from './streaming';
+import { sharedStream, type StreamParams } from '../../api/streaming';
 
 function isStatus(value: unknown): value is Status {
   return (
@@ -113,7 +113,7 @@ export function useTimelineStream(
         prependStatuses(client, parsedKey, [withCachedReblog(client, parsedKey, status)]);
       else addPending(timelineId, status);
     };
-    return timelineStream(accessToken).subscribe(
+    return sharedStream(accessToken).subscribe(
       params,
       (event, payload) => {
         if (event === 'update' && isStatus(payload)) {
@@ -125,7 +125,7 @@ export function useTimelineStream(
           replaceCachedStatus(client, payload);
         }
       },
-      () => void catchUp(client, parsedKey, parsedSource, receive).catch(() => undefined),
+      { onSubscribed: () => void catchUp(client, parsedKey, parsedSource, receive).catch(() => undefined) },
     );
   }, [client, key, streamJson, sourceJson, timelineId, identity.signedIn, identity.accountId, accessToken]);
 }

@@ -11,6 +11,7 @@ import type {
   Participant,
   Preferences,
 } from '../model';
+import type { ChatPageParam } from '../data/window';
 import { CONVERSATION_PAGE_SIZE, SEARCH_PAGE_SIZE } from '../rules/constants';
 
 /** Every call of SPEC §7 the message box makes, typed. */
@@ -39,8 +40,8 @@ export const messagingApi = {
   conversations: (next?: string, signal?: AbortSignal) =>
     api.page<Conversation>(next ?? `${base}/conversations`, { signal }),
   unreadCount: (signal?: AbortSignal) => api.get<UnreadTotals>(`${base}/unread_count`, { signal }),
-  conversation: (id: string, maxId?: string, signal?: AbortSignal) =>
-    api.get<ConversationPage>(conv(id), { query: { limit: CONVERSATION_PAGE_SIZE, max_id: maxId }, signal }),
+  conversation: (id: string, page: ChatPageParam, signal?: AbortSignal) =>
+    api.get<ConversationPage>(conv(id), { query: { limit: CONVERSATION_PAGE_SIZE, ...page }, signal }),
   createGroup: (name: string, participantIds: string[]) =>
     api.post<Conversation>(`${base}/conversations`, { name, participant_ids: participantIds }),
   rename: (id: string, name: string) => api.put<unknown>(conv(id), { name }),

@@ -2,8 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
+import { DropdownMenu, MenuActions, type MenuAction } from '../../../components/DropdownMenu';
 import { messagingApi } from '../api/endpoints';
-import { flattenPages, olderCount } from '../data/cache';
+import { flattenPages } from '../data/cache';
+import { newestPageOnly, type ChatPages } from '../data/window';
 import { messageKeys } from '../data/keys';
 import {
   useActiveStatus,
@@ -13,11 +15,13 @@ import {
   usePreferences,
 } from '../data/queries';
 import { useAction } from '../hooks/use-action';
-import { useChatActions } from '../hooks/use-chat-actions';
+import { useChatActions, useMediaUpload } from '../hooks/use-chat-actions';
+import { useFirstMessages } from '../hooks/use-first-messages';
 import type { ConversationAction } from '../hooks/use-conversation-actions';
 import { m } from '../messages';
 import type { BlockStatus, Conversation, Message, Participant } from '../model';
 import { conversationTitle } from '../rules/preview';
+import { placeMessage } from '../rules/grouping';
 import { blockRefusal } from '../rules/validation';
 import { useDock } from '../state/dock-context';
 import { useStream } from '../streaming/stream-context';
@@ -25,8 +29,8 @@ import { Avatar, GroupAvatar } from './Avatar';
 import { Composer } from './Composer';
 import { ConversationConfirm } from './ConversationConfirm';
 import { ConversationSearchModal } from './ConversationSearchModal';
-import { MoreIcon, WarningIcon } from './icons';
-import { Menu, type MenuItem } from './Menu';
+import { Icon } from '../../../components/Icon';
+import { MessageItem } from './MessageItem';
 import { MessageList, type MessageListHandle } from './MessageList';
 import { ParticipantsModal } from './ParticipantsModal';
 import { RenameModal } from './RenameModal';
@@ -88,9 +92,12 @@ export function ChatView() {
 /** A chat with someone before any message exists: the first send creates it with recipient_id. */
 function NewChat({ recipient }: { recipient: Participant }) {
   const dock = useDock();
-  const actions = useChatActions(null, recipient);
+  const intl = useIntl();
+  const upload = useMediaUpload();
+  const first = useFirstMessages(recipient);
   const [replyTo, setReplyTo] = useState<Message | null>(null);
   const name = recipient.display_name || recipient.username;
+  const messages = first.entries.map((entry) => entry.message);
   return (
     <div className="mbox-screen mbox-chat" data-testid="chat-view">
       <ScreenHeader
@@ -102,13 +109,45 @@ function NewChat({ recipient }: { recipient: Participant }) {
           </span>
         }
       />
-      <EmptyChat />
+      {first.entries.length === 0 ? (
+        <EmptyChat />
+      ) : (
+        <div className="mbox-messages mbox-scroll mbox-messages__first">
+          {first.entries.map((entry, index) => (
+            <div key={entry.message.local_key}>
+              <MessageItem
+                message={entry.message}
+                placement={placeMessage(messages[index - 1], entry.message, messages[index + 1])}
+                currentUserId={dock.currentUserId}
+                isGroup={false}
+                showReceipts={!entry.failed}
+                highlighted={false}
+                onReply={setReplyTo}
+                onReact={() => undefined}
+                onDelete={() => undefined}
+              />
+              {entry.failed ? (
+                <p className="mbox-message-failed" role="alert" data-testid="message-failed">
+                  {intl.formatMessage(m.notSent)}
+                  <button
+                    type="button"
+                    className="mbox-button mbox-button--small mbox-button--ghost"
+                    onClick={() => first.retry(entry)}
+                  >
+                    {intl.formatMessage(m.retry)}
+                  </button>
+                </p>
+              ) : null}
+            </div>
+          ))}
+        </div>
+      )}
       <Composer
         blocked={false}
         replyTo={replyTo}
         onCancelReply={() => setReplyTo(null)}
-        onSend={(text, media) => actions.send(text, media, null)}
-        upload={actions.upload}
+        onSend={(text, media) => first.send(text, media, replyTo)}
+        upload={upload}
         onTyping={() => undefined}
       />
     </div>
@@ -142,13 +181,12 @@ function OpenChat({ conversation }: { conversation: Conversation }) {
   const partner = conversation.partner;
   const blockStatus = useBlockStatus(conversation.id, isDirect);
   const active = useActiveStatus(isDirect ? (partner?.id ?? null) : null, conversation.id);
-  const actions = useChatActions(conversation.id, null);
+  const actions = useChatActions(conversation.id);
   const [replyTo, setReplyTo] = useState<Message | null>(null);
   const [modal, setModal] = useState<OpenModal>(null);
   const list = useRef<MessageListHandle>(null);
 
   const messages = useMemo(() => flattenPages(query.data), [query.data]);
-  const older = olderCount(query.data);
   const refusal = blockRefusal(blockStatus.data);
   const effective = settings.data?.effective_settings ?? preferences.data;
   const typingEnabled = effective?.typing_indicator_enabled ?? true;
@@ -165,6 +203,26 @@ function OpenChat({ conversation }: { conversation: Conversation }) {
   const loadOlder = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const { hasPreviousPage, isFetchingPreviousPage, fetchPreviousPage } = query;
+  const loadNewer = useCallback(() => {
+    if (hasPreviousPage && !isFetchingPreviousPage) void fetchPreviousPage();
+  }, [hasPreviousPage, isFetchingPreviousPage, fetchPreviousPage]);
+  const jumpToNewest = useCallback(() => {
+    void client.resetQueries({ queryKey: messageKeys.conversation(conversation.id), exact: true });
+  }, [client, conversation.id]);
+
+  // a closed chat keeps only its newest page: it opens there next time, and the history read is let go
+  useEffect(
+    () => () => {
+      const key = messageKeys.conversation(conversation.id);
+      const data = client.getQueryData<ChatPages>(key);
+      if (!data) return;
+      const kept = newestPageOnly(data);
+      if (kept) client.setQueryData<ChatPages>(key, kept);
+      else client.removeQueries({ queryKey: key, exact: true });
+    },
+    [client, conversation.id],
+  );
 
   const setBlocked = async (block: boolean) => {
     const ok = await run(
@@ -184,7 +242,7 @@ function OpenChat({ conversation }: { conversation: Conversation }) {
 
   const viewProfile = (username: string) => void navigate(`/@${username}`);
 
-  const menu: MenuItem[] = [];
+  const menu: MenuAction[] = [];
   if (isDirect && partner)
     menu.push({ label: intl.formatMessage(m.viewProfile), onSelect: () => viewProfile(partner.username) });
   menu.push({
@@ -283,11 +341,17 @@ function OpenChat({ conversation }: { conversation: Conversation }) {
           )
         }
       >
-        <Menu label={intl.formatMessage(m.chatSettings)} icon={<MoreIcon />} items={menu} />
+        <DropdownMenu
+          label={intl.formatMessage(m.chatSettings)}
+          buttonClassName="mbox-icon-button"
+          icon={<Icon name="moreHoriz" size={20} />}
+        >
+          <MenuActions actions={menu} />
+        </DropdownMenu>
       </ScreenHeader>
       {refusal ? (
         <div className="mbox-block-banner" role="alert" data-testid="block-banner">
-          <WarningIcon />
+          <Icon name="warning" size={16} />
           <span>{intl.formatMessage(refusal === 'blocked_by_me' ? m.blockedByMe : m.blockedByThem)}</span>
           {refusal === 'blocked_by_me' ? (
             <button
@@ -306,13 +370,16 @@ function OpenChat({ conversation }: { conversation: Conversation }) {
         <MessageList
           ref={list}
           messages={messages}
-          olderCount={older}
           currentUserId={dock.currentUserId}
           isGroup={conversation.is_group}
           showReceipts={receiptsEnabled}
           hasOlder={hasNextPage}
           loadingOlder={isFetchingNextPage}
           onLoadOlder={loadOlder}
+          hasNewer={hasPreviousPage}
+          loadingNewer={isFetchingPreviousPage}
+          onLoadNewer={loadNewer}
+          onJumpToNewest={jumpToNewest}
           highlightMessageId={dock.highlightMessageId}
           onHighlightDone={dock.clearHighlight}
           onReply={setReplyTo}

@@ -12,7 +12,7 @@ import {
 import { acceptMedia, canSend } from '../rules/validation';
 import { useNotifications } from '../state/notifications';
 import { EmojiPicker } from './EmojiPicker';
-import { CloseIcon, ImageIcon, SendIcon, SmileIcon } from './icons';
+import { Icon } from '../../../components/Icon';
 
 interface Attachment {
   key: string;
@@ -187,7 +187,7 @@ export function Composer({ blocked, replyTo, onCancelReply, onSend, upload, onTy
             aria-label={intl.formatMessage(m.cancelReply)}
             onClick={onCancelReply}
           >
-            <CloseIcon />
+            <Icon name="close" size={16} />
           </button>
         </div>
       ) : null}
@@ -207,7 +207,7 @@ export function Composer({ blocked, replyTo, onCancelReply, onSend, upload, onTy
                   aria-label={intl.formatMessage(m.removeMedia)}
                   onClick={() => removeAttachment(a.key)}
                 >
-                  <CloseIcon />
+                  <Icon name="close" size={16} />
                 </button>
               </li>
             ))}
@@ -227,7 +227,7 @@ export function Composer({ blocked, replyTo, onCancelReply, onSend, upload, onTy
           disabled={blocked || attachments.length >= MAX_ATTACHMENTS}
           onClick={() => fileInput.current?.click()}
         >
-          <ImageIcon />
+          <Icon name="image" size={20} />
         </button>
         <input
           ref={fileInput}
@@ -271,7 +271,7 @@ export function Composer({ blocked, replyTo, onCancelReply, onSend, upload, onTy
             disabled={blocked}
             onClick={() => setEmojiOpen((open) => !open)}
           >
-            <SmileIcon />
+            <Icon name="mood" size={20} />
           </button>
         </div>
         <button
@@ -282,7 +282,7 @@ export function Composer({ blocked, replyTo, onCancelReply, onSend, upload, onTy
           aria-label={uploading ? undefined : intl.formatMessage(m.send)}
           data-testid="send-button"
         >
-          {uploading ? intl.formatMessage(m.uploading) : <SendIcon />}
+          {uploading ? intl.formatMessage(m.uploading) : <Icon name="send" size={18} />}
         </button>
       </div>
     </div>

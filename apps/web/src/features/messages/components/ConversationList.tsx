@@ -8,7 +8,7 @@ import { SEARCH_DEBOUNCE_MS } from '../rules/constants';
 import { isSearchable } from '../rules/validation';
 import { useDock } from '../state/dock-context';
 import { ConversationRow } from './ConversationRow';
-import { ChatBubbleIcon, CloseIcon, SearchIcon, SettingsIcon } from './icons';
+import { Icon } from '../../../components/Icon';
 import { SearchResults } from './SearchResults';
 import { SettingsModal } from './SettingsModal';
 
@@ -54,7 +54,7 @@ export function ConversationList() {
   } else if (list.length === 0) {
     content = (
       <div className="mbox-state mbox-empty" data-testid="conversations-empty">
-        <ChatBubbleIcon />
+        <Icon name="chatBubble" size={40} />
         <p className="mbox-empty__title">{intl.formatMessage(m.empty)}</p>
         <p>{intl.formatMessage(m.emptyHint)}</p>
         <button type="button" className="mbox-button mbox-button--primary" onClick={dock.showPicker}>
@@ -86,7 +86,7 @@ export function ConversationList() {
     <div className="mbox-screen" data-testid="conversation-list">
       <div className="mbox-search">
         <label className="mbox-search__field">
-          <SearchIcon />
+          <Icon name="search" size={16} />
           <input
             type="search"
             value={query}
@@ -101,7 +101,7 @@ export function ConversationList() {
               aria-label={intl.formatMessage(m.clearSearch)}
               onClick={() => setQuery('')}
             >
-              <CloseIcon />
+              <Icon name="close" size={16} />
             </button>
           ) : null}
         </label>
@@ -112,7 +112,7 @@ export function ConversationList() {
           title={intl.formatMessage(m.preferences)}
           onClick={() => setShowPreferences(true)}
         >
-          <SettingsIcon />
+          <Icon name="settings" size={18} />
         </button>
       </div>
       <div className="mbox-screen__body">{content}</div>

@@ -1,5 +1,6 @@
 import { memo, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { DropdownMenu, MenuActions } from '../../../components/DropdownMenu';
 import { m } from '../messages';
 import type { Conversation } from '../model';
 import { conversationMenuActions, type ConversationAction } from '../hooks/use-conversation-actions';
@@ -7,8 +8,7 @@ import { conversationTitle, previewOf } from '../rules/preview';
 import { badgeText } from '../rules/unread';
 import { Avatar, GroupAvatar } from './Avatar';
 import { ConversationConfirm } from './ConversationConfirm';
-import { MoreIcon } from './icons';
-import { Menu } from './Menu';
+import { Icon } from '../../../components/Icon';
 import { TimeAgo } from './TimeAgo';
 
 const actionLabels = { leave: m.leaveGroup, deleteGroup: m.deleteGroup, deleteChat: m.deleteChat } as const;
@@ -79,16 +79,21 @@ export const ConversationRow = memo(function ConversationRow({
           ) : null}
         </span>
       </button>
-      <Menu
-        className="mbox-row__menu"
-        label={intl.formatMessage(m.conversationMenu)}
-        icon={<MoreIcon />}
-        items={conversationMenuActions(conversation).map((action) => ({
-          label: intl.formatMessage(actionLabels[action]),
-          danger: true,
-          onSelect: () => setConfirming(action),
-        }))}
-      />
+      <span className="mbox-row__menu">
+        <DropdownMenu
+          label={intl.formatMessage(m.conversationMenu)}
+          buttonClassName="mbox-icon-button"
+          icon={<Icon name="moreHoriz" size={20} />}
+        >
+          <MenuActions
+            actions={conversationMenuActions(conversation).map((action) => ({
+              label: intl.formatMessage(actionLabels[action]),
+              danger: true,
+              onSelect: () => setConfirming(action),
+            }))}
+          />
+        </DropdownMenu>
+      </span>
       {confirming ? (
         <ConversationConfirm
           action={confirming}

@@ -26,6 +26,7 @@ export function ConversationSearchModal({
       <input
         type="search"
         className="mbox-input"
+        data-autofocus
         value={query}
         onChange={(event) => setQuery(event.target.value)}
         placeholder={intl.formatMessage(m.searchAll)}

@@ -1,15 +1,19 @@
+import { Suspense } from 'react';
 import { useIntl } from 'react-intl';
+import { lazyWithMessages, withMessages } from '../../../app/lazy-with-messages';
 import { m } from '../messages';
 import { useUnreadCount } from '../data/queries';
 import { useDock } from '../state/dock-context';
-import { ChatView } from './ChatView';
-import { ConversationList } from './ConversationList';
-import { GroupCreation } from './GroupCreation';
-import { Notifications } from './Notifications';
 import { Toolbar } from './Toolbar';
-import { UserPicker } from './UserPicker';
 
-/** The docked pane: the toolbar, and when expanded the current screen. Holds no state of its own. */
+const loadBody = () => withMessages(() => import('./DockBody'));
+const DockBody = lazyWithMessages(loadBody);
+
+/**
+ * The docked pane: the toolbar, and when expanded the current screen. Holds no state of its own. The screens
+ * (lists, chat, virtualizer) are a chunk of their own, fetched when the pointer or focus comes to the toolbar,
+ * so the minimised box that loads with every page is only its toolbar, badge and stream.
+ */
 export function DockPane() {
   const intl = useIntl();
   const dock = useDock();
@@ -17,13 +21,15 @@ export function DockPane() {
 
   return (
     <section
+      onPointerEnter={() => void loadBody()}
+      onFocus={() => void loadBody()}
       className={`mbox ${dock.expanded ? 'mbox--expanded' : 'mbox--collapsed'}`}
       aria-label={intl.formatMessage(m.title)}
       data-testid="message-box"
       onKeyDown={(event) => {
         if (event.key === 'Escape' && dock.expanded && dock.screen !== 'list' && !event.defaultPrevented) {
           const target = event.target as HTMLElement;
-          if (target.closest('.mbox-modal, [role="menu"]')) return;
+          if (target.closest('[role="dialog"], [role="alertdialog"], [role="menu"]')) return;
           dock.showList();
         }
       }}
@@ -37,11 +43,15 @@ export function DockPane() {
       />
       {dock.expanded ? (
         <div className="mbox__body">
-          {dock.screen === 'chat' ? <ChatView /> : null}
-          {dock.screen === 'picker' ? <UserPicker /> : null}
-          {dock.screen === 'group' ? <GroupCreation /> : null}
-          {dock.screen === 'list' ? <ConversationList /> : null}
-          <Notifications />
+          <Suspense
+            fallback={
+              <p className="mbox-state" role="status">
+                {intl.formatMessage(m.loading)}
+              </p>
+            }
+          >
+            <DockBody screen={dock.screen} />
+          </Suspense>
         </div>
       ) : null}
     </section>

@@ -16,7 +16,7 @@ import { Avatar } from './Avatar';
 import { AlertDialog } from './Modal';
 import { PeopleList } from './PeopleList';
 import { ScreenHeader } from './ScreenHeader';
-import { CloseIcon, SearchIcon } from './icons';
+import { Icon } from '../../../components/Icon';
 
 const errorTexts: Record<GroupCreationError, typeof m.groupNameRequired> = {
   name: m.groupNameRequired,
@@ -121,14 +121,14 @@ export function GroupCreation() {
                   })}
                   onClick={() => toggle(person)}
                 >
-                  <CloseIcon />
+                  <Icon name="close" size={16} />
                 </button>
               </li>
             ))}
           </ul>
         ) : null}
         <label className="mbox-search__field">
-          <SearchIcon />
+          <Icon name="search" size={16} />
           <input
             type="search"
             value={search}

@@ -7,7 +7,7 @@ import { REACTION_EMOJIS } from '../rules/constants';
 import { receiptState } from '../rules/receipts';
 import { bubbleTime } from '../rules/time';
 import { Avatar } from './Avatar';
-import { CheckIcon, DoubleCheckIcon, ReplyIcon, SmileIcon, TrashIcon } from './icons';
+import { Icon } from '../../../components/Icon';
 
 export interface MessageItemProps {
   message: Message;
@@ -112,7 +112,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
                           : m.receiptSent,
                     )}
                   >
-                    {receipt === 'sent' ? <CheckIcon /> : <DoubleCheckIcon />}
+                    {receipt === 'sent' ? <Icon name="check" size={14} /> : <Icon name="doneAll" size={16} />}
                   </span>
                 ) : null}
               </span>
@@ -130,7 +130,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
                   title={intl.formatMessage(m.reply)}
                   onClick={() => props.onReply(message)}
                 >
-                  <ReplyIcon />
+                  <Icon name="reply" size={16} />
                 </button>
                 <button
                   type="button"
@@ -140,7 +140,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
                   aria-expanded={picking}
                   onClick={() => setPicking((value) => !value)}
                 >
-                  <SmileIcon />
+                  <Icon name="mood" size={20} />
                 </button>
                 {message.can_delete ? (
                   <button
@@ -150,7 +150,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
                     title={intl.formatMessage(m.deleteMessage)}
                     onClick={() => props.onDelete(message)}
                   >
-                    <TrashIcon />
+                    <Icon name="delete" size={16} />
                   </button>
                 ) : null}
                 {picking ? (

@@ -1,15 +1,15 @@
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import { FIRST_ITEM_INDEX, shiftedFirstItemIndex } from '../../../components/paging';
 import { m } from '../messages';
 import type { Message } from '../model';
 import { HIGHLIGHT_MS, SCROLL_BOTTOM_THRESHOLD_PX } from '../rules/constants';
 import { placeMessage } from '../rules/grouping';
-import { ArrowDownIcon } from './icons';
+import { Icon } from '../../../components/Icon';
 import { MessageItem, type MessageItemProps } from './MessageItem';
 
-/** Virtuoso counts prepended rows down from here so older pages can be added above without a jump. */
-const FIRST_INDEX = 1_000_000_000;
+const keyOf = (message: Message): string => message.local_key ?? message.id;
 
 interface ListContext {
   loadingOlderText: string | null;
@@ -34,15 +34,20 @@ export interface MessageListHandle {
 type ItemCallbacks = Pick<MessageItemProps, 'onReply' | 'onReact' | 'onDelete'>;
 
 export interface MessageListProps extends ItemCallbacks {
+  /** the window of the history held (data/window.ts), oldest first */
   messages: Message[];
-  /** how many of `messages` came from older pages (they sit above the newest page) */
-  olderCount: number;
   currentUserId: string;
   isGroup: boolean;
   showReceipts: boolean;
   hasOlder: boolean;
   loadingOlder: boolean;
   onLoadOlder: () => void;
+  /** newer messages were dropped from the window while reading back: they load again at its end */
+  hasNewer: boolean;
+  loadingNewer: boolean;
+  onLoadNewer: () => void;
+  /** starts the chat again from its newest message (the window is far from it) */
+  onJumpToNewest: () => void;
   highlightMessageId: string | null;
   onHighlightDone: () => void;
 }
@@ -56,14 +61,62 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
   const virtuoso = useRef<VirtuosoHandle>(null);
   const [atBottom, setAtBottom] = useState(true);
   const [highlighted, setHighlighted] = useState<string | null>(null);
-  const { messages, olderCount, hasOlder, loadingOlder, onLoadOlder, highlightMessageId, onHighlightDone } =
-    props;
-  const firstItemIndex = FIRST_INDEX - olderCount;
+  const { messages, hasOlder, loadingOlder, onLoadOlder, highlightMessageId, onHighlightDone } = props;
+  const { hasNewer, loadingNewer, onLoadNewer, onJumpToNewest } = props;
+
+  // rows added or dropped above the view move Virtuoso's first index, so the rows in view stay put
+  const indexing = useRef<{ keys: string[]; first: number }>({ keys: [], first: FIRST_ITEM_INDEX });
+  const firstItemIndex = useMemo(() => {
+    const keys = messages.map(keyOf);
+    const first = shiftedFirstItemIndex(indexing.current.keys, keys, indexing.current.first);
+    indexing.current = { keys, first };
+    return first;
+  }, [messages]);
 
   const scrollToBottom = useCallback(() => {
     virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end', behavior: 'auto' });
   }, []);
   useImperativeHandle(ref, () => ({ scrollToBottom }), [scrollToBottom]);
+
+  /*
+   * A chat opens at its newest message, whatever rows above or below measure once rendered: until the reader
+   * moves the list (wheel, touch, a key, a press, or a scroll up that no change of the list's height explains),
+   * every change of the list's height scrolls to the end again, and reaching the top loads nothing (it is only
+   * the list laying itself out, not the reader scrolling up).
+   */
+  const pinnedToNewest = useRef(true);
+  const scroller = useRef<HTMLElement | null>(null);
+  const layout = useRef({ lastScrollTop: 0, heightChanged: false });
+  const loadOlderAtTop = useCallback(() => {
+    if (!pinnedToNewest.current && hasOlder && !loadingOlder) onLoadOlder();
+  }, [hasOlder, loadingOlder, onLoadOlder]);
+  const releasePin = useCallback(() => {
+    if (!pinnedToNewest.current) return;
+    pinnedToNewest.current = false;
+    // the top may have been in view all along (a short page): Virtuoso will not report reaching it again
+    if ((scroller.current?.scrollTop ?? 1) <= 0) loadOlderAtTop();
+  }, [loadOlderAtTop]);
+  const onScroll = useCallback(() => {
+    const top = scroller.current?.scrollTop ?? 0;
+    const { lastScrollTop, heightChanged } = layout.current;
+    layout.current = { lastScrollTop: top, heightChanged: false };
+    if (top < lastScrollTop - 1 && !heightChanged) releasePin();
+  }, [releasePin]);
+  const setScroller = useCallback(
+    (element: HTMLElement | Window | null) => {
+      const readerInput = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+      for (const type of readerInput) scroller.current?.removeEventListener(type, releasePin);
+      scroller.current?.removeEventListener('scroll', onScroll);
+      scroller.current = element instanceof HTMLElement ? element : null;
+      for (const type of readerInput) scroller.current?.addEventListener(type, releasePin, { passive: true });
+      scroller.current?.addEventListener('scroll', onScroll, { passive: true });
+    },
+    [releasePin, onScroll],
+  );
+  const onHeightChanged = useCallback(() => {
+    layout.current.heightChanged = true;
+    if (pinnedToNewest.current) scrollToBottom();
+  }, [scrollToBottom]);
 
   // a message opened from search: load older pages until it is there, then scroll to it and highlight it
   useEffect(() => {
@@ -74,6 +127,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
       else if (!hasOlder) onHighlightDone();
       return undefined;
     }
+    pinnedToNewest.current = false;
     virtuoso.current?.scrollToIndex({ index, align: 'center' });
     setHighlighted(highlightMessageId);
     onHighlightDone();
@@ -93,12 +147,15 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
         className="mbox-scroll mbox-messages__scroller"
         data={messages}
         firstItemIndex={firstItemIndex}
-        initialTopMostItemIndex={Math.max(0, messages.length - 1)}
-        computeItemKey={(_, message) => message.local_key ?? message.id}
-        startReached={() => {
-          if (hasOlder && !loadingOlder) onLoadOlder();
+        initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
+        scrollerRef={setScroller}
+        totalListHeightChanged={onHeightChanged}
+        computeItemKey={(_, message) => keyOf(message)}
+        startReached={loadOlderAtTop}
+        endReached={() => {
+          if (hasNewer && !loadingNewer) onLoadNewer();
         }}
-        followOutput={(isAtBottom) => (isAtBottom ? 'smooth' : false)}
+        followOutput={(isAtBottom) => (isAtBottom && !hasNewer ? 'smooth' : false)}
         atBottomThreshold={SCROLL_BOTTOM_THRESHOLD_PX}
         atBottomStateChange={setAtBottom}
         increaseViewportBy={{ top: 400, bottom: 200 }}
@@ -121,16 +178,16 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
           );
         }}
       />
-      {!atBottom ? (
+      {!atBottom || hasNewer ? (
         <button
           type="button"
           className="mbox-scroll-bottom"
           aria-label={intl.formatMessage(m.scrollToBottom)}
           title={intl.formatMessage(m.scrollToBottom)}
           data-testid="scroll-to-bottom"
-          onClick={scrollToBottom}
+          onClick={hasNewer ? onJumpToNewest : scrollToBottom}
         >
-          <ArrowDownIcon />
+          <Icon name="arrowDownward" size={18} />
         </button>
       ) : null}
     </div>

@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { Modal as SharedModal } from '../../../components/Modal';
 import { m } from '../messages';
-import { CloseIcon } from './icons';
 
-/** A dialog inside the box: labelled, focus moved in and restored, Escape and the backdrop close it. */
+/** A dialog of the box: the shared modal (on <body>, above the box), with the box's look for its content. */
 export function Modal({
   title,
   onClose,
@@ -17,66 +17,10 @@ export function Modal({
   footer?: ReactNode;
   role?: 'dialog' | 'alertdialog';
 }) {
-  const intl = useIntl();
-  const titleId = useId();
-  const panel = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const first = panel.current?.querySelector<HTMLElement>(
-      'input, textarea, select, button:not(.mbox-modal__close), [tabindex="0"]',
-    );
-    (first ?? panel.current)?.focus();
-    return () => previous?.focus();
-  }, []);
-
-  const onKeyDown = (event: React.KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    if (event.key !== 'Tab' || !panel.current) return;
-    const focusable = [
-      ...panel.current.querySelectorAll<HTMLElement>('button, input, textarea, select, [tabindex="0"]'),
-    ].filter((el) => !el.hasAttribute('disabled'));
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first?.focus();
-    }
-  };
-
   return (
-    <div className="mbox-modal" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div
-        ref={panel}
-        className="mbox-modal__panel"
-        role={role}
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-      >
-        <header className="mbox-modal__header">
-          <h2 id={titleId}>{title}</h2>
-          <button
-            type="button"
-            className="mbox-icon-button mbox-modal__close"
-            aria-label={intl.formatMessage(m.close)}
-            onClick={onClose}
-          >
-            <CloseIcon />
-          </button>
-        </header>
-        <div className="mbox-modal__body">{children}</div>
-        {footer ? <footer className="mbox-modal__footer">{footer}</footer> : null}
-      </div>
-    </div>
+    <SharedModal title={title} onClose={onClose} actions={footer} role={role} className="mbox-dialog">
+      {children}
+    </SharedModal>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { m } from '../messages';
 import { useNotifications } from '../state/notifications';
-import { CloseIcon } from './icons';
+import { Icon } from '../../../components/Icon';
 
 /** The box's notifications: a typed message with a close button (SPEC §8), gone after 3 s. */
 export function Notifications() {
@@ -24,7 +24,7 @@ export function Notifications() {
             aria-label={intl.formatMessage(m.close)}
             onClick={() => dismiss(n.id)}
           >
-            <CloseIcon />
+            <Icon name="close" size={16} />
           </button>
         </div>
       ))}

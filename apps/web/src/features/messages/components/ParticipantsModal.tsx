@@ -7,7 +7,7 @@ import { useAction } from '../hooks/use-action';
 import { m } from '../messages';
 import type { Conversation, Participant } from '../model';
 import { Avatar } from './Avatar';
-import { TrashIcon } from './icons';
+import { Icon } from '../../../components/Icon';
 import { AlertDialog, Modal } from './Modal';
 import { PeopleList } from './PeopleList';
 
@@ -116,7 +116,7 @@ export function ParticipantsModal({
                     title={intl.formatMessage(m.remove)}
                     onClick={() => void remove(person)}
                   >
-                    <TrashIcon />
+                    <Icon name="delete" size={16} />
                   </button>
                 </span>
               ) : null}

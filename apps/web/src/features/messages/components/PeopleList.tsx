@@ -6,7 +6,7 @@ import { useMessageableUsers } from '../data/queries';
 import { useDebounced } from '../hooks/use-debounced';
 import { USER_SEARCH_DEBOUNCE_MS } from '../rules/constants';
 import { Avatar } from './Avatar';
-import { CheckIcon } from './icons';
+import { Icon } from '../../../components/Icon';
 
 /** Filters people by username or display name, on the client as well as the server. */
 export function matchesPerson(person: Participant, search: string): boolean {
@@ -66,7 +66,9 @@ export function PeopleList({
               <span className="mbox-person__name">{person.display_name || person.username}</span>
               <span className="mbox-person__acct">@{person.acct || person.username}</span>
             </span>
-            {selected ? <span className="mbox-check">{checked ? <CheckIcon /> : null}</span> : null}
+            {selected ? (
+              <span className="mbox-check">{checked ? <Icon name="check" size={14} /> : null}</span>
+            ) : null}
           </button>
         );
       }}

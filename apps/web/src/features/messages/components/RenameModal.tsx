@@ -37,6 +37,7 @@ export function RenameModal({ conversation, onClose }: { conversation: Conversat
         <input
           type="text"
           className="mbox-input"
+          data-autofocus
           value={name}
           maxLength={100}
           onChange={(event) => setName(event.target.value)}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { m } from '../messages';
-import { BackIcon } from './icons';
+import { Icon } from '../../../components/Icon';
 
 /** A screen's header row with a back button. */
 export function ScreenHeader({
@@ -22,7 +22,7 @@ export function ScreenHeader({
         aria-label={intl.formatMessage(m.back)}
         onClick={onBack}
       >
-        <BackIcon />
+        <Icon name="back" size={20} />
       </button>
       <div className="mbox-header__title">{title}</div>
       {children}

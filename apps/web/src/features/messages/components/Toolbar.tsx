@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { m } from '../messages';
 import { badgeText } from '../rules/unread';
-import { ChevronDownIcon, ChevronUpIcon, ComposeIcon, GroupIcon } from './icons';
+import { Icon } from '../../../components/Icon';
 
 /** The box's title bar: Messages, compose, group chat, expand/minimise, and the unread total when minimised. */
 export function Toolbar({
@@ -52,7 +52,7 @@ export function Toolbar({
           title={intl.formatMessage(m.compose)}
           onClick={onCompose}
         >
-          <ComposeIcon />
+          <Icon name="edit" size={20} />
         </button>
         <button
           type="button"
@@ -61,7 +61,7 @@ export function Toolbar({
           title={intl.formatMessage(m.newGroup)}
           onClick={onGroup}
         >
-          <GroupIcon />
+          <Icon name="people" size={20} />
         </button>
         <button
           type="button"
@@ -71,7 +71,7 @@ export function Toolbar({
           aria-expanded={expanded}
           onClick={onToggle}
         >
-          {expanded ? <ChevronDownIcon /> : <ChevronUpIcon />}
+          {expanded ? <Icon name="expandMore" size={20} /> : <Icon name="expandLess" size={20} />}
         </button>
       </div>
     </div>

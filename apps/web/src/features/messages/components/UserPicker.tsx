@@ -8,7 +8,7 @@ import { messageKeys } from '../data/keys';
 import { useDock } from '../state/dock-context';
 import { PeopleList } from './PeopleList';
 import { ScreenHeader } from './ScreenHeader';
-import { SearchIcon } from './icons';
+import { Icon } from '../../../components/Icon';
 
 /** Starts a one-to-one chat: an existing one opens, else a new one is created on the first send. */
 export function UserPicker() {
@@ -30,7 +30,7 @@ export function UserPicker() {
       <ScreenHeader title={<h3>{intl.formatMessage(m.compose)}</h3>} onBack={dock.showList} />
       <div className="mbox-search">
         <label className="mbox-search__field">
-          <SearchIcon />
+          <Icon name="search" size={16} />
           <input
             type="search"
             autoFocus

@@ -4,22 +4,17 @@ import type { UnreadTotals } from '../api/endpoints';
 import type { Conversation, ConversationPage, Message, Reaction } from '../model';
 import { applyIncomingMessage, sortByUpdatedAt, type IncomingContext } from '../rules/unread';
 import { messageKeys } from './keys';
+import { holdsNewest, type ChatPages } from './window';
 
 /** Cache writers shared by the send path and the stream (SPEC §4 transitions). */
-type Pages = InfiniteData<ConversationPage, unknown>;
+type Pages = ChatPages;
 
 /** Flattens the loaded pages (newest page first) into one oldest-first list. */
-export function flattenPages(data: Pages | undefined): Message[] {
+export function flattenPages(data: { pages: ConversationPage[] } | undefined): Message[] {
   if (!data) return [];
   const messages: Message[] = [];
   for (let i = data.pages.length - 1; i >= 0; i -= 1) messages.push(...(data.pages[i]?.messages ?? []));
   return messages;
-}
-
-/** The number of messages loaded in older pages (everything but the newest page). */
-export function olderCount(data: Pages | undefined): number {
-  if (!data) return 0;
-  return data.pages.slice(1).reduce((sum, page) => sum + page.messages.length, 0);
 }
 
 function mapMessages(data: Pages | undefined, map: (messages: Message[]) => Message[]): Pages | undefined {
@@ -57,10 +52,13 @@ function withEarlyReads(client: QueryClient, message: Message): Message {
   return missing.length ? { ...message, read_by: [...message.read_by, ...missing] } : message;
 }
 
-/** Appends to the newest page; a pending copy with the same local key is replaced, duplicates ignored. */
+/**
+ * Appends to the newest page; a pending copy with the same local key is replaced, duplicates ignored. A window
+ * scrolled back into the history holds no newest page: the message comes with it when the reader returns.
+ */
 export function appendMessage(client: QueryClient, message: Message): void {
   client.setQueryData<Pages>(messageKeys.conversation(message.conversation_id), (data) => {
-    if (!data || data.pages.length === 0) return data;
+    if (!data || data.pages.length === 0 || !holdsNewest(data)) return data;
     const exists =
       message.id !== '' && data.pages.some((page) => page.messages.some((m) => m.id === message.id));
     const [newest, ...older] = data.pages;

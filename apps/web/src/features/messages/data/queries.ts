@@ -1,9 +1,10 @@
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { DEFAULT_PREFERENCES } from '@palchat/api';
 import { messagingApi } from '../api/endpoints';
 import { isSearchable } from '../rules/validation';
 import { loadedConversations } from './cache';
+import { CHAT_WINDOW_PAGES, newerPageParam, olderPageParam, type ChatPageParam } from './window';
 import { messageKeys } from './keys';
 
 /** Server state of the box, one hook per resource (SPEC §7). */
@@ -31,18 +32,26 @@ export function useUnreadCount() {
   });
 }
 
-/** Messages of one conversation, newest page first; older pages load with max_id as the user scrolls up. */
-export function useConversationMessages(id: string | null) {
-  return useInfiniteQuery({
-    queryKey: messageKeys.conversation(id ?? ''),
-    queryFn: ({ pageParam, signal }) => messagingApi.conversation(id ?? '', pageParam, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => (last.has_more ? last.messages[0]?.id : undefined),
-    enabled: id !== null,
+/**
+ * Messages of one conversation, newest page first; older pages load with max_id as the user scrolls up, a
+ * window of them is kept (data/window.ts) and newer ones load again with min_id when scrolling back down.
+ */
+export function conversationMessagesOptions(id: string) {
+  return infiniteQueryOptions({
+    queryKey: messageKeys.conversation(id),
+    queryFn: ({ pageParam, signal }) => messagingApi.conversation(id, pageParam, signal),
+    initialPageParam: undefined as ChatPageParam,
+    getNextPageParam: (last, _all, lastParam) => olderPageParam(last, lastParam),
+    getPreviousPageParam: (first, _all, firstParam) => newerPageParam(first, firstParam),
+    maxPages: CHAT_WINDOW_PAGES,
     // the stream keeps an open chat current; a chat touched while closed is invalidated instead
     staleTime: Infinity,
     refetchOnWindowFocus: false,
   });
+}
+
+export function useConversationMessages(id: string | null) {
+  return useInfiniteQuery({ ...conversationMessagesOptions(id ?? ''), enabled: id !== null });
 }
 
 /** SPEC §8: failed preference loading defaults all three to on. */

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Message, Participant } from '../model';
+import type { Message } from '../model';
 import { DockProvider } from '../state/dock-context';
 import { NotificationsProvider } from '../state/notifications';
 import { useChatActions } from './use-chat-actions';
@@ -12,7 +12,7 @@ type Send = ReturnType<typeof useChatActions>['send'];
 function renderChat(): { send: Send } {
   const chat: { send?: Send } = {};
   function Probe() {
-    chat.send = useChatActions('c1', null as Participant | null).send;
+    chat.send = useChatActions('c1').send;
     return null;
   }
   render(

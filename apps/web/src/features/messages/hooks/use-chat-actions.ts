@@ -9,9 +9,8 @@ import {
   applyMessageToList,
   replaceReactions,
 } from '../data/cache';
-import { messageKeys } from '../data/keys';
 import { m } from '../messages';
-import type { Message, MessageMedia, Participant } from '../model';
+import type { Message, MessageMedia } from '../model';
 import { idempotencyKeyFor, newIdempotencyKey, type FailedSend } from '../rules/send-key';
 import { contentToSend } from '../rules/validation';
 import { useDock } from '../state/dock-context';
@@ -20,12 +19,61 @@ import { serverError, useAction } from './use-action';
 
 let pendingSeed = 0;
 
+/** A client-only key for a message being sent. */
+export function newLocalKey(): string {
+  return `local-${++pendingSeed}`;
+}
+
+/** One's own message as shown while it is being sent: no id yet, so its receipt reads "sent" (SPEC §4). */
+export function localMessage({
+  localKey,
+  conversationId,
+  senderId,
+  content,
+  media,
+  replyTo,
+}: {
+  localKey: string;
+  conversationId: string;
+  senderId: string;
+  content: string;
+  media: MessageMedia[];
+  replyTo: Message | null;
+}): Message {
+  return {
+    id: '',
+    local_key: localKey,
+    conversation_id: conversationId,
+    content,
+    created_at: new Date().toISOString(),
+    sender: { id: senderId, username: '', display_name: '', avatar: '' },
+    sender_id: senderId,
+    sender_username: '',
+    is_system_message: false,
+    reply_to_message_id: replyTo?.id ?? null,
+    reply_to: replyTo
+      ? {
+          id: replyTo.id,
+          sender: replyTo.sender,
+          content: replyTo.content,
+          media_attachments: replyTo.media_attachments,
+        }
+      : null,
+    media_attachments: media,
+    reactions: [],
+    read_by: [],
+    deleted_by_user_ids: [],
+    can_delete: false,
+  };
+}
+
 /** Sending, reacting, deleting and uploading in one chat (SPEC §4 "Sending", §8 texts). */
-export function useChatActions(conversationId: string | null, recipient: Participant | null) {
+export function useChatActions(conversationId: string) {
   const client = useQueryClient();
   const dock = useDock();
   const intl = useIntl();
   const run = useAction();
+  const upload = useMediaUpload();
   const { notify } = useNotifications();
   const me = dock.currentUserId;
   /** the last send that failed, whose draft the composer gave back: trying it again reuses its key */
@@ -34,41 +82,17 @@ export function useChatActions(conversationId: string | null, recipient: Partici
   const send = useCallback(
     async (text: string, media: MessageMedia[], replyTo: Message | null): Promise<boolean> => {
       const content = contentToSend(text, media.length);
-      const localKey = `local-${++pendingSeed}`;
+      const localKey = newLocalKey();
       const draft = { content, mediaIds: media.map((item) => item.id), replyToId: replyTo?.id ?? null };
       const idempotencyKey = idempotencyKeyFor(draft, failed.current, newIdempotencyKey);
-      if (conversationId) {
-        const sender = { id: me, username: '', display_name: '', avatar: '' };
-        appendMessage(client, {
-          id: '',
-          local_key: localKey,
-          conversation_id: conversationId,
-          content,
-          created_at: new Date().toISOString(),
-          sender,
-          sender_id: me,
-          sender_username: '',
-          is_system_message: false,
-          reply_to_message_id: replyTo?.id ?? null,
-          reply_to: replyTo
-            ? {
-                id: replyTo.id,
-                sender: replyTo.sender,
-                content: replyTo.content,
-                media_attachments: replyTo.media_attachments,
-              }
-            : null,
-          media_attachments: media,
-          reactions: [],
-          read_by: [],
-          deleted_by_user_ids: [],
-          can_delete: false,
-        });
-      }
+      appendMessage(
+        client,
+        localMessage({ localKey, conversationId, senderId: me, content, media, replyTo }),
+      );
       try {
         const message = await messagingApi.send(
           {
-            ...(conversationId ? { conversation_id: conversationId } : { recipient_id: recipient?.id ?? '' }),
+            conversation_id: conversationId,
             content,
             media_ids: draft.mediaIds,
             ...(replyTo ? { reply_to_message_id: replyTo.id } : {}),
@@ -76,40 +100,21 @@ export function useChatActions(conversationId: string | null, recipient: Partici
           idempotencyKey,
         );
         failed.current = null;
-        if (conversationId) appendMessage(client, { ...message, local_key: localKey });
+        appendMessage(client, { ...message, local_key: localKey });
         applyMessageToList(client, message, {
           currentUserId: me,
           openConversationId: message.conversation_id,
         });
-        if (!conversationId) {
-          // the first message created the conversation (recipient_id)
-          await client.invalidateQueries({ queryKey: messageKeys.conversations() });
-          dock.openChat(message.conversation_id);
-        }
         return true;
       } catch (error) {
         failed.current = { draft, key: idempotencyKey };
-        if (conversationId) dropPending(client, conversationId, localKey);
+        dropPending(client, conversationId, localKey);
         const reason = serverError(error) ?? (error instanceof Error ? error.message : String(error));
         notify('error', intl.formatMessage(m.failedSendMessage, { error: reason }));
         return false;
       }
     },
-    [client, conversationId, dock, intl, me, notify, recipient],
-  );
-
-  const upload = useCallback(
-    async (file: File): Promise<MessageMedia | null> => {
-      let media: MessageMedia | null = null;
-      await run(
-        async () => {
-          media = await messagingApi.uploadMedia(file);
-        },
-        { failure: m.failedUploadMedia },
-      );
-      return media;
-    },
-    [run],
+    [client, conversationId, intl, me, notify],
   );
 
   const react = useCallback(
@@ -141,4 +146,22 @@ export function useChatActions(conversationId: string | null, recipient: Partici
   );
 
   return { send, upload, react, remove };
+}
+
+/** Uploads a picked file for the composer (SPEC §7 POST /media); null after a failure (already reported). */
+export function useMediaUpload() {
+  const run = useAction();
+  return useCallback(
+    async (file: File): Promise<MessageMedia | null> => {
+      let media: MessageMedia | null = null;
+      await run(
+        async () => {
+          media = await messagingApi.uploadMedia(file);
+        },
+        { failure: m.failedUploadMedia },
+      );
+      return media;
+    },
+    [run],
+  );
 }

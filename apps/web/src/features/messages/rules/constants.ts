@@ -22,7 +22,6 @@ export const TYPING_STALE_MS = 4000;
 export const NOTIFICATION_MS = 3000;
 export const HIGHLIGHT_MS = 2000;
 export const SCROLL_BOTTOM_THRESHOLD_PX = 100;
-export const RECONNECT_MS = 3000;
 export const MARK_READ_DELAY_MS = 100;
 export const GROUPING_BUCKET_MS = 60_000;
 export const INPUT_MAX_HEIGHT_PX = 120;

@@ -17,7 +17,11 @@ import {
 import { messageKeys } from '../data/keys';
 import { applyIncomingMessage, countsAsUnread } from '../rules/unread';
 import type { TypingStore } from '../state/typing-store';
-import type { StreamEvent } from './client';
+
+export interface StreamEvent {
+  event: string;
+  payload: unknown;
+}
 
 export interface StreamContext {
   client: QueryClient;

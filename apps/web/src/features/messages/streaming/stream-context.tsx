@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { sharedStream, type StreamingConnection } from '../../../api/streaming';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { Preferences } from '../model';
 import { messagingApi } from '../api/endpoints';
@@ -12,8 +13,32 @@ import { messageKeys } from '../data/keys';
 import { MARK_READ_DELAY_MS } from '../rules/constants';
 import { useDock } from '../state/dock-context';
 import { TypingStore } from '../state/typing-store';
-import { applyStreamEvent } from './apply-event';
-import { StreamingClient, streamingUrl } from './client';
+import type { StreamContext as EventContext } from './apply-event';
+
+/** The events of the user stream the box applies (the social views take the rest). */
+const BOX_EVENTS = new Set([
+  'friend_message',
+  'typing_start',
+  'typing_stop',
+  'message_read',
+  'message_reaction_update',
+  'conversation_updated',
+]);
+
+/**
+ * Applies the box's events in the order they came. The code that validates them (zod schemas) loads with the
+ * first one, so the minimised box that comes with every page costs no schema library.
+ */
+function eventApplier(context: EventContext): (event: string, payload: unknown) => void {
+  let queue: Promise<unknown> = Promise.resolve();
+  return (event, payload) => {
+    if (!BOX_EVENTS.has(event)) return;
+    queue = queue
+      .then(() => import('./apply-event'))
+      .then(({ applyStreamEvent }) => applyStreamEvent({ event, payload }, context))
+      .catch((error: unknown) => console.error('Message box: a stream event failed', error));
+  };
+}
 
 interface StreamApi {
   typing: TypingStore;
@@ -23,7 +48,10 @@ interface StreamApi {
 
 const StreamContext = createContext<StreamApi | null>(null);
 
-/** Owns the box's WebSocket for as long as the box is mounted (SPEC §4 "WebSocket"). */
+/**
+ * Holds the box's subscription to the user stream on the tab's shared WebSocket for as long as the box is mounted
+ * (SPEC §4 "WebSocket": the socket is reopened 3 s after a close for the box only while it is expanded).
+ */
 export function StreamProvider({
   accessToken,
   children,
@@ -35,7 +63,7 @@ export function StreamProvider({
   const dock = useDock();
   const typing = useMemo(() => new TypingStore(), []);
   const dockRef = useRef(dock);
-  const streamRef = useRef<StreamingClient | null>(null);
+  const streamRef = useRef<StreamingConnection | null>(null);
   const markReadTimers = useRef(new Map<string, number>());
 
   useEffect(() => {
@@ -74,33 +102,34 @@ export function StreamProvider({
   useEffect(() => {
     if (!accessToken) return undefined;
     const timers = markReadTimers.current;
-    const stream = new StreamingClient({
-      url: streamingUrl(accessToken),
-      shouldReconnect: () => dockRef.current.expanded,
-      onOpen: () => sendActiveStatus(document.hasFocus()),
-      onEvent: (event) =>
-        applyStreamEvent(event, {
-          client,
-          typing,
-          currentUserId: dockRef.current.currentUserId,
-          openConversationId: () => {
-            const current = dockRef.current;
-            return current.expanded && current.screen === 'chat' ? current.conversationId : null;
-          },
-          scheduleMarkRead: (conversationId) => {
-            window.clearTimeout(timers.get(conversationId));
-            timers.set(
-              conversationId,
-              window.setTimeout(() => {
-                timers.delete(conversationId);
-                markRead(conversationId);
-              }, MARK_READ_DELAY_MS),
-            );
-          },
-        }),
-    });
+    const stream = sharedStream(accessToken);
+    const unsubscribe = stream.subscribe(
+      { stream: 'user' },
+      eventApplier({
+        client,
+        typing,
+        currentUserId: dockRef.current.currentUserId,
+        openConversationId: () => {
+          const current = dockRef.current;
+          return current.expanded && current.screen === 'chat' ? current.conversationId : null;
+        },
+        scheduleMarkRead: (conversationId) => {
+          window.clearTimeout(timers.get(conversationId));
+          timers.set(
+            conversationId,
+            window.setTimeout(() => {
+              timers.delete(conversationId);
+              markRead(conversationId);
+            }, MARK_READ_DELAY_MS),
+          );
+        },
+      }),
+      {
+        onSubscribed: () => sendActiveStatus(document.hasFocus()),
+        wantsReconnect: () => dockRef.current.expanded,
+      },
+    );
     streamRef.current = stream;
-    stream.connect();
     const onFocus = () => sendActiveStatus(true);
     const onBlur = () => sendActiveStatus(false);
     window.addEventListener('focus', onFocus);
@@ -110,14 +139,14 @@ export function StreamProvider({
       window.removeEventListener('blur', onBlur);
       for (const timer of timers.values()) window.clearTimeout(timer);
       timers.clear();
-      stream.close();
+      unsubscribe();
       streamRef.current = null;
       typing.dispose();
     };
   }, [accessToken, client, typing, markRead, sendActiveStatus]);
 
   useEffect(() => {
-    if (dock.expanded) streamRef.current?.ensureConnected();
+    if (dock.expanded) streamRef.current?.ensureOpen();
   }, [dock.expanded]);
 
   const sendTyping = useCallback((conversationId: string, isTyping: boolean) => {

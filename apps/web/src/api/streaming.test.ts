@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { keyOfLabel, streamKey, TimelineStreamClient } from './streaming';
+import { keyOfLabel, StreamingConnection, streamingUrl, streamKey } from './streaming';
 
 class FakeSocket {
   static OPEN = 1;
@@ -23,14 +23,14 @@ class FakeSocket {
   }
 }
 
-describe('timeline stream client', () => {
+describe('the shared streaming connection', () => {
   let sockets: FakeSocket[];
-  let client: TimelineStreamClient;
+  let client: StreamingConnection;
   beforeEach(() => {
     vi.useFakeTimers();
     vi.stubGlobal('WebSocket', { OPEN: 1 });
     sockets = [];
-    client = new TimelineStreamClient(
+    client = new StreamingConnection(
       () => 'ws://x/api/v1/streaming/?access_token=t',
       () => {
         const socket = new FakeSocket();
@@ -54,7 +54,7 @@ describe('timeline stream client', () => {
 
   it('tells a view each time its stream is subscribed: on open and after a reconnect', () => {
     const subscribed = vi.fn();
-    client.subscribe({ stream: 'direct' }, vi.fn(), subscribed);
+    client.subscribe({ stream: 'direct' }, vi.fn(), { onSubscribed: subscribed });
     expect(subscribed).not.toHaveBeenCalled();
     sockets[0]?.open();
     expect(subscribed).toHaveBeenCalledTimes(1);
@@ -101,5 +101,71 @@ describe('timeline stream client', () => {
     client.subscribe({ stream: 'user' }, vi.fn());
     vi.advanceTimersByTime(10_000);
     expect(sockets).toHaveLength(1);
+  });
+
+  it('asks the server once for a stream two listeners share, and unsubscribes after the last one', () => {
+    const timeline = vi.fn();
+    const box = vi.fn();
+    const stopTimeline = client.subscribe({ stream: 'user' }, timeline);
+    sockets[0]?.open();
+    const stopBox = client.subscribe({ stream: 'user' }, box);
+    expect(sockets).toHaveLength(1);
+    expect(sockets[0]?.sent).toEqual([{ type: 'subscribe', stream: 'user' }]);
+    sockets[0]?.receive({ stream: ['user'], event: 'friend_message', payload: '{"id":"9"}' });
+    expect(timeline).toHaveBeenCalledWith('friend_message', { id: '9' });
+    expect(box).toHaveBeenCalledWith('friend_message', { id: '9' });
+    stopTimeline();
+    expect(sockets[0]?.sent).toHaveLength(1);
+    stopBox();
+    expect(sockets[0]?.sent).toEqual([
+      { type: 'subscribe', stream: 'user' },
+      { type: 'unsubscribe', stream: 'user' },
+    ]);
+    expect(sockets[0]?.readyState).toBe(3);
+  });
+
+  it('tells a listener joining a live stream that it is subscribed, and sends client frames on the socket', () => {
+    client.subscribe({ stream: 'user' }, vi.fn());
+    sockets[0]?.open();
+    const joined = vi.fn();
+    client.subscribe({ stream: 'user' }, vi.fn(), { onSubscribed: joined });
+    expect(joined).toHaveBeenCalledTimes(1);
+    client.send({ type: 'typing_start', stream: 'user', conversation_id: '5' });
+    expect(sockets[0]?.sent).toContainEqual({ type: 'typing_start', stream: 'user', conversation_id: '5' });
+  });
+
+  it('reopens after a close only while a listener wants it (the minimised box does not)', () => {
+    const expanded = { value: false };
+    client.subscribe({ stream: 'user' }, vi.fn(), { wantsReconnect: () => expanded.value });
+    sockets[0]?.open();
+    sockets[0]?.onclose?.();
+    vi.advanceTimersByTime(10_000);
+    expect(sockets).toHaveLength(1);
+    expanded.value = true;
+    client.ensureOpen();
+    expect(sockets).toHaveLength(2);
+    sockets[1]?.onclose?.();
+    vi.advanceTimersByTime(3000);
+    expect(sockets).toHaveLength(3);
+  });
+
+  it('reopens for the social views even while the box does not want it', () => {
+    client.subscribe({ stream: 'user' }, vi.fn(), { wantsReconnect: () => false });
+    client.subscribe({ stream: 'public' }, vi.fn());
+    sockets[0]?.open();
+    sockets[0]?.onclose?.();
+    vi.advanceTimersByTime(3000);
+    expect(sockets).toHaveLength(2);
+    sockets[1]?.open();
+    expect(sockets[1]?.sent).toEqual([
+      { type: 'subscribe', stream: 'user' },
+      { type: 'subscribe', stream: 'public' },
+    ]);
+  });
+
+  it('builds the URL from the page location', () => {
+    expect(streamingUrl('a b', { protocol: 'https:', host: 'example.test' })).toBe(
+      'wss://example.test/api/v1/streaming/?access_token=a%20b',
+    );
   });
 });

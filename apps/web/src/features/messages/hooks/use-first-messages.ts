@@ -1,0 +1,115 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { messagingApi, type SendMessageInput } from '../api/endpoints';
+import { appendMessage, applyMessageToList } from '../data/cache';
+import { messageKeys } from '../data/keys';
+import { conversationMessagesOptions } from '../data/queries';
+import { m } from '../messages';
+import type { Message, MessageMedia, Participant } from '../model';
+import { newIdempotencyKey } from '../rules/send-key';
+import { contentToSend } from '../rules/validation';
+import { useDock } from '../state/dock-context';
+import { useNotifications } from '../state/notifications';
+import { serverError } from './use-action';
+import { localMessage, newLocalKey } from './use-chat-actions';
+
+/** A message to someone with no conversation yet: shown at once as "sent", kept with a retry when it failed. */
+export interface FirstMessage {
+  message: Message;
+  input: SendMessageInput;
+  /** the Idempotency-Key of every attempt: a retry of a send whose answer was lost stores nothing twice */
+  idempotencyKey: string;
+  failed: boolean;
+}
+
+/**
+ * Sends the first messages to `recipient` (recipient_id creates the conversation, SPEC §4). Each shows at once;
+ * the first one the server accepts opens the conversation (its messages loaded first, so the chat does not
+ * flash a loading state).
+ */
+export function useFirstMessages(recipient: Participant) {
+  const client = useQueryClient();
+  const dock = useDock();
+  const intl = useIntl();
+  const { notify } = useNotifications();
+  const me = dock.currentUserId;
+  const openChat = dock.openChat;
+  const [entries, setEntries] = useState<FirstMessage[]>([]);
+  /** once the reader left this screen, an answer arriving later does not take them back to the chat */
+  const shown = useRef(true);
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
+
+  const setFailed = useCallback((localKey: string | undefined, failed: boolean) => {
+    setEntries((list) =>
+      list.map((entry) => (entry.message.local_key === localKey ? { ...entry, failed } : entry)),
+    );
+  }, []);
+
+  const deliver = useCallback(
+    async (entry: FirstMessage): Promise<void> => {
+      try {
+        const message = await messagingApi.send(entry.input, entry.idempotencyKey);
+        appendMessage(client, message);
+        applyMessageToList(client, message, {
+          currentUserId: me,
+          openConversationId: message.conversation_id,
+        });
+        await Promise.all([
+          client.invalidateQueries({ queryKey: messageKeys.conversations() }),
+          client.prefetchInfiniteQuery(conversationMessagesOptions(message.conversation_id)),
+        ]);
+        if (shown.current) openChat(message.conversation_id);
+      } catch (error) {
+        setFailed(entry.message.local_key, true);
+        const reason = serverError(error) ?? (error instanceof Error ? error.message : String(error));
+        notify('error', intl.formatMessage(m.failedSendMessage, { error: reason }));
+      }
+    },
+    [client, me, openChat, setFailed, notify, intl],
+  );
+
+  const send = useCallback(
+    (text: string, media: MessageMedia[], replyTo: Message | null): Promise<boolean> => {
+      const content = contentToSend(text, media.length);
+      const entry: FirstMessage = {
+        message: localMessage({
+          localKey: newLocalKey(),
+          conversationId: '',
+          senderId: me,
+          content,
+          media,
+          replyTo,
+        }),
+        input: {
+          recipient_id: recipient.id,
+          content,
+          media_ids: media.map((item) => item.id),
+          ...(replyTo ? { reply_to_message_id: replyTo.id } : {}),
+        },
+        idempotencyKey: newIdempotencyKey(),
+        failed: false,
+      };
+      setEntries((list) => [...list, entry]);
+      void deliver(entry);
+      // the message is in the chat now (as sent, or failed with its retry): the composer clears
+      return Promise.resolve(true);
+    },
+    [deliver, me, recipient.id],
+  );
+
+  const retry = useCallback(
+    (entry: FirstMessage) => {
+      setFailed(entry.message.local_key, false);
+      void deliver(entry);
+    },
+    [deliver, setFailed],
+  );
+
+  return { entries, send, retry };
+}
