@@ -69,3 +69,48 @@ test("alpha's /public/remote shows beta's public posts", async ({ browser }) => 
   }).toPass({ timeout: 60_000 });
   await alice.context.close();
 });
+
+test("Bob's thread on beta opens on alpha, with the post it replies to and the reply", async ({ browser }) => {
+  const bob = await beta.signUp('bob', 'Bob on Beta');
+  const alice = await createUser(browser, alpha.url, 'alice');
+  const remote = await resolveAs(alice, bob.acct);
+  await apiAs(alice, 'POST', `/api/v1/accounts/${remote.id}/follow`);
+  await expect
+    .poll(
+      async () =>
+        (
+          await apiAs<{ following: boolean }[]>(
+            alice,
+            'GET',
+            `/api/v1/accounts/relationships?id[]=${remote.id}`,
+          )
+        )[0]?.following,
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  const start = await bob.client.v1.statuses.create({ status: 'A thread starts on beta', visibility: 'public' });
+  await bob.client.v1.statuses.create({
+    status: 'and goes on on beta',
+    inReplyToId: start.id,
+    visibility: 'public',
+  });
+
+  let replyId = '';
+  await expect
+    .poll(
+      async () => {
+        const home = await apiAs<{ id: string; content: string }[]>(alice, 'GET', '/api/v1/timelines/home');
+        replyId = home.find((status) => status.content.includes('and goes on on beta'))?.id ?? '';
+        return replyId;
+      },
+      { timeout: 30_000 },
+    )
+    .not.toBe('');
+
+  await alice.page.goto(`/@${bob.acct}/${replyId}`);
+  const thread = alice.page.locator('article.status');
+  await expect(thread.filter({ hasText: 'A thread starts on beta' })).toBeVisible();
+  await expect(thread.filter({ hasText: 'and goes on on beta' })).toBeVisible();
+  await expect(thread.filter({ hasText: 'and goes on on beta' }).getByText(`@${bob.acct}`)).toBeVisible();
+  await alice.context.close();
+});
