@@ -174,7 +174,7 @@ async function benchInbox(server, remote, db) {
     'pkcs8',
     remote.privateKey.export({ type: 'pkcs8', format: 'der' }),
     { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' },
-    false,
+    true, // Fedify's signRequest insists on an extractable key
     ['sign'],
   );
   // one actor per server, round robin: after the first activity of each, its key is known
