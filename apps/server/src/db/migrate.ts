@@ -25,6 +25,7 @@ import * as remoteEntities from './migrations/0015_remote_entities.js';
 import * as scheduledStatuses from './migrations/0016_scheduled_statuses.js';
 import * as adminAndPush from './migrations/0017_admin_and_push.js';
 import * as federation from './migrations/0018_federation.js';
+import * as federationDelivery from './migrations/0020_federation_delivery.js';
 
 /** Every migration, in order. New ones are appended here so that bundling needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0016_scheduled_statuses': scheduledStatuses,
   '0017_admin_and_push': adminAndPush,
   '0018_federation': federation,
+  '0020_federation_delivery': federationDelivery,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

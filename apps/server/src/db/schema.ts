@@ -59,6 +59,8 @@ export interface AccountsTable {
   suspended_at?: string | null;
   /** 0017: a moderator forced the media of its new posts to be marked sensitive */
   sensitized_at?: string | null;
+  /** 0020: a remote actor whose inbox answered 410 Gone: nothing is delivered to it anymore */
+  gone_at?: string | null;
 }
 
 export type ActorType = 'Person' | 'Service' | 'Application' | 'Group' | 'Organization';
@@ -851,4 +853,14 @@ export interface Database {
   federation_kv: FederationKvTable;
   federation_queue: FederationQueueTable;
   account_keys: AccountKeysTable;
+}
+
+/** 0020: a server whose deliveries keep failing (host of its inboxes), since its delivery circuit opened */
+export interface UnavailableDomainsTable {
+  domain: string;
+  failing_since: string;
+}
+
+export interface Database {
+  unavailable_domains: UnavailableDomainsTable;
 }

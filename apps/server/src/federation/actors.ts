@@ -83,7 +83,7 @@ async function keyProperties(context: Context<AppContext>, identifier: string) {
  * A local account as an ActivityPub actor, shaped like Mastodon's: Person (Service for bots), profile HTML,
  * avatar and header, PropertyValue fields, the collections, an RSA publicKey and Ed25519 assertionMethods.
  */
-export async function localActor(context: RequestContext<AppContext>, row: AccountRow): Promise<Actor> {
+export async function localActor(context: Context<AppContext>, row: AccountRow): Promise<Actor> {
   const ctx = context.data;
   const identifier = row.username;
   const account = serializeAccount(ctx, row);

@@ -6,6 +6,7 @@ import { registerCollections } from './collections.js';
 import { ActorKeyStore } from './keys.js';
 import { KyselyKvStore } from './kv-store.js';
 import { KyselyMessageQueue } from './message-queue.js';
+import { registerInboxListeners } from './inbox/index.js';
 import { registerNodeInfo } from './nodeinfo.js';
 import { registerObjects } from './objects.js';
 
@@ -15,6 +16,8 @@ export interface FederationRuntime {
   keys: ActorKeyStore;
   kv: KyselyKvStore;
   queue: KyselyMessageQueue;
+  /** where delivery and outgoing failures are logged */
+  log?: FederationLogger | undefined;
 }
 
 export interface FederationLogger {
@@ -56,13 +59,13 @@ export function createFederationRuntime(
   registerCollections(federation);
   registerObjects(federation);
   registerNodeInfo(federation);
-  // Listeners for each activity come with issue #15's phase 2; the paths exist now and verify signatures.
-  federation
+  const inbox = federation
     .setInboxListeners('/users/{identifier}/inbox', '/inbox')
     // fetches made while handling the shared inbox are signed as the instance actor (AUTHORIZED_FETCH peers)
     .setSharedKeyDispatcher(() => ({ identifier: INSTANCE_ACTOR }))
     .onError((_context, error) => log?.warn({ err: error }, 'federation inbox: an activity failed'));
-  return { federation, keys, kv, queue };
+  registerInboxListeners(inbox);
+  return { federation, keys, kv, queue, log };
 }
 
 /**

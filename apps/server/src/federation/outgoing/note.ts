@@ -8,16 +8,18 @@ import { addressingForVisibility } from '../visibility.js';
 
 type StatusRow = StatusesTable;
 type AuthorRow = Pick<AccountsTable, 'id' | 'username'>;
+/** a mentioned account: local, or remote with its actor id and domain */
+type MentionedRow = Pick<AccountsTable, 'id' | 'username' | 'domain' | 'uri' | 'url'>;
 
 /** What the Notes of a batch of statuses need besides the rows, loaded in a few queries. */
 interface NoteParts {
   authors: Map<string, AuthorRow>;
-  mentions: Map<string, AuthorRow[]>;
+  mentions: Map<string, MentionedRow[]>;
   tags: Map<string, string[]>;
   media: Map<string, MediaAttachmentsTable[]>;
   polls: Map<string, { poll: PollsTable; counts: number[]; voters: number }>;
-  /** the parent of each reply: its author's username and id */
-  parents: Map<string, { id: string; username: string }>;
+  /** the parent of each reply: its id, author's username, and its uri when it is remote */
+  parents: Map<string, ParentRow>;
 }
 
 function groupBy<T, V>(rows: T[], key: (row: T) => string, value: (row: T) => V): Map<string, V[]> {
@@ -44,7 +46,14 @@ async function loadNoteParts(ctx: AppContext, statuses: StatusRow[]): Promise<No
       : ctx.db
           .selectFrom('status_mentions')
           .innerJoin('accounts', 'accounts.id', 'status_mentions.account_id')
-          .select(['status_mentions.status_id', 'accounts.id', 'accounts.username'])
+          .select([
+            'status_mentions.status_id',
+            'accounts.id',
+            'accounts.username',
+            'accounts.domain',
+            'accounts.uri',
+            'accounts.url',
+          ])
           .where('status_mentions.status_id', 'in', ids)
           .execute(),
     none
@@ -71,7 +80,7 @@ async function loadNoteParts(ctx: AppContext, statuses: StatusRow[]): Promise<No
       : ctx.db
           .selectFrom('statuses')
           .innerJoin('accounts', 'accounts.id', 'statuses.account_id')
-          .select(['statuses.id', 'accounts.username'])
+          .select(['statuses.id', 'statuses.uri', 'accounts.username'])
           .where('statuses.id', 'in', parentIds)
           .execute(),
   ]);
@@ -92,7 +101,13 @@ async function loadNoteParts(ctx: AppContext, statuses: StatusRow[]): Promise<No
     mentions: groupBy(
       mentions,
       (row) => row.status_id,
-      (row) => ({ id: row.id, username: row.username }),
+      (row) => ({
+        id: row.id,
+        username: row.username,
+        domain: row.domain ?? null,
+        uri: row.uri ?? null,
+        url: row.url ?? null,
+      }),
     ),
     tags: groupBy(
       tags,
@@ -113,8 +128,22 @@ async function loadNoteParts(ctx: AppContext, statuses: StatusRow[]): Promise<No
         return [poll.status_id, { poll, counts, voters: new Set(mine.map((vote) => vote.account_id)).size }];
       }),
     ),
-    parents: new Map(parents.map((row) => [row.id, { id: row.id, username: row.username }])),
+    parents: new Map(
+      parents.map((row) => [row.id, { id: row.id, username: row.username, uri: row.uri ?? null }]),
+    ),
   };
+}
+
+interface ParentRow {
+  id: string;
+  username: string;
+  /** a remote parent's id; null for a local one (computed) */
+  uri: string | null;
+}
+
+/** A mentioned account's actor id: a remote account's stored uri, the local actor URI otherwise. */
+function mentionedActorUri(context: Context<AppContext>, account: MentionedRow): URL {
+  return account.domain && account.uri ? new URL(account.uri) : context.getActorUri(account.username);
 }
 
 /** The id of a local status: `${PUBLIC_URL}/users/{username}/statuses/{id}`. */
@@ -202,7 +231,7 @@ function noteOf(context: Context<AppContext>, status: StatusRow, parts: NotePart
     mentions: [...mentioned, author],
     localDomain,
   });
-  const mentionedUris = mentioned.map((account) => context.getActorUri(account.username));
+  const mentionedUris = mentioned.map((account) => mentionedActorUri(context, account));
   const { to, cc } = addressingForVisibility({
     visibility: status.visibility,
     followersUrl: context.getFollowersUri(author.username),
@@ -220,11 +249,14 @@ function noteOf(context: Context<AppContext>, status: StatusRow, parts: NotePart
     sensitive: status.sensitive === 1,
     published: Temporal.Instant.from(status.created_at),
     updated: status.edited_at ? Temporal.Instant.from(status.edited_at) : null,
-    replyTarget: parent ? statusUri(context, parent.username, parent.id) : null,
+    replyTarget: parent ? (parent.uri ? new URL(parent.uri) : statusUri(context, parent.username, parent.id)) : null,
     tags: [
       ...mentioned.map(
         (account, index) =>
-          new Mention({ href: mentionedUris[index], name: `@${account.username}@${localDomain}` }),
+          new Mention({
+            href: mentionedUris[index],
+            name: `@${account.username}@${account.domain ?? localDomain}`,
+          }),
       ),
       ...tagNames.map(
         (name) =>

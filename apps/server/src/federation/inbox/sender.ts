@@ -1,0 +1,107 @@
+import type { InboxContext } from '@fedify/fedify';
+import { isActor, type Activity, type Actor, type Object as APObject } from '@fedify/vocab';
+import type { AccountRow } from '../../auth/viewer.js';
+import type { AppContext } from '../../context.js';
+import { domainBlockFor } from '../../moderation/domain-blocks.js';
+import { parseLocalUrl } from '../../search/local-urls.js';
+import { upsertRemoteAccount, type IngestOptions } from '../ingest/index.js';
+
+export type Inbox = InboxContext<AppContext>;
+
+/** A remote account's document is fetched again when an activity arrives after this long. */
+const ACTOR_REFRESH_MS = 24 * 60 * 60_000;
+
+/** Loaders and http policy for ingest: Fedify's (cached, safe-fetching) loaders of this inbox context. */
+export function ingestOptions(inbox: Inbox): IngestOptions {
+  return {
+    allowHttp: inbox.data.config.federation.allowHttp,
+    documentLoader: inbox.documentLoader,
+    contextLoader: inbox.contextLoader,
+  };
+}
+
+/** Options for vocab's get…() accessors on a received activity: fetched through this inbox's loaders. */
+export function fetchOptions(inbox: Inbox) {
+  return { documentLoader: inbox.documentLoader, contextLoader: inbox.contextLoader, suppressError: true };
+}
+
+/** Whether the admin suspended `domain` (or a parent domain): nothing from there is accepted. */
+export async function isSuspendedDomain(ctx: AppContext, domain: string): Promise<boolean> {
+  const block = await domainBlockFor(ctx.db, domain.toLowerCase());
+  return block?.severity === 'suspend';
+}
+
+export async function findAccountByUri(ctx: AppContext, uri: string): Promise<AccountRow | undefined> {
+  return ctx.db.selectFrom('accounts').selectAll().where('uri', '=', uri).executeTakeFirst();
+}
+
+/**
+ * The account of the remote actor who sent `activity` (Fedify already checked that the signature's key belongs to
+ * it): the stored row, fetched again when a day old. Null when the activity has no usable actor, comes from a
+ * suspended server, or its account was suspended here: such activities are accepted (202) and ignored.
+ */
+export async function senderOf(inbox: Inbox, activity: Activity): Promise<AccountRow | null> {
+  const ctx = inbox.data;
+  const actorId = activity.actorId;
+  if (!actorId || activity.actorIds.length !== 1) return null;
+  if (await isSuspendedDomain(ctx, actorId.host)) return null;
+  let account = await findAccountByUri(ctx, actorId.href);
+  const stale = !account?.fetched_at || Date.now() - Date.parse(account.fetched_at) > ACTOR_REFRESH_MS;
+  if (!account || stale) {
+    const actor = await activity.getActor(fetchOptions(inbox)).catch(() => null);
+    if (actor?.id?.href === actorId.href)
+      account = await upsertRemoteAccount(ctx, actor, ingestOptions(inbox));
+  }
+  if (!account?.domain || account.suspended_at) return null;
+  if (await isSuspendedDomain(ctx, account.domain)) return null;
+  return account;
+}
+
+/** A local account an actor URI of this server names (`/users/NAME`), approved and enabled. */
+export async function localAccountOf(ctx: AppContext, uri: URL | null): Promise<AccountRow | undefined> {
+  if (!uri) return undefined;
+  const local = parseLocalUrl(ctx.config.publicUrl, uri.href);
+  if (local?.kind !== 'account') return undefined;
+  return ctx.db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('domain', 'is', null)
+    .where('username_lower', '=', local.username.toLowerCase())
+    .where('approved', '=', 1)
+    .where('disabled', '=', 0)
+    .executeTakeFirst();
+}
+
+/** Whether `blocker` (local) blocks `blocked`, or blocks their whole domain. */
+export async function blocks(ctx: AppContext, blocker: AccountRow, blocked: AccountRow): Promise<boolean> {
+  const block = await ctx.db
+    .selectFrom('blocks')
+    .select('id')
+    .where('account_id', '=', blocker.id)
+    .where('target_account_id', '=', blocked.id)
+    .executeTakeFirst();
+  if (block) return true;
+  if (!blocked.domain) return false;
+  const domainBlock = await ctx.db
+    .selectFrom('domain_blocks')
+    .select('id')
+    .where('account_id', '=', blocker.id)
+    .where('domain', '=', blocked.domain)
+    .executeTakeFirst();
+  return Boolean(domainBlock);
+}
+
+/** The object the activity embeds, never fetched: null when it only links to it. */
+export async function embeddedObject(inbox: Inbox, activity: Activity): Promise<APObject | null> {
+  const refuse = () => Promise.reject(new Error('not embedded'));
+  return activity
+    .getObject({ documentLoader: refuse, contextLoader: inbox.contextLoader, suppressError: true })
+    .catch(() => null);
+}
+
+/** The embedded or fetched object of an activity, or null when it cannot be read. */
+export async function objectOf(inbox: Inbox, activity: Activity): Promise<APObject | null> {
+  return activity.getObject(fetchOptions(inbox)).catch(() => null);
+}
+
+export const isActorObject = (object: APObject | null): object is Actor => object !== null && isActor(object);

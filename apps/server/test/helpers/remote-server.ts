@@ -1,0 +1,250 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { generateCryptoKeyPair, signRequest, verifyRequest } from '@fedify/fedify';
+import { preloadedContexts } from '@fedify/fedify/runtime';
+import type { DocumentLoader } from '@fedify/vocab';
+import { mastodonPerson } from './activitypub.js';
+
+const AP = 'application/activity+json';
+
+/** A stub remote actor: its Mastodon-shaped document (served by the stub server) and its RSA key pair. */
+export interface RemoteActor {
+  username: string;
+  /** the actor id, `${server.url}/users/${username}` */
+  id: string;
+  /** `${id}#main-key` */
+  keyId: string;
+  /** `user@host` */
+  acct: string;
+  inbox: string;
+  followers: string;
+  keys: CryptoKeyPair;
+  document: Record<string, unknown>;
+}
+
+/** An activity POSTed to one of the stub's inboxes, with the key id its signature verified with (or null). */
+export interface ReceivedActivity {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  activity: Record<string, unknown>;
+  verifiedKeyId: string | null;
+}
+
+export interface PostOptions {
+  /** the actor whose key signs (default: the activity's `actor`, found among this server's actors) */
+  signer?: string;
+  /** the signature's Date (default now): a stale one must be refused */
+  date?: Date;
+  spec?: 'draft-cavage-http-signatures-12' | 'rfc9421';
+}
+
+export interface RemoteServer {
+  /** `http://127.0.0.1:PORT` */
+  url: string;
+  /** `127.0.0.1:PORT`, the domain of its actors' accts */
+  host: string;
+  received: ReceivedActivity[];
+  /** A new actor served at /users/NAME (+ WebFinger); `extra` overrides fields of the Mastodon Person document. */
+  addActor(username: string, extra?: Record<string, unknown>): Promise<RemoteActor>;
+  /** Changes what the actor document says from now on (an Update, a Move's alsoKnownAs…). */
+  updateActor(username: string, extra: Record<string, unknown>): RemoteActor;
+  /** Any JSON-LD document at `path` (a Note the server under test may fetch, a collection…); null removes it. */
+  serve(path: string, document: Record<string, unknown> | null): void;
+  /** POSTs `activity` (JSON-LD) to `inboxUrl` signed as Mastodon signs; the server's response. */
+  post(inboxUrl: string, activity: Record<string, unknown>, options?: PostOptions): Promise<Response>;
+  /** Resolves with the first received activity matching `predicate` (already received ones count). */
+  waitForActivity(
+    predicate: (received: ReceivedActivity) => boolean,
+    timeoutMs?: number,
+  ): Promise<ReceivedActivity>;
+  close(): Promise<void>;
+}
+
+async function publicKeyPem(key: CryptoKey): Promise<string> {
+  const spki = Buffer.from(await crypto.subtle.exportKey('spki', key)).toString('base64');
+  const lines = spki.match(/.{1,64}/g) ?? [];
+  return `-----BEGIN PUBLIC KEY-----\n${lines.join('\n')}\n-----END PUBLIC KEY-----\n`;
+}
+
+/** Fetches what a signature's key id names (the server under test's actors), with Fedify's contexts preloaded. */
+const fetchingLoader: DocumentLoader = async (url) => {
+  const preloaded = preloadedContexts[url];
+  if (preloaded) return { contextUrl: null, documentUrl: url, document: preloaded };
+  const response = await fetch(url, { headers: { accept: AP } });
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return { contextUrl: null, documentUrl: response.url || url, document: await response.json() };
+};
+
+async function readBody(request: http.IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * A stand-in remote server on 127.0.0.1 (the server under test needs FEDERATION_ALLOW_HTTP and
+ * FEDERATION_ALLOW_PRIVATE_ADDRESSES, as `listenFederatedServer` sets): it serves WebFinger, Mastodon-shaped
+ * actors with RSA keys and any documents a test gives it, signs the activities a test POSTs to the server under
+ * test, and records (and verifies the signature of) every activity delivered to its inboxes.
+ */
+export async function startRemoteServer(): Promise<RemoteServer> {
+  const actors = new Map<string, RemoteActor>();
+  const documents = new Map<string, Record<string, unknown>>();
+  const received: ReceivedActivity[] = [];
+  const waiters: (() => void)[] = [];
+
+  const server = http.createServer((request, response) => {
+    void handle(request, response).catch((error: unknown) => {
+      response.writeHead(500).end(String(error));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const host = `127.0.0.1:${port}`;
+  const url = `http://${host}`;
+
+  const json = (response: http.ServerResponse, status: number, body: unknown, type = AP) =>
+    response.writeHead(status, { 'content-type': type }).end(JSON.stringify(body));
+
+  async function handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+    const requestUrl = new URL(request.url ?? '/', url);
+    if (request.method === 'POST') {
+      const body = await readBody(request);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (typeof value === 'string') headers.set(name, value);
+      }
+      const key = await verifyRequest(
+        new Request(requestUrl, { method: 'POST', headers, body: new Uint8Array(body) }),
+        { documentLoader: fetchingLoader, contextLoader: fetchingLoader },
+      ).catch(() => null);
+      received.push({
+        path: requestUrl.pathname,
+        headers: request.headers,
+        activity: JSON.parse(body.toString()) as Record<string, unknown>,
+        verifiedKeyId: key?.id?.href ?? null,
+      });
+      for (const wake of waiters.splice(0)) wake();
+      response.writeHead(202).end();
+      return;
+    }
+    if (requestUrl.pathname === '/.well-known/webfinger') {
+      const resource = requestUrl.searchParams.get('resource') ?? '';
+      const actor = [...actors.values()].find(
+        (candidate) => resource === `acct:${candidate.acct}` || resource === candidate.id,
+      );
+      if (!actor) return json(response, 404, { error: 'not found' }, 'application/json');
+      return json(
+        response,
+        200,
+        {
+          subject: `acct:${actor.acct}`,
+          aliases: [actor.id],
+          links: [
+            {
+              rel: 'http://webfinger.net/rel/profile-page',
+              type: 'text/html',
+              href: `${url}/@${actor.username}`,
+            },
+            { rel: 'self', type: AP, href: actor.id },
+          ],
+        },
+        'application/jrd+json',
+      );
+    }
+    const actor = [...actors.values()].find((candidate) => candidate.id === `${url}${requestUrl.pathname}`);
+    const document = actor?.document ?? documents.get(requestUrl.pathname);
+    if (!document) return json(response, 404, { error: 'not found' }, 'application/json');
+    json(response, 200, document);
+  }
+
+  function actorOf(username: string): RemoteActor {
+    const actor = actors.get(username);
+    if (!actor) throw new Error(`No stub actor ${username} on ${host}`);
+    return actor;
+  }
+
+  return {
+    url,
+    host,
+    received,
+    async addActor(username, extra = {}) {
+      const keys = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
+      const id = `${url}/users/${username}`;
+      const actor: RemoteActor = {
+        username,
+        id,
+        keyId: `${id}#main-key`,
+        acct: `${username}@${host}`,
+        inbox: `${id}/inbox`,
+        followers: `${id}/followers`,
+        keys,
+        document: {},
+      };
+      actor.document = {
+        ...mastodonPerson(url, username, { alsoKnownAs: [] }),
+        publicKey: { id: actor.keyId, owner: id, publicKeyPem: await publicKeyPem(keys.publicKey) },
+        ...extra,
+      };
+      actors.set(username, actor);
+      return actor;
+    },
+    updateActor(username, extra) {
+      const actor = actorOf(username);
+      actor.document = { ...actor.document, ...extra };
+      return actor;
+    },
+    serve(path, document) {
+      if (document) documents.set(path, document);
+      else documents.delete(path);
+    },
+    async post(inboxUrl, activity, options = {}) {
+      const signerId = options.signer ?? String(activity.actor);
+      const signer = [...actors.values()].find((candidate) => candidate.id === signerId);
+      if (!signer) throw new Error(`No stub actor ${signerId} to sign with`);
+      const body = JSON.stringify(activity);
+      const request = new Request(inboxUrl, {
+        method: 'POST',
+        headers: { 'content-type': AP, accept: AP },
+        body,
+      });
+      const signed = await signRequest(request, signer.keys.privateKey, new URL(signer.keyId), {
+        spec: options.spec ?? 'draft-cavage-http-signatures-12',
+        ...(options.date
+          ? { currentTime: Temporal.Instant.fromEpochMilliseconds(options.date.getTime()) }
+          : {}),
+      });
+      return fetch(signed);
+    },
+    async waitForActivity(predicate, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const match = received.find(predicate);
+        if (match) return match;
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`No matching activity reached ${host} within ${timeoutMs} ms`);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, Math.min(left, 250));
+          waiters.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+      }
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Polls `check` until it holds (the inbox answers 202 first and handles the activity from the queue). */
+export async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
