@@ -138,7 +138,10 @@ async function benchDeliveries(server, remote, author) {
     if (!response.ok) throw new Error(`POST /api/v1/statuses → ${response.status} ${await response.text()}`);
     statusUri.value = (await response.json()).uri;
     const answered = performance.now() - started;
-    await waitUntil(`the Create at all ${SERVERS} servers (${reached.size} so far)`, () => reached.size >= SERVERS);
+    await waitUntil(
+      `the Create at all ${SERVERS} servers (${reached.size} so far)`,
+      () => reached.size >= SERVERS,
+    );
     const elapsed = performance.now() - started;
     // let stragglers (deliveries to personal inboxes instead of shared ones) show up in the count
     await pause(500);

@@ -63,7 +63,10 @@ describe.skipIf(scenariosSkipReason !== null)(
         return relationship && !relationship.following;
       });
       await alice.client.v1.statuses.create({ status: 'Beta must not see this', visibility: 'public' });
-      await dora.client.v1.statuses.create({ status: 'Sentinel after the domain block', visibility: 'public' });
+      await dora.client.v1.statuses.create({
+        status: 'Sentinel after the domain block',
+        visibility: 'public',
+      });
       await arrivesInHome(bob, 'Sentinel after the domain block');
       const bobHome = await homeTimeline(bob);
       expect(bobHome.map((status) => status.content).join('\n')).not.toContain('Beta must not see this');

@@ -80,7 +80,10 @@ describe.skipIf(scenariosSkipReason !== null)(
         (conversation) => !conversation.is_group && conversation.partner?.acct === alice.acct,
         'Hi Bob, across servers',
       );
-      expect(received.conversation.partner).toMatchObject({ id: aliceOnBeta.id, display_name: 'Alice on Alpha' });
+      expect(received.conversation.partner).toMatchObject({
+        id: aliceOnBeta.id,
+        display_name: 'Alice on Alpha',
+      });
       expect(received.message.sender_id).toBe(aliceOnBeta.id);
       expect(received.conversation.unread_count).toBe(1);
 

@@ -7,7 +7,9 @@ import { arrivesInHome, followAcross, notified, resolve, statusByUri } from './s
 const { alpha, beta } = servers;
 
 describe.skipIf(scenariosSkipReason !== null)(
-  scenariosSkipReason ? `federation interactions (skipped: ${scenariosSkipReason})` : 'federation interactions',
+  scenariosSkipReason
+    ? `federation interactions (skipped: ${scenariosSkipReason})`
+    : 'federation interactions',
   () => {
     it("replies to, favourites and boosts a remote post: the author is notified of each on the author's server", async () => {
       const alice = await alpha.signUp('alice');

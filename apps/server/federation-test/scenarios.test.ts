@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextEvent, openHomeStream, scenariosSkipReason, servers } from './support/federation.js';
+import { nextEvent, openHomeStream, scenariosSkipReason, servers, waitFor } from './support/federation.js';
 import { arrivesInHome, followAcross, notified, resolve } from './support/scenarios.js';
 
 // Phase 2 of issue #15: what two Palchat servers must do together (follows, live delivery, a stopped server).
@@ -102,7 +102,10 @@ describe.skipIf(scenariosSkipReason !== null)(
       await beta.stop();
       try {
         await dora.client.v1.statuses.create({ status: 'Sent while beta was down', visibility: 'public' });
-        await dora.client.v1.statuses.create({ status: `And a word for you, @${bob.acct}`, visibility: 'public' });
+        await dora.client.v1.statuses.create({
+          status: `And a word for you, @${bob.acct}`,
+          visibility: 'public',
+        });
         // the first delivery attempts fail (502 from beta's proxy) and wait in alpha's queue
         await new Promise((resolve) => setTimeout(resolve, 3_000));
       } finally {

@@ -70,7 +70,9 @@ test("alpha's /public/remote shows beta's public posts", async ({ browser }) => 
   await alice.context.close();
 });
 
-test("Bob's thread on beta opens on alpha, with the post it replies to and the reply", async ({ browser }) => {
+test("Bob's thread on beta opens on alpha, with the post it replies to and the reply", async ({
+  browser,
+}) => {
   const bob = await beta.signUp('bob', 'Bob on Beta');
   const alice = await createUser(browser, alpha.url, 'alice');
   const remote = await resolveAs(alice, bob.acct);
@@ -88,7 +90,10 @@ test("Bob's thread on beta opens on alpha, with the post it replies to and the r
       { timeout: 30_000 },
     )
     .toBe(true);
-  const start = await bob.client.v1.statuses.create({ status: 'A thread starts on beta', visibility: 'public' });
+  const start = await bob.client.v1.statuses.create({
+    status: 'A thread starts on beta',
+    visibility: 'public',
+  });
   await bob.client.v1.statuses.create({
     status: 'and goes on on beta',
     inReplyToId: start.id,

@@ -56,8 +56,8 @@ export function arrivesInHome(
   );
 }
 
-export function homeTimeline(reader: TestAccount): Promise<mastodon.v1.Status[]> {
-  return reader.client.v1.timelines.home.list({ limit: 40 });
+export async function homeTimeline(reader: TestAccount): Promise<mastodon.v1.Status[]> {
+  return await reader.client.v1.timelines.home.list({ limit: 40 });
 }
 
 /** Waits for a notification of `type` from `from` (an acct) on `reader`'s server, optionally about a status. */
@@ -89,7 +89,12 @@ export async function statusByUri(reader: TestAccount, uri: string): Promise<mas
  * A JSON API call as `account` with its OAuth token, for what masto has no method for (the message box).
  * Throws with the answer's status and body on an error answer.
  */
-export async function apiAs<T>(account: TestAccount, method: string, path: string, body?: unknown): Promise<T> {
+export async function apiAs<T>(
+  account: TestAccount,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const response = await fetch(`${account.host.url}${path}`, {
     method,
     headers: {
