@@ -22,7 +22,7 @@ import {
   startServerProcess,
 } from './lib/deployment.mjs';
 import { createActivity, startRemoteServers } from './lib/remote-servers.mjs';
-import { seedUsers } from './lib/seed.mjs';
+import { accountRow, seedUsers } from './lib/seed.mjs';
 
 const MODES = (process.env.BENCH_MODES || 'sqlite').split(',').filter(Boolean);
 const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS || 10_000);
@@ -41,37 +41,17 @@ async function seedRemoteFollowers(db, local, servers) {
   for (const server of servers) {
     for (const actor of server.actors) {
       const id = newId();
-      accounts.push({
-        id,
-        username: actor.username,
-        username_lower: actor.username,
-        domain: server.domain,
-        uri: actor.id,
-        url: actor.id,
-        inbox_url: actor.inbox,
-        shared_inbox_url: actor.sharedInbox,
-        actor_type: 'Person',
-        display_name: `Remote ${actor.username}`,
-        note: '',
-        avatar_path: null,
-        header_path: null,
-        bot: 0,
-        locked: 0,
-        discoverable: 1,
-        fields_json: '[]',
-        role: 'user',
-        disabled: 0,
-        approved: 1,
-        moved_to_account_id: null,
-        followers_count: 1,
-        following_count: 1,
-        statuses_count: 0,
-        last_status_at: null,
-        last_active_at: null,
-        created_at: now,
-        updated_at: now,
-        fetched_at: now,
-      });
+      accounts.push(
+        accountRow(id, actor.username, `Remote ${actor.username}`, now, {
+          domain: server.domain,
+          uri: actor.id,
+          url: actor.id,
+          inbox_url: actor.inbox,
+          shared_inbox_url: actor.sharedInbox,
+          actor_type: 'Person',
+          fetched_at: now,
+        }),
+      );
       for (const [follower, target] of [
         [id, local.id],
         [local.id, id],
