@@ -51,7 +51,7 @@ export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): P
       await removeProfileImage(ctx, stored.avatar_path ?? null);
       throw error;
     }
-    const updated = await updateCredentials(ctx.db, account, patch, stored);
+    const updated = await updateCredentials(ctx, account, patch, stored);
     // link fields are checked for rel="me" in the background: the answer does not wait for other servers
     if (patch.fields_attributes !== undefined) void verifier.verify(updated, request.log);
     if (stored.avatar_path) await removeProfileImage(ctx, account.avatar_path);
@@ -64,7 +64,7 @@ export async function credentialRoutes(app: FastifyInstance, ctx: AppContext): P
     app.delete(`/api/v1/profile/${kind}`, scopes('write:accounts'), async (request) => {
       const account = requireAccount(request);
       const column = kind === 'avatar' ? 'avatar_path' : 'header_path';
-      const updated = await updateCredentials(ctx.db, account, {}, { [column]: null });
+      const updated = await updateCredentials(ctx, account, {}, { [column]: null });
       await removeProfileImage(ctx, account[column]);
       return serializeCredentialAccount(ctx, updated);
     });

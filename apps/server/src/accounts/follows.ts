@@ -6,6 +6,8 @@ import type { NotificationsTable } from '../db/schema.js';
 import { forbidden, notFound, unprocessable } from '../http/errors.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
+import { answerRemoteFollow } from '../federation/inbox/follows.js';
+import { federateFollow, federateUnfollow } from '../federation/outgoing/relationships.js';
 import { publishNotification, recordNotification } from '../notifications/service.js';
 import { homeFeed, mergeAuthorIntoFeed, removeAuthorFromFeed } from '../timelines/feeds.js';
 import { loadRelationship } from './relationships.js';
@@ -58,11 +60,12 @@ async function createFollow(
   followerId: string,
   targetId: string,
   options: FollowOptions,
+  id = newId(),
 ): Promise<boolean> {
   const inserted = await tx
     .insertInto('follows')
     .values({
-      id: newId(),
+      id,
       account_id: followerId,
       target_account_id: targetId,
       show_reblogs: options.reblogs === false ? 0 : 1,
@@ -89,6 +92,9 @@ export async function followAccount(
 ): Promise<Relationship> {
   if (viewer.id === target.id) throw unprocessable('You cannot follow yourself', 'self_follow');
   let notification: NotificationsTable | null = null;
+  // a local account following a remote one asks its server, and the request waits for its Accept
+  const asksRemote = !viewer.domain && Boolean(target.domain);
+  let sentRequestId: string | null = null;
   await ctx.db.transaction().execute(async (tx) => {
     if (await isBlockedEitherWay(tx, viewer.id, target.id)) throw forbidden();
     const existing = await tx
@@ -103,7 +109,7 @@ export async function followAccount(
         await tx.updateTable('follows').set(changes).where('id', '=', existing.id).execute();
       return;
     }
-    if (target.locked) {
+    if (target.locked || asksRemote) {
       const pending = await tx
         .selectFrom('follow_requests')
         .select('id')
@@ -115,10 +121,11 @@ export async function followAccount(
           await tx.updateTable('follow_requests').set(changes).where('id', '=', pending.id).execute();
         return;
       }
+      const requestId = newId();
       const inserted = await tx
         .insertInto('follow_requests')
         .values({
-          id: newId(),
+          id: requestId,
           account_id: viewer.id,
           target_account_id: target.id,
           created_at: nowIso(),
@@ -127,7 +134,9 @@ export async function followAccount(
         })
         .onConflict((oc) => oc.columns(['account_id', 'target_account_id']).doNothing())
         .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) {
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return;
+      if (asksRemote) sentRequestId = requestId;
+      else {
         notification = await recordNotification(tx, {
           accountId: target.id,
           fromAccountId: viewer.id,
@@ -145,6 +154,7 @@ export async function followAccount(
     }
   });
   await publishNotification(ctx, notification);
+  if (sentRequestId) await federateFollow(ctx, viewer, target, sentRequestId);
   return loadRelationship(ctx.db, viewer.id, target.id);
 }
 
@@ -154,7 +164,8 @@ export async function unfollowAccount(
   viewer: AccountRow,
   target: AccountRow,
 ): Promise<Relationship> {
-  await ctx.db.transaction().execute(async (tx) => {
+  const endedFollowId = await ctx.db.transaction().execute(async (tx) => {
+    const ended = await followOrRequestId(tx, viewer.id, target.id);
     const removed = await tx
       .deleteFrom('follows')
       .where('account_id', '=', viewer.id)
@@ -175,8 +186,27 @@ export async function unfollowAccount(
       .where('account_id', '=', target.id)
       .where('list_id', 'in', (eb) => eb.selectFrom('lists').select('id').where('account_id', '=', viewer.id))
       .execute();
+    return ended;
   });
+  if (endedFollowId) await federateUnfollow(ctx, viewer, target, endedFollowId);
   return loadRelationship(ctx.db, viewer.id, target.id);
+}
+
+/**
+ * The id of the follow, or else of the follow request, from `followerId` to `targetId` (what an Undo(Follow)
+ * names), or null when there is neither.
+ */
+export async function followOrRequestId(tx: Tx, followerId: string, targetId: string): Promise<string | null> {
+  for (const table of ['follows', 'follow_requests'] as const) {
+    const row = await tx
+      .selectFrom(table)
+      .select('id')
+      .where('account_id', '=', followerId)
+      .where('target_account_id', '=', targetId)
+      .executeTakeFirst();
+    if (row) return row.id;
+  }
+  return null;
 }
 
 /**
@@ -192,6 +222,23 @@ async function dropFollowRequestNotification(db: Tx, requesterId: string, target
     .execute();
 }
 
+/** The answer to the follow requests of remote accounts among `requesterIds` goes to their servers. */
+export async function answerRemoteRequesters(
+  ctx: AppContext,
+  viewer: AccountRow,
+  requesterIds: readonly string[],
+  answer: 'accept' | 'reject',
+): Promise<void> {
+  if (!ctx.federation || requesterIds.length === 0) return;
+  const remote = await ctx.db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('id', 'in', [...requesterIds])
+    .where('domain', 'is not', null)
+    .execute();
+  for (const requester of remote) await answerRemoteFollow(ctx, viewer, requester, answer);
+}
+
 /** Accepts a pending follow request from `requesterId`; 404 when there is none. */
 export async function authorizeFollowRequest(
   ctx: AppContext,
@@ -201,6 +248,7 @@ export async function authorizeFollowRequest(
   await ctx.db.transaction().execute(async (tx) => {
     if (!(await acceptFollowRequests(tx, viewer.id, requesterId))) throw notFound();
   });
+  await answerRemoteRequesters(ctx, viewer, [requesterId], 'accept');
   return loadRelationship(ctx.db, viewer.id, requesterId);
 }
 
@@ -215,10 +263,14 @@ export async function acceptFollowRequests(tx: Tx, targetId: string, requesterId
   for (const request of requests) {
     await tx.deleteFrom('follow_requests').where('id', '=', request.id).execute();
     await dropFollowRequestNotification(tx, request.account_id, targetId);
-    await createFollow(tx, request.account_id, targetId, {
-      reblogs: request.show_reblogs === 1,
-      notify: request.notify === 1,
-    });
+    // the follow keeps the request's id: the Follow activity sent for it names it (Undo names it again)
+    await createFollow(
+      tx,
+      request.account_id,
+      targetId,
+      { reblogs: request.show_reblogs === 1, notify: request.notify === 1 },
+      request.id,
+    );
   }
   return requests.length;
 }
@@ -237,5 +289,6 @@ export async function rejectFollowRequest(
     if (Number(removed.numDeletedRows) === 0) throw notFound();
     await dropFollowRequestNotification(tx, requesterId, viewer.id);
   });
+  await answerRemoteRequesters(ctx, viewer, [requesterId], 'reject');
   return loadRelationship(ctx.db, viewer.id, requesterId);
 }

@@ -5,6 +5,8 @@ import type { Tx } from '../db/index.js';
 import { unprocessable } from '../http/errors.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
+import { federateBlock, federateUnblock } from '../federation/outgoing/relationships.js';
+import { followOrRequestId } from './follows.js';
 import { loadRelationship } from './relationships.js';
 
 async function dropFollow(tx: Tx, followerId: string, targetId: string): Promise<void> {
@@ -41,12 +43,19 @@ export async function blockAccount(
   target: AccountRow,
 ): Promise<Relationship> {
   if (viewer.id === target.id) throw unprocessable('You cannot block yourself', 'self_block');
-  await ctx.db.transaction().execute(async (tx) => {
+  const { blockId, endedFollowId } = await ctx.db.transaction().execute(async (tx) => {
     await tx
       .insertInto('blocks')
       .values({ id: newId(), account_id: viewer.id, target_account_id: target.id, created_at: nowIso() })
       .onConflict((oc) => oc.columns(['account_id', 'target_account_id']).doNothing())
       .execute();
+    const block = await tx
+      .selectFrom('blocks')
+      .select('id')
+      .where('account_id', '=', viewer.id)
+      .where('target_account_id', '=', target.id)
+      .executeTakeFirstOrThrow();
+    const ended = await followOrRequestId(tx, viewer.id, target.id);
     await dropFollow(tx, viewer.id, target.id);
     await dropFollow(tx, target.id, viewer.id);
     await tx
@@ -59,7 +68,9 @@ export async function blockAccount(
       .where('account_id', '=', viewer.id)
       .where('target_account_id', '=', target.id)
       .execute();
+    return { blockId: block.id, endedFollowId: ended };
   });
+  await federateBlock(ctx, viewer, target, blockId, endedFollowId);
   return loadRelationship(ctx.db, viewer.id, target.id);
 }
 
@@ -68,11 +79,13 @@ export async function unblockAccount(
   viewer: AccountRow,
   target: AccountRow,
 ): Promise<Relationship> {
-  await ctx.db
+  const block = await ctx.db
     .deleteFrom('blocks')
     .where('account_id', '=', viewer.id)
     .where('target_account_id', '=', target.id)
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
+  if (block) await federateUnblock(ctx, viewer, target, block.id);
   return loadRelationship(ctx.db, viewer.id, target.id);
 }
 

@@ -1,23 +1,26 @@
 import type { UpdateCredentials } from '@palchat/api';
 import type { AccountRow } from '../auth/viewer.js';
-import type { Db } from '../db/index.js';
+import type { AppContext } from '../context.js';
 import type { AccountsTable } from '../db/schema.js';
 import { nowIso } from '../lib/time.js';
 import { parseFields } from './fields.js';
-import { acceptFollowRequests } from './follows.js';
+import { federateProfileUpdate } from '../federation/outgoing/profile.js';
+import { acceptFollowRequests, answerRemoteRequesters } from './follows.js';
 import { carryVerification } from './link-verification.js';
 
 /**
  * Applies a validated update_credentials patch in one transaction and returns the fresh account row. Unlocking
- * the account accepts the pending follow requests, as Mastodon does.
+ * the account accepts the pending follow requests, as Mastodon does; remote followers get an Update of the
+ * actor, remote requesters their Accept.
  */
 export async function updateCredentials(
-  db: Db,
+  ctx: AppContext,
   account: AccountRow,
   patch: UpdateCredentials,
   images: Partial<Pick<AccountsTable, 'avatar_path' | 'header_path'>> = {},
 ): Promise<AccountRow> {
-  return db.transaction().execute(async (tx) => {
+  let acceptedRequesterIds: string[] = [];
+  const updated = await ctx.db.transaction().execute(async (tx) => {
     const changes: Partial<AccountsTable> = { updated_at: nowIso(), ...images };
     if (patch.display_name !== undefined) changes.display_name = patch.display_name.trim();
     if (patch.note !== undefined) changes.note = patch.note;
@@ -40,7 +43,15 @@ export async function updateCredentials(
       changes.fields_json = JSON.stringify(fields);
     }
     await tx.updateTable('accounts').set(changes).where('id', '=', account.id).execute();
-    if (account.locked && changes.locked === 0) await acceptFollowRequests(tx, account.id);
+    if (account.locked && changes.locked === 0) {
+      const pending = await tx
+        .selectFrom('follow_requests')
+        .select('account_id')
+        .where('target_account_id', '=', account.id)
+        .execute();
+      acceptedRequesterIds = pending.map((request) => request.account_id);
+      await acceptFollowRequests(tx, account.id);
+    }
 
     const source = patch.source;
     if (source && Object.values(source).some((value) => value !== undefined)) {
@@ -67,4 +78,7 @@ export async function updateCredentials(
     }
     return tx.selectFrom('accounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow();
   });
+  await answerRemoteRequesters(ctx, updated, acceptedRequesterIds, 'accept');
+  await federateProfileUpdate(ctx, updated);
+  return updated;
 }

@@ -26,6 +26,7 @@ import * as scheduledStatuses from './migrations/0016_scheduled_statuses.js';
 import * as adminAndPush from './migrations/0017_admin_and_push.js';
 import * as federation from './migrations/0018_federation.js';
 import * as federationDelivery from './migrations/0020_federation_delivery.js';
+import * as chatFederation from './migrations/0021_chat_federation.js';
 
 /** Every migration, in order. New ones are appended here so that bundling needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0017_admin_and_push': adminAndPush,
   '0018_federation': federation,
   '0020_federation_delivery': federationDelivery,
+  '0021_chat_federation': chatFederation,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -378,6 +378,8 @@ export interface MessagesTable {
   is_system_message: Bool;
   reply_to_message_id: string | null;
   created_at: string;
+  /** 0021: the ActivityPub id of a message from another server; null for a local one (computed) */
+  uri?: string | null;
 }
 
 export interface MessageReactionsTable {

@@ -1,4 +1,4 @@
-import { createFederation, type Federation } from '@fedify/fedify';
+import { createExponentialBackoffPolicy, createFederation, type Federation } from '@fedify/fedify';
 import type { AppContext } from '../context.js';
 import { PALCHAT_VERSION } from '../instance/limits.js';
 import { INSTANCE_ACTOR, registerActors } from './actors.js';
@@ -9,6 +9,7 @@ import { KyselyMessageQueue } from './message-queue.js';
 import { registerInboxListeners } from './inbox/index.js';
 import { registerNodeInfo } from './nodeinfo.js';
 import { registerObjects } from './objects.js';
+import { DELIVERY_RETRY, deliveryCircuitBreaker, markActorsGone } from './outgoing/availability.js';
 
 /** Fedify and the storage it runs on, one per process; `ctx.federation` when federation is on. */
 export interface FederationRuntime {
@@ -54,6 +55,16 @@ export function createFederationRuntime(
     firstKnock: 'draft-cavage-http-signatures-12',
     // our router already rewrites /path/ to /path (http/trailing-slash.ts); Fedify sees requests as they came
     trailingSlashInsensitive: true,
+    outboxRetryPolicy: createExponentialBackoffPolicy(DELIVERY_RETRY),
+    // a server that keeps failing is held and probed rather than hammered (and marked unavailable)
+    circuitBreaker: deliveryCircuitBreaker(ctx.db, (error) =>
+      log?.warn({ err: error }, 'federation: could not record a server state'),
+    ),
+    onOutboxError: (error) => log?.warn({ err: error }, 'federation: a delivery failed'),
+  });
+  // 410 Gone (and 404) end delivery at once; a Gone actor gets nothing more
+  federation.setOutboxPermanentFailureHandler(async (_context, failure) => {
+    if (failure.reason === 'http' && failure.statusCode === 410) await markActorsGone(ctx.db, failure.actorIds);
   });
   registerActors(federation, keys);
   registerCollections(federation);

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { PALCHAT_VERSION } from '../instance/limits.js';
 import { instanceCounts } from '../instance/counts.js';
 import { getServerSettings } from '../settings/service.js';
+import { NODEINFO_CHAT_METADATA } from './chat/vocabulary.js';
 
 /**
  * NodeInfo 2.1 at /nodeinfo/2.1, found through /.well-known/nodeinfo: software palchat, ActivityPub, usage as
@@ -33,7 +34,7 @@ export function registerNodeInfo(federation: Federation<AppContext>): void {
       metadata: {
         nodeName: settings.site_title,
         nodeDescription: settings.site_short_description || settings.site_description,
-        palchat: { chat: true },
+        palchat: NODEINFO_CHAT_METADATA,
       },
     };
   });

@@ -12,12 +12,14 @@ import { sql } from 'kysely';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { createOnce } from '../db/idempotency.js';
-import type { DbOrTx, Tx } from '../db/index.js';
+import type { Db, DbOrTx, Tx } from '../db/index.js';
 import type { MediaAttachmentsTable, MessagesTable } from '../db/schema.js';
 import { forbidden, notFound, unprocessable } from '../http/errors.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { directPartnerId, participantIds, requireMembership, type Membership } from './access.js';
+import { inBackground } from '../federation/chat/background.js';
+import { federateMessage, federateReaction } from '../federation/chat/outgoing.js';
 import { directKey, findOrCreateDirect } from './conversations.js';
 import { publishConversationUpdated, publishTo } from './events.js';
 import { blockStatus } from './relations.js';
@@ -298,34 +300,42 @@ async function storeMessage(
     // first: a concurrent retry waits here for this send, rather than fail on the media this one takes
     await claimKey(tx, message.id);
     await attachMedia(tx, sender.id, message.id, media.rows);
-    await tx
-      .updateTable('conversations')
-      .set({ updated_at: message.created_at })
-      .where('id', '=', conversationId)
-      .execute();
-    const isSender = sql<boolean>`account_id = ${sender.id}`;
-    const participants = await tx
-      .updateTable('conversation_participants')
-      .set({
-        hidden: 0,
-        activity_id: message.id,
-        unread_count: sql`case when ${isSender} then unread_count else unread_count + 1 end`,
-        last_read_message_id: sql`case when ${isSender} then ${message.id} else last_read_message_id end`,
-      })
-      .where('conversation_id', '=', conversationId)
-      .returning('account_id')
-      .execute();
+    const participants = await bumpConversation(tx, message);
     // Removed from the group since the check: nothing is written.
-    if (!participants.some((row) => row.account_id === sender.id)) {
-      throw notFound(MessagingText.conversationNotFound);
-    }
-    return participants.map((row) => row.account_id);
+    if (!participants.includes(sender.id)) throw notFound(MessagingText.conversationNotFound);
+    return participants;
   });
 
   // A new message looks the same to everyone: nobody has hidden, read or reacted to it yet.
   const serialized = await serializeNewMessage(ctx, ctx.db, sender, message, media.rows, replied);
   await publishTo(ctx, recipients, 'friend_message', serialized);
+  await inBackground(federateMessage(ctx, sender, message, media.rows, replied));
   return serialized;
+}
+
+/**
+ * What a new message changes besides its row: the conversation's place in the list, and each participant's
+ * visibility, unread count (the sender's stays) and activity cursor. Answers the participants' account ids.
+ */
+export async function bumpConversation(tx: Tx, message: MessagesTable): Promise<string[]> {
+  await tx
+    .updateTable('conversations')
+    .set({ updated_at: message.created_at })
+    .where('id', '=', message.conversation_id)
+    .execute();
+  const isSender = sql<boolean>`account_id = ${message.sender_id}`;
+  const participants = await tx
+    .updateTable('conversation_participants')
+    .set({
+      hidden: 0,
+      activity_id: message.id,
+      unread_count: sql`case when ${isSender} then unread_count else unread_count + 1 end`,
+      last_read_message_id: sql`case when ${isSender} then ${message.id} else last_read_message_id end`,
+    })
+    .where('conversation_id', '=', message.conversation_id)
+    .returning('account_id')
+    .execute();
+  return participants.map((row) => row.account_id);
 }
 
 /** The message, if the viewer takes part in its conversation and has not cleared it away. */
@@ -376,20 +386,51 @@ export async function toggleReaction(
   const message = await requireVisibleMessage(ctx.db, messageId, viewer.id);
   const membership = await requireMembership(ctx.db, message.conversation_id, viewer.id);
   await assertNotBlocked(ctx.db, membership, viewer.id);
-  await ctx.db.transaction().execute(async (tx) => {
-    const removed = await tx
-      .deleteFrom('message_reactions')
-      .where('message_id', '=', message.id)
-      .where('account_id', '=', viewer.id)
+  const change = await setReaction(ctx.db, message.id, viewer.id, emoji, 'toggle');
+  const payload = await publishReactions(ctx, message);
+  if (change) await inBackground(federateReaction(ctx, viewer, message, { ...change, emoji }));
+  return payload;
+}
+
+/**
+ * Adds or removes one person's reaction with this emoji ('toggle': whichever applies); answers the reaction's
+ * id and whether it was removed, or null when nothing changed.
+ */
+export async function setReaction(
+  db: Db,
+  messageId: string,
+  accountId: string,
+  emoji: string,
+  mode: 'add' | 'remove' | 'toggle',
+): Promise<{ id: string; undo: boolean } | null> {
+  return db.transaction().execute(async (tx) => {
+    const existing = await tx
+      .selectFrom('message_reactions')
+      .select('id')
+      .where('message_id', '=', messageId)
+      .where('account_id', '=', accountId)
       .where('emoji', '=', emoji)
       .executeTakeFirst();
-    if (Number(removed.numDeletedRows) > 0) return;
+    if (existing && mode !== 'add') {
+      await tx.deleteFrom('message_reactions').where('id', '=', existing.id).execute();
+      return { id: existing.id, undo: true };
+    }
+    if (existing || mode === 'remove') return null;
+    const id = newId();
     await tx
       .insertInto('message_reactions')
-      .values({ id: newId(), message_id: message.id, account_id: viewer.id, emoji, created_at: nowIso() })
+      .values({ id, message_id: messageId, account_id: accountId, emoji, created_at: nowIso() })
       .onConflict((oc) => oc.columns(['message_id', 'account_id', 'emoji']).doNothing())
       .execute();
+    return { id, undo: false };
   });
+}
+
+/** The message's reactions now, to everyone in its conversation. */
+export async function publishReactions(
+  ctx: AppContext,
+  message: MessagesTable,
+): Promise<ReactionUpdatePayload> {
   const reactions = (await loadReactions(ctx.db, [message.id])).get(message.id) ?? [];
   const payload: ReactionUpdatePayload = {
     id: message.id,

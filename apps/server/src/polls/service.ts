@@ -1,3 +1,4 @@
+import { federatePollVote } from '../federation/outgoing/statuses.js';
 import type { Poll } from '@palchat/api';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
@@ -49,6 +50,14 @@ export async function vote(
     throw unprocessable('Validation failed: choices must be option indexes', 'poll_choice');
   if (!poll.multiple && unique.length > 1)
     throw unprocessable('Validation failed: This poll allows one choice only', 'poll_choice');
+  const now = nowIso();
+  const votes = unique.map((choice) => ({
+    id: newId(),
+    poll_id: poll.id,
+    account_id: viewer.id,
+    choice,
+    created_at: now,
+  }));
   await ctx.db.transaction().execute(async (tx) => {
     const already = await tx
       .selectFrom('poll_votes')
@@ -57,20 +66,10 @@ export async function vote(
       .where('account_id', '=', viewer.id)
       .executeTakeFirst();
     if (already) throw unprocessable('Validation failed: You have already voted on this poll', 'poll_voted');
-    const now = nowIso();
-    await tx
-      .insertInto('poll_votes')
-      .values(
-        unique.map((choice) => ({
-          id: newId(),
-          poll_id: poll.id,
-          account_id: viewer.id,
-          choice,
-          created_at: now,
-        })),
-      )
-      .execute();
+    await tx.insertInto('poll_votes').values(votes).execute();
   });
+  // a remote poll's author counts the votes: they go to its server
+  await federatePollVote(ctx, viewer, poll, votes);
 }
 
 /**

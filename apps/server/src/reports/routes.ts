@@ -1,3 +1,4 @@
+import { federateReportForward } from '../federation/outgoing/profile.js';
 import type { FastifyInstance } from 'fastify';
 import { accountReportInputSchema } from '@palchat/api';
 import { requireAccount } from '../auth/viewer.js';
@@ -82,6 +83,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
       notifications = await notifyStaff(tx, 'admin.report', viewer.id, row.id);
     });
     for (const notification of notifications) await publishNotification(ctx, notification);
+    if (input.forward) await federateReportForward(ctx, { ...row, status_ids: statusIds }, target);
     const [report] = await serializeReports(ctx, [row]);
     return report;
   });

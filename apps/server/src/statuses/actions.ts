@@ -6,6 +6,12 @@ import { forbidden, unprocessable } from '../http/errors.js';
 import { MAX_PINNED_STATUSES } from '../instance/limits.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
+import {
+  federateBoost,
+  federateBoostUndone,
+  federateFavourite,
+  federateUnfavourite,
+} from '../federation/outgoing/statuses.js';
 import { publishNotification, recordNotification } from '../notifications/service.js';
 import { adjustStatusCounter, adjustStatusesCount } from './counters.js';
 import { streamStatus } from './fanout.js';
@@ -97,6 +103,7 @@ export async function reblog(
   await fanOutToFeeds(ctx.db, boost);
   await publishNotification(ctx, notification);
   void streamStatus(ctx, boost, 'update');
+  await federateBoost(ctx, viewer, boost);
   return boost;
 }
 
@@ -124,6 +131,7 @@ export async function unreblog(ctx: AppContext, viewer: AccountRow, id: string):
       .execute();
   });
   void streamStatus(ctx, boost, 'delete');
+  await federateBoostUndone(ctx, viewer, boost);
   return original;
 }
 
@@ -131,13 +139,14 @@ export async function favourite(ctx: AppContext, viewer: AccountRow, id: string)
   const status = await target(ctx, viewer, id);
   if (await isBlockedBetween(ctx, viewer.id, status.account_id)) throw forbidden();
   let notification: NotificationsTable | null = null;
-  await ctx.db.transaction().execute(async (tx) => {
+  const favouriteId = newId();
+  const added = await ctx.db.transaction().execute(async (tx) => {
     const inserted = await tx
       .insertInto('favourites')
-      .values({ id: newId(), account_id: viewer.id, status_id: status.id, created_at: nowIso() })
+      .values({ id: favouriteId, account_id: viewer.id, status_id: status.id, created_at: nowIso() })
       .onConflict((oc) => oc.columns(['account_id', 'status_id']).doNothing())
       .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return;
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return false;
     await adjustStatusCounter(tx, status.id, 'favourites_count', 1);
     notification = await recordNotification(tx, {
       accountId: status.account_id,
@@ -145,20 +154,23 @@ export async function favourite(ctx: AppContext, viewer: AccountRow, id: string)
       type: 'favourite',
       statusId: status.id,
     });
+    return true;
   });
   await publishNotification(ctx, notification);
+  if (added) await federateFavourite(ctx, viewer, status, favouriteId);
   return status;
 }
 
 export async function unfavourite(ctx: AppContext, viewer: AccountRow, id: string): Promise<StatusesTable> {
   const status = await target(ctx, viewer, id);
-  await ctx.db.transaction().execute(async (tx) => {
-    const removed = await tx
+  const removed = await ctx.db.transaction().execute(async (tx) => {
+    const favourite = await tx
       .deleteFrom('favourites')
       .where('account_id', '=', viewer.id)
       .where('status_id', '=', status.id)
+      .returning('id')
       .executeTakeFirst();
-    if (Number(removed.numDeletedRows) === 0) return;
+    if (!favourite) return null;
     await adjustStatusCounter(tx, status.id, 'favourites_count', -1);
     await tx
       .deleteFrom('notifications')
@@ -166,7 +178,9 @@ export async function unfavourite(ctx: AppContext, viewer: AccountRow, id: strin
       .where('from_account_id', '=', viewer.id)
       .where('status_id', '=', status.id)
       .execute();
+    return favourite.id;
   });
+  if (removed) await federateUnfavourite(ctx, viewer, status, removed);
   return status;
 }
 

@@ -18,6 +18,11 @@ import { nowIso } from '../lib/time.js';
 import { loadPostingDefaults } from '../accounts/posting-defaults.js';
 import { serializeAccount } from '../accounts/serializer.js';
 import { removeFiles } from '../media/service.js';
+import {
+  federateStatusCreated,
+  federateStatusDeleted,
+  federateStatusUpdated,
+} from '../federation/outgoing/statuses.js';
 import { publishNotification, recordNotification } from '../notifications/service.js';
 import { refreshPreviewCard } from './cards.js';
 import { adjustStatusCounter, adjustStatusesCount } from './counters.js';
@@ -362,6 +367,7 @@ async function writeStatus(
   await fanOutToFeeds(ctx.db, status);
   for (const notification of notifications) await publishNotification(ctx, notification);
   afterPublish(ctx, status, 'update');
+  await federateStatusCreated(ctx, author, status);
   return status;
 }
 
@@ -464,6 +470,7 @@ export async function editStatus(
   await fanOutToFeeds(ctx.db, updated);
   for (const notification of notifications) await publishNotification(ctx, notification);
   afterPublish(ctx, updated, 'status.update');
+  await federateStatusUpdated(ctx, author, updated);
   return updated;
 }
 
@@ -510,6 +517,7 @@ export async function deleteStatus(
 ): Promise<StatusesTable> {
   const status = await findOwnStatus(ctx, author, id);
   await removeStatus(ctx, status, options);
+  await federateStatusDeleted(ctx, author, status);
   return status;
 }
 

@@ -18,7 +18,7 @@ export interface RemoteActor {
   acct: string;
   inbox: string;
   followers: string;
-  keys: CryptoKeyPair;
+  keys: { privateKey: CryptoKey; publicKey: CryptoKey };
   document: Record<string, unknown>;
 }
 
@@ -103,8 +103,9 @@ export async function startRemoteServer(): Promise<RemoteServer> {
   const host = `127.0.0.1:${port}`;
   const url = `http://${host}`;
 
-  const json = (response: http.ServerResponse, status: number, body: unknown, type = AP) =>
+  const json = (response: http.ServerResponse, status: number, body: unknown, type = AP): void => {
     response.writeHead(status, { 'content-type': type }).end(JSON.stringify(body));
+  };
 
   async function handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
     const requestUrl = new URL(request.url ?? '/', url);

@@ -17,13 +17,9 @@ interface RememberedFollow {
   targetId: string;
 }
 
-const followKey = (uri: string) => ['palchat', 'follow', uri];
-const followPairKey = (followerId: string, targetId: string) => [
-  'palchat',
-  'follow-pair',
-  followerId,
-  targetId,
-];
+const followKey = (uri: string) => ['palchat', 'follow', uri] as const;
+const followPairKey = (followerId: string, targetId: string) =>
+  ['palchat', 'follow-pair', followerId, targetId] as const;
 
 async function rememberFollow(ctx: AppContext, uri: string, follow: RememberedFollow): Promise<void> {
   const kv = ctx.federation?.kv;

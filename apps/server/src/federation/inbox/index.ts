@@ -1,17 +1,67 @@
 import type { InboxListenerSetters } from '@fedify/fedify';
-import { Accept, Block, Follow, Reject, Undo } from '@fedify/vocab';
+import {
+  Accept,
+  Announce,
+  Block,
+  Create,
+  Delete,
+  EmojiReact,
+  Flag,
+  Follow,
+  Like,
+  Move,
+  Reject,
+  Tombstone,
+  Undo,
+  Update,
+  type Activity,
+} from '@fedify/vocab';
+import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
+import { deleteRemoteStatus } from '../ingest/index.js';
+import { deleteActor, onFlag, onMove, updateActor } from './accounts.js';
 import { onAccept, onBlock, onFollow, onReject, undoBlock, undoFollow } from './follows.js';
-import { embeddedObject, senderOf, type Inbox } from './sender.js';
+import { onAnnounce, onLike, undoAnnounce, undoLike } from './interactions.js';
+import { embeddedObject, isActorObject, objectOf, senderOf, type Inbox } from './sender.js';
+import { createStatus, updateStatus } from './statuses.js';
+
+/** A listener that needs the authenticated, accepted sender (see `senderOf`); others are ignored with 202. */
+function fromSender<T extends Activity>(
+  handle: (inbox: Inbox, activity: T, sender: AccountRow) => Promise<void>,
+) {
+  return async (inbox: Inbox, activity: T): Promise<void> => {
+    const sender = await senderOf(inbox, activity);
+    if (sender) await handle(inbox, activity, sender);
+  };
+}
+
+async function onCreate(inbox: Inbox, create: Create, sender: AccountRow): Promise<void> {
+  const object = await objectOf(inbox, create);
+  if (object) await createStatus(inbox, create, sender, object);
+}
+
+async function onUpdate(inbox: Inbox, update: Update, sender: AccountRow): Promise<void> {
+  const object = await objectOf(inbox, update);
+  if (isActorObject(object)) await updateActor(inbox, sender, object);
+  else if (object) await updateStatus(inbox, sender, object);
+}
+
+/** Delete of the sender's actor (the account is gone) or of one of its statuses (a Tombstone, a Note, an id). */
+async function onDelete(inbox: Inbox, deletion: Delete, sender: AccountRow): Promise<void> {
+  const id = deletion.objectId;
+  if (!id) return;
+  if (id.href === sender.uri) return deleteActor(inbox.data, sender);
+  const embedded = await embeddedObject(inbox, deletion);
+  if (embedded && !(embedded instanceof Tombstone) && embedded.id?.href !== id.href) return;
+  await deleteRemoteStatus(inbox.data, id.href, sender);
+}
 
 /**
- * Undo of an earlier activity by the same actor: the embedded object says which (Follow, Block, Announce, Like…);
- * an Undo naming its object only by id is matched against what that id left here.
+ * Undo of an earlier activity by the same actor: the embedded object says which (Follow, Block, Announce, Like);
+ * an Undo naming its object only by id is matched against what that id left here (a boost, a remembered Follow).
  */
-async function onUndo(inbox: Inbox, undo: Undo): Promise<void> {
+async function onUndo(inbox: Inbox, undo: Undo, sender: AccountRow): Promise<void> {
   const ctx = inbox.data;
-  const sender = await senderOf(inbox, undo);
-  if (!sender) return;
   const object = await embeddedObject(inbox, undo);
   if (object) {
     // only the actor of an activity may undo it
@@ -19,16 +69,19 @@ async function onUndo(inbox: Inbox, undo: Undo): Promise<void> {
     if (!actorIds.some((id) => id.href === sender.uri)) return;
     if (object instanceof Follow) await undoFollow(ctx, sender, object);
     else if (object instanceof Block) await undoBlock(ctx, sender, object);
+    else if (object instanceof Announce && object.id) await undoAnnounce(ctx, sender, object.id);
+    else if (object instanceof Like || object instanceof EmojiReact) await undoLike(inbox, object, sender);
     return;
   }
   const id = undo.objectId;
-  if (id) await undoFollow(ctx, sender, id);
+  if (!id) return;
+  if (!(await undoAnnounce(ctx, sender, id))) await undoFollow(ctx, sender, id);
 }
 
 /**
- * The listeners for every activity this server understands (issue #15). Each family lives in its own module;
- * the sender is authenticated by Fedify (the signature's key must belong to the activity's actor) and every
- * handler checks the sender may change what the activity names. Activities we choose to ignore still get 202.
+ * The listeners for every activity this server understands (issue #15), one module per family. Fedify has
+ * verified the signature and that its key belongs to the activity's actor (or answered 401); each handler then
+ * checks the sender may change what the activity names. Activities we choose to ignore still get their 202.
  */
 export function registerInboxListeners(listeners: InboxListenerSetters<AppContext>): void {
   listeners
@@ -38,5 +91,14 @@ export function registerInboxListeners(listeners: InboxListenerSetters<AppContex
     .on(Accept, onAccept)
     .on(Reject, onReject)
     .on(Block, onBlock)
-    .on(Undo, onUndo);
+    .on(Create, fromSender(onCreate))
+    .on(Update, fromSender(onUpdate))
+    .on(Delete, fromSender(onDelete))
+    .on(Announce, fromSender(onAnnounce))
+    // a Like with content and an EmojiReact are reactions: shown as favourites, as Mastodon does
+    .on(Like, fromSender<Like>(onLike))
+    .on(EmojiReact, fromSender<EmojiReact>(onLike))
+    .on(Flag, fromSender(onFlag))
+    .on(Move, fromSender(onMove))
+    .on(Undo, fromSender(onUndo));
 }

@@ -25,10 +25,18 @@ export function fetchOptions(inbox: Inbox) {
   return { documentLoader: inbox.documentLoader, contextLoader: inbox.contextLoader, suppressError: true };
 }
 
-/** Whether the admin suspended `domain` (or a parent domain): nothing from there is accepted. */
+/** The admin's block of a server (by its host with or without port, or a parent domain), or null. */
+export async function serverBlockOf(ctx: AppContext, domain: string) {
+  const host = domain.toLowerCase();
+  const hostname = host.replace(/:\d+$/, '');
+  return (
+    (await domainBlockFor(ctx.db, host)) ?? (hostname !== host ? domainBlockFor(ctx.db, hostname) : null)
+  );
+}
+
+/** Whether the admin suspended `domain`: nothing from there is accepted. */
 export async function isSuspendedDomain(ctx: AppContext, domain: string): Promise<boolean> {
-  const block = await domainBlockFor(ctx.db, domain.toLowerCase());
-  return block?.severity === 'suspend';
+  return (await serverBlockOf(ctx, domain))?.severity === 'suspend';
 }
 
 export async function findAccountByUri(ctx: AppContext, uri: string): Promise<AccountRow | undefined> {

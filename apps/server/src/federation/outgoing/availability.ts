@@ -75,3 +75,29 @@ export function deliveryCircuitBreaker(
     onStateChange: (host, _previous, next) => recordCircuitState(db, host, next).catch(onError),
   };
 }
+
+/** Remote actors whose inbox answered `410 Gone`: nothing is delivered to them anymore. */
+export async function markActorsGone(db: DbOrTx, actorIds: readonly URL[], now = nowIso()): Promise<void> {
+  if (actorIds.length === 0) return;
+  await db
+    .updateTable('accounts')
+    .set({ gone_at: now })
+    .where(
+      'uri',
+      'in',
+      actorIds.map((id) => id.href),
+    )
+    .where('domain', 'is not', null)
+    .where('gone_at', 'is', null)
+    .execute();
+}
+
+/**
+ * Mastodon retries a delivery for about a week (16 attempts with a growing delay): here the delay doubles
+ * from a minute up to a day, which spreads 16 attempts over about six days.
+ */
+export const DELIVERY_RETRY = {
+  initialDelay: { minutes: 1 },
+  maxDelay: { hours: 24 },
+  maxAttempts: 16,
+} as const;

@@ -201,7 +201,7 @@ class MastodonDocument extends Document {
   }
 }
 
-function attachmentOf(ctx: AppContext, media: MediaAttachmentsTable): Document {
+export function attachmentOf(ctx: AppContext, media: MediaAttachmentsTable): Document {
   return new MastodonDocument(
     {
       mediaType: media.content_type,

@@ -10,7 +10,7 @@ import { statusIdOf } from './statuses.js';
 
 /** Update(Person) after a profile change, to the account's remote followers. */
 export async function federateProfileUpdate(ctx: AppContext, account: AccountRow) {
-  await federate(ctx, 'Update(Person)', async (context) => {
+  await federate(ctx, account, 'Update(Person)', async (context) => {
     const actor = await localActor(context, account);
     const update = new Update({
       id: new URL(`${actor.id!.href}#updates/${uniqueSuffix()}`),
@@ -32,7 +32,7 @@ export async function federateReportForward(
   target: AccountsTable,
 ) {
   if (!target.domain) return;
-  await federate(ctx, 'Flag', async (context) => {
+  await federate(ctx, null, 'Flag', async (context) => {
     const statuses = report.status_ids.length
       ? await ctx.db.selectFrom('statuses').selectAll().where('id', 'in', [...report.status_ids]).execute()
       : [];

@@ -1,11 +1,11 @@
-import { Accept, Block, Follow, Reject, Undo } from '@fedify/vocab';
+import { Block, Follow, Undo } from '@fedify/vocab';
 import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
 import type { AccountsTable } from '../../db/schema.js';
 import { actorUriOf } from '../recipients.js';
 import { federate, sendTo, uniqueSuffix, type OutgoingContext } from './send.js';
 
-type Local = Pick<AccountRow, 'id' | 'username'>;
+type Local = Pick<AccountRow, 'id' | 'username' | 'domain'>;
 
 const isRemote = (account: AccountsTable) => Boolean(account.domain);
 
@@ -22,7 +22,7 @@ function followOf(context: OutgoingContext, follower: Local, target: AccountsTab
 /** Follow of a remote account; the request stays pending until its Accept arrives. */
 export async function federateFollow(ctx: AppContext, follower: Local, target: AccountsTable, requestId: string) {
   if (!isRemote(target)) return;
-  await federate(ctx, 'Follow', async (context) => {
+  await federate(ctx, follower, 'Follow', async (context) => {
     await sendTo(context, follower.username, [target], followOf(context, follower, target, requestId));
   });
 }
@@ -30,40 +30,10 @@ export async function federateFollow(ctx: AppContext, follower: Local, target: A
 /** Undo(Follow) when a follow of a remote account ends or its request is withdrawn. */
 export async function federateUnfollow(ctx: AppContext, follower: Local, target: AccountsTable, followId: string) {
   if (!isRemote(target)) return;
-  await federate(ctx, 'Undo(Follow)', async (context) => {
+  await federate(ctx, follower, 'Undo(Follow)', async (context) => {
     const follow = followOf(context, follower, target, followId);
     const undo = new Undo({ id: new URL(`${follow.id!.href}/undo`), actor: follow.actorId, object: follow });
     await sendTo(context, follower.username, [target], undo);
-  });
-}
-
-/**
- * Accept or Reject of a remote account's follow request; the Follow is quoted by its actor and object (and by
- * its id when it was kept), which is how Mastodon and Fedify servers match it to their request.
- */
-export async function federateFollowAnswer(
-  ctx: AppContext,
-  answer: 'accept' | 'reject',
-  target: Local,
-  requester: AccountsTable,
-  followActivityId?: string | null,
-) {
-  if (!isRemote(requester)) return;
-  await federate(ctx, answer === 'accept' ? 'Accept(Follow)' : 'Reject(Follow)', async (context) => {
-    const actor = context.getActorUri(target.username);
-    const follow = new Follow({
-      id: followActivityId ? new URL(followActivityId) : null,
-      actor: actorUriOf(context, requester),
-      object: actor,
-    });
-    const Answer = answer === 'accept' ? Accept : Reject;
-    const activity = new Answer({
-      id: new URL(`${actor.href}#${answer}s/follows/${uniqueSuffix()}`),
-      actor,
-      object: follow,
-      to: actorUriOf(context, requester),
-    });
-    await sendTo(context, target.username, [requester], activity);
   });
 }
 
@@ -90,14 +60,14 @@ export async function federateBlock(
 ) {
   if (!isRemote(target)) return;
   if (endedFollowId) await federateUnfollow(ctx, blocker, target, endedFollowId);
-  await federate(ctx, 'Block', async (context) => {
+  await federate(ctx, blocker, 'Block', async (context) => {
     await sendTo(context, blocker.username, [target], blockOf(context, blocker, target, blockId));
   });
 }
 
 export async function federateUnblock(ctx: AppContext, blocker: Local, target: AccountsTable, blockId: string) {
   if (!isRemote(target)) return;
-  await federate(ctx, 'Undo(Block)', async (context) => {
+  await federate(ctx, blocker, 'Undo(Block)', async (context) => {
     const block = blockOf(context, blocker, target, blockId);
     const undo = new Undo({
       id: new URL(`${block.id!.href}/undo`),

@@ -11,14 +11,19 @@ import { deliverableRecipients } from './recipients.js';
  */
 export type OutgoingContext = Context<AppContext>;
 
-/** Runs `build` with a Fedify context when federation is on; errors are logged and swallowed. */
+/**
+ * Runs `build` with a Fedify context when federation is on and the acting account is local (the inbox
+ * listeners apply remote actors' activities through the same services: those send nothing); errors are logged
+ * and swallowed.
+ */
 export async function federate(
   ctx: AppContext,
+  actingAccount: { domain?: string | null | undefined } | null,
   what: string,
   build: (context: OutgoingContext) => Promise<void>,
 ): Promise<void> {
   const runtime = ctx.federation;
-  if (!runtime) return;
+  if (!runtime || actingAccount?.domain) return;
   const context = runtime.federation.createContext(new URL(ctx.config.publicUrl), ctx);
   try {
     await build(context);

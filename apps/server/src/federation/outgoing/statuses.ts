@@ -18,7 +18,7 @@ import { noteOfStatus, statusUri } from './note.js';
 import { remoteAccountsByIds, remoteFollowersOf } from './recipients.js';
 import { federate, sendTo, uniqueSuffix, type OutgoingContext } from './send.js';
 
-type Author = Pick<AccountRow, 'id' | 'username'>;
+type Author = Pick<AccountRow, 'id' | 'username' | 'domain'>;
 
 /** The id of any status: a remote one's stored uri, a local one's URI under its author. */
 export async function statusIdOf(context: OutgoingContext, status: StatusesTable): Promise<URL> {
@@ -78,7 +78,7 @@ async function statusAudience(
 /** Create(Note) of a new local status: `${statusUri}/activity`, addressed as the Note is. */
 export async function federateStatusCreated(ctx: AppContext, author: Author, status: StatusesTable) {
   if (status.reblog_of_id) return;
-  await federate(ctx, 'Create', async (context) => {
+  await federate(ctx, author, 'Create', async (context) => {
     const note = await noteOfStatus(context, status);
     const activity = new Create({
       id: new URL(`${note.id!.href}/activity`),
@@ -94,7 +94,7 @@ export async function federateStatusCreated(ctx: AppContext, author: Author, sta
 
 /** Update(Note) after an edit, to everyone who had the status and the accounts the edit mentions. */
 export async function federateStatusUpdated(ctx: AppContext, author: Author, status: StatusesTable) {
-  await federate(ctx, 'Update', async (context) => {
+  await federate(ctx, author, 'Update', async (context) => {
     const note = await noteOfStatus(context, status);
     const activity = new Update({
       id: new URL(`${note.id!.href}#updates/${uniqueSuffix()}`),
@@ -111,7 +111,7 @@ export async function federateStatusUpdated(ctx: AppContext, author: Author, sta
 /** Delete(Tombstone) of a local status; a deleted boost is an Undo(Announce) instead. */
 export async function federateStatusDeleted(ctx: AppContext, author: Author, status: StatusesTable) {
   if (status.reblog_of_id) return federateBoostUndone(ctx, author, status);
-  await federate(ctx, 'Delete', async (context) => {
+  await federate(ctx, author, 'Delete', async (context) => {
     const id = statusUri(context, author.username, status.id);
     const activity = new Delete({
       id: new URL(`${id.href}#delete`),
@@ -157,7 +157,7 @@ async function announceOf(context: OutgoingContext, booster: Author, boost: Stat
 
 /** Announce of a boost: to the booster's followers and the original's author. */
 export async function federateBoost(ctx: AppContext, booster: Author, boost: StatusesTable) {
-  await federate(ctx, 'Announce', async (context) => {
+  await federate(ctx, booster, 'Announce', async (context) => {
     const { announce, audience } = await announceOf(context, booster, boost);
     await sendTo(context, booster.username, audience, announce);
   });
@@ -165,7 +165,7 @@ export async function federateBoost(ctx: AppContext, booster: Author, boost: Sta
 
 /** Undo(Announce) when a boost is withdrawn (or deleted), to whoever had the Announce. */
 export async function federateBoostUndone(ctx: AppContext, booster: Author, boost: StatusesTable) {
-  await federate(ctx, 'Undo(Announce)', async (context) => {
+  await federate(ctx, booster, 'Undo(Announce)', async (context) => {
     const { announce, audience } = await announceOf(context, booster, boost);
     const undo = new Undo({
       id: new URL(`${announce.id!.href}#undo`),
@@ -200,7 +200,7 @@ export async function federateFavourite(
   favouriteId: string,
 ) {
   if (status.local) return;
-  await federate(ctx, 'Like', async (context) => {
+  await federate(ctx, liker, 'Like', async (context) => {
     const { like, author } = await likeOf(context, liker, status, favouriteId);
     await sendTo(context, liker.username, [author], like);
   });
@@ -213,7 +213,7 @@ export async function federateUnfavourite(
   favouriteId: string,
 ) {
   if (status.local) return;
-  await federate(ctx, 'Undo(Like)', async (context) => {
+  await federate(ctx, liker, 'Undo(Like)', async (context) => {
     const { like, author } = await likeOf(context, liker, status, favouriteId);
     const undo = new Undo({ id: new URL(`${like.id!.href}#undo`), actor: like.actorId, object: like });
     await sendTo(context, liker.username, [author], undo);
@@ -232,7 +232,7 @@ export async function federatePollVote(
 ) {
   const status = await findStatus(ctx, poll.status_id);
   if (status.local) return;
-  await federate(ctx, 'poll vote', async (context) => {
+  await federate(ctx, voter, 'poll vote', async (context) => {
     const author = await ctx.db
       .selectFrom('accounts')
       .selectAll()

@@ -1,0 +1,317 @@
+import type { Context } from '@fedify/fedify';
+import { Note, PUBLIC_COLLECTION, type Activity, type EmojiReact, type Read } from '@fedify/vocab';
+import { ALL_REACTION_EMOJIS, ALLOWED_MEDIA_TYPES, MAX_ATTACHMENTS, MESSAGE_MAX_LENGTH } from '@palchat/api';
+import type { AccountRow } from '../../auth/viewer.js';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/index.js';
+import type { MessagesTable, StatusesTable } from '../../db/schema.js';
+import { newId } from '../../lib/ids.js';
+import { nowIso } from '../../lib/time.js';
+import { directKey, findOrCreateDirect } from '../../messaging/conversations.js';
+import { publishConversationUpdated, publishTo } from '../../messaging/events.js';
+import { bumpConversation, publishReactions, setReaction } from '../../messaging/messages.js';
+import { effectiveSettings, loadPreferences } from '../../messaging/preferences.js';
+import { blockStatus } from '../../messaging/relations.js';
+import { loadAccounts, serializeNewMessage } from '../../messaging/serializers.js';
+import { localAccountOfActorUri } from '../actors.js';
+import { remoteMediaOf } from '../ingest/attachments.js';
+import type { IngestOptions } from '../ingest/options.js';
+import { htmlToPlainText, sanitizeRemoteHtml } from '../sanitize.js';
+import { localMessageIdOf } from './uris.js';
+import { CHAT_MESSAGE_TERM, palchatTerm } from './vocabulary.js';
+
+/** A message named by its ActivityPub id: one of ours by its id, one from elsewhere by its stored uri. */
+export async function findMessageByUri(
+  ctx: AppContext,
+  db: DbOrTx,
+  uri: string,
+): Promise<MessagesTable | undefined> {
+  const localId = localMessageIdOf(ctx, uri);
+  const query = db.selectFrom('messages').selectAll();
+  return localId
+    ? query.where('id', '=', localId).where('uri', 'is', null).executeTakeFirst()
+    : query.where('uri', '=', uri).executeTakeFirst();
+}
+
+async function isParticipant(db: DbOrTx, conversationId: string, accountId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('conversation_participants')
+    .select('account_id')
+    .where('conversation_id', '=', conversationId)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The one local person a direct Note is addressed to, when it is addressed to nobody else. */
+async function soleLocalRecipient(context: Context<AppContext>, note: Note, author: AccountRow) {
+  const addressed = [...note.toIds, ...note.ccIds].map((uri) => uri.href).filter((uri) => uri !== author.uri);
+  const unique = [...new Set(addressed)];
+  if (unique.length !== 1 || unique[0] === PUBLIC_COLLECTION.href) return undefined;
+  return localAccountOfActorUri(context, new URL(unique[0] ?? ''));
+}
+
+/** The chat text of a Note: its plain text without the leading mention of the recipient. */
+function chatTextOf(note: Note, recipient: AccountRow): string {
+  const text = htmlToPlainText(sanitizeRemoteHtml(note.content?.toString() ?? '')).trim();
+  const mention = new RegExp(`^@${recipient.username}(@[^\\s]+)?\\s*`, 'i');
+  return text.replace(mention, '').slice(0, MESSAGE_MAX_LENGTH);
+}
+
+async function isPalchatChatMessage(note: Note, options: IngestOptions): Promise<boolean> {
+  const json = (await note.toJsonLd(
+    options.contextLoader ? { contextLoader: options.contextLoader } : {},
+  )) as Record<string, unknown>;
+  return palchatTerm(json, CHAT_MESSAGE_TERM) === true;
+}
+
+/**
+ * The direct chat a remote person's direct Note belongs in: the chat of the chat message it replies to, or
+ * their existing direct chat with the one local person it is addressed to, or (a Palchat peer's chat message,
+ * `palchat:chatMessage`) a new one. Null: it is only a private mention.
+ */
+async function chatOfNote(
+  context: Context<AppContext>,
+  note: Note,
+  author: AccountRow,
+  options: IngestOptions,
+): Promise<{ conversationId: string; replied: MessagesTable | undefined } | null> {
+  const ctx = context.data;
+  const recipient = await soleLocalRecipient(context, note, author);
+  if (!recipient) return null;
+  if ((await blockStatus(ctx.db, recipient.id, author.id)).is_blocked_by_me) return null;
+  if ((await blockStatus(ctx.db, author.id, recipient.id)).is_blocked_by_me) return null;
+  const replied = note.replyTargetId
+    ? await findMessageByUri(ctx, ctx.db, note.replyTargetId.href)
+    : undefined;
+  if (
+    replied &&
+    (await isParticipant(ctx.db, replied.conversation_id, author.id)) &&
+    (await isParticipant(ctx.db, replied.conversation_id, recipient.id))
+  ) {
+    return { conversationId: replied.conversation_id, replied };
+  }
+  const existing = await ctx.db
+    .selectFrom('conversations')
+    .select('id')
+    .where('direct_key', '=', directKey(author.id, recipient.id))
+    .executeTakeFirst();
+  if (existing) return { conversationId: existing.id, replied: undefined };
+  if (!(await isPalchatChatMessage(note, options))) return null;
+  const created = await ctx.db.transaction().execute((tx) => findOrCreateDirect(tx, author.id, recipient.id));
+  return { conversationId: created.id, replied: undefined };
+}
+
+/**
+ * Called by the Create(Note) handling for a direct Note from a remote person: when it belongs in a chat
+ * (chatOfNote), it is stored there as a message (once per Note id) with its images and videos and streamed to
+ * the participants like a local message. Answers the message, or null when the Note is no chat message.
+ */
+export async function onIncomingDirectNote(
+  ctx: AppContext,
+  note: Note,
+  author: AccountRow,
+  options: IngestOptions = {},
+): Promise<MessagesTable | null> {
+  const runtime = ctx.federation;
+  if (!runtime) return null;
+  const context = runtime.federation.createContext(new URL(ctx.config.publicUrl), ctx);
+  const uri = note.id?.href;
+  if (!uri || !author.uri || new URL(uri).origin !== new URL(author.uri).origin) return null;
+  const known = await ctx.db.selectFrom('messages').selectAll().where('uri', '=', uri).executeTakeFirst();
+  if (known) return known;
+  const chat = await chatOfNote(context, note, author, options);
+  if (!chat) return null;
+  const recipient = await soleLocalRecipient(context, note, author);
+  const allowed: readonly string[] = ALLOWED_MEDIA_TYPES;
+  const media = (await remoteMediaOf(note, options))
+    .filter((item) => allowed.includes(item.contentType))
+    .slice(0, MAX_ATTACHMENTS);
+  const text = recipient ? chatTextOf(note, recipient) : '';
+  if (!text && media.length === 0) return null;
+  const message: MessagesTable = {
+    id: newId(),
+    conversation_id: chat.conversationId,
+    sender_id: author.id,
+    content: text || ' ',
+    is_system_message: 0,
+    reply_to_message_id: chat.replied?.id ?? null,
+    created_at: nowIso(),
+    uri,
+  };
+  const stored = await ctx.db.transaction().execute(async (tx) => {
+    const inserted = await tx
+      .insertInto('messages')
+      .values(message)
+      .onConflict((oc) => oc.column('uri').doNothing())
+      .executeTakeFirst();
+    // the same Note delivered twice at once: the other delivery stored it
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return null;
+    const rows = media.map((item) => ({
+      id: newId(),
+      account_id: author.id,
+      type: item.type,
+      file_path: null,
+      thumbnail_path: null,
+      remote_url: item.remoteUrl,
+      content_type: item.contentType,
+      file_size: 0,
+      width: item.width,
+      height: item.height,
+      blurhash: item.blurhash,
+      description: item.description,
+      focus_x: item.focus?.x ?? null,
+      focus_y: item.focus?.y ?? null,
+      status_id: null,
+      message_id: message.id,
+      created_at: message.created_at,
+      duration: null,
+      preview_width: null,
+      preview_height: null,
+    }));
+    if (rows.length > 0) await tx.insertInto('media_attachments').values(rows).execute();
+    return { participants: await bumpConversation(tx, message), rows };
+  });
+  if (!stored)
+    return ctx.db.selectFrom('messages').selectAll().where('uri', '=', uri).executeTakeFirstOrThrow();
+  const serialized = await serializeNewMessage(ctx, ctx.db, author, message, stored.rows, chat.replied);
+  await publishTo(ctx, stored.participants, 'friend_message', serialized);
+  return message;
+}
+
+/**
+ * The Create handling's hook (fedin's `onDirectNote`): a remote direct status just stored, with the Create that
+ * brought it; its Note goes on to onIncomingDirectNote.
+ */
+export async function onDirectStatus(
+  ctx: AppContext,
+  status: StatusesTable,
+  activity: Activity,
+): Promise<void> {
+  const note = await activity.getObject({ suppressError: true });
+  if (!(note instanceof Note)) return;
+  const author = await ctx.db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('id', '=', status.account_id)
+    .executeTakeFirst();
+  if (author?.domain)
+    await onIncomingDirectNote(ctx, note, author, { allowHttp: ctx.config.federation.allowHttp });
+}
+
+/** A chat message of a conversation the remote actor takes part in, named by an activity's object. */
+async function messageForActor(
+  ctx: AppContext,
+  uri: URL | null,
+  actor: AccountRow,
+): Promise<MessagesTable | undefined> {
+  if (!uri) return undefined;
+  const message = await findMessageByUri(ctx, ctx.db, uri.href);
+  if (!message || !(await isParticipant(ctx.db, message.conversation_id, actor.id))) return undefined;
+  return message;
+}
+
+/**
+ * EmojiReact (or its Undo) on a chat message from a participant: the reaction is added or removed and
+ * streamed. Answers false when the object is no chat message here (the caller treats it as on a post).
+ */
+export async function onIncomingReaction(
+  ctx: AppContext,
+  react: EmojiReact,
+  actor: AccountRow,
+  undo: boolean,
+): Promise<boolean> {
+  const message = await messageForActor(ctx, react.objectId, actor);
+  if (!message) return false;
+  const emoji = react.content?.toString().trim() ?? '';
+  if (!ALL_REACTION_EMOJIS.includes(emoji)) return true;
+  const others = (await loadAccounts(ctx.db, [message.sender_id])).get(message.sender_id);
+  if (others && (await blockStatus(ctx.db, others.id, actor.id)).is_blocked_by_me) return true;
+  const change = await setReaction(ctx.db, message.id, actor.id, emoji, undo ? 'remove' : 'add');
+  if (change) await publishReactions(ctx, message);
+  return true;
+}
+
+/**
+ * Delete of a chat message by its author ("delete for everyone"): gone from the chat, with its media and
+ * reactions. Answers false when the id names no chat message here.
+ */
+export async function onIncomingMessageDelete(
+  ctx: AppContext,
+  uri: URL,
+  actor: AccountRow,
+): Promise<boolean> {
+  const message = await ctx.db
+    .selectFrom('messages')
+    .selectAll()
+    .where('uri', '=', uri.href)
+    .executeTakeFirst();
+  if (!message) return false;
+  if (message.sender_id !== actor.id) return true;
+  const participants = await ctx.db
+    .selectFrom('conversation_participants')
+    .select('account_id')
+    .where('conversation_id', '=', message.conversation_id)
+    .execute();
+  await ctx.db.deleteFrom('messages').where('id', '=', message.id).execute();
+  await publishConversationUpdated(
+    ctx,
+    participants.map((row) => row.account_id),
+    message.conversation_id,
+  );
+  return true;
+}
+
+/**
+ * Read of chat messages by a remote participant: their read receipt moves up to the newest message read and
+ * the authors who allow read receipts (globally or for this chat) are told, as for a local reader.
+ */
+export async function onIncomingRead(ctx: AppContext, read: Read, actor: AccountRow): Promise<void> {
+  const messages: MessagesTable[] = [];
+  for (const uri of read.objectIds.slice(0, 500)) {
+    const message = await messageForActor(ctx, uri, actor);
+    if (message && message.sender_id !== actor.id) messages.push(message);
+  }
+  const byConversation = new Map<string, MessagesTable[]>();
+  for (const message of messages) {
+    byConversation.set(message.conversation_id, [
+      ...(byConversation.get(message.conversation_id) ?? []),
+      message,
+    ]);
+  }
+  for (const [conversationId, readMessages] of byConversation) {
+    const newest =
+      readMessages
+        .map((message) => message.id)
+        .sort()
+        .pop() ?? '';
+    await ctx.db
+      .updateTable('conversation_participants')
+      .set({ receipt_message_id: newest })
+      .where('conversation_id', '=', conversationId)
+      .where('account_id', '=', actor.id)
+      .where((eb) => eb.or([eb('receipt_message_id', 'is', null), eb('receipt_message_id', '<', newest)]))
+      .execute();
+    const authors = await ctx.db
+      .selectFrom('conversation_participants')
+      .select(['account_id', 'typing_indicator_enabled', 'read_receipts_enabled'])
+      .where('conversation_id', '=', conversationId)
+      .where('account_id', 'in', [...new Set(readMessages.map((message) => message.sender_id))])
+      .execute();
+    const preferences = await loadPreferences(
+      ctx.db,
+      authors.map((row) => row.account_id),
+    );
+    for (const author of authors) {
+      const global = preferences.get(author.account_id);
+      if (!global || !effectiveSettings(global, author).read_receipts_enabled) continue;
+      await publishTo(ctx, [author.account_id], 'message_read', {
+        conversation_id: conversationId,
+        user_id: actor.id,
+        message_ids: readMessages
+          .filter((message) => message.sender_id === author.account_id)
+          .map((message) => message.id),
+      });
+    }
+  }
+}

@@ -1,0 +1,174 @@
+import type { Actor, Flag, Move } from '@fedify/vocab';
+import { followAccount, unfollowAccount } from '../../accounts/follows.js';
+import type { AccountRow } from '../../auth/viewer.js';
+import type { AppContext } from '../../context.js';
+import type { NotificationsTable } from '../../db/schema.js';
+import { newId } from '../../lib/ids.js';
+import { nowIso } from '../../lib/time.js';
+import { notifyStaff } from '../../moderation/staff-notifications.js';
+import { publishNotification } from '../../notifications/service.js';
+import { removeStatus } from '../../statuses/compose.js';
+import { upsertRemoteAccount } from '../ingest/index.js';
+import {
+  fetchOptions,
+  ingestOptions,
+  isActorObject,
+  isSuspendedDomain,
+  localAccountOf,
+  serverBlockOf,
+  type Inbox,
+} from './sender.js';
+import { findStatusByUri, unlessRefused } from './statuses.js';
+
+/** Statuses removed per batch when a remote account deletes itself (each streams its deletion). */
+const DELETE_BATCH = 100;
+
+/** Update(Person|Service|…) of the sender itself: its account is brought up to date. */
+export async function updateActor(inbox: Inbox, sender: AccountRow, actor: Actor): Promise<void> {
+  if (actor.id?.href !== sender.uri) return;
+  await unlessRefused(upsertRemoteAccount(inbox.data, actor, ingestOptions(inbox)));
+}
+
+/**
+ * Delete of the sender's own actor (the account was deleted on its server): its statuses and boosts go (from
+ * feeds and streams), its follows both ways and favourites end, and the account is kept suspended so that
+ * nothing it sent before arrives again.
+ */
+export async function deleteActor(ctx: AppContext, sender: AccountRow): Promise<void> {
+  for (;;) {
+    const statuses = await ctx.db
+      .selectFrom('statuses')
+      .selectAll()
+      .where('account_id', '=', sender.id)
+      .where('deleted_at', 'is', null)
+      .limit(DELETE_BATCH)
+      .execute();
+    for (const status of statuses) await removeStatus(ctx, status, { deleteMedia: true });
+    if (statuses.length < DELETE_BATCH) break;
+  }
+  const followed = await ctx.db
+    .selectFrom('follows')
+    .innerJoin('accounts', 'accounts.id', 'follows.target_account_id')
+    .selectAll('accounts')
+    .where('follows.account_id', '=', sender.id)
+    .execute();
+  for (const target of followed) await unfollowAccount(ctx, sender, target);
+  const followers = await ctx.db
+    .selectFrom('follows')
+    .innerJoin('accounts', 'accounts.id', 'follows.account_id')
+    .selectAll('accounts')
+    .where('follows.target_account_id', '=', sender.id)
+    .execute();
+  for (const follower of followers) await unfollowAccount(ctx, follower, sender);
+  await ctx.db.transaction().execute(async (tx) => {
+    await tx.deleteFrom('follow_requests').where('account_id', '=', sender.id).execute();
+    await tx.deleteFrom('follow_requests').where('target_account_id', '=', sender.id).execute();
+    await tx.deleteFrom('notifications').where('from_account_id', '=', sender.id).execute();
+    const liked = await tx
+      .selectFrom('favourites')
+      .select('status_id')
+      .where('account_id', '=', sender.id)
+      .execute();
+    for (const { status_id: statusId } of liked) {
+      await tx
+        .updateTable('statuses')
+        .set((eb) => ({ favourites_count: eb('favourites_count', '-', 1) }))
+        .where('id', '=', statusId)
+        .where('favourites_count', '>', 0)
+        .execute();
+    }
+    await tx.deleteFrom('favourites').where('account_id', '=', sender.id).execute();
+    await tx.updateTable('accounts').set({ suspended_at: nowIso() }).where('id', '=', sender.id).execute();
+  });
+}
+
+/**
+ * Move of the sender to a new account (Mastodon's account migration): accepted when the target's alsoKnownAs
+ * names the sender. The sender is marked moved, and each local follower stops following it and follows the
+ * target instead (a request when the target is locked).
+ */
+export async function onMove(inbox: Inbox, move: Move, sender: AccountRow): Promise<void> {
+  const ctx = inbox.data;
+  if (move.objectId?.href !== sender.uri || !move.targetId) return;
+  if (await isSuspendedDomain(ctx, move.targetId.host)) return;
+  // the target is read from its server: its alsoKnownAs must be current, not what the Move may embed
+  const actor = await inbox.lookupObject(move.targetId.href, fetchOptions(inbox)).catch(() => null);
+  if (!isActorObject(actor) || actor.id?.href !== move.targetId.href) return;
+  if (!actor.aliasIds.some((alias) => alias.href === sender.uri)) return;
+  const targetAccount = await unlessRefused(upsertRemoteAccount(ctx, actor, ingestOptions(inbox)));
+  if (!targetAccount || targetAccount.id === sender.id) return;
+  await ctx.db
+    .updateTable('accounts')
+    .set({ moved_to_account_id: targetAccount.id })
+    .where('id', '=', sender.id)
+    .execute();
+  const followers = await ctx.db
+    .selectFrom('follows')
+    .innerJoin('accounts', 'accounts.id', 'follows.account_id')
+    .selectAll('accounts')
+    .where('follows.target_account_id', '=', sender.id)
+    .where('accounts.domain', 'is', null)
+    .execute();
+  for (const follower of followers) {
+    await unfollowAccount(ctx, follower, sender);
+    await followAccount(ctx, follower, targetAccount, {}).catch(() => undefined);
+  }
+}
+
+/**
+ * Flag (a report from another server) about local accounts and their statuses: one report per reported local
+ * account, by the sender (Mastodon files it under the reporting server's actor), for this server's moderators;
+ * none from a server whose reports the admin rejects.
+ */
+export async function onFlag(inbox: Inbox, flag: Flag, sender: AccountRow): Promise<void> {
+  const ctx = inbox.data;
+  if (sender.domain && (await serverBlockOf(ctx, sender.domain))?.reject_reports) return;
+  const accounts = new Map<string, AccountRow>();
+  const statusIds = new Map<string, string[]>();
+  for (const id of flag.objectIds) {
+    const account = await localAccountOf(ctx, id);
+    if (account) {
+      accounts.set(account.id, account);
+      continue;
+    }
+    const status = await findStatusByUri(ctx, id.href);
+    if (!status?.local) continue;
+    statusIds.set(status.account_id, [...(statusIds.get(status.account_id) ?? []), status.id]);
+  }
+  for (const accountId of statusIds.keys()) {
+    if (accounts.has(accountId)) continue;
+    const author = await ctx.db
+      .selectFrom('accounts')
+      .selectAll()
+      .where('id', '=', accountId)
+      .executeTakeFirst();
+    if (author) accounts.set(author.id, author);
+  }
+  const comment = (flag.content?.toString() ?? '').trim().slice(0, 1000);
+  for (const target of accounts.values()) {
+    const now = nowIso();
+    const row = {
+      id: newId(),
+      account_id: sender.id,
+      target_account_id: target.id,
+      conversation_id: null,
+      message_ids: '[]',
+      status_ids: JSON.stringify(statusIds.get(target.id) ?? []),
+      rule_ids: '[]',
+      category: 'other',
+      comment,
+      forwarded: 1 as const,
+      action_taken_at: null,
+      action_taken_by_account_id: null,
+      assigned_account_id: null,
+      created_at: now,
+      updated_at: now,
+    };
+    let notifications: NotificationsTable[] = [];
+    await ctx.db.transaction().execute(async (tx) => {
+      await tx.insertInto('reports').values(row).execute();
+      notifications = await notifyStaff(tx, 'admin.report', sender.id, row.id);
+    });
+    for (const notification of notifications) await publishNotification(ctx, notification);
+  }
+}
