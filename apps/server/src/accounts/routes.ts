@@ -9,6 +9,7 @@ import { accountStatuses, accountStatusesQuerySchema } from '../timelines/servic
 import { serializeStatuses } from '../statuses/serializer.js';
 import { authorizeFollowRequest, followAccount, rejectFollowRequest, unfollowAccount } from './follows.js';
 import { findAccountByAcct, findAccountOr404 } from './lookup.js';
+import { resolveRemoteAccount } from '../federation/outgoing/resolve.js';
 import { loadRelationships } from './relationships.js';
 import { followBodySchema, idsFromQuery } from './schema.js';
 import { serializeAccount, serializeAccountWithMove, serializeCredentialAccount } from './serializer.js';
@@ -26,6 +27,8 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get('/api/v1/accounts/lookup', scopes('read:accounts'), async (request) => {
     const { acct } = z.object({ acct: z.string().min(1).max(300) }).parse(request.query);
+    // a remote account not known yet is asked of its server for signed-in users (the /@user@domain page)
+    if (request.viewer?.account) await resolveRemoteAccount(ctx, acct);
     return serializeAccountWithMove(ctx, await findAccountByAcct(ctx.db, acct, ctx.config.localDomain));
   });
 

@@ -15,6 +15,7 @@ import { serializeTags } from '../timelines/tag-routes.js';
 import { scopes } from '../auth/route-scopes.js';
 import { likeLiteral, searchAccounts } from './accounts.js';
 import { parseLocalUrl } from './local-urls.js';
+import { resolveQuery } from '../federation/outgoing/resolve.js';
 
 const searchQuery = offsetQuerySchema(20, 40).extend({
   q: z.string().trim().min(1).max(500),
@@ -68,6 +69,31 @@ async function searchLocalUrl(
   return results;
 }
 
+/**
+ * `resolve=true` (signed-in users, first page): `@user@domain` is asked of its server and stored, then found by
+ * the search below; a URL of another server answers with what it names alone, as Mastodon does.
+ */
+async function resolveForSearch(
+  ctx: AppContext,
+  viewer: AccountRow | null,
+  query: { q: string; resolve?: boolean | undefined; offset: number },
+): Promise<SearchResults | null> {
+  if (!query.resolve || !viewer || query.offset > 0) return null;
+  const resolved = await resolveQuery(ctx, query.q);
+  if (!/^https?:\/\//i.test(query.q.trim())) return null;
+  const results: SearchResults = { accounts: [], statuses: [], hashtags: [] };
+  if (resolved?.status) {
+    const visible = await ctx.db
+      .selectFrom('statuses')
+      .selectAll('statuses')
+      .where('statuses.id', '=', resolved.status.id)
+      .where(visibleTo(viewer.id))
+      .execute();
+    results.statuses = await serializeStatuses(ctx, visible, viewer);
+  } else if (resolved?.account) results.accounts = [serializeAccount(ctx, resolved.account)];
+  return results;
+}
+
 /** Mastodon's v2 search over local data: account and hashtag prefixes, and words in readable statuses. */
 export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/api/v2/search', scopes('read:search'), async (request): Promise<SearchResults> => {
@@ -77,6 +103,8 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promi
       throw unauthorized('Search queries with offset require an authenticated user');
     const byUrl = query.offset === 0 ? await searchLocalUrl(ctx, viewer, query.q) : null;
     if (byUrl) return byUrl;
+    const remote = await resolveForSearch(ctx, viewer, query);
+    if (remote) return remote;
     const wants = (type: 'accounts' | 'hashtags' | 'statuses') => !query.type || query.type === type;
     const results: SearchResults = { accounts: [], statuses: [], hashtags: [] };
 
@@ -126,6 +154,7 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promi
   app.get('/api/v1/accounts/search', scopes('read:accounts'), async (request) => {
     const viewer = requireAccount(request);
     const query = accountSearchQuery.parse(request.query);
+    if (query.resolve && query.offset === 0) await resolveQuery(ctx, query.q);
     const rows = await searchAccounts(ctx.db, viewer, { ...query, localDomain: ctx.config.localDomain });
     return rows.map((row) => serializeAccount(ctx, row));
   });

@@ -10,6 +10,7 @@ import {
   Follow,
   Like,
   Move,
+  Read,
   Reject,
   Tombstone,
   Undo,
@@ -18,6 +19,7 @@ import {
 } from '@fedify/vocab';
 import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
+import { onIncomingMessageDelete, onIncomingRead, onIncomingReaction } from '../chat/incoming.js';
 import { deleteRemoteStatus } from '../ingest/index.js';
 import { deleteActor, onFlag, onMove, updateActor } from './accounts.js';
 import { onAccept, onBlock, onFollow, onReject, undoBlock, undoFollow } from './follows.js';
@@ -53,7 +55,18 @@ async function onDelete(inbox: Inbox, deletion: Delete, sender: AccountRow): Pro
   if (id.href === sender.uri) return deleteActor(inbox.data, sender);
   const embedded = await embeddedObject(inbox, deletion);
   if (embedded && !(embedded instanceof Tombstone) && embedded.id?.href !== id.href) return;
+  // a chat message deleted for everyone by its author
+  if (await onIncomingMessageDelete(inbox.data, id, sender)) return;
   await deleteRemoteStatus(inbox.data, id.href, sender);
+}
+
+/** A reaction to a chat message stays in the chat; any other is a favourite. */
+async function onEmojiReact(inbox: Inbox, react: EmojiReact, sender: AccountRow): Promise<void> {
+  if (!(await onIncomingReaction(inbox.data, react, sender, false))) await onLike(inbox, react, sender);
+}
+
+async function onRead(inbox: Inbox, read: Read, sender: AccountRow): Promise<void> {
+  await onIncomingRead(inbox.data, read, sender);
 }
 
 /**
@@ -70,6 +83,7 @@ async function onUndo(inbox: Inbox, undo: Undo, sender: AccountRow): Promise<voi
     if (object instanceof Follow) await undoFollow(ctx, sender, object);
     else if (object instanceof Block) await undoBlock(ctx, sender, object);
     else if (object instanceof Announce && object.id) await undoAnnounce(ctx, sender, object.id);
+    else if (object instanceof EmojiReact && (await onIncomingReaction(ctx, object, sender, true))) return;
     else if (object instanceof Like || object instanceof EmojiReact) await undoLike(inbox, object, sender);
     return;
   }
@@ -97,7 +111,9 @@ export function registerInboxListeners(listeners: InboxListenerSetters<AppContex
     .on(Announce, fromSender(onAnnounce))
     // a Like with content and an EmojiReact are reactions: shown as favourites, as Mastodon does
     .on(Like, fromSender<Like>(onLike))
-    .on(EmojiReact, fromSender<EmojiReact>(onLike))
+    .on(EmojiReact, fromSender(onEmojiReact))
+    // read receipts of chat messages (Palchat's chat vocabulary, docs/FEDERATION.md)
+    .on(Read, fromSender(onRead))
     .on(Flag, fromSender(onFlag))
     .on(Move, fromSender(onMove))
     .on(Undo, fromSender(onUndo));
