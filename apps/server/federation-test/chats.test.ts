@@ -22,14 +22,28 @@ async function conversationWith(
   matches: (conversation: Conversation) => boolean,
   text: string,
 ): Promise<{ conversation: Conversation; message: Message }> {
-  return waitFor(`"${text}" in a conversation of ${reader.acct}`, async () => {
-    const conversations = await apiAs<Conversation[]>(reader, 'GET', '/api/v1/friend_messages/conversations');
-    for (const conversation of conversations.filter(matches)) {
-      const message = (await messagesOf(reader, conversation.id)).find((m) => m.content.includes(text));
-      if (message) return { conversation, message };
-    }
-    return null;
-  });
+  try {
+    return await waitFor(`"${text}" in a conversation of ${reader.acct}`, async () => {
+      const conversations = await apiAs<Conversation[]>(
+        reader,
+        'GET',
+        '/api/v1/friend_messages/conversations',
+      );
+      for (const conversation of conversations.filter(matches)) {
+        const message = (await messagesOf(reader, conversation.id)).find((m) => m.content.includes(text));
+        if (message) return { conversation, message };
+      }
+      return null;
+    });
+  } catch (error) {
+    // tell "never arrived" from "arrived as a private mention only" (stored as a status, not as a chat message)
+    const mentions = await reader.client.v1.notifications.list({ types: ['mention'], limit: 40 });
+    const asMention = mentions.find((notification) => notification.status?.content.includes(text));
+    const detail = asMention
+      ? `it arrived as a ${asMention.status?.visibility} mention (status ${asMention.status?.uri}) but not in a chat`
+      : 'it did not arrive as a mention either';
+    throw new Error(`${(error as Error).message}; ${detail}`);
+  }
 }
 
 async function messagesOf(reader: TestAccount, conversationId: string): Promise<Message[]> {
