@@ -42,7 +42,7 @@ async function conversationWith(
     const detail = asMention
       ? `it arrived as a ${asMention.status?.visibility} mention (status ${asMention.status?.uri}) but not in a chat`
       : 'it did not arrive as a mention either';
-    throw new Error(`${(error as Error).message}; ${detail}`);
+    throw new Error(`${(error as Error).message}; ${detail}`, { cause: error });
   }
 }
 
