@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, follow, type TestAccount } from './helpers/factories.js';
+import { createAccount, follow, insertStatus, type TestAccount } from './helpers/factories.js';
 import { MASTODON_CONTEXT, mastodonNote } from './helpers/activitypub.js';
 import { listenFederatedServer } from './helpers/federation.js';
 import type { TestServer } from './helpers/harness.js';
@@ -110,6 +110,28 @@ describe('inbox: admin domain blocks, boosts of unknown statuses', () => {
     });
     const entries = home.json() as { reblog: { uri: string } | null }[];
     expect(entries.some((entry) => entry.reblog?.uri === original.id)).toBe(true);
+  });
+
+  it('ignores Likes from a server the local author blocked', async () => {
+    const dave = await createAccount(server, { username: 'dave' });
+    await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/domain_blocks',
+      headers: { authorization: `Bearer ${dave.token}` },
+      payload: { domain: friendly.host },
+    });
+    const status = await insertStatus(server, dave, { text: 'no likes from there', visibility: 'public' });
+    const statusUri = `${server.url}/users/dave/statuses/${status.id}`;
+    await friendly.post(`${server.url}/inbox`, activity(bob, 'Like', statusUri));
+    const aliceStatus = await insertStatus(server, alice, { text: 'likes welcome', visibility: 'public' });
+    await friendly.post(
+      `${server.url}/inbox`,
+      activity(bob, 'Like', `${server.url}/users/alice/statuses/${aliceStatus.id}`),
+    );
+    const favourites = (statusId: string) =>
+      server.db.selectFrom('favourites').select('id').where('status_id', '=', statusId).execute();
+    await waitUntil(async () => (await favourites(aliceStatus.id)).length === 1);
+    expect(await favourites(status.id)).toHaveLength(0);
   });
 
   it('drops reports from a server whose reports the admin rejects', async () => {

@@ -99,6 +99,24 @@ describe('inbox: statuses and interactions', () => {
     expect((await notificationsOf(alice, 'mention'))[0]!.status_id).toBe(status.id);
   });
 
+  it('stores an unsolicited reply in a local thread once, however often it is delivered', async () => {
+    const local = await insertStatus(server, alice, { text: 'a thread', visibility: 'public' });
+    const reply = mastodonNote(stranger.id, `${stranger.id}/statuses/reply`, {
+      inReplyTo: `${server.url}/users/alice/statuses/${local.id}`,
+    });
+    const create = activity(stranger, 'Create', reply);
+    await remote.post(inbox(), create);
+    await remote.post(`${server.url}/users/alice/inbox`, create);
+    await remote.post(inbox(), { ...create, id: `${create.id}-again` });
+    await waitUntil(async () => Boolean(await statusByUri(reply.id)));
+    await settle();
+    const stored = await server.db.selectFrom('statuses').selectAll().where('uri', '=', reply.id).execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.in_reply_to_id).toBe(local.id);
+    const parent = (await api(alice, `/api/v1/statuses/${local.id}`)) as { replies_count: number };
+    expect(parent.replies_count).toBe(1);
+  });
+
   it('refuses a Note attributed to someone else than the sender', async () => {
     const forged = mastodonNote(stranger.id, `${stranger.id}/statuses/3`);
     await remote.post(inbox(), activity(bob, 'Create', forged));

@@ -3,14 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { accountReportInputSchema } from '@palchat/api';
 import { requireAccount } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
-import type { NotificationsTable } from '../db/schema.js';
 import { findAccountOr404 } from '../accounts/lookup.js';
 import { badRequest, unprocessable } from '../http/errors.js';
-import { newId } from '../lib/ids.js';
-import { nowIso } from '../lib/time.js';
-import { notifyStaff } from '../moderation/staff-notifications.js';
-import { publishNotification } from '../notifications/service.js';
 import { scopes } from '../auth/route-scopes.js';
+import { fileReport } from './file.js';
 import { serializeReports } from './serializer.js';
 
 /** Form bodies send `status_ids[]` (a list once parsed) and booleans as text; a lone id is a list of one. */
@@ -58,31 +54,16 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
         );
     }
     const ruleIds = await citedRules(ctx, input.rule_ids ?? []);
-    const now = nowIso();
-    const row = {
-      id: newId(),
-      account_id: viewer.id,
-      target_account_id: target.id,
-      conversation_id: null,
-      message_ids: '[]',
-      status_ids: JSON.stringify(statusIds),
-      rule_ids: JSON.stringify(ruleIds),
+    const row = await fileReport(ctx, {
+      accountId: viewer.id,
+      targetAccountId: target.id,
+      statusIds,
+      ruleIds,
       // citing rules makes a report about a rule violation, as in Mastodon
       category: ruleIds.length ? 'violation' : input.category,
       comment: (input.comment ?? '').trim(),
-      forwarded: input.forward ? (1 as const) : (0 as const),
-      action_taken_at: null,
-      action_taken_by_account_id: null,
-      assigned_account_id: null,
-      created_at: now,
-      updated_at: now,
-    };
-    let notifications: NotificationsTable[] = [];
-    await ctx.db.transaction().execute(async (tx) => {
-      await tx.insertInto('reports').values(row).execute();
-      notifications = await notifyStaff(tx, 'admin.report', viewer.id, row.id);
+      forwarded: Boolean(input.forward),
     });
-    for (const notification of notifications) await publishNotification(ctx, notification);
     if (input.forward) await federateReportForward(ctx, { ...row, status_ids: statusIds }, target);
     const [report] = await serializeReports(ctx, [row]);
     return report;

@@ -65,46 +65,79 @@ export async function reblog(
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (existing) return existing;
-  const now = nowIso();
-  const boost: StatusesTable = {
+  const boost = boostOf(original, viewer.id, {
+    visibility:
+      original.visibility === 'private' ? 'private' : visibility === 'direct' ? 'public' : visibility,
+    local: 1,
+  });
+  if (await storeBoost(ctx, boost, original, { notifyAuthor: true })) await federateBoost(ctx, viewer, boost);
+  return boost;
+}
+
+/** A new boost row of `original` by `boosterId` (not yet stored). */
+export function boostOf(
+  original: StatusesTable,
+  boosterId: string,
+  columns: Pick<StatusesTable, 'visibility' | 'local'> & Partial<StatusesTable>,
+): StatusesTable {
+  return {
     id: newId(),
-    account_id: viewer.id,
+    account_id: boosterId,
     in_reply_to_id: null,
     in_reply_to_account_id: null,
     reblog_of_id: original.id,
     conversation_id: null,
     text: '',
     spoiler_text: '',
-    visibility:
-      original.visibility === 'private' ? 'private' : visibility === 'direct' ? 'public' : visibility,
     sensitive: 0,
     language: null,
-    local: 1,
     link_url: null,
     replies_count: 0,
     reblogs_count: 0,
     favourites_count: 0,
-    created_at: now,
+    created_at: nowIso(),
     edited_at: null,
     deleted_at: null,
+    ...columns,
   };
+}
+
+/**
+ * Stores a boost with its counters and (with `notifyAuthor`) the original author's `reblog` notification, then
+ * fans it out and streams it. False when a boost with the same uri exists (a remote Announce delivered twice).
+ */
+export async function storeBoost(
+  ctx: AppContext,
+  boost: StatusesTable,
+  original: StatusesTable,
+  { notifyAuthor }: { notifyAuthor: boolean },
+): Promise<boolean> {
   let notification: NotificationsTable | null = null;
-  await ctx.db.transaction().execute(async (tx) => {
-    await tx.insertInto('statuses').values(boost).execute();
+  const stored = await ctx.db.transaction().execute(async (tx) => {
+    const inserted = await tx
+      .insertInto('statuses')
+      .values(boost)
+      .onConflict((oc) => oc.column('uri').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) return false;
     await adjustStatusCounter(tx, original.id, 'reblogs_count', 1);
-    await adjustStatusesCount(tx, viewer.id, { delta: 1, at: now });
-    notification = await recordNotification(tx, {
-      accountId: original.account_id,
-      fromAccountId: viewer.id,
-      type: 'reblog',
-      statusId: original.id,
-    });
+    await adjustStatusesCount(tx, boost.account_id, { delta: 1, at: boost.created_at });
+    if (notifyAuthor) {
+      notification = await recordNotification(tx, {
+        accountId: original.account_id,
+        fromAccountId: boost.account_id,
+        type: 'reblog',
+        statusId: original.id,
+      });
+    }
+    return true;
   });
+  if (!stored) return false;
   await fanOutToFeeds(ctx.db, boost);
   await publishNotification(ctx, notification);
   void streamStatus(ctx, boost, 'update');
-  await federateBoost(ctx, viewer, boost);
-  return boost;
+  return true;
 }
 
 /** Undoes the viewer's boost of `id`; answers the original status. */

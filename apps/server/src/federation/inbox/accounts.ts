@@ -2,11 +2,9 @@ import type { Actor, Flag, Move } from '@fedify/vocab';
 import { followAccount, unfollowAccount } from '../../accounts/follows.js';
 import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
-import type { NotificationsTable } from '../../db/schema.js';
-import { newId } from '../../lib/ids.js';
+import { ApiError } from '../../http/errors.js';
 import { nowIso } from '../../lib/time.js';
-import { notifyStaff } from '../../moderation/staff-notifications.js';
-import { publishNotification } from '../../notifications/service.js';
+import { fileReport } from '../../reports/file.js';
 import { removeStatus } from '../../statuses/compose.js';
 import { upsertRemoteAccount } from '../ingest/index.js';
 import {
@@ -46,20 +44,22 @@ export async function deleteActor(ctx: AppContext, sender: AccountRow): Promise<
     for (const status of statuses) await removeStatus(ctx, status, { deleteMedia: true });
     if (statuses.length < DELETE_BATCH) break;
   }
-  const followed = await ctx.db
+  const follows = await ctx.db
     .selectFrom('follows')
-    .innerJoin('accounts', 'accounts.id', 'follows.target_account_id')
-    .selectAll('accounts')
-    .where('follows.account_id', '=', sender.id)
+    .select(['account_id', 'target_account_id'])
+    .where((eb) => eb.or([eb('account_id', '=', sender.id), eb('target_account_id', '=', sender.id)]))
     .execute();
-  for (const target of followed) await unfollowAccount(ctx, sender, target);
-  const followers = await ctx.db
-    .selectFrom('follows')
-    .innerJoin('accounts', 'accounts.id', 'follows.account_id')
-    .selectAll('accounts')
-    .where('follows.target_account_id', '=', sender.id)
-    .execute();
-  for (const follower of followers) await unfollowAccount(ctx, follower, sender);
+  for (const row of follows) {
+    const other = row.account_id === sender.id ? row.target_account_id : row.account_id;
+    const account = await ctx.db
+      .selectFrom('accounts')
+      .selectAll()
+      .where('id', '=', other)
+      .executeTakeFirst();
+    if (!account) continue;
+    if (row.account_id === sender.id) await unfollowAccount(ctx, sender, account);
+    else await unfollowAccount(ctx, account, sender);
+  }
   await ctx.db.transaction().execute(async (tx) => {
     await tx.deleteFrom('follow_requests').where('account_id', '=', sender.id).execute();
     await tx.deleteFrom('follow_requests').where('target_account_id', '=', sender.id).execute();
@@ -97,11 +97,6 @@ export async function onMove(inbox: Inbox, move: Move, sender: AccountRow): Prom
   if (!actor.aliasIds.some((alias) => alias.href === sender.uri)) return;
   const targetAccount = await unlessRefused(upsertRemoteAccount(ctx, actor, ingestOptions(inbox)));
   if (!targetAccount || targetAccount.id === sender.id) return;
-  await ctx.db
-    .updateTable('accounts')
-    .set({ moved_to_account_id: targetAccount.id })
-    .where('id', '=', sender.id)
-    .execute();
   const followers = await ctx.db
     .selectFrom('follows')
     .innerJoin('accounts', 'accounts.id', 'follows.account_id')
@@ -111,8 +106,17 @@ export async function onMove(inbox: Inbox, move: Move, sender: AccountRow): Prom
     .execute();
   for (const follower of followers) {
     await unfollowAccount(ctx, follower, sender);
-    await followAccount(ctx, follower, targetAccount, {}).catch(() => undefined);
+    // a follower blocked by (or blocking) the new account just stops following
+    await followAccount(ctx, follower, targetAccount, {}).catch((error: unknown) => {
+      if (!(error instanceof ApiError)) throw error;
+    });
   }
+  // marked last: a Move seen as applied has moved every follower
+  await ctx.db
+    .updateTable('accounts')
+    .set({ moved_to_account_id: targetAccount.id })
+    .where('id', '=', sender.id)
+    .execute();
 }
 
 /**
@@ -146,29 +150,14 @@ export async function onFlag(inbox: Inbox, flag: Flag, sender: AccountRow): Prom
   }
   const comment = (flag.content?.toString() ?? '').trim().slice(0, 1000);
   for (const target of accounts.values()) {
-    const now = nowIso();
-    const row = {
-      id: newId(),
-      account_id: sender.id,
-      target_account_id: target.id,
-      conversation_id: null,
-      message_ids: '[]',
-      status_ids: JSON.stringify(statusIds.get(target.id) ?? []),
-      rule_ids: '[]',
+    await fileReport(ctx, {
+      accountId: sender.id,
+      targetAccountId: target.id,
+      statusIds: statusIds.get(target.id) ?? [],
+      ruleIds: [],
       category: 'other',
       comment,
-      forwarded: 1 as const,
-      action_taken_at: null,
-      action_taken_by_account_id: null,
-      assigned_account_id: null,
-      created_at: now,
-      updated_at: now,
-    };
-    let notifications: NotificationsTable[] = [];
-    await ctx.db.transaction().execute(async (tx) => {
-      await tx.insertInto('reports').values(row).execute();
-      notifications = await notifyStaff(tx, 'admin.report', sender.id, row.id);
+      forwarded: true,
     });
-    for (const notification of notifications) await publishNotification(ctx, notification);
   }
 }

@@ -1,16 +1,10 @@
 import type { Activity, Announce, EmojiReact, Like, Object as APObject } from '@fedify/vocab';
 import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
-import type { NotificationsTable, StatusesTable } from '../../db/schema.js';
+import type { StatusesTable } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
-import { newId } from '../../lib/ids.js';
-import { nowIso } from '../../lib/time.js';
-import { publishNotification, recordNotification } from '../../notifications/service.js';
-import { favourite, unfavourite } from '../../statuses/actions.js';
+import { boostOf, favourite, storeBoost, unfavourite } from '../../statuses/actions.js';
 import { removeStatus } from '../../statuses/compose.js';
-import { adjustStatusCounter, adjustStatusesCount } from '../../statuses/counters.js';
-import { streamStatus } from '../../statuses/fanout.js';
-import { fanOutToFeeds } from '../../timelines/feeds.js';
 import { ingestRemoteStatus, upsertRemoteAccount } from '../ingest/index.js';
 import { visibilityFromAddressing } from '../visibility.js';
 import { blocks, fetchOptions, ingestOptions, isSuspendedDomain, type Inbox } from './sender.js';
@@ -36,6 +30,7 @@ async function statusOf(inbox: Inbox, activity: Activity, fetch: boolean) {
   return (await unlessRefused(ingestRemoteStatus(ctx, object, account, ingestOptions(inbox)))) ?? undefined;
 }
 
+/** Whether the status's local author blocks the sender or the sender's server (or the author is gone). */
 async function authorBlocks(ctx: AppContext, status: StatusesTable, sender: AccountRow): Promise<boolean> {
   const author = await ctx.db
     .selectFrom('accounts')
@@ -64,57 +59,16 @@ export async function onAnnounce(inbox: Inbox, announce: Announce, sender: Accou
     cc: announce.ccIds,
     followersUrl: sender.followers_url ?? null,
   });
-  const now = nowIso();
-  const boost: StatusesTable = {
-    id: newId(),
-    account_id: sender.id,
-    in_reply_to_id: null,
-    in_reply_to_account_id: null,
-    reblog_of_id: original.id,
-    conversation_id: null,
-    text: '',
-    spoiler_text: '',
+  const boost = boostOf(original, sender.id, {
     visibility: visibility === 'direct' ? 'private' : visibility,
-    sensitive: 0,
-    language: null,
     local: 0,
     uri: announce.id.href,
     url: announce.id.href,
-    link_url: null,
-    replies_count: 0,
-    reblogs_count: 0,
-    favourites_count: 0,
-    created_at: announce.published
-      ? new Date(Math.min(announce.published.epochMilliseconds, Date.now())).toISOString()
-      : now,
-    edited_at: null,
-    deleted_at: null,
-  };
-  let notification: NotificationsTable | null = null;
-  const inserted = await ctx.db.transaction().execute(async (tx) => {
-    const row = await tx
-      .insertInto('statuses')
-      .values(boost)
-      .onConflict((oc) => oc.column('uri').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!row) return false;
-    await adjustStatusCounter(tx, original.id, 'reblogs_count', 1);
-    await adjustStatusesCount(tx, sender.id, { delta: 1, at: boost.created_at });
-    if (original.local) {
-      notification = await recordNotification(tx, {
-        accountId: original.account_id,
-        fromAccountId: sender.id,
-        type: 'reblog',
-        statusId: original.id,
-      });
-    }
-    return true;
+    ...(announce.published
+      ? { created_at: new Date(Math.min(announce.published.epochMilliseconds, Date.now())).toISOString() }
+      : {}),
   });
-  if (!inserted) return;
-  await fanOutToFeeds(ctx.db, boost);
-  await publishNotification(ctx, notification);
-  void streamStatus(ctx, boost, 'update');
+  await storeBoost(ctx, boost, original, { notifyAuthor: original.local === 1 });
 }
 
 /** Undo(Announce): the sender's boost with that id goes, with its notification. */
@@ -144,7 +98,8 @@ export async function undoAnnounce(ctx: AppContext, sender: AccountRow, announce
  */
 export async function onLike(inbox: Inbox, like: Like | EmojiReact, sender: AccountRow): Promise<void> {
   const status = await statusOf(inbox, like, false);
-  if (!status) return;
+  // the favourite service checks account blocks; a local author's domain block counts too
+  if (!status || (await authorBlocks(inbox.data, status, sender))) return;
   await ignoringRefusal(favourite(inbox.data, sender, status.id));
 }
 

@@ -94,7 +94,8 @@ export async function blocks(ctx: AppContext, blocker: AccountRow, blocked: Acco
     .selectFrom('domain_blocks')
     .select('id')
     .where('account_id', '=', blocker.id)
-    .where('domain', '=', blocked.domain)
+    // users block host names (normalizeDomain drops the port)
+    .where('domain', 'in', [blocked.domain, blocked.domain.replace(/:\d+$/, '')])
     .executeTakeFirst();
   return Boolean(domainBlock);
 }

@@ -1,0 +1,46 @@
+import type { AppContext } from '../context.js';
+import type { NotificationsTable } from '../db/schema.js';
+import { newId } from '../lib/ids.js';
+import { nowIso } from '../lib/time.js';
+import { notifyStaff } from '../moderation/staff-notifications.js';
+import { publishNotification } from '../notifications/service.js';
+
+export interface NewReport {
+  /** the reporter: a local account, or the remote actor of a Flag */
+  accountId: string;
+  targetAccountId: string;
+  statusIds: string[];
+  ruleIds: string[];
+  category: string;
+  comment: string;
+  forwarded: boolean;
+}
+
+/** Files a report for the moderators: stored, and an `admin.report` notification for each of them. */
+export async function fileReport(ctx: AppContext, input: NewReport) {
+  const now = nowIso();
+  const row = {
+    id: newId(),
+    account_id: input.accountId,
+    target_account_id: input.targetAccountId,
+    conversation_id: null,
+    message_ids: '[]',
+    status_ids: JSON.stringify(input.statusIds),
+    rule_ids: JSON.stringify(input.ruleIds),
+    category: input.category,
+    comment: input.comment,
+    forwarded: input.forwarded ? (1 as const) : (0 as const),
+    action_taken_at: null,
+    action_taken_by_account_id: null,
+    assigned_account_id: null,
+    created_at: now,
+    updated_at: now,
+  };
+  let notifications: NotificationsTable[] = [];
+  await ctx.db.transaction().execute(async (tx) => {
+    await tx.insertInto('reports').values(row).execute();
+    notifications = await notifyStaff(tx, 'admin.report', input.accountId, row.id);
+  });
+  for (const notification of notifications) await publishNotification(ctx, notification);
+  return row;
+}
