@@ -120,3 +120,40 @@ describeEachDialect('admin command line', (dialect) => {
     expect((await getServerSettings(server.db)).registrations_mode).toBe('approval');
   });
 });
+
+describeEachDialect('admin command line: federation domain blocks', (dialect) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer(dialect);
+  });
+  afterAll(async () => server.close());
+
+  async function run(...argv: string[]) {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runAdminCommand(server.db, argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
+    return { code, out: out.join('\n'), err: err.join('\n') };
+  }
+
+  it('adds, updates, lists and removes blocks of servers', async () => {
+    expect(await run('domain-blocks', 'add', 'Spam.Example')).toMatchObject({
+      code: 0,
+      out: 'Blocked spam.example (suspend)',
+    });
+    expect(
+      await run('domain-blocks', 'add', 'loud.example', '--severity', 'silence', '--reject-media', 'true'),
+    ).toMatchObject({ code: 0, out: 'Blocked loud.example (silence)' });
+    // adding again changes the block in place
+    expect(await run('domain-blocks', 'add', 'spam.example', '--severity', 'silence')).toMatchObject({
+      code: 0,
+    });
+    expect((await run('domain-blocks', 'list')).out).toBe(
+      'loud.example\tsilence\treject_media\nspam.example\tsilence',
+    );
+    expect(await run('domain-blocks', 'remove', 'spam.example')).toMatchObject({ code: 0 });
+    expect((await run('domain-blocks', 'list')).out).toBe('loud.example\tsilence\treject_media');
+    expect((await run('domain-blocks', 'remove', 'spam.example')).code).toBe(2);
+    expect((await run('domain-blocks', 'add', 'not a domain')).code).toBe(2);
+    expect((await run('domain-blocks', 'add', 'x.example', '--severity', 'banish')).code).toBe(2);
+  });
+});

@@ -44,12 +44,11 @@ describe('federation discovery and documents', () => {
     expect(jrd.subject).toBe('acct:alice@social.example');
     expect(jrd.aliases).toContain(`${FEDERATED_URL}/users/alice`);
     expect(jrd.links).toContainEqual({ rel: 'self', type: AP, href: `${FEDERATED_URL}/users/alice` });
-    expect(jrd.links).toContainEqual(
-      expect.objectContaining({
-        rel: 'http://webfinger.net/rel/profile-page',
-        href: `${FEDERATED_URL}/@alice`,
-      }),
-    );
+    expect(jrd.links).toContainEqual({
+      rel: 'http://webfinger.net/rel/profile-page',
+      type: 'text/html',
+      href: `${FEDERATED_URL}/@alice`,
+    });
     for (const resource of [
       `${FEDERATED_URL}/users/alice`,
       `${FEDERATED_URL}/@alice`,

@@ -196,7 +196,11 @@ export async function unfollowAccount(
  * The id of the follow, or else of the follow request, from `followerId` to `targetId` (what an Undo(Follow)
  * names), or null when there is neither.
  */
-export async function followOrRequestId(tx: Tx, followerId: string, targetId: string): Promise<string | null> {
+export async function followOrRequestId(
+  tx: Tx,
+  followerId: string,
+  targetId: string,
+): Promise<string | null> {
   for (const table of ['follows', 'follow_requests'] as const) {
     const row = await tx
       .selectFrom(table)

@@ -9,6 +9,7 @@ import { announceRevocation } from '../streaming/revocations.js';
 import { isServerSettingKey, SERVER_SETTING_KEYS, encodeSettingValue } from '../settings/schema.js';
 import { getServerSettings, updateServerSettings } from '../settings/service.js';
 import { CONTENT_USAGE, ContentUsageError, runContentCommand } from '../instance-content/commands.js';
+import { DOMAIN_BLOCKS_USAGE, DomainBlocksUsageError, runDomainBlocksCommand } from './domain-blocks.js';
 
 export const USAGE = `Usage: npm run admin -- <command>
 
@@ -22,6 +23,7 @@ Commands:
   settings list                show every server setting and its value
   settings set KEY VALUE       change a server setting
 ${CONTENT_USAGE}
+${DOMAIN_BLOCKS_USAGE}
   help                         show this text`;
 
 export interface CommandOutput {
@@ -192,6 +194,9 @@ export async function runAdminCommand(
       case 'terms':
         await runContentCommand(db, command, args, output);
         return 0;
+      case 'domain-blocks':
+        await runDomainBlocksCommand(db, args, output);
+        return 0;
       case 'help':
       case '--help':
       case '-h':
@@ -204,7 +209,11 @@ export async function runAdminCommand(
         throw new UsageError(`Unknown command "${command}"`);
     }
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ContentUsageError) {
+    if (
+      error instanceof UsageError ||
+      error instanceof ContentUsageError ||
+      error instanceof DomainBlocksUsageError
+    ) {
       output.err(`Error: ${error.message}\n\n${USAGE}`);
       return 2;
     }

@@ -1,5 +1,14 @@
 import type { Context, Federation, RequestContext } from '@fedify/fedify';
-import { Application, Endpoints, Image, Person, PropertyValue, Service, type Actor } from '@fedify/vocab';
+import {
+  Application,
+  Endpoints,
+  Image,
+  Link,
+  Person,
+  PropertyValue,
+  Service,
+  type Actor,
+} from '@fedify/vocab';
 import { serializeAccount } from '../accounts/serializer.js';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
@@ -28,16 +37,25 @@ export async function findLocalActor(
 }
 
 /**
- * The local account an actor URI names (`${PUBLIC_URL}/users/{username}`), or undefined. Remote actors are
- * matched on `accounts.uri` once remote accounts are stored (issue #15, migration 0013).
+ * The account an actor URI names: a local one (`${PUBLIC_URL}/users/{username}`), or a stored remote one by
+ * its actor id (a remote follower fetching a followers-only Note); undefined for the instance actor and
+ * unknown actors.
  */
-export async function localAccountOfActorUri(
+export async function accountOfActorUri(
   context: Context<AppContext>,
   actorUri: URL,
 ): Promise<AccountRow | undefined> {
   const parsed = context.parseUri(actorUri);
-  if (parsed?.type !== 'actor' || parsed.identifier === INSTANCE_ACTOR) return undefined;
-  return findLocalActor(context.data, parsed.identifier);
+  if (parsed?.type === 'actor') {
+    if (parsed.identifier === INSTANCE_ACTOR) return undefined;
+    return findLocalActor(context.data, parsed.identifier);
+  }
+  return context.data.db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('uri', '=', actorUri.href)
+    .where('domain', 'is not', null)
+    .executeTakeFirst();
 }
 
 const IMAGE_TYPES: Record<string, string> = {
@@ -83,7 +101,11 @@ async function keyProperties(context: Context<AppContext>, identifier: string) {
  * A local account as an ActivityPub actor, shaped like Mastodon's: Person (Service for bots), profile HTML,
  * avatar and header, PropertyValue fields, the collections, an RSA publicKey and Ed25519 assertionMethods.
  */
-export async function localActor(context: Context<AppContext>, row: AccountRow): Promise<Actor> {
+export async function localActor(
+  context: Context<AppContext>,
+  row: AccountRow,
+  options: { forWebFinger?: boolean } = {},
+): Promise<Actor> {
   const ctx = context.data;
   const identifier = row.username;
   const account = serializeAccount(ctx, row);
@@ -100,7 +122,10 @@ export async function localActor(context: Context<AppContext>, row: AccountRow):
     preferredUsername: row.username,
     name: row.display_name,
     summary: account.note,
-    url: new URL(account.url),
+    // WebFinger's profile-page link is made from this: there it carries its type, as Mastodon's does
+    url: options.forWebFinger
+      ? new Link({ href: new URL(account.url), mediaType: 'text/html' })
+      : new URL(account.url),
     icon: imageOf(ctx, row.avatar_path),
     image: imageOf(ctx, row.header_path),
     manuallyApprovesFollowers: row.locked === 1,
@@ -143,7 +168,8 @@ export function registerActors(federation: Federation<AppContext>, keys: ActorKe
     .setActorDispatcher('/users/{identifier}', async (context, identifier) => {
       if (identifier === INSTANCE_ACTOR) return instanceActor(context);
       const row = await findLocalActor(context.data, identifier);
-      return row ? localActor(context, row) : null;
+      const forWebFinger = context.url.pathname === '/.well-known/webfinger';
+      return row ? localActor(context, row, { forWebFinger }) : null;
     })
     .mapActorAlias('/actor', INSTANCE_ACTOR)
     .setKeyPairsDispatcher(async (context, identifier) => {

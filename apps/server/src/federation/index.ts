@@ -64,7 +64,8 @@ export function createFederationRuntime(
   });
   // 410 Gone (and 404) end delivery at once; a Gone actor gets nothing more
   federation.setOutboxPermanentFailureHandler(async (_context, failure) => {
-    if (failure.reason === 'http' && failure.statusCode === 410) await markActorsGone(ctx.db, failure.actorIds);
+    if (failure.reason === 'http' && failure.statusCode === 410)
+      await markActorsGone(ctx.db, failure.actorIds);
   });
   registerActors(federation, keys);
   registerCollections(federation);

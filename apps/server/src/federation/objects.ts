@@ -2,7 +2,7 @@ import type { Federation, RequestContext } from '@fedify/fedify';
 import { Note } from '@fedify/vocab';
 import type { AppContext } from '../context.js';
 import type { StatusesTable } from '../db/schema.js';
-import { fetchAuthorized, findLocalActor, localAccountOfActorUri } from './actors.js';
+import { fetchAuthorized, findLocalActor, accountOfActorUri } from './actors.js';
 import { noteOfStatus } from './outgoing/note.js';
 
 /**
@@ -15,7 +15,7 @@ async function signedFetcherMayRead(
 ): Promise<boolean> {
   const owner = await context.getSignedKeyOwner();
   if (!owner?.id) return false;
-  const fetcher = await localAccountOfActorUri(context, owner.id);
+  const fetcher = await accountOfActorUri(context, owner.id);
   if (!fetcher) return false;
   if (fetcher.id === status.account_id) return true;
   const { db } = context.data;

@@ -62,10 +62,7 @@ export async function unavailableDomains(ctx: AppContext, hosts: readonly string
 }
 
 /** Fedify's circuit breaker for our deliveries, reporting its state changes to `unavailable_domains`. */
-export function deliveryCircuitBreaker(
-  db: DbOrTx,
-  onError: (error: unknown) => void,
-): CircuitBreakerOptions {
+export function deliveryCircuitBreaker(db: DbOrTx, onError: (error: unknown) => void): CircuitBreakerOptions {
   return {
     failureThreshold: CIRCUIT_FAILURES,
     failureWindow: { hours: 1 },

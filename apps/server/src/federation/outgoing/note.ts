@@ -249,7 +249,11 @@ function noteOf(context: Context<AppContext>, status: StatusRow, parts: NotePart
     sensitive: status.sensitive === 1,
     published: Temporal.Instant.from(status.created_at),
     updated: status.edited_at ? Temporal.Instant.from(status.edited_at) : null,
-    replyTarget: parent ? (parent.uri ? new URL(parent.uri) : statusUri(context, parent.username, parent.id)) : null,
+    replyTarget: parent
+      ? parent.uri
+        ? new URL(parent.uri)
+        : statusUri(context, parent.username, parent.id)
+      : null,
     tags: [
       ...mentioned.map(
         (account, index) =>

@@ -34,7 +34,11 @@ export async function federateReportForward(
   if (!target.domain) return;
   await federate(ctx, null, 'Flag', async (context) => {
     const statuses = report.status_ids.length
-      ? await ctx.db.selectFrom('statuses').selectAll().where('id', 'in', [...report.status_ids]).execute()
+      ? await ctx.db
+          .selectFrom('statuses')
+          .selectAll()
+          .where('id', 'in', [...report.status_ids])
+          .execute()
       : [];
     const targetUri = actorUriOf(context, target);
     const flag = new Flag({

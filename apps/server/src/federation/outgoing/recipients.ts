@@ -52,7 +52,10 @@ export async function deliverableRecipients(
   const inboxHost = (account: AccountsTable) => hostOf(account.shared_inbox_url ?? account.inbox_url);
   const [suspended, unavailable] = await Promise.all([
     suspendedDomains(ctx, [...new Set(remote.map((account) => account.domain!))]),
-    unavailableDomains(ctx, remote.flatMap((account) => inboxHost(account) ?? [])),
+    unavailableDomains(
+      ctx,
+      remote.flatMap((account) => inboxHost(account) ?? []),
+    ),
   ]);
   const seen = new Set<string>();
   const recipients: Recipient[] = [];

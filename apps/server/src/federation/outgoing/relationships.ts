@@ -3,14 +3,19 @@ import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
 import type { AccountsTable } from '../../db/schema.js';
 import { actorUriOf } from '../recipients.js';
-import { federate, sendTo, uniqueSuffix, type OutgoingContext } from './send.js';
+import { federate, sendTo, type OutgoingContext } from './send.js';
 
 type Local = Pick<AccountRow, 'id' | 'username' | 'domain'>;
 
 const isRemote = (account: AccountsTable) => Boolean(account.domain);
 
 /** The Follow `follower` sends `target`; its id names the follow request row, as Mastodon's `#follows/{id}`. */
-function followOf(context: OutgoingContext, follower: Local, target: AccountsTable, followId: string): Follow {
+function followOf(
+  context: OutgoingContext,
+  follower: Local,
+  target: AccountsTable,
+  followId: string,
+): Follow {
   const actor = context.getActorUri(follower.username);
   return new Follow({
     id: new URL(`${actor.href}#follows/${followId}`),
@@ -20,7 +25,12 @@ function followOf(context: OutgoingContext, follower: Local, target: AccountsTab
 }
 
 /** Follow of a remote account; the request stays pending until its Accept arrives. */
-export async function federateFollow(ctx: AppContext, follower: Local, target: AccountsTable, requestId: string) {
+export async function federateFollow(
+  ctx: AppContext,
+  follower: Local,
+  target: AccountsTable,
+  requestId: string,
+) {
   if (!isRemote(target)) return;
   await federate(ctx, follower, 'Follow', async (context) => {
     await sendTo(context, follower.username, [target], followOf(context, follower, target, requestId));
@@ -28,7 +38,12 @@ export async function federateFollow(ctx: AppContext, follower: Local, target: A
 }
 
 /** Undo(Follow) when a follow of a remote account ends or its request is withdrawn. */
-export async function federateUnfollow(ctx: AppContext, follower: Local, target: AccountsTable, followId: string) {
+export async function federateUnfollow(
+  ctx: AppContext,
+  follower: Local,
+  target: AccountsTable,
+  followId: string,
+) {
   if (!isRemote(target)) return;
   await federate(ctx, follower, 'Undo(Follow)', async (context) => {
     const follow = followOf(context, follower, target, followId);
@@ -65,7 +80,12 @@ export async function federateBlock(
   });
 }
 
-export async function federateUnblock(ctx: AppContext, blocker: Local, target: AccountsTable, blockId: string) {
+export async function federateUnblock(
+  ctx: AppContext,
+  blocker: Local,
+  target: AccountsTable,
+  blockId: string,
+) {
   if (!isRemote(target)) return;
   await federate(ctx, blocker, 'Undo(Block)', async (context) => {
     const block = blockOf(context, blocker, target, blockId);

@@ -50,7 +50,11 @@ async function resolvingContext(ctx: AppContext) {
   return { context, documentLoader, options };
 }
 
-async function lookup(context: OutgoingContext, id: string | URL, documentLoader: IngestOptions['documentLoader']) {
+async function lookup(
+  context: OutgoingContext,
+  id: string | URL,
+  documentLoader: IngestOptions['documentLoader'],
+) {
   return context.lookupObject(id, {
     ...(documentLoader ? { documentLoader } : {}),
     contextLoader: context.contextLoader,
@@ -64,13 +68,19 @@ const SELF_TYPES = new Set(['application/activity+json', 'application/ld+json'])
  * The actor id WebFinger gives for `acct:username@domain`. WebFinger is https; with FEDERATION_ALLOW_HTTP
  * (tests only) a server that answers only over http is asked there too.
  */
-async function actorIdByWebFinger(ctx: AppContext, context: OutgoingContext, acct: string): Promise<URL | null> {
+async function actorIdByWebFinger(
+  ctx: AppContext,
+  context: OutgoingContext,
+  acct: string,
+): Promise<URL | null> {
   const signal = AbortSignal.timeout(RESOLVE_TIMEOUT_MS);
   let descriptor = await context.lookupWebFinger(`acct:${acct}`, { signal }).catch(() => null);
   if (!descriptor && ctx.config.federation.allowHttp) {
     const host = acct.split('@')[1]!;
     const url = `http://${host}/.well-known/webfinger?resource=${encodeURIComponent(`acct:${acct}`)}`;
-    const response = await fetch(url, { signal, headers: { accept: 'application/jrd+json' } }).catch(() => null);
+    const response = await fetch(url, { signal, headers: { accept: 'application/jrd+json' } }).catch(
+      () => null,
+    );
     descriptor = response?.ok ? await response.json().catch(() => null) : null;
   }
   const link = descriptor?.links?.find(
@@ -119,7 +129,9 @@ export async function resolveRemoteAccount(ctx: AppContext, acctQuery: string): 
   if (!resolving || (await isSuspended(ctx, parsed.domain))) return known ?? null;
   const acct = `${parsed.username}@${parsed.domain}`;
   const actorId = await actorIdByWebFinger(ctx, resolving.context, acct);
-  const actor = actorId ? await lookup(resolving.context, actorId, resolving.documentLoader).catch(() => null) : null;
+  const actor = actorId
+    ? await lookup(resolving.context, actorId, resolving.documentLoader).catch(() => null)
+    : null;
   if (!actor || !isActor(actor)) return known ?? null;
   return (await storeActor(ctx, actor, { ...resolving.options, acct })) ?? known ?? null;
 }

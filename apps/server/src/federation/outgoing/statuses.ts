@@ -104,7 +104,12 @@ export async function federateStatusUpdated(ctx: AppContext, author: Author, sta
       ccs: note.ccIds,
       updated: note.updated,
     });
-    await sendTo(context, author.username, await statusAudience(ctx, status, { withBoosters: true }), activity);
+    await sendTo(
+      context,
+      author.username,
+      await statusAudience(ctx, status, { withBoosters: true }),
+      activity,
+    );
   });
 }
 
@@ -119,7 +124,12 @@ export async function federateStatusDeleted(ctx: AppContext, author: Author, sta
       object: new Tombstone({ id }),
       to: PUBLIC_COLLECTION,
     });
-    await sendTo(context, author.username, await statusAudience(ctx, status, { withBoosters: true }), activity);
+    await sendTo(
+      context,
+      author.username,
+      await statusAudience(ctx, status, { withBoosters: true }),
+      activity,
+    );
   });
 }
 
