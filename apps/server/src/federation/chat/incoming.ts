@@ -13,6 +13,7 @@ import { bumpConversation, publishReactions, setReaction } from '../../messaging
 import { effectiveSettings, loadPreferences } from '../../messaging/preferences.js';
 import { blockStatus } from '../../messaging/relations.js';
 import { loadAccounts, serializeNewMessage } from '../../messaging/serializers.js';
+import { participantIds } from '../../messaging/access.js';
 import { localAccountOfActorUri } from '../actors.js';
 import { remoteMediaOf } from '../ingest/attachments.js';
 import type { IngestOptions } from '../ingest/options.js';
@@ -43,19 +44,26 @@ async function isParticipant(db: DbOrTx, conversationId: string, accountId: stri
   return row !== undefined;
 }
 
-/** The one local person a direct Note is addressed to, when it is addressed to nobody else. */
-async function soleLocalRecipient(context: Context<AppContext>, note: Note, author: AccountRow) {
-  const addressed = [...note.toIds, ...note.ccIds].map((uri) => uri.href).filter((uri) => uri !== author.uri);
-  const unique = [...new Set(addressed)];
-  if (unique.length !== 1 || unique[0] === PUBLIC_COLLECTION.href) return undefined;
-  return localAccountOfActorUri(context, new URL(unique[0] ?? ''));
+/**
+ * Who a direct Note is addressed to besides its author (null when it is public), and which of them are local.
+ */
+async function addresseesOf(context: Context<AppContext>, note: Note, author: AccountRow) {
+  const addressed = [
+    ...new Set([...note.toIds, ...note.ccIds].map((uri) => uri.href).filter((uri) => uri !== author.uri)),
+  ];
+  if (addressed.includes(PUBLIC_COLLECTION.href)) return null;
+  const locals: AccountRow[] = [];
+  for (const uri of addressed) {
+    const local = await localAccountOfActorUri(context, new URL(uri));
+    if (local) locals.push(local);
+  }
+  return { count: addressed.length, locals };
 }
 
-/** The chat text of a Note: its plain text without the leading mention of the recipient. */
-function chatTextOf(note: Note, recipient: AccountRow): string {
+/** The chat text of a Note: its plain text without the mentions it starts with (as Mastodon writes them). */
+function chatTextOf(note: Note): string {
   const text = htmlToPlainText(sanitizeRemoteHtml(note.content?.toString() ?? '')).trim();
-  const mention = new RegExp(`^@${recipient.username}(@[^\\s]+)?\\s*`, 'i');
-  return text.replace(mention, '').slice(0, MESSAGE_MAX_LENGTH);
+  return text.replace(/^(@[\p{L}\p{N}_.-]+(@[^\s]+)?\s*)+/u, '').slice(0, MESSAGE_MAX_LENGTH);
 }
 
 async function isPalchatChatMessage(note: Note, options: IngestOptions): Promise<boolean> {
@@ -66,9 +74,10 @@ async function isPalchatChatMessage(note: Note, options: IngestOptions): Promise
 }
 
 /**
- * The direct chat a remote person's direct Note belongs in: the chat of the chat message it replies to, or
- * their existing direct chat with the one local person it is addressed to, or (a Palchat peer's chat message,
- * `palchat:chatMessage`) a new one. Null: it is only a private mention.
+ * The chat a remote person's direct Note belongs in: the chat of the chat message it replies to (when its author
+ * and every local person it is addressed to take part in it: a group's message reaches each remote member as a
+ * Note addressed to the members), or the existing direct chat with the one local person it is addressed to, or
+ * (a Palchat peer's `palchat:chatMessage`) a new one. Null: it is only a private mention.
  */
 async function chatOfNote(
   context: Context<AppContext>,
@@ -77,20 +86,22 @@ async function chatOfNote(
   options: IngestOptions,
 ): Promise<{ conversationId: string; replied: MessagesTable | undefined } | null> {
   const ctx = context.data;
-  const recipient = await soleLocalRecipient(context, note, author);
-  if (!recipient) return null;
-  if ((await blockStatus(ctx.db, recipient.id, author.id)).is_blocked_by_me) return null;
-  if ((await blockStatus(ctx.db, author.id, recipient.id)).is_blocked_by_me) return null;
+  const addressees = await addresseesOf(context, note, author);
+  if (!addressees || addressees.locals.length === 0) return null;
+  for (const local of addressees.locals) {
+    const blocks = await blockStatus(ctx.db, local.id, author.id);
+    if (blocks.is_blocked_by_me || blocks.is_blocked_by_them) return null;
+  }
   const replied = note.replyTargetId
     ? await findMessageByUri(ctx, ctx.db, note.replyTargetId.href)
     : undefined;
-  if (
-    replied &&
-    (await isParticipant(ctx.db, replied.conversation_id, author.id)) &&
-    (await isParticipant(ctx.db, replied.conversation_id, recipient.id))
-  ) {
-    return { conversationId: replied.conversation_id, replied };
+  if (replied) {
+    const members = await participantIds(ctx.db, replied.conversation_id);
+    const inChat = [author, ...addressees.locals].every((account) => members.includes(account.id));
+    if (inChat) return { conversationId: replied.conversation_id, replied };
   }
+  const [recipient] = addressees.locals;
+  if (addressees.count !== 1 || !recipient) return null;
   const existing = await ctx.db
     .selectFrom('conversations')
     .select('id')
@@ -122,12 +133,11 @@ export async function onIncomingDirectNote(
   if (known) return known;
   const chat = await chatOfNote(context, note, author, options);
   if (!chat) return null;
-  const recipient = await soleLocalRecipient(context, note, author);
   const allowed: readonly string[] = ALLOWED_MEDIA_TYPES;
   const media = (await remoteMediaOf(note, options))
     .filter((item) => allowed.includes(item.contentType))
     .slice(0, MAX_ATTACHMENTS);
-  const text = recipient ? chatTextOf(note, recipient) : '';
+  const text = chatTextOf(note);
   if (!text && media.length === 0) return null;
   const message: MessagesTable = {
     id: newId(),

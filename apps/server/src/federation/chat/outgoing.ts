@@ -59,9 +59,12 @@ async function remoteParticipants(
     .execute();
 }
 
+type RecipientRow = Pick<AccountsTable, 'uri' | 'url' | 'username' | 'domain'>;
+
 export interface ChatNoteInput {
   sender: Pick<AccountRow, 'username'>;
-  recipient: Pick<AccountsTable, 'uri' | 'url' | 'username' | 'domain'>;
+  /** the remote participants: the other person of a direct chat, or a group's remote members */
+  recipients: readonly RecipientRow[];
   message: Pick<MessagesTable, 'id' | 'content' | 'created_at'>;
   media: readonly MediaAttachmentsTable[];
   replyToUri: string | null;
@@ -69,30 +72,41 @@ export interface ChatNoteInput {
   palchat: boolean;
 }
 
+function mentionHtml(recipient: RecipientRow): string {
+  const profile = escapeHtml(recipient.url ?? recipient.uri ?? '');
+  return `<span class="h-card" translate="no"><a href="${profile}" class="u-url mention">@<span>${escapeHtml(recipient.username)}</span></a></span>`;
+}
+
 /**
- * A chat message as a direct Note mentioning only its recipient, which Mastodon and Fedify-based servers show
- * as a private mention: addressed to them alone, the mention first in the text, with the message's media.
+ * A chat message as a direct Note mentioning only its recipients (in a direct chat, the one other person), which
+ * Mastodon and Fedify-based servers show as a private mention: addressed to them alone, the mentions first in
+ * the text, with the message's media. One Note, whatever server each recipient is on, so that its id names one
+ * object everywhere.
  */
 export function chatNoteOf(context: Context<AppContext>, input: ChatNoteInput): Note {
   const ctx = context.data;
-  const { recipient, sender, message } = input;
-  if (!recipient.uri) throw new Error('A chat Note goes to a remote account');
-  const handle = `@${recipient.username}@${recipient.domain ?? ''}`;
-  const profile = escapeHtml(recipient.url ?? recipient.uri);
-  const mention = `<span class="h-card" translate="no"><a href="${profile}" class="u-url mention">@<span>${escapeHtml(recipient.username)}</span></a></span>`;
+  const { sender, message } = input;
+  const recipients = input.recipients.filter((recipient) => recipient.uri);
   const body = message.content.trim()
     ? textToHtml(message.content, { publicUrl: ctx.config.publicUrl, localDomain: ctx.config.localDomain })
     : '';
-  // the mention goes inside the first paragraph, as Mastodon writes a private mention
-  const content = body.startsWith('<p>') ? `<p>${mention} ${body.slice(3)}` : `<p>${mention}</p>${body}`;
+  const mentions = recipients.map(mentionHtml).join(' ');
+  // the mentions go inside the first paragraph, as Mastodon writes a private mention
+  const content = body.startsWith('<p>') ? `<p>${mentions} ${body.slice(3)}` : `<p>${mentions}</p>${body}`;
   const values = {
     id: new URL(localMessageUri(ctx, sender.username, message.id)),
     attribution: context.getActorUri(sender.username),
-    to: new URL(recipient.uri),
+    tos: recipients.map((recipient) => new URL(recipient.uri ?? '')),
     content,
     published: Temporal.Instant.from(message.created_at),
     replyTarget: input.replyToUri ? new URL(input.replyToUri) : null,
-    tags: [new Mention({ href: new URL(recipient.uri), name: handle })],
+    tags: recipients.map(
+      (recipient) =>
+        new Mention({
+          href: new URL(recipient.uri ?? ''),
+          name: `@${recipient.username}@${recipient.domain ?? ''}`,
+        }),
+    ),
     attachments: input.media.map((media) => attachmentOf(ctx, media)),
   };
   return input.palchat ? new ChatMessageNote(values) : new Note(values);
@@ -111,17 +125,16 @@ export async function federateMessage(
 ): Promise<void> {
   const context = senderContext(ctx);
   if (!context || message.is_system_message === 1) return;
-  const recipients = await remoteParticipants(ctx, message.conversation_id, sender.id);
+  const recipients = (await remoteParticipants(ctx, message.conversation_id, sender.id)).filter(recipientOf);
   if (recipients.length === 0) return;
   const replyToUri = replied ? await messageUriOf(ctx, replied) : null;
   for (const recipient of recipients) {
-    if (!recipientOf(recipient)) continue;
     const palchat = await speaksPalchatChat(ctx, recipient);
-    const note = chatNoteOf(context, { sender, recipient, message, media, replyToUri, palchat });
+    const note = chatNoteOf(context, { sender, recipients, message, media, replyToUri, palchat });
     const create = new Create({
       id: new URL(`${note.id?.href}/activity`),
       actor: context.getActorUri(sender.username),
-      to: new URL(recipient.uri ?? ''),
+      tos: note.toIds,
       published: note.published,
       object: note,
     });
