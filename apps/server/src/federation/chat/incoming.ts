@@ -14,7 +14,7 @@ import { effectiveSettings, loadPreferences } from '../../messaging/preferences.
 import { blockStatus } from '../../messaging/relations.js';
 import { loadAccounts, serializeNewMessage } from '../../messaging/serializers.js';
 import { participantIds } from '../../messaging/access.js';
-import { localAccountOfActorUri } from '../actors.js';
+import { accountOfActorUri } from '../actors.js';
 import { remoteMediaOf } from '../ingest/attachments.js';
 import type { IngestOptions } from '../ingest/options.js';
 import { htmlToPlainText, sanitizeRemoteHtml } from '../sanitize.js';
@@ -54,8 +54,8 @@ async function addresseesOf(context: Context<AppContext>, note: Note, author: Ac
   if (addressed.includes(PUBLIC_COLLECTION.href)) return null;
   const locals: AccountRow[] = [];
   for (const uri of addressed) {
-    const local = await localAccountOfActorUri(context, new URL(uri));
-    if (local) locals.push(local);
+    const account = await accountOfActorUri(context, new URL(uri));
+    if (account && !account.domain) locals.push(account);
   }
   return { count: addressed.length, locals };
 }
