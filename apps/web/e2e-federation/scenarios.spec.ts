@@ -118,7 +118,8 @@ test("Bob's thread on beta opens on alpha, with the post it replies to and the r
     .not.toBe('');
 
   await alice.page.goto(`/@${bob.acct}/${replyId}`);
-  const thread = alice.page.locator('article.status');
+  // the multi-column layout also shows the reply in the Home column: look in the post's own column
+  const thread = alice.page.getByRole('region', { name: 'Post' }).locator('article.status');
   await expect(thread.filter({ hasText: 'A thread starts on beta' })).toBeVisible();
   await expect(thread.filter({ hasText: 'and goes on on beta' })).toBeVisible();
   await expect(thread.filter({ hasText: 'and goes on on beta' }).getByText(`@${bob.acct}`)).toBeVisible();
