@@ -1,4 +1,5 @@
 // Bulk seeding straight into the database, in the shapes the server writes (see test/helpers/factories.ts).
+import { newAccountState } from '../../apps/server/src/accounts/new-account.ts';
 import { webAccessToken, WEB_SCOPES } from '../../apps/server/src/auth/sessions.ts';
 import { randomToken, sha256 } from '../../apps/server/src/lib/crypto.ts';
 import { newId } from '../../apps/server/src/lib/ids.ts';
@@ -12,6 +13,18 @@ async function insertChunked(db, table, rows) {
       .values(rows.slice(start, start + CHUNK))
       .execute();
   }
+}
+
+/** A new account row as the server makes one (newAccountState), with `extra` columns. */
+export function accountRow(id, username, displayName, now, extra = {}) {
+  return {
+    ...newAccountState(now),
+    id,
+    username,
+    username_lower: username.toLowerCase(),
+    display_name: displayName,
+    ...extra,
+  };
 }
 
 /** `count` approved accounts with a user row and a web session each: [{ id, username, token, sessionSecret }]. */
@@ -28,30 +41,7 @@ export async function seedUsers(db, count, prefix = 'user') {
     const secret = randomToken();
     const token = webAccessToken(secret);
     users.push({ id, username, token, sessionSecret: secret });
-    accounts.push({
-      id,
-      username,
-      username_lower: username.toLowerCase(),
-      display_name: `User ${index}`,
-      note: '',
-      avatar_path: null,
-      header_path: null,
-      bot: 0,
-      locked: 0,
-      discoverable: 1,
-      fields_json: '[]',
-      role: 'user',
-      disabled: 0,
-      approved: 1,
-      moved_to_account_id: null,
-      followers_count: 0,
-      following_count: 0,
-      statuses_count: 0,
-      last_status_at: null,
-      last_active_at: null,
-      created_at: now,
-      updated_at: now,
-    });
+    accounts.push(accountRow(id, username, `User ${index}`, now));
     userRows.push({
       account_id: id,
       email: `${username}@bench.test`,

@@ -21,6 +21,24 @@ async function resolveAs(user: ChatUser, acct: string): Promise<{ id: string }> 
   return found;
 }
 
+/** `user` follows the remote account and waits until the other server accepted the follow. */
+async function followAndWait(user: ChatUser, remoteId: string): Promise<void> {
+  await apiAs(user, 'POST', `/api/v1/accounts/${remoteId}/follow`);
+  await expect
+    .poll(
+      async () =>
+        (
+          await apiAs<{ following: boolean }[]>(
+            user,
+            'GET',
+            `/api/v1/accounts/relationships?id[]=${remoteId}`,
+          )
+        )[0]?.following,
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
 test("Alice on alpha opens Bob's profile on beta, follows him, and his next post reaches her home live", async ({
   browser,
 }) => {
@@ -56,7 +74,7 @@ test("alpha's /public/remote shows beta's public posts", async ({ browser }) => 
   const bob = await beta.signUp('bob');
   const alice = await createUser(browser, alpha.url, 'alice');
   const remote = await resolveAs(alice, bob.acct);
-  await apiAs(alice, 'POST', `/api/v1/accounts/${remote.id}/follow`);
+  await followAndWait(alice, remote.id);
   await bob.client.v1.statuses.create({ status: 'Public news from beta', visibility: 'public' });
 
   await expect(async () => {
@@ -67,5 +85,43 @@ test("alpha's /public/remote shows beta's public posts", async ({ browser }) => 
       timeout: 2_000,
     });
   }).toPass({ timeout: 60_000 });
+  await alice.context.close();
+});
+
+test("Bob's thread on beta opens on alpha, with the post it replies to and the reply", async ({
+  browser,
+}) => {
+  const bob = await beta.signUp('bob', 'Bob on Beta');
+  const alice = await createUser(browser, alpha.url, 'alice');
+  const remote = await resolveAs(alice, bob.acct);
+  await followAndWait(alice, remote.id);
+  const start = await bob.client.v1.statuses.create({
+    status: 'A thread starts on beta',
+    visibility: 'public',
+  });
+  await bob.client.v1.statuses.create({
+    status: 'and goes on on beta',
+    inReplyToId: start.id,
+    visibility: 'public',
+  });
+
+  let replyId = '';
+  await expect
+    .poll(
+      async () => {
+        const home = await apiAs<{ id: string; content: string }[]>(alice, 'GET', '/api/v1/timelines/home');
+        replyId = home.find((status) => status.content.includes('and goes on on beta'))?.id ?? '';
+        return replyId;
+      },
+      { timeout: 30_000 },
+    )
+    .not.toBe('');
+
+  await alice.page.goto(`/@${bob.acct}/${replyId}`);
+  // the multi-column layout also shows the reply in the Home column: look in the post's own column
+  const thread = alice.page.getByRole('region', { name: 'Post' }).locator('article.status');
+  await expect(thread.filter({ hasText: 'A thread starts on beta' })).toBeVisible();
+  await expect(thread.filter({ hasText: 'and goes on on beta' })).toBeVisible();
+  await expect(thread.filter({ hasText: 'and goes on on beta' }).getByText(`@${bob.acct}`)).toBeVisible();
   await alice.context.close();
 });
