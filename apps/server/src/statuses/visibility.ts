@@ -69,7 +69,7 @@ export function visibleTo(viewerId: string | null, table: StatusRef = 'statuses'
   };
 }
 
-/** Timelines leave out authors the viewer blocks or mutes. */
+/** Timelines leave out authors the viewer blocks or mutes, and the servers the viewer blocks. */
 export function notSilencedBy(viewerId: string | null, table: StatusRef = 'statuses') {
   return (eb: StatusScope): ExpressionWrapper<Database, 'statuses', SqlBool> => {
     if (!viewerId) return eb.and([]);
@@ -94,6 +94,17 @@ export function notSilencedBy(viewerId: string | null, table: StatusRef = 'statu
             .where((inner) =>
               inner.or([inner('mutes.expires_at', 'is', null), inner('mutes.expires_at', '>', now)]),
             ),
+        ),
+      ),
+      // a server the viewer blocked: its accounts' posts are hidden, as Mastodon does
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('domain_blocks')
+            .innerJoin('accounts as blocked_author', 'blocked_author.domain', 'domain_blocks.domain')
+            .select('domain_blocks.id')
+            .where('domain_blocks.account_id', '=', viewerId)
+            .where('blocked_author.id', '=', column(table, 'account_id')),
         ),
       ),
     ]);

@@ -66,10 +66,19 @@ function chatTextOf(note: Note): string {
   return text.replace(/^(@[\p{L}\p{N}_.-]+(@[^\s]+)?\s*)+/u, '').slice(0, MESSAGE_MAX_LENGTH);
 }
 
-async function isPalchatChatMessage(note: Note, options: IngestOptions): Promise<boolean> {
-  const json = (await note.toJsonLd(
-    options.contextLoader ? { contextLoader: options.contextLoader } : {},
-  )) as Record<string, unknown>;
+/**
+ * Whether a Note carries `palchat:chatMessage`. Fedify's parsed Note drops terms its vocabulary does not model,
+ * so the flag is read from the document as it arrived: the activity that brought the Note keeps it.
+ */
+async function isPalchatChatMessage(note: Note, carrier: Activity | undefined, options: IngestOptions) {
+  const loader = options.contextLoader ? { contextLoader: options.contextLoader } : {};
+  if (carrier) {
+    const activity = (await carrier.toJsonLd(loader)) as Record<string, unknown>;
+    const object = activity.object;
+    if (object && typeof object === 'object' && !Array.isArray(object))
+      return palchatTerm(object as Record<string, unknown>, CHAT_MESSAGE_TERM) === true;
+  }
+  const json = (await note.toJsonLd(loader)) as Record<string, unknown>;
   return palchatTerm(json, CHAT_MESSAGE_TERM) === true;
 }
 
@@ -84,6 +93,7 @@ async function chatOfNote(
   note: Note,
   author: AccountRow,
   options: IngestOptions,
+  carrier: Activity | undefined,
 ): Promise<{ conversationId: string; replied: MessagesTable | undefined } | null> {
   const ctx = context.data;
   const addressees = await addresseesOf(context, note, author);
@@ -108,7 +118,7 @@ async function chatOfNote(
     .where('direct_key', '=', directKey(author.id, recipient.id))
     .executeTakeFirst();
   if (existing) return { conversationId: existing.id, replied: undefined };
-  if (!(await isPalchatChatMessage(note, options))) return null;
+  if (!(await isPalchatChatMessage(note, carrier, options))) return null;
   const created = await ctx.db.transaction().execute((tx) => findOrCreateDirect(tx, author.id, recipient.id));
   return { conversationId: created.id, replied: undefined };
 }
@@ -123,6 +133,7 @@ export async function onIncomingDirectNote(
   note: Note,
   author: AccountRow,
   options: IngestOptions = {},
+  carrier?: Activity,
 ): Promise<MessagesTable | null> {
   const runtime = ctx.federation;
   if (!runtime) return null;
@@ -131,7 +142,7 @@ export async function onIncomingDirectNote(
   if (!uri || !author.uri || new URL(uri).origin !== new URL(author.uri).origin) return null;
   const known = await ctx.db.selectFrom('messages').selectAll().where('uri', '=', uri).executeTakeFirst();
   if (known) return known;
-  const chat = await chatOfNote(context, note, author, options);
+  const chat = await chatOfNote(context, note, author, options, carrier);
   if (!chat) return null;
   const allowed: readonly string[] = ALLOWED_MEDIA_TYPES;
   const media = (await remoteMediaOf(note, options))
@@ -187,7 +198,7 @@ export async function onDirectStatus(
     .where('id', '=', status.account_id)
     .executeTakeFirst();
   if (author?.domain)
-    await onIncomingDirectNote(ctx, note, author, { allowHttp: ctx.config.federation.allowHttp });
+    await onIncomingDirectNote(ctx, note, author, { allowHttp: ctx.config.federation.allowHttp }, activity);
 }
 
 /** A chat message of a conversation the remote actor takes part in, named by an activity's object. */
