@@ -185,11 +185,6 @@ try {
   };
   writeFileSync(statePath, JSON.stringify(state, null, 2));
 
-  if (process.env.FEDERATION_SCENARIOS !== 'on') {
-    console.log(
-      'federation scenarios skipped: they wait for phase 2 of federation (FEDERATION_SCENARIOS=on runs them)',
-    );
-  }
   const files = process.argv.slice(2);
   const vitestFiles = files.filter((file) => file.endsWith('.test.ts'));
   const playwrightFiles = files.filter((file) => file.endsWith('.spec.ts'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scenariosSkipReason, servers, waitFor } from './support/federation.js';
+import { federationSkipReason, servers, waitFor } from './support/federation.js';
 import { arrivesInHome, followAcross, homeTimeline, resolve } from './support/scenarios.js';
 
 // Phase 2 of issue #15: a block and a domain block stop delivery between two Palchat servers. Each check that
@@ -7,8 +7,8 @@ import { arrivesInHome, followAcross, homeTimeline, resolve } from './support/sc
 
 const { alpha, beta } = servers;
 
-describe.skipIf(scenariosSkipReason !== null)(
-  scenariosSkipReason ? `federation blocks (skipped: ${scenariosSkipReason})` : 'federation blocks',
+describe.skipIf(federationSkipReason !== null)(
+  federationSkipReason ? `federation blocks (skipped: ${federationSkipReason})` : 'federation blocks',
   () => {
     it("a block reaches the blocked person's server, ends the follow and stops delivery to them", async () => {
       const alice = await alpha.signUp('alice');

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { scenariosSkipReason, servers, waitFor } from './support/federation.js';
+import { federationSkipReason, servers, waitFor } from './support/federation.js';
 import { arrivesInHome, followAcross, notified, resolve, statusByUri } from './support/scenarios.js';
 
 // Phase 2 of issue #15: replies, favourites, boosts, mentions, edits and deletes between two Palchat servers.
 
 const { alpha, beta } = servers;
 
-describe.skipIf(scenariosSkipReason !== null)(
-  scenariosSkipReason
-    ? `federation interactions (skipped: ${scenariosSkipReason})`
+describe.skipIf(federationSkipReason !== null)(
+  federationSkipReason
+    ? `federation interactions (skipped: ${federationSkipReason})`
     : 'federation interactions',
   () => {
     it("replies to, favourites and boosts a remote post: the author is notified of each on the author's server", async () => {

@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { nextEvent, openHomeStream, scenariosSkipReason, servers, waitFor } from './support/federation.js';
+import { nextEvent, openHomeStream, federationSkipReason, servers, waitFor } from './support/federation.js';
 import { arrivesInHome, followAcross, notified, resolve } from './support/scenarios.js';
 
 // Phase 2 of issue #15: what two Palchat servers must do together (follows, live delivery, a stopped server).
-// Interactions are in interactions.test.ts, chats in chats.test.ts, blocks in blocks.test.ts. They run only with
-// FEDERATION_SCENARIOS=on (`FEDERATION_SCENARIOS=on npm run test:federation`).
+// Interactions are in interactions.test.ts, chats in chats.test.ts, blocks in blocks.test.ts.
 
 const { alpha, beta } = servers;
 const REDELIVERY_TIMEOUT_MS = 240_000;
 
-describe.skipIf(scenariosSkipReason !== null)(
-  scenariosSkipReason ? `federation scenarios (skipped: ${scenariosSkipReason})` : 'federation scenarios',
+describe.skipIf(federationSkipReason !== null)(
+  federationSkipReason ? `federation scenarios (skipped: ${federationSkipReason})` : 'federation scenarios',
   () => {
     it('finds a person on the other server by WebFinger: search with resolve=true, then lookup', async () => {
       const alice = await alpha.signUp('alice', 'Alice on Alpha');

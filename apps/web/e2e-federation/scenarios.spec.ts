@@ -1,10 +1,9 @@
 import { expect, test } from '../e2e/support/test';
 import { apiAs, createUser, type ChatUser } from '../e2e/messages-support';
-import { scenariosSkipReason, servers } from '../../server/federation-test/support/federation';
+import { federationSkipReason, servers } from '../../server/federation-test/support/federation';
 
-// Phase 2 of issue #15 in Chromium: expected to pass once federation is merged; until then they run only with
-// FEDERATION_SCENARIOS=on (`FEDERATION_SCENARIOS=on npm run test:federation`).
-test.skip(scenariosSkipReason !== null, scenariosSkipReason ?? '');
+// Two federating servers in Chromium (issue #15).
+test.skip(federationSkipReason !== null, federationSkipReason ?? '');
 
 const { alpha, beta } = servers;
 

@@ -257,13 +257,6 @@ export async function waitFor<T>(
   }
 }
 
-/** The phase-2 scenarios run once federation has landed: FEDERATION_SCENARIOS=on turns them on. */
-export const scenariosSkipReason =
-  federationSkipReason ??
-  (process.env.FEDERATION_SCENARIOS === 'on'
-    ? null
-    : 'the federation scenarios wait for phase 2 (inbox listeners, outgoing hooks): set FEDERATION_SCENARIOS=on');
-
 /** The first event of `subscription` that `matches`, within `timeoutMs` (for "arrives live" checks). */
 export async function nextEvent(
   subscription: mastodon.streaming.Subscription,
