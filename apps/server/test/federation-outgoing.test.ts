@@ -107,14 +107,14 @@ describe('outgoing activities, resolve and delivery', () => {
     expect(missing.body).toEqual({ accounts: [], statuses: [], hashtags: [] });
   });
 
-  it("reads a remote profile's recent posts from its outbox in the background", async () => {
+  it("shows a remote profile's recent posts and counts, read from its outbox, on the first look", async () => {
     const frank = await remote.addActor('frank');
     const noteIds = [1, 2, 3].map((n) => `${frank.id}/statuses/${n}`);
     remote.serve('/users/frank/outbox', {
       '@context': AS,
       id: `${frank.id}/outbox`,
       type: 'OrderedCollection',
-      totalItems: 3,
+      totalItems: 57,
       orderedItems: noteIds.map((id, index) => ({
         id: `${id}/activity`,
         type: 'Create',
@@ -122,13 +122,21 @@ describe('outgoing activities, resolve and delivery', () => {
         object: mastodonNote(frank.id, id, { content: `<p>post ${index}</p>` }),
       })),
     });
+    const collection = (name: string, totalItems: number) =>
+      remote.serve(`/users/frank/${name}`, {
+        '@context': AS,
+        id: `${frank.id}/${name}`,
+        type: 'OrderedCollection',
+        totalItems,
+      });
+    collection('followers', 120);
+    collection('following', 7);
     const resolved = await api('GET', `/api/v1/accounts/lookup?acct=${encodeURIComponent(frank.acct)}`);
     const first = await api('GET', `/api/v1/accounts/${resolved.body.id}/statuses`);
     expect(first.status).toBe(200);
-    await waitUntil(async () => {
-      const page = await api('GET', `/api/v1/accounts/${resolved.body.id}/statuses`);
-      return page.body.length === 3;
-    });
+    expect(first.body).toHaveLength(3);
+    const profile = await api('GET', `/api/v1/accounts/${resolved.body.id}`);
+    expect(profile.body).toMatchObject({ statuses_count: 57, followers_count: 120, following_count: 7 });
   });
 
   it('fetches the missing ancestors of a remote reply when its thread is opened', async () => {

@@ -1,4 +1,5 @@
-import { Create, isActor, type Object as ApObject } from '@fedify/vocab';
+import { setTimeout as delay } from 'node:timers/promises';
+import { Collection, Create, isActor, type Object as ApObject } from '@fedify/vocab';
 import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
 import type { StatusesTable } from '../../db/schema.js';
@@ -6,34 +7,38 @@ import { ingestRemoteStatus, RemoteObjectError, upsertRemoteAccount } from '../i
 import { isStatusObject, resolvingContext, type ResolvingContext } from './resolve.js';
 
 /**
- * Remote content fetched in the background, through the federation queue (never in the request that wants
- * it): a remote account's recent posts from its outbox the first time its profile is opened, and the missing
- * ancestors of a remote reply. Both are bounded.
+ * Remote content fetched on demand, bounded: a remote account's recent posts from its outbox the first time its
+ * profile is opened (the request waits for them a short while), and the missing ancestors of a remote reply
+ * (through the federation queue).
  */
 export const OUTBOX_BACKFILL_ITEMS = 20;
 export const MAX_ANCESTORS = 10;
 /** An outbox is read again at most this often per account. */
 const BACKFILL_EVERY = { hours: 24 } as const;
+/** How long the request that opened a remote profile waits for its outbox before answering with what is here. */
+const OUTBOX_WAIT_MS = 3000;
 
-export type BackgroundTask =
-  { type: 'palchat.outbox-backfill'; accountId: string } | { type: 'palchat.ancestors'; statusId: string };
+export type BackgroundTask = { type: 'palchat.ancestors'; statusId: string };
 
 export function isBackgroundTask(message: unknown): message is BackgroundTask {
-  const type = (message as { type?: unknown } | null)?.type;
-  return type === 'palchat.outbox-backfill' || type === 'palchat.ancestors';
+  return (message as { type?: unknown } | null)?.type === 'palchat.ancestors';
 }
 
-/** Asks for a remote account's recent posts (at most once a day per account); returns at once. */
+/**
+ * Reads a remote account's recent posts and its counts (at most once a day per account). The caller waits up to
+ * OUTBOX_WAIT_MS, so that the first look at the profile shows them; a slower server's posts are stored when
+ * they come and show on the next look.
+ */
 export async function requestOutboxBackfill(ctx: AppContext, account: AccountRow): Promise<void> {
   const runtime = ctx.federation;
   if (!runtime || !account.domain || !account.outbox_url) return;
   const key = ['palchat', 'outbox-backfill', account.id] as const;
   if (await runtime.kv.get(key)) return;
   await runtime.kv.set(key, true, { ttl: Temporal.Duration.from(BACKFILL_EVERY) });
-  await runtime.queue.enqueue({
-    type: 'palchat.outbox-backfill',
-    accountId: account.id,
-  } satisfies BackgroundTask);
+  const reading = backfillOutbox(ctx, account.id).catch((error: unknown) =>
+    runtime.log?.warn({ err: error }, 'federation: could not read a remote outbox'),
+  );
+  await Promise.race([reading, delay(OUTBOX_WAIT_MS)]);
 }
 
 /** Asks for the missing ancestors of a remote reply (its parent is only known by uri). */
@@ -53,7 +58,7 @@ async function ingest(ctx: AppContext, resolving: ResolvingContext, object: ApOb
   }
 }
 
-/** The newest OUTBOX_BACKFILL_ITEMS Create(Note) of a remote account's outbox, stored as its statuses. */
+/** The newest OUTBOX_BACKFILL_ITEMS Create(Note) of a remote account's outbox stored as its statuses, then its counts. */
 async function backfillOutbox(ctx: AppContext, accountId: string): Promise<void> {
   const account = await ctx.db
     .selectFrom('accounts')
@@ -63,7 +68,7 @@ async function backfillOutbox(ctx: AppContext, accountId: string): Promise<void>
   const resolving = await resolvingContext(ctx);
   if (!account?.outbox_url || !resolving) return;
   const outbox = await resolving.context.lookupObject(account.outbox_url, resolving.lookupOptions());
-  if (!outbox || !('getFirst' in outbox || 'getItems' in outbox)) return;
+  if (!(outbox instanceof Collection)) return;
   let seen = 0;
   for await (const item of resolving.context.traverseCollection(outbox as never, {
     ...resolving.lookupOptions(),
@@ -74,6 +79,33 @@ async function backfillOutbox(ctx: AppContext, accountId: string): Promise<void>
     const object = await item.getObject(resolving.lookupOptions()).catch(() => null);
     if (object) await ingest(ctx, resolving, object, account);
   }
+  // after the posts, whose storing counted them: the server's own figures are the ones to show
+  await recordRemoteCounts(ctx, resolving, account, outbox);
+}
+
+/** The profile's counts as its server reports them (the sizes of its outbox, followers and following). */
+async function recordRemoteCounts(
+  ctx: AppContext,
+  resolving: ResolvingContext,
+  account: AccountRow,
+  outbox: Collection,
+): Promise<void> {
+  const sizeOf = async (url: string | null | undefined) => {
+    if (!url) return null;
+    const collection = await resolving.context.lookupObject(url, resolving.lookupOptions()).catch(() => null);
+    return collection instanceof Collection ? collection.totalItems : null;
+  };
+  const [followers, following] = await Promise.all([
+    sizeOf(account.followers_url),
+    sizeOf(account.following_url),
+  ]);
+  const counts = {
+    ...(outbox.totalItems !== null ? { statuses_count: outbox.totalItems } : {}),
+    ...(followers !== null ? { followers_count: followers } : {}),
+    ...(following !== null ? { following_count: following } : {}),
+  };
+  if (Object.keys(counts).length === 0) return;
+  await ctx.db.updateTable('accounts').set(counts).where('id', '=', account.id).execute();
 }
 
 /** Follows a reply's inReplyTo chain up to MAX_ANCESTORS posts, storing each parent with its author. */
@@ -117,6 +149,5 @@ async function authorOf(ctx: AppContext, resolving: ResolvingContext, id: URL): 
 
 /** Runs a background task taken from the queue. */
 export async function runBackgroundTask(ctx: AppContext, task: BackgroundTask): Promise<void> {
-  if (task.type === 'palchat.outbox-backfill') await backfillOutbox(ctx, task.accountId);
-  else await fetchAncestors(ctx, task.statusId);
+  await fetchAncestors(ctx, task.statusId);
 }
