@@ -12,8 +12,17 @@ export function mediaUrl(
   return `${config.publicUrl}${storedPath ? `/system/${storedPath}` : fallback}`;
 }
 
-export const avatarUrl = (config: Pick<Config, 'publicUrl'>, account: { avatar_path: string | null }) =>
+/** A profile image: the stored file, else a remote account's image on its own server, else the fallback. */
+export const avatarUrl = (
+  config: Pick<Config, 'publicUrl'>,
+  account: { avatar_path: string | null; avatar_remote_url?: string | null },
+) =>
+  (!account.avatar_path && account.avatar_remote_url) ||
   mediaUrl(config, account.avatar_path, MISSING_AVATAR);
 
-export const headerUrl = (config: Pick<Config, 'publicUrl'>, account: { header_path: string | null }) =>
+export const headerUrl = (
+  config: Pick<Config, 'publicUrl'>,
+  account: { header_path: string | null; header_remote_url?: string | null },
+) =>
+  (!account.header_path && account.header_remote_url) ||
   mediaUrl(config, account.header_path, MISSING_HEADER);

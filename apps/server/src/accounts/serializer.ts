@@ -45,8 +45,8 @@ function noteHtml(ctx: AppContext, row: AccountRow): string {
  */
 export function serializeAccount(ctx: AppContext, row: AccountRow, movedTo?: AccountRow | null): Account {
   // a remote account's images are served from its server until media caching exists
-  const avatar = (!row.avatar_path && row.avatar_remote_url) || avatarUrl(ctx.config, row);
-  const header = (!row.header_path && row.header_remote_url) || headerUrl(ctx.config, row);
+  const avatar = avatarUrl(ctx.config, row);
+  const header = headerUrl(ctx.config, row);
   const fields = parseFields(row.fields_json);
   const role = roleOf(row);
   return {

@@ -8,6 +8,7 @@ import {
   type Reaction,
 } from '@palchat/api';
 import { avatarUrl } from '../accounts/media-urls.js';
+import { acctOf } from '../accounts/serializer.js';
 import { parseFields } from '../accounts/fields.js';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
@@ -50,7 +51,7 @@ export function serializeParticipant(ctx: AppContext, row: AccountRow, online: b
     username: row.username,
     display_name: row.display_name,
     avatar: avatarUrl(ctx.config, row),
-    acct: row.username,
+    acct: acctOf(row),
     verified: parseFields(row.fields_json).some((field) => field.verified_at !== null),
     is_online: online,
   };

@@ -33,13 +33,29 @@ export function parseNotificationSelection(query: unknown): NotificationSelectio
   };
 }
 
-/** The recipient's notifications the list shows (those held back as requests are not), as selected. */
+/**
+ * The recipient's notifications the list shows (those held back as requests are not, nor those from servers the
+ * recipient blocked), as selected.
+ */
 export function notificationListQuery(db: DbOrTx, recipientId: string, selection?: NotificationSelection) {
   let base = db
     .selectFrom('notifications')
     .selectAll('notifications')
     .where('notifications.account_id', '=', recipientId)
-    .where('notifications.filtered', '=', 0);
+    .where('notifications.filtered', '=', 0)
+    // a server the recipient blocked: its accounts' notifications are hidden, also those from before the block
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('domain_blocks')
+            .innerJoin('accounts as blocked_sender', 'blocked_sender.domain', 'domain_blocks.domain')
+            .select('domain_blocks.id')
+            .where('domain_blocks.account_id', '=', recipientId)
+            .whereRef('blocked_sender.id', '=', 'notifications.from_account_id'),
+        ),
+      ),
+    );
   if (selection?.types.length) base = base.where('notifications.type', 'in', selection.types);
   if (selection?.excludeTypes.length)
     base = base.where('notifications.type', 'not in', selection.excludeTypes);

@@ -44,7 +44,10 @@ async function inMutedThread(db: DbOrTx, accountId: string, statusId: string): P
   return Boolean(muted);
 }
 
-/** Whether the recipient's blocks, mutes (with notifications hidden) or policy keep the notification out. */
+/**
+ * Whether the recipient's blocks (of the sender or its server), mutes (with notifications hidden) or policy keep
+ * the notification out.
+ */
 async function senderVerdict(db: DbOrTx, input: NewNotification): Promise<'accept' | 'filter' | 'drop'> {
   // the one notification about oneself: one's own poll has ended
   if (input.accountId === input.fromAccountId) return input.type === 'poll' ? 'accept' : 'drop';
@@ -60,6 +63,14 @@ async function senderVerdict(db: DbOrTx, input: NewNotification): Promise<'accep
         .where('account_id', '=', input.accountId)
         .where('target_account_id', '=', input.fromAccountId)
         .where('hide_notifications', '=', 1),
+    )
+    .unionAll(
+      db
+        .selectFrom('domain_blocks')
+        .innerJoin('accounts as sender', 'sender.domain', 'domain_blocks.domain')
+        .select('domain_blocks.id')
+        .where('domain_blocks.account_id', '=', input.accountId)
+        .where('sender.id', '=', input.fromAccountId),
     )
     .executeTakeFirst();
   if (silenced) return 'drop';
