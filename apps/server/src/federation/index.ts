@@ -20,6 +20,8 @@ export interface FederationRuntime {
   queue: KyselyMessageQueue;
   /** where delivery and outgoing failures are logged */
   log?: FederationLogger | undefined;
+  /** activities being built and enqueued after the request that caused them answered (the app waits on close) */
+  sending: Set<Promise<void>>;
 }
 
 export interface FederationLogger {
@@ -78,7 +80,7 @@ export function createFederationRuntime(
     .setSharedKeyDispatcher(() => ({ identifier: INSTANCE_ACTOR }))
     .onError((_context, error) => log?.warn({ err: error }, 'federation inbox: an activity failed'));
   registerInboxListeners(inbox);
-  return { federation, keys, kv, queue, log };
+  return { federation, keys, kv, queue, log, sending: new Set() };
 }
 
 /**

@@ -22,6 +22,9 @@ export function installFederation(app: FastifyInstance, ctx: AppContext): void {
   installFederationBridge(app, ctx, runtime);
   registerHostMeta(app, ctx);
   runPeriodically(app, 'federation cache sweep', KV_SWEEP_MS, () => runtime.kv.sweepExpired());
+  app.addHook('onClose', async () => {
+    await Promise.all(runtime.sending);
+  });
   if (settings.workers === 0) return;
   const stop = new AbortController();
   let workers: Promise<void> | null = null;

@@ -13,8 +13,9 @@ export type OutgoingContext = Context<AppContext>;
 
 /**
  * Runs `build` with a Fedify context when federation is on and the acting account is local (the inbox
- * listeners apply remote actors' activities through the same services: those send nothing); errors are logged
- * and swallowed.
+ * listeners apply remote actors' activities through the same services: those send nothing). It runs after the
+ * caller goes on: finding the recipients of a post to thousands of followers and enqueueing its deliveries must
+ * not hold the request that made the post. Errors are logged and swallowed.
  */
 export async function federate(
   ctx: AppContext,
@@ -25,11 +26,16 @@ export async function federate(
   const runtime = ctx.federation;
   if (!runtime || actingAccount?.domain) return;
   const context = runtime.federation.createContext(new URL(ctx.config.publicUrl), ctx);
-  try {
-    await build(context);
-  } catch (error) {
-    runtime.log?.warn({ err: error }, `federation: could not send ${what}`);
-  }
+  const sending = (async () => {
+    await Promise.resolve();
+    try {
+      await build(context);
+    } catch (error) {
+      runtime.log?.warn({ err: error }, `federation: could not send ${what}`);
+    }
+  })();
+  runtime.sending.add(sending);
+  void sending.finally(() => runtime.sending.delete(sending));
 }
 
 /**
