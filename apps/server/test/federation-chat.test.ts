@@ -3,7 +3,7 @@ import { newId } from '../src/lib/ids.js';
 import { nowIso } from '../src/lib/time.js';
 import { relayTyping } from '../src/messaging/typing.js';
 import { createAccount, mutualFollow, type TestAccount } from './helpers/factories.js';
-import { MASTODON_CONTEXT, mastodonNote } from './helpers/activitypub.js';
+import { MASTODON_CONTEXT, mastodonActivities, mastodonNote } from './helpers/activitypub.js';
 import { listenFederatedServer } from './helpers/federation.js';
 import type { TestServer } from './helpers/harness.js';
 import { call } from './helpers/messaging.js';
@@ -40,22 +40,9 @@ describe('chats across servers', () => {
   let carol: RemoteActor;
   let stranger: RemoteActor;
   let alice: TestAccount;
-  let activityCount = 0;
 
   const inbox = () => `${server.url}/inbox`;
-  const activity = (
-    actor: RemoteActor,
-    type: string,
-    object: unknown,
-    extra: Record<string, unknown> = {},
-  ) => ({
-    '@context': MASTODON_CONTEXT,
-    id: `${actor.id}#activities/${++activityCount}`,
-    type,
-    actor: actor.id,
-    object,
-    ...extra,
-  });
+  const { activity, nextId } = mastodonActivities();
   const accountOf = async (actor: RemoteActor) => {
     await waitUntil(async () =>
       Boolean(
@@ -346,7 +333,7 @@ describe('chats across servers', () => {
     ];
     const start = (state: string) => ({
       '@context': typingContext,
-      id: `${carol.id}#typing/${++activityCount}`,
+      id: nextId(carol.id, 'typing'),
       type: ['Activity', 'Typing'],
       actor: carol.id,
       to: `${server.url}/users/alice`,

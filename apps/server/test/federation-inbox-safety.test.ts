@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, follow, insertStatus, type TestAccount } from './helpers/factories.js';
-import { MASTODON_CONTEXT, mastodonNote } from './helpers/activitypub.js';
+import { mastodonActivities, mastodonNote } from './helpers/activitypub.js';
 import { listenFederatedServer } from './helpers/federation.js';
 import type { TestServer } from './helpers/harness.js';
 import {
@@ -18,15 +18,9 @@ describe('inbox: admin domain blocks, boosts of unknown statuses', () => {
   let carol: RemoteActor;
   let eve: RemoteActor;
   let alice: TestAccount;
-  let count = 0;
 
-  const activity = (actor: RemoteActor, type: string, object: unknown) => ({
-    '@context': MASTODON_CONTEXT,
-    id: `${actor.id}#activities/${++count}`,
-    type,
-    actor: actor.id,
-    object,
-  });
+  let blockCount = 0;
+  const { activity } = mastodonActivities();
   const accountOf = (actor: RemoteActor) =>
     server.db.selectFrom('accounts').selectAll().where('uri', '=', actor.id).executeTakeFirst();
   const statusByUri = (uri: string) =>
@@ -35,7 +29,7 @@ describe('inbox: admin domain blocks, boosts of unknown statuses', () => {
     server.db
       .insertInto('instance_domain_blocks')
       .values({
-        id: String(++count),
+        id: String(++blockCount),
         domain,
         severity,
         reject_media: 0,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createAccount, follow, insertStatus, type TestAccount } from './helpers/factories.js';
-import { MASTODON_CONTEXT, mastodonNote } from './helpers/activitypub.js';
+import { MASTODON_CONTEXT, mastodonActivities, mastodonNote } from './helpers/activitypub.js';
 import { listenFederatedServer } from './helpers/federation.js';
 import type { TestServer } from './helpers/harness.js';
 import {
@@ -20,22 +20,9 @@ describe('inbox: statuses and interactions', () => {
   let bob: RemoteActor;
   let stranger: RemoteActor;
   let alice: TestAccount;
-  let activityCount = 0;
 
   const inbox = () => `${server.url}/inbox`;
-  const activity = (
-    actor: RemoteActor,
-    type: string,
-    object: unknown,
-    extra: Record<string, unknown> = {},
-  ) => ({
-    '@context': MASTODON_CONTEXT,
-    id: `${actor.id}#activities/${++activityCount}`,
-    type,
-    actor: actor.id,
-    object,
-    ...extra,
-  });
+  const { activity } = mastodonActivities();
   const statusByUri = (uri: string) =>
     server.db.selectFrom('statuses').selectAll().where('uri', '=', uri).executeTakeFirst();
   const accountOf = (actor: RemoteActor) =>

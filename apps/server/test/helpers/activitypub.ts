@@ -98,3 +98,19 @@ export function mastodonNote(actorId: string, id: string, extra: Record<string, 
     ...extra,
   };
 }
+
+/**
+ * Builds Mastodon-shaped activities from stub actors, each with an id of its own (an inbox handles an id once):
+ * `activity(actor, 'Like', objectId)`, and `nextId(actorId, 'typing')` for other documents that need one.
+ */
+export function mastodonActivities() {
+  let count = 0;
+  const nextId = (actorId: string, kind = 'activities') => `${actorId}#${kind}/${++count}`;
+  const activity = (
+    actor: { id: string },
+    type: string,
+    object: unknown,
+    extra: Record<string, unknown> = {},
+  ) => ({ '@context': MASTODON_CONTEXT, id: nextId(actor.id), type, actor: actor.id, object, ...extra });
+  return { activity, nextId };
+}
