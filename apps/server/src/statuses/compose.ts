@@ -2,7 +2,7 @@ import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { createOnce } from '../db/idempotency.js';
 import type { Tx } from '../db/index.js';
-import type { NotificationsTable, StatusesTable } from '../db/schema.js';
+import type { NotificationsTable, PollsTable, StatusesTable } from '../db/schema.js';
 import { notFound, unprocessable } from '../http/errors.js';
 import {
   CHARACTERS_RESERVED_PER_URL,
@@ -232,23 +232,32 @@ export async function linkMentions(tx: Tx, statusId: string, mentioned: AccountR
   }
 }
 
-async function insertPoll(tx: Tx, author: AccountRow, statusId: string, poll: CheckedContent['poll']) {
+/** The poll a status carries: the previous one (and its votes) goes; a new one is written when there is one. */
+export async function replacePoll(
+  tx: Tx,
+  statusId: string,
+  poll: Omit<PollsTable, 'id' | 'status_id' | 'ended_notified' | 'created_at'> | null,
+): Promise<void> {
   await tx.deleteFrom('polls').where('status_id', '=', statusId).execute();
   if (!poll) return;
   await tx
     .insertInto('polls')
-    .values({
-      id: newId(),
-      status_id: statusId,
+    .values({ id: newId(), status_id: statusId, ended_notified: 0, created_at: nowIso(), ...poll })
+    .execute();
+}
+
+function insertPoll(tx: Tx, author: AccountRow, statusId: string, poll: CheckedContent['poll']) {
+  return replacePoll(
+    tx,
+    statusId,
+    poll && {
       account_id: author.id,
       options: JSON.stringify(poll.options),
       multiple: poll.multiple ? 1 : 0,
       hide_totals: poll.hideTotals ? 1 : 0,
       expires_at: new Date(Date.now() + poll.expiresIn * 1000).toISOString(),
-      ended_notified: 0,
-      created_at: nowIso(),
-    })
-    .execute();
+    },
+  );
 }
 
 /** After the commit: preview card in the background, then streams; the card arrives as status.update. */

@@ -26,6 +26,7 @@ import {
   notYetNotified,
   recordOriginalVersion,
   removeStatus,
+  replacePoll,
   snapshot,
 } from '../../statuses/compose.js';
 import { adjustStatusCounter, adjustStatusesCount } from '../../statuses/counters.js';
@@ -254,23 +255,18 @@ async function writePoll(tx: Tx, statusId: string, authorId: string, poll: Remot
     return;
   }
   // a changed poll is a new poll (its votes go), as for local edits
-  await tx.deleteFrom('polls').where('status_id', '=', statusId).execute();
-  if (!poll) return;
-  await tx
-    .insertInto('polls')
-    .values({
-      id: newId(),
-      status_id: statusId,
+  await replacePoll(
+    tx,
+    statusId,
+    poll && {
       account_id: authorId,
       options: JSON.stringify(poll.options),
       multiple: poll.multiple ? 1 : 0,
       hide_totals: 0,
       expires_at: poll.expiresAt,
-      ended_notified: 0,
-      created_at: nowIso(),
       ...tallies,
-    })
-    .execute();
+    },
+  );
 }
 
 /** Local-thread columns of a reply: its parent when known here, else the parent's uri to fetch later. */
