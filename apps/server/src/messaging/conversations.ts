@@ -11,7 +11,7 @@ import type { AppContext } from '../context.js';
 import type { DbOrTx, Tx } from '../db/index.js';
 import type { ConversationsTable, MessagesTable } from '../db/schema.js';
 import { forbidden, notFound, unprocessable } from '../http/errors.js';
-import { inBackground } from '../federation/chat/background.js';
+import { federate } from '../federation/outgoing/send.js';
 import { federateReadReceipt } from '../federation/chat/outgoing.js';
 import { removeFiles } from '../media/service.js';
 import { newId } from '../lib/ids.js';
@@ -340,7 +340,9 @@ export async function markRead(
       user_id: viewer.id,
       message_ids: outcome.readIds,
     });
-    await inBackground(federateReadReceipt(ctx, viewer, conversationId, outcome.readIds));
+    await federate(ctx, viewer, 'a read receipt', () =>
+      federateReadReceipt(ctx, viewer, conversationId, outcome.readIds),
+    );
   }
   return { success: true, conversation: { id: conversationId, unread_count: 0 } };
 }

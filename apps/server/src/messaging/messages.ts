@@ -18,7 +18,7 @@ import { forbidden, notFound, unprocessable } from '../http/errors.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { directPartnerId, participantIds, requireMembership, type Membership } from './access.js';
-import { inBackground } from '../federation/chat/background.js';
+import { federate } from '../federation/outgoing/send.js';
 import { federateMessage, federateReaction } from '../federation/chat/outgoing.js';
 import { directKey, findOrCreateDirect } from './conversations.js';
 import { publishConversationUpdated, publishTo } from './events.js';
@@ -309,7 +309,9 @@ async function storeMessage(
   // A new message looks the same to everyone: nobody has hidden, read or reacted to it yet.
   const serialized = await serializeNewMessage(ctx, ctx.db, sender, message, media.rows, replied);
   await publishTo(ctx, recipients, 'friend_message', serialized);
-  await inBackground(federateMessage(ctx, sender, message, media.rows, replied));
+  await federate(ctx, sender, 'a chat message', () =>
+    federateMessage(ctx, sender, message, media.rows, replied),
+  );
   return serialized;
 }
 
@@ -388,7 +390,10 @@ export async function toggleReaction(
   await assertNotBlocked(ctx.db, membership, viewer.id);
   const change = await setReaction(ctx.db, message.id, viewer.id, emoji, 'toggle');
   const payload = await publishReactions(ctx, message);
-  if (change) await inBackground(federateReaction(ctx, viewer, message, { ...change, emoji }));
+  if (change)
+    await federate(ctx, viewer, 'a chat reaction', () =>
+      federateReaction(ctx, viewer, message, { ...change, emoji }),
+    );
   return payload;
 }
 

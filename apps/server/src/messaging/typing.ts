@@ -1,7 +1,7 @@
 import type { TypingPayload } from '@palchat/api';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
-import { inBackground } from '../federation/chat/background.js';
+import { federate } from '../federation/outgoing/send.js';
 import { federateTyping } from '../federation/chat/typing.js';
 import { publishTo } from './events.js';
 import { effectiveSettings, loadPreferences } from './preferences.js';
@@ -47,6 +47,6 @@ export async function relayTyping(
     event,
     payload,
   );
-  await inBackground(federateTyping(ctx, typist, conversationId, event));
+  await federate(ctx, typist, 'a typing indicator', () => federateTyping(ctx, typist, conversationId, event));
   return true;
 }
