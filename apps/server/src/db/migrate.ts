@@ -27,6 +27,7 @@ import * as adminAndPush from './migrations/0017_admin_and_push.js';
 import * as federation from './migrations/0018_federation.js';
 import * as federationDelivery from './migrations/0019_federation_delivery.js';
 import * as chatFederation from './migrations/0020_chat_federation.js';
+import * as limitedAccountsPolicy from './migrations/0021_limited_accounts_policy.js';
 
 /** Every migration, in order. New ones are appended here so that bundling needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0018_federation': federation,
   '0019_federation_delivery': federationDelivery,
   '0020_chat_federation': chatFederation,
+  '0021_limited_accounts_policy': limitedAccountsPolicy,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -579,6 +579,8 @@ export interface NotificationPoliciesTable {
   for_not_followers: PolicyValue;
   for_new_accounts: PolicyValue;
   for_private_mentions: PolicyValue;
+  /** notifications from accounts limited by a moderator (or on a limited server) that one does not follow */
+  for_limited_accounts: PolicyValue;
   updated_at: string;
 }
 

@@ -1,24 +1,37 @@
 import type { DbOrTx } from '../db/index.js';
 import type { NotificationPoliciesTable, PolicyValue } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
+import { domainBlockFor } from '../moderation/domain-blocks.js';
 import { isoDaysAgo, nowIso } from '../lib/time.js';
 
 const NEW_ACCOUNT_DAYS = 30;
 
 export type StoredPolicy = Omit<NotificationPoliciesTable, 'account_id' | 'updated_at'>;
 
-/** Mastodon's defaults: everything accepted except private mentions from strangers, which are filtered. */
+/**
+ * Mastodon's defaults: everything accepted except private mentions from strangers and notifications from limited
+ * accounts one does not follow, which are filtered.
+ */
 export const DEFAULT_POLICY: StoredPolicy = {
   for_not_following: 'accept',
   for_not_followers: 'accept',
   for_new_accounts: 'accept',
   for_private_mentions: 'filter',
+  for_limited_accounts: 'filter',
 };
+
+const POLICY_COLUMNS = [
+  'for_not_following',
+  'for_not_followers',
+  'for_new_accounts',
+  'for_private_mentions',
+  'for_limited_accounts',
+] as const;
 
 export async function loadPolicy(db: DbOrTx, accountId: string): Promise<StoredPolicy> {
   const row = await db
     .selectFrom('notification_policies')
-    .select(['for_not_following', 'for_not_followers', 'for_new_accounts', 'for_private_mentions'])
+    .select(POLICY_COLUMNS)
     .where('account_id', '=', accountId)
     .executeTakeFirst();
   return row ?? DEFAULT_POLICY;
@@ -69,7 +82,11 @@ export async function policyVerdict(
       .where('account_id', '=', senderId)
       .where('target_account_id', '=', recipientId)
       .executeTakeFirst(),
-    db.selectFrom('accounts').select('created_at').where('id', '=', senderId).executeTakeFirst(),
+    db
+      .selectFrom('accounts')
+      .select(['created_at', 'domain', 'silenced_at'])
+      .where('id', '=', senderId)
+      .executeTakeFirst(),
   ]);
   const verdicts: PolicyValue[] = [];
   if (!follows) verdicts.push(policy.for_not_following);
@@ -77,7 +94,18 @@ export async function policyVerdict(
   if (sender && sender.created_at > isoDaysAgo(NEW_ACCOUNT_DAYS)) verdicts.push(policy.for_new_accounts);
   // a private mention from someone the recipient follows is welcome whatever the other rules say
   if (options.privateMention && !follows) verdicts.push(policy.for_private_mentions);
+  if (sender && !follows && (await isLimited(db, sender))) verdicts.push(policy.for_limited_accounts);
   return strictest(verdicts);
+}
+
+/** Limited by a moderator: the account itself, or its server with a `silence` domain block. */
+async function isLimited(
+  db: DbOrTx,
+  account: { domain?: string | null; silenced_at?: string | null },
+): Promise<boolean> {
+  if (account.silenced_at) return true;
+  if (!account.domain) return false;
+  return (await domainBlockFor(db, account.domain))?.severity === 'silence';
 }
 
 async function permitted(db: DbOrTx, recipientId: string, senderId: string): Promise<boolean> {

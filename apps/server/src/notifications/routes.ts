@@ -237,7 +237,6 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
     ]);
     return {
       ...policy,
-      for_limited_accounts: 'accept' as const,
       summary: {
         pending_requests_count: Number(summary.requests),
         pending_notifications_count: Number(summary.notifications),
@@ -252,7 +251,7 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
   // Mastodon routes both PUT and PATCH here; either updates only the fields that are sent
   const updatePolicy = async (request: FastifyRequest) => {
     const viewer = requireAccount(request);
-    const { for_limited_accounts: _limited, ...patch } = policyBody.parse(request.body ?? {});
+    const patch = policyBody.parse(request.body ?? {});
     await savePolicy(
       ctx.db,
       viewer.id,
