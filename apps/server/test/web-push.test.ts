@@ -202,6 +202,34 @@ describeEachDialect('web push', (dialect) => {
     expect(left).toEqual([]);
   });
 
+  it('takes keys in standard base64 as some clients send them (Mastodon.py) and encrypts with them', async () => {
+    const client = await clientFor(pia);
+    const keys = browserKeys();
+    const standardBase64 = (value: string) => Buffer.from(value, 'base64url').toString('base64');
+    await client.v1.push.subscription.create({
+      subscription: {
+        endpoint: `${pushBase}/push/pia-b64`,
+        keys: { p256dh: standardBase64(keys.p256dh), auth: standardBase64(keys.auth) },
+      },
+      data: { alerts: { mention: true } },
+      policy: 'all',
+    });
+    await (await clientFor(otto)).v1.statuses.create({ status: '@pia in standard base64' });
+    await delivered();
+    expect(received.map((push) => push.path)).toEqual(['/push/pia-b64']);
+    const payload = JSON.parse(
+      decrypt(received[0]?.body ?? Buffer.alloc(0), {
+        version: 'aesgcm',
+        dh: /dh=([^;,]+)/.exec(String(received[0]?.headers['crypto-key']))?.[1],
+        salt: /salt=([^;,]+)/.exec(String(received[0]?.headers.encryption))?.[1],
+        privateKey: keys.ecdh,
+        authSecret: keys.auth,
+      }).toString('utf8'),
+    ) as Record<string, unknown>;
+    expect(payload).toMatchObject({ notification_type: 'mention' });
+    await client.v1.push.subscription.remove();
+  });
+
   it('refuses malformed subscriptions', async () => {
     const client = await clientFor(pia);
     try {

@@ -16,8 +16,16 @@ const flag = z.preprocess(
   z.boolean(),
 );
 
-/** The browser's key material: p256dh a P-256 public key, auth a 16-byte secret, both base64url. */
-const base64url = z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/, 'must be base64url');
+/**
+ * The browser's key material: p256dh a P-256 public key, auth a 16-byte secret. Browsers give base64url; some
+ * clients (Mastodon.py) send standard base64, which Mastodon accepts too: both are stored as unpadded base64url.
+ */
+const base64Key = (maxLength: number) =>
+  z
+    .string()
+    .max(maxLength)
+    .regex(/^[A-Za-z0-9_+/-]+={0,2}$/, 'must be base64url')
+    .transform((value) => value.replace(/=+$/, '').replaceAll('+', '-').replaceAll('/', '_'));
 
 const alertsSchema = z.record(z.string(), flag).optional();
 
@@ -28,7 +36,7 @@ const dataSchema = z.object({ alerts: alertsSchema, policy: policySchema }).opti
 export const subscriptionCreateSchema = z.object({
   subscription: z.object({
     endpoint: z.url({ protocol: /^https?$/ }).max(2048),
-    keys: z.object({ p256dh: base64url.max(200), auth: base64url.max(100) }),
+    keys: z.object({ p256dh: base64Key(200), auth: base64Key(100) }),
     standard: flag.optional(),
   }),
   data: dataSchema,
