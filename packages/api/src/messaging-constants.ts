@@ -108,6 +108,10 @@ export const MessagingText = {
   cannotRemoveSelf: 'You cannot remove yourself from the group. Transfer ownership first.',
   cannotTransferToSelf: 'You cannot transfer ownership to yourself.',
   newOwnerNotParticipant: 'The new owner must be a participant of this group.',
+  /** groups across servers (docs/FEDERATION.md): the group lives on its creator's server */
+  newOwnerNotLocal: 'Ownership can only go to a participant on the group’s own server.',
+  groupNotSupportedBy: (acct: string) =>
+    `@${acct} is on a server that does not support group chats. You can message them one to one.`,
   notAParticipant: 'That user is not a participant of this group.',
   alreadyParticipant: 'That user is already a participant of this group.',
   selectPeopleToAdd: 'Please select at least one person to add.',
@@ -158,6 +162,7 @@ export const MessagingErrorCode = {
   mutualFollow: 'mutual_follow',
   transferOwnershipRequired: 'transfer_ownership_required',
   notGroupAdmin: 'not_group_admin',
+  groupNotSupported: 'group_not_supported',
   blockedByMe: 'blocked_by_me',
   blockedByThem: 'blocked_by_them',
   unsupportedMedia: 'unsupported_media',

@@ -352,6 +352,9 @@ export interface ConversationsTable {
   direct_key: string | null;
   created_at: string;
   updated_at: string;
+  /** 0022: a group homed on another server: its Group actor and that actor's inbox (null for ours) */
+  group_uri?: string | null;
+  group_inbox_url?: string | null;
 }
 
 export interface ConversationParticipantsTable {

@@ -12,6 +12,7 @@ import {
 import { serializeAccount } from '../accounts/serializer.js';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
+import { conversationIdOfIdentifier, groupActor, groupActorExists, groupKeysId } from './chat/group-actor.js';
 import { INSTANCE_KEYS_ID, type ActorKeyStore } from './keys.js';
 
 /** The instance actor's identifier: served at /actor; never a username (those are [A-Za-z0-9_] only). */
@@ -173,16 +174,22 @@ export function registerActors(federation: Federation<AppContext>, keys: ActorKe
   federation
     .setActorDispatcher('/users/{identifier}', async (context, identifier) => {
       if (identifier === INSTANCE_ACTOR) return instanceActor(context);
+      const groupId = conversationIdOfIdentifier(identifier);
+      if (groupId)
+        return (await groupActorExists(context.data.db, groupId)) ? groupActor(context, groupId) : null;
       const row = await findLocalActor(context.data, identifier);
       const forWebFinger = context.url.pathname === '/.well-known/webfinger';
       return row ? localActor(context, row, { forWebFinger }) : null;
     })
     .mapActorAlias('/actor', INSTANCE_ACTOR)
     .setKeyPairsDispatcher(async (context, identifier) => {
+      const groupId = conversationIdOfIdentifier(identifier);
       const accountId =
         identifier === INSTANCE_ACTOR
           ? INSTANCE_KEYS_ID
-          : (await findLocalActor(context.data, identifier))?.id;
+          : groupId
+            ? (await groupActorExists(context.data.db, groupId)) && groupKeysId(groupId)
+            : (await findLocalActor(context.data, identifier))?.id;
       if (!accountId) return [];
       const pairs = await keys.keyPairsOf(accountId);
       return [pairs.rsa, pairs.ed25519];
@@ -201,5 +208,11 @@ export function registerActors(federation: Federation<AppContext>, keys: ActorKe
       const row = await findLocalActor(context.data, username, { caseInsensitive: true });
       return row ? { identifier: row.username } : null;
     })
-    .authorize((context, identifier) => identifier === INSTANCE_ACTOR || fetchAuthorized(context));
+    // a group's public document holds only its keys and inbox: its members' servers fetch it to verify it
+    .authorize(
+      (context, identifier) =>
+        identifier === INSTANCE_ACTOR ||
+        conversationIdOfIdentifier(identifier) !== null ||
+        fetchAuthorized(context),
+    );
 }

@@ -22,7 +22,9 @@ import { publishConversationUpdated, publishTo } from './events.js';
 import { effectiveSettings, getPreferences } from './preferences.js';
 import { conversationRows, newParticipation, visibleMessages } from './queries.js';
 import { mutualFollowsAmong } from './relations.js';
-import { serializeConversations, serializeMessages } from './serializers.js';
+import { loadAccounts, serializeConversations, serializeMessages } from './serializers.js';
+import { federateGroupChange, federateGroupDissolved } from '../federation/chat/group-outgoing.js';
+import { requireGroupMembersReachable } from './group-peers.js';
 import { insertSystemMessage, nameOf, SystemText } from './system-messages.js';
 
 export const directKey = (a: string, b: string): string => (a < b ? `${a}:${b}` : `${b}:${a}`);
@@ -200,9 +202,10 @@ export async function createConversation(
   const mutual = await mutualFollowsAmong(ctx.db, viewer.id, others);
   if (others.some((id) => !mutual.has(id)))
     throw forbidden(MessagingText.mutualFollow, MessagingErrorCode.mutualFollow);
+  await requireGroupMembersReachable(ctx, [...(await loadAccounts(ctx.db, others)).values()]);
 
   const id = newId();
-  await ctx.db.transaction().execute(async (tx) => {
+  const created = await ctx.db.transaction().execute(async (tx) => {
     const now = nowIso();
     await tx
       .insertInto('conversations')
@@ -221,9 +224,10 @@ export async function createConversation(
       .insertInto('conversation_participants')
       .values([viewer.id, ...others].map((accountId) => newParticipation(id, accountId, now, id)))
       .execute();
-    await insertSystemMessage(tx, id, viewer.id, SystemText.created(nameOf(viewer), name));
+    return insertSystemMessage(tx, id, viewer.id, SystemText.created(nameOf(viewer), name));
   });
   await publishConversationUpdated(ctx, [viewer.id, ...others], id);
+  await federateGroupChange(ctx, id, { actorId: viewer.id, notices: [created.content] });
   return loadConversation(ctx, ctx.db, viewer.id, id);
 }
 
@@ -261,8 +265,17 @@ export async function deleteConversation(
   await publishConversationUpdated(ctx, [viewer.id], conversationId);
 }
 
-async function dissolveGroup(ctx: AppContext, conversationId: string): Promise<void> {
+/**
+ * The group and its messages gone for everyone here; a group homed here also tells its members' servers (a
+ * `Delete` of the group). Also how a member's server applies that `Delete` to its copy.
+ */
+export async function dissolveGroup(ctx: AppContext, conversationId: string): Promise<void> {
   const members = await participantIds(ctx.db, conversationId);
+  const group = await ctx.db
+    .selectFrom('conversations')
+    .select('group_uri')
+    .where('id', '=', conversationId)
+    .executeTakeFirst();
   const media = await ctx.db
     .selectFrom('media_attachments')
     .innerJoin('messages', 'messages.id', 'media_attachments.message_id')
@@ -277,6 +290,8 @@ async function dissolveGroup(ctx: AppContext, conversationId: string): Promise<v
   // Files go only once the rows are gone for good; a failed removal leaves an orphan file, never a broken row.
   for (const row of media) await removeFiles(ctx, row).catch(() => undefined);
   await publishConversationUpdated(ctx, members, conversationId);
+  if (group && !group.group_uri)
+    await federateGroupDissolved(ctx, conversationId, [...(await loadAccounts(ctx.db, members)).values()]);
 }
 
 export interface MarkReadResult {

@@ -10,13 +10,15 @@ import { newParticipation } from './queries.js';
 import { mutualFollowsAmong } from './relations.js';
 import { loadAccounts, serializeMessages } from './serializers.js';
 import { insertSystemMessage, nameOf, SystemText } from './system-messages.js';
+import { federateGroupChange, federateGroupLeave } from '../federation/chat/group-outgoing.js';
+import { requireGroupMembersReachable } from './group-peers.js';
 
 export interface GroupResult {
   success: true;
 }
 
 /** After a group change: the notices as chat messages, then a reload hint, to everyone concerned. */
-async function announce(
+export async function announceGroupChange(
   ctx: AppContext,
   conversationId: string,
   notices: MessagesTable[],
@@ -28,6 +30,27 @@ async function announce(
     for (const message of messages) await publishTo(ctx, [member], 'friend_message', message);
   }
   await publishConversationUpdated(ctx, [...members, ...alsoNotify], conversationId);
+}
+
+/**
+ * A change of a group homed here is announced to its people here, and then (federateGroupChange) to its members'
+ * servers as the group's Update: `former` are the people just out of it.
+ */
+async function announceChange(
+  ctx: AppContext,
+  conversationId: string,
+  notices: MessagesTable[],
+  former: readonly string[] = [],
+): Promise<void> {
+  await announceGroupChange(ctx, conversationId, notices, former);
+  const [first] = notices;
+  if (!first) return;
+  const formerMembers = former.length > 0 ? [...(await loadAccounts(ctx.db, former)).values()] : [];
+  await federateGroupChange(ctx, conversationId, {
+    actorId: first.sender_id,
+    notices: notices.map((notice) => notice.content),
+    formerMembers,
+  });
 }
 
 export async function renameGroup(
@@ -48,7 +71,7 @@ export async function renameGroup(
       .execute();
     return insertSystemMessage(tx, conversationId, viewer.id, SystemText.renamed(nameOf(viewer), name));
   });
-  await announce(ctx, conversationId, [notice]);
+  await announceChange(ctx, conversationId, [notice]);
   return { success: true };
 }
 
@@ -70,6 +93,7 @@ export async function addParticipants(
   const mutual = await mutualFollowsAmong(ctx.db, viewer.id, wanted);
   if (wanted.some((id) => !mutual.has(id)))
     throw forbidden(MessagingText.mutualFollow, MessagingErrorCode.mutualFollow);
+  await requireGroupMembersReachable(ctx, [...accounts.values()]);
 
   const notices = await ctx.db.transaction().execute(async (tx) => {
     const now = nowIso();
@@ -92,7 +116,7 @@ export async function addParticipants(
     }
     return inserted;
   });
-  await announce(ctx, conversationId, notices);
+  await announceChange(ctx, conversationId, notices);
   return { success: true };
 }
 
@@ -127,7 +151,7 @@ export async function removeParticipants(
     }
     return inserted;
   });
-  await announce(ctx, conversationId, notices, targets);
+  await announceChange(ctx, conversationId, notices, targets);
   return { success: true };
 }
 
@@ -150,7 +174,13 @@ export async function leaveGroup(
       .execute();
     return insertSystemMessage(tx, conversationId, viewer.id, SystemText.left(nameOf(viewer)));
   });
-  await announce(ctx, conversationId, [notice], [viewer.id]);
+  if (membership.conversation.group_uri) {
+    // a group homed elsewhere: its home server takes them out and tells everyone
+    await announceGroupChange(ctx, conversationId, [notice], [viewer.id]);
+    await federateGroupLeave(ctx, viewer, conversationId);
+    return { success: true };
+  }
+  await announceChange(ctx, conversationId, [notice], [viewer.id]);
   return { success: true };
 }
 
@@ -167,6 +197,8 @@ export async function transferOwnership(
   if (!current.has(newOwnerId)) throw unprocessable(MessagingText.newOwnerNotParticipant);
   const newOwner = (await loadAccounts(ctx.db, [newOwnerId])).get(newOwnerId);
   if (!newOwner) throw unprocessable(MessagingText.newOwnerNotParticipant);
+  // the admin's rules are applied by the group's home server: its admin is one of its people
+  if (newOwner.domain) throw unprocessable(MessagingText.newOwnerNotLocal);
   const notice = await ctx.db.transaction().execute(async (tx) => {
     await tx
       .updateTable('conversations')
@@ -180,6 +212,6 @@ export async function transferOwnership(
       SystemText.transferred(nameOf(viewer), nameOf(newOwner)),
     );
   });
-  await announce(ctx, conversationId, [notice]);
+  await announceChange(ctx, conversationId, [notice]);
   return { success: true };
 }

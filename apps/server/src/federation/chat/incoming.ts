@@ -144,6 +144,23 @@ export async function onIncomingDirectNote(
   if (known) return known;
   const chat = await chatOfNote(context, note, author, options, carrier);
   if (!chat) return null;
+  return storeRemoteMessage(ctx, note, author, chat, options);
+}
+
+/**
+ * A remote person's Note stored as a message of a chat they take part in (once per Note id: the same Note twice
+ * answers the stored message), with its images and videos, and streamed to the participants like a local
+ * message. Null when it carries neither text nor usable media, or its id is not on its author's server.
+ */
+export async function storeRemoteMessage(
+  ctx: AppContext,
+  note: Note,
+  author: AccountRow,
+  chat: { conversationId: string; replied: MessagesTable | undefined },
+  options: IngestOptions,
+): Promise<MessagesTable | null> {
+  const uri = note.id?.href;
+  if (!uri || !author.uri || new URL(uri).origin !== new URL(author.uri).origin) return null;
   const allowed: readonly string[] = ALLOWED_MEDIA_TYPES;
   const media = (await remoteMediaOf(note, options))
     .filter((item) => allowed.includes(item.contentType))
@@ -201,15 +218,20 @@ export async function onDirectStatus(
     await onIncomingDirectNote(ctx, note, author, { allowHttp: ctx.config.federation.allowHttp }, activity);
 }
 
-/** A chat message of a conversation the remote actor takes part in, named by an activity's object. */
+/**
+ * A chat message of a conversation the remote actor takes part in, named by an activity's object; with
+ * `conversationId` (what a group relays), only a message of that conversation.
+ */
 async function messageForActor(
   ctx: AppContext,
   uri: URL | null,
   actor: AccountRow,
+  conversationId?: string,
 ): Promise<MessagesTable | undefined> {
   if (!uri) return undefined;
   const message = await findMessageByUri(ctx, ctx.db, uri.href);
-  if (!message || !(await isParticipant(ctx.db, message.conversation_id, actor.id))) return undefined;
+  if (!message || (conversationId && message.conversation_id !== conversationId)) return undefined;
+  if (!(await isParticipant(ctx.db, message.conversation_id, actor.id))) return undefined;
   return message;
 }
 
@@ -222,8 +244,9 @@ export async function onIncomingReaction(
   react: EmojiReact,
   actor: AccountRow,
   undo: boolean,
+  conversationId?: string,
 ): Promise<boolean> {
-  const message = await messageForActor(ctx, react.objectId, actor);
+  const message = await messageForActor(ctx, react.objectId, actor, conversationId);
   if (!message) return false;
   const emoji = react.content?.toString().trim() ?? '';
   if (!ALL_REACTION_EMOJIS.includes(emoji)) return true;
@@ -242,6 +265,7 @@ export async function onIncomingMessageDelete(
   ctx: AppContext,
   uri: URL,
   actor: AccountRow,
+  conversationId?: string,
 ): Promise<boolean> {
   const message = await ctx.db
     .selectFrom('messages')
@@ -249,6 +273,7 @@ export async function onIncomingMessageDelete(
     .where('uri', '=', uri.href)
     .executeTakeFirst();
   if (!message) return false;
+  if (conversationId && message.conversation_id !== conversationId) return true;
   if (message.sender_id !== actor.id) return true;
   const participants = await ctx.db
     .selectFrom('conversation_participants')
@@ -268,10 +293,15 @@ export async function onIncomingMessageDelete(
  * Read of chat messages by a remote participant: their read receipt moves up to the newest message read and
  * the authors who allow read receipts (globally or for this chat) are told, as for a local reader.
  */
-export async function onIncomingRead(ctx: AppContext, read: Read, actor: AccountRow): Promise<void> {
+export async function onIncomingRead(
+  ctx: AppContext,
+  read: Read,
+  actor: AccountRow,
+  conversationId?: string,
+): Promise<void> {
   const messages: MessagesTable[] = [];
   for (const uri of read.objectIds.slice(0, 500)) {
-    const message = await messageForActor(ctx, uri, actor);
+    const message = await messageForActor(ctx, uri, actor, conversationId);
     if (message && message.sender_id !== actor.id) messages.push(message);
   }
   const byConversation = new Map<string, MessagesTable[]>();

@@ -7,22 +7,10 @@ import { escapeHtml, textToHtml } from '../../statuses/text-format.js';
 import { deliverToActor } from '../outbox.js';
 import { attachmentOf } from '../outgoing/note.js';
 import { recipientOf } from '../recipients.js';
+import { federateInGroup, groupMessageCreate, groupRouteOf } from './group-outgoing.js';
 import { speaksPalchatChat } from './peers.js';
 import { localMessageUri } from './uris.js';
-import { CHAT_MESSAGE_TERM, withPalchatTerms } from './vocabulary.js';
-
-/** A Note that carries `palchat:chatMessage`, which Fedify's vocabulary does not model, in its JSON-LD. */
-class ChatMessageNote extends Note {
-  override async toJsonLd(options?: Parameters<Note['toJsonLd']>[0]): Promise<unknown> {
-    const json = await super.toJsonLd(options);
-    if (options?.format === 'expand') {
-      const [node] = json as Record<string, unknown>[];
-      if (node) node[`https://palchat.org/ns#${CHAT_MESSAGE_TERM}`] = [{ '@value': true }];
-      return json;
-    }
-    return withPalchatTerms(json as Record<string, unknown>, { [CHAT_MESSAGE_TERM]: true });
-  }
-}
+import { ChatMessageNote } from './vocabulary.js';
 
 function senderContext(ctx: AppContext): Context<AppContext> | null {
   const runtime = ctx.federation;
@@ -125,6 +113,15 @@ export async function federateMessage(
 ): Promise<void> {
   const context = senderContext(ctx);
   if (!context || message.is_system_message === 1) return;
+  const route = await groupRouteOf(ctx, message.conversation_id);
+  if (route) {
+    const replyToUri = replied ? await messageUriOf(ctx, replied) : null;
+    const noteId = await messageUriOf(ctx, message);
+    await federateInGroup(context, sender, route, (groupUri) =>
+      groupMessageCreate(context, groupUri, { author: sender, noteId, message, media, replyToUri }),
+    );
+    return;
+  }
   const recipients = (await remoteParticipants(ctx, message.conversation_id, sender.id)).filter(recipientOf);
   if (recipients.length === 0) return;
   const replyToUri = replied ? await messageUriOf(ctx, replied) : null;
@@ -161,20 +158,25 @@ export function reactionActivity(
     messageUri: string;
     emoji: string;
     undo: boolean;
+    /** in a group: addressed to the group */
+    to?: URL;
   },
 ): EmojiReact | Undo {
   const actorUri = context.getActorUri(input.actor.username);
+  const tos = input.to ? [input.to] : [];
   const react = new EmojiReact({
     id: new URL(`${actorUri.href}#message-reactions/${input.reactionId}`),
     actor: actorUri,
     object: new URL(input.messageUri),
     content: input.emoji,
+    tos,
   });
   if (!input.undo) return react;
   return new Undo({
     id: new URL(`${actorUri.href}#message-reactions/${input.reactionId}/undo`),
     actor: actorUri,
     object: react,
+    tos,
   });
 }
 
@@ -187,12 +189,20 @@ export async function federateReaction(
 ): Promise<void> {
   const context = senderContext(ctx);
   if (!context) return;
+  const messageUri = await messageUriOf(ctx, message);
+  const route = await groupRouteOf(ctx, message.conversation_id);
+  if (route) {
+    await federateInGroup(context, actor, route, (to) =>
+      reactionActivity(context, { actor, reactionId: reaction.id, messageUri, ...reaction, to }),
+    );
+    return;
+  }
   const recipients = await palchatRecipients(ctx, message.conversation_id, actor.id);
   if (recipients.length === 0) return;
   const activity = reactionActivity(context, {
     actor,
     reactionId: reaction.id,
-    messageUri: await messageUriOf(ctx, message),
+    messageUri,
     emoji: reaction.emoji,
     undo: reaction.undo,
   });
@@ -201,13 +211,14 @@ export async function federateReaction(
 
 export function readActivity(
   context: Context<AppContext>,
-  input: { actor: Pick<AccountRow, 'username'>; receiptId: string; messageUris: string[] },
+  input: { actor: Pick<AccountRow, 'username'>; receiptId: string; messageUris: string[]; to?: URL },
 ): Read {
   const actorUri = context.getActorUri(input.actor.username);
   return new Read({
     id: new URL(`${actorUri.href}#message-receipts/${input.receiptId}`),
     actor: actorUri,
     objects: input.messageUris.map((uri) => new URL(uri)),
+    tos: input.to ? [input.to] : [],
   });
 }
 
@@ -223,6 +234,21 @@ export async function federateReadReceipt(
 ): Promise<void> {
   const context = senderContext(ctx);
   if (!context || messageIds.length === 0) return;
+  const route = await groupRouteOf(ctx, conversationId);
+  if (route) {
+    // in a group, one Read of everything just read: every member's server shows it to the authors
+    const messages = await ctx.db
+      .selectFrom('messages')
+      .select(['id', 'sender_id', 'uri'])
+      .where('id', 'in', [...messageIds])
+      .execute();
+    const messageUris = await Promise.all(messages.map((message) => messageUriOf(ctx, message)));
+    const receiptId = `${conversationId}-${messageIds[messageIds.length - 1] ?? ''}`;
+    await federateInGroup(context, reader, route, (to) =>
+      readActivity(context, { actor: reader, receiptId, messageUris, to }),
+    );
+    return;
+  }
   const recipients = await palchatRecipients(ctx, conversationId, reader.id);
   if (recipients.length === 0) return;
   const messages = await ctx.db

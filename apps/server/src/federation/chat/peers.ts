@@ -28,40 +28,52 @@ async function fetchJson(ctx: AppContext, url: string): Promise<unknown> {
   return body ? JSON.parse(body.data.toString('utf8')) : null;
 }
 
-/** Whether a NodeInfo document announces the Palchat chat vocabulary (metadata.palchat.chat). */
-export function announcesPalchatChat(nodeInfo: unknown): boolean {
-  if (!isObject(nodeInfo) || !isObject(nodeInfo.metadata)) return false;
+/**
+ * The version of the Palchat chat vocabulary a NodeInfo document announces (metadata.palchat), 0 for none. A
+ * server that announces the chat without a version speaks version 1.
+ */
+export function announcedChatVersion(nodeInfo: unknown): number {
+  if (!isObject(nodeInfo) || !isObject(nodeInfo.metadata)) return 0;
   const palchat = nodeInfo.metadata.palchat;
-  return (
-    isObject(palchat) &&
-    palchat.chat === true &&
-    palchat.chatVocabulary === NODEINFO_CHAT_METADATA.chatVocabulary
-  );
+  if (!isObject(palchat) || palchat.chat !== true) return 0;
+  if (palchat.chatVocabulary !== NODEINFO_CHAT_METADATA.chatVocabulary) return 0;
+  const version = palchat.chatVersion;
+  return typeof version === 'number' && Number.isInteger(version) && version >= 1 ? version : 1;
 }
 
-async function readPeer(ctx: AppContext, origin: string): Promise<boolean> {
+/** Whether a NodeInfo document announces the Palchat chat vocabulary (metadata.palchat.chat). */
+export function announcesPalchatChat(nodeInfo: unknown): boolean {
+  return announcedChatVersion(nodeInfo) > 0;
+}
+
+async function readPeer(ctx: AppContext, origin: string): Promise<number> {
   const links = await fetchJson(ctx, `${origin}/.well-known/nodeinfo`);
   const list = isObject(links) && Array.isArray(links.links) ? links.links.filter(isObject) : [];
   const link = list.find((entry) => typeof entry.rel === 'string' && NODEINFO_SCHEMA.test(entry.rel));
-  if (!link || typeof link.href !== 'string' || new URL(link.href).origin !== origin) return false;
-  return announcesPalchatChat(await fetchJson(ctx, link.href));
+  if (!link || typeof link.href !== 'string' || new URL(link.href).origin !== origin) return 0;
+  return announcedChatVersion(await fetchJson(ctx, link.href));
 }
 
 /**
- * Whether the server of a remote account speaks the Palchat chat vocabulary (its NodeInfo says so), cached for
- * a while in the federation KV store. Any failure answers false: plain direct Notes work everywhere.
+ * The Palchat chat vocabulary version the server of a remote account speaks (its NodeInfo says so; 0: none),
+ * cached for a while in the federation KV store. Any failure answers 0: plain direct Notes work everywhere.
  */
+export async function peerChatVersion(ctx: AppContext, account: Pick<AccountsTable, 'uri'>): Promise<number> {
+  const runtime = ctx.federation;
+  if (!runtime || !account.uri) return 0;
+  const origin = new URL(account.uri).origin;
+  const key = ['palchat', 'chat-peer-version', origin] as const;
+  const cached = await runtime.kv.get<number>(key);
+  if (typeof cached === 'number') return cached;
+  const version = await readPeer(ctx, origin).catch(() => 0);
+  await runtime.kv.set(key, version, { ttl: PEER_CACHE_TTL });
+  return version;
+}
+
+/** Whether the server of a remote account speaks the Palchat chat vocabulary (any version). */
 export async function speaksPalchatChat(
   ctx: AppContext,
   account: Pick<AccountsTable, 'uri'>,
 ): Promise<boolean> {
-  const runtime = ctx.federation;
-  if (!runtime || !account.uri) return false;
-  const origin = new URL(account.uri).origin;
-  const key = ['palchat', 'chat-peer', origin] as const;
-  const cached = await runtime.kv.get<boolean>(key);
-  if (typeof cached === 'boolean') return cached;
-  const speaks = await readPeer(ctx, origin).catch(() => false);
-  await runtime.kv.set(key, speaks, { ttl: PEER_CACHE_TTL });
-  return speaks;
+  return (await peerChatVersion(ctx, account)) > 0;
 }

@@ -6,10 +6,11 @@ import { directKey } from '../../messaging/conversations.js';
 import { relayTyping } from '../../messaging/typing.js';
 import { localAccountOfActorUri } from '../actors.js';
 import { deliverToActor } from '../outbox.js';
+import { federateGroupTyping } from './group-outgoing.js';
 import { speaksPalchatChat } from './peers.js';
 import { PALCHAT_NS, palchatTerm } from './vocabulary.js';
 
-type TypingState = 'start' | 'stop';
+export type TypingState = 'start' | 'stop';
 type JsonObject = Record<string, unknown>;
 
 const TYPING_TERMS = {
@@ -61,6 +62,11 @@ class TypingStopActivity extends TypingActivity {
   }
 }
 
+/** A `palchat:Typing` activity of `state`. */
+export function typingActivity(state: TypingState, values: { id: URL; actor: URL; to: URL }): Activity {
+  return state === 'start' ? new TypingStartActivity(values) : new TypingStopActivity(values);
+}
+
 /** The typing state of a received activity's document, when it is a `palchat:Typing`. */
 export function typingStateOf(json: JsonObject): TypingState | null {
   const types = [json.type ?? json['@type'] ?? []].flat();
@@ -83,6 +89,8 @@ export async function federateTyping(
 ): Promise<void> {
   const runtime = ctx.federation;
   if (!runtime || typist.domain) return;
+  const state = event === 'typing_start' ? 'start' : 'stop';
+  if (await federateGroupTyping(ctx, typist, conversationId, state)) return;
   const partner = await ctx.db
     .selectFrom('conversation_participants')
     .innerJoin('conversations', 'conversations.id', 'conversation_participants.conversation_id')
@@ -97,9 +105,7 @@ export async function federateTyping(
   const context = runtime.federation.createContext(new URL(ctx.config.publicUrl), ctx);
   const actor = context.getActorUri(typist.username);
   const values = { id: new URL(`${actor.href}#typing/${newId()}`), actor, to: new URL(partner.uri) };
-  const activity =
-    event === 'typing_start' ? new TypingStartActivity(values) : new TypingStopActivity(values);
-  await deliverToActor(ctx, typist, partner, activity);
+  await deliverToActor(ctx, typist, partner, typingActivity(state, values));
 }
 
 /** A received `palchat:Typing` from a remote person: relayed to the one local person of their direct chat. */

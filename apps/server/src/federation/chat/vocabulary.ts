@@ -1,8 +1,12 @@
+import { Note } from '@fedify/vocab';
+
 /**
  * The Palchat chat vocabulary (docs/FEDERATION.md, "Palchat chat extension"): one term on a Note, read from
  * the document as it arrived and written into the compacted JSON-LD with its definition.
  */
 export const PALCHAT_NS = 'https://palchat.org/ns#';
+
+type JsonObject = Record<string, unknown>;
 
 /** `palchat:chatMessage`: true on a Note that is a message of a chat, not a post. */
 export const CHAT_MESSAGE_TERM = 'chatMessage';
@@ -15,10 +19,71 @@ export const PALCHAT_TERMS = {
   },
 } as const;
 
-/** The NodeInfo metadata a Palchat server announces: the chat vocabulary and its version. */
-export const NODEINFO_CHAT_METADATA = { chat: true, chatVocabulary: PALCHAT_NS, chatVersion: 1 } as const;
+/**
+ * The NodeInfo metadata a Palchat server announces: the chat vocabulary and its version. Version 2 adds group
+ * chats relayed by a `Group` actor on the group's home server (GROUP_CHAT_VERSION).
+ */
+export const NODEINFO_CHAT_METADATA = { chat: true, chatVocabulary: PALCHAT_NS, chatVersion: 2 } as const;
 
-type JsonObject = Record<string, unknown>;
+/** The first version of the vocabulary with group chats across servers. */
+export const GROUP_CHAT_VERSION = 2;
+
+/**
+ * Terms on the activities of a group chat's `Group` actor (docs/FEDERATION.md, "Group chats"): `chatGroup` marks
+ * the actor; an `Update` of the group carries its `members` and `admin` (actor ids), and the `notices` (texts)
+ * its change left in the chat, done by `noticeActor`.
+ */
+export const GROUP_TERMS = {
+  palchat: PALCHAT_NS,
+  chatGroup: { '@id': 'palchat:chatGroup', '@type': 'http://www.w3.org/2001/XMLSchema#boolean' },
+  members: { '@id': 'palchat:members', '@type': '@id', '@container': '@set' },
+  admin: { '@id': 'palchat:admin', '@type': '@id' },
+  noticeActor: { '@id': 'palchat:noticeActor', '@type': '@id' },
+  notices: { '@id': 'palchat:notices', '@container': '@list' },
+} as const;
+
+type TermValues = Record<string, string | boolean | readonly string[] | null>;
+
+/** A term's value in JSON-LD's expanded form: ids for the terms typed `@id`, plain values otherwise. */
+function expandedTerm(term: string, value: string | boolean | readonly string[]): unknown {
+  const definition = (GROUP_TERMS as Record<string, unknown>)[term];
+  const isId = typeof definition === 'object' && (definition as { '@type'?: string })['@type'] === '@id';
+  const items = (Array.isArray(value) ? value : [value]) as (string | boolean)[];
+  const expanded = items.map((item) => (isId ? { '@id': item } : { '@value': item }));
+  return term === 'notices' ? [{ '@list': expanded }] : expanded;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a mixin's constructor must take any[]
+type JsonLdClass = abstract new (...args: any[]) => { toJsonLd(options?: object): Promise<unknown> };
+
+/**
+ * A Fedify vocabulary class whose JSON-LD also carries these group terms (Fedify does not model them). A class
+ * per document, not a field: Fedify clones objects (to sign them) with `new this.constructor()`.
+ */
+export function withGroupTerms<C extends JsonLdClass>(Base: C, values: TermValues): C {
+  const present = Object.entries(values).filter(
+    (entry): entry is [string, string | boolean | readonly string[]] => entry[1] !== null,
+  );
+  abstract class WithTerms extends Base {
+    override async toJsonLd(options?: { format?: string }): Promise<unknown> {
+      const json = await super.toJsonLd(options);
+      if (options?.format === 'expand') {
+        const [node] = json as JsonObject[];
+        for (const [term, value] of present)
+          if (node) node[`${PALCHAT_NS}${term}`] = expandedTerm(term, value);
+        return json;
+      }
+      const node = json as JsonObject;
+      const context = node['@context'];
+      return {
+        ...node,
+        '@context': context === undefined ? GROUP_TERMS : [context, GROUP_TERMS].flat(),
+        ...Object.fromEntries(present),
+      };
+    }
+  }
+  return WithTerms;
+}
 
 /** A term of the Palchat vocabulary in a compacted document, however the sender's context names it. */
 export function palchatTerm(json: JsonObject, term: string): unknown {
@@ -33,4 +98,17 @@ export function withPalchatTerms(json: JsonObject, values: JsonObject): JsonObje
     '@context': context === undefined ? PALCHAT_TERMS : [context, PALCHAT_TERMS].flat(),
     ...values,
   };
+}
+
+/** A Note that carries `palchat:chatMessage`, which Fedify's vocabulary does not model, in its JSON-LD. */
+export class ChatMessageNote extends Note {
+  override async toJsonLd(options?: Parameters<Note['toJsonLd']>[0]): Promise<unknown> {
+    const json = await super.toJsonLd(options);
+    if (options?.format === 'expand') {
+      const [node] = json as Record<string, unknown>[];
+      if (node) node[`${PALCHAT_NS}${CHAT_MESSAGE_TERM}`] = [{ '@value': true }];
+      return json;
+    }
+    return withPalchatTerms(json as Record<string, unknown>, { [CHAT_MESSAGE_TERM]: true });
+  }
 }

@@ -20,6 +20,7 @@ import {
 import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
 import { onIncomingMessageDelete, onIncomingRead, onIncomingReaction } from '../chat/incoming.js';
+import { onGroupTraffic } from '../chat/group-incoming.js';
 import { onIncomingTyping } from '../chat/typing.js';
 import { deleteRemoteStatus } from '../ingest/index.js';
 import { deleteActor, onFlag, onMove, updateActor } from './accounts.js';
@@ -33,6 +34,8 @@ function fromSender<T extends Activity>(
   handle: (inbox: Inbox, activity: T, sender: AccountRow) => Promise<void>,
 ) {
   return async (inbox: Inbox, activity: T): Promise<void> => {
+    // a group chat's traffic: from a group, or to one of ours (it checks its senders itself)
+    if (await onGroupTraffic(inbox, activity)) return;
     const sender = await senderOf(inbox, activity);
     if (sender) await handle(inbox, activity, sender);
   };

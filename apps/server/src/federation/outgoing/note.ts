@@ -205,7 +205,8 @@ export function attachmentOf(ctx: AppContext, media: MediaAttachmentsTable): Doc
   return new MastodonDocument(
     {
       mediaType: media.content_type,
-      url: new URL(`${ctx.config.publicUrl}/system/${media.file_path}`),
+      // a remote member's media, relayed by a group, keeps its own server's URL
+      url: new URL(media.remote_url ?? `${ctx.config.publicUrl}/system/${media.file_path}`),
       name: media.description || null,
       width: media.width,
       height: media.height,
