@@ -12,7 +12,6 @@ import {
   type Activity,
 } from '@fedify/vocab';
 import type { AccountRow } from '../../auth/viewer.js';
-import type { AppContext } from '../../context.js';
 import type { ConversationsTable } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
@@ -96,6 +95,8 @@ async function applyMemberActivity(
   if (activity instanceof Create) {
     const note = await embeddedObject(inbox, activity);
     if (!(note instanceof Note) || note.attributionId?.href !== member.uri) return null;
+    // the same message again: stored and relayed once
+    if (!note.id || (await findMessageByUri(ctx, ctx.db, note.id.href))) return null;
     const replied = note.replyTargetId
       ? await findMessageByUri(ctx, ctx.db, note.replyTargetId.href)
       : undefined;
