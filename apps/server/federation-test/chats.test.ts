@@ -137,9 +137,8 @@ describe.skipIf(federationSkipReason !== null)(
       );
     });
 
-    // Not built yet (issue #15 stays open for it): the Group actor that relays a group's messages between members
-    // on other servers. A local member's message reaches remote members; their own messages reach only its creator.
-    it.skip('runs a group chat on its creator server with members on both servers', async () => {
+    // The group lives on alpha as a Group actor that relays between its members' servers (docs/FEDERATION.md).
+    it('runs a group chat on its creator server with members on both servers', async () => {
       const alice = await alpha.signUp('alice');
       const dora = await alpha.signUp('dora');
       const bob = await beta.signUp('bob');
@@ -189,6 +188,36 @@ describe.skipIf(federationSkipReason !== null)(
         "Erin's reaction on the opening message",
         (message) => hasReaction(message, '😂', 1),
       );
+
+      // Alice removes Erin, then adds her again: beta's copy follows
+      const erinIsIn = async (present: boolean) =>
+        waitFor(`Erin ${present ? 'in' : 'out of'} the group on beta`, async () => {
+          const conversations = await apiAs<Conversation[]>(
+            erin,
+            'GET',
+            '/api/v1/friend_messages/conversations',
+          );
+          return conversations.some((conversation) => conversation.id === atErin.conversation.id) === present;
+        });
+      await apiAs(alice, 'POST', `/api/v1/friend_messages/conversations/${group.id}/remove_participants`, {
+        participant_ids: [erinOnAlpha.id],
+      });
+      await erinIsIn(false);
+      await apiAs(alice, 'POST', `/api/v1/friend_messages/conversations/${group.id}/add_participants`, {
+        participant_ids: [erinOnAlpha.id],
+      });
+      await erinIsIn(true);
+
+      // Alice dissolves the group: gone on beta too
+      await apiAs(alice, 'DELETE', `/api/v1/friend_messages/conversations/${group.id}`);
+      await waitFor('the group gone on beta', async () => {
+        const conversations = await apiAs<Conversation[]>(
+          bob,
+          'GET',
+          '/api/v1/friend_messages/conversations',
+        );
+        return !conversations.some((conversation) => conversation.id === atBob.conversation.id);
+      });
     });
   },
 );
