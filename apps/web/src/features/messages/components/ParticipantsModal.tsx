@@ -84,6 +84,8 @@ export function ParticipantsModal({
         {conversation.participants.map((person) => {
           const self = person.id === currentUserId;
           const name = person.display_name || person.username;
+          // someone on another server: their full handle; a group stays with an admin of its own server
+          const remote = person.acct.includes('@');
           return (
             <li
               key={person.id}
@@ -97,18 +99,21 @@ export function ParticipantsModal({
                   {name} {self ? <span className="mbox-muted">{intl.formatMessage(m.you)}</span> : null}
                 </span>
                 <span className="mbox-person__acct">
+                  {remote ? `@${person.acct} · ` : ''}
                   {intl.formatMessage(person.id === conversation.creator_id ? m.creator : m.member)}
                 </span>
               </span>
               {!self ? (
                 <span className="mbox-participant__actions">
-                  <button
-                    type="button"
-                    className="mbox-button mbox-button--small mbox-button--ghost"
-                    onClick={() => void makeOwner(person)}
-                  >
-                    {intl.formatMessage(m.makeOwner)}
-                  </button>
+                  {!remote ? (
+                    <button
+                      type="button"
+                      className="mbox-button mbox-button--small mbox-button--ghost"
+                      onClick={() => void makeOwner(person)}
+                    >
+                      {intl.formatMessage(m.makeOwner)}
+                    </button>
+                  ) : null}
                   <button
                     type="button"
                     className="mbox-icon-button mbox-icon-button--small mbox-participant__remove"
