@@ -8,7 +8,7 @@ import { localAccountOfActorUri } from '../actors.js';
 import { deliverToActor } from '../outbox.js';
 import { federateGroupTyping } from './group-outgoing.js';
 import { speaksPalchatChat } from './peers.js';
-import { PALCHAT_NS, palchatTerm } from './vocabulary.js';
+import { PALCHAT_NS, palchatTerm, withTerms } from './vocabulary.js';
 
 export type TypingState = 'start' | 'stop';
 type JsonObject = Record<string, unknown>;
@@ -39,14 +39,10 @@ abstract class TypingActivity extends Activity {
       }
       return json;
     }
-    const node = json as JsonObject;
-    const context = node['@context'];
-    return {
-      ...node,
-      '@context': context === undefined ? TYPING_TERMS : [context, TYPING_TERMS].flat(),
+    return withTerms(json as JsonObject, TYPING_TERMS, {
       type: ['Activity', 'Typing'],
       typingState: this.typingState,
-    };
+    });
   }
 }
 

@@ -73,13 +73,7 @@ export function withGroupTerms<C extends JsonLdClass>(Base: C, values: TermValue
           if (node) node[`${PALCHAT_NS}${term}`] = expandedTerm(term, value);
         return json;
       }
-      const node = json as JsonObject;
-      const context = node['@context'];
-      return {
-        ...node,
-        '@context': context === undefined ? GROUP_TERMS : [context, GROUP_TERMS].flat(),
-        ...Object.fromEntries(present),
-      };
+      return withTerms(json as JsonObject, GROUP_TERMS, Object.fromEntries(present));
     }
   }
   return WithTerms;
@@ -90,14 +84,19 @@ export function palchatTerm(json: JsonObject, term: string): unknown {
   return json[term] ?? json[`palchat:${term}`] ?? json[`${PALCHAT_NS}${term}`];
 }
 
-/** Adds Palchat terms to a compacted document, with their definitions in its context. */
-export function withPalchatTerms(json: JsonObject, values: JsonObject): JsonObject {
+/** Adds terms to a compacted document, with their definitions (`terms`) in its context. */
+export function withTerms(json: JsonObject, terms: JsonObject, values: JsonObject): JsonObject {
   const context = json['@context'];
   return {
     ...json,
-    '@context': context === undefined ? PALCHAT_TERMS : [context, PALCHAT_TERMS].flat(),
+    '@context': context === undefined ? terms : [context, terms].flat(),
     ...values,
   };
+}
+
+/** Adds Palchat terms to a compacted document, with their definitions in its context. */
+export function withPalchatTerms(json: JsonObject, values: JsonObject): JsonObject {
+  return withTerms(json, PALCHAT_TERMS, values);
 }
 
 /** A Note that carries `palchat:chatMessage`, which Fedify's vocabulary does not model, in its JSON-LD. */
