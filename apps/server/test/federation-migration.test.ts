@@ -126,7 +126,7 @@ describe('account migration: aliases and moving a local account away', () => {
     expect((await call(carl, 'GET', '/api/web/settings/aliases')).body.aliases).toHaveLength(1);
   });
 
-  it('needs the signed-in web client: a cookie without its CSRF token is refused', async () => {
+  it('takes the session cookie only with its CSRF token, and nobody anonymous', async () => {
     const cookie = await signUpSession(server, 'cookie_user');
     const refused = await server.app.inject({
       method: 'POST',

@@ -1,19 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAccount } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
-import { forbidden } from '../http/errors.js';
 import { addAlias, cancelMove, listAliases, migrationState, moveAccount, removeAlias } from './migration.js';
 
 /**
  * The web client's account migration settings (Mastodon has them as settings pages, not in its REST API):
- * JSON, for the signed-in web client only (its session cookie with the CSRF token, or the token derived from
- * the session), open to a moved account too.
+ * JSON under /api/web/settings like the client's other settings, so the session cookie with its CSRF token,
+ * or a token with the read:accounts / write:accounts scopes (auth/route-scopes.ts); open to a moved account
+ * too. Moving needs the current password whatever the credentials.
  */
-function requireWebAccount(request: FastifyRequest) {
-  const account = requireAccount(request, { allowMoved: true });
-  if (!request.viewer?.sessionId) throw forbidden('Account migration is only available in the web client');
-  return account;
-}
+const requireWebAccount = (request: FastifyRequest) => requireAccount(request, { allowMoved: true });
 
 const bodyOf = (request: FastifyRequest) => (request.body ?? {}) as Record<string, unknown>;
 
