@@ -113,9 +113,9 @@ describe.skipIf(federationSkipReason !== null)(
         } finally {
           await beta.start();
         }
-        // nothing lost: both posts arrive, and the mention notifies. Redelivery follows the Mastodon-like retry
-        // policy (first retry after a minute, and the circuit breaker holds a failing server a while): measured
-        // 2 min 45 s from the failed attempt to the redelivery on 2026-11-25
+        // nothing lost: both posts arrive, and the mention notifies. The suite's servers retry a failed delivery
+        // after 5 s, then 10, 20, 40 s… (FEDERATION_FIRST_RETRY_SECONDS; a minute in production), so the
+        // redelivery follows the same backoff path, only sooner
         await arrivesInHome(bob, 'Sent while beta was down', REDELIVERY_TIMEOUT_MS);
         await arrivesInHome(bob, 'And a word for you', REDELIVERY_TIMEOUT_MS);
         await notified(bob, 'mention', dora.acct);

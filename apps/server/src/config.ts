@@ -75,6 +75,11 @@ export interface FederationConfig {
   authorizedFetch: boolean;
   /** FEDERATION_WORKERS: queue consumers in this process (0: it only enqueues, `npm run worker` consumes) */
   workers: number;
+  /**
+   * FEDERATION_FIRST_RETRY_SECONDS: the delay before a failed delivery's first retry (default 60, doubling from
+   * there). For tests only: the two-server suite shortens it so that a stopped server's backlog arrives soon.
+   */
+  firstRetrySeconds: number;
 }
 
 /** Mastodon's throttles (its rack-attack rules), with the counts configurable; the periods are Mastodon's. */
@@ -169,6 +174,11 @@ export function federationFromEnv(env: NodeJS.ProcessEnv, publicUrl: string): Fe
   const allowHttp = booleanFromEnv('FEDERATION_ALLOW_HTTP', env.FEDERATION_ALLOW_HTTP);
   const workers = intFromEnv(env.FEDERATION_WORKERS, 1);
   if (workers < 0) throw new Error(`FEDERATION_WORKERS must be 0 or more, got "${env.FEDERATION_WORKERS}"`);
+  const firstRetrySeconds = intFromEnv(env.FEDERATION_FIRST_RETRY_SECONDS, 60);
+  if (firstRetrySeconds < 1)
+    throw new Error(
+      `FEDERATION_FIRST_RETRY_SECONDS must be 1 or more, got "${env.FEDERATION_FIRST_RETRY_SECONDS}"`,
+    );
   const base = {
     allowHttp,
     allowPrivateAddresses: booleanFromEnv(
@@ -177,6 +187,7 @@ export function federationFromEnv(env: NodeJS.ProcessEnv, publicUrl: string): Fe
     ),
     authorizedFetch: booleanFromEnv('AUTHORIZED_FETCH', env.AUTHORIZED_FETCH),
     workers,
+    firstRetrySeconds,
   };
   if (setting === 'off') return { ...base, enabled: false, disabledReason: null };
   const url = new URL(publicUrl);

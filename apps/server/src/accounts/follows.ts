@@ -89,6 +89,8 @@ export async function followAccount(
   viewer: AccountRow,
   target: AccountRow,
   options: FollowOptions,
+  /** bypassLocked: a local account that moved here follows without a request (accounts/move.ts) */
+  { bypassLocked = false } = {},
 ): Promise<Relationship> {
   if (viewer.id === target.id) throw unprocessable('You cannot follow yourself', 'self_follow');
   let notification: NotificationsTable | null = null;
@@ -109,7 +111,7 @@ export async function followAccount(
         await tx.updateTable('follows').set(changes).where('id', '=', existing.id).execute();
       return;
     }
-    if (target.locked || asksRemote) {
+    if ((target.locked && !bypassLocked) || asksRemote) {
       const pending = await tx
         .selectFrom('follow_requests')
         .select('id')

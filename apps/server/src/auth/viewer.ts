@@ -20,14 +20,17 @@ declare module 'fastify' {
   }
 }
 
-/** The signed-in account, or a 401/403 JSON error. */
-export function requireAccount(request: FastifyRequest): AccountRow {
+/**
+ * The signed-in account, or a 401/403 JSON error. A moved account may only read, except where `allowMoved`
+ * (its migration settings: aliases, moving again, cancelling the redirect).
+ */
+export function requireAccount(request: FastifyRequest, { allowMoved = false } = {}): AccountRow {
   const account = request.viewer?.account;
   if (!account) throw unauthorized('This method requires an authenticated user');
   if (account.disabled) throw forbidden('Your login is currently disabled');
   if (account.suspended_at) throw forbidden('Your login is currently suspended');
   if (!account.approved) throw forbidden('Your login is currently pending approval');
-  if (account.moved_to_account_id && request.method !== 'GET') {
+  if (account.moved_to_account_id && request.method !== 'GET' && !allowMoved) {
     throw forbidden('Your account has moved; this action is not available');
   }
   return account;

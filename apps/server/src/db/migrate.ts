@@ -29,6 +29,7 @@ import * as federationDelivery from './migrations/0019_federation_delivery.js';
 import * as chatFederation from './migrations/0020_chat_federation.js';
 import * as limitedAccountsPolicy from './migrations/0021_limited_accounts_policy.js';
 import * as groupChatFederation from './migrations/0022_group_chat_federation.js';
+import * as accountMigrations from './migrations/0024_account_migrations.js';
 
 /** Every migration, in order. New ones are appended here so that bundling needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0020_chat_federation': chatFederation,
   '0021_limited_accounts_policy': limitedAccountsPolicy,
   '0022_group_chat_federation': groupChatFederation,
+  '0024_account_migrations': accountMigrations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -871,3 +871,17 @@ export interface UnavailableDomainsTable {
 export interface Database {
   unavailable_domains: UnavailableDomainsTable;
 }
+
+/** 0024: a local account's move to another account (Mastodon's AccountMigration): the cool-down counts from it */
+export interface AccountMigrationsTable {
+  id: string;
+  account_id: string;
+  target_account_id: string;
+  /** the target as the user gave it (user@domain) */
+  acct: string;
+  created_at: string;
+}
+
+export interface Database {
+  account_migrations: AccountMigrationsTable;
+}

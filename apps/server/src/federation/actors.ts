@@ -9,11 +9,13 @@ import {
   Service,
   type Actor,
 } from '@fedify/vocab';
+import { aliasesOf } from '../accounts/move.js';
 import { serializeAccount } from '../accounts/serializer.js';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { conversationIdOfIdentifier, groupActor, groupActorExists, groupKeysId } from './chat/group-actor.js';
 import { INSTANCE_KEYS_ID, type ActorKeyStore } from './keys.js';
+import { actorUriOf } from './recipients.js';
 
 /** The instance actor's identifier: served at /actor; never a username (those are [A-Za-z0-9_] only). */
 export const INSTANCE_ACTOR = 'instance.actor';
@@ -120,7 +122,7 @@ export async function localActor(
   const movedTo = row.moved_to_account_id
     ? await ctx.db
         .selectFrom('accounts')
-        .select('username')
+        .selectAll()
         .where('id', '=', row.moved_to_account_id)
         .executeTakeFirst()
     : undefined;
@@ -141,7 +143,9 @@ export async function localActor(
     suspended: row.disabled === 1,
     published: Temporal.Instant.from(row.created_at),
     attachments: account.fields.map((field) => new PropertyValue({ name: field.name, value: field.value })),
-    successor: movedTo ? context.getActorUri(movedTo.username) : null,
+    // Mastodon's alsoKnownAs (the accounts this one moved from) and movedTo (the one it moved to)
+    aliases: aliasesOf(row).map((uri) => new URL(uri)),
+    successor: movedTo ? actorUriOf(context, movedTo) : null,
     ...actorLinks(context, identifier),
     ...(await keyProperties(context, identifier)),
   });

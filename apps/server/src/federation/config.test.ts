@@ -12,6 +12,7 @@ describe('config.federation', () => {
       allowPrivateAddresses: false,
       authorizedFetch: false,
       workers: 1,
+      firstRetrySeconds: 60,
     });
   });
 
@@ -48,8 +49,15 @@ describe('config.federation', () => {
       FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true',
       AUTHORIZED_FETCH: 'true',
       FEDERATION_WORKERS: '0',
+      FEDERATION_FIRST_RETRY_SECONDS: '5',
     });
-    expect(federation).toMatchObject({ allowPrivateAddresses: true, authorizedFetch: true, workers: 0 });
+    expect(federation).toMatchObject({
+      allowPrivateAddresses: true,
+      authorizedFetch: true,
+      workers: 0,
+      firstRetrySeconds: 5,
+    });
+    expect(() => federationOf({ FEDERATION_FIRST_RETRY_SECONDS: '0' })).toThrow(/FIRST_RETRY/);
     expect(() => federationOf({ FEDERATION: 'yes' })).toThrow(/FEDERATION must be "on" or "off"/);
     expect(() => federationOf({ AUTHORIZED_FETCH: 'yes' })).toThrow(/AUTHORIZED_FETCH must be/);
     expect(() => federationOf({ FEDERATION_WORKERS: '-1' })).toThrow(/FEDERATION_WORKERS/);

@@ -10,7 +10,7 @@ import { registerInboxListeners } from './inbox/index.js';
 import { registerNodeInfo } from './nodeinfo.js';
 import { registerObjects } from './objects.js';
 import { isBackgroundTask, runBackgroundTask } from './outgoing/backfill.js';
-import { DELIVERY_RETRY, deliveryCircuitBreaker, markActorsGone } from './outgoing/availability.js';
+import { deliveryCircuitBreaker, deliveryRetry, markActorsGone } from './outgoing/availability.js';
 
 /** Fedify and the storage it runs on, one per process; `ctx.federation` when federation is on. */
 export interface FederationRuntime {
@@ -58,7 +58,7 @@ export function createFederationRuntime(
     firstKnock: 'draft-cavage-http-signatures-12',
     // our router already rewrites /path/ to /path (http/trailing-slash.ts); Fedify sees requests as they came
     trailingSlashInsensitive: true,
-    outboxRetryPolicy: createExponentialBackoffPolicy(DELIVERY_RETRY),
+    outboxRetryPolicy: createExponentialBackoffPolicy(deliveryRetry(config.federation.firstRetrySeconds)),
     // a server that keeps failing is held and probed rather than hammered (and marked unavailable)
     circuitBreaker: deliveryCircuitBreaker(ctx.db, (error) =>
       log?.warn({ err: error }, 'federation: could not record a server state'),

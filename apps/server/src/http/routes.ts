@@ -29,6 +29,7 @@ import { filterRoutes } from '../filters/routes.js';
 import { filterV1Routes } from '../filters/v1-routes.js';
 import { accountSafetyRoutes } from '../accounts/safety-routes.js';
 import { credentialRoutes } from '../accounts/credential-routes.js';
+import { migrationRoutes } from '../accounts/migration-routes.js';
 import { featuredTagRoutes } from '../featured/routes.js';
 import { reportRoutes } from '../reports/routes.js';
 import { moderationRoutes } from '../moderation/routes.js';
@@ -72,6 +73,7 @@ export async function registerDomainRoutes(app: FastifyInstance, ctx: AppContext
   await filterV1Routes(app, ctx);
   await accountSafetyRoutes(app, ctx);
   await credentialRoutes(app, ctx);
+  migrationRoutes(app, ctx);
   await featuredTagRoutes(app, ctx);
   await reportRoutes(app, ctx);
   await moderationRoutes(app, ctx);

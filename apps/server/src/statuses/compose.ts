@@ -23,6 +23,7 @@ import {
   federateStatusDeleted,
   federateStatusUpdated,
 } from '../federation/outgoing/statuses.js';
+import { resolveNewRemoteMentions } from '../federation/outgoing/mentions.js';
 import { publishNotification, recordNotification } from '../notifications/service.js';
 import { refreshPreviewCard } from './cards.js';
 import { adjustStatusCounter, adjustStatusesCount } from './counters.js';
@@ -109,7 +110,8 @@ export function checkContent(input: StatusInput): CheckedContent {
 
 /**
  * The accounts a status text mentions: existing local accounts named as @name or @name@<localDomain>, and
- * known remote accounts named as @name@domain. These become its status_mentions rows, local ones get notified,
+ * known remote accounts named as @name@domain (unknown ones were resolved just before, with a time bound:
+ * federation/outgoing/mentions.ts). These become its status_mentions rows, local ones get notified,
  * and they are the only @mentions its content links (the serializer renders from those rows); an unknown
  * @name or @name@domain names nobody and stays plain text.
  */
@@ -355,6 +357,7 @@ async function writeStatus(
     edited_at: null,
     deleted_at: null,
   };
+  await resolveNewRemoteMentions(ctx, status.text);
   const notifications: (NotificationsTable | null)[] = [];
   await ctx.db.transaction().execute(async (tx) => {
     await tx.insertInto('statuses').values(status).execute();
@@ -438,6 +441,7 @@ export async function editStatus(
     link_url: extractFirstLink(content.text),
     edited_at: now,
   };
+  await resolveNewRemoteMentions(ctx, updated.text);
   const notifications: (NotificationsTable | null)[] = [];
   await ctx.db.transaction().execute(async (tx) => {
     await recordOriginalVersion(tx, current);

@@ -13,6 +13,7 @@ export function federationConfig(overrides: Partial<FederationConfig> = {}): Fed
     allowPrivateAddresses: false,
     authorizedFetch: false,
     workers: 0,
+    firstRetrySeconds: 60,
     ...overrides,
   };
 }

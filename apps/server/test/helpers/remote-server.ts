@@ -48,6 +48,8 @@ export interface RemoteServer {
   addActor(username: string, extra?: Record<string, unknown>): Promise<RemoteActor>;
   /** Changes what the actor document says from now on (an Update, a Move's alsoKnownAs…). */
   updateActor(username: string, extra: Record<string, unknown>): RemoteActor;
+  /** WebFinger for `acct:ACCT` never answers (a slow server): what waits on it must give up on its own. */
+  stallWebFinger(acct: string): void;
   /** Any JSON-LD document at `path` (a Note the server under test may fetch, a collection…); null removes it. */
   serve(path: string, document: Record<string, unknown> | null): void;
   /** POSTs `activity` (JSON-LD) to `inboxUrl` signed as Mastodon signs; the server's response. */
@@ -92,6 +94,7 @@ export async function startRemoteServer(): Promise<RemoteServer> {
   const documents = new Map<string, Record<string, unknown>>();
   const received: ReceivedActivity[] = [];
   const waiters: (() => void)[] = [];
+  const stalled = new Set<string>();
 
   const server = http.createServer((request, response) => {
     void handle(request, response).catch((error: unknown) => {
@@ -131,6 +134,7 @@ export async function startRemoteServer(): Promise<RemoteServer> {
     }
     if (requestUrl.pathname === '/.well-known/webfinger') {
       const resource = requestUrl.searchParams.get('resource') ?? '';
+      if (stalled.has(resource)) return;
       const actor = [...actors.values()].find(
         (candidate) => resource === `acct:${candidate.acct}` || resource === candidate.id,
       );
@@ -194,6 +198,9 @@ export async function startRemoteServer(): Promise<RemoteServer> {
       const actor = actorOf(username);
       actor.document = { ...actor.document, ...extra };
       return actor;
+    },
+    stallWebFinger(acct) {
+      stalled.add(`acct:${acct}`);
     },
     serve(path, document) {
       if (document) documents.set(path, document);

@@ -110,6 +110,7 @@ const VIEW_ROUTES: [string, () => Promise<ViewModule>, string][] = [
   ['mutes', relationships, 'MutesView'],
   ['settings/preferences', () => import('../features/settings/PreferencesView'), 'PreferencesView'],
   ['settings/profile', () => import('../features/settings/ProfileEditView'), 'ProfileEditView'],
+  ['settings/migration', () => import('../features/settings/MigrationView'), 'MigrationView'],
   ['filters', filterList, 'FiltersView'],
   ['filters/new', filterEdit, 'FilterEditView'],
   ['filters/:id/edit', filterEdit, 'FilterEditView'],

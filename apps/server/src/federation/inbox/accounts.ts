@@ -1,8 +1,8 @@
 import type { Actor, Flag, Move } from '@fedify/vocab';
-import { followAccount, unfollowAccount } from '../../accounts/follows.js';
+import { unfollowAccount } from '../../accounts/follows.js';
+import { aliasesOf, moveLocalFollowers, setMovedTo } from '../../accounts/move.js';
 import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
-import { ApiError } from '../../http/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { fileReport } from '../../reports/file.js';
 import { removeStatus } from '../../statuses/compose.js';
@@ -86,38 +86,26 @@ export async function deleteActor(ctx: AppContext, sender: AccountRow): Promise<
 /**
  * Move of the sender to a new account (Mastodon's account migration): accepted when the target's alsoKnownAs
  * names the sender. The sender is marked moved, and each local follower stops following it and follows the
- * target instead (a request when the target is locked).
+ * target instead (accounts/move.ts).
  */
 export async function onMove(inbox: Inbox, move: Move, sender: AccountRow): Promise<void> {
   const ctx = inbox.data;
   if (move.objectId?.href !== sender.uri || !move.targetId) return;
-  if (await isSuspendedDomain(ctx, move.targetId.host)) return;
-  // the target is read from its server: its alsoKnownAs must be current, not what the Move may embed
-  const actor = await inbox.lookupObject(move.targetId.href, fetchOptions(inbox)).catch(() => null);
-  if (!isActorObject(actor) || actor.id?.href !== move.targetId.href) return;
-  if (!actor.aliasIds.some((alias) => alias.href === sender.uri)) return;
-  const targetAccount = await unlessRefused(upsertRemoteAccount(ctx, actor, ingestOptions(inbox)));
+  const targetAccount =
+    (await localAccountOf(ctx, move.targetId)) ?? (await remoteMoveTarget(inbox, move.targetId));
   if (!targetAccount || targetAccount.id === sender.id) return;
-  const followers = await ctx.db
-    .selectFrom('follows')
-    .innerJoin('accounts', 'accounts.id', 'follows.account_id')
-    .selectAll('accounts')
-    .where('follows.target_account_id', '=', sender.id)
-    .where('accounts.domain', 'is', null)
-    .execute();
-  for (const follower of followers) {
-    await unfollowAccount(ctx, follower, sender);
-    // a follower blocked by (or blocking) the new account just stops following
-    await followAccount(ctx, follower, targetAccount, {}).catch((error: unknown) => {
-      if (!(error instanceof ApiError)) throw error;
-    });
-  }
+  if (!sender.uri || !aliasesOf(targetAccount).includes(sender.uri)) return;
+  await moveLocalFollowers(ctx, sender, targetAccount);
   // marked last: a Move seen as applied has moved every follower
-  await ctx.db
-    .updateTable('accounts')
-    .set({ moved_to_account_id: targetAccount.id })
-    .where('id', '=', sender.id)
-    .execute();
+  await setMovedTo(ctx, sender, targetAccount);
+}
+
+/** A remote Move target, read from its server: its alsoKnownAs must be current, not what the Move may embed. */
+async function remoteMoveTarget(inbox: Inbox, targetId: URL): Promise<AccountRow | null> {
+  if (await isSuspendedDomain(inbox.data, targetId.host)) return null;
+  const actor = await inbox.lookupObject(targetId.href, fetchOptions(inbox)).catch(() => null);
+  if (!isActorObject(actor) || actor.id?.href !== targetId.href) return null;
+  return unlessRefused(upsertRemoteAccount(inbox.data, actor, ingestOptions(inbox)));
 }
 
 /**

@@ -91,10 +91,13 @@ export async function markActorsGone(db: DbOrTx, actorIds: readonly URL[], now =
 
 /**
  * Mastodon retries a delivery for about a week (16 attempts with a growing delay): here the delay doubles
- * from a minute up to a day, which spreads 16 attempts over about six days.
+ * from a minute (FEDERATION_FIRST_RETRY_SECONDS, shorter in tests) up to a day, which spreads 16 attempts
+ * over about six days.
  */
-export const DELIVERY_RETRY = {
-  initialDelay: { minutes: 1 },
-  maxDelay: { hours: 24 },
-  maxAttempts: 16,
-} as const;
+export function deliveryRetry(firstRetrySeconds = 60) {
+  return {
+    initialDelay: { seconds: firstRetrySeconds },
+    maxDelay: { hours: 24 },
+    maxAttempts: 16,
+  } as const;
+}

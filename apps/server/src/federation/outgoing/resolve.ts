@@ -52,8 +52,17 @@ export interface ResolvingContext {
   lookupOptions(): { documentLoader: DocumentLoader; contextLoader: DocumentLoader; signal: AbortSignal };
 }
 
+/** One step's time bound, cut short by the caller's own deadline when there is one. */
+function stepSignal(deadline?: AbortSignal): AbortSignal {
+  const step = AbortSignal.timeout(RESOLVE_TIMEOUT_MS);
+  return deadline ? AbortSignal.any([step, deadline]) : step;
+}
+
 /** A Fedify context with the loaders resolving uses: the instance actor signs every fetch. */
-export async function resolvingContext(ctx: AppContext): Promise<ResolvingContext | null> {
+export async function resolvingContext(
+  ctx: AppContext,
+  deadline?: AbortSignal,
+): Promise<ResolvingContext | null> {
   const runtime = ctx.federation;
   if (!runtime) return null;
   const context = runtime.federation.createContext(new URL(ctx.config.publicUrl), ctx);
@@ -62,7 +71,7 @@ export async function resolvingContext(ctx: AppContext): Promise<ResolvingContex
   return {
     context,
     options: { allowHttp: ctx.config.federation.allowHttp, documentLoader, contextLoader },
-    lookupOptions: () => ({ documentLoader, contextLoader, signal: AbortSignal.timeout(RESOLVE_TIMEOUT_MS) }),
+    lookupOptions: () => ({ documentLoader, contextLoader, signal: stepSignal(deadline) }),
   };
 }
 
@@ -81,8 +90,9 @@ async function actorIdByWebFinger(
   ctx: AppContext,
   context: OutgoingContext,
   acct: string,
+  deadline?: AbortSignal,
 ): Promise<URL | null> {
-  const signal = AbortSignal.timeout(RESOLVE_TIMEOUT_MS);
+  const signal = stepSignal(deadline);
   let descriptor = await context.lookupWebFinger(`acct:${acct}`, { signal }).catch(() => null);
   if (!descriptor && ctx.config.federation.allowHttp) {
     const host = acct.split('@')[1]!;
@@ -119,11 +129,22 @@ async function storeActor(
   }
 }
 
+export interface ResolveAccountOptions {
+  /** ask its server even when the stored account is fresh (a move reads the target's current alsoKnownAs) */
+  refresh?: boolean;
+  /** the caller's own time bound over every step (a post waiting on its mentions) */
+  deadline?: AbortSignal;
+}
+
 /**
  * A remote account by `user@domain`: the stored one while it is fresh, else asked of its server (WebFinger,
  * then the actor) and stored or brought up to date. Null when it cannot be found.
  */
-export async function resolveRemoteAccount(ctx: AppContext, acctQuery: string): Promise<AccountRow | null> {
+export async function resolveRemoteAccount(
+  ctx: AppContext,
+  acctQuery: string,
+  { refresh = false, deadline }: ResolveAccountOptions = {},
+): Promise<AccountRow | null> {
   const parsed = parseAcct(acctQuery);
   if (!parsed || parsed.domain === ctx.config.localDomain.toLowerCase()) return null;
   const known = await ctx.db
@@ -133,14 +154,16 @@ export async function resolveRemoteAccount(ctx: AppContext, acctQuery: string): 
     .where('domain', '=', parsed.domain)
     .executeTakeFirst();
   const fresh = known?.fetched_at && Date.now() - Date.parse(known.fetched_at) < STALE_AFTER_MS;
-  if (known && fresh) return known;
-  const resolving = await resolvingContext(ctx);
-  if (!resolving || (await isSuspended(ctx, parsed.domain))) return known ?? null;
+  if (known && fresh && !refresh) return known;
+  // a refresh that cannot reach the server does not answer with what it was asked to replace
+  const fallback = refresh ? null : (known ?? null);
+  const resolving = await resolvingContext(ctx, deadline);
+  if (!resolving || (await isSuspended(ctx, parsed.domain))) return fallback;
   const acct = `${parsed.username}@${parsed.domain}`;
-  const actorId = await actorIdByWebFinger(ctx, resolving.context, acct);
+  const actorId = await actorIdByWebFinger(ctx, resolving.context, acct, deadline);
   const actor = actorId ? await lookup(resolving, actorId) : null;
-  if (!actor || !isActor(actor)) return known ?? null;
-  return (await storeActor(ctx, actor, { ...resolving.options, acct })) ?? known ?? null;
+  if (!actor || !isActor(actor)) return fallback;
+  return (await storeActor(ctx, actor, { ...resolving.options, acct })) ?? fallback;
 }
 
 export const isStatusObject = (object: ApObject): object is Note | Article | Page | Question =>

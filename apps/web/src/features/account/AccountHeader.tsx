@@ -5,6 +5,7 @@ import { Link, NavLink } from 'react-router';
 import { Msg } from '../../app/i18n/Msg';
 import { useT } from '../../app/i18n/use-t';
 import { useInitialState } from '../../app/initial-state-context';
+import { AccountRow } from '../../components/AccountRow';
 import { Avatar } from '../../components/Avatar';
 import { ButtonLink } from '../../components/Button';
 import { Html } from '../../components/Html';
@@ -14,6 +15,34 @@ import { AccountNote } from './AccountNote';
 import { FollowButton } from './FollowButton';
 import { NotifyBell } from './NotifyBell';
 import { hasCustomHeader } from './profile-images';
+
+/** Mastodon's moved-account banner: who moved, and the new account with a link to its profile. */
+function MovedNote({ from, to }: { from: Account; to: Account }) {
+  return (
+    <div className="account-header__moved" role="note">
+      <p>
+        <Msg
+          id="account.moved_to"
+          values={{
+            name: (
+              <bdi>
+                <strong>{from.display_name || from.username}</strong>
+              </bdi>
+            ),
+          }}
+        />
+      </p>
+      <AccountRow
+        account={to}
+        actions={
+          <ButtonLink to={`/@${to.acct}`} variant="secondary">
+            <Msg id="account.moved_go_to_profile" />
+          </ButtonLink>
+        }
+      />
+    </div>
+  );
+}
 
 export function AccountHeader({ account }: { account: Account }) {
   const t = useT();
@@ -29,6 +58,7 @@ export function AccountHeader({ account }: { account: Account }) {
   );
   return (
     <div className="account-header">
+      {account.moved && <MovedNote from={account} to={account.moved} />}
       <div className="account-header__banner">
         {hasCustomHeader(account) && <img src={account.header} alt="" />}
       </div>
@@ -56,14 +86,6 @@ export function AccountHeader({ account }: { account: Account }) {
         </h2>
         <p className="account-header__acct">@{account.acct}</p>
       </div>
-      {account.moved && (
-        <p className="account-header__moved">
-          <Msg
-            id="account.moved_to"
-            values={{ account: <Link to={`/@${account.moved.acct}`}>@{account.moved.acct}</Link> }}
-          />
-        </p>
-      )}
       {account.note && <Html className="account-header__note" html={account.note} />}
       {account.fields.length > 0 && (
         <dl className="account-header__fields">

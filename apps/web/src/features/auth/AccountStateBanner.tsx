@@ -47,7 +47,10 @@ export default function AccountStateBanner() {
         )}
       </p>
       <div className="account-state-banner__actions">
-        <Link className="button button--secondary button--block" to="/settings/preferences">
+        <Link
+          className="button button--secondary button--block"
+          to={identity.movedToAccountId ? '/settings/migration' : '/settings/preferences'}
+        >
           <Msg id="account_state.settings" />
         </Link>
         <button type="button" className="button button--plain button--block" onClick={() => void signOut()}>

@@ -6,7 +6,13 @@ import { Avatar } from '../../components/Avatar';
 export type Suggestion =
   { kind: 'account'; value: string; account: Account } | { kind: 'hashtag'; value: string; tag: Tag };
 
-/** Accounts for "@…", hashtags for "#…" (GET /api/v2/search, debounced 300 ms). */
+/** A whole `@user@domain.tld` handle: worth asking its server for when nobody here knows it yet. */
+const FULL_HANDLE = /^@[\w.-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}$/i;
+
+/**
+ * Accounts for "@…", hashtags for "#…" (GET /api/v2/search, debounced 300 ms). A whole remote handle is
+ * resolved on its server (resolve=true), so that people not known here yet can be picked too.
+ */
 export function useSuggestions(token: string | null): Suggestion[] {
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
   useEffect(() => {
@@ -19,7 +25,7 @@ export function useSuggestions(token: string | null): Suggestion[] {
     const timer = window.setTimeout(() => {
       api
         .get<{ accounts: Account[]; hashtags: Tag[] }>('/api/v2/search', {
-          query: { q: token.slice(1), type, limit: 5, resolve: false },
+          query: { q: token.slice(1), type, limit: 5, resolve: FULL_HANDLE.test(token) },
           signal: controller.signal,
         })
         .then((results) =>

@@ -27,6 +27,9 @@ export function PreferencesView() {
               <Link to="/settings/profile">
                 <Msg id="preferences.edit_profile" />
               </Link>
+              <Link to="/settings/migration">
+                <Msg id="preferences.account_migration" />
+              </Link>
               <Link to="/filters">
                 <Msg id="navigation.filters" />
               </Link>
