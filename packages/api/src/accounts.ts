@@ -67,6 +67,10 @@ export const accountSchema: z.ZodType<Account> = accountBaseSchema.extend({
 export const visibilitySchema = z.enum(['public', 'unlisted', 'private', 'direct']);
 export type Visibility = z.infer<typeof visibilitySchema>;
 
+/** Mastodon 4.5's quote policy of a post, as written (POST /api/v1/statuses `quote_approval_policy`). */
+export const quotePolicySchema = z.enum(['public', 'followers', 'nobody']);
+export type QuotePolicy = z.infer<typeof quotePolicySchema>;
+
 export const accountSourceSchema = z.object({
   /** plain text */
   note: z.string(),
@@ -74,6 +78,8 @@ export const accountSourceSchema = z.object({
   privacy: visibilitySchema,
   sensitive: z.boolean(),
   language: z.string().nullable(),
+  /** Mastodon 4.5: the default quote policy of new posts */
+  quote_policy: quotePolicySchema.optional(),
   follow_requests_count: z.number().int(),
 });
 export type AccountSource = z.infer<typeof accountSourceSchema>;
@@ -212,10 +218,6 @@ export const previewCardSchema = z.object({
   ),
 });
 export type PreviewCard = z.infer<typeof previewCardSchema>;
-
-/** Mastodon 4.5's quote policy of a post, as written (POST /api/v1/statuses `quote_approval_policy`). */
-export const quotePolicySchema = z.enum(['public', 'followers', 'nobody']);
-export type QuotePolicy = z.infer<typeof quotePolicySchema>;
 
 /** Mastodon's quote states (Quote and ShallowQuote `state`). */
 export const quoteStateSchema = z.enum([
