@@ -67,6 +67,10 @@ export const accountSchema: z.ZodType<Account> = accountBaseSchema.extend({
 export const visibilitySchema = z.enum(['public', 'unlisted', 'private', 'direct']);
 export type Visibility = z.infer<typeof visibilitySchema>;
 
+/** Mastodon 4.5's quote policy of a post, as written (POST /api/v1/statuses `quote_approval_policy`). */
+export const quotePolicySchema = z.enum(['public', 'followers', 'nobody']);
+export type QuotePolicy = z.infer<typeof quotePolicySchema>;
+
 export const accountSourceSchema = z.object({
   /** plain text */
   note: z.string(),
@@ -74,6 +78,8 @@ export const accountSourceSchema = z.object({
   privacy: visibilitySchema,
   sensitive: z.boolean(),
   language: z.string().nullable(),
+  /** Mastodon 4.5: the default quote policy of new posts */
+  quote_policy: quotePolicySchema.optional(),
   follow_requests_count: z.number().int(),
 });
 export type AccountSource = z.infer<typeof accountSourceSchema>;
@@ -213,6 +219,35 @@ export const previewCardSchema = z.object({
 });
 export type PreviewCard = z.infer<typeof previewCardSchema>;
 
+/** Mastodon's quote states (Quote and ShallowQuote `state`). */
+export const quoteStateSchema = z.enum([
+  'pending',
+  'accepted',
+  'rejected',
+  'revoked',
+  'deleted',
+  'unauthorized',
+  'blocked_account',
+  'blocked_domain',
+  'muted_account',
+]);
+export type QuoteState = z.infer<typeof quoteStateSchema>;
+
+/** Mastodon's QuoteApproval: who is expected to be able to quote a post, and what that means for the viewer. */
+export const quoteApprovalSchema = z.object({
+  automatic: z.array(z.string()),
+  manual: z.array(z.string()),
+  current_user: z.enum(['automatic', 'manual', 'denied', 'unknown']),
+});
+export type QuoteApproval = z.infer<typeof quoteApprovalSchema>;
+
+/** Mastodon's ShallowQuote: a quote inside a quoted post, by id only. */
+export const shallowQuoteSchema = z.object({
+  state: quoteStateSchema,
+  quoted_status_id: z.string().nullable(),
+});
+export type ShallowQuote = z.infer<typeof shallowQuoteSchema>;
+
 /** Mastodon's Status entity. `reblog` is the boosted status, when this one is a boost. */
 const statusBaseSchema = z.object({
   id: z.string(),
@@ -247,11 +282,32 @@ const statusBaseSchema = z.object({
   pinned: z.boolean().optional(),
   /** the viewer's filters that match this status (Mastodon's FilterResult array; see social.ts) */
   filtered: z.array(z.record(z.string(), z.unknown())).optional(),
+  /** Mastodon 4.5: accepted quotes of this status */
+  quotes_count: z.number().int().optional(),
+  quote_approval: quoteApprovalSchema.optional(),
 });
-export type Status = z.infer<typeof statusBaseSchema> & { reblog: Status | null };
+/** Mastodon's Quote: the quoted post in full (null unless the viewer may see it) with the quote's state. */
+export interface Quote {
+  state: QuoteState;
+  quoted_status: Status | null;
+}
+export type Status = z.infer<typeof statusBaseSchema> & {
+  reblog: Status | null;
+  /** Mastodon 4.5: what this status quotes: a Quote, or a ShallowQuote inside a quoted status */
+  quote?: Quote | ShallowQuote | null;
+};
 export const statusSchema: z.ZodType<Status> = statusBaseSchema.extend({
   get reblog() {
     return statusSchema.nullable();
+  },
+  get quote() {
+    return z
+      .union([
+        z.object({ state: quoteStateSchema, quoted_status: statusSchema.nullable() }),
+        shallowQuoteSchema,
+      ])
+      .nullable()
+      .optional();
   },
 });
 
@@ -271,6 +327,8 @@ export const notificationTypeSchema = z.enum([
   'favourite',
   'poll',
   'update',
+  'quote',
+  'quoted_update',
   'admin.sign_up',
   'admin.report',
 ]);

@@ -124,6 +124,7 @@ export async function serializeCredentialAccount(
       privacy: defaults.privacy,
       sensitive: defaults.sensitive,
       language: defaults.language,
+      quote_policy: defaults.quotePolicy,
       follow_requests_count: Number(requests.count),
     },
     role: roleOf(row),

@@ -30,6 +30,7 @@ import * as chatFederation from './migrations/0020_chat_federation.js';
 import * as limitedAccountsPolicy from './migrations/0021_limited_accounts_policy.js';
 import * as groupChatFederation from './migrations/0022_group_chat_federation.js';
 import * as accountMigrations from './migrations/0024_account_migrations.js';
+import * as quotePosts from './migrations/0025_quote_posts.js';
 
 /** Every migration, in order. New ones are appended here so that bundling needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0021_limited_accounts_policy': limitedAccountsPolicy,
   '0022_group_chat_federation': groupChatFederation,
   '0024_account_migrations': accountMigrations,
+  '0025_quote_posts': quotePosts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -198,6 +198,28 @@ export interface StatusesTable {
   content_html?: string | null;
   /** 0013: the parent's uri while the parent is not known here (fetched later) */
   in_reply_to_uri?: string | null;
+  /** 0025: who may quote it (public, followers, nobody); null: nobody for a local status, unknown for a remote one */
+  quote_policy?: QuotePolicyValue | null;
+  /** 0025: its accepted quotes */
+  quotes_count?: number;
+}
+
+export type QuotePolicyValue = 'public' | 'followers' | 'nobody';
+export type QuoteStateValue = 'pending' | 'accepted' | 'rejected' | 'revoked';
+
+/** 0025: a quoting status and the authorization of its quote */
+export interface QuotesTable {
+  id: string;
+  status_id: string;
+  account_id: string;
+  quoted_status_id: string | null;
+  quoted_account_id: string | null;
+  quoted_uri: string | null;
+  state: QuoteStateValue;
+  request_uri: string | null;
+  approval_uri: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface StatusMentionsTable {
@@ -315,6 +337,8 @@ export interface PostingDefaultsTable {
   privacy: string;
   sensitive: Bool;
   language: string | null;
+  /** 0025: the default quote policy of new posts */
+  quote_policy?: string;
 }
 
 // Declaration merging keeps these entries apart from the foundation block above.
@@ -337,6 +361,7 @@ export interface Database {
   markers: MarkersTable;
   conversation_reads: ConversationReadsTable;
   posting_defaults: PostingDefaultsTable;
+  quotes: QuotesTable;
 }
 
 // ---- 0003_messaging: friend messaging, uploaded media, reports ----

@@ -23,6 +23,7 @@ import { listRoutes } from '../lists/routes.js';
 import { searchRoutes } from '../search/routes.js';
 import { trendRoutes } from '../trends/routes.js';
 import { statusWriteRoutes } from '../statuses/write-routes.js';
+import { quoteRoutes } from '../statuses/quote-routes.js';
 import { scheduledStatusRoutes } from '../statuses/scheduled-routes.js';
 import { pollRoutes } from '../polls/routes.js';
 import { filterRoutes } from '../filters/routes.js';
@@ -67,6 +68,7 @@ export async function registerDomainRoutes(app: FastifyInstance, ctx: AppContext
   await searchRoutes(app, ctx);
   await trendRoutes(app, ctx);
   await statusWriteRoutes(app, ctx);
+  await quoteRoutes(app, ctx);
   await scheduledStatusRoutes(app, ctx);
   await pollRoutes(app, ctx);
   await filterRoutes(app, ctx);

@@ -108,6 +108,8 @@ const TITLES: Record<Notification['type'], (name: string) => string> = {
   favourite: (name) => `${name} favourited your post`,
   poll: () => 'A poll has ended',
   update: (name) => `${name} edited a post`,
+  quote: (name) => `${name} quoted your post`,
+  quoted_update: (name) => `${name} edited a post you have quoted`,
   'admin.sign_up': (name) => `${name} signed up`,
   'admin.report': (name) => `${name} filed a report`,
 };

@@ -33,6 +33,16 @@ import type { StatusInput } from './schema.js';
 import { statusVersion } from './history.js';
 import { applyMediaChanges, checkMediaAttributes, claimMedia, releaseStatusMedia } from './status-media.js';
 import { findVisibleStatus } from './service.js';
+import { effectiveQuotePolicy, type QuoteDecision } from './quote-policy.js';
+import {
+  dropQuote,
+  findQuotable,
+  initialQuoteState,
+  insertQuote,
+  notifyQuotersOfEdit,
+  quoteOfStatus,
+} from './quotes.js';
+import { federateQuoteRequest } from '../federation/outgoing/quotes.js';
 import {
   countStatusCharacters,
   extractFirstLink,
@@ -330,6 +340,11 @@ async function writeStatus(
     : null;
   if (parent?.reblog_of_id)
     throw unprocessable('Validation failed: cannot reply to a boost', 'reply_to_boost');
+  const quote = input.quoted_status_id ? await findQuotable(ctx, author, input.quoted_status_id) : null;
+  let visibility = input.visibility ?? defaults.privacy;
+  // as Mastodon: a quote of a private post is private too (or stays direct)
+  if (quote?.quoted.visibility === 'private' && (visibility === 'public' || visibility === 'unlisted'))
+    visibility = 'private';
   const id = newId();
   const now = nowIso();
   const status: StatusesTable = {
@@ -341,7 +356,9 @@ async function writeStatus(
     conversation_id: parent ? (parent.conversation_id ?? parent.id) : id,
     text: content.text.trim(),
     spoiler_text: content.spoilerText,
-    visibility: input.visibility ?? defaults.privacy,
+    visibility,
+    quote_policy: effectiveQuotePolicy(visibility, input.quote_approval_policy ?? defaults.quotePolicy),
+    quotes_count: 0,
     sensitive:
       forcedSensitive(author, content) ||
       (input.sensitive ?? (defaults.sensitive || Boolean(content.spoilerText)))
@@ -375,11 +392,20 @@ async function writeStatus(
     await adjustStatusesCount(tx, author.id, { delta: 1, at: now });
     if (parent) await adjustStatusCounter(tx, parent.id, 'replies_count', 1);
     notifications.push(...(await notifyMentioned(tx, status, mentioned)));
+    if (quote)
+      notifications.push(
+        await insertQuote(tx, {
+          status,
+          quoted: quote.quoted,
+          state: initialQuoteState(quote.quoted, quote.decision),
+        }),
+      );
   });
   await fanOutToFeeds(ctx.db, status);
   for (const notification of notifications) await publishNotification(ctx, notification);
   afterPublish(ctx, status, 'update');
   await federateStatusCreated(ctx, author, status);
+  if (quote && !quote.quoted.local) await federateQuoteRequest(ctx, author, status, quote.quoted);
   return status;
 }
 
@@ -431,9 +457,13 @@ export async function editStatus(
   if (current.reblog_of_id) throw unprocessable('Validation failed: a boost cannot be edited', 'edit_boost');
   const content = checkContent(input);
   const mediaChanges = checkMediaAttributes(input.media_attributes ?? [], content.mediaIds);
+  const quoteChange = await editedQuote(ctx, author, current, input.quoted_status_id);
   const now = nowIso();
   const updated: StatusesTable = {
     ...current,
+    quote_policy: input.quote_approval_policy
+      ? effectiveQuotePolicy(current.visibility, input.quote_approval_policy)
+      : (current.quote_policy ?? null),
     text: content.text.trim(),
     spoiler_text: content.spoilerText,
     sensitive: forcedSensitive(author, content) || (input.sensitive ?? Boolean(content.spoilerText)) ? 1 : 0,
@@ -463,10 +493,22 @@ export async function editStatus(
         sensitive: updated.sensitive,
         language: updated.language,
         link_url: updated.link_url,
+        quote_policy: updated.quote_policy ?? null,
         edited_at: now,
       })
       .where('id', '=', current.id)
       .execute();
+    if (quoteChange) {
+      await dropQuote(tx, current.id);
+      if (quoteChange.quoted)
+        notifications.push(
+          await insertQuote(tx, {
+            status: updated,
+            quoted: quoteChange.quoted,
+            state: initialQuoteState(quoteChange.quoted, quoteChange.decision),
+          }),
+        );
+    }
     await linkTags(tx, current.id, updated.text);
     const mentioned = (await resolveMentions(tx, updated.text, ctx.config.localDomain)).filter(
       (account) => account.id !== author.id,
@@ -478,13 +520,35 @@ export async function editStatus(
     );
     await snapshot(tx, updated, now);
     notifications.push(...(await notifyBoostersOfEdit(tx, updated)));
+    notifications.push(...(await notifyQuotersOfEdit(tx, updated)));
   });
   // an edit may add hashtags someone follows
   await fanOutToFeeds(ctx.db, updated);
   for (const notification of notifications) await publishNotification(ctx, notification);
   afterPublish(ctx, updated, 'status.update');
   await federateStatusUpdated(ctx, author, updated);
+  if (quoteChange?.quoted && !quoteChange.quoted.local)
+    await federateQuoteRequest(ctx, author, updated, quoteChange.quoted);
   return updated;
+}
+
+/**
+ * What an edit does to the quote, as Mastodon 4.5 allows: `quoted_status_id` absent keeps it; null or empty
+ * removes it; another post (checked as a new quote is) replaces it. Null when nothing changes.
+ */
+async function editedQuote(
+  ctx: AppContext,
+  author: AccountRow,
+  current: StatusesTable,
+  quotedStatusId: string | null | undefined,
+): Promise<{ quoted: null } | { quoted: StatusesTable; decision: QuoteDecision } | null> {
+  if (quotedStatusId === undefined) return null;
+  const existing = await quoteOfStatus(ctx.db, current.id);
+  if (quotedStatusId === null) return existing ? { quoted: null } : null;
+  if (existing?.quoted_status_id === quotedStatusId.padStart(18, '0')) return null;
+  const { quoted, decision } = await findQuotable(ctx, author, quotedStatusId);
+  if (existing?.quoted_status_id === quoted.id) return null;
+  return { quoted, decision };
 }
 
 /** An `update` notification for everyone who boosted an edited status, as Mastodon sends. */
@@ -559,6 +623,7 @@ export async function removeStatus(
     if (status.reblog_of_id) await adjustStatusCounter(tx, status.reblog_of_id, 'reblogs_count', -1);
     await tx.deleteFrom('status_pins').where('status_id', '=', status.id).execute();
     await tx.deleteFrom('notifications').where('status_id', '=', status.id).execute();
+    await dropQuote(tx, status.id);
     await removeStatusesFromFeeds(tx, [status.id, ...boostRows.map((boost) => boost.id)]);
     const removed = await releaseStatusMedia(tx, status.id, options.deleteMedia ?? false);
     return { boosts: boostRows, files: removed };

@@ -1,8 +1,8 @@
 import type { DbOrTx } from '../db/index.js';
 
-export type StatusCounter = 'replies_count' | 'reblogs_count' | 'favourites_count';
+export type StatusCounter = 'replies_count' | 'reblogs_count' | 'favourites_count' | 'quotes_count';
 
-/** One more or one fewer reply, boost or favourite on a status; a counter never goes below zero. */
+/** One more or one fewer reply, boost, favourite or accepted quote on a status; a counter never goes below zero. */
 export async function adjustStatusCounter(
   db: DbOrTx,
   statusId: string,

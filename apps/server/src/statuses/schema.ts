@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { visibilitySchema } from '@palchat/api';
+import { quotePolicySchema, visibilitySchema } from '@palchat/api';
 import { badRequest } from '../http/errors.js';
 
 /** Form posts send booleans as text ("true", "1", "on"); JSON sends them as booleans. */
@@ -38,6 +38,13 @@ export const statusInputSchema = z.object({
   sensitive: looseBoolean.optional(),
   spoiler_text: z.string().max(10_000).optional(),
   visibility: visibilitySchema.optional(),
+  /** Mastodon 4.5: the status this one quotes; on an edit, null or empty removes the quote */
+  quoted_status_id: idString
+    .nullable()
+    .optional()
+    .or(z.literal('').transform(() => null)),
+  /** Mastodon 4.5: who may quote this status (the account's default when omitted) */
+  quote_approval_policy: quotePolicySchema.optional(),
   /** Mastodon 4.5: the accounts this status may mention; posting fails (422) if it would mention others */
   allowed_mentions: z.array(idString).max(1000).optional(),
   /** Mastodon's scheduled_at: any date the server can read; checked by statuses/scheduled.ts */

@@ -5,6 +5,8 @@ import type {
   Mention,
   Poll,
   PreviewCard,
+  Quote,
+  ShallowQuote,
   Status,
 } from '@palchat/api';
 import { sql } from 'kysely';
@@ -16,6 +18,7 @@ import { filterResultsFor, loadActiveFilters, type ActiveFilter } from '../filte
 import { serializeMedia } from '../media/serializer.js';
 import { serializePolls } from '../polls/serializer.js';
 import { serializePreviewCard } from './cards.js';
+import { loadQuoteViews } from './quote-views.js';
 import { textToHtml } from './text-format.js';
 import { visibleTo } from './visibility.js';
 
@@ -124,7 +127,9 @@ export async function serializeStatuses(
         )
         .execute()
     : [];
-  const all = [...rows, ...originals];
+  const quotes = await loadQuoteViews(ctx, [...rows, ...originals], viewer?.id ?? null);
+  const quotedById = new Map(quotes.visibleQuoted.map((row) => [row.id, row]));
+  const all = [...rows, ...originals, ...quotes.visibleQuoted];
   const ids = [...new Set(all.map((row) => row.id))];
   const authorIds = [...new Set(all.map((row) => row.account_id))];
 
@@ -198,7 +203,30 @@ export async function serializeStatuses(
     tagsOf.set(row.status_id, list);
   }
 
-  const build = (row: StatusRow, reblog: Status | null, proper: StatusRow = row): Status | null => {
+  /** A Quote with the quoted post in full at the top; inside a quoted post, a ShallowQuote (Mastodon's). */
+  const quoteFor = (row: StatusRow, nested: boolean): Quote | ShallowQuote | null => {
+    const quote = (nested ? quotes.shallowQuoteOf : quotes.quoteOf).get(row.id);
+    if (!quote) return null;
+    if (nested) {
+      const accepted = quote.state === 'accepted';
+      return { state: quote.state, quoted_status_id: accepted ? quote.quoted_status_id : null };
+    }
+    const state = quotes.stateOf(quote);
+    const quotedRow =
+      state === 'accepted' && quote.quoted_status_id ? quotedById.get(quote.quoted_status_id) : null;
+    const quotedStatus = quotedRow ? build(quotedRow, null, quotedRow, true) : null;
+    return {
+      state: quotedStatus || state !== 'accepted' ? state : 'unauthorized',
+      quoted_status: quotedStatus,
+    };
+  };
+
+  const build = (
+    row: StatusRow,
+    reblog: Status | null,
+    proper: StatusRow = row,
+    nested = false,
+  ): Status | null => {
     const account = accounts.get(row.account_id);
     if (!account) return null;
     // a remote status keeps its own uri and url; a local one's follow this server's URL scheme
@@ -220,6 +248,7 @@ export async function serializeStatuses(
       replies_count: row.replies_count,
       reblogs_count: row.reblogs_count,
       favourites_count: row.favourites_count,
+      quotes_count: row.quotes_count ?? 0,
       edited_at: row.edited_at,
       content: reblog
         ? ''
@@ -240,6 +269,8 @@ export async function serializeStatuses(
       emojis: [],
       card: !reblog && row.link_url ? (cards.get(row.link_url) ?? null) : null,
       poll: reblog ? null : (polls.get(row.id) ?? null),
+      quote: reblog ? null : quoteFor(row, nested),
+      quote_approval: quotes.approvalOf(row),
       ...(state
         ? {
             // a reblog's wrapper answers for the post it carries, as Mastodon's (reblogged: true after reblogging)

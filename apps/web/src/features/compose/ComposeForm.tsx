@@ -11,7 +11,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
-import type { Visibility } from '@palchat/api';
+import type { QuotePolicy, Visibility } from '@palchat/api';
 import { useCurrentAccount, useInstance } from '../../api/queries';
 import type { MessageId } from '../../app/i18n/messages';
 import { Msg } from '../../app/i18n/Msg';
@@ -22,9 +22,18 @@ import { Avatar } from '../../components/Avatar';
 import { Button, IconButton } from '../../components/Button';
 import { DisplayName } from '../../components/DisplayName';
 import { Icon } from '../../components/Icon';
-import { PathIcon } from '../../components/SocialIcon';
+import { PathIcon, SocialIcon } from '../../components/SocialIcon';
 import { ErrorMessage } from '../../components/States';
-import { useEditTarget, useReplyTarget, replyTargetStore } from '../status/compose-bridge';
+import {
+  quotePolicyStore,
+  quoteTargetStore,
+  replyTargetStore,
+  useEditTarget,
+  useQuotePolicy,
+  useQuoteTarget,
+  useReplyTarget,
+} from '../status/compose-bridge';
+import { QuotedPost } from '../status/QuotedStatus';
 import { replaceCachedStatus } from '../status/status-cache';
 import { SuggestionList, useSuggestions, type Suggestion } from './Autocomplete';
 import {
@@ -82,6 +91,31 @@ function LanguagePicker({ value }: { value: string }) {
 const LOCK_OPEN =
   'M12 17c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2zm6-9h-1V6c0-2.76-2.24-5-5-5S7 3.24 7 6h1.9c0-1.71 1.39-3.1 3.1-3.1 1.71 0 3.1 1.39 3.1 3.1v2H6c-1.1 0-2 .9-2 2v10c0 1.1.9 2 2 2h12c1.1 0 2-.9 2-2V10c0-1.1-.9-2-2-2zm0 12H6V10h12v10z';
 const POLL = 'M3 5v14h18V5H3zm6 12H5v-6h4v6zm6 0h-4V7h4v10zm4 0h-2V9h2v8z';
+
+const QUOTE_POLICY_TEXT: Record<QuotePolicy, MessageId> = {
+  public: 'compose.quote_policy_public',
+  followers: 'compose.quote_policy_followers',
+  nobody: 'compose.quote_policy_nobody',
+};
+
+/** Who may quote the post (Mastodon 4.5): private and direct posts can be quoted by nobody but their author. */
+function QuotePolicyPicker({ value, disabled }: { value: QuotePolicy; disabled: boolean }) {
+  const t = useT();
+  return (
+    <SelectButton
+      label={t('compose.quote_policy')}
+      value={value}
+      disabled={disabled}
+      options={(Object.keys(QUOTE_POLICY_TEXT) as QuotePolicy[]).map((option) => ({
+        value: option,
+        label: t(QUOTE_POLICY_TEXT[option]),
+      }))}
+      onChange={(policy) => quotePolicyStore.set(policy)}
+    >
+      <SocialIcon name="quote" size={20} />
+    </SelectButton>
+  );
+}
 
 const VISIBILITY_FACE: Record<Visibility, [ReactNode, MessageId]> = {
   public: [<Icon name="public" size={20} />, 'compose.visibility_public'],
@@ -292,6 +326,8 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
   const draft = useComposeDraft();
   const extras = useComposeExtras();
   const replyTo = useReplyTarget();
+  const quoteOf = useQuoteTarget();
+  const quotePolicy = useQuotePolicy();
   const editing = useEditTarget();
   const fileInput = useRef<HTMLInputElement>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -314,7 +350,10 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
       );
       return editId
         ? saveStatusEdit(editId, draft, extras)
-        : publishStatus(draft, extras, replyTarget?.id ?? null);
+        : publishStatus(draft, extras, replyTarget?.id ?? null, {
+            quotedStatusId: quoteTargetStore.get()?.id ?? null,
+            policy: quotePolicyStore.get(),
+          });
     },
     onSuccess: (status, { editId }) => {
       resetCompose();
@@ -414,6 +453,27 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
               }}
             />
           </div>
+        </div>
+      )}
+      {quoteOf && (
+        <div
+          className="compose-quote"
+          aria-label={t('compose.quoting', { name: `@${quoteOf.account.acct}` })}
+        >
+          <div className="compose-reply__header">
+            <span>
+              <Msg id="compose.quoting" values={{ name: `@${quoteOf.account.acct}` }} />
+            </span>
+            <IconButton
+              icon="close"
+              label={t('compose.cancel_quote')}
+              onClick={() => {
+                quoteTargetStore.set(null);
+                textarea.current?.focus();
+              }}
+            />
+          </div>
+          <QuotedPost status={quoteOf} />
         </div>
       )}
       {replyTo && (
@@ -556,6 +616,14 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
         </button>
         {/* as on Mastodon, an edit keeps the post's audience */}
         <VisibilityPicker value={visibility} disabled={editing !== null} />
+        <QuotePolicyPicker
+          value={
+            visibility === 'private' || visibility === 'direct'
+              ? 'nobody'
+              : (quotePolicy ?? defaults.quotePolicy)
+          }
+          disabled={editing !== null || visibility === 'private' || visibility === 'direct'}
+        />
         <LanguagePicker value={extras.language ?? defaults.language} />
         <span
           className={

@@ -12,6 +12,7 @@ export function usePostingDefaults(): PostingDefaults {
     privacy: source?.privacy ?? 'public',
     sensitive: source?.sensitive ?? false,
     language: source?.language || browserLanguage(),
+    quotePolicy: source?.quote_policy ?? 'public',
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Visibility } from '@palchat/api';
+import type { QuotePolicy, Visibility } from '@palchat/api';
 
 /** Mastodon counts every link as 23 characters, whatever its length. */
 export const URL_PLACEHOLDER_LENGTH = 23;
@@ -100,6 +100,8 @@ export interface PostingDefaults {
   privacy: Visibility;
   sensitive: boolean;
   language: string;
+  /** who may quote new posts (Mastodon 4.5's source.quote_policy) */
+  quotePolicy: QuotePolicy;
 }
 
 /**

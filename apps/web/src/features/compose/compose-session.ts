@@ -1,6 +1,11 @@
 import { EMPTY_DRAFT, composeDraftStore } from '../../app/stores/compose-draft';
 import { createStore, useStore } from '../../app/stores/create-store';
-import { editTargetStore, replyTargetStore } from '../status/compose-bridge';
+import {
+  editTargetStore,
+  quotePolicyStore,
+  quoteTargetStore,
+  replyTargetStore,
+} from '../status/compose-bridge';
 import { EMPTY_EXTRAS, composeExtrasStore } from './compose-extras';
 
 /** Whether the compose modal is open (used where no compose panel is on screen). */
@@ -64,4 +69,6 @@ export function resetCompose(): void {
   composeExtrasStore.set({ ...EMPTY_EXTRAS, descriptions: new WeakMap() });
   replyTargetStore.set(null);
   editTargetStore.set(null);
+  quoteTargetStore.set(null);
+  quotePolicyStore.set(null);
 }

@@ -1,4 +1,4 @@
-import type { Status } from '@palchat/api';
+import type { QuotePolicy, Status } from '@palchat/api';
 import { api } from '../../api/client';
 import type { ComposeDraft } from '../../app/stores/compose-draft';
 import type { ComposeExtras } from './compose-extras';
@@ -50,6 +50,10 @@ export async function publishStatus(
   draft: ComposeDraft,
   extras: ComposeExtras,
   inReplyToId: string | null,
+  quote: { quotedStatusId: string | null; policy: QuotePolicy | null } = {
+    quotedStatusId: null,
+    policy: null,
+  },
 ): Promise<Status> {
   await Promise.all(
     extras.attached.map((media) => api.put(`/api/v1/media/${media.id}`, { description: media.description })),
@@ -59,6 +63,8 @@ export async function publishStatus(
     ...statusFields(draft, extras, mediaIds),
     visibility: draft.visibility ?? undefined,
     in_reply_to_id: inReplyToId ?? undefined,
+    quoted_status_id: quote.quotedStatusId ?? undefined,
+    quote_approval_policy: quote.policy ?? undefined,
   });
 }
 

@@ -42,6 +42,8 @@ const NOTIFICATION_TEXT: Record<Notification['type'], [IconName, MessageId]> = {
   favourite: ['star', 'notification.favourite'],
   poll: ['list', 'notification.poll'],
   update: ['edit', 'notification.update'],
+  quote: ['repeat', 'notification.quote'],
+  quoted_update: ['edit', 'notification.quoted_update'],
   'admin.sign_up': ['personAdd', 'notification.admin_sign_up'],
   'admin.report': ['shield', 'notification.admin_report'],
 };

@@ -2,6 +2,7 @@ import type { Status } from '@palchat/api';
 import { Suspense, useEffect, useState } from 'react';
 import { lazyWithMessages, withMessages } from '../../app/lazy-with-messages';
 import { useNavigate } from 'react-router';
+import type { MessageId } from '../../app/i18n/messages';
 import { useT } from '../../app/i18n/use-t';
 import { useInitialState } from '../../app/initial-state-context';
 import { preloadableLazy } from '../../app/preloadable-lazy';
@@ -50,6 +51,14 @@ function ActionButton({
   );
 }
 
+/** Why the viewer may not quote the post (Mastodon's texts), or null when they may (or are signed out). */
+function quoteRefusal(status: Status): MessageId | null {
+  if (status.quote_approval?.current_user !== 'denied') return null;
+  if (status.visibility === 'private' || status.visibility === 'direct') return 'status.quote_private';
+  if (status.quote_approval.automatic.includes('followers')) return 'status.quote_followers_only';
+  return 'status.quote_denied';
+}
+
 let menuPreloadScheduled = false;
 
 /** The menu's chunk loads once the browser is idle after the first card: once per page, not once per card. */
@@ -94,6 +103,7 @@ export function StatusActions({ status }: { status: Status }) {
   const [reporting, setReporting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const own = identity.accountId === status.account.id;
+  const quoteDenied = quoteRefusal(status);
   const boostable = status.visibility === 'public' || status.visibility === 'unlisted' || own;
 
   function run(action: ToggleAction) {
@@ -137,6 +147,19 @@ export function StatusActions({ status }: { status: Status }) {
         count={status.reblogs_count}
         disabled={!boostable}
         onClick={() => run('reblog')}
+      />
+      <ActionButton
+        icon="quote"
+        action="quote"
+        label={quoteDenied ? t(quoteDenied) : t('status.quote')}
+        disabled={quoteDenied !== null}
+        onClick={() => {
+          if (!identity.signedIn) navigate('/auth/sign_in');
+          else
+            void import('./reply').then(({ startQuote }) => {
+              if (!startQuote(status)) navigate('/publish');
+            });
+        }}
       />
       <ActionButton
         icon={status.favourited ? 'star' : 'starBorder'}

@@ -13,6 +13,7 @@ import { FilteredStatusBar } from '../filters/FilteredStatusBar';
 import { useFilterVerdict } from '../filters/filter-scope';
 import { mediaStartsRevealed, useReadingSettings } from '../settings/use-reading-settings';
 import { EditedMarker } from './EditHistory';
+import { QuotedStatus } from './QuotedStatus';
 import { StatusActions } from './StatusActions';
 import { StatusContent } from './StatusContent';
 import { TranslateBar } from './TranslateBar';
@@ -130,6 +131,7 @@ function StatusCardView({ status, focused }: StatusCardProps) {
         <>
           <StatusContent status={displayed} />
           <TranslateBar status={shown} />
+          <QuotedStatus quote={shown.quote} />
           <Suspense
             fallback={
               shown.media_attachments.length > 0 ? <div className="media-gallery" aria-busy="true" /> : null
@@ -157,6 +159,10 @@ function StatusCardView({ status, focused }: StatusCardProps) {
           {' · '}
           <Link to={`${permalink}/favourites`}>
             <Msg id="status.favourites_count" values={{ count: shown.favourites_count }} />
+          </Link>
+          {' · '}
+          <Link to={`${permalink}/quotes`}>
+            <Msg id="status.quotes_count" values={{ count: shown.quotes_count ?? 0 }} />
           </Link>
         </div>
       )}

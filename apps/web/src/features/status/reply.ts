@@ -2,7 +2,7 @@ import type { Status } from '@palchat/api';
 import { composeDraftStore, updateComposeDraft } from '../../app/stores/compose-draft';
 import { updateComposeExtras } from '../compose/compose-extras';
 import { resetCompose, showCompose } from '../compose/compose-session';
-import { editTargetStore, replyTargetStore } from './compose-bridge';
+import { editTargetStore, quoteTargetStore, replyTargetStore } from './compose-bridge';
 
 /** "@a @b " for a reply: the author and everyone mentioned, except the viewer. */
 export function replyMentions(status: Status, viewerAcct: string | null): string {
@@ -24,6 +24,13 @@ export function startReply(status: Status, viewerAcct: string | null): boolean {
   }
   // the form then takes the stricter of the replied post's audience and the account's default
   updateComposeDraft({ visibility: null });
+  return showCompose();
+}
+
+/** Starts a quote of `status` (an edit in progress gives way) and brings up the compose form. */
+export function startQuote(status: Status): boolean {
+  if (editTargetStore.get()) resetCompose();
+  quoteTargetStore.set(status);
   return showCompose();
 }
 

@@ -87,5 +87,24 @@ function StatusAccounts({ relation }: { relation: 'reblogged_by' | 'favourited_b
   );
 }
 
+/** The quotes of one's own post (Mastodon 4.5's GET /api/v1/statuses/:id/quotes answers its author only). */
+export function QuotesView() {
+  const t = useT();
+  const id = useStatusId();
+  if (id === null) return <NotFoundView />;
+  return (
+    <Column label={t('column.quotes')}>
+      <ColumnHeader icon="repeat" title={t('column.quotes')} showBack />
+      <PagedList<Status>
+        queryKey={['status-quotes', id]}
+        path={`/api/v1/statuses/${id}/quotes`}
+        itemKey={(status) => status.id}
+        renderItem={(status) => <StatusCard status={status} />}
+        empty={<Msg id="empty.quotes" />}
+      />
+    </Column>
+  );
+}
+
 export const RebloggedByView = () => <StatusAccounts relation="reblogged_by" />;
 export const FavouritedByView = () => <StatusAccounts relation="favourited_by" />;

@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { quotePolicySchema } from '@palchat/api';
+import { requireAccount } from '../auth/viewer.js';
+import { scopes } from '../auth/route-scopes.js';
+import type { AppContext } from '../context.js';
+import { federateStatusUpdated } from '../federation/outgoing/statuses.js';
+import { federateQuoteRevoked } from '../federation/outgoing/quotes.js';
+import { forbidden, notFound } from '../http/errors.js';
+import { newestFirst, pageQuerySchema, paginateQuery, setLinkHeader } from '../timelines/pagination.js';
+import { findOwnStatus } from './compose.js';
+import { streamStatus } from './fanout.js';
+import { localApprovalUri, revokeQuote, setQuotePolicy } from './quotes.js';
+import { serializeStatus, serializeStatuses } from './serializer.js';
+import { findVisibleStatus } from './service.js';
+import { visibleTo } from './visibility.js';
+
+const idParams = z.object({ id: z.string() });
+const revokeParams = z.object({ id: z.string(), quoting_status_id: z.string() });
+const policyBody = z.object({ quote_approval_policy: quotePolicySchema });
+
+/** Mastodon 4.5's quote endpoints: the quotes of one's post, revoking one, and the post's quote policy. */
+export async function quoteRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const statusPage = pageQuerySchema(20, 40);
+
+  app.get('/api/v1/statuses/:id/quotes', scopes('read:statuses'), async (request, reply) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    const status = await findVisibleStatus(ctx.db, viewer, id);
+    // as Mastodon: only the author sees who quoted their post
+    if (status.account_id !== viewer.id) throw forbidden();
+    const page = statusPage.parse(request.query);
+    const rows = newestFirst(
+      await paginateQuery(
+        ctx.db
+          .selectFrom('quotes')
+          .innerJoin('statuses', 'statuses.id', 'quotes.status_id')
+          .selectAll('statuses')
+          .select('quotes.id as cursor')
+          .where('quotes.quoted_status_id', '=', status.id)
+          .where('quotes.state', '=', 'accepted')
+          .where(visibleTo(viewer.id)),
+        'quotes.id',
+        page,
+      ).execute(),
+      page,
+    );
+    setLinkHeader(
+      request,
+      reply,
+      rows.map((row) => row.cursor),
+      page,
+    );
+    return serializeStatuses(
+      ctx,
+      rows.map(({ cursor: _cursor, ...row }) => row),
+      viewer,
+    );
+  });
+
+  app.post(
+    '/api/v1/statuses/:id/quotes/:quoting_status_id/revoke',
+    scopes('write:statuses'),
+    async (request) => {
+      const viewer = requireAccount(request);
+      const { id, quoting_status_id: quotingId } = revokeParams.parse(request.params);
+      const { quote, quoting } = await revokeQuote(ctx, viewer, id, quotingId);
+      const approvalUri = quote.approval_uri ?? localApprovalUri(ctx, viewer.username, quote.id);
+      void streamStatus(ctx, quoting, 'status.update');
+      if (quoting.local === 0) await federateQuoteRevoked(ctx, viewer, quote, approvalUri);
+      const status = await serializeStatus(ctx, quoting, viewer);
+      if (!status) throw notFound();
+      return status;
+    },
+  );
+
+  app.put('/api/v1/statuses/:id/interaction_policy', scopes('write:statuses'), async (request) => {
+    const viewer = requireAccount(request);
+    const { id } = idParams.parse(request.params);
+    const { quote_approval_policy: policy } = policyBody.parse(request.body ?? {});
+    const updated = await setQuotePolicy(ctx, await findOwnStatus(ctx, viewer, id), policy);
+    await federateStatusUpdated(ctx, viewer, updated);
+    const status = await serializeStatus(ctx, updated, viewer);
+    if (!status) throw notFound();
+    return status;
+  });
+}
