@@ -61,7 +61,6 @@ async function page(query: StatusQuery, pageQuery: PageQuery): Promise<StatusesT
  * feed's size; an `in (entries)` list would be built whole, all FEED_SIZE entries, on every read).
  */
 async function feedEntriesPage(
-  db: Db,
   feed: FeedRef,
   timeline: StatusQuery,
   floor: string | null,
@@ -86,8 +85,8 @@ export async function feedPage(
   query: PageQuery,
 ): Promise<StatusesTable[]> {
   const floor = await feedFloor(db, feed, candidates);
-  if (floor === null) return feedEntriesPage(db, feed, timeline, null, query);
-  const above = (pageQuery: PageQuery) => feedEntriesPage(db, feed, timeline, floor, pageQuery);
+  if (floor === null) return feedEntriesPage(feed, timeline, null, query);
+  const above = (pageQuery: PageQuery) => feedEntriesPage(feed, timeline, floor, pageQuery);
   const below = timeline.where('statuses.id', '<=', floor);
   if (query.min_id) {
     // the page just above min_id: its oldest rows may lie below the floor
