@@ -77,6 +77,18 @@ describe('hot reads use indexes on growing tables (SQLite EXPLAIN QUERY PLAN)', 
       }
     }, true);
     expect(scans).toEqual([]);
+    // each page walks its feed's index newest first and stops when full, instead of listing the whole feed
+    // (or every followed account, or every list member) for each read
+    const feedPages = (await recorder.sqlitePlans(server.db)).filter(
+      ({ sql }) => sql.includes('"feed_entries"."owner_id" = ?') && / limit \?$/.test(sql),
+    );
+    expect(feedPages.map(({ plan }) => plan[0])).toEqual([
+      expect.stringMatching(/^SEARCH feed_entries USING COVERING INDEX/),
+      expect.stringMatching(/^SEARCH feed_entries USING COVERING INDEX/),
+      expect.stringMatching(/^SEARCH feed_entries USING COVERING INDEX/),
+    ]);
+    for (const { plan } of feedPages)
+      expect(plan.filter((line) => line.startsWith('LIST SUBQUERY'))).toEqual([]);
   });
 
   it('the conversation list, the unread badge and a conversation’s history', async () => {

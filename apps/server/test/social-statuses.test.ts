@@ -187,9 +187,23 @@ describeEachDialect('posting and status actions', (dialect) => {
     expect((await call(carol, 'POST', `/api/v1/statuses/${id}/mute`)).status).toBe(422);
     expect((await call(alice, 'POST', `/api/v1/statuses/${id}/mute`)).body.muted).toBe(true);
     const before = await countOf(server, 'notifications');
-    await call(bob, 'POST', '/api/v1/statuses', { status: '@alice muted thread', in_reply_to_id: id });
+    const reply = await call(bob, 'POST', '/api/v1/statuses', {
+      status: '@alice muted thread',
+      in_reply_to_id: id,
+    });
     expect(await countOf(server, 'notifications')).toBe(before);
+    // the reply belongs to the muted conversation: read on its own and in a page, it says so to alice only
+    const mutedOf = async (who: TestAccount) =>
+      (await call(who, 'GET', `/api/v1/statuses/${String(reply.body.id)}`)).body.muted;
+    expect(await mutedOf(alice)).toBe(true);
+    expect(await mutedOf(bob)).toBe(false);
+    const page = (await call(alice, 'GET', `/api/v1/accounts/${bob.account.id}/statuses`)).json as {
+      id: string;
+      muted: boolean;
+    }[];
+    expect(page.find((entry) => entry.id === reply.body.id)?.muted).toBe(true);
     expect((await call(alice, 'POST', `/api/v1/statuses/${id}/unmute`)).body.muted).toBe(false);
+    expect(await mutedOf(alice)).toBe(false);
 
     const privatePost = await call(alice, 'POST', '/api/v1/statuses', {
       status: 'secret',

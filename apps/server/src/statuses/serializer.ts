@@ -80,14 +80,23 @@ async function viewerMarks(
   return marks;
 }
 
-async function loadViewerState(ctx: AppContext, viewerId: string, ids: string[]): Promise<ViewerState> {
+/** The viewer's state for the statuses `ids` (in the conversations `conversationIds`): what the page holds only. */
+async function loadViewerState(
+  ctx: AppContext,
+  viewerId: string,
+  ids: string[],
+  conversationIds: string[],
+): Promise<ViewerState> {
   const [marks, mutes, filters] = await Promise.all([
     viewerMarks(ctx, viewerId, ids),
-    ctx.db
-      .selectFrom('conversation_mutes')
-      .select('conversation_id')
-      .where('account_id', '=', viewerId)
-      .execute(),
+    conversationIds.length
+      ? ctx.db
+          .selectFrom('conversation_mutes')
+          .select('conversation_id')
+          .where('account_id', '=', viewerId)
+          .where('conversation_id', 'in', conversationIds)
+          .execute()
+      : Promise.resolve([]),
     loadActiveFilters(ctx.db, viewerId),
   ]);
   return { ...marks, mutedConversations: new Set(mutes.map((row) => row.conversation_id)), filters };
@@ -132,6 +141,9 @@ export async function serializeStatuses(
   const all = [...rows, ...originals, ...quotes.visibleQuoted];
   const ids = [...new Set(all.map((row) => row.id))];
   const authorIds = [...new Set(all.map((row) => row.account_id))];
+  const conversationIds = [
+    ...new Set(all.flatMap((row) => (row.conversation_id ? [row.conversation_id] : []))),
+  ];
 
   const linkUrls = [...new Set(all.flatMap((row) => (row.link_url ? [row.link_url] : [])))];
   const [authors, mentionRows, tagRows, state, mediaRows, pollRows, cardRows] = await Promise.all([
@@ -155,7 +167,7 @@ export async function serializeStatuses(
       .select(['status_tags.status_id', 'tags.name_lower'])
       .where('status_tags.status_id', 'in', ids)
       .execute(),
-    viewer ? loadViewerState(ctx, viewer.id, ids) : Promise.resolve(null),
+    viewer ? loadViewerState(ctx, viewer.id, ids, conversationIds) : Promise.resolve(null),
     ctx.db
       .selectFrom('status_media')
       .innerJoin('media_attachments', 'media_attachments.id', 'status_media.media_id')

@@ -56,6 +56,25 @@ async function page(query: StatusQuery, pageQuery: PageQuery): Promise<StatusesT
 }
 
 /**
+ * A page of the feed's entries that the timeline shows: driven by the feed's own index, newest entry first, each
+ * entry's status checked by the timeline's rules until the page is full (a page costs what it holds, whatever the
+ * feed's size; an `in (entries)` list would be built whole, all FEED_SIZE entries, on every read).
+ */
+async function feedEntriesPage(
+  feed: FeedRef,
+  timeline: StatusQuery,
+  floor: string | null,
+  pageQuery: PageQuery,
+): Promise<StatusesTable[]> {
+  const entries = timeline
+    .innerJoin('feed_entries', 'feed_entries.status_id', 'statuses.id')
+    .where('feed_entries.kind', '=', feed.kind)
+    .where('feed_entries.owner_id', '=', feed.ownerId)
+    .$if(floor !== null, (query) => query.where('feed_entries.status_id', '>', floor ?? ''));
+  return newestFirst(await paginateQuery(entries, 'feed_entries.status_id', pageQuery).execute(), pageQuery);
+}
+
+/**
  * One page of a timeline (`timeline`: every status it shows, newest first), from its feed above the floor
  * and from statuses below it.
  */
@@ -66,17 +85,16 @@ export async function feedPage(
   query: PageQuery,
 ): Promise<StatusesTable[]> {
   const floor = await feedFloor(db, feed, candidates);
-  const inFeed = timeline.where('statuses.id', 'in', entriesOf(db, feed));
-  if (floor === null) return page(inFeed, query);
-  const above = inFeed.where('statuses.id', '>', floor);
+  if (floor === null) return feedEntriesPage(feed, timeline, null, query);
+  const above = (pageQuery: PageQuery) => feedEntriesPage(feed, timeline, floor, pageQuery);
   const below = timeline.where('statuses.id', '<=', floor);
   if (query.min_id) {
     // the page just above min_id: its oldest rows may lie below the floor
     const older = query.min_id < floor ? await page(below, query) : [];
     if (older.length >= query.limit) return older;
-    return [...(await page(above, { ...query, limit: query.limit - older.length })), ...older];
+    return [...(await above({ ...query, limit: query.limit - older.length })), ...older];
   }
-  const newer = query.max_id && query.max_id <= floor ? [] : await page(above, query);
+  const newer = query.max_id && query.max_id <= floor ? [] : await above(query);
   if (newer.length >= query.limit || (query.since_id && query.since_id >= floor)) return newer;
   return [...newer, ...(await page(below, { ...query, limit: query.limit - newer.length }))];
 }

@@ -42,16 +42,26 @@ async function page(query: StatusQuery, pageQuery: PageQuery): Promise<StatusesT
   return newestFirst(await paginateQuery(query, 'statuses.id', pageQuery).execute(), pageQuery);
 }
 
-const followedBy = (eb: StatusScope, viewerId: string) =>
-  eb.selectFrom('follows').select('follows.target_account_id').where('follows.account_id', '=', viewerId);
+type AccountColumn = 'statuses.account_id' | 'statuses.in_reply_to_account_id';
 
-/** Not a reply, or a reply to oneself, or to an account in `allowed`. */
-function repliesWithin(eb: StatusScope, allowed: ReturnType<typeof followedBy> | null, viewerId: string) {
+/**
+ * The viewer follows the account in `column`: a correlated lookup in follows' (account, target) index for each
+ * row read, not an `in (followed accounts)` list that would be built whole (every account followed) per read.
+ */
+const follows = (eb: StatusScope, viewerId: string, column: AccountColumn) =>
+  eb
+    .selectFrom('follows')
+    .select('follows.id')
+    .where('follows.account_id', '=', viewerId)
+    .whereRef('follows.target_account_id', '=', column);
+
+/** Not a reply, or a reply to oneself, to the viewer or, with `followed`, to an account the viewer follows. */
+function repliesWithin(eb: StatusScope, viewerId: string, followed: boolean) {
   return eb.or([
     eb('statuses.in_reply_to_account_id', 'is', null),
     eb('statuses.in_reply_to_account_id', '=', eb.ref('statuses.account_id')),
     eb('statuses.in_reply_to_account_id', '=', viewerId),
-    ...(allowed ? [eb('statuses.in_reply_to_account_id', 'in', allowed)] : []),
+    ...(followed ? [eb.exists(follows(eb, viewerId, 'statuses.in_reply_to_account_id'))] : []),
   ]);
 }
 
@@ -95,7 +105,12 @@ function homeCandidates(db: Db, viewerId: string): CandidateQuery {
     .where((eb) =>
       eb.or([
         eb('statuses.account_id', '=', viewerId),
-        eb('statuses.account_id', 'in', followedBy(eb, viewerId)),
+        eb('statuses.account_id', 'in', (inner) =>
+          inner
+            .selectFrom('follows')
+            .select('follows.target_account_id')
+            .where('follows.account_id', '=', viewerId),
+        ),
         eb.and([
           eb('statuses.visibility', '=', 'public'),
           eb('statuses.reblog_of_id', 'is', null),
@@ -121,25 +136,24 @@ function homeStatuses(db: Db, viewer: AccountRow): StatusQuery {
       eb.or([
         eb('statuses.account_id', '=', viewer.id),
         eb.and([
-          eb('statuses.account_id', 'in', followedBy(eb, viewer.id)),
-          repliesWithin(eb, followedBy(eb, viewer.id), viewer.id),
+          eb.exists(follows(eb, viewer.id, 'statuses.account_id')),
+          repliesWithin(eb, viewer.id, true),
           eb.or([
             eb('statuses.reblog_of_id', 'is', null),
-            eb(
-              'statuses.account_id',
-              'not in',
-              followedBy(eb, viewer.id).where('follows.show_reblogs', '=', 0),
+            eb.not(
+              eb.exists(follows(eb, viewer.id, 'statuses.account_id').where('follows.show_reblogs', '=', 0)),
             ),
           ]),
-          eb(
-            'statuses.account_id',
-            'not in',
-            eb
-              .selectFrom('list_accounts')
-              .innerJoin('lists', 'lists.id', 'list_accounts.list_id')
-              .select('list_accounts.account_id')
-              .where('lists.account_id', '=', viewer.id)
-              .where('lists.exclusive', '=', 1),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('list_accounts')
+                .innerJoin('lists', 'lists.id', 'list_accounts.list_id')
+                .select('list_accounts.account_id')
+                .whereRef('list_accounts.account_id', '=', 'statuses.account_id')
+                .where('lists.account_id', '=', viewer.id)
+                .where('lists.exclusive', '=', 1),
+            ),
           ),
         ]),
         eb.and([
@@ -222,21 +236,22 @@ function listCandidates(db: Db, listId: string): CandidateQuery {
 }
 
 function listStatuses(db: Db, viewer: AccountRow, list: ListsTable): StatusQuery {
-  const members = (eb: StatusScope) =>
-    eb
-      .selectFrom('list_accounts')
-      .select('list_accounts.account_id')
-      .where('list_accounts.list_id', '=', list.id);
+  // correlated, as `follows` above: the list's (list, account) index per row read, not a list of its members
+  const member = (eb: StatusScope, column: AccountColumn) =>
+    eb.exists(
+      eb
+        .selectFrom('list_accounts')
+        .select('list_accounts.account_id')
+        .where('list_accounts.list_id', '=', list.id)
+        .whereRef('list_accounts.account_id', '=', column),
+    );
   return readableStatuses(db, viewer)
     .where('statuses.visibility', '!=', 'direct')
-    .where((eb) => eb('statuses.account_id', 'in', members(eb)))
+    .where((eb) => member(eb, 'statuses.account_id'))
     .where((eb) => {
-      if (list.replies_policy === 'followed') return repliesWithin(eb, followedBy(eb, viewer.id), viewer.id);
+      if (list.replies_policy === 'followed') return repliesWithin(eb, viewer.id, true);
       if (list.replies_policy === 'list') {
-        return eb.or([
-          repliesWithin(eb, null, viewer.id),
-          eb('statuses.in_reply_to_account_id', 'in', members(eb)),
-        ]);
+        return eb.or([repliesWithin(eb, viewer.id, false), member(eb, 'statuses.in_reply_to_account_id')]);
       }
       return eb.or([
         eb('statuses.in_reply_to_account_id', 'is', null),
