@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bubbleTime, minuteBucket } from './time';
 
-
 describe('bubbleTime', () => {
   it('uses a 24-hour clock', () => {
     const local = new Date(2026, 0, 1, 17, 5);
