@@ -32,7 +32,20 @@ const chunkGroups = [
   { name: 'timelines', test: /src[\\/]features[\\/]timelines[\\/]views\.tsx$/, priority: 1 },
 ];
 
+/**
+ * PALCHAT_WEB_PREACT=1 builds the client on `preact/compat` instead of React, to measure it (issue #17,
+ * docs/PERFORMANCE.md): −57 KB gzip to render /home, but navigation and the message box stall in end-to-end
+ * tests, so the shipped build stays on React until that is solved.
+ */
+const preactInPlaceOfReact = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx(-dev)?-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
 export default defineConfig({
+  resolve: { alias: process.env.PALCHAT_WEB_PREACT === '1' ? preactInPlaceOfReact : [] },
   plugins: [react(), compileMessages(), routePreloads(), lowPriorityScripts(), precompress()],
   build: {
     outDir: process.env.VITE_OUT_DIR ?? 'dist',

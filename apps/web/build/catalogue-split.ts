@@ -16,6 +16,7 @@ export const FIRST_SCREEN_AREAS = [
   'network_error',
   'not_found',
   'poll',
+  'relative_time',
   'render_error',
   'sign_in_banner',
   'sign_in_required',

@@ -29,11 +29,6 @@ const descriptors = {
   searchFailed: { id: 'messages.search_failed', defaultMessage: T.searchFailed },
   preferences: { id: 'messages.preferences', defaultMessage: 'Message preferences' },
 
-  timeNow: { id: 'messages.time.now', defaultMessage: 'now' },
-  timeMinutes: { id: 'messages.time.minutes', defaultMessage: '{count}m' },
-  timeHours: { id: 'messages.time.hours', defaultMessage: '{count}h' },
-  timeDays: { id: 'messages.time.days', defaultMessage: '{count}d' },
-
   previewYou: { id: 'messages.preview.you', defaultMessage: 'You: ' },
   previewSender: { id: 'messages.preview.sender', defaultMessage: '{name}: ' },
   previewPhoto: { id: 'messages.preview.photo', defaultMessage: 'Photo' },

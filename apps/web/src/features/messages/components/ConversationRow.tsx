@@ -6,10 +6,11 @@ import type { Conversation } from '../model';
 import { conversationMenuActions, type ConversationAction } from '../hooks/use-conversation-actions';
 import { conversationTitle, previewOf } from '../rules/preview';
 import { badgeText } from '../rules/unread';
-import { Avatar, GroupAvatar } from './Avatar';
+import { Avatar } from '../../../components/Avatar';
+import { GroupAvatar } from './GroupAvatar';
 import { ConversationConfirm } from './ConversationConfirm';
 import { Icon } from '../../../components/Icon';
-import { TimeAgo } from './TimeAgo';
+import { RelativeTime } from '../../../components/RelativeTime';
 
 const actionLabels = { leave: m.leaveGroup, deleteGroup: m.deleteGroup, deleteChat: m.deleteChat } as const;
 
@@ -56,7 +57,7 @@ export const ConversationRow = memo(function ConversationRow({
           <span className="mbox-row__top">
             <span className="mbox-row__name">{title}</span>
             <span className="mbox-row__time">
-              <TimeAgo iso={conversation.last_message?.created_at ?? conversation.updated_at} />
+              <RelativeTime iso={conversation.last_message?.created_at ?? conversation.updated_at} compact />
             </span>
           </span>
           <span className="mbox-row__bottom">

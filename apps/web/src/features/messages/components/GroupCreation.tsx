@@ -12,7 +12,7 @@ import { errorCode } from '../rules/errors';
 import { validateGroupCreation, type GroupCreationError } from '../rules/validation';
 import { useDock } from '../state/dock-context';
 import { useNotifications } from '../state/notifications';
-import { Avatar } from './Avatar';
+import { Avatar } from '../../../components/Avatar';
 import { AlertDialog } from './Modal';
 import { PeopleList } from './PeopleList';
 import { ScreenHeader } from './ScreenHeader';

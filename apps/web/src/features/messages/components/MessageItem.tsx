@@ -6,7 +6,7 @@ import type { MessagePlacement } from '../rules/grouping';
 import { REACTION_EMOJIS } from '../rules/constants';
 import { receiptState } from '../rules/receipts';
 import { bubbleTime } from '../rules/time';
-import { Avatar } from './Avatar';
+import { Avatar } from '../../../components/Avatar';
 import { Icon } from '../../../components/Icon';
 
 export interface MessageItemProps {

@@ -6,7 +6,7 @@ import { messageKeys } from '../data/keys';
 import { useAction } from '../hooks/use-action';
 import { m } from '../messages';
 import type { Conversation, Participant } from '../model';
-import { Avatar } from './Avatar';
+import { Avatar } from '../../../components/Avatar';
 import { Icon } from '../../../components/Icon';
 import { AlertDialog, Modal } from './Modal';
 import { PeopleList } from './PeopleList';

@@ -5,7 +5,7 @@ import type { Participant } from '../model';
 import { useMessageableUsers } from '../data/queries';
 import { useDebounced } from '../hooks/use-debounced';
 import { USER_SEARCH_DEBOUNCE_MS } from '../rules/constants';
-import { Avatar } from './Avatar';
+import { Avatar } from '../../../components/Avatar';
 import { Icon } from '../../../components/Icon';
 
 /** Filters people by username or display name, on the client as well as the server. */

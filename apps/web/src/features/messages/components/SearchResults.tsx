@@ -4,8 +4,8 @@ import { m } from '../messages';
 import type { SearchResult } from '../model';
 import { useMessageSearch } from '../data/queries';
 import { cutPreview } from '../rules/preview';
-import { Avatar } from './Avatar';
-import { TimeAgo } from './TimeAgo';
+import { Avatar } from '../../../components/Avatar';
+import { RelativeTime } from '../../../components/RelativeTime';
 
 /** Results of the message search, 20 per page, more as the user scrolls (SPEC §9). */
 export function SearchResults({
@@ -63,7 +63,7 @@ export function SearchResults({
                   ) : null}
                 </span>
                 <span className="mbox-row__time">
-                  <TimeAgo iso={result.created_at} />
+                  <RelativeTime iso={result.created_at} compact />
                 </span>
               </span>
               <span className="mbox-result__content">
