@@ -288,6 +288,30 @@ describe('group chats across servers', () => {
     );
   });
 
+  it("shows a member's typing to the people here and relays it, with its state, to the other servers", async () => {
+    const stream = await openStream(server.url, dora);
+    stream.subscribe('user');
+    await peerOne.post(inbox(), {
+      '@context': [
+        ...MASTODON_CONTEXT,
+        { palchat: PALCHAT_NS, Typing: 'palchat:Typing', typingState: 'palchat:typingState' },
+      ],
+      id: nextId(carol.id, 'typing'),
+      type: ['Activity', 'Typing'],
+      actor: carol.id,
+      to: groupUri(),
+      typingState: 'start',
+    });
+    const live = (await stream.next('typing_start')) as { conversation_id: string; user_id: string };
+    await stream.close();
+    expect(live).toMatchObject({ conversation_id: groupId, user_id: (await accountOf(carol)).id });
+    const relayed = await peerTwo.waitForActivity(
+      (received) =>
+        received.activity.type === 'Announce' && JSON.stringify(received.activity.object).includes('Typing'),
+    );
+    expect(relayed.activity.object).toMatchObject({ actor: carol.id, [`${PALCHAT_NS}typingState`]: 'start' });
+  });
+
   it('tells member servers of a removal and a remote leave, and of the group dissolved', async () => {
     const erinRow = await accountOf(erin);
     const carolRow = await accountOf(carol);
