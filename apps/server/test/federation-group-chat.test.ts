@@ -156,7 +156,12 @@ describe('group chats across servers', () => {
     expect(update.verifiedKeyId).toBe(`${groupUri()}#main-key`);
     expect(update.activity).toMatchObject({
       actor: groupUri(),
-      object: { type: 'Group', id: groupUri(), name: 'Across the servers' },
+      object: {
+        type: 'Group',
+        id: groupUri(),
+        name: 'Across the servers',
+        attributedTo: `${server.url}/users/alice`,
+      },
       admin: `${server.url}/users/alice`,
       noticeActor: `${server.url}/users/alice`,
       notices: ['alice created the group "Across the servers"'],

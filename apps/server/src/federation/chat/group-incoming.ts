@@ -187,6 +187,8 @@ async function onGroupAnnounce(inbox: Inbox, announce: Activity, copy: Conversat
 
 interface GroupState {
   name: string;
+  /** the group's creator (the embedded Group's attributedTo), for the creator label */
+  creator: string | null;
   members: string[];
   admin: string;
   noticeActor: string | null;
@@ -204,6 +206,7 @@ async function groupStateOf(inbox: Inbox, update: Update): Promise<GroupState | 
   const list = isObject(notices) && Array.isArray(notices['@list']) ? notices['@list'] : notices;
   return {
     name: (group.name?.toString() ?? '').trim().slice(0, 100) || 'Group',
+    creator: 'attributionId' in group && group.attributionId instanceof URL ? group.attributionId.href : null,
     members,
     admin,
     noticeActor: stringsOf(palchatTerm(raw, 'noticeActor'))[0] ?? null,
@@ -261,6 +264,7 @@ async function onGroupUpdate(
     !copy || copy.name !== state.name || copy.admin_id !== admin.id || joined.length > 0 || left.length > 0;
   if (!changed) return;
   const noticeActor = state.noticeActor ? await accountOfActor(inbox, state.noticeActor) : admin;
+  const creator = state.creator ? await accountOfActor(inbox, state.creator) : undefined;
   const conversationId = copy?.id ?? newId();
   const notices = await ctx.db.transaction().execute(async (tx) => {
     const now = nowIso();
@@ -277,7 +281,7 @@ async function onGroupUpdate(
           id: conversationId,
           name: state.name,
           is_group: 1,
-          creator_id: admin.id,
+          creator_id: (creator ?? admin).id,
           admin_id: admin.id,
           direct_key: null,
           created_at: now,
