@@ -390,6 +390,17 @@ describe('group chats across servers', () => {
         notices: ['frank created the group "Frank’s group"'],
       },
     );
+    // a relay that overtakes the Update introducing the group is tried again once the group is known
+    const early = { ...groupNote(frank, 'f0', 'Frank was quick'), to: [remoteGroup.id] };
+    await peerTwo.post(
+      inbox(),
+      activity(
+        remoteGroup,
+        'Announce',
+        { type: 'Create', id: `${early.id}/activity`, actor: frank.id, to: [remoteGroup.id], object: early },
+        { '@context': chatContext },
+      ),
+    );
     await peerTwo.post(inbox(), update);
     const copyOf = () =>
       server.db
@@ -420,6 +431,7 @@ describe('group chats across servers', () => {
     await peerOne.post(inbox(), relay(stranger));
     await peerTwo.post(inbox(), relay(remoteGroup));
     await waitUntil(async () => Boolean(await messageByUri(note.id)));
+    await waitUntil(async () => Boolean(await messageByUri(early.id)), 60_000);
     expect(await messageByUri(note.id)).toMatchObject({ conversation_id: copy.id, sender_id: frankRow.id });
     const notices = await server.db
       .selectFrom('messages')

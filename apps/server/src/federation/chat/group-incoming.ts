@@ -312,6 +312,20 @@ async function onGroupUpdate(
   await announceGroupChange(ctx, conversationId, notices, left);
 }
 
+class GroupNotYetKnownError extends Error {
+  constructor(groupUri: string) {
+    super(`A relay of the group ${groupUri}, which this server does not know yet`);
+  }
+}
+
+/** An Announce of an activity addressed to the announcing actor itself: what a group relays to its members. */
+async function isRelayOfUnknownGroup(inbox: Inbox, activity: Activity): Promise<boolean> {
+  if (!(activity instanceof Announce) || !activity.actorId) return false;
+  const inner = await embeddedObject(inbox, activity);
+  const addressed = inner && 'toIds' in inner ? (inner.toIds as URL[]) : [];
+  return addressed.some((uri) => uri.href === activity.actorId?.href);
+}
+
 /**
  * Group traffic, before the usual handling (inbox/index.ts): activities of a group this server holds a copy of
  * (or an `Update` introducing one), and activities addressed to a group homed here. Answers whether it was group
@@ -333,7 +347,11 @@ export async function onGroupTraffic(inbox: Inbox, activity: Activity): Promise<
     .executeTakeFirst();
   const introducesGroup =
     !copy && activity instanceof Update && palchatTerm((await activity.toJsonLd()) as JsonObject, 'members');
-  if (!copy && !introducesGroup) return false;
+  if (!copy && !introducesGroup) {
+    // a group's relay that overtook the Update introducing the group: tried again later (Fedify's inbox retries)
+    if (await isRelayOfUnknownGroup(inbox, activity)) throw new GroupNotYetKnownError(actorId.href);
+    return false;
+  }
   if (await isSuspendedDomain(ctx, actorId.host)) return true;
   if (activity instanceof Update) await onGroupUpdate(inbox, activity, copy);
   else if (copy && activity instanceof Delete && activity.objectId?.href === copy.group_uri)
