@@ -19,6 +19,8 @@ const { alpha, beta } = servers;
 test('Alice on alpha makes a group with Bob on beta in the box; each sees the other live', async ({
   browser,
 }) => {
+  // three sign-ups, follows across both servers and live delivery, on a shared machine
+  test.setTimeout(240_000);
   const alice = await createUser(browser, alpha.url, 'alice', 'Alice on Alpha');
   const dora = await createUser(browser, alpha.url, 'dora', 'Dora on Alpha');
   const bob = await createUser(browser, beta.url, 'bob', 'Bob on Beta');
