@@ -156,7 +156,12 @@ describe('group chats across servers', () => {
     expect(update.verifiedKeyId).toBe(`${groupUri()}#main-key`);
     expect(update.activity).toMatchObject({
       actor: groupUri(),
-      object: { type: 'Group', id: groupUri(), name: 'Across the servers' },
+      object: {
+        type: 'Group',
+        id: groupUri(),
+        name: 'Across the servers',
+        attributedTo: `${server.url}/users/alice`,
+      },
       admin: `${server.url}/users/alice`,
       noticeActor: `${server.url}/users/alice`,
       notices: ['alice created the group "Across the servers"'],
@@ -288,6 +293,30 @@ describe('group chats across servers', () => {
     );
   });
 
+  it("shows a member's typing to the people here and relays it, with its state, to the other servers", async () => {
+    const stream = await openStream(server.url, dora);
+    stream.subscribe('user');
+    await peerOne.post(inbox(), {
+      '@context': [
+        ...MASTODON_CONTEXT,
+        { palchat: PALCHAT_NS, Typing: 'palchat:Typing', typingState: 'palchat:typingState' },
+      ],
+      id: nextId(carol.id, 'typing'),
+      type: ['Activity', 'Typing'],
+      actor: carol.id,
+      to: groupUri(),
+      typingState: 'start',
+    });
+    const live = (await stream.next('typing_start')) as { conversation_id: string; user_id: string };
+    await stream.close();
+    expect(live).toMatchObject({ conversation_id: groupId, user_id: (await accountOf(carol)).id });
+    const relayed = await peerTwo.waitForActivity(
+      (received) =>
+        received.activity.type === 'Announce' && JSON.stringify(received.activity.object).includes('Typing'),
+    );
+    expect(relayed.activity.object).toMatchObject({ actor: carol.id, [`${PALCHAT_NS}typingState`]: 'start' });
+  });
+
   it('tells member servers of a removal and a remote leave, and of the group dissolved', async () => {
     const erinRow = await accountOf(erin);
     const carolRow = await accountOf(carol);
@@ -361,6 +390,17 @@ describe('group chats across servers', () => {
         notices: ['frank created the group "Frank’s group"'],
       },
     );
+    // a relay that overtakes the Update introducing the group is tried again once the group is known
+    const early = { ...groupNote(frank, 'f0', 'Frank was quick'), to: [remoteGroup.id] };
+    await peerTwo.post(
+      inbox(),
+      activity(
+        remoteGroup,
+        'Announce',
+        { type: 'Create', id: `${early.id}/activity`, actor: frank.id, to: [remoteGroup.id], object: early },
+        { '@context': chatContext },
+      ),
+    );
     await peerTwo.post(inbox(), update);
     const copyOf = () =>
       server.db
@@ -391,6 +431,7 @@ describe('group chats across servers', () => {
     await peerOne.post(inbox(), relay(stranger));
     await peerTwo.post(inbox(), relay(remoteGroup));
     await waitUntil(async () => Boolean(await messageByUri(note.id)));
+    await waitUntil(async () => Boolean(await messageByUri(early.id)), 60_000);
     expect(await messageByUri(note.id)).toMatchObject({ conversation_id: copy.id, sender_id: frankRow.id });
     const notices = await server.db
       .selectFrom('messages')

@@ -1,42 +1,12 @@
 import { expect, test } from '../e2e/support/test';
-import { apiAs, createUser, type ChatUser } from '../e2e/messages-support';
+import { apiAs, createUser } from '../e2e/messages-support';
+import { followAndWait, resolveAs } from './support';
 import { federationSkipReason, servers } from '../../server/federation-test/support/federation';
 
 // Two federating servers in Chromium (issue #15).
 test.skip(federationSkipReason !== null, federationSkipReason ?? '');
 
 const { alpha, beta } = servers;
-
-/** The account `acct` as `user`'s server knows it, resolved by WebFinger (search with resolve=true). */
-async function resolveAs(user: ChatUser, acct: string): Promise<{ id: string }> {
-  const query = encodeURIComponent(`@${acct}`);
-  const { accounts } = await apiAs<{ accounts: { id: string; acct: string }[] }>(
-    user,
-    'GET',
-    `/api/v2/search?q=${query}&resolve=true&type=accounts`,
-  );
-  const found = accounts.find((account) => account.acct === acct);
-  if (!found) throw new Error(`${acct} was not resolved: ${JSON.stringify(accounts)}`);
-  return found;
-}
-
-/** `user` follows the remote account and waits until the other server accepted the follow. */
-async function followAndWait(user: ChatUser, remoteId: string): Promise<void> {
-  await apiAs(user, 'POST', `/api/v1/accounts/${remoteId}/follow`);
-  await expect
-    .poll(
-      async () =>
-        (
-          await apiAs<{ following: boolean }[]>(
-            user,
-            'GET',
-            `/api/v1/accounts/relationships?id[]=${remoteId}`,
-          )
-        )[0]?.following,
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-}
 
 test("Alice on alpha opens Bob's profile on beta, follows him, and his next post reaches her home live", async ({
   browser,

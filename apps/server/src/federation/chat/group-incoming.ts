@@ -187,6 +187,8 @@ async function onGroupAnnounce(inbox: Inbox, announce: Activity, copy: Conversat
 
 interface GroupState {
   name: string;
+  /** the group's creator (the embedded Group's attributedTo), for the creator label */
+  creator: string | null;
   members: string[];
   admin: string;
   noticeActor: string | null;
@@ -204,6 +206,7 @@ async function groupStateOf(inbox: Inbox, update: Update): Promise<GroupState | 
   const list = isObject(notices) && Array.isArray(notices['@list']) ? notices['@list'] : notices;
   return {
     name: (group.name?.toString() ?? '').trim().slice(0, 100) || 'Group',
+    creator: 'attributionId' in group && group.attributionId instanceof URL ? group.attributionId.href : null,
     members,
     admin,
     noticeActor: stringsOf(palchatTerm(raw, 'noticeActor'))[0] ?? null,
@@ -261,6 +264,7 @@ async function onGroupUpdate(
     !copy || copy.name !== state.name || copy.admin_id !== admin.id || joined.length > 0 || left.length > 0;
   if (!changed) return;
   const noticeActor = state.noticeActor ? await accountOfActor(inbox, state.noticeActor) : admin;
+  const creator = state.creator ? await accountOfActor(inbox, state.creator) : undefined;
   const conversationId = copy?.id ?? newId();
   const notices = await ctx.db.transaction().execute(async (tx) => {
     const now = nowIso();
@@ -277,7 +281,7 @@ async function onGroupUpdate(
           id: conversationId,
           name: state.name,
           is_group: 1,
-          creator_id: admin.id,
+          creator_id: (creator ?? admin).id,
           admin_id: admin.id,
           direct_key: null,
           created_at: now,
@@ -308,6 +312,20 @@ async function onGroupUpdate(
   await announceGroupChange(ctx, conversationId, notices, left);
 }
 
+class GroupNotYetKnownError extends Error {
+  constructor(groupUri: string) {
+    super(`A relay of the group ${groupUri}, which this server does not know yet`);
+  }
+}
+
+/** An Announce of an activity addressed to the announcing actor itself: what a group relays to its members. */
+async function isRelayOfUnknownGroup(inbox: Inbox, activity: Activity): Promise<boolean> {
+  if (!(activity instanceof Announce) || !activity.actorId) return false;
+  const inner = await embeddedObject(inbox, activity);
+  const addressed = inner && 'toIds' in inner ? (inner.toIds as URL[]) : [];
+  return addressed.some((uri) => uri.href === activity.actorId?.href);
+}
+
 /**
  * Group traffic, before the usual handling (inbox/index.ts): activities of a group this server holds a copy of
  * (or an `Update` introducing one), and activities addressed to a group homed here. Answers whether it was group
@@ -329,7 +347,11 @@ export async function onGroupTraffic(inbox: Inbox, activity: Activity): Promise<
     .executeTakeFirst();
   const introducesGroup =
     !copy && activity instanceof Update && palchatTerm((await activity.toJsonLd()) as JsonObject, 'members');
-  if (!copy && !introducesGroup) return false;
+  if (!copy && !introducesGroup) {
+    // a group's relay that overtook the Update introducing the group: tried again later (Fedify's inbox retries)
+    if (await isRelayOfUnknownGroup(inbox, activity)) throw new GroupNotYetKnownError(actorId.href);
+    return false;
+  }
   if (await isSuspendedDomain(ctx, actorId.host)) return true;
   if (activity instanceof Update) await onGroupUpdate(inbox, activity, copy);
   else if (copy && activity instanceof Delete && activity.objectId?.href === copy.group_uri)

@@ -223,6 +223,9 @@ export async function federateGroupChange(
       return account ? actorUriOf(context, account).href : null;
     };
     const groupUri = homeGroupUri(context, conversationId);
+    const creator = group.creator_id
+      ? await ctx.db.selectFrom('accounts').selectAll().where('id', '=', group.creator_id).executeTakeFirst()
+      : undefined;
     const GroupUpdate = withGroupTerms(Update, {
       members: members.map((member) => actorUriOf(context, member).href),
       admin: uriOf(group.admin_id),
@@ -233,7 +236,11 @@ export async function federateGroupChange(
       id: new URL(`${groupUri.href}#updates/${uniqueSuffix()}`),
       actor: groupUri,
       tos: recipients.map((account) => new URL(account.uri ?? '')),
-      object: new Group({ id: groupUri, name: group.name }),
+      object: new Group({
+        id: groupUri,
+        name: group.name,
+        attribution: creator ? actorUriOf(context, creator) : null,
+      }),
     });
     await sendTo(context, groupIdentifier(conversationId), recipients, update);
   });
