@@ -4,6 +4,7 @@
 //
 //   npm run bench:cpu
 //   BENCH_ROUNDS=2000 npm run bench:cpu
+//   BENCH_AUTHORS=1000 npm run bench:cpu   (the reader follows 1,000 authors instead of 50, 40 statuses each)
 import { loadConfig } from '../apps/server/src/config.ts';
 import { buildApp } from '../apps/server/src/http/app.ts';
 import { createMediaStorage } from '../apps/server/src/media/storage.ts';
@@ -14,6 +15,7 @@ import { seedFollowing, seedMutualFollows, seedStatuses, seedUsers } from './lib
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 1000);
 const WARM_UP = 200;
+const AUTHORS = Number(process.env.BENCH_AUTHORS || 50);
 
 async function cpuPerRequest(request) {
   for (let index = 0; index < WARM_UP; index += 1) await request(index);
@@ -24,7 +26,7 @@ async function cpuPerRequest(request) {
   return { cpuMs: (user + system) / 1000 / ROUNDS, wallMs: (performance.now() - started) / ROUNDS };
 }
 
-console.log(`Server CPU per request, in-process, SQLite (${machineNote()})`);
+console.log(`Server CPU per request, in-process, SQLite, reader following ${AUTHORS} (${machineNote()})`);
 const deployment = await createDeployment('sqlite', 'cpu');
 const bus = new InProcessEventBus();
 const presence = new InProcessPresence();
@@ -40,7 +42,7 @@ const app = await buildApp(
 );
 try {
   const [reader] = await seedUsers(deployment.db, 1, 'reader');
-  const authors = await seedUsers(deployment.db, 50, 'author');
+  const authors = await seedUsers(deployment.db, AUTHORS, 'author');
   await seedFollowing(deployment.db, reader, authors);
   await seedStatuses(deployment.db, authors, 40);
   const chatters = await seedUsers(deployment.db, 200, 'chatter');
