@@ -1,10 +1,12 @@
 import type { Context } from '@fedify/fedify';
-import { Create, EmojiReact, Mention, Note, Read, Undo } from '@fedify/vocab';
+import type { Note } from '@fedify/vocab';
+import { EmojiReact, Mention, Read, Undo } from '@fedify/vocab';
 import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
 import type { AccountsTable, MediaAttachmentsTable, MessagesTable } from '../../db/schema.js';
 import { escapeHtml, textToHtml } from '../../statuses/text-format.js';
 import { deliverToActor } from '../outbox.js';
+import { MastodonCreate, MastodonNote } from '../outgoing/media-terms.js';
 import { attachmentOf } from '../outgoing/note.js';
 import { recipientOf } from '../recipients.js';
 import { speaksPalchatChat } from './peers.js';
@@ -12,7 +14,7 @@ import { localMessageUri } from './uris.js';
 import { CHAT_MESSAGE_TERM, withPalchatTerms } from './vocabulary.js';
 
 /** A Note that carries `palchat:chatMessage`, which Fedify's vocabulary does not model, in its JSON-LD. */
-class ChatMessageNote extends Note {
+class ChatMessageNote extends MastodonNote {
   override async toJsonLd(options?: Parameters<Note['toJsonLd']>[0]): Promise<unknown> {
     const json = await super.toJsonLd(options);
     if (options?.format === 'expand') {
@@ -109,7 +111,7 @@ export function chatNoteOf(context: Context<AppContext>, input: ChatNoteInput): 
     ),
     attachments: input.media.map((media) => attachmentOf(ctx, media)),
   };
-  return input.palchat ? new ChatMessageNote(values) : new Note(values);
+  return input.palchat ? new ChatMessageNote(values) : new MastodonNote(values);
 }
 
 /**
@@ -131,7 +133,7 @@ export async function federateMessage(
   for (const recipient of recipients) {
     const palchat = await speaksPalchatChat(ctx, recipient);
     const note = chatNoteOf(context, { sender, recipients, message, media, replyToUri, palchat });
-    const create = new Create({
+    const create = new MastodonCreate({
       id: new URL(`${note.id?.href}/activity`),
       actor: context.getActorUri(sender.username),
       tos: note.toIds,
