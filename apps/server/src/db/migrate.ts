@@ -28,6 +28,7 @@ import * as federation from './migrations/0018_federation.js';
 import * as federationDelivery from './migrations/0019_federation_delivery.js';
 import * as chatFederation from './migrations/0020_chat_federation.js';
 import * as limitedAccountsPolicy from './migrations/0021_limited_accounts_policy.js';
+import * as remoteMediaCache from './migrations/0023_remote_media_cache.js';
 
 /** Every migration, in order. New ones are appended here so that bundling needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0019_federation_delivery': federationDelivery,
   '0020_chat_federation': chatFederation,
   '0021_limited_accounts_policy': limitedAccountsPolicy,
+  '0023_remote_media_cache': remoteMediaCache,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
