@@ -59,6 +59,26 @@ describe('remote media cached locally', () => {
     );
     return { code, out: out.join('\n') };
   };
+  /** An admin's block of the stub server's domain; resolves with its id. */
+  const blockRemote = async (rule: { severity: 'noop' | 'silence'; reject_media: 0 | 1 }) => {
+    const id = newId();
+    const now = new Date().toISOString();
+    await server.db
+      .insertInto('instance_domain_blocks')
+      .values({
+        id,
+        domain: remote.host,
+        ...rule,
+        reject_reports: 0,
+        private_comment: null,
+        public_comment: null,
+        obfuscate: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    return id;
+  };
   /** Posts a public Note by bob with these attachments; resolves with its uri once stored. */
   const postWithMedia = async (
     attachment: Record<string, unknown>[],
@@ -214,19 +234,7 @@ describe('remote media cached locally', () => {
   });
 
   it('reject_media: nothing is downloaded from the server, attachments are unknown links', async () => {
-    const block = {
-      id: newId(),
-      domain: remote.host,
-      severity: 'noop' as const,
-      reject_media: 1 as const,
-      reject_reports: 0 as const,
-      private_comment: null,
-      public_comment: null,
-      obfuscate: 0 as const,
-      created_at: new Date().toISOString(),
-      updated_at: new Date().toISOString(),
-    };
-    await server.db.insertInto('instance_domain_blocks').values(block).execute();
+    const blockId = await blockRemote({ severity: 'noop', reject_media: 1 });
     try {
       const original = `${remote.url}/system/media/rejected.png`;
       remote.serveFile('/system/media/rejected.png', {
@@ -252,7 +260,7 @@ describe('remote media cached locally', () => {
       expect(account.avatar).toBe(`${server.url}/avatars/original/missing.png`);
       expect(remote.reads.get('/system/media/rejected.png')).toBeUndefined();
     } finally {
-      await server.db.deleteFrom('instance_domain_blocks').where('id', '=', block.id).execute();
+      await server.db.deleteFrom('instance_domain_blocks').where('id', '=', blockId).execute();
     }
   });
 
@@ -272,22 +280,7 @@ describe('remote media cached locally', () => {
     expect(await uris(carol, '/api/v1/timelines/public?remote=true')).toContain(note.id);
     expect(await uris(carol, '/api/v1/timelines/tag/quietplace')).toContain(note.id);
 
-    const blockId = newId();
-    await server.db
-      .insertInto('instance_domain_blocks')
-      .values({
-        id: blockId,
-        domain: remote.host,
-        severity: 'silence',
-        reject_media: 0,
-        reject_reports: 0,
-        private_comment: null,
-        public_comment: null,
-        obfuscate: 0,
-        created_at: new Date().toISOString(),
-        updated_at: new Date().toISOString(),
-      })
-      .execute();
+    const blockId = await blockRemote({ severity: 'silence', reject_media: 0 });
     try {
       expect(await uris(carol, '/api/v1/timelines/public?remote=true')).not.toContain(note.id);
       expect(await uris(carol, '/api/v1/timelines/public')).not.toContain(note.id);
