@@ -59,6 +59,23 @@ export interface Config {
    */
   uploads: { tmpDir: string; perUser: number };
   federation: FederationConfig;
+  remoteMedia: RemoteMediaLimits;
+}
+
+/**
+ * Remote attachments, avatars and headers are copied into the media store (through the federation queue); a
+ * file larger than its limit, or slower than the time limit, is not, and keeps being shown from its server.
+ * Mastodon's limits are the defaults.
+ */
+export interface RemoteMediaLimits {
+  /** REMOTE_MEDIA_MAX_IMAGE_BYTES: images (16 MiB, as local uploads) */
+  imageBytes: number;
+  /** REMOTE_MEDIA_MAX_VIDEO_BYTES: videos and audio (99 MiB, as local uploads) */
+  videoBytes: number;
+  /** REMOTE_MEDIA_MAX_PROFILE_IMAGE_BYTES: avatars and headers (8 MiB, as local ones) */
+  profileImageBytes: number;
+  /** REMOTE_MEDIA_FETCH_TIMEOUT_MS: one download, redirects included (30 s) */
+  timeoutMs: number;
 }
 
 /** ActivityPub (federation/): what this server exposes and how it talks to other servers. */
@@ -251,5 +268,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perUser: Math.max(1, intFromEnv(env.UPLOADS_PER_USER, 4)),
     },
     federation: federationFromEnv(env, publicUrl),
+    remoteMedia: remoteMediaFromEnv(env),
+  };
+}
+
+function remoteMediaFromEnv(env: NodeJS.ProcessEnv): RemoteMediaLimits {
+  const positive = (name: string, fallback: number): number => {
+    const value = intFromEnv(env[name], fallback);
+    if (value <= 0) throw new Error(`${name} must be a positive number, got "${env[name]}"`);
+    return value;
+  };
+  const MiB = 1024 * 1024;
+  return {
+    imageBytes: positive('REMOTE_MEDIA_MAX_IMAGE_BYTES', 16 * MiB),
+    videoBytes: positive('REMOTE_MEDIA_MAX_VIDEO_BYTES', 99 * MiB),
+    profileImageBytes: positive('REMOTE_MEDIA_MAX_PROFILE_IMAGE_BYTES', 8 * MiB),
+    timeoutMs: positive('REMOTE_MEDIA_FETCH_TIMEOUT_MS', 30_000),
   };
 }

@@ -1,6 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runAdminCommand } from '../src/cli/commands.js';
 import { getServerSettings } from '../src/settings/service.js';
+import { mediaStorageFor } from '../src/media/storage.js';
+import { newId } from '../src/lib/ids.js';
+import { accountRow, follow, insertStatus } from './helpers/factories.js';
 import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
 import { csrfHeaders } from './helpers/auth.js';
 
@@ -14,7 +19,13 @@ describeEachDialect('admin command line', (dialect) => {
   async function run(...argv: string[]) {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runAdminCommand(server.db, argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
+    const code = await runAdminCommand(
+      server.db,
+      argv,
+      { out: (l) => out.push(l), err: (l) => err.push(l) },
+      undefined,
+      mediaStorageFor(server.ctx),
+    );
     return { code, out: out.join('\n'), err: err.join('\n') };
   }
 
@@ -140,5 +151,100 @@ describeEachDialect('admin command line', (dialect) => {
     expect((await run('domain-blocks', 'remove', 'spam.example')).code).toBe(2);
     expect((await run('domain-blocks', 'add', 'not a domain')).code).toBe(2);
     expect((await run('domain-blocks', 'add', 'x.example', '--severity', 'banish')).code).toBe(2);
+  });
+
+  it('media remove: prunes old copies of remote media, keeping what local people boosted or bookmarked', async () => {
+    const storage = mediaStorageFor(server.ctx);
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    const remoteAccount = async (username: string, avatar: string) => {
+      const row = accountRow(username, {
+        domain: 'far.example',
+        avatar_path: avatar,
+        avatar_remote_url: `https://far.example/${avatar}`,
+        fetched_at: daysAgo(30),
+      });
+      await server.db.insertInto('accounts').values(row).execute();
+      await storage.put(avatar, Buffer.from('avatar'), 'image/webp');
+      return row;
+    };
+    const stranger = await remoteAccount('stranger', 'accounts/avatars/stranger.webp');
+    const friend = await remoteAccount('friend', 'accounts/avatars/friend.webp');
+    const local = await account('admin');
+    await follow(server, local, friend);
+    const mediaOf = async (days: number, name: string) => {
+      const status = await insertStatus(server, stranger, { text: name, local: 0 });
+      const id = newId();
+      const key = `media_attachments/cli/${name}.png`;
+      await storage.put(key, Buffer.alloc(1024), 'image/png');
+      await server.db
+        .insertInto('media_attachments')
+        .values({
+          id,
+          account_id: stranger.id,
+          type: 'image',
+          file_path: key,
+          thumbnail_path: null,
+          remote_url: `https://far.example/${name}.png`,
+          content_type: 'image/png',
+          file_size: 1024,
+          width: 8,
+          height: 8,
+          blurhash: null,
+          description: null,
+          focus_x: null,
+          focus_y: null,
+          status_id: status.id,
+          message_id: null,
+          created_at: daysAgo(days),
+          duration: null,
+          preview_width: null,
+          preview_height: null,
+          remote_cache_requested_at: daysAgo(days),
+        })
+        .execute();
+      return { id, status, key };
+    };
+    const old = await mediaOf(10, 'old');
+    const recent = await mediaOf(1, 'recent');
+    const bookmarked = await mediaOf(10, 'bookmarked');
+    await server.db
+      .insertInto('bookmarks')
+      .values({ id: newId(), account_id: local.id, status_id: bookmarked.status.id, created_at: daysAgo(0) })
+      .execute();
+    const row = (id: string) =>
+      server.db.selectFrom('media_attachments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const stored = (key: string) => fs.existsSync(path.join(server.config.mediaDir, ...key.split('/')));
+
+    expect((await run('media', 'remove', '--days')).code).toBe(2);
+    expect((await run('media', 'remove', '--weeks', '2')).code).toBe(2);
+    expect(await run('media', 'remove', '--days', '7', '--dry-run')).toMatchObject({
+      code: 0,
+      out: 'Would remove 1 files: 1 remote attachments (0.0 MB)',
+    });
+    expect(stored(old.key)).toBe(true);
+
+    expect(await run('media', 'remove', '--days', '7', '--prune-profiles')).toMatchObject({
+      code: 0,
+      out: 'Removed 2 files: 1 remote attachments (0.0 MB) and the avatars and headers of 1 remote accounts',
+    });
+    expect(await row(old.id)).toMatchObject({
+      file_path: null,
+      remote_cache_requested_at: null,
+      file_size: 0,
+    });
+    expect(stored(old.key)).toBe(false);
+    expect((await row(recent.id)).file_path).toBe(recent.key);
+    expect((await row(bookmarked.id)).file_path).toBe(bookmarked.key);
+    const avatarOf = async (id: string) =>
+      (
+        await server.db
+          .selectFrom('accounts')
+          .select('avatar_path')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).avatar_path;
+    expect(await avatarOf(stranger.id)).toBeNull();
+    expect(stored('accounts/avatars/stranger.webp')).toBe(false);
+    expect(await avatarOf(friend.id)).toBe('accounts/avatars/friend.webp');
   });
 });

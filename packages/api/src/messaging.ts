@@ -45,11 +45,12 @@ export const mediaMetaSchema = z.object({
 
 /**
  * Mastodon's MediaAttachment, restricted to what this server stores. Messages only ever carry images and
- * videos (ALLOWED_MEDIA_TYPES); audio is for posts.
+ * videos (ALLOWED_MEDIA_TYPES); audio is for posts; `unknown` is a remote post's file from a server whose media
+ * the admin rejects (a link to it).
  */
 export const messageMediaSchema = z.object({
   id: z.string(),
-  type: z.enum(['image', 'video', 'audio']),
+  type: z.enum(['image', 'video', 'audio', 'unknown']),
   url: z.string(),
   preview_url: z.string().nullable(),
   remote_url: z.string().nullable(),

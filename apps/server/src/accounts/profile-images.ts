@@ -23,15 +23,17 @@ export const profileImageRule = (kind: ProfileImageKind): FileFieldRule => ({
 
 /**
  * Resizes an uploaded avatar or header (any of the four image types, judged by content) to WebP and stores it
- * under `accounts/<kind>s/…` in the media store; returns the stored key for avatar_path / header_path.
+ * under `accounts/<kind>s/…` in the media store; returns the stored key for avatar_path / header_path. Remote
+ * accounts' images are stored the same way once downloaded (with the remote size limit).
  */
 export async function storeProfileImage(
   ctx: AppContext,
   accountId: string,
   kind: ProfileImageKind,
   upload: TempUpload,
+  maxBytes = PROFILE_IMAGE_MAX_BYTES,
 ): Promise<string> {
-  if (upload.size > PROFILE_IMAGE_MAX_BYTES) throw tooLarge(kind);
+  if (upload.size > maxBytes) throw tooLarge(kind);
   if (sniffMediaType(upload.head)?.type !== 'image')
     throw unprocessable(`Validation failed: ${kind} must be a JPEG, PNG, GIF or WebP image`, 'invalid_image');
   let resized: Buffer;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { limitedAccount } from '../moderation/limited.js';
 import { requireAccount } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { pageOfAccounts } from './account-page.js';
@@ -145,7 +146,8 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
       .where('discoverable', '=', 1)
       .where('approved', '=', 1)
       .where('disabled', '=', 0)
-      .where('moved_to_account_id', 'is', null);
+      .where('moved_to_account_id', 'is', null)
+      .where((eb) => eb.not(limitedAccount('accounts')));
     if (local) query = query.where('domain', 'is', null);
     query =
       order === 'new'

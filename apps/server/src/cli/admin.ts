@@ -1,4 +1,5 @@
 import { loadConfig } from '../config.js';
+import { createMediaStorage } from '../media/storage.js';
 import { createEventBus, openDatabase } from '../server.js';
 import { runAdminCommand } from './commands.js';
 
@@ -15,6 +16,7 @@ async function main(): Promise<number> {
       process.argv.slice(2),
       { out: (line) => console.log(line), err: (line) => console.error(line) },
       bus,
+      createMediaStorage(config),
     );
   } finally {
     await bus.close();

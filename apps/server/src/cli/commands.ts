@@ -9,7 +9,9 @@ import { announceRevocation } from '../streaming/revocations.js';
 import { isServerSettingKey, SERVER_SETTING_KEYS, encodeSettingValue } from '../settings/schema.js';
 import { getServerSettings, updateServerSettings } from '../settings/service.js';
 import { CONTENT_USAGE, ContentUsageError, runContentCommand } from '../instance-content/commands.js';
+import type { MediaStorage } from '../media/storage.js';
 import { DOMAIN_BLOCKS_USAGE, DomainBlocksUsageError, runDomainBlocksCommand } from './domain-blocks.js';
+import { MEDIA_USAGE, MediaUsageError, runMediaCommand } from './media.js';
 
 export const USAGE = `Usage: npm run admin -- <command>
 
@@ -24,6 +26,7 @@ Commands:
   settings set KEY VALUE       change a server setting
 ${CONTENT_USAGE}
 ${DOMAIN_BLOCKS_USAGE}
+${MEDIA_USAGE}
   help                         show this text`;
 
 export interface CommandOutput {
@@ -158,6 +161,8 @@ async function settings(db: Db, args: string[], output: CommandOutput): Promise<
 export interface AdminContext {
   db: Db;
   bus?: EventBus;
+  /** the servers' media store (MEDIA_DIR), for pruning cached remote media */
+  media?: MediaStorage;
 }
 
 /** Runs one admin command; returns the process exit code (0 done, 1 refused, 2 mistyped). */
@@ -166,8 +171,9 @@ export async function runAdminCommand(
   argv: string[],
   output: CommandOutput,
   bus?: EventBus,
+  media?: MediaStorage,
 ): Promise<number> {
-  const admin: AdminContext = { db, bus };
+  const admin: AdminContext = { db, bus, ...(media ? { media } : {}) };
   const [command, ...args] = argv;
   try {
     switch (command) {
@@ -197,6 +203,9 @@ export async function runAdminCommand(
       case 'domain-blocks':
         await runDomainBlocksCommand(db, args, output);
         return 0;
+      case 'media':
+        await runMediaCommand(db, admin.media, args, output);
+        return 0;
       case 'help':
       case '--help':
       case '-h':
@@ -212,7 +221,8 @@ export async function runAdminCommand(
     if (
       error instanceof UsageError ||
       error instanceof ContentUsageError ||
-      error instanceof DomainBlocksUsageError
+      error instanceof DomainBlocksUsageError ||
+      error instanceof MediaUsageError
     ) {
       output.err(`Error: ${error.message}\n\n${USAGE}`);
       return 2;

@@ -29,6 +29,7 @@ import * as federationDelivery from './migrations/0019_federation_delivery.js';
 import * as chatFederation from './migrations/0020_chat_federation.js';
 import * as limitedAccountsPolicy from './migrations/0021_limited_accounts_policy.js';
 import * as groupChatFederation from './migrations/0022_group_chat_federation.js';
+import * as remoteMediaCache from './migrations/0023_remote_media_cache.js';
 import * as accountMigrations from './migrations/0024_account_migrations.js';
 import * as quotePosts from './migrations/0025_quote_posts.js';
 
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0020_chat_federation': chatFederation,
   '0021_limited_accounts_policy': limitedAccountsPolicy,
   '0022_group_chat_federation': groupChatFederation,
+  '0023_remote_media_cache': remoteMediaCache,
   '0024_account_migrations': accountMigrations,
   '0025_quote_posts': quotePosts,
 };

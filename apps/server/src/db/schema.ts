@@ -48,11 +48,13 @@ export interface AccountsTable {
   actor_type?: ActorType | null;
   /** 0013: JSON array of actor ids (alsoKnownAs), null when none */
   also_known_as_json?: string | null;
-  /** 0013: a remote account's avatar and header, served as they are until media caching exists */
+  /** 0013: a remote account's avatar and header on its server (the copies cached here are avatar_path, header_path) */
   avatar_remote_url?: string | null;
   header_remote_url?: string | null;
   /** 0013: when a remote actor was last fetched or updated */
   fetched_at?: string | null;
+  /** 0023: a remote account: when the download of its avatar and header was last asked for */
+  images_cache_requested_at?: string | null;
   /** 0017: a moderator limited the account: its posts leave public timelines and trends */
   silenced_at?: string | null;
   /** 0017: a moderator suspended the account: it cannot sign in and its posts leave every public view */
@@ -435,7 +437,8 @@ export interface MessagingPreferencesTable {
 export interface MediaAttachmentsTable {
   id: string;
   account_id: string;
-  type: 'image' | 'video' | 'audio';
+  /** 'unknown': a remote attachment from a server whose media the admin rejects, shown as a link (0023) */
+  type: 'image' | 'video' | 'audio' | 'unknown';
   /** relative to the media folder; null for remote media not cached (yet) */
   file_path: string | null;
   thumbnail_path: string | null;
@@ -460,6 +463,8 @@ export interface MediaAttachmentsTable {
   remote_url?: string | null;
   /** 0016: reserved for this scheduled status until it is published */
   scheduled_status_id?: string | null;
+  /** 0023: remote media: when a download into the media store was last asked for (null: never, or pruned) */
+  remote_cache_requested_at?: string | null;
 }
 
 export interface ReportsTable {

@@ -9,7 +9,7 @@ import { KyselyMessageQueue } from './message-queue.js';
 import { registerInboxListeners } from './inbox/index.js';
 import { registerNodeInfo } from './nodeinfo.js';
 import { registerObjects } from './objects.js';
-import { isBackgroundTask, runBackgroundTask } from './outgoing/backfill.js';
+import { isBackgroundTask, runBackgroundTask } from './background-tasks.js';
 import { deliveryCircuitBreaker, deliveryRetry, markActorsGone } from './outgoing/availability.js';
 
 /** Fedify and the storage it runs on, one per process; `ctx.federation` when federation is on. */

@@ -13,6 +13,8 @@ const MAX_REDIRECTS = 3;
 export interface SafeFetchOptions {
   /** private addresses that may be read all the same (config.allowedPrivateAddresses; tests use 127.0.0.1) */
   allowedPrivateAddresses?: readonly string[];
+  /** every private address may be read (FEDERATION_ALLOW_PRIVATE_ADDRESSES: servers under test on loopback) */
+  allowAnyPrivateAddress?: boolean;
   timeoutMs?: number;
   /** the User-Agent header sent */
   userAgent?: string;
@@ -45,7 +47,9 @@ function isPrivateAddress(address: string): boolean {
 }
 
 /** Whether every address `hostname` stands for is public, or private but allowed. */
-async function mayRead(hostname: string, allowed: readonly string[]): Promise<boolean> {
+async function mayRead(hostname: string, options: SafeFetchOptions): Promise<boolean> {
+  if (options.allowAnyPrivateAddress) return true;
+  const allowed = options.allowedPrivateAddresses ?? [];
   const host = hostname.replace(/^\[|\]$/g, '');
   const addresses = net.isIP(host) ? [host] : (await dns.lookup(host, { all: true })).map((a) => a.address);
   return (
@@ -56,16 +60,17 @@ async function mayRead(hostname: string, allowed: readonly string[]): Promise<bo
 
 /**
  * GET `url`, following redirects one hop at a time so that each hop is checked: a public page must not be
- * able to send the server to a private address.
+ * able to send the server to a private address. Null when an address may not be read; the time limit covers
+ * the body too (a caller reading it gets an abort error once it is over).
  */
-async function fetchChecked(url: string, options: SafeFetchOptions): Promise<Response | null> {
+export async function fetchChecked(url: string, options: SafeFetchOptions): Promise<Response | null> {
   const timeout = AbortSignal.timeout(options.timeoutMs ?? FETCH_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   let current = url;
   for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
     const parsed = new URL(current);
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
-    if (!(await mayRead(parsed.hostname, options.allowedPrivateAddresses ?? []))) return null;
+    if (!(await mayRead(parsed.hostname, options))) return null;
     const response = await fetch(current, {
       redirect: 'manual',
       signal,
@@ -132,7 +137,7 @@ export async function postChecked(
 ): Promise<Response | null> {
   const parsed = new URL(url);
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
-  if (!(await mayRead(parsed.hostname, options.allowedPrivateAddresses ?? []))) return null;
+  if (!(await mayRead(parsed.hostname, options))) return null;
   return fetch(url, {
     method: 'POST',
     redirect: 'manual',

@@ -36,7 +36,7 @@ export const uploadRules = {
 };
 
 /** The preview stored next to a file: a WebP of at most 640 px, its size and its blurhash. */
-interface Preview {
+export interface Preview {
   data: Buffer;
   width: number;
   height: number;
@@ -95,7 +95,7 @@ async function describeThumbnail(upload: TempUpload): Promise<Preview> {
   }
 }
 
-interface UploadFacts {
+export interface UploadFacts {
   /** the type, once the content is read (an MP4 holding sound only is audio) */
   sniffed: SniffedType;
   size: { width: number; height: number } | null;
@@ -103,7 +103,11 @@ interface UploadFacts {
   preview: Preview | null;
 }
 
-async function describeUpload(sniffed: SniffedType, file: string): Promise<UploadFacts> {
+/**
+ * What a file of the sniffed type holds: dimensions, length and a preview with its blurhash (images), 422 when
+ * an image cannot be read.
+ */
+export async function describeUpload(sniffed: SniffedType, file: string): Promise<UploadFacts> {
   if (sniffed.type === 'image') {
     try {
       const image = await inDecodingTurn(() => describeImage(file));
@@ -155,19 +159,7 @@ export async function storeUpload(
   const preview = input.thumbnail ? await describeThumbnail(input.thumbnail) : ownPreview;
 
   const id = newId();
-  const folder = folderOf(id);
-  const filePath = `${folder}/${id}.${sniffed.extension}`;
-  const thumbnailPath = preview ? `${folder}/${id}_small.webp` : null;
-  const storage = mediaStorageFor(ctx);
-  await storage.putFile(filePath, input.file.path, sniffed.contentType);
-  if (preview && thumbnailPath) {
-    try {
-      await storage.put(thumbnailPath, preview.data, 'image/webp');
-    } catch (error) {
-      await storage.remove(filePath).catch(() => undefined);
-      throw error;
-    }
-  }
+  const { filePath, thumbnailPath } = await putMediaFiles(ctx, id, input.file.path, sniffed, preview);
 
   const row: MediaAttachmentsTable = {
     id,
@@ -199,6 +191,33 @@ export async function storeUpload(
     throw error;
   }
   return serializeMedia(ctx.config, row);
+}
+
+/**
+ * Puts a media file (and its preview) into the media store under the media row `id`'s folder; both are gone
+ * again when this throws.
+ */
+export async function putMediaFiles(
+  ctx: AppContext,
+  id: string,
+  sourcePath: string,
+  sniffed: SniffedType,
+  preview: Preview | null,
+): Promise<{ filePath: string; thumbnailPath: string | null }> {
+  const folder = folderOf(id);
+  const filePath = `${folder}/${id}.${sniffed.extension}`;
+  const thumbnailPath = preview ? `${folder}/${id}_small.webp` : null;
+  const storage = mediaStorageFor(ctx);
+  await storage.putFile(filePath, sourcePath, sniffed.contentType);
+  if (preview && thumbnailPath) {
+    try {
+      await storage.put(thumbnailPath, preview.data, 'image/webp');
+    } catch (error) {
+      await storage.remove(filePath).catch(() => undefined);
+      throw error;
+    }
+  }
+  return { filePath, thumbnailPath };
 }
 
 export async function removeFiles(

@@ -124,3 +124,10 @@ export async function updateDomainBlock(
     .execute();
   return findServerBlock(db, 'instance_domain_blocks', current.id);
 }
+
+/** Whether media, avatars and headers of `domain` stay on their server: `reject_media`, or suspended. */
+export async function rejectsMediaFrom(db: DbOrTx, domain: string | null | undefined): Promise<boolean> {
+  if (!domain) return false;
+  const block = await domainBlockFor(db, domain);
+  return Boolean(block && (block.reject_media === 1 || block.severity === 'suspend'));
+}

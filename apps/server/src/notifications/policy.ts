@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../db/index.js';
 import type { NotificationPoliciesTable, PolicyValue } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
-import { domainBlockFor } from '../moderation/domain-blocks.js';
+import { isLimited } from '../moderation/limited.js';
 import { isoDaysAgo, nowIso } from '../lib/time.js';
 
 const NEW_ACCOUNT_DAYS = 30;
@@ -96,16 +96,6 @@ export async function policyVerdict(
   if (options.privateMention && !follows) verdicts.push(policy.for_private_mentions);
   if (sender && !follows && (await isLimited(db, sender))) verdicts.push(policy.for_limited_accounts);
   return strictest(verdicts);
-}
-
-/** Limited by a moderator: the account itself, or its server with a `silence` domain block. */
-async function isLimited(
-  db: DbOrTx,
-  account: { domain?: string | null; silenced_at?: string | null },
-): Promise<boolean> {
-  if (account.silenced_at) return true;
-  if (!account.domain) return false;
-  return (await domainBlockFor(db, account.domain))?.severity === 'silence';
 }
 
 async function permitted(db: DbOrTx, recipientId: string, senderId: string): Promise<boolean> {

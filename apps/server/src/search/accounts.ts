@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AccountRow } from '../auth/viewer.js';
 import type { DbOrTx } from '../db/index.js';
+import { limitedAccount } from '../moderation/limited.js';
 
 export interface AccountSearch {
   /** a username or display name prefix, with a leading @ or not; `name@domain` looks on that domain only */
@@ -44,6 +45,25 @@ export async function searchAccounts(
         eb(eb.fn('lower', ['accounts.display_name']), 'like', sql<string>`${prefix} escape '!'`),
       ]),
     );
+  // limited accounts are found by their exact username, or by the people who follow them (Mastodon: they "can
+  // still be found via search"), not offered as completions to everyone else
+  accounts = accounts.where((eb) =>
+    eb.or([
+      eb.not(limitedAccount('accounts')),
+      eb('accounts.username_lower', '=', term.toLowerCase()),
+      ...(viewer
+        ? [
+            eb.exists(
+              eb
+                .selectFrom('follows')
+                .select('follows.id')
+                .where('follows.account_id', '=', viewer.id)
+                .whereRef('follows.target_account_id', '=', 'accounts.id'),
+            ),
+          ]
+        : []),
+    ]),
+  );
   if (viewer) {
     if (search.following) {
       accounts = accounts.where('accounts.id', 'in', (eb) =>

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.js';
 import type { StatusesTable } from '../db/schema.js';
 import { nowIso } from '../lib/time.js';
+import { isLimited } from '../moderation/limited.js';
 import { directChannel, userChannel } from '../streaming/bus.js';
 import { publishConversation } from '../timelines/direct-conversations.js';
 import { serializeStatus } from './serializer.js';
@@ -193,11 +194,18 @@ async function audienceOf(ctx: AppContext, status: StatusesTable, event: StatusE
   }
   const exclusive = await exclusiveListOwners(ctx, status.account_id);
   homes = homes.filter((id) => !exclusive.has(id));
-  const byTag = (await tagFollowers(ctx, status)).filter((id) => !silenced.has(id));
+  // a limited author's posts reach their followers only: no public or hashtag streams, no tag followers
+  const author = await ctx.db
+    .selectFrom('accounts')
+    .select(['domain', 'silenced_at'])
+    .where('id', '=', status.account_id)
+    .executeTakeFirst();
+  const broadcast = !author || event === 'delete' || !(await isLimited(ctx.db, author));
+  const byTag = broadcast ? (await tagFollowers(ctx, status)).filter((id) => !silenced.has(id)) : [];
   return {
     homes: [status.account_id, ...homes, ...byTag],
     directs: [],
-    shared: await sharedStreams(ctx, status, event),
+    shared: broadcast ? await sharedStreams(ctx, status, event) : [],
     lists: await listsShowing(ctx, status, new Set(followers.map((row) => row.account_id))),
   };
 }

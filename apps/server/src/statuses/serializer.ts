@@ -14,6 +14,12 @@ import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import type { StatusesTable } from '../db/schema.js';
 import { accountUrl, acctOf, serializeAccount } from '../accounts/serializer.js';
+import {
+  mediaNeedsCopy,
+  profileNeedsCopy,
+  requestMediaCopies,
+  requestProfileCopies,
+} from '../federation/media-cache-requests.js';
 import { filterResultsFor, loadActiveFilters, type ActiveFilter } from '../filters/matcher.js';
 import { serializeMedia } from '../media/serializer.js';
 import { serializePolls } from '../polls/serializer.js';
@@ -186,6 +192,15 @@ export async function serializeStatuses(
           .execute()
       : Promise.resolve([]),
   ]);
+  // remote files shown without a copy here (new, failed a while ago, or pruned) are asked for again
+  requestMediaCopies(
+    ctx,
+    mediaRows.filter(mediaNeedsCopy).map((row) => row.id),
+  );
+  requestProfileCopies(
+    ctx,
+    authors.filter(profileNeedsCopy).map((row) => row.id),
+  );
   const polls: Map<string, Poll> = await serializePolls(ctx.db, pollRows, viewer?.id ?? null);
   const mediaOf = new Map<string, MediaAttachment[]>();
   for (const { owner_id: ownerId, position: _position, ...media } of mediaRows) {

@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type ExpressionWrapper, type SqlBool } from 'kysely';
 import type { Database, StatusesTable } from '../db/schema.js';
 import { nowIso } from '../lib/time.js';
+import { limitedAccount } from '../moderation/limited.js';
 
 type StatusScope = ExpressionBuilder<Database, 'statuses'>;
 /** The status row a rule reads: the listed status, or the original of a boost (aliased `originals`). */
@@ -136,8 +137,8 @@ export function boostedReadableBy(viewerId: string | null, options: { silenced: 
 }
 
 /**
- * Public views (the public and hashtag timelines, trends) leave out suspended authors, and silenced ones
- * except for the author and their followers (Mastodon's limited accounts).
+ * Public views (the public and hashtag timelines, trends) leave out suspended authors, and limited ones (silenced
+ * by a moderator, or on a server under a `silence` domain block) except for the author and their followers.
  */
 export function inPublicViews(viewerId: string | null) {
   return (eb: StatusScope): ExpressionWrapper<Database, 'statuses', SqlBool> => {
@@ -159,7 +160,7 @@ export function inPublicViews(viewerId: string | null) {
       : [];
     return eb.and([
       eb.not(eb.exists(author.where('accounts.suspended_at', 'is not', null))),
-      eb.or([eb.not(eb.exists(author.where('accounts.silenced_at', 'is not', null))), ...exceptions]),
+      eb.or([eb.not(eb.exists(author.where(limitedAccount('accounts')))), ...exceptions]),
     ]);
   };
 }

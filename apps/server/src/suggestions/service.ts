@@ -1,6 +1,7 @@
 import type { AccountRow } from '../auth/viewer.js';
 import type { DbOrTx } from '../db/index.js';
 import { nowIso } from '../lib/time.js';
+import { limitedAccount } from '../moderation/limited.js';
 
 /**
  * Accounts worth following for `viewer`: discoverable local accounts the viewer neither follows nor asked to,
@@ -24,6 +25,7 @@ export async function followSuggestions(
       .where('accounts.approved', '=', 1)
       .where('accounts.disabled', '=', 0)
       .where('accounts.moved_to_account_id', 'is', null)
+      .where((eb) => eb.not(limitedAccount('accounts')))
       .where('accounts.id', 'not in', excluded('follows'))
       .where('accounts.id', 'not in', excluded('follow_requests'))
       .where('accounts.id', 'not in', excluded('blocks'))

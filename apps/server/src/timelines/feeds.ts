@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db, DbOrTx } from '../db/index.js';
 import type { Database, FeedKind, StatusesTable } from '../db/schema.js';
 import { nowIso } from '../lib/time.js';
+import { authorNotLimited } from '../moderation/limited.js';
 import { newestFirst, paginateQuery, type PageQuery } from './pagination.js';
 
 /**
@@ -185,6 +186,8 @@ function feedsReceiving(eb: ExpressionBuilder<Database, 'feeds'>, status: Status
           .where('status_tags.status_id', '=', status.id),
       ),
     );
+    // a limited author's posts reach their followers only, not those of their hashtags
+    homes[homes.length - 1] = eb.and([homes[homes.length - 1]!, authorNotLimited(status.account_id)]);
   }
   return eb.or([
     eb.and([eb('feeds.kind', '=', 'home'), eb.or(homes)]),

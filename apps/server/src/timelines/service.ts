@@ -1,9 +1,10 @@
-import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 import type { AccountRow } from '../auth/viewer.js';
 import type { Db } from '../db/index.js';
 import type { Database, ListsTable, StatusesTable } from '../db/schema.js';
 import { boostedReadableBy, inPublicViews, notSilencedBy, visibleTo } from '../statuses/visibility.js';
+import { authorNotLimited } from '../moderation/limited.js';
 import { feedPage, homeFeed, listFeed, type CandidateQuery } from './feeds.js';
 import { newestFirst, pageQuerySchema, paginateQuery, type PageQuery } from './pagination.js';
 import { queryFlag } from './query-flag.js';
@@ -115,6 +116,7 @@ function homeCandidates(db: Db, viewerId: string): CandidateQuery {
           eb('statuses.visibility', '=', 'public'),
           eb('statuses.reblog_of_id', 'is', null),
           eb.exists(followedTagOf(eb, viewerId)),
+          authorNotLimited(sql.ref('statuses.account_id')),
         ]),
       ]),
     );
@@ -160,6 +162,7 @@ function homeStatuses(db: Db, viewer: AccountRow): StatusQuery {
           eb('statuses.visibility', '=', 'public'),
           eb('statuses.reblog_of_id', 'is', null),
           eb.exists(followedTagOf(eb, viewer.id)),
+          authorNotLimited(sql.ref('statuses.account_id')),
         ]),
       ]),
     );

@@ -52,6 +52,10 @@ export interface RemoteServer {
   stallWebFinger(acct: string): void;
   /** Any JSON-LD document at `path` (a Note the server under test may fetch, a collection…); null removes it. */
   serve(path: string, document: Record<string, unknown> | null): void;
+  /** A file (an image, say) at `path`, with its content type; null removes it. */
+  serveFile(path: string, file: { data: Buffer; contentType: string } | null): void;
+  /** How many times each path was read with GET. */
+  reads: Map<string, number>;
   /** POSTs `activity` (JSON-LD) to `inboxUrl` signed as Mastodon signs; the server's response. */
   post(inboxUrl: string, activity: Record<string, unknown>, options?: PostOptions): Promise<Response>;
   /** Resolves with the first received activity matching `predicate` (already received ones count). */
@@ -92,6 +96,8 @@ async function readBody(request: http.IncomingMessage): Promise<Buffer> {
 export async function startRemoteServer(): Promise<RemoteServer> {
   const actors = new Map<string, RemoteActor>();
   const documents = new Map<string, Record<string, unknown>>();
+  const files = new Map<string, { data: Buffer; contentType: string }>();
+  const reads = new Map<string, number>();
   const received: ReceivedActivity[] = [];
   const waiters: (() => void)[] = [];
   const stalled = new Set<string>();
@@ -157,6 +163,13 @@ export async function startRemoteServer(): Promise<RemoteServer> {
         'application/jrd+json',
       );
     }
+    reads.set(requestUrl.pathname, (reads.get(requestUrl.pathname) ?? 0) + 1);
+    const file = files.get(requestUrl.pathname);
+    if (file) {
+      response.writeHead(200, { 'content-type': file.contentType, 'content-length': file.data.length });
+      response.end(file.data);
+      return;
+    }
     const actor = [...actors.values()].find((candidate) => candidate.id === `${url}${requestUrl.pathname}`);
     const document = actor?.document ?? documents.get(requestUrl.pathname);
     if (!document) return json(response, 404, { error: 'not found' }, 'application/json');
@@ -206,6 +219,11 @@ export async function startRemoteServer(): Promise<RemoteServer> {
       if (document) documents.set(path, document);
       else documents.delete(path);
     },
+    serveFile(path, file) {
+      if (file) files.set(path, file);
+      else files.delete(path);
+    },
+    reads,
     async post(inboxUrl, activity, options = {}) {
       const signerId = options.signer ?? String(activity.actor);
       const signer = [...actors.values()].find((candidate) => candidate.id === signerId);

@@ -1,5 +1,5 @@
 import type { Context } from '@fedify/fedify';
-import { Announce, Create, Delete, Group, Leave, Update, type Activity, type Recipient } from '@fedify/vocab';
+import { Announce, Delete, Group, Leave, Update, type Activity, type Recipient } from '@fedify/vocab';
 import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
 import type {
@@ -9,6 +9,7 @@ import type {
   MessagesTable,
 } from '../../db/schema.js';
 import { textToHtml } from '../../statuses/text-format.js';
+import { MastodonCreate } from '../outgoing/media-terms.js';
 import { attachmentOf } from '../outgoing/note.js';
 import { federate, sendTo, uniqueSuffix, type OutgoingContext } from '../outgoing/send.js';
 import { groupIdentifier } from './group-actor.js';
@@ -162,7 +163,7 @@ export function groupMessageCreate(
     replyTarget: input.replyToUri ? new URL(input.replyToUri) : null,
     attachments: input.media.map((media) => attachmentOf(ctx, media)),
   });
-  return new Create({
+  return new MastodonCreate({
     id: new URL(`${input.noteId}/activity`),
     actor: authorUri,
     tos: [groupUri],

@@ -16,6 +16,7 @@ import { loadAccounts, serializeNewMessage } from '../../messaging/serializers.j
 import { participantIds } from '../../messaging/access.js';
 import { localAccountOfActorUri } from '../actors.js';
 import { remoteMediaOf, remoteMediaRow } from '../ingest/attachments.js';
+import { requestMediaCopies } from '../media-cache-requests.js';
 import type { IngestOptions } from '../ingest/options.js';
 import { htmlToPlainText, sanitizeRemoteHtml } from '../sanitize.js';
 import { localMessageIdOf } from './uris.js';
@@ -193,6 +194,10 @@ export async function storeRemoteMessage(
   });
   if (!stored)
     return ctx.db.selectFrom('messages').selectAll().where('uri', '=', uri).executeTakeFirstOrThrow();
+  requestMediaCopies(
+    ctx,
+    stored.rows.map((row) => row.id),
+  );
   const serialized = await serializeNewMessage(ctx, ctx.db, author, message, stored.rows, chat.replied);
   await publishTo(ctx, stored.participants, 'friend_message', serialized);
   return message;

@@ -1,10 +1,12 @@
 import type { Context } from '@fedify/fedify';
-import { Create, EmojiReact, Mention, Note, Read, Undo } from '@fedify/vocab';
+import type { Note } from '@fedify/vocab';
+import { EmojiReact, Mention, Read, Undo } from '@fedify/vocab';
 import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
 import type { AccountsTable, MediaAttachmentsTable, MessagesTable } from '../../db/schema.js';
 import { escapeHtml, textToHtml } from '../../statuses/text-format.js';
 import { deliverToActor } from '../outbox.js';
+import { MastodonCreate, MastodonNote } from '../outgoing/media-terms.js';
 import { attachmentOf } from '../outgoing/note.js';
 import { recipientOf } from '../recipients.js';
 import { federateInGroup, groupMessageCreate, groupRouteOf } from './group-outgoing.js';
@@ -97,7 +99,7 @@ export function chatNoteOf(context: Context<AppContext>, input: ChatNoteInput): 
     ),
     attachments: input.media.map((media) => attachmentOf(ctx, media)),
   };
-  return input.palchat ? new ChatMessageNote(values) : new Note(values);
+  return input.palchat ? new ChatMessageNote(values) : new MastodonNote(values);
 }
 
 /**
@@ -128,7 +130,7 @@ export async function federateMessage(
   for (const recipient of recipients) {
     const palchat = await speaksPalchatChat(ctx, recipient);
     const note = chatNoteOf(context, { sender, recipients, message, media, replyToUri, palchat });
-    const create = new Create({
+    const create = new MastodonCreate({
       id: new URL(`${note.id?.href}/activity`),
       actor: context.getActorUri(sender.username),
       tos: note.toIds,

@@ -1,4 +1,5 @@
-import { Note } from '@fedify/vocab';
+import type { Note } from '@fedify/vocab';
+import { MastodonNote } from '../outgoing/media-terms.js';
 
 /**
  * The Palchat chat vocabulary (docs/FEDERATION.md, "Palchat chat extension"): one term on a Note, read from
@@ -99,8 +100,8 @@ export function withPalchatTerms(json: JsonObject, values: JsonObject): JsonObje
   return withTerms(json, PALCHAT_TERMS, values);
 }
 
-/** A Note that carries `palchat:chatMessage`, which Fedify's vocabulary does not model, in its JSON-LD. */
-export class ChatMessageNote extends Note {
+/** A Note that carries `palchat:chatMessage` (which Fedify's vocabulary does not model) beside Mastodon's media terms. */
+export class ChatMessageNote extends MastodonNote {
   override async toJsonLd(options?: Parameters<Note['toJsonLd']>[0]): Promise<unknown> {
     const json = await super.toJsonLd(options);
     if (options?.format === 'expand') {

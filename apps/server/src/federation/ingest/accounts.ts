@@ -14,8 +14,11 @@ import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
 import type { AccountsTable, ActorType } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
+import { rejectsMediaFrom } from '../../moderation/domain-blocks.js';
 import { nowIso } from '../../lib/time.js';
+import { removeProfileImage } from '../../accounts/profile-images.js';
 import { sanitizeRemoteHtml } from '../sanitize.js';
+import { profileNeedsCopy, requestProfileCopies } from '../media-cache-requests.js';
 import { checkRemoteId, loaderOptions, RemoteObjectError, type IngestOptions } from './options.js';
 
 /** Mastodon's rule for remote usernames (Account::USERNAME_RE): letters, digits, _, and . or - inside. */
@@ -83,6 +86,8 @@ async function actorColumns(ctx: AppContext, actor: Actor, options: AccountInges
   }
   const published = actor.published ? new Date(actor.published.epochMilliseconds) : null;
   const inbox = actor.inboxId;
+  // a server whose media the admin rejects: its people get the default avatar and header, as on Mastodon
+  const images = !(await rejectsMediaFrom(ctx.db, domain));
   return {
     username,
     username_lower: username.toLowerCase(),
@@ -92,8 +97,8 @@ async function actorColumns(ctx: AppContext, actor: Actor, options: AccountInges
     display_name: (actor.name?.toString() ?? '').trim().slice(0, MAX_DISPLAY_NAME),
     note: sanitizeRemoteHtml(actor.summary?.toString() ?? ''),
     fields_json: await fieldsOf(actor, options),
-    avatar_remote_url: await imageUrl(actor.getIcon(loaderOptions(options))),
-    header_remote_url: await imageUrl(actor.getImage(loaderOptions(options))),
+    avatar_remote_url: images ? await imageUrl(actor.getIcon(loaderOptions(options))) : null,
+    header_remote_url: images ? await imageUrl(actor.getImage(loaderOptions(options))) : null,
     actor_type: actorTypeOf(actor),
     bot: actor instanceof Service || actor instanceof Application ? (1 as const) : (0 as const),
     locked: actor.manuallyApprovesFollowers ? (1 as const) : (0 as const),
@@ -110,6 +115,21 @@ async function actorColumns(ctx: AppContext, actor: Actor, options: AccountInges
     // Mastodon never dates an account in the future
     published: published && published.getTime() <= Date.now() ? published.toISOString() : null,
   };
+}
+
+/**
+ * The cached copy of an avatar or header whose remote URL changed is stale: it goes, and the new image is asked
+ * for at once.
+ */
+function staleCopies(
+  existing: AccountRow,
+  columns: Pick<AccountsTable, 'avatar_remote_url' | 'header_remote_url'>,
+): Partial<AccountsTable> {
+  const stale: Partial<AccountsTable> = {};
+  if (existing.avatar_remote_url !== columns.avatar_remote_url) stale.avatar_path = null;
+  if (existing.header_remote_url !== columns.header_remote_url) stale.header_path = null;
+  if (Object.keys(stale).length > 0) stale.images_cache_requested_at = null;
+  return stale;
 }
 
 async function findRemoteAccount(ctx: AppContext, uri: string, usernameLower: string, domain: string) {
@@ -142,13 +162,28 @@ export async function upsertRemoteAccount(
       const changed = Object.entries(columns).some(
         ([key, value]) => existing[key as keyof AccountsTable] !== value,
       );
-      const updated: AccountRow = { ...existing, ...columns, fetched_at: now };
+      const updated: AccountRow = {
+        ...existing,
+        ...columns,
+        ...staleCopies(existing, columns),
+        fetched_at: now,
+      };
       if (changed) updated.updated_at = now;
       await ctx.db
         .updateTable('accounts')
-        .set({ ...columns, fetched_at: now, updated_at: updated.updated_at })
+        .set({
+          ...columns,
+          ...staleCopies(existing, columns),
+          fetched_at: now,
+          updated_at: updated.updated_at,
+        })
         .where('id', '=', existing.id)
         .execute();
+      for (const kind of ['avatar', 'header'] as const) {
+        const copy = existing[`${kind}_path`];
+        if (copy && updated[`${kind}_path`] === null) await removeProfileImage(ctx, copy);
+      }
+      if (profileNeedsCopy(updated)) requestProfileCopies(ctx, [updated.id]);
       return updated;
     }
     const row: AccountRow = {
@@ -160,6 +195,7 @@ export async function upsertRemoteAccount(
     };
     try {
       await ctx.db.insertInto('accounts').values(row).execute();
+      if (profileNeedsCopy(row)) requestProfileCopies(ctx, [row.id]);
       return row;
     } catch (error) {
       // another delivery of the same actor made the row meanwhile: update that one instead

@@ -3,6 +3,7 @@ import type { DbOrTx, Tx } from '../../db/index.js';
 import type { MediaAttachmentsTable } from '../../db/schema.js';
 import { STATUS_MAX_MEDIA_ATTACHMENTS } from '../../instance/limits.js';
 import { newId } from '../../lib/ids.js';
+import { rejectsMediaFrom } from '../../moderation/domain-blocks.js';
 import { nowIso } from '../../lib/time.js';
 import { hrefOf } from './accounts.js';
 import { loaderOptions, type IngestOptions } from './options.js';
@@ -135,13 +136,29 @@ export async function replaceRemoteMedia(
   statusId: string,
   accountId: string,
   media: readonly RemoteMedia[],
-): Promise<void> {
+): Promise<string[]> {
   await tx.deleteFrom('status_media').where('status_id', '=', statusId).execute();
+  const ids: string[] = [];
   for (const [position, item] of media.entries()) {
     const row = remoteMediaRow(item, accountId, { status_id: statusId, message_id: null });
     await tx.insertInto('media_attachments').values(row).execute();
     await tx.insertInto('status_media').values({ status_id: statusId, media_id: row.id, position }).execute();
+    ids.push(row.id);
   }
+  return ids;
+}
+
+/**
+ * A server whose media the admin rejects keeps its files: its attachments are stored as Mastodon stores them,
+ * of type `unknown` (shown as a link to the remote file), and never downloaded.
+ */
+export async function unlessMediaRejected(
+  db: DbOrTx,
+  domain: string | null,
+  media: RemoteMedia[],
+): Promise<RemoteMedia[]> {
+  if (media.length === 0 || !(await rejectsMediaFrom(db, domain))) return media;
+  return media.map((item) => ({ ...item, type: 'unknown' }));
 }
 
 /** Whether the stored media already are `media` (an Update that changes no attachment keeps them). */

@@ -35,7 +35,14 @@ import { fanOutToFeeds } from '../../timelines/feeds.js';
 import { htmlToPlainText, sanitizeRemoteHtml } from '../sanitize.js';
 import { visibilityFromAddressing } from '../visibility.js';
 import { hrefOf } from './accounts.js';
-import { remoteMediaOf, replaceRemoteMedia, sameRemoteMedia, type RemoteMedia } from './attachments.js';
+import {
+  remoteMediaOf,
+  replaceRemoteMedia,
+  sameRemoteMedia,
+  unlessMediaRejected,
+  type RemoteMedia,
+} from './attachments.js';
+import { requestMediaCopies } from '../media-cache-requests.js';
 import { checkRemoteId, loaderOptions, RemoteObjectError, type IngestOptions } from './options.js';
 
 export type RemoteStatusObject = Note | Article | Page | Question;
@@ -349,6 +356,7 @@ async function createRemoteStatus(
     deleted_at: null,
   };
   const notifications: (NotificationsTable | null)[] = [];
+  const mediaIds: string[] = [];
   const created = await ctx.db.transaction().execute(async (tx) => {
     const inserted = await tx
       .insertInto('statuses')
@@ -358,7 +366,7 @@ async function createRemoteStatus(
       .executeTakeFirst();
     // the same object delivered twice at once: the other delivery stored it
     if (!inserted) return false;
-    await replaceRemoteMedia(tx, id, author.id, parsed.media);
+    mediaIds.push(...(await replaceRemoteMedia(tx, id, author.id, parsed.media)));
     await writePoll(tx, id, author.id, parsed.poll);
     await linkTagNames(tx, id, parsed.hashtags);
     const mentioned = await mentionedAccounts(ctx, tx, parsed.mentionUris, author);
@@ -370,6 +378,7 @@ async function createRemoteStatus(
     return true;
   });
   if (!created) return (await findStatusByUri(ctx.db, ctx.config.publicUrl, parsed.uri)) ?? null;
+  requestMediaCopies(ctx, mediaIds);
   await publish(ctx, status, notifications, 'update');
   return status;
 }
@@ -424,6 +433,7 @@ async function updateRemoteStatus(
     edited_at: editedAt,
   };
   const notifications: (NotificationsTable | null)[] = [];
+  const mediaIds: string[] = [];
   await ctx.db.transaction().execute(async (tx) => {
     await recordOriginalVersion(tx, current);
     await tx
@@ -440,7 +450,7 @@ async function updateRemoteStatus(
       .where('id', '=', current.id)
       .execute();
     if (!(await sameRemoteMedia(tx, current.id, parsed.media))) {
-      await replaceRemoteMedia(tx, current.id, author.id, parsed.media);
+      mediaIds.push(...(await replaceRemoteMedia(tx, current.id, author.id, parsed.media)));
     }
     await writePoll(tx, current.id, author.id, parsed.poll);
     await linkTagNames(tx, current.id, parsed.hashtags);
@@ -452,6 +462,7 @@ async function updateRemoteStatus(
     await snapshot(tx, updated, editedAt);
     notifications.push(...(await notifyBoostersOfEdit(tx, updated)));
   });
+  requestMediaCopies(ctx, mediaIds);
   await publish(ctx, updated, notifications, 'status.update');
   return updated;
 }
@@ -477,6 +488,7 @@ export async function ingestRemoteStatus(
   }
   if (existing && !options.update) return existing;
   const parsed = await parseStatus(object, author, options);
+  parsed.media = await unlessMediaRejected(ctx.db, author.domain, parsed.media);
   return existing
     ? updateRemoteStatus(ctx, existing, parsed, author)
     : createRemoteStatus(ctx, parsed, author);

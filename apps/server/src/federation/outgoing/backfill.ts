@@ -4,6 +4,7 @@ import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
 import type { StatusesTable } from '../../db/schema.js';
 import { ingestRemoteStatus, RemoteObjectError, upsertRemoteAccount } from '../ingest/index.js';
+import type { BackgroundTask } from '../background-tasks.js';
 import { isStatusObject, resolvingContext, type ResolvingContext } from './resolve.js';
 
 /**
@@ -17,12 +18,6 @@ export const MAX_ANCESTORS = 10;
 const BACKFILL_EVERY = { hours: 24 } as const;
 /** How long the request that opened a remote profile waits for its outbox before answering with what is here. */
 const OUTBOX_WAIT_MS = 3000;
-
-export type BackgroundTask = { type: 'palchat.ancestors'; statusId: string };
-
-export function isBackgroundTask(message: unknown): message is BackgroundTask {
-  return (message as { type?: unknown } | null)?.type === 'palchat.ancestors';
-}
 
 /**
  * Reads a remote account's recent posts and its counts (at most once a day per account). The caller waits up to
@@ -109,7 +104,7 @@ async function recordRemoteCounts(
 }
 
 /** Follows a reply's inReplyTo chain up to MAX_ANCESTORS posts, storing each parent with its author. */
-async function fetchAncestors(ctx: AppContext, statusId: string): Promise<void> {
+export async function fetchAncestors(ctx: AppContext, statusId: string): Promise<void> {
   const resolving = await resolvingContext(ctx);
   let status: StatusesTable | undefined = await ctx.db
     .selectFrom('statuses')
@@ -145,9 +140,4 @@ async function authorOf(ctx: AppContext, resolving: ResolvingContext, id: URL): 
   const actor = await resolving.context.lookupObject(id, resolving.lookupOptions()).catch(() => null);
   if (!actor || !isActor(actor)) return null;
   return upsertRemoteAccount(ctx, actor, resolving.options).catch(() => null);
-}
-
-/** Runs a background task taken from the queue. */
-export async function runBackgroundTask(ctx: AppContext, task: BackgroundTask): Promise<void> {
-  await fetchAncestors(ctx, task.statusId);
 }

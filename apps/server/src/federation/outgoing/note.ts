@@ -1,10 +1,12 @@
 import type { Context } from '@fedify/fedify';
-import { Collection, Document, Hashtag, LanguageString, Mention, Note, Question } from '@fedify/vocab';
+import type { Question } from '@fedify/vocab';
+import { Collection, Document, Hashtag, LanguageString, Mention, Note } from '@fedify/vocab';
 import type { AppContext } from '../../context.js';
 import type { AccountsTable, MediaAttachmentsTable, PollsTable, StatusesTable } from '../../db/schema.js';
 import { pollOptions } from '../../polls/serializer.js';
 import { textToHtml } from '../../statuses/text-format.js';
 import { addressingForVisibility } from '../visibility.js';
+import { MastodonNote, MastodonQuestion, MEDIA_TERMS, TOOT } from './media-terms.js';
 
 type StatusRow = StatusesTable;
 type AuthorRow = Pick<AccountsTable, 'id' | 'username'>;
@@ -151,13 +153,6 @@ export function statusUri(context: Context<AppContext>, username: string, status
   return context.getObjectUri(Note, { identifier: username, id: statusId });
 }
 
-const TOOT = 'http://joinmastodon.org/ns#';
-const TOOT_TERMS = {
-  toot: TOOT,
-  blurhash: 'toot:blurhash',
-  focalPoint: { '@container': '@list', '@id': 'toot:focalPoint' },
-};
-
 interface MediaExtensions {
   blurhash: string | null;
   /** Mastodon's focus: x and y from -1 to 1, y upwards */
@@ -166,9 +161,8 @@ interface MediaExtensions {
 
 /**
  * A Document with Mastodon's media extensions (`blurhash`, `focalPoint`), which Fedify's vocabulary lacks:
- * added to the JSON-LD Fedify writes, as plain terms with their definitions, or as IRIs when it expands. A
- * Note that Fedify compacts with its own context carries them as `toot:blurhash` / `toot:focalPoint` (the
- * same IRIs); readers that look for the bare keys, as Mastodon does, need those terms in the top context.
+ * added to the JSON-LD Fedify writes, as plain terms with their definitions, or as IRIs when it expands (a
+ * Note or an activity compacting it writes them as Mastodon does through media-terms.ts).
  */
 class MastodonDocument extends Document {
   readonly #extensions: MediaExtensions;
@@ -194,7 +188,7 @@ class MastodonDocument extends Document {
     return {
       ...node,
       // a nested @context adds to the enclosing one
-      '@context': context === undefined ? TOOT_TERMS : [context, TOOT_TERMS].flat(),
+      '@context': context === undefined ? MEDIA_TERMS : [context, MEDIA_TERMS].flat(),
       ...(blurhash ? { blurhash } : {}),
       ...(focalPoint ? { focalPoint } : {}),
     };
@@ -271,13 +265,13 @@ function noteOf(context: Context<AppContext>, status: StatusRow, parts: NotePart
     attachments: (parts.media.get(status.id) ?? []).map((media) => attachmentOf(ctx, media)),
   };
   const poll = parts.polls.get(status.id);
-  if (!poll) return new Note(values);
+  if (!poll) return new MastodonNote(values);
   const options = pollOptions(poll.poll).map(
     (title, index) =>
       new Note({ name: title, replies: new Collection({ totalItems: poll.counts[index] ?? 0 }) }),
   );
   const endTime = Temporal.Instant.from(poll.poll.expires_at);
-  return new Question({
+  return new MastodonQuestion({
     ...values,
     ...(poll.poll.multiple ? { inclusiveOptions: options } : { exclusiveOptions: options }),
     endTime,

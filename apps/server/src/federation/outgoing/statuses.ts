@@ -1,20 +1,11 @@
-import {
-  Announce,
-  Create,
-  Delete,
-  Like,
-  Note,
-  PUBLIC_COLLECTION,
-  Tombstone,
-  Undo,
-  Update,
-} from '@fedify/vocab';
+import { Announce, Create, Delete, Like, Note, PUBLIC_COLLECTION, Tombstone, Undo } from '@fedify/vocab';
 import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
 import type { AccountsTable, PollsTable, StatusesTable } from '../../db/schema.js';
 import { pollOptions } from '../../polls/serializer.js';
 import { actorUriOf } from '../recipients.js';
 import { noteOfStatus, statusUri } from './note.js';
+import { MastodonCreate, MastodonUpdate } from './media-terms.js';
 import { remoteAccountsByIds, remoteFollowersOf } from './recipients.js';
 import { federate, sendTo, uniqueSuffix, type OutgoingContext } from './send.js';
 
@@ -80,7 +71,7 @@ export async function federateStatusCreated(ctx: AppContext, author: Author, sta
   if (status.reblog_of_id) return;
   await federate(ctx, author, 'Create', async (context) => {
     const note = await noteOfStatus(context, status);
-    const activity = new Create({
+    const activity = new MastodonCreate({
       id: new URL(`${note.id!.href}/activity`),
       actor: context.getActorUri(author.username),
       object: note,
@@ -96,7 +87,7 @@ export async function federateStatusCreated(ctx: AppContext, author: Author, sta
 export async function federateStatusUpdated(ctx: AppContext, author: Author, status: StatusesTable) {
   await federate(ctx, author, 'Update', async (context) => {
     const note = await noteOfStatus(context, status);
-    const activity = new Update({
+    const activity = new MastodonUpdate({
       id: new URL(`${note.id!.href}#updates/${uniqueSuffix()}`),
       actor: context.getActorUri(author.username),
       object: note,
