@@ -145,8 +145,52 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
       .where('discoverable', '=', 1)
       .where('approved', '=', 1)
       .where('disabled', '=', 0)
-      .where('moved_to_account_id', 'is', null);
+      .where('moved_to_account_id', 'is', null)
+      // as Mastodon's Account.discoverable: no account a moderator suspended or limited, nor of a suspended server
+      .where('suspended_at', 'is', null)
+      .where('silenced_at', 'is', null)
+      .where((eb) =>
+        eb.or([
+          eb('domain', 'is', null),
+          eb(
+            'domain',
+            'not in',
+            eb.selectFrom('instance_domain_blocks').select('domain').where('severity', '=', 'suspend'),
+          ),
+        ]),
+      );
     if (local) query = query.where('domain', 'is', null);
+    const viewer = request.viewer?.account;
+    if (viewer) {
+      // nor, for a signed-in viewer, anyone they block or mute, who blocks them, or on a server they block
+      const own = (table: 'blocks' | 'mutes') =>
+        ctx.db
+          .selectFrom(table)
+          .select(`${table}.target_account_id`)
+          .where(`${table}.account_id`, '=', viewer.id);
+      query = query
+        .where('id', 'not in', own('blocks'))
+        .where('id', 'not in', own('mutes'))
+        .where('id', 'not in', (eb) =>
+          eb
+            .selectFrom('blocks')
+            .select('blocks.account_id')
+            .where('blocks.target_account_id', '=', viewer.id),
+        )
+        .where((eb) =>
+          eb.or([
+            eb('domain', 'is', null),
+            eb(
+              'domain',
+              'not in',
+              eb
+                .selectFrom('domain_blocks')
+                .select('domain_blocks.domain')
+                .where('domain_blocks.account_id', '=', viewer.id),
+            ),
+          ]),
+        );
+    }
     query =
       order === 'new'
         ? query.orderBy('created_at', 'desc')
