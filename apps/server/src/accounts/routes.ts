@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
+import type { Database } from '../db/schema.js';
 import { requireAccount } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { pageOfAccounts } from './account-page.js';
@@ -132,6 +134,12 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return rejectFollowRequest(ctx, viewer, requester.id);
   });
 
+  /** Local accounts, and remote ones whose domain is not among `domains` (a one-column subquery). */
+  const notOnDomains =
+    (domains: SelectQueryBuilder<Database, keyof Database, { domain: string }>) =>
+    (eb: ExpressionBuilder<Database, 'accounts'>) =>
+      eb.or([eb('domain', 'is', null), eb('domain', 'not in', domains)]);
+
   const directoryQuery = offsetQuerySchema(40, 80).extend({
     order: z.enum(['active', 'new']).default('active'),
     local: queryFlag,
@@ -149,15 +157,10 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
       // as Mastodon's Account.discoverable: no account a moderator suspended or limited, nor of a suspended server
       .where('suspended_at', 'is', null)
       .where('silenced_at', 'is', null)
-      .where((eb) =>
-        eb.or([
-          eb('domain', 'is', null),
-          eb(
-            'domain',
-            'not in',
-            eb.selectFrom('instance_domain_blocks').select('domain').where('severity', '=', 'suspend'),
-          ),
-        ]),
+      .where(
+        notOnDomains(
+          ctx.db.selectFrom('instance_domain_blocks').select('domain').where('severity', '=', 'suspend'),
+        ),
       );
     if (local) query = query.where('domain', 'is', null);
     const viewer = request.viewer?.account;
@@ -177,18 +180,13 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
             .select('blocks.account_id')
             .where('blocks.target_account_id', '=', viewer.id),
         )
-        .where((eb) =>
-          eb.or([
-            eb('domain', 'is', null),
-            eb(
-              'domain',
-              'not in',
-              eb
-                .selectFrom('domain_blocks')
-                .select('domain_blocks.domain')
-                .where('domain_blocks.account_id', '=', viewer.id),
-            ),
-          ]),
+        .where(
+          notOnDomains(
+            ctx.db
+              .selectFrom('domain_blocks')
+              .select('domain_blocks.domain')
+              .where('domain_blocks.account_id', '=', viewer.id),
+          ),
         );
     }
     query =
