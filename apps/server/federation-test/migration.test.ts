@@ -54,7 +54,7 @@ describe.skipIf(federationSkipReason !== null)(
       // beta applied the Move: Bob follows the new account there, and sees the old one as moved
       await waitFor(`${bob.acct} to follow ${newAlice.acct}`, () => follows(bob, newAlice));
       expect(await follows(bob, alice)).toBe(false);
-      const oldOnBeta = await resolve(bob, alice);
+      const oldOnBeta = await bob.client.v1.accounts.lookup({ acct: alice.acct });
       expect(oldOnBeta.moved?.acct).toBe(newAlice.username);
 
       // alpha moved its own follower: Carol follows the new account on beta (accepted there)

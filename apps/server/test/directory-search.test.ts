@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { searchResultsSchema } from '@palchat/api';
 import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
-import { bearer, createAccount, insertStatus, type TestAccount } from './helpers/factories.js';
+import type { AccountRow } from '../src/auth/viewer.js';
+import { newId } from '../src/lib/ids.js';
+import { nowIso } from '../src/lib/time.js';
+import { accountRow, bearer, createAccount, insertStatus, type TestAccount } from './helpers/factories.js';
 
 describeEachDialect('directory, search and trends', (dialect) => {
   let server: TestServer;
@@ -46,6 +49,72 @@ describeEachDialect('directory, search and trends', (dialect) => {
     expect(
       (await server.app.inject({ method: 'GET', url: '/api/v1/directory?order=random' })).statusCode,
     ).toBe(422);
+  });
+
+  it('lists discoverable remote accounts too, without the excluded ones (Mastodon: where allowed)', async () => {
+    const remote = (username: string, domain: string, columns: Partial<AccountRow> = {}) =>
+      server.db
+        .insertInto('accounts')
+        .values(
+          accountRow(username, {
+            domain,
+            uri: `https://${domain}/users/${username}`,
+            created_at: '2025-01-01T00:00:00.000Z',
+            ...columns,
+          }),
+        )
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    await remote('far_away', 'elsewhere.example');
+    await remote('far_limited', 'elsewhere.example', { silenced_at: '2026-01-01T00:00:00.000Z' });
+    await remote('far_suspended', 'elsewhere.example', { suspended_at: '2026-01-01T00:00:00.000Z' });
+    await remote('far_banned', 'banned.example');
+    const muted = await remote('far_muted', 'elsewhere.example');
+    await remote('far_domain_blocked', 'noisy.example');
+    await server.db
+      .insertInto('instance_domain_blocks')
+      .values({
+        id: newId(),
+        domain: 'banned.example',
+        severity: 'suspend',
+        reject_media: 0,
+        reject_reports: 0,
+        private_comment: '',
+        public_comment: '',
+        obfuscate: 0,
+        created_at: nowIso(),
+        updated_at: nowIso(),
+      })
+      .execute();
+    await server.db
+      .insertInto('mutes')
+      .values({
+        id: newId(),
+        account_id: viewer.account.id,
+        target_account_id: muted.id,
+        hide_notifications: 1,
+        expires_at: null,
+        created_at: nowIso(),
+      })
+      .execute();
+    await server.db
+      .insertInto('domain_blocks')
+      .values({ id: newId(), account_id: viewer.account.id, domain: 'noisy.example', created_at: nowIso() })
+      .execute();
+    const names = async (headers = {}) =>
+      (await server.app.inject({ method: 'GET', url: '/api/v1/directory?limit=80', headers }))
+        .json()
+        .map((a: { acct: string }) => a.acct)
+        .filter((acct: string) => acct.startsWith('far_'))
+        .sort();
+    expect(await names()).toEqual([
+      'far_away@elsewhere.example',
+      'far_domain_blocked@noisy.example',
+      'far_muted@elsewhere.example',
+    ]);
+    expect(await names(bearer(viewer))).toEqual(['far_away@elsewhere.example']);
+    const local = await server.app.inject({ method: 'GET', url: '/api/v1/directory?local=true&limit=80' });
+    expect(local.json().every((a: { acct: string }) => !a.acct.includes('@'))).toBe(true);
   });
 
   it('searches accounts by username or display-name prefix, hashtags and readable statuses', async () => {

@@ -6,6 +6,9 @@ import { signedInContext } from './support/users';
 const SHOTS = '/tmp/shots-migration';
 fs.mkdirSync(SHOTS, { recursive: true });
 
+/** after a whole-page reload (moving changes the identity the page starts with), on a loaded machine */
+const AFTER_RELOAD = { timeout: 60_000 };
+
 const settings = { introductionVersion: CURRENT_INTRODUCTION_VERSION, layout: 'single-column' as const };
 
 test('account migration: an alias on the new account, the move, the moved banner and profile notice', async ({
@@ -48,7 +51,7 @@ test('account migration: an alias on the new account, the move, the moved banner
   await expect(move.getByRole('alert')).toHaveText('The password is not correct.');
   await move.getByLabel('Current password').fill(old.user.password);
   await move.getByRole('button', { name: 'Move followers' }).click();
-  await expect(move.getByText('This account is redirected to:')).toBeVisible();
+  await expect(move.getByText('This account is redirected to:')).toBeVisible(AFTER_RELOAD);
   await expect(move.getByRole('link', { name: new RegExp(fresh.user.username) })).toBeVisible();
   await expect(move.getByText(/You moved your account recently/)).toBeVisible();
   // the navigation tells the moved account so, with its settings link
@@ -71,8 +74,8 @@ test('account migration: an alias on the new account, the move, the moved banner
 
   // cancelling the redirect takes the notice away
   await move.getByRole('button', { name: 'Cancel redirect' }).click();
-  await expect(move.getByText('This account is redirected to:')).toBeHidden();
-  await expect(oldPage.getByTestId('account-state-banner')).toBeHidden();
+  await expect(move.getByText('This account is redirected to:')).toBeHidden(AFTER_RELOAD);
+  await expect(oldPage.getByTestId('account-state-banner')).toBeHidden(AFTER_RELOAD);
 
   for (const each of [fresh, old, follower]) await each.context.close();
 });

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { limitedAccount } from '../moderation/limited.js';
+import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
+import type { Database } from '../db/schema.js';
 import { requireAccount } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { pageOfAccounts } from './account-page.js';
@@ -133,6 +135,12 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return rejectFollowRequest(ctx, viewer, requester.id);
   });
 
+  /** Local accounts, and remote ones whose domain is not among `domains` (a one-column subquery). */
+  const notOnDomains =
+    (domains: SelectQueryBuilder<Database, keyof Database, { domain: string }>) =>
+    (eb: ExpressionBuilder<Database, 'accounts'>) =>
+      eb.or([eb('domain', 'is', null), eb('domain', 'not in', domains)]);
+
   const directoryQuery = offsetQuerySchema(40, 80).extend({
     order: z.enum(['active', 'new']).default('active'),
     local: queryFlag,
@@ -147,8 +155,41 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
       .where('approved', '=', 1)
       .where('disabled', '=', 0)
       .where('moved_to_account_id', 'is', null)
-      .where((eb) => eb.not(limitedAccount('accounts')));
+      .where((eb) => eb.not(limitedAccount('accounts')))
+      // as Mastodon's Account.discoverable: no account a moderator suspended, nor of a suspended server
+      .where('suspended_at', 'is', null)
+      .where(
+        notOnDomains(
+          ctx.db.selectFrom('instance_domain_blocks').select('domain').where('severity', '=', 'suspend'),
+        ),
+      );
     if (local) query = query.where('domain', 'is', null);
+    const viewer = request.viewer?.account;
+    if (viewer) {
+      // nor, for a signed-in viewer, anyone they block or mute, who blocks them, or on a server they block
+      const own = (table: 'blocks' | 'mutes') =>
+        ctx.db
+          .selectFrom(table)
+          .select(`${table}.target_account_id`)
+          .where(`${table}.account_id`, '=', viewer.id);
+      query = query
+        .where('id', 'not in', own('blocks'))
+        .where('id', 'not in', own('mutes'))
+        .where('id', 'not in', (eb) =>
+          eb
+            .selectFrom('blocks')
+            .select('blocks.account_id')
+            .where('blocks.target_account_id', '=', viewer.id),
+        )
+        .where(
+          notOnDomains(
+            ctx.db
+              .selectFrom('domain_blocks')
+              .select('domain_blocks.domain')
+              .where('domain_blocks.account_id', '=', viewer.id),
+          ),
+        );
+    }
     query =
       order === 'new'
         ? query.orderBy('created_at', 'desc')

@@ -1,5 +1,5 @@
 import './settings.css';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { FormattedDate } from 'react-intl';
 import { Msg } from '../../app/i18n/Msg';
 import { useT } from '../../app/i18n/use-t';
@@ -26,6 +26,20 @@ function MigrationError({ error }: { error: unknown }) {
   return <ErrorMessage error={known ? t(known) : error} />;
 }
 
+/** A titled part of the page, named by its heading for assistive technology. */
+function Section({ title, hint, children }: { title: string; hint: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className="settings-section" aria-labelledby={id}>
+      <div className="settings-section__head">
+        <h2 id={id}>{title}</h2>
+      </div>
+      <p className="field__hint settings-section__hint">{hint}</p>
+      {children}
+    </section>
+  );
+}
+
 /** "Moving from a different account": the old accounts this one names in its alsoKnownAs. */
 function AliasesSection() {
   const t = useT();
@@ -38,11 +52,7 @@ function AliasesSection() {
     add.mutate(handle.trim(), { onSuccess: () => setHandle('') });
   };
   return (
-    <section className="settings-section" aria-labelledby="migration-aliases">
-      <div className="settings-section__head">
-        <h2 id="migration-aliases">{t('migration.aliases')}</h2>
-      </div>
-      <p className="field__hint settings-section__hint">{t('migration.aliases_hint')}</p>
+    <Section title={t('migration.aliases')} hint={t('migration.aliases_hint')}>
       {aliases.isPending && <LoadingIndicator inline />}
       {aliases.isError && <ErrorMessage error={aliases.error} onRetry={() => void aliases.refetch()} />}
       {aliases.data &&
@@ -87,7 +97,7 @@ function AliasesSection() {
         </div>
         {add.isError && <MigrationError error={add.error} />}
       </form>
-    </section>
+    </Section>
   );
 }
 
@@ -108,11 +118,7 @@ function MoveSection() {
   const movedTo = state.data?.moved_to;
   const cooldown = state.data?.cooldown_until;
   return (
-    <section className="settings-section" aria-labelledby="migration-move">
-      <div className="settings-section__head">
-        <h2 id="migration-move">{t('migration.move')}</h2>
-      </div>
-      <p className="field__hint settings-section__hint">{t('migration.move_hint')}</p>
+    <Section title={t('migration.move')} hint={t('migration.move_hint')}>
       {state.isPending && <LoadingIndicator inline />}
       {state.isError && <ErrorMessage error={state.error} onRetry={() => void state.refetch()} />}
       {movedTo && (
@@ -184,7 +190,7 @@ function MoveSection() {
         </form>
       )}
       {move.isError && <MigrationError error={move.error} />}
-    </section>
+    </Section>
   );
 }
 
