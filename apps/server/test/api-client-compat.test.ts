@@ -4,7 +4,10 @@ import { createApp, issueToken } from '../src/auth/oauth-service.js';
 import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
 import { createAccount, type TestAccount } from './helpers/factories.js';
 import { caller } from './helpers/social.js';
+import { instanceSchema } from '@palchat/api';
 import { TEST_PASSWORD } from './helpers/auth.js';
+import { saveDocument } from '../src/instance-content/service.js';
+import { updateServerSettings } from '../src/settings/service.js';
 
 /**
  * What third-party Mastodon clients found wrong or missing (issue 16), over plain HTTP: trailing slashes, the
@@ -413,5 +416,98 @@ describeEachDialect('Mastodon client compatibility', (dialect) => {
       headers: readOnly.headers,
     });
     expect(refused.statusCode).toBe(403);
+  });
+
+  it('shows several accounts and statuses at once, in the order asked, leaving out what is unknown or hidden', async () => {
+    const carol = await createAccount(server, { username: 'carla' });
+    const unknown = '999999999';
+    const accounts = await call(
+      alice,
+      'GET',
+      `/api/v1/accounts?id[]=${carol.account.id}&id[]=${unknown}&id[]=${bob.account.id}`,
+    );
+    expect(accounts.status).toBe(200);
+    expect((accounts.json as { username: string }[]).map((account) => account.username)).toEqual([
+      'carla',
+      'bob',
+    ]);
+    expect((await call(alice, 'GET', '/api/v1/accounts')).json).toEqual([]);
+    expect((await call(alice, 'GET', '/api/v1/accounts?id[]=not-an-id')).status).toBe(400);
+
+    const open = await call(bob, 'POST', '/api/v1/statuses', { status: 'for everyone' });
+    const secret = await call(bob, 'POST', '/api/v1/statuses', {
+      status: '@carla for you',
+      visibility: 'direct',
+    });
+    const mine = await call(alice, 'POST', '/api/v1/statuses', { status: 'mine' });
+    const ids = [mine, secret, open].map((answer) => (answer.body as { id: string }).id);
+    const statuses = await call(alice, 'GET', `/api/v1/statuses?${ids.map((id) => `id[]=${id}`).join('&')}`);
+    expect(statuses.status).toBe(200);
+    // bob's direct post is not alice's to read
+    expect((statuses.json as { id: string }[]).map((status) => status.id)).toEqual([ids[0], ids[2]]);
+    expect(
+      ((await call(null, 'GET', `/api/v1/statuses?id[]=${ids[2]}`)).json as { content: string }[])[0],
+    ).toMatchObject({ content: '<p>for everyone</p>' });
+  });
+
+  it('announces Mastodon 4.5 with the instance attributes of 4.4 and 4.5', async () => {
+    const instance = instanceSchema.parse((await call(null, 'GET', '/api/v2/instance')).body);
+    expect(instance.version).toBe('4.5.0 (compatible; Palchat 0.1.0)');
+    expect(instance.api_versions).toEqual({ mastodon: 7 });
+    expect((await call(null, 'GET', '/api/v1/instance')).body).toMatchObject({ version: instance.version });
+    expect(instance.icon).toEqual([
+      { src: 'https://palchat.example/icons/icon-192.png', size: '192x192' },
+      { src: 'https://palchat.example/icons/icon-512.png', size: '512x512' },
+    ]);
+    expect(instance.configuration.urls).toEqual({
+      streaming: 'wss://palchat.example',
+      status: null,
+      about: 'https://palchat.example/about',
+      privacy_policy: 'https://palchat.example/privacy-policy',
+      terms_of_service: null,
+    });
+    const everyone = { local: 'public', remote: 'public' };
+    expect(instance.configuration.timelines_access).toEqual({
+      live_feeds: everyone,
+      hashtag_feeds: everyone,
+      trending_link_feeds: everyone,
+    });
+    expect(instance.configuration.limited_federation).toBe(false);
+    expect(instance.registrations).toMatchObject({ reason_required: false, min_age: null });
+
+    await saveDocument(server.db, 'terms_of_service', 'Be kind.', '2026-01-01');
+    await updateServerSettings(server.db, { timeline_preview: false, registrations_mode: 'approval' });
+    try {
+      const changed = instanceSchema.parse((await call(null, 'GET', '/api/v2/instance')).body);
+      expect(changed.configuration.urls.terms_of_service).toBe('https://palchat.example/terms-of-service');
+      expect(changed.configuration.timelines_access.live_feeds).toEqual({
+        local: 'authenticated',
+        remote: 'authenticated',
+      });
+      // what it announces is what a signed-out reader meets
+      expect((await call(null, 'GET', '/api/v1/timelines/public')).status).toBe(401);
+      expect((await call(null, 'GET', '/api/v1/timelines/tag/anything')).status).toBe(401);
+      expect(changed.registrations).toMatchObject({ approval_required: true, reason_required: true });
+    } finally {
+      await updateServerSettings(server.db, { timeline_preview: true, registrations_mode: 'open' });
+    }
+  });
+
+  it("repeats the discovery choices in the credential account's source, as Mastodon", async () => {
+    await call(alice, 'PATCH', '/api/v1/accounts/update_credentials', {
+      discoverable: true,
+      indexable: true,
+    });
+    const credentials = (await call(alice, 'GET', '/api/v1/accounts/verify_credentials')).body as {
+      discoverable: boolean;
+      source: Record<string, unknown>;
+    };
+    expect(credentials.source).toMatchObject({
+      discoverable: true,
+      indexable: true,
+      hide_collections: credentials.source.hide_collections,
+      attribution_domains: [],
+    });
+    expect(credentials.discoverable).toBe(true);
   });
 });

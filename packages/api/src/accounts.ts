@@ -75,6 +75,10 @@ export const accountSourceSchema = z.object({
   sensitive: z.boolean(),
   language: z.string().nullable(),
   follow_requests_count: z.number().int(),
+  discoverable: z.boolean().nullable(),
+  hide_collections: z.boolean().nullable(),
+  indexable: z.boolean(),
+  attribution_domains: z.array(z.string()),
 });
 export type AccountSource = z.infer<typeof accountSourceSchema>;
 
