@@ -164,6 +164,8 @@ export type ListInput = z.infer<typeof listInputSchema>;
 
 /** Mastodon's Tag entity; history holds daily usage as decimal strings. */
 export const tagSchema = z.object({
+  /** Mastodon 4.4: the hashtag's id here (absent for a hashtag nobody has used yet, which is not stored) */
+  id: z.string().optional(),
   name: z.string(),
   url: z.string(),
   history: z.array(z.object({ day: z.string(), uses: z.string(), accounts: z.string() })),
