@@ -513,4 +513,56 @@ describeEachDialect('Mastodon client compatibility', (dialect) => {
     });
     expect(credentials.discoverable).toBe(true);
   });
+
+  it('keeps the first (v1) notification policy for older apps, over the same stored policy', async () => {
+    await call(bob, 'PATCH', '/api/v2/notifications/policy', {
+      for_not_following: 'accept',
+      for_not_followers: 'accept',
+      for_new_accounts: 'accept',
+      for_private_mentions: 'filter',
+    });
+    const v1 = await call(bob, 'GET', '/api/v1/notifications/policy');
+    expect(v1.body).toEqual({
+      filter_not_following: false,
+      filter_not_followers: false,
+      filter_new_accounts: false,
+      filter_private_mentions: true,
+      summary: {
+        pending_requests_count: expect.any(Number),
+        pending_notifications_count: expect.any(Number),
+      },
+    });
+    const changed = await form('PATCH', '/api/v1/notifications/policy', bob, [
+      ['filter_not_following', 'true'],
+      ['filter_private_mentions', 'false'],
+    ]);
+    expect(changed.json()).toMatchObject({ filter_not_following: true, filter_private_mentions: false });
+    expect((await call(bob, 'GET', '/api/v2/notifications/policy')).body).toMatchObject({
+      for_not_following: 'filter',
+      for_private_mentions: 'accept',
+      for_not_followers: 'accept',
+    });
+    // a v2 `drop` is filtered too, seen from v1
+    await call(bob, 'PATCH', '/api/v2/notifications/policy', { for_not_followers: 'drop' });
+    expect((await call(bob, 'GET', '/api/v1/notifications/policy')).body).toMatchObject({
+      filter_not_followers: true,
+    });
+    expect(
+      (await form('PATCH', '/api/v1/notifications/policy', bob, [['filter_new_accounts', 'maybe']]))
+        .statusCode,
+    ).toBe(422);
+    await call(bob, 'PATCH', '/api/v2/notifications/policy', {
+      for_not_following: 'accept',
+      for_not_followers: 'accept',
+      for_private_mentions: 'filter',
+    });
+    const readOnly = await appToken(bob, 'read');
+    const refused = await server.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/notifications/policy',
+      headers: readOnly.headers,
+      payload: { filter_not_following: true },
+    });
+    expect(refused.statusCode).toBe(403);
+  });
 });
