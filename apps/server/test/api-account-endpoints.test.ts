@@ -10,6 +10,7 @@ import {
 import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
 import { createAccount, follow, insertStatus, type TestAccount } from './helpers/factories.js';
 import { caller } from './helpers/social.js';
+import { updateUserSettings } from '../src/web/user-settings.js';
 
 describeEachDialect(
   'account search, notes, followers, suggestions, preferences and instance lists',
@@ -136,7 +137,7 @@ describeEachDialect(
       expect((await call(erin, 'GET', '/api/v2/suggestions')).json).toEqual([]);
     });
 
-    it('GET /api/v1/preferences reflects the posting defaults', async () => {
+    it('GET /api/v1/preferences reflects the posting defaults and the reading settings', async () => {
       expect((await call(null, 'GET', '/api/v1/preferences')).status).toBe(401);
       expect(userPreferencesSchema.parse((await call(bob, 'GET', '/api/v1/preferences')).json)).toEqual({
         'posting:default:visibility': 'public',
@@ -144,6 +145,7 @@ describeEachDialect(
         'posting:default:language': null,
         'reading:expand:media': 'default',
         'reading:expand:spoilers': false,
+        'reading:autoplay:gifs': false,
       });
       await server.db
         .insertInto('posting_defaults')
@@ -153,6 +155,17 @@ describeEachDialect(
         'posting:default:visibility': 'unlisted',
         'posting:default:sensitive': true,
         'posting:default:language': 'de',
+      });
+      // the web client's reading settings are the ones other apps read
+      await updateUserSettings(server.db, bob.account.id, {
+        displayMedia: 'hide_all',
+        expandSpoilers: true,
+        autoplayGifs: true,
+      });
+      expect((await call(bob, 'GET', '/api/v1/preferences')).body).toMatchObject({
+        'reading:expand:media': 'hide_all',
+        'reading:expand:spoilers': true,
+        'reading:autoplay:gifs': true,
       });
     });
 

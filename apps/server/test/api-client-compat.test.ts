@@ -4,7 +4,10 @@ import { createApp, issueToken } from '../src/auth/oauth-service.js';
 import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
 import { createAccount, type TestAccount } from './helpers/factories.js';
 import { caller } from './helpers/social.js';
+import { instanceSchema } from '@palchat/api';
 import { TEST_PASSWORD } from './helpers/auth.js';
+import { saveDocument } from '../src/instance-content/service.js';
+import { updateServerSettings } from '../src/settings/service.js';
 
 /**
  * What third-party Mastodon clients found wrong or missing (issue 16), over plain HTTP: trailing slashes, the
@@ -401,7 +404,10 @@ describeEachDialect('Mastodon client compatibility', (dialect) => {
       featuring: true,
     });
     expect((await call(bob, 'GET', '/api/v1/featured_tags')).json).toMatchObject([{ name: 'Gardening' }]);
-    expect((await call(bob, 'GET', '/api/v1/tags/gardening')).body).toMatchObject({ featuring: true });
+    const tag = await call(bob, 'GET', '/api/v1/tags/gardening');
+    // Mastodon 4.4: a stored hashtag carries its id (the admin API's); one nobody used yet has none
+    expect(tag.body).toMatchObject({ id: expect.stringMatching(/^\d+$/), featuring: true });
+    expect((await call(bob, 'GET', '/api/v1/tags/nobodyusedthis')).body).not.toHaveProperty('id');
     const unfeatured = await call(bob, 'POST', '/api/v1/tags/gardening/unfeature');
     expect(unfeatured.body).toMatchObject({ name: 'Gardening', featuring: false });
     expect((await call(bob, 'GET', '/api/v1/featured_tags')).json).toEqual([]);
@@ -411,6 +417,151 @@ describeEachDialect('Mastodon client compatibility', (dialect) => {
       method: 'POST',
       url: '/api/v1/tags/gardening/feature',
       headers: readOnly.headers,
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+
+  it('shows several accounts and statuses at once, in the order asked, leaving out what is unknown or hidden', async () => {
+    const carol = await createAccount(server, { username: 'carla' });
+    const unknown = '999999999';
+    const accounts = await call(
+      alice,
+      'GET',
+      `/api/v1/accounts?id[]=${carol.account.id}&id[]=${unknown}&id[]=${bob.account.id}`,
+    );
+    expect(accounts.status).toBe(200);
+    expect((accounts.json as { username: string }[]).map((account) => account.username)).toEqual([
+      'carla',
+      'bob',
+    ]);
+    expect((await call(alice, 'GET', '/api/v1/accounts')).json).toEqual([]);
+    expect((await call(alice, 'GET', '/api/v1/accounts?id[]=not-an-id')).status).toBe(400);
+
+    const open = await call(bob, 'POST', '/api/v1/statuses', { status: 'for everyone' });
+    const secret = await call(bob, 'POST', '/api/v1/statuses', {
+      status: '@carla for you',
+      visibility: 'direct',
+    });
+    const mine = await call(alice, 'POST', '/api/v1/statuses', { status: 'mine' });
+    const ids = [mine, secret, open].map((answer) => (answer.body as { id: string }).id);
+    const statuses = await call(alice, 'GET', `/api/v1/statuses?${ids.map((id) => `id[]=${id}`).join('&')}`);
+    expect(statuses.status).toBe(200);
+    // bob's direct post is not alice's to read
+    expect((statuses.json as { id: string }[]).map((status) => status.id)).toEqual([ids[0], ids[2]]);
+    expect(
+      ((await call(null, 'GET', `/api/v1/statuses?id[]=${ids[2]}`)).json as { content: string }[])[0],
+    ).toMatchObject({ content: '<p>for everyone</p>' });
+  });
+
+  it('announces Mastodon 4.5 with the instance attributes of 4.4 and 4.5', async () => {
+    const instance = instanceSchema.parse((await call(null, 'GET', '/api/v2/instance')).body);
+    expect(instance.version).toBe('4.5.0 (compatible; Palchat 0.1.0)');
+    expect(instance.api_versions).toEqual({ mastodon: 7 });
+    expect((await call(null, 'GET', '/api/v1/instance')).body).toMatchObject({ version: instance.version });
+    expect(instance.icon).toEqual([
+      { src: 'https://palchat.example/icons/icon-192.png', size: '192x192' },
+      { src: 'https://palchat.example/icons/icon-512.png', size: '512x512' },
+    ]);
+    expect(instance.configuration.urls).toEqual({
+      streaming: 'wss://palchat.example',
+      status: null,
+      about: 'https://palchat.example/about',
+      privacy_policy: 'https://palchat.example/privacy-policy',
+      terms_of_service: null,
+    });
+    const everyone = { local: 'public', remote: 'public' };
+    expect(instance.configuration.timelines_access).toEqual({
+      live_feeds: everyone,
+      hashtag_feeds: everyone,
+      trending_link_feeds: everyone,
+    });
+    expect(instance.configuration.limited_federation).toBe(false);
+    expect(instance.registrations).toMatchObject({ reason_required: false, min_age: null });
+
+    await saveDocument(server.db, 'terms_of_service', 'Be kind.', '2026-01-01');
+    await updateServerSettings(server.db, { timeline_preview: false, registrations_mode: 'approval' });
+    try {
+      const changed = instanceSchema.parse((await call(null, 'GET', '/api/v2/instance')).body);
+      expect(changed.configuration.urls.terms_of_service).toBe('https://palchat.example/terms-of-service');
+      expect(changed.configuration.timelines_access.live_feeds).toEqual({
+        local: 'authenticated',
+        remote: 'authenticated',
+      });
+      // what it announces is what a signed-out reader meets
+      expect((await call(null, 'GET', '/api/v1/timelines/public')).status).toBe(401);
+      expect((await call(null, 'GET', '/api/v1/timelines/tag/anything')).status).toBe(401);
+      expect(changed.registrations).toMatchObject({ approval_required: true, reason_required: true });
+    } finally {
+      await updateServerSettings(server.db, { timeline_preview: true, registrations_mode: 'open' });
+    }
+  });
+
+  it("repeats the discovery choices in the credential account's source, as Mastodon", async () => {
+    await call(alice, 'PATCH', '/api/v1/accounts/update_credentials', {
+      discoverable: true,
+      indexable: true,
+    });
+    const credentials = (await call(alice, 'GET', '/api/v1/accounts/verify_credentials')).body as {
+      discoverable: boolean;
+      source: Record<string, unknown>;
+    };
+    expect(credentials.source).toMatchObject({
+      discoverable: true,
+      indexable: true,
+      hide_collections: credentials.source.hide_collections,
+      attribution_domains: [],
+    });
+    expect(credentials.discoverable).toBe(true);
+  });
+
+  it('keeps the first (v1) notification policy for older apps, over the same stored policy', async () => {
+    await call(bob, 'PATCH', '/api/v2/notifications/policy', {
+      for_not_following: 'accept',
+      for_not_followers: 'accept',
+      for_new_accounts: 'accept',
+      for_private_mentions: 'filter',
+    });
+    const v1 = await call(bob, 'GET', '/api/v1/notifications/policy');
+    expect(v1.body).toEqual({
+      filter_not_following: false,
+      filter_not_followers: false,
+      filter_new_accounts: false,
+      filter_private_mentions: true,
+      summary: {
+        pending_requests_count: expect.any(Number),
+        pending_notifications_count: expect.any(Number),
+      },
+    });
+    const changed = await form('PATCH', '/api/v1/notifications/policy', bob, [
+      ['filter_not_following', 'true'],
+      ['filter_private_mentions', 'false'],
+    ]);
+    expect(changed.json()).toMatchObject({ filter_not_following: true, filter_private_mentions: false });
+    expect((await call(bob, 'GET', '/api/v2/notifications/policy')).body).toMatchObject({
+      for_not_following: 'filter',
+      for_private_mentions: 'accept',
+      for_not_followers: 'accept',
+    });
+    // a v2 `drop` is filtered too, seen from v1
+    await call(bob, 'PATCH', '/api/v2/notifications/policy', { for_not_followers: 'drop' });
+    expect((await call(bob, 'GET', '/api/v1/notifications/policy')).body).toMatchObject({
+      filter_not_followers: true,
+    });
+    expect(
+      (await form('PATCH', '/api/v1/notifications/policy', bob, [['filter_new_accounts', 'maybe']]))
+        .statusCode,
+    ).toBe(422);
+    await call(bob, 'PATCH', '/api/v2/notifications/policy', {
+      for_not_following: 'accept',
+      for_not_followers: 'accept',
+      for_private_mentions: 'filter',
+    });
+    const readOnly = await appToken(bob, 'read');
+    const refused = await server.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/notifications/policy',
+      headers: readOnly.headers,
+      payload: { filter_not_following: true },
     });
     expect(refused.statusCode).toBe(403);
   });

@@ -222,6 +222,27 @@ describeEachDialect('masto client conformance', (dialect) => {
     expect(miaId).toBeTruthy();
   });
 
+  it('reads what Mastodon 4.5 announces and several accounts and statuses at once', async () => {
+    const mia = createRestAPIClient({ url, accessToken: await tokenFor('mia') });
+    const noah = createRestAPIClient({ url, accessToken: await tokenFor('noah') });
+    const instance = await mia.v2.instance.fetch();
+    expect(instance.version).toMatch(/^4\.5\.0 \(compatible; Palchat /);
+    expect(Number(instance.apiVersions.mastodon)).toBe(7);
+    expect(instance.icon.map((icon) => icon.size)).toEqual(['192x192', '512x512']);
+    expect(instance.configuration.urls).toMatchObject({ about: expect.stringMatching(/\/about$/) });
+    expect(instance.registrations).toMatchObject({ minAge: null, reasonRequired: false });
+
+    const miaId = (await mia.v1.accounts.verifyCredentials()).id;
+    const noahId = (await noah.v1.accounts.verifyCredentials()).id;
+    const accounts = await mia.v1.accounts.fetch({ id: [noahId, miaId] });
+    expect(accounts.map((account) => account.id)).toEqual([noahId, miaId]);
+    const first = await noah.v1.statuses.create({ status: 'first of two', visibility: 'public' });
+    const second = await noah.v1.statuses.create({ status: 'second of two', visibility: 'public' });
+    const statuses = await mia.v1.statuses.fetch({ id: [second.id, first.id] });
+    expect(statuses.map((status) => status.id)).toEqual([second.id, first.id]);
+    expect((await mia.v1.preferences.fetch())['reading:autoplay:gifs']).toBe(false);
+  });
+
   it('filters, accepts and dismisses notification requests as masto.js does', async () => {
     const mia = createRestAPIClient({ url, accessToken: await tokenFor('mia') });
     const noah = createRestAPIClient({ url, accessToken: await tokenFor('noah') });

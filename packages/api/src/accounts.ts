@@ -81,6 +81,10 @@ export const accountSourceSchema = z.object({
   /** Mastodon 4.5: the default quote policy of new posts */
   quote_policy: quotePolicySchema.optional(),
   follow_requests_count: z.number().int(),
+  discoverable: z.boolean().nullable(),
+  hide_collections: z.boolean().nullable(),
+  indexable: z.boolean(),
+  attribution_domains: z.array(z.string()),
 });
 export type AccountSource = z.infer<typeof accountSourceSchema>;
 
@@ -166,6 +170,8 @@ export type ListInput = z.infer<typeof listInputSchema>;
 
 /** Mastodon's Tag entity; history holds daily usage as decimal strings. */
 export const tagSchema = z.object({
+  /** Mastodon 4.4: the hashtag's id here (absent for a hashtag nobody has used yet, which is not stored) */
+  id: z.string().optional(),
   name: z.string(),
   url: z.string(),
   history: z.array(z.object({ day: z.string(), uses: z.string(), accounts: z.string() })),

@@ -57,6 +57,10 @@ const accountsConfigurationSchema = z.object({
   max_pinned_statuses: z.number().int().optional(),
 });
 
+/** Who may read a kind of feed (Mastodon 4.5's timelines_access), for local and for remote posts. */
+export const feedAccessValues = ['public', 'authenticated', 'disabled'] as const;
+const feedAccessSchema = z.object({ local: z.enum(feedAccessValues), remote: z.enum(feedAccessValues) });
+
 /** Our extension of the Instance entity, namespaced so that it cannot clash with Mastodon's fields. */
 export const palchatInstanceExtensionSchema = z.object({
   /** username of the single-user-mode account, when configured */
@@ -83,19 +87,34 @@ export const instanceSchema = z.object({
     versions: z.record(z.string(), z.string()),
   }),
   languages: z.array(z.string()),
+  icon: z.array(z.object({ src: z.string(), size: z.string() })),
   configuration: z.object({
-    urls: z.object({ streaming: z.string() }),
+    urls: z.object({
+      streaming: z.string(),
+      status: z.string().nullable(),
+      about: z.string(),
+      privacy_policy: z.string().nullable(),
+      terms_of_service: z.string().nullable(),
+    }),
     accounts: accountsConfigurationSchema,
     statuses: statusesConfigurationSchema,
     media_attachments: mediaConfigurationSchema,
     polls: pollsConfigurationSchema,
     translation: z.object({ enabled: z.boolean() }),
     vapid: z.object({ public_key: z.string() }),
+    timelines_access: z.object({
+      live_feeds: feedAccessSchema,
+      hashtag_feeds: feedAccessSchema,
+      trending_link_feeds: feedAccessSchema,
+    }),
+    limited_federation: z.boolean(),
   }),
   registrations: z.object({
     enabled: z.boolean(),
     approval_required: z.boolean(),
+    reason_required: z.boolean().nullable(),
     message: z.string().nullable(),
+    min_age: z.number().int().nullable(),
     url: z.string().nullable(),
   }),
   api_versions: z.object({ mastodon: z.number().int() }),

@@ -7,5 +7,6 @@ export const userPreferencesSchema = z.object({
   'posting:default:language': z.string().nullable(),
   'reading:expand:media': z.enum(['default', 'show_all', 'hide_all']),
   'reading:expand:spoilers': z.boolean(),
+  'reading:autoplay:gifs': z.boolean(),
 });
 export type UserPreferences = z.infer<typeof userPreferencesSchema>;

@@ -21,6 +21,8 @@ import { scopes } from '../auth/route-scopes.js';
 
 const idParams = z.object({ id: z.string() });
 const pageQuery = pageQuerySchema(40, 80);
+/** As Mastodon's GET /api/v1/accounts: at most this many ids are read. */
+const MULTIPLE_ACCOUNTS_LIMIT = 40;
 
 export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/api/v1/accounts/verify_credentials', scopes('profile', 'read:accounts'), async (request) => {
@@ -39,6 +41,22 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.get('/api/v1/accounts/relationships', scopes('read:follows'), async (request) => {
     const viewer = requireAccount(request);
     return loadRelationships(ctx.db, viewer.id, idsFromQuery(request.query));
+  });
+
+  // Mastodon 4.3: several profiles at once, in the order asked; unknown and unapproved ids are left out
+  app.get('/api/v1/accounts', scopes('read:accounts'), async (request) => {
+    const ids = idsFromQuery(request.query).slice(0, MULTIPLE_ACCOUNTS_LIMIT);
+    if (ids.length === 0) return [];
+    const rows = await ctx.db
+      .selectFrom('accounts')
+      .selectAll()
+      .where('id', 'in', ids)
+      .where('approved', '=', 1)
+      .execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return Promise.all(
+      ids.flatMap((id) => byId.get(id) ?? []).map((row) => serializeAccountWithMove(ctx, row)),
+    );
   });
 
   app.get('/api/v1/accounts/:id', scopes('read:accounts'), async (request) => {

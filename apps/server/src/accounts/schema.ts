@@ -19,7 +19,7 @@ export function idsFromQuery(query: unknown, key = 'id'): string[] {
   const record = (query ?? {}) as Record<string, unknown>;
   const raw = [record[`${key}[]`], record[key]].flat().filter((value) => value !== undefined);
   const ids = raw.map(String).filter((value) => /^\d{1,18}$/.test(value));
-  if (ids.length !== raw.length) throw badRequest(`${key} must be a list of account ids`);
+  if (ids.length !== raw.length) throw badRequest(`${key} must be a list of ids`);
   return [...new Set(ids.map((id) => id.padStart(18, '0')))].slice(0, 100);
 }
 

@@ -116,8 +116,9 @@ export async function serializeCredentialAccount(
       .where('target_account_id', '=', row.id)
       .executeTakeFirstOrThrow(),
   ]);
+  const account = await serializeAccountWithMove(ctx, row);
   return {
-    ...(await serializeAccountWithMove(ctx, row)),
+    ...account,
     source: {
       note: row.note,
       fields: parseFields(row.fields_json),
@@ -126,6 +127,12 @@ export async function serializeCredentialAccount(
       language: defaults.language,
       quote_policy: defaults.quotePolicy,
       follow_requests_count: Number(requests.count),
+      // Mastodon's Source repeats the discovery choices, and (4.4) the sites allowed to credit the account,
+      // which this server does not offer to set
+      discoverable: account.discoverable ?? null,
+      hide_collections: account.hide_collections ?? null,
+      indexable: account.indexable,
+      attribution_domains: [],
     },
     role: roleOf(row),
   };

@@ -5,7 +5,7 @@ import { mediaUrl } from '../accounts/media-urls.js';
 import type { AppContext } from '../context.js';
 import type { ServerSettings } from '../settings/schema.js';
 import { getServerSettings } from '../settings/service.js';
-import { listRules } from '../instance-content/service.js';
+import { listRules, termsDates } from '../instance-content/service.js';
 import { instanceCounts } from './counts.js';
 import * as limits from './limits.js';
 import { blurhashOf, DEFAULT_THUMBNAIL_1X_PATH, DEFAULT_THUMBNAIL_PATH } from './thumbnail.js';
@@ -74,6 +74,35 @@ const accountsConfiguration = () => ({
   max_pinned_statuses: limits.MAX_PINNED_STATUSES,
 });
 
+/** The web client's icons (apps/web/public/manifest.webmanifest), as Mastodon lists its app icons. */
+const ICON_SIZES = [192, 512] as const;
+const iconsOf = (ctx: AppContext) =>
+  ICON_SIZES.map((size) => ({
+    src: `${ctx.config.publicUrl}/icons/icon-${size}.png`,
+    size: `${size}x${size}`,
+  }));
+
+/** The pages clients link to (Mastodon 4.4): the web client's about, privacy policy and current terms. */
+async function pageUrls(ctx: AppContext) {
+  const hasTerms = (await termsDates(ctx.db)).length > 0;
+  return {
+    status: null,
+    about: `${ctx.config.publicUrl}/about`,
+    privacy_policy: `${ctx.config.publicUrl}/privacy-policy`,
+    terms_of_service: hasTerms ? `${ctx.config.publicUrl}/terms-of-service` : null,
+  };
+}
+
+/**
+ * Mastodon 4.5's timelines_access: signed-out visitors read the public, hashtag and link feeds while the
+ * timeline_preview setting allows it (timelines/routes.ts publicReader), signed-in people always.
+ */
+function timelinesAccess(settings: ServerSettings) {
+  const access = settings.timeline_preview ? 'public' : 'authenticated';
+  const feed = { local: access, remote: access } as const;
+  return { live_feeds: feed, hashtag_feeds: feed, trending_link_feeds: feed };
+}
+
 function registrationsUrl(settings: ServerSettings): string | null {
   return settings.sso_redirect_url || null;
 }
@@ -81,11 +110,12 @@ function registrationsUrl(settings: ServerSettings): string | null {
 /** GET /api/v2/instance. */
 export async function buildInstance(ctx: AppContext): Promise<Instance> {
   const settings = await getServerSettings(ctx.db);
-  const [counts, thumbnail, contact, rules] = await Promise.all([
+  const [counts, thumbnail, contact, rules, urls] = await Promise.all([
     instanceCounts(ctx),
     thumbnailOf(ctx, settings),
     contactAccount(ctx, settings),
     listRules(ctx.db),
+    pageUrls(ctx),
   ]);
   return {
     domain: ctx.config.localDomain,
@@ -95,25 +125,30 @@ export async function buildInstance(ctx: AppContext): Promise<Instance> {
     description: settings.site_short_description || settings.site_description,
     usage: { users: { active_month: counts.activeMonth } },
     thumbnail,
+    icon: iconsOf(ctx),
     languages: ['en'],
     configuration: {
-      urls: { streaming: streamingUrl(ctx) },
+      urls: { streaming: streamingUrl(ctx), ...urls },
       accounts: accountsConfiguration(),
       statuses: statusesConfiguration(),
       media_attachments: mediaConfiguration(),
       polls: pollsConfiguration(),
       translation: { enabled: ctx.config.translation.url !== null },
       vapid: { public_key: (await vapidKeys(ctx.db)).publicKey },
+      timelines_access: timelinesAccess(settings),
+      // federation is open to every server not blocked; there is no allow-list mode
+      limited_federation: false,
     },
     registrations: {
       enabled: settings.registrations_mode !== 'closed',
       approval_required: settings.registrations_mode === 'approval',
+      // sign-ups waiting for approval must say why (auth/registration.ts)
+      reason_required: settings.registrations_mode === 'approval',
       message: settings.closed_registrations_message || null,
+      min_age: null,
       url: registrationsUrl(settings),
     },
-    // the API number of the last Mastodon release whose every numbered change is implemented (4.3's); the
-    // version string says which later methods clients may call (limits.ts)
-    api_versions: { mastodon: 2 },
+    api_versions: { mastodon: limits.MASTODON_API_VERSION },
     contact: { email: settings.site_contact_email, account: contact },
     rules,
     palchat: extensionOf(settings),

@@ -14,6 +14,7 @@ import { serializeNotifications } from './serializer.js';
 import { countUnreadNotifications } from './unread.js';
 import { listParam, notificationListQuery, parseNotificationSelection } from './list-query.js';
 import { scopes } from '../auth/route-scopes.js';
+import { looseBoolean } from '../statuses/schema.js';
 
 const idParams = z.object({ id: z.string() });
 
@@ -261,6 +262,39 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
   };
   app.patch('/api/v2/notifications/policy', scopes('write:notifications'), updatePolicy);
   app.put('/api/v2/notifications/policy', scopes('write:notifications'), updatePolicy);
+
+  // Mastodon 4.3's first form of the policy, kept for older apps: a boolean per kind of sender (true: filtered,
+  // which a v2 `drop` also is; false: accepted), over the same stored policy
+  const V1_POLICY_FIELDS = {
+    filter_not_following: 'for_not_following',
+    filter_not_followers: 'for_not_followers',
+    filter_new_accounts: 'for_new_accounts',
+    filter_private_mentions: 'for_private_mentions',
+  } as const;
+  const renderPolicyV1 = async (viewer: AccountRow) => {
+    const { summary, ...policy } = await renderPolicy(viewer);
+    return {
+      ...Object.fromEntries(
+        Object.entries(V1_POLICY_FIELDS).map(([v1, v2]) => [v1, policy[v2] !== 'accept']),
+      ),
+      summary,
+    };
+  };
+  const policyBodyV1 = z
+    .object(Object.fromEntries(Object.keys(V1_POLICY_FIELDS).map((v1) => [v1, looseBoolean.optional()])))
+    .default({});
+  app.get('/api/v1/notifications/policy', scopes('read:notifications'), async (request) =>
+    renderPolicyV1(requireAccount(request)),
+  );
+  app.patch('/api/v1/notifications/policy', scopes('write:notifications'), async (request) => {
+    const viewer = requireAccount(request);
+    const patch = policyBodyV1.parse(request.body ?? {});
+    const changes = Object.entries(V1_POLICY_FIELDS).flatMap(([v1, v2]) =>
+      patch[v1] === undefined ? [] : [[v2, patch[v1] ? 'filter' : 'accept'] as const],
+    );
+    await savePolicy(ctx.db, viewer.id, Object.fromEntries(changes));
+    return renderPolicyV1(viewer);
+  });
 
   app.post('/api/v1/notifications/clear', scopes('write:notifications'), async (request) => {
     const viewer = requireAccount(request);

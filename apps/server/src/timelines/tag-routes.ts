@@ -46,6 +46,7 @@ export async function serializeTags(
   const [followed, featured] =
     viewer && rows.length ? await Promise.all([tagIdsOf('followed_tags'), tagIdsOf('featured_tags')]) : [];
   return rows.map((row) => ({
+    id: row.id,
     name: row.name,
     url: tagUrl(ctx, row.name_lower),
     history: histories.get(row.id) ?? [],
