@@ -1,5 +1,8 @@
 import { apiAs } from './messages-support';
-import { expect, test, shot } from './support/social';
+import { expect as baseExpect, test, shot } from './support/social';
+
+// views load their chunks on first use, which takes long on this shared machine: wait up to 30 s
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 test.describe('quote posts', () => {
   test.describe.configure({ timeout: 120_000 });
