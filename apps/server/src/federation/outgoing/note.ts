@@ -193,7 +193,8 @@ async function quotesOf(ctx: AppContext, ids: string[]) {
 /** FEP-044f / GoToSocial's interactionPolicy.canQuote: who is automatically allowed to quote the status. */
 function quotePolicyOf(context: Context<AppContext>, status: StatusRow, username: string): InteractionPolicy {
   const author = context.getActorUri(username);
-  const policy = status.visibility === 'private' || status.visibility === 'direct' ? 'nobody' : status.quote_policy;
+  const policy =
+    status.visibility === 'private' || status.visibility === 'direct' ? 'nobody' : status.quote_policy;
   const automatic =
     policy === 'public'
       ? [PUBLIC_COLLECTION, author]
