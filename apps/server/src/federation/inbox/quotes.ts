@@ -1,4 +1,4 @@
-import { Accept, QuoteRequest, Reject } from '@fedify/vocab';
+import { Accept, Reject, type QuoteRequest } from '@fedify/vocab';
 import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
 import type { QuotesTable, StatusesTable } from '../../db/schema.js';
