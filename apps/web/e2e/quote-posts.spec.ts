@@ -38,7 +38,10 @@ test.describe('quote posts', () => {
     await form.getByRole('button', { name: 'Post', exact: true }).click();
 
     await page.goto(`/@${bob.username}`);
-    const quoteCard = page.locator('article.status').filter({ hasText: 'Strongly disagree' });
+    const quoteCard = page
+      .getByRole('main')
+      .locator('article.status')
+      .filter({ hasText: 'Strongly disagree' });
     const quoted = quoteCard.getByLabel(`Quoted post by ${alice.username}`);
     await expect(quoted).toContainText('Tea is better than coffee');
     await shot(page, 'quote-card');
@@ -57,6 +60,7 @@ test.describe('quote posts', () => {
     await page.goto(`/@${bob.username}`);
     await expect(
       page
+        .getByRole('main')
         .locator('article.status')
         .filter({ hasText: 'Strongly disagree' })
         .getByText('This post was removed by its author.'),
