@@ -164,6 +164,22 @@ describeEachDialect('masto client conformance', (dialect) => {
     expect(mention?.payload).toMatchObject({ type: 'mention' });
   });
 
+  it('quotes a post as Mastodon 4.5 clients do: quotedStatusId, quote approval, quotesCount, the quotes list', async () => {
+    const mia = createRestAPIClient({ url, accessToken: await tokenFor('mia') });
+    const noah = createRestAPIClient({ url, accessToken: await tokenFor('noah') });
+    const original = await noah.v1.statuses.create({ status: 'quote me', quoteApprovalPolicy: 'public' });
+    expect(original.quoteApproval).toEqual({ automatic: ['public'], manual: [], currentUser: 'automatic' });
+    const quoting = await mia.v1.statuses.create({ status: 'so much this', quotedStatusId: original.id });
+    expect(quoting.quote).toMatchObject({ state: 'accepted', quotedStatus: { id: original.id } });
+    expect((await noah.v1.statuses.$select(original.id).fetch()).quotesCount).toBe(1);
+    const quotes = await noah.v1.statuses.$select(original.id).quotes.list();
+    expect(quotes.map((status) => status.id)).toEqual([quoting.id]);
+    const guarded = await noah.v1.statuses.create({ status: 'not this one', quoteApprovalPolicy: 'nobody' });
+    await expect(mia.v1.statuses.create({ status: 'x', quotedStatusId: guarded.id })).rejects.toMatchObject({
+      statusCode: 404,
+    });
+  });
+
   it('drives the endpoints Mastodon 4.4 clients expect: apps, filters, profile, instance, conversations, tags', async () => {
     const mia = createRestAPIClient({ url, accessToken: await tokenFor('mia') });
     const noah = createRestAPIClient({ url, accessToken: await tokenFor('noah') });

@@ -1,5 +1,8 @@
 import { apiAs } from './messages-support';
-import { expect, test, shot } from './support/social';
+import { expect as baseExpect, test, shot } from './support/social';
+
+// views load their chunks on first use, which takes long on this shared machine: wait up to 30 s
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 test.describe('quote posts', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -35,7 +38,10 @@ test.describe('quote posts', () => {
     await form.getByRole('button', { name: 'Post', exact: true }).click();
 
     await page.goto(`/@${bob.username}`);
-    const quoteCard = page.locator('article.status').filter({ hasText: 'Strongly disagree' });
+    const quoteCard = page
+      .getByRole('main')
+      .locator('article.status')
+      .filter({ hasText: 'Strongly disagree' });
     const quoted = quoteCard.getByLabel(`Quoted post by ${alice.username}`);
     await expect(quoted).toContainText('Tea is better than coffee');
     await shot(page, 'quote-card');
@@ -54,6 +60,7 @@ test.describe('quote posts', () => {
     await page.goto(`/@${bob.username}`);
     await expect(
       page
+        .getByRole('main')
         .locator('article.status')
         .filter({ hasText: 'Strongly disagree' })
         .getByText('This post was removed by its author.'),

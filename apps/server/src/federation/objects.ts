@@ -1,5 +1,5 @@
 import type { Federation, RequestContext } from '@fedify/fedify';
-import { Note } from '@fedify/vocab';
+import { Note, QuoteAuthorization } from '@fedify/vocab';
 import type { AppContext } from '../context.js';
 import type { StatusesTable } from '../db/schema.js';
 import { fetchAuthorized, findLocalActor, accountOfActorUri } from './actors.js';
@@ -64,4 +64,37 @@ export function registerObjects(federation: Federation<AppContext>): void {
       return (await noteOfStatus(context, status)) as Note;
     })
     .authorize((context) => fetchAuthorized(context));
+
+  // FEP-044f: the stamp our author gave a quote of their post, while it stands (a revoked one is gone)
+  federation.setObjectDispatcher(
+    QuoteAuthorization,
+    '/users/{identifier}/quote_authorizations/{id}',
+    async (context, values) => {
+      const author = await findLocalActor(context.data, values.identifier);
+      if (!author) return null;
+      const quote = await context.data.db
+        .selectFrom('quotes')
+        .innerJoin('statuses as quoting', 'quoting.id', 'quotes.status_id')
+        .innerJoin('accounts as quoter', 'quoter.id', 'quoting.account_id')
+        .select(['quotes.quoted_status_id', 'quoting.id as quoting_id', 'quoting.uri', 'quoter.username'])
+        .where('quotes.id', '=', values.id)
+        .where('quotes.state', '=', 'accepted')
+        .where('quotes.quoted_account_id', '=', author.id)
+        .where('quoting.deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (!quote?.quoted_status_id) return null;
+      return new QuoteAuthorization({
+        id: context.getObjectUri(QuoteAuthorization, values),
+        attribution: context.getActorUri(author.username),
+        interactingObject: new URL(
+          quote.uri ??
+            `${context.data.config.publicUrl}/users/${quote.username}/statuses/${quote.quoting_id}`,
+        ),
+        interactionTarget: context.getObjectUri(Note, {
+          identifier: author.username,
+          id: quote.quoted_status_id,
+        }),
+      });
+    },
+  );
 }

@@ -130,7 +130,7 @@ export async function dropQuote(tx: Tx, statusId: string): Promise<QuotesTable |
 export async function settleQuote(
   tx: Tx,
   quote: QuotesTable,
-  outcome: { accepted: true; approvalUri: string } | { accepted: false },
+  outcome: { accepted: true; approvalUri: string | null } | { accepted: false },
 ): Promise<{ changed: boolean; notification: NotificationsTable | null }> {
   if (quote.state !== 'pending') return { changed: false, notification: null };
   const state: QuoteStateValue = outcome.accepted ? 'accepted' : 'rejected';

@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { deliverToActor } from '../outbox.js';
+import { onQuoteAnswer } from './quotes.js';
 import { blocks, embeddedObject, localAccountOf, objectOf, senderOf, type Inbox } from './sender.js';
 
 /** A remote Follow's id is kept this long so that the Accept sent when a locked account authorizes it names it. */
@@ -114,6 +115,7 @@ export async function onAccept(inbox: Inbox, accept: Accept): Promise<void> {
   const ctx = inbox.data;
   const sender = await senderOf(inbox, accept);
   if (!sender) return;
+  if (await onQuoteAnswer(ctx, accept, sender)) return;
   const follower = await localFollowOf(inbox, accept, sender);
   if (!follower) return;
   await ctx.db.transaction().execute((tx) => acceptFollowRequests(tx, sender.id, follower.id));
@@ -124,6 +126,7 @@ export async function onReject(inbox: Inbox, reject: Reject): Promise<void> {
   const ctx = inbox.data;
   const sender = await senderOf(inbox, reject);
   if (!sender) return;
+  if (await onQuoteAnswer(ctx, reject, sender)) return;
   const follower = await localFollowOf(inbox, reject, sender);
   if (follower) await unfollowAccount(ctx, follower, sender);
 }

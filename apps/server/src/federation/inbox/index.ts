@@ -11,6 +11,7 @@ import {
   Follow,
   Like,
   Move,
+  QuoteRequest,
   Read,
   Reject,
   Tombstone,
@@ -28,6 +29,7 @@ import { onAccept, onBlock, onFollow, onReject, undoBlock, undoFollow } from './
 import { onAnnounce, onLike, undoAnnounce, undoLike } from './interactions.js';
 import { embeddedObject, isActorObject, objectOf, senderOf, type Inbox } from './sender.js';
 import { createStatus, updateStatus } from './statuses.js';
+import { onAuthorizationDeleted, onQuoteRequest } from './quotes.js';
 
 /** A listener that needs the authenticated, accepted sender (see `senderOf`); others are ignored with 202. */
 function fromSender<T extends Activity>(
@@ -61,6 +63,8 @@ async function onDelete(inbox: Inbox, deletion: Delete, sender: AccountRow): Pro
   if (embedded && !(embedded instanceof Tombstone) && embedded.id?.href !== id.href) return;
   // a chat message deleted for everyone by its author
   if (await onIncomingMessageDelete(inbox.data, id, sender)) return;
+  // a quoted author withdrawing the authorization of a quote (FEP-044f)
+  if (await onAuthorizationDeleted(inbox.data, id, sender)) return;
   await deleteRemoteStatus(inbox.data, id.href, sender);
 }
 
@@ -124,6 +128,7 @@ export function registerInboxListeners(listeners: InboxListenerSetters<AppContex
     // read receipts of chat messages (Palchat's chat vocabulary, docs/FEDERATION.md)
     .on(Read, fromSender(onRead))
     .on(Activity, fromSender(onOtherActivity))
+    .on(QuoteRequest, fromSender(onQuoteRequest))
     .on(Flag, fromSender(onFlag))
     .on(Move, fromSender(onMove))
     .on(Undo, fromSender(onUndo));

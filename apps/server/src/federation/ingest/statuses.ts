@@ -5,14 +5,17 @@ import {
   LanguageString,
   Mention,
   Page,
+  PUBLIC_COLLECTION,
   Question,
+  QuoteAuthorization,
   type Note,
   type Object as APObject,
 } from '@fedify/vocab';
 import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/index.js';
-import type { NotificationsTable, StatusesTable } from '../../db/schema.js';
+import type { NotificationsTable, QuotePolicyValue, StatusesTable } from '../../db/schema.js';
+import { insertQuote } from '../../statuses/quotes.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import { publishNotification } from '../../notifications/service.js';
@@ -80,6 +83,16 @@ interface ParsedStatus {
   hashtags: string[];
   media: RemoteMedia[];
   poll: RemotePoll | null;
+  quote: RemoteQuote | null;
+  /** interactionPolicy.canQuote read as our policies; null when the object states none (unknown) */
+  quotePolicy: QuotePolicyValue | null;
+}
+
+/** What a remote object quotes (FEP-044f `quote`, or Misskey's and Fedibird's properties), and its stamp. */
+interface RemoteQuote {
+  quotedUri: string;
+  /** the QuoteAuthorization the object names, when it names one */
+  authorizationUri: string | null;
 }
 
 const toIso = (instant: { epochMilliseconds: number } | null): string | null =>
@@ -176,7 +189,58 @@ async function parseStatus(
     hashtags,
     media: await remoteMediaOf(object, options),
     poll: object instanceof Question ? await pollOf(object, options) : null,
+    quote: quoteOf(object),
+    quotePolicy: quotePolicyOf(object, author),
   };
+}
+
+/** The objects that can quote (a Page cannot, in the vocabulary). */
+type QuotingObject = Exclude<RemoteStatusObject, Page>;
+const canQuote = (object: RemoteStatusObject): object is QuotingObject => !(object instanceof Page);
+
+function quoteOf(object: RemoteStatusObject): RemoteQuote | null {
+  if (!canQuote(object)) return null;
+  const quoted = object.quoteId ?? object.quoteUrl;
+  if (!quoted || !/^https?:$/.test(quoted.protocol)) return null;
+  return { quotedUri: quoted.href, authorizationUri: object.quoteAuthorizationId?.href ?? null };
+}
+
+function quotePolicyOf(object: RemoteStatusObject, author: AccountRow): QuotePolicyValue | null {
+  const rule = object.interactionPolicy?.canQuote;
+  if (!rule) return null;
+  const automatic = rule.automaticApprovals.map((uri) => uri.href);
+  if (automatic.includes(PUBLIC_COLLECTION.href)) return 'public';
+  if (author.followers_url && automatic.includes(author.followers_url)) return 'followers';
+  return 'nobody';
+}
+
+/**
+ * Whether the quote of a remote status is authorized: a QuoteAuthorization stamped by the quoted post's author,
+ * naming this status and the quoted one (fetched from the author's server). A quote of one of our posts is
+ * authorized by our own answer to its QuoteRequest instead (federation/inbox/quotes.ts).
+ */
+async function verifiedAuthorization(
+  object: RemoteStatusObject,
+  quote: RemoteQuote,
+  quoted: StatusesTable,
+  ctx: AppContext,
+  options: IngestOptions,
+): Promise<boolean> {
+  if (!quote.authorizationUri || quoted.local || !canQuote(object)) return false;
+  const stamp = await object.getQuoteAuthorization(loaderOptions(options)).catch(() => null);
+  if (!(stamp instanceof QuoteAuthorization)) return false;
+  const quotedAuthor = await ctx.db
+    .selectFrom('accounts')
+    .select('uri')
+    .where('id', '=', quoted.account_id)
+    .executeTakeFirst();
+  return (
+    stamp.id?.href === quote.authorizationUri &&
+    Boolean(quotedAuthor?.uri) &&
+    stamp.attributionId?.href === quotedAuthor?.uri &&
+    stamp.interactingObjectId?.href === object.id?.href &&
+    stamp.interactionTargetId?.href === quoted.uri
+  );
 }
 
 /** The known status an id names: one of ours by its URL, or a remote one by its uri. */
@@ -326,10 +390,36 @@ async function adoptWaitingReplies(tx: Tx, status: StatusesTable): Promise<void>
     .execute();
 }
 
+/** A remote status's quote, ready to store: what it quotes (when known here) and whether it is authorized. */
+interface ResolvedQuote {
+  quoted: StatusesTable | null;
+  quotedUri: string;
+  state: 'pending' | 'accepted';
+  approvalUri: string | null;
+}
+
+async function resolveQuote(
+  ctx: AppContext,
+  object: RemoteStatusObject,
+  parsed: ParsedStatus,
+  options: IngestOptions,
+): Promise<ResolvedQuote | null> {
+  if (!parsed.quote) return null;
+  const quoted = (await findStatusByUri(ctx.db, ctx.config.publicUrl, parsed.quote.quotedUri)) ?? null;
+  const authorized = quoted ? await verifiedAuthorization(object, parsed.quote, quoted, ctx, options) : false;
+  return {
+    quoted: quoted && !quoted.reblog_of_id ? quoted : null,
+    quotedUri: parsed.quote.quotedUri,
+    state: authorized ? 'accepted' : 'pending',
+    approvalUri: authorized ? parsed.quote.authorizationUri : null,
+  };
+}
+
 async function createRemoteStatus(
   ctx: AppContext,
   parsed: ParsedStatus,
   author: AccountRow,
+  quote: ResolvedQuote | null,
 ): Promise<StatusesTable | null> {
   const id = newId();
   const { parent, ...thread } = await threadOf(ctx, parsed, id);
@@ -351,6 +441,8 @@ async function createRemoteStatus(
     replies_count: 0,
     reblogs_count: 0,
     favourites_count: 0,
+    quote_policy: parsed.quotePolicy,
+    quotes_count: 0,
     created_at: parsed.createdAt,
     edited_at: parsed.editedAt,
     deleted_at: null,
@@ -375,6 +467,7 @@ async function createRemoteStatus(
     if (parent) await adjustStatusCounter(tx, parent.id, 'replies_count', 1);
     await adoptWaitingReplies(tx, status);
     notifications.push(...(await notifyMentioned(tx, status, mentioned)));
+    if (quote) notifications.push(await insertQuote(tx, { status, ...quote }));
     return true;
   });
   if (!created) return (await findStatusByUri(ctx.db, ctx.config.publicUrl, parsed.uri)) ?? null;
@@ -445,6 +538,7 @@ async function updateRemoteStatus(
         sensitive: updated.sensitive,
         language: updated.language,
         link_url: updated.link_url,
+        quote_policy: parsed.quotePolicy,
         edited_at: updated.edited_at,
       })
       .where('id', '=', current.id)
@@ -491,7 +585,7 @@ export async function ingestRemoteStatus(
   parsed.media = await unlessMediaRejected(ctx.db, author.domain, parsed.media);
   return existing
     ? updateRemoteStatus(ctx, existing, parsed, author)
-    : createRemoteStatus(ctx, parsed, author);
+    : createRemoteStatus(ctx, parsed, author, await resolveQuote(ctx, object, parsed, options));
 }
 
 /**

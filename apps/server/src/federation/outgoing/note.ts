@@ -1,6 +1,16 @@
 import type { Context } from '@fedify/fedify';
-import type { Question } from '@fedify/vocab';
-import { Collection, Document, Hashtag, LanguageString, Mention, Note } from '@fedify/vocab';
+import {
+  Collection,
+  Document,
+  Hashtag,
+  InteractionPolicy,
+  InteractionRule,
+  LanguageString,
+  Mention,
+  Note,
+  PUBLIC_COLLECTION,
+  type Question,
+} from '@fedify/vocab';
 import type { AppContext } from '../../context.js';
 import type { AccountsTable, MediaAttachmentsTable, PollsTable, StatusesTable } from '../../db/schema.js';
 import { pollOptions } from '../../polls/serializer.js';
@@ -22,6 +32,8 @@ interface NoteParts {
   polls: Map<string, { poll: PollsTable; counts: number[]; voters: number }>;
   /** the parent of each reply: its id, author's username, and its uri when it is remote */
   parents: Map<string, ParentRow>;
+  /** what each quoting status quotes: the quoted post's id and, once authorized, the authorization's id */
+  quotes: Map<string, { quotedUri: string; approvalUri: string | null }>;
 }
 
 function groupBy<T, V>(rows: T[], key: (row: T) => string, value: (row: T) => V): Map<string, V[]> {
@@ -39,7 +51,7 @@ async function loadNoteParts(ctx: AppContext, statuses: StatusRow[]): Promise<No
   const authorIds = [...new Set(statuses.map((status) => status.account_id))];
   const parentIds = [...new Set(statuses.flatMap((status) => status.in_reply_to_id ?? []))];
   const none = ids.length === 0;
-  const [authors, mentions, tags, media, polls, parents] = await Promise.all([
+  const [authors, mentions, tags, media, polls, parents, quotes] = await Promise.all([
     none
       ? []
       : ctx.db.selectFrom('accounts').select(['id', 'username']).where('id', 'in', authorIds).execute(),
@@ -85,6 +97,7 @@ async function loadNoteParts(ctx: AppContext, statuses: StatusRow[]): Promise<No
           .select(['statuses.id', 'statuses.uri', 'accounts.username'])
           .where('statuses.id', 'in', parentIds)
           .execute(),
+    none ? new Map<string, { quotedUri: string; approvalUri: string | null }>() : quotesOf(ctx, ids),
   ]);
   const votes =
     polls.length === 0
@@ -133,7 +146,63 @@ async function loadNoteParts(ctx: AppContext, statuses: StatusRow[]): Promise<No
     parents: new Map(
       parents.map((row) => [row.id, { id: row.id, username: row.username, uri: row.uri ?? null }]),
     ),
+    quotes,
   };
+}
+
+/**
+ * The quotes the statuses carry, as FEP-044f writes them: the quoted post's id, and the QuoteAuthorization's
+ * id once the quote is accepted (a local author's is served under their actor). Revoked and rejected quotes
+ * are not sent.
+ */
+async function quotesOf(ctx: AppContext, ids: string[]) {
+  const rows = await ctx.db
+    .selectFrom('quotes')
+    .leftJoin('statuses as quoted', 'quoted.id', 'quotes.quoted_status_id')
+    .leftJoin('accounts as quoted_author', 'quoted_author.id', 'quoted.account_id')
+    .select([
+      'quotes.id',
+      'quotes.status_id',
+      'quotes.state',
+      'quotes.quoted_uri',
+      'quotes.approval_uri',
+      'quoted.id as quoted_id',
+      'quoted.uri as quoted_status_uri',
+      'quoted_author.username as quoted_username',
+    ])
+    .where('quotes.status_id', 'in', ids)
+    .where('quotes.state', 'in', ['pending', 'accepted'])
+    .execute();
+  const quotes = new Map<string, { quotedUri: string; approvalUri: string | null }>();
+  for (const row of rows) {
+    const localQuoted = row.quoted_id && !row.quoted_status_uri && row.quoted_username;
+    const quotedUri = localQuoted
+      ? `${ctx.config.publicUrl}/users/${row.quoted_username}/statuses/${row.quoted_id}`
+      : (row.quoted_status_uri ?? row.quoted_uri);
+    if (!quotedUri) continue;
+    const approvalUri =
+      row.state !== 'accepted'
+        ? null
+        : localQuoted
+          ? `${ctx.config.publicUrl}/users/${row.quoted_username}/quote_authorizations/${row.id}`
+          : row.approval_uri;
+    quotes.set(row.status_id, { quotedUri, approvalUri });
+  }
+  return quotes;
+}
+
+/** FEP-044f / GoToSocial's interactionPolicy.canQuote: who is automatically allowed to quote the status. */
+function quotePolicyOf(context: Context<AppContext>, status: StatusRow, username: string): InteractionPolicy {
+  const author = context.getActorUri(username);
+  const policy =
+    status.visibility === 'private' || status.visibility === 'direct' ? 'nobody' : status.quote_policy;
+  const automatic =
+    policy === 'public'
+      ? [PUBLIC_COLLECTION, author]
+      : policy === 'followers'
+        ? [context.getFollowersUri(username), author]
+        : [author];
+  return new InteractionPolicy({ canQuote: new InteractionRule({ automaticApprovals: automatic }) });
 }
 
 interface ParentRow {
@@ -220,6 +289,7 @@ function noteOf(context: Context<AppContext>, status: StatusRow, parts: NotePart
   const mentioned = parts.mentions.get(status.id) ?? [];
   const tagNames = parts.tags.get(status.id) ?? [];
   const parent = status.in_reply_to_id ? parts.parents.get(status.in_reply_to_id) : undefined;
+  const quote = parts.quotes.get(status.id);
   const content = textToHtml(status.text, {
     publicUrl,
     linkTagsAndMentions: true,
@@ -263,6 +333,11 @@ function noteOf(context: Context<AppContext>, status: StatusRow, parts: NotePart
       ),
     ],
     attachments: (parts.media.get(status.id) ?? []).map((media) => attachmentOf(ctx, media)),
+    interactionPolicy: quotePolicyOf(context, status, author.username),
+    // FEP-044f's `quote`, with Misskey's and Fedibird's properties (Fedify's quoteUrl) for older readers
+    quote: quote ? new URL(quote.quotedUri) : null,
+    quoteUrl: quote ? new URL(quote.quotedUri) : null,
+    quoteAuthorization: quote?.approvalUri ? new URL(quote.approvalUri) : null,
   };
   const poll = parts.polls.get(status.id);
   if (!poll) return new MastodonNote(values);
