@@ -35,7 +35,9 @@ export function Avatar({ src, size = 46, alt = '', className, name, online }: Av
         loading="lazy"
         decoding="async"
         style={{ width: size, height: size }}
-        onError={() => setFailed(url)}
+        onError={() => {
+          if (url !== MISSING_AVATAR) setFailed(url);
+        }}
       />
     );
   }
