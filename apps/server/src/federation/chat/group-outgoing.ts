@@ -1,5 +1,14 @@
 import type { Context } from '@fedify/fedify';
-import { Announce, Delete, Group, type Create, Leave, Update, type Activity, type Recipient } from '@fedify/vocab';
+import {
+  Announce,
+  Delete,
+  Group,
+  type Create,
+  Leave,
+  Update,
+  type Activity,
+  type Recipient,
+} from '@fedify/vocab';
 import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
 import type {
