@@ -53,7 +53,9 @@ test.describe('quote posts', () => {
     const meta = own.locator('.thread__focus .status__meta');
     await expect(meta.getByRole('link', { name: '1 quote' })).toBeVisible();
     await meta.getByRole('link', { name: '1 quote' }).click();
-    await expect(own.locator('article.status').filter({ hasText: 'Strongly disagree' })).toBeVisible();
+    await expect(
+      own.getByRole('main').locator('article.status').filter({ hasText: 'Strongly disagree' }),
+    ).toBeVisible();
 
     // alice deletes her post: the quote says so
     await apiAs(alice, 'DELETE', `/api/v1/statuses/${original.id}`);
