@@ -7,7 +7,7 @@ import type { AppContext } from '../context.js';
 import { federateStatusUpdated } from '../federation/outgoing/statuses.js';
 import { federateQuoteRevoked } from '../federation/outgoing/quotes.js';
 import { forbidden, notFound } from '../http/errors.js';
-import { newestFirst, pageQuerySchema, paginateQuery, setLinkHeader } from '../timelines/pagination.js';
+import { newestFirst, pageQuerySchema, paginateQuery, withoutCursors } from '../timelines/pagination.js';
 import { findOwnStatus } from './compose.js';
 import { streamStatus } from './fanout.js';
 import { localApprovalUri, revokeQuote, setQuotePolicy } from './quotes.js';
@@ -45,17 +45,7 @@ export async function quoteRoutes(app: FastifyInstance, ctx: AppContext): Promis
       ).execute(),
       page,
     );
-    setLinkHeader(
-      request,
-      reply,
-      rows.map((row) => row.cursor),
-      page,
-    );
-    return serializeStatuses(
-      ctx,
-      rows.map(({ cursor: _cursor, ...row }) => row),
-      viewer,
-    );
+    return serializeStatuses(ctx, withoutCursors(request, reply, rows, page), viewer);
   });
 
   app.post(

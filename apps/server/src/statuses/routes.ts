@@ -5,7 +5,7 @@ import { requireAccount } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { pageOfAccounts } from '../accounts/account-page.js';
 import { ApiError, notFound } from '../http/errors.js';
-import { newestFirst, pageQuerySchema, paginateQuery, setLinkHeader } from '../timelines/pagination.js';
+import { newestFirst, pageQuerySchema, paginateQuery, withoutCursors } from '../timelines/pagination.js';
 import { serializeStatus, serializeStatuses } from './serializer.js';
 import { findVisibleStatus, statusContext } from './service.js';
 import { notSilencedBy, visibleTo } from './visibility.js';
@@ -119,17 +119,7 @@ export async function statusRoutes(app: FastifyInstance, ctx: AppContext): Promi
         ).execute(),
         page,
       );
-      setLinkHeader(
-        request,
-        reply,
-        rows.map((row) => row.cursor),
-        page,
-      );
-      return serializeStatuses(
-        ctx,
-        rows.map(({ cursor: _cursor, ...row }) => row),
-        viewer,
-      );
+      return serializeStatuses(ctx, withoutCursors(request, reply, rows, page), viewer);
     });
   }
 }

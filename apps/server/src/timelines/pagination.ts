@@ -91,3 +91,19 @@ export function offsetQuerySchema(defaultLimit = 20, maxLimit = 40) {
     limit: limitSchema(defaultLimit, maxLimit),
   });
 }
+
+/** Sets the Link header from rows paged by a joining row's id (`cursor`), and gives the rows without it. */
+export function withoutCursors<Row extends { cursor: string }>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  rows: Row[],
+  page: PageQuery,
+): Omit<Row, 'cursor'>[] {
+  setLinkHeader(
+    request,
+    reply,
+    rows.map((row) => row.cursor),
+    page,
+  );
+  return rows.map(({ cursor: _cursor, ...row }) => row);
+}

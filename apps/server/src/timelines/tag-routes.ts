@@ -9,7 +9,7 @@ import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { tagHistories, tagUrl } from '../trends/tag-history.js';
 import { dropFeed, homeFeed } from './feeds.js';
-import { newestFirst, pageQuerySchema, paginateQuery, setLinkHeader } from './pagination.js';
+import { newestFirst, pageQuerySchema, paginateQuery, withoutCursors } from './pagination.js';
 import { scopes } from '../auth/route-scopes.js';
 import { featureTag, unfeatureTag } from '../featured/service.js';
 
@@ -159,16 +159,6 @@ export async function tagRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       ).execute(),
       query,
     );
-    setLinkHeader(
-      request,
-      reply,
-      rows.map((row) => row.cursor),
-      query,
-    );
-    return serializeTags(
-      ctx,
-      rows.map(({ cursor: _cursor, ...row }) => row),
-      viewer,
-    );
+    return serializeTags(ctx, withoutCursors(request, reply, rows, query), viewer);
   });
 }
