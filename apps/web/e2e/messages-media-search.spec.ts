@@ -52,19 +52,22 @@ test.describe('message box: media and search', () => {
         buffer: await png(color),
       })),
     );
-    // a slow upload: the send button reads 'Uploading...' and is disabled meanwhile
+    // uploads held until the test lets them go: the send button reads 'Uploading...' and is disabled meanwhile
+    let releaseUploads = () => {};
+    const uploadsHeld = new Promise<void>((resolve) => (releaseUploads = resolve));
     await ann.page.route('**/api/v1/media', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1200));
+      await uploadsHeld;
       await route.continue();
     });
     await input.setInputFiles(files);
     const tooMany = box(ann).getByRole('alert').filter({ hasText: 'You can select up to 4 files only.' });
     await expect(tooMany).toBeVisible();
-    await expect(box(ann).getByTestId('send-button')).toHaveText('Uploading...');
-    await expect(box(ann).getByTestId('send-button')).toBeDisabled();
-    // notifications have a close button
+    // notifications have a close button (closed at once: the box also removes them by itself after 3 s)
     await tooMany.getByRole('button', { name: 'Close' }).click();
     await expect(tooMany).toHaveCount(0);
+    await expect(box(ann).getByTestId('send-button')).toHaveText('Uploading...');
+    await expect(box(ann).getByTestId('send-button')).toBeDisabled();
+    releaseUploads();
     await expect(box(ann).getByTestId('send-button')).not.toHaveText('Uploading...');
     await expect(box(ann).getByTestId('media-count')).toHaveText('4/4');
     await box(ann).getByRole('button', { name: 'Remove attachment' }).first().click();
