@@ -41,6 +41,30 @@ function Section({ title, hint, children }: { title: string; hint: string; child
 }
 
 /** "Moving from a different account": the old accounts this one names in its alsoKnownAs. */
+/** The `username@domain` of another account, typed in full. */
+function HandleField(props: {
+  label: string;
+  hint: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field label={props.label} hint={props.hint}>
+      {(control) => (
+        <input
+          {...control}
+          type="text"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="username@domain"
+          value={props.value}
+          onChange={(event) => props.onChange(event.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
 function AliasesSection() {
   const t = useT();
   const aliases = useAliases();
@@ -77,19 +101,12 @@ function AliasesSection() {
         ))}
       {remove.isError && <MigrationError error={remove.error} />}
       <form className="settings-fields" onSubmit={submit}>
-        <Field label={t('migration.alias_handle')} hint={t('migration.handle_hint')}>
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="username@domain"
-              value={handle}
-              onChange={(event) => setHandle(event.target.value)}
-            />
-          )}
-        </Field>
+        <HandleField
+          label={t('migration.alias_handle')}
+          hint={t('migration.handle_hint')}
+          value={handle}
+          onChange={setHandle}
+        />
         <div>
           <Button type="submit" busy={add.isPending} disabled={!handle.trim()}>
             <Msg id="migration.alias_add" />
@@ -150,22 +167,12 @@ function MoveSection() {
       )}
       {state.data && !cooldown && (
         <form className="settings-fields" onSubmit={submit}>
-          <Field
+          <HandleField
             label={t('migration.move_handle')}
             hint={t('migration.move_handle_hint', { acct: `${identity.username ?? ''}@${server.domain}` })}
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="text"
-                autoComplete="off"
-                spellCheck={false}
-                placeholder="username@domain"
-                value={handle}
-                onChange={(event) => setHandle(event.target.value)}
-              />
-            )}
-          </Field>
+            value={handle}
+            onChange={setHandle}
+          />
           <Field label={t('migration.current_password')}>
             {(control) => (
               <input
