@@ -5,6 +5,13 @@
 //   npm run bench:cpu
 //   BENCH_ROUNDS=2000 npm run bench:cpu
 //   BENCH_AUTHORS=1000 npm run bench:cpu   (the reader follows 1,000 authors instead of 50, 40 statuses each)
+//   BENCH_MODE=postgres npm run bench:cpu   (PostgreSQL: also the CPU its backends spent, read from /proc)
+//   BENCH_CPU_PROF=/tmp/prof npm run bench:cpu   (a V8 CPU profile of the measured rounds of each path, for
+//                                                  bench/profile-summary.mjs or Chrome DevTools)
+import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import path from 'node:path';
+import { sql } from 'kysely';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { buildApp } from '../apps/server/src/http/app.ts';
 import { createMediaStorage } from '../apps/server/src/media/storage.ts';
@@ -16,18 +23,67 @@ import { seedFollowing, seedMutualFollows, seedStatuses, seedUsers } from './lib
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 1000);
 const WARM_UP = 200;
 const AUTHORS = Number(process.env.BENCH_AUTHORS || 50);
+const MODE = process.env.BENCH_MODE || 'sqlite';
+const PROFILE_DIR = process.env.BENCH_CPU_PROF;
+const CLOCK_TICKS_PER_MS = 0.1; // Linux's USER_HZ is 100
 
-async function cpuPerRequest(request) {
-  for (let index = 0; index < WARM_UP; index += 1) await request(index);
-  const cpu = process.cpuUsage();
-  const started = performance.now();
-  for (let index = 0; index < ROUNDS; index += 1) await request(WARM_UP + index);
-  const { user, system } = process.cpuUsage(cpu);
-  return { cpuMs: (user + system) / 1000 / ROUNDS, wallMs: (performance.now() - started) / ROUNDS };
+async function profiled(name, run) {
+  if (!PROFILE_DIR) return run();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  const result = await run();
+  const { profile } = await session.post('Profiler.stop');
+  session.disconnect();
+  fs.mkdirSync(PROFILE_DIR, { recursive: true });
+  const file = path.join(PROFILE_DIR, `${name}.cpuprofile`);
+  fs.writeFileSync(file, JSON.stringify(profile));
+  console.log(`profile: ${file}`);
+  return result;
 }
 
-console.log(`Server CPU per request, in-process, SQLite, reader following ${AUTHORS} (${machineNote()})`);
-const deployment = await createDeployment('sqlite', 'cpu');
+/** The PostgreSQL backends serving the app's pool: every pooled connection held at once, each asked its pid. */
+async function poolBackends(db) {
+  const rows = await Promise.all(
+    Array.from({ length: 10 }, () =>
+      sql`select pg_backend_pid() as pid, pg_sleep(0.05)`.execute(db).then((result) => result.rows[0].pid),
+    ),
+  );
+  return [...new Set(rows)];
+}
+
+/** CPU time (ms) of each process in `pids`, from /proc (utime + stime); a process gone meanwhile keeps its figure. */
+function processesCpuMs(pids, previous = new Map()) {
+  const figures = new Map(previous);
+  for (const pid of pids) {
+    if (!fs.existsSync(`/proc/${pid}/stat`)) continue;
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    figures.set(pid, (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_MS);
+  }
+  return figures;
+}
+
+const sum = (figures) => [...figures.values()].reduce((total, value) => total + value, 0);
+
+async function cpuPerRequest(name, request, backends) {
+  for (let index = 0; index < WARM_UP; index += 1) await request(index);
+  return profiled(name, async () => {
+    const cpu = process.cpuUsage();
+    const databaseCpu = processesCpuMs(backends);
+    const started = performance.now();
+    for (let index = 0; index < ROUNDS; index += 1) await request(WARM_UP + index);
+    const { user, system } = process.cpuUsage(cpu);
+    return {
+      cpuMs: (user + system) / 1000 / ROUNDS,
+      databaseMs: (sum(processesCpuMs(backends, databaseCpu)) - sum(databaseCpu)) / ROUNDS,
+      wallMs: (performance.now() - started) / ROUNDS,
+    };
+  });
+}
+
+console.log(`Server CPU per request, in-process, ${MODE}, reader following ${AUTHORS} (${machineNote()})`);
+const deployment = await createDeployment(MODE, 'cpu');
 const bus = new InProcessEventBus();
 const presence = new InProcessPresence();
 const app = await buildApp(
@@ -51,29 +107,40 @@ try {
     pairs.push([chatters[index], chatters[index + 1]]);
   await seedMutualFollows(deployment.db, pairs);
 
-  const home = await cpuPerRequest(async () => {
-    const response = await app.inject({
-      url: '/api/v1/timelines/home',
-      headers: { authorization: `Bearer ${reader.token}` },
-    });
-    if (response.statusCode !== 200) throw new Error(`home answered ${response.statusCode}`);
-  });
-  const send = await cpuPerRequest(async (index) => {
-    const [sender, recipient] = pairs[index % pairs.length];
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/v1/friend_messages',
-      headers: { authorization: `Bearer ${sender.token}` },
-      payload: { recipient_id: recipient.id, content: `message ${index}` },
-    });
-    if (response.statusCode !== 201) throw new Error(`send answered ${response.statusCode}`);
-  });
+  const backends = MODE === 'postgres' ? await poolBackends(deployment.db) : [];
+  const home = await cpuPerRequest(
+    'home',
+    async () => {
+      const response = await app.inject({
+        url: '/api/v1/timelines/home',
+        headers: { authorization: `Bearer ${reader.token}` },
+      });
+      if (response.statusCode !== 200) throw new Error(`home answered ${response.statusCode}`);
+    },
+    backends,
+  );
+  const send = await cpuPerRequest(
+    'send',
+    async (index) => {
+      const [sender, recipient] = pairs[index % pairs.length];
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/friend_messages',
+        headers: { authorization: `Bearer ${sender.token}` },
+        payload: { recipient_id: recipient.id, content: `message ${index}` },
+      });
+      if (response.statusCode !== 201) throw new Error(`send answered ${response.statusCode}`);
+    },
+    backends,
+  );
   for (const [what, figures] of [
     ['GET home (20/page)', home],
     ['POST friend_messages', send],
   ])
     console.log(
-      `${what.padEnd(22)} ${figures.cpuMs.toFixed(3)} ms CPU  ${figures.wallMs.toFixed(3)} ms wall  (${ROUNDS} requests)`,
+      `${what.padEnd(22)} ${figures.cpuMs.toFixed(3)} ms CPU` +
+        (MODE === 'postgres' ? ` + ${figures.databaseMs.toFixed(3)} ms PostgreSQL CPU` : '') +
+        `  ${figures.wallMs.toFixed(3)} ms wall  (${ROUNDS} requests)`,
     );
 } finally {
   await app.close();
