@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { withNamedStatements } from './named-statements.js';
 import { nodeSqliteDatabase } from './node-sqlite-dialect.js';
 import type { Database } from './schema.js';
 import { applyServerPragmas } from './sqlite-pragmas.js';
@@ -33,7 +34,7 @@ export function createDatabase({ url, schema, poolSize = 10 }: DatabaseOptions):
       max: poolSize,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
   }
   const file = url.slice('sqlite:'.length);
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
