@@ -39,8 +39,10 @@ export async function loadQuoteViews(
   ctx: AppContext,
   statuses: StatusesTable[],
   viewerId: string | null,
+  /** those of `statuses` that carry a quote (all of them when not known) */
+  quotingIds: readonly string[] = statuses.map((status) => status.id),
 ): Promise<QuoteViews> {
-  const ids = statuses.map((status) => status.id);
+  const ids = [...quotingIds];
   const quoteRows = ids.length
     ? await ctx.db.selectFrom('quotes').selectAll().where('status_id', 'in', ids).execute()
     : [];

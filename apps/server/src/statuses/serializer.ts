@@ -1,30 +1,15 @@
-import type {
-  Account,
-  FilterContext,
-  MediaAttachment,
-  Mention,
-  Poll,
-  PreviewCard,
-  Quote,
-  ShallowQuote,
-  Status,
-} from '@palchat/api';
+import type { Account, FilterContext, Poll, PreviewCard, Quote, ShallowQuote, Status } from '@palchat/api';
 import { sql } from 'kysely';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import type { StatusesTable } from '../db/schema.js';
-import { accountUrl, acctOf, serializeAccount } from '../accounts/serializer.js';
-import {
-  mediaNeedsCopy,
-  profileNeedsCopy,
-  requestMediaCopies,
-  requestProfileCopies,
-} from '../federation/media-cache-requests.js';
+import { serializeAccount } from '../accounts/serializer.js';
+import { profileNeedsCopy, requestProfileCopies } from '../federation/media-cache-requests.js';
 import { filterResultsFor, loadActiveFilters, type ActiveFilter } from '../filters/matcher.js';
-import { serializeMedia } from '../media/serializer.js';
 import { serializePolls } from '../polls/serializer.js';
 import { serializePreviewCard } from './cards.js';
 import { loadQuoteViews } from './quote-views.js';
+import { loadStatusParts } from './status-parts.js';
 import { textToHtml } from './text-format.js';
 import { visibleTo } from './visibility.js';
 
@@ -108,16 +93,6 @@ async function loadViewerState(
   return { ...marks, mutedConversations: new Set(mutes.map((row) => row.conversation_id)), filters };
 }
 
-/** Mentions in the order the text names them (the database keeps no order). */
-function inTextOrder(mentions: Mention[], text: string): Mention[] {
-  const lower = text.toLowerCase();
-  const at = (mention: Mention) => {
-    const index = lower.indexOf(`@${mention.username.toLowerCase()}`);
-    return index < 0 ? Number.MAX_SAFE_INTEGER : index;
-  };
-  return mentions.sort((a, b) => at(a) - at(b));
-}
-
 /**
  * Mastodon Status entities for status rows, loaded in a handful of batched queries. Boosts whose original is
  * gone, or hidden from the viewer, are dropped. `viewer` adds favourited/reblogged/bookmarked/pinned, and `filtered` (the viewer's filters
@@ -142,47 +117,30 @@ export async function serializeStatuses(
         )
         .execute()
     : [];
-  const quotes = await loadQuoteViews(ctx, [...rows, ...originals], viewer?.id ?? null);
+  const pageParts = await loadStatusParts(ctx, [...rows, ...originals]);
+  const quotes = await loadQuoteViews(
+    ctx,
+    [...rows, ...originals],
+    viewer?.id ?? null,
+    [...pageParts].flatMap(([id, parts]) => (parts.hasQuote ? [id] : [])),
+  );
   const quotedById = new Map(quotes.visibleQuoted.map((row) => [row.id, row]));
+  const partsOf = new Map([...pageParts, ...(await loadStatusParts(ctx, quotes.visibleQuoted))]);
   const all = [...rows, ...originals, ...quotes.visibleQuoted];
   const ids = [...new Set(all.map((row) => row.id))];
   const authorIds = [...new Set(all.map((row) => row.account_id))];
   const conversationIds = [
     ...new Set(all.flatMap((row) => (row.conversation_id ? [row.conversation_id] : []))),
   ];
+  const pollIds = ids.filter((id) => partsOf.get(id)?.hasPoll);
 
   const linkUrls = [...new Set(all.flatMap((row) => (row.link_url ? [row.link_url] : [])))];
-  const [authors, mentionRows, tagRows, state, mediaRows, pollRows, cardRows] = await Promise.all([
+  const [authors, state, pollRows, cardRows] = await Promise.all([
     ctx.db.selectFrom('accounts').selectAll().where('id', 'in', authorIds).execute(),
-    ctx.db
-      .selectFrom('status_mentions')
-      .innerJoin('accounts', 'accounts.id', 'status_mentions.account_id')
-      .select([
-        'status_mentions.status_id',
-        'accounts.id',
-        'accounts.username',
-        'accounts.domain',
-        'accounts.url',
-        'accounts.uri',
-      ])
-      .where('status_mentions.status_id', 'in', ids)
-      .execute(),
-    ctx.db
-      .selectFrom('status_tags')
-      .innerJoin('tags', 'tags.id', 'status_tags.tag_id')
-      .select(['status_tags.status_id', 'tags.name_lower'])
-      .where('status_tags.status_id', 'in', ids)
-      .execute(),
     viewer ? loadViewerState(ctx, viewer.id, ids, conversationIds) : Promise.resolve(null),
-    ctx.db
-      .selectFrom('status_media')
-      .innerJoin('media_attachments', 'media_attachments.id', 'status_media.media_id')
-      .selectAll('media_attachments')
-      .select(['status_media.status_id as owner_id', 'status_media.position'])
-      .where('status_media.status_id', 'in', ids)
-      .orderBy('status_media.position', 'asc')
-      .execute(),
-    ctx.db.selectFrom('polls').selectAll().where('status_id', 'in', ids).execute(),
+    pollIds.length
+      ? ctx.db.selectFrom('polls').selectAll().where('status_id', 'in', pollIds).execute()
+      : Promise.resolve([]),
     linkUrls.length
       ? ctx.db
           .selectFrom('preview_cards')
@@ -192,43 +150,16 @@ export async function serializeStatuses(
           .execute()
       : Promise.resolve([]),
   ]);
-  // remote files shown without a copy here (new, failed a while ago, or pruned) are asked for again
-  requestMediaCopies(
-    ctx,
-    mediaRows.filter(mediaNeedsCopy).map((row) => row.id),
-  );
+  // remote avatars and headers shown without a copy here (new, failed a while ago, or pruned) are asked for again
   requestProfileCopies(
     ctx,
     authors.filter(profileNeedsCopy).map((row) => row.id),
   );
   const polls: Map<string, Poll> = await serializePolls(ctx.db, pollRows, viewer?.id ?? null);
-  const mediaOf = new Map<string, MediaAttachment[]>();
-  for (const { owner_id: ownerId, position: _position, ...media } of mediaRows) {
-    const list = mediaOf.get(ownerId) ?? [];
-    list.push(serializeMedia(ctx.config, media));
-    mediaOf.set(ownerId, list);
-  }
   const cards = new Map<string, PreviewCard>(cardRows.map((card) => [card.url, serializePreviewCard(card)]));
 
   const accounts = new Map<string, Account>(authors.map((row) => [row.id, serializeAccount(ctx, row)]));
   const authorRows = new Map(authors.map((row) => [row.id, row]));
-  const mentionsOf = new Map<string, Mention[]>();
-  const mentionRowsOf = new Map<string, typeof mentionRows>();
-  for (const row of mentionRows) {
-    mentionRowsOf.set(row.status_id, [...(mentionRowsOf.get(row.status_id) ?? []), row]);
-    const list = mentionsOf.get(row.status_id) ?? [];
-    list.push({ id: row.id, username: row.username, acct: acctOf(row), url: accountUrl(ctx, row) });
-    mentionsOf.set(row.status_id, list);
-  }
-  const tagsOf = new Map<string, { name: string; url: string }[]>();
-  for (const row of tagRows) {
-    const list = tagsOf.get(row.status_id) ?? [];
-    list.push({
-      name: row.name_lower,
-      url: `${ctx.config.publicUrl}/tags/${encodeURIComponent(row.name_lower)}`,
-    });
-    tagsOf.set(row.status_id, list);
-  }
 
   /** A Quote with the quoted post in full at the top; inside a quoted post, a ShallowQuote (Mastodon's). */
   const quoteFor = (row: StatusRow, nested: boolean): Quote | ShallowQuote | null => {
@@ -255,7 +186,8 @@ export async function serializeStatuses(
     nested = false,
   ): Status | null => {
     const account = accounts.get(row.account_id);
-    if (!account) return null;
+    const parts = partsOf.get(row.id);
+    if (!account || !parts) return null;
     // a remote status keeps its own uri and url; a local one's follow this server's URL scheme
     const url = row.url ?? `${ctx.config.publicUrl}/@${account.username}/${row.id}`;
     const uri =
@@ -285,14 +217,14 @@ export async function serializeStatuses(
             localDomain: ctx.config.localDomain,
             linkTagsAndMentions: true,
             // the stored mentions (what compose resolved and notified) and the author: no other @name links
-            mentions: [...(mentionRowsOf.get(row.id) ?? []), authorRows.get(row.account_id) ?? account],
+            mentions: [...parts.mentionedAccounts, authorRows.get(row.account_id) ?? account],
           })),
       reblog,
       application: null,
       account,
-      media_attachments: reblog ? [] : (mediaOf.get(row.id) ?? []),
-      mentions: inTextOrder(mentionsOf.get(row.id) ?? [], row.text),
-      tags: tagsOf.get(row.id) ?? [],
+      media_attachments: reblog ? [] : parts.media,
+      mentions: parts.mentions,
+      tags: parts.tags,
       emojis: [],
       card: !reblog && row.link_url ? (cards.get(row.link_url) ?? null) : null,
       poll: reblog ? null : (polls.get(row.id) ?? null),
