@@ -29,16 +29,17 @@ interface ViewerState {
   filters: ActiveFilter[];
 }
 
-type Mark = 'favourited' | 'reblogged' | 'bookmarked' | 'pinned';
+type Mark = 'favourited' | 'reblogged' | 'bookmarked' | 'pinned' | 'muted';
 
 /**
- * Which of `ids` the viewer favourited, boosted, bookmarked or pinned: one statement (a round trip on
- * PostgreSQL) instead of four.
+ * Which of `ids` the viewer favourited, boosted, bookmarked or pinned, and which of `conversationIds` the viewer
+ * muted: one statement (a round trip on PostgreSQL) instead of five.
  */
 async function viewerMarks(
   ctx: AppContext,
   viewerId: string,
   ids: string[],
+  conversationIds: string[],
 ): Promise<Record<Mark, Set<string>>> {
   const marked = (table: 'favourites' | 'bookmarks' | 'status_pins', mark: Mark) =>
     ctx.db
@@ -46,7 +47,7 @@ async function viewerMarks(
       .select([sql.lit(mark).$castTo<Mark>().as('mark'), 'status_id'])
       .where('account_id', '=', viewerId)
       .where('status_id', 'in', ids);
-  const rows = await marked('favourites', 'favourited')
+  let query = marked('favourites', 'favourited')
     .unionAll(
       ctx.db
         .selectFrom('statuses')
@@ -59,15 +60,27 @@ async function viewerMarks(
         .where('deleted_at', 'is', null),
     )
     .unionAll(marked('bookmarks', 'bookmarked'))
-    .unionAll(marked('status_pins', 'pinned'))
-    .execute();
+    .unionAll(marked('status_pins', 'pinned'));
+  if (conversationIds.length) {
+    query = query.unionAll(
+      ctx.db
+        .selectFrom('conversation_mutes')
+        .select([
+          sql.lit('muted').$castTo<Mark>().as('mark'),
+          sql.ref<string>('conversation_id').as('status_id'),
+        ])
+        .where('account_id', '=', viewerId)
+        .where('conversation_id', 'in', conversationIds),
+    );
+  }
   const marks: Record<Mark, Set<string>> = {
     favourited: new Set(),
     reblogged: new Set(),
     bookmarked: new Set(),
     pinned: new Set(),
+    muted: new Set(),
   };
-  for (const row of rows) marks[row.mark].add(row.status_id);
+  for (const row of await query.execute()) marks[row.mark].add(row.status_id);
   return marks;
 }
 
@@ -78,19 +91,11 @@ async function loadViewerState(
   ids: string[],
   conversationIds: string[],
 ): Promise<ViewerState> {
-  const [marks, mutes, filters] = await Promise.all([
-    viewerMarks(ctx, viewerId, ids),
-    conversationIds.length
-      ? ctx.db
-          .selectFrom('conversation_mutes')
-          .select('conversation_id')
-          .where('account_id', '=', viewerId)
-          .where('conversation_id', 'in', conversationIds)
-          .execute()
-      : Promise.resolve([]),
+  const [{ muted, ...marks }, filters] = await Promise.all([
+    viewerMarks(ctx, viewerId, ids, conversationIds),
     loadActiveFilters(ctx.db, viewerId),
   ]);
-  return { ...marks, mutedConversations: new Set(mutes.map((row) => row.conversation_id)), filters };
+  return { ...marks, mutedConversations: muted, filters };
 }
 
 /**
