@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db, DbOrTx } from '../db/index.js';
 import type { Database, FeedKind, StatusesTable } from '../db/schema.js';
+import { runTemplate } from '../db/query-templates.js';
 import { nowIso } from '../lib/time.js';
 import { authorNotLimited } from '../moderation/limited.js';
 import { newestFirst, paginateQuery, type PageQuery } from './pagination.js';
@@ -36,8 +37,14 @@ type StatusQuery = SelectQueryBuilder<Database, 'statuses', StatusesTable>;
 export type CandidateQuery = SelectQueryBuilder<Database, 'statuses', { id: string }>;
 
 export interface FeedTimeline {
-  /** the statuses the timeline shows, by its rules */
-  shown: StatusQuery;
+  /**
+   * The statuses the timeline shows, by its rules, built from `values` (or from markers standing for them: a
+   * feed page's statement is compiled once per `shape`, see db/query-templates.ts).
+   */
+  shown: (values: Record<string, string>) => StatusQuery;
+  values: Record<string, string>;
+  /** what else than `values` the rules' SQL depends on (e.g. a list's replies policy) */
+  shape: string;
   candidates: CandidateQuery;
 }
 
@@ -62,17 +69,33 @@ async function page(query: StatusQuery, pageQuery: PageQuery): Promise<StatusesT
  * feed's size; an `in (entries)` list would be built whole, all FEED_SIZE entries, on every read).
  */
 async function feedEntriesPage(
+  db: Db,
   feed: FeedRef,
-  timeline: StatusQuery,
+  timeline: FeedTimeline,
   floor: string | null,
   pageQuery: PageQuery,
 ): Promise<StatusesTable[]> {
-  const entries = timeline
-    .innerJoin('feed_entries', 'feed_entries.status_id', 'statuses.id')
-    .where('feed_entries.kind', '=', feed.kind)
-    .where('feed_entries.owner_id', '=', feed.ownerId)
-    .$if(floor !== null, (query) => query.where('feed_entries.status_id', '>', floor ?? ''));
-  return newestFirst(await paginateQuery(entries, 'feed_entries.status_id', pageQuery).execute(), pageQuery);
+  const cursors = (['max_id', 'since_id', 'min_id'] as const).filter((cursor) => pageQuery[cursor]);
+  const shape = `feed page: ${feed.kind}, ${timeline.shape}, floor ${floor !== null}, ${cursors.join(' ')}`;
+  const values = {
+    ...timeline.values,
+    owner: feed.ownerId,
+    floor: floor ?? '',
+    limit: pageQuery.limit,
+    ...Object.fromEntries(cursors.map((cursor) => [cursor, pageQuery[cursor] ?? ''])),
+  };
+  const rows = await runTemplate(db, shape, values, (marker) => {
+    const entries = timeline
+      .shown(marker)
+      .innerJoin('feed_entries', 'feed_entries.status_id', 'statuses.id')
+      .where('feed_entries.kind', '=', feed.kind)
+      .where('feed_entries.owner_id', '=', marker.owner!)
+      .$if(floor !== null, (query) => query.where('feed_entries.status_id', '>', marker.floor!));
+    const markedPage: PageQuery = { limit: marker.limit as unknown as number };
+    for (const cursor of cursors) markedPage[cursor] = marker[cursor];
+    return paginateQuery(entries, 'feed_entries.status_id', markedPage);
+  });
+  return newestFirst(rows, pageQuery);
 }
 
 /**
@@ -82,13 +105,13 @@ async function feedEntriesPage(
 export async function feedPage(
   db: Db,
   feed: FeedRef,
-  { shown: timeline, candidates }: FeedTimeline,
+  timeline: FeedTimeline,
   query: PageQuery,
 ): Promise<StatusesTable[]> {
-  const floor = await feedFloor(db, feed, candidates);
-  if (floor === null) return feedEntriesPage(feed, timeline, null, query);
-  const above = (pageQuery: PageQuery) => feedEntriesPage(feed, timeline, floor, pageQuery);
-  const below = timeline.where('statuses.id', '<=', floor);
+  const floor = await feedFloor(db, feed, timeline.candidates);
+  if (floor === null) return feedEntriesPage(db, feed, timeline, null, query);
+  const above = (pageQuery: PageQuery) => feedEntriesPage(db, feed, timeline, floor, pageQuery);
+  const below = timeline.shown(timeline.values).where('statuses.id', '<=', floor);
   if (query.min_id) {
     // the page just above min_id: its oldest rows may lie below the floor
     const older = query.min_id < floor ? await page(below, query) : [];

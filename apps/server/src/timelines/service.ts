@@ -29,8 +29,7 @@ export const accountStatusesQuerySchema = pageQuerySchema(20, 40).extend({
 export type AccountStatusesQuery = z.infer<typeof accountStatusesQuerySchema>;
 
 /** Statuses (and boosted originals) the viewer may read, by authors the viewer neither blocks nor mutes. */
-function readableStatuses(db: Db, viewer: AccountRow | null): StatusQuery {
-  const viewerId = viewer?.id ?? null;
+function readableStatuses(db: Db, viewerId: string | null): StatusQuery {
   return db
     .selectFrom('statuses')
     .selectAll('statuses')
@@ -91,7 +90,12 @@ export async function homeTimeline(db: Db, viewer: AccountRow, query: PageQuery)
   return feedPage(
     db,
     homeFeed(viewer.id),
-    { shown: homeStatuses(db, viewer), candidates: homeCandidates(db, viewer.id) },
+    {
+      shown: (values) => homeStatuses(db, values.viewer!),
+      values: { viewer: viewer.id },
+      shape: 'home',
+      candidates: homeCandidates(db, viewer.id),
+    },
     query,
   );
 }
@@ -131,19 +135,19 @@ const followedTagOf = (eb: StatusScope, viewerId: string) =>
     .whereRef('status_tags.status_id', '=', 'statuses.id')
     .where('followed_tags.account_id', '=', viewerId);
 
-function homeStatuses(db: Db, viewer: AccountRow): StatusQuery {
-  return readableStatuses(db, viewer)
+function homeStatuses(db: Db, viewerId: string): StatusQuery {
+  return readableStatuses(db, viewerId)
     .where('statuses.visibility', '!=', 'direct')
     .where((eb) =>
       eb.or([
-        eb('statuses.account_id', '=', viewer.id),
+        eb('statuses.account_id', '=', viewerId),
         eb.and([
-          eb.exists(follows(eb, viewer.id, 'statuses.account_id')),
-          repliesWithin(eb, viewer.id, true),
+          eb.exists(follows(eb, viewerId, 'statuses.account_id')),
+          repliesWithin(eb, viewerId, true),
           eb.or([
             eb('statuses.reblog_of_id', 'is', null),
             eb.not(
-              eb.exists(follows(eb, viewer.id, 'statuses.account_id').where('follows.show_reblogs', '=', 0)),
+              eb.exists(follows(eb, viewerId, 'statuses.account_id').where('follows.show_reblogs', '=', 0)),
             ),
           ]),
           eb.not(
@@ -153,7 +157,7 @@ function homeStatuses(db: Db, viewer: AccountRow): StatusQuery {
                 .innerJoin('lists', 'lists.id', 'list_accounts.list_id')
                 .select('list_accounts.account_id')
                 .whereRef('list_accounts.account_id', '=', 'statuses.account_id')
-                .where('lists.account_id', '=', viewer.id)
+                .where('lists.account_id', '=', viewerId)
                 .where('lists.exclusive', '=', 1),
             ),
           ),
@@ -161,7 +165,7 @@ function homeStatuses(db: Db, viewer: AccountRow): StatusQuery {
         eb.and([
           eb('statuses.visibility', '=', 'public'),
           eb('statuses.reblog_of_id', 'is', null),
-          eb.exists(followedTagOf(eb, viewer.id)),
+          eb.exists(followedTagOf(eb, viewerId)),
           authorNotLimited(sql.ref('statuses.account_id')),
         ]),
       ]),
@@ -174,7 +178,7 @@ export async function publicTimeline(
   viewer: AccountRow | null,
   query: TimelineQuery,
 ): Promise<StatusesTable[]> {
-  const base = readableStatuses(db, viewer)
+  const base = readableStatuses(db, viewer?.id ?? null)
     .where('statuses.visibility', '=', 'public')
     .where('statuses.reblog_of_id', 'is', null)
     .where(inPublicViews(viewer?.id ?? null))
@@ -195,7 +199,7 @@ export async function tagTimeline(
 ): Promise<StatusesTable[]> {
   // Driven by the tag's own statuses (status_tags_tag), not by every original status: only composed statuses
   // have tags (a boost has none), so no `reblog_of_id is null` here for the planner to scan an index by.
-  const base = readableStatuses(db, viewer)
+  const base = readableStatuses(db, viewer?.id ?? null)
     .where('statuses.visibility', '=', 'public')
     .where(inPublicViews(viewer?.id ?? null))
     .where('statuses.id', 'in', (eb) =>
@@ -218,7 +222,12 @@ export async function listTimeline(
   return feedPage(
     db,
     listFeed(list.id),
-    { shown: listStatuses(db, viewer, list), candidates: listCandidates(db, list.id) },
+    {
+      shown: (values) => listStatuses(db, values.viewer!, { ...list, id: values.list! }),
+      values: { viewer: viewer.id, list: list.id },
+      shape: `list, replies ${list.replies_policy}`,
+      candidates: listCandidates(db, list.id),
+    },
     query,
   );
 }
@@ -238,7 +247,7 @@ function listCandidates(db: Db, listId: string): CandidateQuery {
     );
 }
 
-function listStatuses(db: Db, viewer: AccountRow, list: ListsTable): StatusQuery {
+function listStatuses(db: Db, viewerId: string, list: ListsTable): StatusQuery {
   // correlated, as `follows` above: the list's (list, account) index per row read, not a list of its members
   const member = (eb: StatusScope, column: AccountColumn) =>
     eb.exists(
@@ -248,13 +257,13 @@ function listStatuses(db: Db, viewer: AccountRow, list: ListsTable): StatusQuery
         .where('list_accounts.list_id', '=', list.id)
         .whereRef('list_accounts.account_id', '=', column),
     );
-  return readableStatuses(db, viewer)
+  return readableStatuses(db, viewerId)
     .where('statuses.visibility', '!=', 'direct')
     .where((eb) => member(eb, 'statuses.account_id'))
     .where((eb) => {
-      if (list.replies_policy === 'followed') return repliesWithin(eb, viewer.id, true);
+      if (list.replies_policy === 'followed') return repliesWithin(eb, viewerId, true);
       if (list.replies_policy === 'list') {
-        return eb.or([repliesWithin(eb, viewer.id, false), member(eb, 'statuses.in_reply_to_account_id')]);
+        return eb.or([repliesWithin(eb, viewerId, false), member(eb, 'statuses.in_reply_to_account_id')]);
       }
       return eb.or([
         eb('statuses.in_reply_to_account_id', 'is', null),
@@ -270,7 +279,7 @@ export async function linkTimeline(
   url: string,
   query: PageQuery,
 ): Promise<StatusesTable[]> {
-  const base = readableStatuses(db, viewer)
+  const base = readableStatuses(db, viewer?.id ?? null)
     .where('statuses.visibility', '=', 'public')
     .where('statuses.reblog_of_id', 'is', null)
     .where(inPublicViews(viewer?.id ?? null))
