@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestServer,
-  describeEachDialect,
-  type DialectName,
-  type TestServer,
-} from './helpers/harness.js';
+import type { DialectName } from '../src/db/index.js';
+import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
 import { call, createCast, type Cast } from './helpers/messaging.js';
 import { bearer } from './helpers/factories.js';
 
