@@ -14,8 +14,10 @@ import {
   machineNote,
   pause,
   sharedStorageAvailable,
-  startServerProcesses,
+  startServerProcess,
 } from './lib/deployment.mjs';
+import { eventLoopProbe } from './lib/event-loop.mjs';
+import { withCpuProfile } from './lib/rest-scenario.mjs';
 import { seedMutualFollows, seedUsers } from './lib/seed.mjs';
 import { ms, summarize } from './lib/stats.mjs';
 
@@ -28,8 +30,6 @@ const CONNECT_CONCURRENCY = 100;
 const DRAIN_MS = 5000;
 // BENCH_CPU_PROF=<folder>: server processes write V8 CPU profiles there (open them in Chrome DevTools, or
 // summarize them with `node bench/profile-summary.mjs <file>`).
-const PROFILE_DIR = process.env.BENCH_CPU_PROF;
-const serverOptions = PROFILE_DIR ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] } : {};
 
 function cpuSeconds(pid) {
   try {
@@ -87,7 +87,13 @@ async function run(mode, userCount) {
     await deployment.closeDatabase();
     const seedMs = performance.now() - seedStart;
 
-    servers.push(...(await startServerProcesses(deployment.env, processCount, serverOptions)));
+    const loopProbes = Array.from({ length: processCount }, () => eventLoopProbe());
+    servers.push(
+      ...(await Promise.all(
+        loopProbes.map((probe) => startServerProcess(deployment.env, withCpuProfile(probe.serverOptions))),
+      )),
+    );
+    const loopDelays = () => Promise.all(loopProbes.map((probe, index) => probe.read(servers[index])));
     // Senders (even indexes) hold sockets on process 1 and post there; recipients (odd) are on the last process.
     const serverOf = (index) => servers[index % 2 === 0 ? 0 : servers.length - 1];
 
@@ -133,6 +139,7 @@ async function run(mode, userCount) {
     );
 
     const total = Math.round(RATE * SECONDS);
+    await loopDelays();
     const cpuBefore = servers.map((server) => cpuSeconds(server.child.pid));
     let errors = 0;
     const inFlight = [];
@@ -156,6 +163,7 @@ async function run(mode, userCount) {
     const drainUntil = performance.now() + DRAIN_MS;
     while (latencies.length + errors < total && performance.now() < drainUntil) await pause(20);
     const cpu = servers.map((server, index) => cpuSeconds(server.child.pid) - cpuBefore[index]);
+    const loops = await loopDelays();
     const summary = summarize(latencies);
     return {
       mode,
@@ -171,6 +179,8 @@ async function run(mode, userCount) {
       seedMs,
       connectMs,
       serverCpuPercent: cpu.map((seconds) => (100 * seconds) / sendSeconds),
+      loopP99: loops.map((loop) => loop.p99),
+      loopMax: loops.map((loop) => loop.max),
     };
   } finally {
     for (const socket of sockets) socket?.terminate();
@@ -186,6 +196,7 @@ function print(result) {
       `p50 ${ms(result.p50)}  p95 ${ms(result.p95)}  p99 ${ms(result.p99)}  max ${ms(result.max)}  ` +
       `received ${result.received}/${result.sent}  lost ${result.lost}  errors ${result.errors}  ` +
       `server CPU ${result.serverCpuPercent.map((value) => `${value.toFixed(0)}%`).join('+')}  ` +
+      `event-loop delay p99 ${result.loopP99.map(ms).join('+')} max ${result.loopMax.map(ms).join('+')}  ` +
       `(seed ${(result.seedMs / 1000).toFixed(1)} s, connect ${(result.connectMs / 1000).toFixed(1)} s)`,
   );
 }

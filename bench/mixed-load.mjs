@@ -68,8 +68,10 @@ async function run(mode) {
 
     let finished = false;
     const probe = probeInstance(urls[urls.length - 1], () => finished);
+    const failures = new Map();
+    const count = (what) => failures.set(what, (failures.get(what) ?? 0) + 1);
     const load = await new Promise((resolve, reject) => {
-      autocannon(
+      const instance = autocannon(
         {
           url: urls.length === 1 ? urls[0] : urls,
           connections: CONNECTIONS,
@@ -78,6 +80,12 @@ async function run(mode) {
         },
         (error, result) => (error ? reject(error) : resolve(result)),
       );
+      // what the failures were: a status (with the path) or a client-side error (timeouts among them)
+      instance.on('response', (client, status) => {
+        if (status >= 300)
+          count(`${status} ${client.getRequestBuffer?.().toString().split(' ', 2).join(' ') ?? ''}`);
+      });
+      instance.on('reqError', (error) => count(error.code ?? error.message));
     });
     finished = true;
     const instance = await probe;
@@ -86,7 +94,10 @@ async function run(mode) {
     return [
       `${mode.padEnd(8)} mixed load             ${load.requests.average.toFixed(0).padStart(6)} req/s  ` +
         `p50 ${ms(load.latency.p50)}  p99 ${ms(load.latency.p99)}  errors ${loadFailures} of ` +
-        `${load.requests.total}  event-loop delay p99 ${ms(loop)}  (${CONNECTIONS} connections, ${SECONDS} s)`,
+        `${load.requests.total}  event-loop delay p99 ${ms(loop)}  (${CONNECTIONS} connections, ${SECONDS} s)` +
+        (failures.size
+          ? `\n${mode.padEnd(8)} failures: ${[...failures].map(([what, n]) => `${what} ×${n}`).join(', ')}`
+          : ''),
       `${mode.padEnd(8)} GET /api/v1/instance  p50 ${ms(instance.p50)}  p99 ${ms(instance.p99)}  ` +
         `max ${ms(instance.max)}  errors ${instance.failures} of ${instance.count + instance.failures}`,
     ];

@@ -58,13 +58,22 @@ export function messageSendRequest(pairs) {
   };
 }
 
+/** BENCH_CPU_PROF=<folder>: the server processes also write V8 CPU profiles there (bench/profile-summary.mjs). */
+export function withCpuProfile(options) {
+  const folder = process.env.BENCH_CPU_PROF;
+  if (!folder) return options;
+  return { ...options, nodeArgs: [...(options.nodeArgs ?? []), '--cpu-prof', `--cpu-prof-dir=${folder}`] };
+}
+
 /**
  * `count` server processes, each with an event-loop probe: their URLs, `loopP99()` (the worst event-loop delay
  * p99 over them since the previous call) and `stop()`.
  */
 export async function startProbedServers(env, count) {
   const probes = Array.from({ length: count }, () => eventLoopProbe());
-  const servers = await Promise.all(probes.map((probe) => startServerProcess(env, probe.serverOptions)));
+  const servers = await Promise.all(
+    probes.map((probe) => startServerProcess(env, withCpuProfile(probe.serverOptions))),
+  );
   return {
     urls: servers.map((server) => server.url),
     loopP99: async () =>

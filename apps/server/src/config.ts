@@ -31,6 +31,8 @@ export interface Config {
    */
   secretKeyBase: string | null;
   trustProxy: boolean;
+  /** how long the requests started in one turn of the event loop may run before the others wait a turn */
+  requestSliceMs: number;
   logLevel: string;
   rateLimit: RateLimits;
   streaming: {
@@ -245,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(env.WEB_DIST_DIR || path.join(repoRoot, 'apps/web/dist')),
     secretKeyBase: env.SECRET_KEY_BASE || null,
     trustProxy: env.TRUST_PROXY === 'true',
+    requestSliceMs: Math.max(0, intFromEnv(env.REQUEST_SLICE_MS, 10)),
     logLevel: env.LOG_LEVEL || 'info',
     rateLimit: rateLimitsFromEnv(env),
     streaming: {

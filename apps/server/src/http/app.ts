@@ -17,6 +17,7 @@ import { parseFormBody } from './form-params.js';
 import { withoutTrailingSlash } from './trailing-slash.js';
 import { registerDomainRoutes } from './routes.js';
 import { registerSecurityHeaders } from './security-headers.js';
+import { registerTurnScheduling } from './turn-scheduler.js';
 
 export interface BuildAppOptions {
   logger?: boolean | { level: string };
@@ -37,6 +38,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     rewriteUrl: (request) => withoutTrailingSlash(request.url ?? '/'),
   });
 
+  registerTurnScheduling(app, ctx.config.requestSliceMs);
   registerSecurityHeaders(app);
   // before every other onRequest hook: inbox POSTs carry no session and must reach Fedify unparsed
   installFederation(app, ctx);

@@ -22,7 +22,11 @@ const STATUS_EVENTS = new Set(['update', 'status.update']);
  * frames from the client) or a server-sent event stream (one stream, `event:`/`data:` lines).
  */
 export interface StreamTransport {
-  send(message: ServerStreamMessage): void;
+  /**
+   * `shared` is the bus event the message carries unchanged: every subscriber of a channel gets the same one, so
+   * that a transport can encode it once for all of them.
+   */
+  send(message: ServerStreamMessage, shared?: StreamMessage): void;
   /** tells the client its frame could not be served, keeping the connection */
   error(message: string): void;
   /** ends the connection: its credentials no longer hold */
@@ -141,17 +145,17 @@ export class StreamConnection {
     this.credentials = admission.credentials;
   }
 
-  private async deliver(stream: ResolvedStream, { event, payload }: StreamMessage): Promise<void> {
+  private async deliver(stream: ResolvedStream, message: StreamMessage): Promise<void> {
+    const { event, payload } = message;
     if (stream.accepts && !stream.accepts(event, payload)) return;
     const personal =
       stream.filterContext && STATUS_EVENTS.has(event)
         ? await withFilterResults(this.ctx.db, this.account.id, payload, stream.filterContext)
         : payload;
-    this.send({ stream: stream.label, event, payload: personal });
-  }
-
-  send(message: ServerStreamMessage): void {
-    this.transport.send(message);
+    this.transport.send(
+      { stream: stream.label, event, payload: personal },
+      personal === payload ? message : undefined,
+    );
   }
 
   async handle(raw: string): Promise<void> {

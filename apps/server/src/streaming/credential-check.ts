@@ -1,7 +1,13 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DbOrTx } from '../db/index.js';
 import type { StreamCredentials } from './revocations.js';
 
-const CHUNK = 500;
+/**
+ * Ids looked up per statement. With SQLite a statement runs on the event loop: a process holding 10,000 sockets
+ * checks them in small statements with a turn of the loop between them, not in a few long ones that would hold
+ * back every delivery for as long.
+ */
+const CHUNK = 100;
 
 async function inChunks(
   ids: Set<string>,
@@ -10,6 +16,7 @@ async function inChunks(
   const list = [...ids];
   const found = new Set<string>();
   for (let start = 0; start < list.length; start += CHUNK) {
+    if (start > 0) await nextTurn();
     for (const id of await find(list.slice(start, start + CHUNK))) found.add(id);
   }
   return found;

@@ -117,8 +117,11 @@ async function serveEventStream(
 
 /** GET /api/v1/streaming/{user, user/notification, public, …} and /api/v1/streaming/health. */
 export function registerEventStreams(app: FastifyInstance, deps: EventStreamDeps): void {
-  app.get('/api/v1/streaming/health', publicRoute, async (_request, reply) =>
-    reply.type('text/plain; charset=utf-8').header('cache-control', 'private, no-store').send('OK'),
+  app.get(
+    '/api/v1/streaming/health',
+    { config: { ...publicRoute.config, light: true } },
+    async (_request, reply) =>
+      reply.type('text/plain; charset=utf-8').header('cache-control', 'private, no-store').send('OK'),
   );
   for (const { path, stream, media, scope } of EVENT_STREAMS) {
     app.route({

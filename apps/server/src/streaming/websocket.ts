@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
+import type { ServerStreamMessage } from '@palchat/api';
+import type { StreamMessage } from './bus.js';
 import { scopes } from '../auth/route-scopes.js';
 import type { AppContext } from '../context.js';
 import { streamingLimitsFor } from './limits.js';
@@ -31,10 +33,30 @@ function heartbeatFromEnv(): number {
   return Number.isFinite(parsed) && parsed > 0 ? parsed : DEFAULT_HEARTBEAT_MS;
 }
 
+/** The frames of the bus events being delivered, by stream label: encoded once for all their subscribers. */
+const sharedFrames = new WeakMap<StreamMessage, Map<string, Buffer>>();
+
+function frameOf(message: ServerStreamMessage, shared: StreamMessage | undefined): Buffer | string {
+  if (!shared) return JSON.stringify(message);
+  let byLabel = sharedFrames.get(shared);
+  if (!byLabel) {
+    byLabel = new Map();
+    sharedFrames.set(shared, byLabel);
+  }
+  const label = message.stream.join('\n');
+  let frame = byLabel.get(label);
+  if (!frame) {
+    frame = Buffer.from(JSON.stringify(message));
+    byLabel.set(label, frame);
+  }
+  return frame;
+}
+
 function socketTransport(socket: WebSocket): StreamTransport {
   return {
-    send: (message) => {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+    send: (message, shared) => {
+      // a Buffer goes out as a binary frame unless told otherwise; the client parses text frames
+      if (socket.readyState === socket.OPEN) socket.send(frameOf(message, shared), { binary: false });
     },
     error: (message) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ error: message }));
