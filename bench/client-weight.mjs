@@ -6,17 +6,14 @@
 // Chromium fetches to render /home signed in (idle callbacks held back, so the message box and the social layer,
 // which load when the browser is idle, are left out); and everything fetched until the network is idle. Every
 // other chunk is lazy. Sizes are gzip level 9 of the files on disk (the .br/.gz twins of the build are skipped).
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { createDeployment, machineNote, REPO_ROOT, startServerProcess } from './lib/deployment.mjs';
+import { createDeployment, machineNote, startServerProcess } from './lib/deployment.mjs';
 import { seedFollowing, seedStatuses, seedUsers } from './lib/seed.mjs';
 import { kb } from './lib/stats.mjs';
-
-const DIST = path.join(REPO_ROOT, 'apps/web/dist');
-const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
+import { CHROME, ensureWebBuild, heapAfterGc, mib, WEB_DIST as DIST } from './lib/web-client.mjs';
 const BUDGET_KB = 150;
 const AIM_KB = 100;
 /** Issue #17: everything fetched until the network is idle (idle callbacks run), /home signed in. */
@@ -24,11 +21,7 @@ const IDLE_BUDGET_KB = 150;
 /** Issue #17: the JS heap once /home has loaded (idle work included). */
 const HEAP_BUDGET_MIB = 4;
 
-if (process.env.BENCH_BUILD || !fs.existsSync(path.join(DIST, 'index.html'))) {
-  console.log('Building the web client…');
-  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: REPO_ROOT, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+ensureWebBuild();
 
 const gzipSize = (file) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
 const rawSize = (file) => fs.statSync(file).size;
@@ -80,16 +73,6 @@ async function networkQuiet(page, quietMs) {
   while (Date.now() < deadline && (inFlight > 0 || Date.now() - lastActivity < quietMs)) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-}
-
-/** The JS heap in use after a full garbage collection (what stays alive once the page has loaded). */
-async function heapAfterGc(page) {
-  const session = await page.context().newCDPSession(page);
-  await session.send('HeapProfiler.enable');
-  await session.send('HeapProfiler.collectGarbage');
-  const { usedSize } = await session.send('Runtime.getHeapUsage');
-  await session.detach();
-  return usedSize;
 }
 
 async function fetchedFor(context, url, { holdIdleWork }) {
@@ -186,7 +169,6 @@ const untilIdle = describe(
   'Signed-in /home, until the network is idle (with the idle-loaded box and social layer)',
   home.assets,
 );
-const mib = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 console.log(
   `JS heap after the first load and a full GC: ${mib(home.heap)} at 412 px, ${mib(home.wideHeap)} at 1280 px (budget ${HEAP_BUDGET_MIB} MiB)`,
 );

@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compileMessages } from './build/compile-messages';
 import { precompress } from './build/precompress';
+import { preactInPlaceOfReact } from './build/react-runtime';
 import { routePreloads } from './build/route-preloads';
 import { lowPriorityScripts } from './build/script-priority';
 
@@ -32,20 +33,8 @@ const chunkGroups = [
   { name: 'timelines', test: /src[\\/]features[\\/]timelines[\\/]views\.tsx$/, priority: 1 },
 ];
 
-/**
- * PALCHAT_WEB_PREACT=1 builds the client on `preact/compat` instead of React, to measure it (issue #17,
- * docs/PERFORMANCE.md): −57 KB gzip to render /home, but navigation and the message box stall in end-to-end
- * tests, so the shipped build stays on React until that is solved.
- */
-const preactInPlaceOfReact = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx(-dev)?-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
-
 export default defineConfig({
-  resolve: { alias: process.env.PALCHAT_WEB_PREACT === '1' ? preactInPlaceOfReact : [] },
+  resolve: { alias: preactInPlaceOfReact },
   plugins: [react(), compileMessages(), routePreloads(), lowPriorityScripts(), precompress()],
   build: {
     outDir: process.env.VITE_OUT_DIR ?? 'dist',
@@ -54,7 +43,14 @@ export default defineConfig({
     target: 'es2022',
     // every browser that runs this build (es2022) supports modulepreload
     modulePreload: { polyfill: false },
-    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
+    rolldownOptions: {
+      onLog(level, log, handler) {
+        // React Router reads React's optional useOptimistic, absent from preact/compat, and does without it
+        if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic')) return;
+        handler(level, log);
+      },
+      output: { codeSplitting: { groups: chunkGroups } },
+    },
   },
   server: {
     proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: serverOrigin, ws: true }])),

@@ -3,6 +3,7 @@ import { newAccountState } from '../../apps/server/src/accounts/new-account.ts';
 import { webAccessToken, WEB_SCOPES } from '../../apps/server/src/auth/sessions.ts';
 import { randomToken, sha256 } from '../../apps/server/src/lib/crypto.ts';
 import { newId } from '../../apps/server/src/lib/ids.ts';
+import { newParticipation } from '../../apps/server/src/messaging/queries.ts';
 
 const CHUNK = 200;
 
@@ -158,4 +159,51 @@ export async function seedStatuses(db, authors, perAuthor) {
   rows.sort((a, b) => (a.id < b.id ? -1 : 1));
   await insertChunked(db, 'statuses', rows);
   return rows;
+}
+
+/**
+ * The direct conversation of `a` and `b` with `count` messages, alternately from each, one a minute up to now,
+ * all read (it opens at its newest message). Message n (1-based) reads `textOf(n)`.
+ */
+export async function seedDirectChat(db, a, b, count, textOf) {
+  const start = Date.now() - count * 60_000;
+  const conversationId = newId(start - 60_000);
+  const opened = new Date(start - 60_000).toISOString();
+  const messages = Array.from({ length: count }, (_, index) => {
+    const at = start + index * 60_000;
+    return {
+      id: newId(at),
+      conversation_id: conversationId,
+      sender_id: index % 2 === 0 ? a.id : b.id,
+      content: textOf(index + 1),
+      is_system_message: 0,
+      reply_to_message_id: null,
+      created_at: new Date(at).toISOString(),
+    };
+  });
+  const newest = messages.at(-1)?.id ?? conversationId;
+  await db
+    .insertInto('conversations')
+    .values({
+      id: conversationId,
+      name: null,
+      is_group: 0,
+      creator_id: a.id,
+      admin_id: null,
+      direct_key: a.id < b.id ? `${a.id}:${b.id}` : `${b.id}:${a.id}`,
+      created_at: opened,
+      updated_at: messages.at(-1)?.created_at ?? opened,
+    })
+    .execute();
+  await db
+    .insertInto('conversation_participants')
+    .values(
+      [a, b].map((user) => ({
+        ...newParticipation(conversationId, user.id, opened, newest),
+        last_read_message_id: newest,
+      })),
+    )
+    .execute();
+  await insertChunked(db, 'messages', messages);
+  return conversationId;
 }

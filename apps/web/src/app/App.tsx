@@ -1,10 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { InitialState } from '@palchat/api';
-import { useState } from 'react';
-import { IntlProvider } from 'react-intl';
+import { useMemo, useState } from 'react';
+import { createIntlCache, RawIntlProvider } from 'react-intl';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ApiError } from '../api/client';
 import { CrashBoundary } from '../features/errors/CrashBoundary';
+import { createAppIntl } from './i18n/app-intl';
 import type { Catalogue } from './i18n/messages';
 import { useCompleteCatalogue } from './i18n/use-complete-catalogue';
 import { InitialStateContext } from './initial-state-context';
@@ -32,8 +33,13 @@ export function App({ state, locale, messages: loaded }: AppProps) {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => createBrowserRouter(buildRoutes()));
   const { messages, onError } = useCompleteCatalogue(loaded);
+  const [intlCache] = useState(createIntlCache);
+  const intl = useMemo(
+    () => createAppIntl({ locale, messages, defaultLocale: 'en', onError }, intlCache),
+    [locale, messages, onError, intlCache],
+  );
   return (
-    <IntlProvider locale={locale} messages={messages} defaultLocale="en" onError={onError}>
+    <RawIntlProvider value={intl}>
       <CrashBoundary>
         <InitialStateContext.Provider value={state}>
           <QueryClientProvider client={queryClient}>
@@ -41,6 +47,6 @@ export function App({ state, locale, messages: loaded }: AppProps) {
           </QueryClientProvider>
         </InitialStateContext.Provider>
       </CrashBoundary>
-    </IntlProvider>
+    </RawIntlProvider>
   );
 }

@@ -1,4 +1,13 @@
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import {
+  forwardRef,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useIntl } from 'react-intl';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { FIRST_ITEM_INDEX, shiftedFirstItemIndex } from '../../../components/paging';
@@ -90,12 +99,20 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
   const loadOlderAtTop = useCallback(() => {
     if (!pinnedToNewest.current && hasOlder && !loadingOlder) onLoadOlder();
   }, [hasOlder, loadingOlder, onLoadOlder]);
+  /*
+   * The scroller's listeners stay the same for the list's life and call the latest loadOlderAtTop: listeners
+   * made anew with every page loaded would each keep the render they were made in (and its pages) alive.
+   */
+  const latestLoadOlderAtTop = useRef(loadOlderAtTop);
+  useLayoutEffect(() => {
+    latestLoadOlderAtTop.current = loadOlderAtTop;
+  }, [loadOlderAtTop]);
   const releasePin = useCallback(() => {
     if (!pinnedToNewest.current) return;
     pinnedToNewest.current = false;
     // the top may have been in view all along (a short page): Virtuoso will not report reaching it again
-    if ((scroller.current?.scrollTop ?? 1) <= 0) loadOlderAtTop();
-  }, [loadOlderAtTop]);
+    if ((scroller.current?.scrollTop ?? 1) <= 0) latestLoadOlderAtTop.current();
+  }, []);
   const onScroll = useCallback(() => {
     const top = scroller.current?.scrollTop ?? 0;
     const { lastScrollTop, heightChanged } = layout.current;

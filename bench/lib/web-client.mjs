@@ -1,0 +1,28 @@
+// What the client benchmarks share: the built web client, and the JS heap of a page read through CDP.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT } from './deployment.mjs';
+
+export const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
+export const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
+
+/** Builds apps/web when apps/web/dist is missing, or always with BENCH_BUILD=1. */
+export function ensureWebBuild() {
+  if (!process.env.BENCH_BUILD && fs.existsSync(path.join(WEB_DIST, 'index.html'))) return;
+  console.log('Building the web client…');
+  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+/** The JS heap in use after a full garbage collection (what stays alive), in bytes. */
+export async function heapAfterGc(page) {
+  const session = await page.context().newCDPSession(page);
+  await session.send('HeapProfiler.enable');
+  await session.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await session.send('Runtime.getHeapUsage');
+  await session.detach();
+  return usedSize;
+}
+
+export const mib = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
