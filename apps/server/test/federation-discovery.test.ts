@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids.js';
-import { createAccount, follow, insertStatus, type TestAccount } from './helpers/factories.js';
+import {
+  createAccount,
+  follow,
+  insertStatus,
+  insertStatusImage,
+  type TestAccount,
+} from './helpers/factories.js';
 import { createFederatedServer, FEDERATED_URL } from './helpers/federation.js';
 import { createTestServer, type TestServer } from './helpers/harness.js';
 
@@ -238,35 +244,16 @@ describe('federation discovery and documents', () => {
   });
   it('describes media as Mastodon does: Document with type, size, description, blurhash and focal point', async () => {
     const status = await insertStatus(server, alice, { text: 'a picture' });
-    const mediaId = newId();
-    await server.db
-      .insertInto('media_attachments')
-      .values({
-        id: mediaId,
-        account_id: alice.account.id,
-        type: 'image',
-        file_path: 'media_attachments/original/picture.png',
-        thumbnail_path: null,
-        content_type: 'image/png',
-        file_size: 1234,
-        width: 640,
-        height: 480,
-        blurhash: 'LEHV6nWB2yk8pyo0adR*.7kCMdnj',
-        description: 'A red square',
-        focus_x: 0.5,
-        focus_y: -0.25,
-        status_id: status.id,
-        message_id: null,
-        created_at: new Date().toISOString(),
-        duration: null,
-        preview_width: null,
-        preview_height: null,
-      })
-      .execute();
-    await server.db
-      .insertInto('status_media')
-      .values({ status_id: status.id, media_id: mediaId, position: 0 })
-      .execute();
+    await insertStatusImage(server, status, {
+      file_path: 'media_attachments/original/picture.png',
+      file_size: 1234,
+      width: 640,
+      height: 480,
+      blurhash: 'LEHV6nWB2yk8pyo0adR*.7kCMdnj',
+      description: 'A red square',
+      focus_x: 0.5,
+      focus_y: -0.25,
+    });
     const note = await json(`/users/alice/statuses/${status.id}`);
     const [attachment] = [note.attachment].flat() as Record<string, unknown>[];
     expect(attachment).toMatchObject({

@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { statusSchema } from '@palchat/api';
 import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
-import { createAccount, follow, insertStatus, type TestAccount } from './helpers/factories.js';
+import {
+  createAccount,
+  follow,
+  insertStatus,
+  insertStatusImage,
+  type TestAccount,
+} from './helpers/factories.js';
 import { caller, uploadPng } from './helpers/social.js';
-import { newId } from '../src/lib/ids.js';
 
 /** A status's mentions, tags and media are kept in memory between reads: they must still follow every change. */
 describeEachDialect('status parts kept between reads', (dialect) => {
@@ -63,37 +68,8 @@ describeEachDialect('status parts kept between reads', (dialect) => {
 
   it('shows the local copy of remote media once it is made, not the remote file read before', async () => {
     const status = await insertStatus(server, alice, { text: 'with a remote picture' });
-    const mediaId = newId();
     const remoteUrl = 'https://remote.example/system/media/picture.png';
-    await server.db
-      .insertInto('media_attachments')
-      .values({
-        id: mediaId,
-        account_id: alice.account.id,
-        type: 'image',
-        file_path: null,
-        thumbnail_path: null,
-        content_type: 'image/png',
-        file_size: 0,
-        width: 10,
-        height: 10,
-        blurhash: null,
-        description: null,
-        focus_x: null,
-        focus_y: null,
-        status_id: status.id,
-        message_id: null,
-        created_at: status.created_at,
-        duration: null,
-        preview_width: null,
-        preview_height: null,
-        remote_url: remoteUrl,
-      })
-      .execute();
-    await server.db
-      .insertInto('status_media')
-      .values({ status_id: status.id, media_id: mediaId, position: 0 })
-      .execute();
+    const mediaId = await insertStatusImage(server, status, { remote_url: remoteUrl });
 
     const remote = (await call(carol, 'GET', `/api/v1/statuses/${status.id}`)).body;
     expect(remote.media_attachments).toMatchObject([{ url: remoteUrl }]);

@@ -1,7 +1,12 @@
 import { createSession } from '../../src/auth/sessions.js';
 import { newAccountState } from '../../src/accounts/new-account.js';
 import type { AccountRow } from '../../src/auth/viewer.js';
-import type { AccountsTable, StatusesTable, VisibilityValue } from '../../src/db/schema.js';
+import type {
+  AccountsTable,
+  MediaAttachmentsTable,
+  StatusesTable,
+  VisibilityValue,
+} from '../../src/db/schema.js';
 import { newId } from '../../src/lib/ids.js';
 import { nowIso } from '../../src/lib/time.js';
 import { fanOutToFeeds, homeFeed, mergeAuthorIntoFeed } from '../../src/timelines/feeds.js';
@@ -164,6 +169,45 @@ export async function insertStatus(
   // as posting does: into the home and list feeds that show it
   await fanOutToFeeds(server.db, status);
   return status;
+}
+
+/** An image attached to `status` as its first attachment (a 10×10 PNG row unless `columns` say otherwise): its id. */
+export async function insertStatusImage(
+  server: ServerLike,
+  status: StatusesTable,
+  columns: Partial<MediaAttachmentsTable> = {},
+): Promise<string> {
+  const id = newId();
+  await server.db
+    .insertInto('media_attachments')
+    .values({
+      id,
+      account_id: status.account_id,
+      type: 'image',
+      file_path: null,
+      thumbnail_path: null,
+      content_type: 'image/png',
+      file_size: 0,
+      width: 10,
+      height: 10,
+      blurhash: null,
+      description: null,
+      focus_x: null,
+      focus_y: null,
+      status_id: status.id,
+      message_id: null,
+      created_at: status.created_at,
+      duration: null,
+      preview_width: null,
+      preview_height: null,
+      ...columns,
+    })
+    .execute();
+  await server.db
+    .insertInto('status_media')
+    .values({ status_id: status.id, media_id: id, position: 0 })
+    .execute();
+  return id;
 }
 
 /** Headers for an authenticated inject() call. */
