@@ -126,6 +126,7 @@ describeEachDialect('Account and PreviewCard entities, trending links', (dialect
     expect(top?.history).toHaveLength(7);
     expect(top?.history[0]).toMatchObject({ uses: '2', accounts: '2' });
     expect(String(answer.raw.headers.link)).toContain('offset=1>; rel="next"');
+    // among links shared by one account each, the latest shared comes first
     const second = await call(null, 'GET', '/api/v1/trends/links?limit=1&offset=1');
     expect((second.json as { url: string }[]).map((link) => link.url)).toEqual([`${pageUrl}/plain`]);
     expect(String(second.raw.headers.link)).toContain('offset=0>; rel="prev"');

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
 import { bearer, createAccount, follow, type TestAccount } from './helpers/factories.js';
@@ -7,6 +9,7 @@ interface StatusPayload {
   id: string;
   content: string;
   account: { id: string };
+  card: { title: string } | null;
 }
 const withId = (id: string) => (payload: unknown) => (payload as StatusPayload).id === id || payload === id;
 
@@ -22,7 +25,8 @@ describeEachDialect('streaming of statuses', (dialect) => {
   let blockerStream: StreamClient;
 
   beforeAll(async () => {
-    server = await createTestServer(dialect);
+    // the link page of the card test below is served on loopback
+    server = await createTestServer(dialect, { allowedPrivateAddresses: ['127.0.0.1'] });
     author = await createAccount(server, { username: 'author' });
     follower = await createAccount(server, { username: 'follower' });
     stranger = await createAccount(server, { username: 'stranger' });
@@ -112,6 +116,23 @@ describeEachDialect('streaming of statuses', (dialect) => {
     expect(removed.statusCode).toBe(200);
     expect(await followerStream.next('delete', (payload) => payload === status.id)).toBe(status.id);
     expect(await strangerStream.next('delete', (payload) => payload === status.id)).toBe(status.id);
+  });
+
+  it("streams a post, then again as status.update once its link's preview card is read", async () => {
+    const page = http.createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end('<html><head><meta property="og:title" content="Linked story"></head></html>');
+    });
+    await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(page.address() as AddressInfo).port}/story`;
+      const status = await post({ status: `have a look ${url}` });
+      await followerStream.next('update', withId(status.id));
+      const updated = (await followerStream.next('status.update', withId(status.id))) as StatusPayload;
+      expect(updated.card).toMatchObject({ title: 'Linked story' });
+    } finally {
+      await new Promise((resolve) => page.close(resolve));
+    }
   });
 
   it('sends notifications to the user stream', async () => {

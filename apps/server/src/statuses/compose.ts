@@ -272,19 +272,23 @@ function insertPoll(tx: Tx, author: AccountRow, statusId: string, poll: CheckedC
   );
 }
 
-/** After the commit: preview card in the background, then streams; the card arrives as status.update. */
+/**
+ * After the commit, in the background: streams the status while its link's preview card is read (not after,
+ * so a slow fan-out does not delay the card); a new card arrives as status.update once both are done.
+ */
 export function afterPublish(
   ctx: AppContext,
   status: StatusesTable,
   event: 'update' | 'status.update',
 ): void {
-  void streamStatus(ctx, status, event).then(async () => {
-    if (!status.link_url) return;
-    const hasCard = await refreshPreviewCard(ctx.db, status.link_url, {
-      allowedPrivateAddresses: ctx.config.allowedPrivateAddresses,
-    });
-    if (hasCard && event === 'update') await streamStatus(ctx, status, 'status.update');
+  const streamed = streamStatus(ctx, status, event);
+  if (!status.link_url) return;
+  const carded = refreshPreviewCard(ctx.db, status.link_url, {
+    allowedPrivateAddresses: ctx.config.allowedPrivateAddresses,
   });
+  void Promise.all([carded, streamed]).then(([hasCard]) =>
+    hasCard && event === 'update' ? streamStatus(ctx, status, 'status.update') : undefined,
+  );
 }
 
 export interface CreateOptions {

@@ -53,7 +53,7 @@ export async function trendingStatuses(
     .execute();
 }
 
-/** The week's hashtags used by the most accounts; `id` is the tag's, for the admin API. */
+/** The week's hashtags used by the most accounts (ties: the latest used first); `id` is the tag's, for the admin API. */
 export async function trendingTags(
   ctx: AppContext,
   offset: number,
@@ -69,6 +69,7 @@ export async function trendingTags(
       'tags.name_lower',
       eb.fn.count<number | string>('statuses.account_id').distinct().as('accounts'),
       eb.fn.countAll<number | string>().as('uses'),
+      eb.fn.max('statuses.created_at').as('last_used_at'),
     ])
     .where('statuses.visibility', '=', 'public')
     .where('statuses.deleted_at', 'is', null)
@@ -76,6 +77,7 @@ export async function trendingTags(
     .groupBy(['tags.id', 'tags.name_lower'])
     .orderBy('accounts', 'desc')
     .orderBy('uses', 'desc')
+    .orderBy('last_used_at', 'desc')
     .orderBy('tags.name_lower')
     .offset(offset)
     .limit(limit)
@@ -92,7 +94,7 @@ export async function trendingTags(
   }));
 }
 
-/** Links shared in the week's public statuses, those whose page gave a preview card. */
+/** Links shared in the week's public statuses, those whose page gave a preview card (ties: the latest shared first). */
 export async function trendingLinks(ctx: AppContext, offset: number, limit: number): Promise<TrendsLink[]> {
   const groups = await ctx.db
     .selectFrom('statuses')
@@ -102,6 +104,7 @@ export async function trendingLinks(ctx: AppContext, offset: number, limit: numb
       'preview_cards.url',
       eb.fn.count<number | string>('statuses.account_id').distinct().as('accounts'),
       eb.fn.countAll<number | string>().as('uses'),
+      eb.fn.max('statuses.created_at').as('last_used_at'),
     ])
     .where('preview_cards.title', '!=', '')
     .where('statuses.visibility', '=', 'public')
@@ -110,6 +113,7 @@ export async function trendingLinks(ctx: AppContext, offset: number, limit: numb
     .groupBy('preview_cards.url')
     .orderBy('accounts', 'desc')
     .orderBy('uses', 'desc')
+    .orderBy('last_used_at', 'desc')
     .orderBy('preview_cards.url')
     .offset(offset)
     .limit(limit)
