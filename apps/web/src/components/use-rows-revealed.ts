@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 
-/** Rows a list renders in its first commit: what a phone shows of a timeline, and more. */
-export const FIRST_ROWS = 5;
-/** Rows added in each later task, until the list has all of its rows. */
-export const ROWS_PER_TASK = 3;
+/** Rows a list renders in its first commit: about what a phone shows of a timeline. */
+export const FIRST_ROWS = 4;
+/** Rows added in each later task, until the list has all of its rows: one card is a short task. */
+export const ROWS_PER_TASK = 1;
 
 /**
  * How many of a list's rows to render while it first appears: the first screenful at once, the rest a few per
