@@ -1,18 +1,25 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { focusInPlainList, PlainList, plainListSnapshot, restoreFocusInRow } from './PlainList';
+import { FIRST_ROWS, ROWS_PER_TASK } from './use-rows-revealed';
 
 let intersect: ((entries: { isIntersecting: boolean }[]) => void) | null = null;
+let observed = 0;
 
 beforeEach(() => {
+  observed = 0;
   vi.stubGlobal(
     'IntersectionObserver',
     class {
       constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
         intersect = callback;
       }
-      observe() {}
-      disconnect() {}
+      observe() {
+        observed += 1;
+      }
+      disconnect() {
+        observed -= 1;
+      }
     },
   );
 });
@@ -21,11 +28,11 @@ afterEach(() => {
   intersect = null;
 });
 
-function renderList(onEndReached = vi.fn()) {
+function renderList(onEndReached = vi.fn(), items = ['a', 'b', 'c']) {
   const listRef = { current: null as HTMLDivElement | null };
-  render(
+  const view = render(
     <PlainList
-      items={['a', 'b', 'c']}
+      items={items}
       scrollParent={null}
       itemKey={(item) => item}
       renderItem={(item) => (
@@ -38,8 +45,10 @@ function renderList(onEndReached = vi.fn()) {
       listRef={listRef}
     />,
   );
-  return { listRef, onEndReached };
+  return { listRef, onEndReached, view };
 }
+
+const rowsShown = () => screen.getAllByText(/^row /).map((row) => row.textContent?.split(' ')[1]);
 
 function stubTop(element: Element, top: number, height = 0) {
   element.getBoundingClientRect = () => ({ top, height }) as DOMRect;
@@ -54,6 +63,48 @@ describe('PlainList', () => {
       'row b open b',
       'row c open c',
     ]);
+  });
+
+  it('renders a long first page a screenful at once, then a few rows per task, and watches its end after', async () => {
+    vi.useFakeTimers();
+    try {
+      const items = Array.from({ length: FIRST_ROWS + 2 * ROWS_PER_TASK + 1 }, (_, index) => `r${index}`);
+      renderList(vi.fn(), items);
+      expect(rowsShown()).toEqual(items.slice(0, FIRST_ROWS));
+      expect(observed).toBe(0);
+      await act(() => vi.advanceTimersToNextTimerAsync());
+      expect(rowsShown()).toEqual(items.slice(0, FIRST_ROWS + ROWS_PER_TASK));
+      expect(observed).toBe(0);
+      await act(() => vi.advanceTimersToNextTimerAsync());
+      expect(observed).toBe(0);
+      await act(() => vi.advanceTimersToNextTimerAsync());
+      expect(rowsShown()).toEqual(items);
+      expect(observed).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('renders rows that arrive once it is complete at once, in order', async () => {
+    vi.useFakeTimers();
+    try {
+      const { view } = renderList(vi.fn(), ['a', 'b']);
+      const items = Array.from({ length: FIRST_ROWS + ROWS_PER_TASK + 1 }, (_, index) => `n${index}`);
+      const longer = [...items, 'a', 'b'];
+      view.rerender(
+        <PlainList
+          items={longer}
+          scrollParent={null}
+          itemKey={(item) => item}
+          renderItem={(item) => <p>row {item}</p>}
+          onEndReached={vi.fn()}
+          listRef={{ current: null }}
+        />,
+      );
+      expect(rowsShown()).toEqual(longer);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('asks for the next page when its end comes near the view', () => {

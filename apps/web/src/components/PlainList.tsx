@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useRef, type Ref } from 'react';
 import type { StateSnapshot } from 'react-virtuoso';
 import type { ListProps } from './list-props';
+import { useRowsRevealed } from './use-rows-revealed';
 
 export interface PlainListProps<T> extends ListProps<T> {
   listRef: Ref<HTMLDivElement>;
@@ -12,11 +13,15 @@ const END_MARGIN_PX = 600;
 /**
  * Every row in the DOM, as a list looks before it is virtualized: the first screen renders without waiting for
  * the virtualizer (react-virtuoso is 20 KB gzip), and the list hands over when it grows (use-virtual-list.ts).
+ * A first page renders a screenful of rows at once and the others over the next tasks (use-rows-revealed.ts);
+ * its end is watched once they all are there.
  */
 export function PlainList<T>(props: PlainListProps<T>) {
   const { scrollParent, onEndReached } = props;
   const endRef = useRef<HTMLDivElement>(null);
   const onEnd = useEffectEvent(onEndReached);
+  const revealed = useRowsRevealed(props.items.length);
+  const allRevealed = revealed === props.items.length;
   useEffect(() => {
     const end = endRef.current;
     if (!end) return;
@@ -28,17 +33,17 @@ export function PlainList<T>(props: PlainListProps<T>) {
     );
     observer.observe(end);
     return () => observer.disconnect();
-  }, [scrollParent]);
+  }, [scrollParent, allRevealed]);
   return (
     <div className="paged-list" ref={props.listRef}>
       {props.header}
-      {props.items.map((item) => (
+      {(allRevealed ? props.items : props.items.slice(0, revealed)).map((item) => (
         <div key={props.itemKey(item)} data-list-row="">
           {props.renderItem(item)}
         </div>
       ))}
       {props.footer}
-      <div ref={endRef} />
+      {allRevealed && <div ref={endRef} />}
     </div>
   );
 }
