@@ -94,7 +94,7 @@ export async function homeTimeline(db: Db, viewer: AccountRow, query: PageQuery)
       shown: (values) => homeStatuses(db, values.viewer!),
       values: { viewer: viewer.id },
       shape: 'home',
-      candidates: homeCandidates(db, viewer.id),
+      candidates: () => homeCandidates(db, viewer.id),
     },
     query,
   );
@@ -226,7 +226,7 @@ export async function listTimeline(
       shown: (values) => listStatuses(db, values.viewer!, { ...list, id: values.list! }),
       values: { viewer: viewer.id, list: list.id },
       shape: `list, replies ${list.replies_policy}`,
-      candidates: listCandidates(db, list.id),
+      candidates: () => listCandidates(db, list.id),
     },
     query,
   );
