@@ -137,11 +137,7 @@ function feedRow(db: DbOrTx, feed: FeedRef): Promise<{ floor_id: string | null }
 }
 
 /** The feed's floor (null: the feed holds its whole timeline), building the feed when it does not exist. */
-async function feedFloor(
-  db: Db,
-  feed: FeedRef,
-  candidates: () => CandidateQuery,
-): Promise<string | null> {
+async function feedFloor(db: Db, feed: FeedRef, candidates: () => CandidateQuery): Promise<string | null> {
   const row = await feedRow(db, feed);
   if (row) return row.floor_id;
   return buildFeed(db, feed, candidates());
