@@ -9,7 +9,14 @@ import { filterResultsFor, loadActiveFilters, type ActiveFilter } from '../filte
 import { serializePolls } from '../polls/serializer.js';
 import { serializePreviewCard } from './cards.js';
 import { loadQuoteViews } from './quote-views.js';
-import { loadStatusParts } from './status-parts.js';
+import {
+  statusFromSkeleton,
+  statusSkeleton,
+  withFiltered,
+  type StatusHead,
+  type StatusTail,
+} from './rendered-statuses.js';
+import { loadStatusParts, type StatusParts } from './status-parts.js';
 import { textToHtml } from './text-format.js';
 import { visibleTo } from './visibility.js';
 
@@ -163,8 +170,17 @@ export async function serializeStatuses(
   const polls: Map<string, Poll> = await serializePolls(ctx.db, pollRows, viewer?.id ?? null);
   const cards = new Map<string, PreviewCard>(cardRows.map((card) => [card.url, serializePreviewCard(card)]));
 
-  const accounts = new Map<string, Account>(authors.map((row) => [row.id, serializeAccount(ctx, row)]));
   const authorRows = new Map(authors.map((row) => [row.id, row]));
+  const accounts = new Map<string, Account>();
+  /** rendered once per page, and only for authors whose statuses are not kept rendered */
+  const accountOf = (row: AccountRow): Account => {
+    let account = accounts.get(row.id);
+    if (!account) {
+      account = serializeAccount(ctx, row);
+      accounts.set(row.id, account);
+    }
+    return account;
+  };
 
   /** A Quote with the quoted post in full at the top; inside a quoted post, a ShallowQuote (Mastodon's). */
   const quoteFor = (row: StatusRow, nested: boolean): Quote | ShallowQuote | null => {
@@ -184,53 +200,72 @@ export async function serializeStatuses(
     };
   };
 
+  /** What the status shows every viewer (a boost's wrapper has no content, url or media of its own). */
+  const renderSkeleton = (
+    row: StatusRow,
+    authorRow: AccountRow,
+    parts: StatusParts,
+    wrapper: boolean,
+  ): { head: StatusHead; tail: StatusTail } => {
+    const account = accountOf(authorRow);
+    // a remote status keeps its own uri and url; a local one's follow this server's URL scheme
+    const url = row.url ?? `${ctx.config.publicUrl}/@${account.username}/${row.id}`;
+    const uri =
+      row.uri ??
+      `${ctx.config.publicUrl}/users/${account.username}/statuses/${row.id}${wrapper ? '/activity' : ''}`;
+    return {
+      head: {
+        id: row.id,
+        created_at: row.created_at,
+        in_reply_to_id: row.in_reply_to_id,
+        in_reply_to_account_id: row.in_reply_to_account_id,
+        sensitive: row.sensitive === 1,
+        spoiler_text: row.spoiler_text,
+        visibility: row.visibility,
+        language: row.language,
+        uri,
+        url: wrapper ? null : url,
+        replies_count: row.replies_count,
+        reblogs_count: row.reblogs_count,
+        favourites_count: row.favourites_count,
+        quotes_count: row.quotes_count ?? 0,
+        edited_at: row.edited_at,
+        content: wrapper
+          ? ''
+          : (row.content_html ??
+            textToHtml(row.text, {
+              publicUrl: ctx.config.publicUrl,
+              localDomain: ctx.config.localDomain,
+              linkTagsAndMentions: true,
+              // the stored mentions (what compose resolved and notified) and the author: no other @name links
+              mentions: [...parts.mentionedAccounts, authorRow],
+            })),
+      },
+      tail: {
+        application: null,
+        account,
+        media_attachments: wrapper ? [] : parts.media,
+        mentions: parts.mentions,
+        tags: parts.tags,
+        emojis: [],
+      },
+    };
+  };
+
   const build = (
     row: StatusRow,
     reblog: Status | null,
     proper: StatusRow = row,
     nested = false,
   ): Status | null => {
-    const account = accounts.get(row.account_id);
+    const authorRow = authorRows.get(row.account_id);
     const parts = partsOf.get(row.id);
-    if (!account || !parts) return null;
-    // a remote status keeps its own uri and url; a local one's follow this server's URL scheme
-    const url = row.url ?? `${ctx.config.publicUrl}/@${account.username}/${row.id}`;
-    const uri =
-      row.uri ??
-      `${ctx.config.publicUrl}/users/${account.username}/statuses/${row.id}${reblog ? '/activity' : ''}`;
-    const status: Status = {
-      id: row.id,
-      created_at: row.created_at,
-      in_reply_to_id: row.in_reply_to_id,
-      in_reply_to_account_id: row.in_reply_to_account_id,
-      sensitive: row.sensitive === 1,
-      spoiler_text: row.spoiler_text,
-      visibility: row.visibility,
-      language: row.language,
-      uri,
-      url: reblog ? null : url,
-      replies_count: row.replies_count,
-      reblogs_count: row.reblogs_count,
-      favourites_count: row.favourites_count,
-      quotes_count: row.quotes_count ?? 0,
-      edited_at: row.edited_at,
-      content: reblog
-        ? ''
-        : (row.content_html ??
-          textToHtml(row.text, {
-            publicUrl: ctx.config.publicUrl,
-            localDomain: ctx.config.localDomain,
-            linkTagsAndMentions: true,
-            // the stored mentions (what compose resolved and notified) and the author: no other @name links
-            mentions: [...parts.mentionedAccounts, authorRows.get(row.account_id) ?? account],
-          })),
-      reblog,
-      application: null,
-      account,
-      media_attachments: reblog ? [] : parts.media,
-      mentions: parts.mentions,
-      tags: parts.tags,
-      emojis: [],
+    if (!authorRow || !parts) return null;
+    const wrapper = reblog !== null;
+    const skeleton = statusSkeleton(ctx, row, authorRow, parts, wrapper, () =>
+      renderSkeleton(row, authorRow, parts, wrapper),
+    );
+    const status = statusFromSkeleton(skeleton, reblog, {
       card: !reblog && row.link_url ? (cards.get(row.link_url) ?? null) : null,
       poll: reblog ? null : (polls.get(row.id) ?? null),
       quote: reblog ? null : quoteFor(row, nested),
@@ -245,9 +280,9 @@ export async function serializeStatuses(
             pinned: state.pinned.has(row.id),
           }
         : {}),
-    };
+    });
     const filtered = state && viewer ? filterResultsFor(state.filters, status, viewer.id, context) : [];
-    return filtered.length ? { ...status, filtered } : status;
+    return filtered.length ? withFiltered(status, filtered) : status;
   };
 
   const originalById = new Map(originals.map((row) => [row.id, row]));
