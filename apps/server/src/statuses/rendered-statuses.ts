@@ -46,15 +46,23 @@ export interface StatusSkeleton {
 interface Rendered {
   row: StatusesTable;
   rowColumns: number;
-  author: AccountRow;
-  authorColumns: number;
+  author: AuthorVersion;
   parts: StatusParts;
   /** a boost's wrapper (no content, url or media of its own) */
   wrapper: boolean;
   skeleton: StatusSkeleton;
 }
 
-/** Statuses whose rendering is kept per process. */
+/** The same object for as long as an account's row stays the same, every column. */
+export type AuthorVersion = object;
+
+interface KeptAuthor {
+  row: AccountRow;
+  columns: number;
+  version: AuthorVersion;
+}
+
+/** Statuses whose rendering is kept per process, and authors whose row is remembered for it. */
 export const RENDERED_STATUSES_KEPT = 10_000;
 
 /**
@@ -67,15 +75,23 @@ export const RENDERED_STATUSES_KEPT = 10_000;
  * Whatever depends on the viewer or changes without touching those (poll votes, cards, quotes, quote approval,
  * the viewer's marks and filters) is never kept here.
  */
-const caches = new WeakMap<AppContext, Map<string, Rendered>>();
+const caches = new WeakMap<
+  AppContext,
+  { statuses: Map<string, Rendered>; authors: Map<string, KeptAuthor> }
+>();
 
-function cacheOf(ctx: AppContext): Map<string, Rendered> {
+function cacheOf(ctx: AppContext) {
   let cache = caches.get(ctx);
   if (!cache) {
-    cache = new Map();
+    cache = { statuses: new Map(), authors: new Map() };
     caches.set(ctx, cache);
   }
   return cache;
+}
+
+/** Keeps `map` to its newest `size` entries (a kept entry is set again when it changes). */
+function bound(map: Map<string, unknown>, size: number): void {
+  while (map.size > size) map.delete(map.keys().next().value as string);
 }
 
 /** Whether `row` has `columns` columns, each equal to the same column of `kept`. */
@@ -94,41 +110,48 @@ const columnCount = (row: object): number => Object.keys(row).length;
 const members = (value: object): string => JSON.stringify(value).slice(1, -1);
 
 /**
- * The skeleton of `row` by `author` with `parts`, kept since it was last rendered from the same inputs, or made
- * by `render` (given the author's Account entity) and kept.
+ * The version of an author's row: compared once per page however many of its statuses the page holds, and a
+ * new version as soon as any column differs from the row seen last.
+ */
+export function authorVersion(ctx: AppContext, row: AccountRow): AuthorVersion {
+  const { authors } = cacheOf(ctx);
+  const kept = authors.get(row.id);
+  if (kept && sameColumns(kept.row, kept.columns, row)) return kept.version;
+  const version = {};
+  authors.delete(row.id);
+  authors.set(row.id, { row, columns: columnCount(row), version });
+  bound(authors, RENDERED_STATUSES_KEPT);
+  return version;
+}
+
+/**
+ * The skeleton of `row` by the author at `author` (authorVersion()) with `parts`, kept since it was last
+ * rendered from the same inputs, or made by `render` and kept.
  */
 export function statusSkeleton(
   ctx: AppContext,
   row: StatusesTable,
-  author: AccountRow,
+  author: AuthorVersion,
   parts: StatusParts,
   wrapper: boolean,
   render: () => { head: StatusHead; tail: StatusTail },
 ): StatusSkeleton {
-  const cache = cacheOf(ctx);
-  const kept = cache.get(row.id);
+  const { statuses } = cacheOf(ctx);
+  const kept = statuses.get(row.id);
   if (
     kept &&
+    kept.author === author &&
     kept.parts === parts &&
     kept.wrapper === wrapper &&
-    sameColumns(kept.row, kept.rowColumns, row) &&
-    sameColumns(kept.author, kept.authorColumns, author)
+    sameColumns(kept.row, kept.rowColumns, row)
   ) {
     return kept.skeleton;
   }
   const { head, tail } = render();
   const skeleton: StatusSkeleton = { head, tail, headJson: members(head), tailJson: members(tail) };
-  cache.delete(row.id);
-  cache.set(row.id, {
-    row,
-    rowColumns: columnCount(row),
-    author,
-    authorColumns: columnCount(author),
-    parts,
-    wrapper,
-    skeleton,
-  });
-  while (cache.size > RENDERED_STATUSES_KEPT) cache.delete(cache.keys().next().value as string);
+  statuses.delete(row.id);
+  statuses.set(row.id, { row, rowColumns: columnCount(row), author, parts, wrapper, skeleton });
+  bound(statuses, RENDERED_STATUSES_KEPT);
   return skeleton;
 }
 

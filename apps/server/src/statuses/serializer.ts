@@ -10,6 +10,7 @@ import { serializePolls } from '../polls/serializer.js';
 import { serializePreviewCard } from './cards.js';
 import { loadQuoteViews } from './quote-views.js';
 import {
+  authorVersion,
   statusFromSkeleton,
   statusSkeleton,
   withFiltered,
@@ -171,6 +172,7 @@ export async function serializeStatuses(
   const cards = new Map<string, PreviewCard>(cardRows.map((card) => [card.url, serializePreviewCard(card)]));
 
   const authorRows = new Map(authors.map((row) => [row.id, row]));
+  const authorVersions = new Map(authors.map((row) => [row.id, authorVersion(ctx, row)]));
   const accounts = new Map<string, Account>();
   /** rendered once per page, and only for authors whose statuses are not kept rendered */
   const accountOf = (row: AccountRow): Account => {
@@ -259,10 +261,11 @@ export async function serializeStatuses(
     nested = false,
   ): Status | null => {
     const authorRow = authorRows.get(row.account_id);
+    const author = authorVersions.get(row.account_id);
     const parts = partsOf.get(row.id);
-    if (!authorRow || !parts) return null;
+    if (!authorRow || !author || !parts) return null;
     const wrapper = reblog !== null;
-    const skeleton = statusSkeleton(ctx, row, authorRow, parts, wrapper, () =>
+    const skeleton = statusSkeleton(ctx, row, author, parts, wrapper, () =>
       renderSkeleton(row, authorRow, parts, wrapper),
     );
     const status = statusFromSkeleton(skeleton, reblog, {
