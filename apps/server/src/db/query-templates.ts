@@ -49,8 +49,9 @@ function compileTemplate(
  * statement, a tree of a few hundred nodes: a fifth of the request's CPU). `build` receives markers instead of
  * values and is compiled once per database and `shape`; each run binds `values` (and the current time for every
  * nowIso() the builder called) in their place. `shape` must name everything that changes the SQL text itself:
- * which optional conditions are present, a policy that picks other conditions. Values go only where Kysely makes
- * parameters (comparisons, limits), never into lists or identifiers.
+ * which optional conditions are present, a policy that picks other conditions, the length of a list of values.
+ * Values go only where Kysely makes parameters (comparisons, limits, the items of an `in` list whose length the
+ * shape names), never into identifiers.
  */
 export async function runTemplate<Row>(
   db: AnyDb,

@@ -4,12 +4,21 @@ import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import type { StatusesTable } from '../db/schema.js';
 import { serializeAccount } from '../accounts/serializer.js';
+import { runTemplate } from '../db/query-templates.js';
 import { profileNeedsCopy, requestProfileCopies } from '../federation/media-cache-requests.js';
 import { filterResultsFor, loadActiveFilters, type ActiveFilter } from '../filters/matcher.js';
 import { serializePolls } from '../polls/serializer.js';
 import { serializePreviewCard } from './cards.js';
 import { loadQuoteViews } from './quote-views.js';
-import { loadStatusParts } from './status-parts.js';
+import {
+  authorVersion,
+  statusFromSkeleton,
+  statusSkeleton,
+  withFiltered,
+  type StatusHead,
+  type StatusTail,
+} from './rendered-statuses.js';
+import { loadStatusParts, type StatusParts } from './status-parts.js';
 import { textToHtml } from './text-format.js';
 import { visibleTo } from './visibility.js';
 
@@ -31,9 +40,21 @@ interface ViewerState {
 
 type Mark = 'favourited' | 'reblogged' | 'bookmarked' | 'pinned' | 'muted';
 
+/** List lengths are rounded up to a multiple of this (with ids that match nothing): fewer statement texts. */
+const MARKS_LIST_STEP = 10;
+const NO_ID = '0';
+
+/** `values` as `name0`, `name1`… up to a multiple of MARKS_LIST_STEP, padded with an id that matches nothing. */
+function padded(name: string, values: string[]): Record<string, string> {
+  const length = Math.max(MARKS_LIST_STEP, Math.ceil(values.length / MARKS_LIST_STEP) * MARKS_LIST_STEP);
+  return Object.fromEntries(
+    Array.from({ length }, (_, index) => [`${name}${index}`, values[index] ?? NO_ID]),
+  );
+}
+
 /**
  * Which of `ids` the viewer favourited, boosted, bookmarked or pinned, and which of `conversationIds` the viewer
- * muted: one statement (a round trip on PostgreSQL) instead of five.
+ * muted: one statement (a round trip on PostgreSQL) instead of five, built once per length of its lists.
  */
 async function viewerMarks(
   ctx: AppContext,
@@ -41,38 +62,52 @@ async function viewerMarks(
   ids: string[],
   conversationIds: string[],
 ): Promise<Record<Mark, Set<string>>> {
-  const marked = (table: 'favourites' | 'bookmarks' | 'status_pins', mark: Mark) =>
-    ctx.db
-      .selectFrom(table)
-      .select([sql.lit(mark).$castTo<Mark>().as('mark'), 'status_id'])
-      .where('account_id', '=', viewerId)
-      .where('status_id', 'in', ids);
-  let query = marked('favourites', 'favourited')
-    .unionAll(
-      ctx.db
-        .selectFrom('statuses')
-        .select([
-          sql.lit('reblogged').$castTo<Mark>().as('mark'),
-          sql.ref<string>('reblog_of_id').as('status_id'),
-        ])
-        .where('account_id', '=', viewerId)
-        .where('reblog_of_id', 'in', ids)
-        .where('deleted_at', 'is', null),
-    )
-    .unionAll(marked('bookmarks', 'bookmarked'))
-    .unionAll(marked('status_pins', 'pinned'));
-  if (conversationIds.length) {
-    query = query.unionAll(
-      ctx.db
-        .selectFrom('conversation_mutes')
-        .select([
-          sql.lit('muted').$castTo<Mark>().as('mark'),
-          sql.ref<string>('conversation_id').as('status_id'),
-        ])
-        .where('account_id', '=', viewerId)
-        .where('conversation_id', 'in', conversationIds),
-    );
-  }
+  const idValues = padded('id', ids);
+  const conversationValues = conversationIds.length ? padded('conversation', conversationIds) : {};
+  const idCount = Object.keys(idValues).length;
+  const conversationCount = Object.keys(conversationValues).length;
+  const shape = `viewer marks: ${idCount} ids, ${conversationCount} conversations`;
+  const rows = await runTemplate(
+    ctx.db,
+    shape,
+    { viewer: viewerId, ...idValues, ...conversationValues },
+    (marker) => {
+      const list = (name: string, count: number) =>
+        Array.from({ length: count }, (_, index) => marker[`${name}${index}`]!);
+      const markedIds = list('id', idCount);
+      const marked = (table: 'favourites' | 'bookmarks' | 'status_pins', mark: Mark) =>
+        ctx.db
+          .selectFrom(table)
+          .select([sql.lit(mark).$castTo<Mark>().as('mark'), 'status_id'])
+          .where('account_id', '=', marker.viewer!)
+          .where('status_id', 'in', markedIds);
+      const query = marked('favourites', 'favourited')
+        .unionAll(
+          ctx.db
+            .selectFrom('statuses')
+            .select([
+              sql.lit('reblogged').$castTo<Mark>().as('mark'),
+              sql.ref<string>('reblog_of_id').as('status_id'),
+            ])
+            .where('account_id', '=', marker.viewer!)
+            .where('reblog_of_id', 'in', markedIds)
+            .where('deleted_at', 'is', null),
+        )
+        .unionAll(marked('bookmarks', 'bookmarked'))
+        .unionAll(marked('status_pins', 'pinned'));
+      if (conversationCount === 0) return query;
+      return query.unionAll(
+        ctx.db
+          .selectFrom('conversation_mutes')
+          .select([
+            sql.lit('muted').$castTo<Mark>().as('mark'),
+            sql.ref<string>('conversation_id').as('status_id'),
+          ])
+          .where('account_id', '=', marker.viewer!)
+          .where('conversation_id', 'in', list('conversation', conversationCount)),
+      );
+    },
+  );
   const marks: Record<Mark, Set<string>> = {
     favourited: new Set(),
     reblogged: new Set(),
@@ -80,7 +115,7 @@ async function viewerMarks(
     pinned: new Set(),
     muted: new Set(),
   };
-  for (const row of await query.execute()) marks[row.mark].add(row.status_id);
+  for (const row of rows) marks[row.mark].add(row.status_id);
   return marks;
 }
 
@@ -163,8 +198,18 @@ export async function serializeStatuses(
   const polls: Map<string, Poll> = await serializePolls(ctx.db, pollRows, viewer?.id ?? null);
   const cards = new Map<string, PreviewCard>(cardRows.map((card) => [card.url, serializePreviewCard(card)]));
 
-  const accounts = new Map<string, Account>(authors.map((row) => [row.id, serializeAccount(ctx, row)]));
   const authorRows = new Map(authors.map((row) => [row.id, row]));
+  const authorVersions = new Map(authors.map((row) => [row.id, authorVersion(ctx, row)]));
+  const accounts = new Map<string, Account>();
+  /** rendered once per page, and only for authors whose statuses are not kept rendered */
+  const accountOf = (row: AccountRow): Account => {
+    let account = accounts.get(row.id);
+    if (!account) {
+      account = serializeAccount(ctx, row);
+      accounts.set(row.id, account);
+    }
+    return account;
+  };
 
   /** A Quote with the quoted post in full at the top; inside a quoted post, a ShallowQuote (Mastodon's). */
   const quoteFor = (row: StatusRow, nested: boolean): Quote | ShallowQuote | null => {
@@ -184,53 +229,73 @@ export async function serializeStatuses(
     };
   };
 
+  /** What the status shows every viewer (a boost's wrapper has no content, url or media of its own). */
+  const renderSkeleton = (
+    row: StatusRow,
+    authorRow: AccountRow,
+    parts: StatusParts,
+    wrapper: boolean,
+  ): { head: StatusHead; tail: StatusTail } => {
+    const account = accountOf(authorRow);
+    // a remote status keeps its own uri and url; a local one's follow this server's URL scheme
+    const url = row.url ?? `${ctx.config.publicUrl}/@${account.username}/${row.id}`;
+    const uri =
+      row.uri ??
+      `${ctx.config.publicUrl}/users/${account.username}/statuses/${row.id}${wrapper ? '/activity' : ''}`;
+    return {
+      head: {
+        id: row.id,
+        created_at: row.created_at,
+        in_reply_to_id: row.in_reply_to_id,
+        in_reply_to_account_id: row.in_reply_to_account_id,
+        sensitive: row.sensitive === 1,
+        spoiler_text: row.spoiler_text,
+        visibility: row.visibility,
+        language: row.language,
+        uri,
+        url: wrapper ? null : url,
+        replies_count: row.replies_count,
+        reblogs_count: row.reblogs_count,
+        favourites_count: row.favourites_count,
+        quotes_count: row.quotes_count ?? 0,
+        edited_at: row.edited_at,
+        content: wrapper
+          ? ''
+          : (row.content_html ??
+            textToHtml(row.text, {
+              publicUrl: ctx.config.publicUrl,
+              localDomain: ctx.config.localDomain,
+              linkTagsAndMentions: true,
+              // the stored mentions (what compose resolved and notified) and the author: no other @name links
+              mentions: [...parts.mentionedAccounts, authorRow],
+            })),
+      },
+      tail: {
+        application: null,
+        account,
+        media_attachments: wrapper ? [] : parts.media,
+        mentions: parts.mentions,
+        tags: parts.tags,
+        emojis: [],
+      },
+    };
+  };
+
   const build = (
     row: StatusRow,
     reblog: Status | null,
     proper: StatusRow = row,
     nested = false,
   ): Status | null => {
-    const account = accounts.get(row.account_id);
+    const authorRow = authorRows.get(row.account_id);
+    const author = authorVersions.get(row.account_id);
     const parts = partsOf.get(row.id);
-    if (!account || !parts) return null;
-    // a remote status keeps its own uri and url; a local one's follow this server's URL scheme
-    const url = row.url ?? `${ctx.config.publicUrl}/@${account.username}/${row.id}`;
-    const uri =
-      row.uri ??
-      `${ctx.config.publicUrl}/users/${account.username}/statuses/${row.id}${reblog ? '/activity' : ''}`;
-    const status: Status = {
-      id: row.id,
-      created_at: row.created_at,
-      in_reply_to_id: row.in_reply_to_id,
-      in_reply_to_account_id: row.in_reply_to_account_id,
-      sensitive: row.sensitive === 1,
-      spoiler_text: row.spoiler_text,
-      visibility: row.visibility,
-      language: row.language,
-      uri,
-      url: reblog ? null : url,
-      replies_count: row.replies_count,
-      reblogs_count: row.reblogs_count,
-      favourites_count: row.favourites_count,
-      quotes_count: row.quotes_count ?? 0,
-      edited_at: row.edited_at,
-      content: reblog
-        ? ''
-        : (row.content_html ??
-          textToHtml(row.text, {
-            publicUrl: ctx.config.publicUrl,
-            localDomain: ctx.config.localDomain,
-            linkTagsAndMentions: true,
-            // the stored mentions (what compose resolved and notified) and the author: no other @name links
-            mentions: [...parts.mentionedAccounts, authorRows.get(row.account_id) ?? account],
-          })),
-      reblog,
-      application: null,
-      account,
-      media_attachments: reblog ? [] : parts.media,
-      mentions: parts.mentions,
-      tags: parts.tags,
-      emojis: [],
+    if (!authorRow || !author || !parts) return null;
+    const wrapper = reblog !== null;
+    const skeleton = statusSkeleton(ctx, row, author, parts, wrapper, () =>
+      renderSkeleton(row, authorRow, parts, wrapper),
+    );
+    const status = statusFromSkeleton(skeleton, reblog, {
       card: !reblog && row.link_url ? (cards.get(row.link_url) ?? null) : null,
       poll: reblog ? null : (polls.get(row.id) ?? null),
       quote: reblog ? null : quoteFor(row, nested),
@@ -245,9 +310,9 @@ export async function serializeStatuses(
             pinned: state.pinned.has(row.id),
           }
         : {}),
-    };
+    });
     const filtered = state && viewer ? filterResultsFor(state.filters, status, viewer.id, context) : [];
-    return filtered.length ? { ...status, filtered } : status;
+    return filtered.length ? withFiltered(status, filtered) : status;
   };
 
   const originalById = new Map(originals.map((row) => [row.id, row]));

@@ -9,6 +9,22 @@ type StatusRef = 'statuses' | 'originals';
 
 const column = (table: StatusRef, name: keyof StatusesTable) => sql.ref<string>(`${table}.${name}`);
 
+/**
+ * Which kinds of relation the viewer has at all (statuses/viewer-relations.ts reads them per page): a rule whose
+ * relation the viewer has none of cannot exclude anything, so it is left out of the statement. Without them,
+ * every rule is checked.
+ */
+export interface ViewerRelations {
+  /** the viewer blocks someone */
+  blocks: boolean;
+  /** someone blocks the viewer */
+  blockedBy: boolean;
+  mutes: boolean;
+  domainBlocks: boolean;
+  /** the viewer has an exclusive list (its members stay out of home) */
+  exclusiveLists: boolean;
+}
+
 /** Statuses the account wrote or is mentioned in (its part in a thread or a private conversation). */
 export function involving(accountId: string) {
   return (eb: StatusScope): ExpressionWrapper<Database, 'statuses', SqlBool> =>
@@ -28,7 +44,11 @@ export function involving(accountId: string) {
  * Who may read a status: public and unlisted ones anybody (unless the author blocks the viewer); private
  * ones the author, their followers and the mentioned; direct ones the author and the mentioned.
  */
-export function visibleTo(viewerId: string | null, table: StatusRef = 'statuses') {
+export function visibleTo(
+  viewerId: string | null,
+  table: StatusRef = 'statuses',
+  relations?: ViewerRelations,
+) {
   return (eb: StatusScope): ExpressionWrapper<Database, 'statuses', SqlBool> => {
     const notDeleted = eb(column(table, 'deleted_at'), 'is', null);
     if (!viewerId) return eb.and([notDeleted, eb(column(table, 'visibility'), 'in', ['public', 'unlisted'])]);
@@ -58,7 +78,7 @@ export function visibleTo(viewerId: string | null, table: StatusRef = 'statuses'
       eb.or([
         eb(column(table, 'account_id'), '=', viewerId),
         eb.and([
-          eb.not(authorBlocksViewer),
+          ...(relations?.blockedBy === false ? [] : [eb.not(authorBlocksViewer)]),
           eb.or([
             eb(column(table, 'visibility'), 'in', ['public', 'unlisted']),
             eb.and([eb(column(table, 'visibility'), '=', 'private'), followsAuthor]),
@@ -71,44 +91,61 @@ export function visibleTo(viewerId: string | null, table: StatusRef = 'statuses'
 }
 
 /** Timelines leave out authors the viewer blocks or mutes, and the servers the viewer blocks. */
-export function notSilencedBy(viewerId: string | null, table: StatusRef = 'statuses') {
+export function notSilencedBy(
+  viewerId: string | null,
+  table: StatusRef = 'statuses',
+  relations?: ViewerRelations,
+) {
   return (eb: StatusScope): ExpressionWrapper<Database, 'statuses', SqlBool> => {
     if (!viewerId) return eb.and([]);
     const now = nowIso();
-    return eb.and([
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('blocks')
-            .select('blocks.id')
-            .where('blocks.account_id', '=', viewerId)
-            .where('blocks.target_account_id', '=', column(table, 'account_id')),
+    const checked = (relation: keyof ViewerRelations) => relations?.[relation] !== false;
+    const rules: ExpressionWrapper<Database, 'statuses', SqlBool>[] = [];
+    if (checked('blocks')) {
+      rules.push(
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('blocks')
+              .select('blocks.id')
+              .where('blocks.account_id', '=', viewerId)
+              .where('blocks.target_account_id', '=', column(table, 'account_id')),
+          ),
         ),
-      ),
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('mutes')
-            .select('mutes.id')
-            .where('mutes.account_id', '=', viewerId)
-            .where('mutes.target_account_id', '=', column(table, 'account_id'))
-            .where((inner) =>
-              inner.or([inner('mutes.expires_at', 'is', null), inner('mutes.expires_at', '>', now)]),
-            ),
+      );
+    }
+    if (checked('mutes')) {
+      rules.push(
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('mutes')
+              .select('mutes.id')
+              .where('mutes.account_id', '=', viewerId)
+              .where('mutes.target_account_id', '=', column(table, 'account_id'))
+              .where((inner) =>
+                inner.or([inner('mutes.expires_at', 'is', null), inner('mutes.expires_at', '>', now)]),
+              ),
+          ),
         ),
-      ),
-      // a server the viewer blocked: its accounts' posts are hidden, as Mastodon does
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('domain_blocks')
-            .innerJoin('accounts as blocked_author', 'blocked_author.domain', 'domain_blocks.domain')
-            .select('domain_blocks.id')
-            .where('domain_blocks.account_id', '=', viewerId)
-            .where('blocked_author.id', '=', column(table, 'account_id')),
+      );
+    }
+    // a server the viewer blocked: its accounts' posts are hidden, as Mastodon does
+    if (checked('domainBlocks')) {
+      rules.push(
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('domain_blocks')
+              .innerJoin('accounts as blocked_author', 'blocked_author.domain', 'domain_blocks.domain')
+              .select('domain_blocks.id')
+              .where('domain_blocks.account_id', '=', viewerId)
+              .where('blocked_author.id', '=', column(table, 'account_id')),
+          ),
         ),
-      ),
-    ]);
+      );
+    }
+    return eb.and(rules);
   };
 }
 
@@ -116,7 +153,10 @@ export function notSilencedBy(viewerId: string | null, table: StatusRef = 'statu
  * Boosts only when the viewer may read their original and, with `silenced: false` (timelines), neither blocks
  * nor mutes its author; statuses that are not boosts pass.
  */
-export function boostedReadableBy(viewerId: string | null, options: { silenced: boolean }) {
+export function boostedReadableBy(
+  viewerId: string | null,
+  options: { silenced: boolean; relations?: ViewerRelations },
+) {
   return (eb: StatusScope): ExpressionWrapper<Database, 'statuses', SqlBool> =>
     eb.or([
       eb('statuses.reblog_of_id', 'is', null),
@@ -128,8 +168,10 @@ export function boostedReadableBy(viewerId: string | null, options: { silenced: 
           .where((inner) => {
             // the rules read the row through column(), so they apply to the aliased original as well
             const original = inner as unknown as StatusScope;
-            const rules = [visibleTo(viewerId, 'originals')(original)];
-            if (!options.silenced) rules.push(notSilencedBy(viewerId, 'originals')(original));
+            const rules = [visibleTo(viewerId, 'originals', options.relations)(original)];
+            if (!options.silenced) {
+              rules.push(notSilencedBy(viewerId, 'originals', options.relations)(original));
+            }
             return original.and(rules);
           }),
       ),

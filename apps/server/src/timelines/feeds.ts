@@ -45,7 +45,8 @@ export interface FeedTimeline {
   values: Record<string, string>;
   /** what else than `values` the rules' SQL depends on (e.g. a list's replies policy) */
   shape: string;
-  candidates: CandidateQuery;
+  /** built only when the feed is (its first read), not on every page */
+  candidates: () => CandidateQuery;
 }
 
 export const homeFeed = (accountId: string): FeedRef => ({ kind: 'home', ownerId: accountId });
@@ -111,16 +112,18 @@ export async function feedPage(
   const floor = await feedFloor(db, feed, timeline.candidates);
   if (floor === null) return feedEntriesPage(db, feed, timeline, null, query);
   const above = (pageQuery: PageQuery) => feedEntriesPage(db, feed, timeline, floor, pageQuery);
-  const below = timeline.shown(timeline.values).where('statuses.id', '<=', floor);
+  // built only for pages that reach below the floor: most reads are served by the feed alone
+  const below = (pageQuery: PageQuery) =>
+    page(timeline.shown(timeline.values).where('statuses.id', '<=', floor), pageQuery);
   if (query.min_id) {
     // the page just above min_id: its oldest rows may lie below the floor
-    const older = query.min_id < floor ? await page(below, query) : [];
+    const older = query.min_id < floor ? await below(query) : [];
     if (older.length >= query.limit) return older;
     return [...(await above({ ...query, limit: query.limit - older.length })), ...older];
   }
   const newer = query.max_id && query.max_id <= floor ? [] : await above(query);
   if (newer.length >= query.limit || (query.since_id && query.since_id >= floor)) return newer;
-  return [...newer, ...(await page(below, { ...query, limit: query.limit - newer.length }))];
+  return [...newer, ...(await below({ ...query, limit: query.limit - newer.length }))];
 }
 
 /** The feed's row (its floor), if the feed has been built. */
@@ -134,10 +137,10 @@ function feedRow(db: DbOrTx, feed: FeedRef): Promise<{ floor_id: string | null }
 }
 
 /** The feed's floor (null: the feed holds its whole timeline), building the feed when it does not exist. */
-async function feedFloor(db: Db, feed: FeedRef, candidates: CandidateQuery): Promise<string | null> {
+async function feedFloor(db: Db, feed: FeedRef, candidates: () => CandidateQuery): Promise<string | null> {
   const row = await feedRow(db, feed);
   if (row) return row.floor_id;
-  return buildFeed(db, feed, candidates);
+  return buildFeed(db, feed, candidates());
 }
 
 /**

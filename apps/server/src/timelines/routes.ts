@@ -1,10 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Status } from '@palchat/api';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireAccount, type AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { notFound, unauthorized } from '../http/errors.js';
 import { isId } from '../lib/ids.js';
 import { getServerSettings } from '../settings/service.js';
+import { statusesJson } from '../statuses/rendered-statuses.js';
 import { serializeStatuses } from '../statuses/serializer.js';
 import { pageQuerySchema, setLinkHeader } from './pagination.js';
 import {
@@ -18,6 +20,11 @@ import {
 import { scopes } from '../auth/route-scopes.js';
 
 const pageQuery = pageQuerySchema(20, 40);
+
+/** A timeline page as JSON spliced from its statuses' kept renderings instead of stringified whole. */
+function sendPage(reply: FastifyReply, statuses: Status[]): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(statusesJson(statuses));
+}
 
 export async function timelineRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   /** Signed-out visitors read public feeds only while the timeline_preview setting allows it. */
@@ -39,7 +46,7 @@ export async function timelineRoutes(app: FastifyInstance, ctx: AppContext): Pro
       rows.map((row) => row.id),
       query,
     );
-    return serializeStatuses(ctx, rows, viewer, 'home');
+    return sendPage(reply, await serializeStatuses(ctx, rows, viewer, 'home'));
   });
 
   app.get('/api/v1/timelines/public', scopes('read:statuses'), async (request, reply) => {
@@ -52,7 +59,7 @@ export async function timelineRoutes(app: FastifyInstance, ctx: AppContext): Pro
       rows.map((row) => row.id),
       query,
     );
-    return serializeStatuses(ctx, rows, viewer, 'public');
+    return sendPage(reply, await serializeStatuses(ctx, rows, viewer, 'public'));
   });
 
   app.get('/api/v1/timelines/tag/:hashtag', scopes('read:statuses'), async (request, reply) => {
@@ -66,7 +73,7 @@ export async function timelineRoutes(app: FastifyInstance, ctx: AppContext): Pro
       rows.map((row) => row.id),
       query,
     );
-    return serializeStatuses(ctx, rows, viewer, 'public');
+    return sendPage(reply, await serializeStatuses(ctx, rows, viewer, 'public'));
   });
 
   app.get('/api/v1/timelines/list/:id', scopes('read:lists'), async (request, reply) => {
@@ -89,7 +96,7 @@ export async function timelineRoutes(app: FastifyInstance, ctx: AppContext): Pro
       rows.map((row) => row.id),
       query,
     );
-    return serializeStatuses(ctx, rows, viewer, 'home');
+    return sendPage(reply, await serializeStatuses(ctx, rows, viewer, 'home'));
   });
 
   app.get('/api/v1/timelines/link', scopes('read:statuses'), async (request, reply) => {
@@ -102,6 +109,6 @@ export async function timelineRoutes(app: FastifyInstance, ctx: AppContext): Pro
       rows.map((row) => row.id),
       query,
     );
-    return serializeStatuses(ctx, rows, viewer, 'public');
+    return sendPage(reply, await serializeStatuses(ctx, rows, viewer, 'public'));
   });
 }

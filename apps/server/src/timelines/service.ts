@@ -3,7 +3,14 @@ import { z } from 'zod';
 import type { AccountRow } from '../auth/viewer.js';
 import type { Db } from '../db/index.js';
 import type { Database, ListsTable, StatusesTable } from '../db/schema.js';
-import { boostedReadableBy, inPublicViews, notSilencedBy, visibleTo } from '../statuses/visibility.js';
+import { loadViewerRelations, relationsShape } from '../statuses/viewer-relations.js';
+import {
+  boostedReadableBy,
+  inPublicViews,
+  notSilencedBy,
+  visibleTo,
+  type ViewerRelations,
+} from '../statuses/visibility.js';
 import { authorNotLimited } from '../moderation/limited.js';
 import { feedPage, homeFeed, listFeed, type CandidateQuery } from './feeds.js';
 import { newestFirst, pageQuerySchema, paginateQuery, type PageQuery } from './pagination.js';
@@ -28,14 +35,17 @@ export const accountStatusesQuerySchema = pageQuerySchema(20, 40).extend({
 });
 export type AccountStatusesQuery = z.infer<typeof accountStatusesQuerySchema>;
 
-/** Statuses (and boosted originals) the viewer may read, by authors the viewer neither blocks nor mutes. */
-function readableStatuses(db: Db, viewerId: string | null): StatusQuery {
+/**
+ * Statuses (and boosted originals) the viewer may read, by authors the viewer neither blocks nor mutes; with
+ * `relations`, only the rules the viewer's relations can trigger.
+ */
+function readableStatuses(db: Db, viewerId: string | null, relations?: ViewerRelations): StatusQuery {
   return db
     .selectFrom('statuses')
     .selectAll('statuses')
-    .where(visibleTo(viewerId))
-    .where(notSilencedBy(viewerId))
-    .where(boostedReadableBy(viewerId, { silenced: false }));
+    .where(visibleTo(viewerId, 'statuses', relations))
+    .where(notSilencedBy(viewerId, 'statuses', relations))
+    .where(boostedReadableBy(viewerId, { silenced: false, relations }));
 }
 
 async function page(query: StatusQuery, pageQuery: PageQuery): Promise<StatusesTable[]> {
@@ -87,14 +97,15 @@ function applyPlaceFilters(query: StatusQuery, filters: TimelineQuery): StatusQu
  * within the followed circle) and public posts in followed hashtags; members of exclusive lists stay out.
  */
 export async function homeTimeline(db: Db, viewer: AccountRow, query: PageQuery): Promise<StatusesTable[]> {
+  const relations = await loadViewerRelations(db, viewer.id);
   return feedPage(
     db,
     homeFeed(viewer.id),
     {
-      shown: (values) => homeStatuses(db, values.viewer!),
+      shown: (values) => homeStatuses(db, values.viewer!, relations),
       values: { viewer: viewer.id },
-      shape: 'home',
-      candidates: homeCandidates(db, viewer.id),
+      shape: `home, ${relationsShape(relations)}`,
+      candidates: () => homeCandidates(db, viewer.id),
     },
     query,
   );
@@ -135,8 +146,18 @@ const followedTagOf = (eb: StatusScope, viewerId: string) =>
     .whereRef('status_tags.status_id', '=', 'statuses.id')
     .where('followed_tags.account_id', '=', viewerId);
 
-function homeStatuses(db: Db, viewerId: string): StatusQuery {
-  return readableStatuses(db, viewerId)
+function homeStatuses(db: Db, viewerId: string, relations: ViewerRelations): StatusQuery {
+  const exclusiveListMember = (eb: StatusScope) =>
+    eb.exists(
+      eb
+        .selectFrom('list_accounts')
+        .innerJoin('lists', 'lists.id', 'list_accounts.list_id')
+        .select('list_accounts.account_id')
+        .whereRef('list_accounts.account_id', '=', 'statuses.account_id')
+        .where('lists.account_id', '=', viewerId)
+        .where('lists.exclusive', '=', 1),
+    );
+  return readableStatuses(db, viewerId, relations)
     .where('statuses.visibility', '!=', 'direct')
     .where((eb) =>
       eb.or([
@@ -150,17 +171,7 @@ function homeStatuses(db: Db, viewerId: string): StatusQuery {
               eb.exists(follows(eb, viewerId, 'statuses.account_id').where('follows.show_reblogs', '=', 0)),
             ),
           ]),
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('list_accounts')
-                .innerJoin('lists', 'lists.id', 'list_accounts.list_id')
-                .select('list_accounts.account_id')
-                .whereRef('list_accounts.account_id', '=', 'statuses.account_id')
-                .where('lists.account_id', '=', viewerId)
-                .where('lists.exclusive', '=', 1),
-            ),
-          ),
+          ...(relations.exclusiveLists ? [eb.not(exclusiveListMember(eb))] : []),
         ]),
         eb.and([
           eb('statuses.visibility', '=', 'public'),
@@ -219,14 +230,15 @@ export async function listTimeline(
   list: ListsTable,
   query: PageQuery,
 ): Promise<StatusesTable[]> {
+  const relations = await loadViewerRelations(db, viewer.id);
   return feedPage(
     db,
     listFeed(list.id),
     {
-      shown: (values) => listStatuses(db, values.viewer!, { ...list, id: values.list! }),
+      shown: (values) => listStatuses(db, values.viewer!, { ...list, id: values.list! }, relations),
       values: { viewer: viewer.id, list: list.id },
-      shape: `list, replies ${list.replies_policy}`,
-      candidates: listCandidates(db, list.id),
+      shape: `list, replies ${list.replies_policy}, ${relationsShape(relations)}`,
+      candidates: () => listCandidates(db, list.id),
     },
     query,
   );
@@ -247,7 +259,7 @@ function listCandidates(db: Db, listId: string): CandidateQuery {
     );
 }
 
-function listStatuses(db: Db, viewerId: string, list: ListsTable): StatusQuery {
+function listStatuses(db: Db, viewerId: string, list: ListsTable, relations: ViewerRelations): StatusQuery {
   // correlated, as `follows` above: the list's (list, account) index per row read, not a list of its members
   const member = (eb: StatusScope, column: AccountColumn) =>
     eb.exists(
@@ -257,7 +269,7 @@ function listStatuses(db: Db, viewerId: string, list: ListsTable): StatusQuery {
         .where('list_accounts.list_id', '=', list.id)
         .whereRef('list_accounts.account_id', '=', column),
     );
-  return readableStatuses(db, viewerId)
+  return readableStatuses(db, viewerId, relations)
     .where('statuses.visibility', '!=', 'direct')
     .where((eb) => member(eb, 'statuses.account_id'))
     .where((eb) => {
