@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { instanceSchema, instanceV1Schema } from '@palchat/api';
 import { isoDaysAgo } from '../src/lib/time.js';
+import { runAdminCommand } from '../src/cli/commands.js';
 import { updateServerSettings } from '../src/settings/service.js';
 import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
 import { signUpSession } from './helpers/auth.js';
@@ -141,10 +142,16 @@ describeEachDialect('instance information', (dialect) => {
   });
 
   it('reflects closed registrations and a single sign-on URL', async () => {
-    await updateServerSettings(server.db, {
-      registrations_mode: 'closed',
-      sso_redirect_url: 'https://sso.example/login',
-    });
+    // as an operator changes them: the admin command announces the change to the servers on the bus
+    const setting = (key: string, value: string) =>
+      runAdminCommand(
+        server.db,
+        ['settings', 'set', key, value],
+        { out: () => {}, err: () => {} },
+        server.ctx.bus,
+      );
+    expect(await setting('registrations_mode', 'closed')).toBe(0);
+    expect(await setting('sso_redirect_url', 'https://sso.example/login')).toBe(0);
     const v2 = instanceSchema.parse((await server.app.inject({ url: '/api/v2/instance' })).json());
     expect(v2.registrations).toMatchObject({ enabled: false, url: 'https://sso.example/login' });
     expect(v2.palchat.sso_redirect).toBe('https://sso.example/login');

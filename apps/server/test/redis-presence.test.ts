@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { RedisPresence } from '../src/streaming/presence-redis.js';
+import { REFRESH_CHUNK, RedisPresence } from '../src/streaming/presence-redis.js';
 import { redisReachable, TEST_REDIS_URL, warnRedisSkipped } from './helpers/redis.js';
 
 warnRedisSkipped('the Redis presence tests');
@@ -47,6 +47,16 @@ describe.skipIf(!redisReachable)('presence shared through Redis', () => {
     expect(await observer.connected(['carol', 'dave'])).toEqual(new Set(['carol', 'dave']));
     await pause(500);
     expect(await observer.connected(['carol', 'dave'])).toEqual(new Set(['carol']));
+  });
+
+  it('keeps every account of a process online across refreshes, however many chunks they take', async () => {
+    const many = Array.from({ length: REFRESH_CHUNK * 2 + 1 }, (_, index) => `many-${index}`);
+    const holder = open(600);
+    for (const [index, accountId] of many.entries()) await holder.connect(accountId, `m${index}`);
+    const observer = open();
+    // past the first claims' lifetime: only the refreshes (every 200 ms) keep them
+    await pause(900);
+    expect((await observer.connected(many)).size).toBe(many.length);
   });
 
   it('withdraws its claims when it closes', async () => {

@@ -7,6 +7,7 @@ import { parseFields } from './fields.js';
 import { federateProfileUpdate } from '../federation/outgoing/profile.js';
 import { acceptFollowRequests, answerRemoteRequesters } from './follows.js';
 import { carryVerification } from './link-verification.js';
+import { announceIfContact } from '../instance/sources.js';
 
 /**
  * Applies a validated update_credentials patch in one transaction and returns the fresh account row. Unlocking
@@ -80,5 +81,6 @@ export async function updateCredentials(
   });
   await answerRemoteRequesters(ctx, updated, acceptedRequesterIds, 'accept');
   await federateProfileUpdate(ctx, updated);
+  await announceIfContact(ctx, updated);
   return updated;
 }

@@ -5,6 +5,7 @@ import { isRole, ROLES } from '../auth/permissions.js';
 import { checkRegistrationFormat, insertLocalAccount, RegistrationInvalid } from '../auth/registration.js';
 import { nowIso } from '../lib/time.js';
 import type { EventBus } from '../streaming/bus.js';
+import { announceInstanceChanged } from '../instance/sources.js';
 import { announceRevocation } from '../streaming/revocations.js';
 import { isServerSettingKey, SERVER_SETTING_KEYS, encodeSettingValue } from '../settings/schema.js';
 import { getServerSettings, updateServerSettings } from '../settings/service.js';
@@ -156,13 +157,79 @@ async function settings(db: Db, args: string[], output: CommandOutput): Promise<
 
 /**
  * What the commands work on. The event bus is the servers' (Redis when REDIS_URL is set), so that changes
- * reach open streaming sockets at once; without it, each server finds them on its next credential check.
+ * reach open streaming sockets and the instance documents at once; without it, each server finds them on its
+ * next credential check, and the instance documents within INSTANCE_SOURCES_TTL_MS.
  */
 export interface AdminContext {
   db: Db;
   bus?: EventBus;
   /** the servers' media store (MEDIA_DIR), for pruning cached remote media */
   media?: MediaStorage;
+}
+
+/**
+ * Commands after which the instance documents may show something else: settings, rules, documents, and the
+ * flags and role of an account that may be the contact account. Announced to the servers on the bus.
+ */
+const CHANGES_INSTANCE_DOCUMENTS = new Set([
+  'set-role',
+  'approve',
+  'disable',
+  'enable',
+  'settings',
+  'rules',
+  'content',
+  'terms',
+]);
+
+async function dispatch(
+  admin: AdminContext,
+  command: string | undefined,
+  args: string[],
+  output: CommandOutput,
+): Promise<number> {
+  const { db } = admin;
+  switch (command) {
+    case 'create-user':
+      await createUser(db, args, output);
+      return 0;
+    case 'set-role':
+      await setRole(db, args, output);
+      return 0;
+    case 'approve':
+      await setFlag(admin, args, output, { command, set: { approved: 1 }, done: 'is approved' });
+      return 0;
+    case 'disable':
+      await setFlag(admin, args, output, { command, set: { disabled: 1 }, done: 'is disabled' });
+      return 0;
+    case 'enable':
+      await setFlag(admin, args, output, { command, set: { disabled: 0 }, done: 'is enabled' });
+      return 0;
+    case 'settings':
+      await settings(db, args, output);
+      return 0;
+    case 'rules':
+    case 'content':
+    case 'terms':
+      await runContentCommand(db, command, args, output);
+      return 0;
+    case 'domain-blocks':
+      await runDomainBlocksCommand(db, args, output);
+      return 0;
+    case 'media':
+      await runMediaCommand(db, admin.media, args, output);
+      return 0;
+    case 'help':
+    case '--help':
+    case '-h':
+      output.out(USAGE);
+      return 0;
+    case undefined:
+      output.err(USAGE);
+      return 2;
+    default:
+      throw new UsageError(`Unknown command "${command}"`);
+  }
 }
 
 /** Runs one admin command; returns the process exit code (0 done, 1 refused, 2 mistyped). */
@@ -176,47 +243,10 @@ export async function runAdminCommand(
   const admin: AdminContext = { db, bus, ...(media ? { media } : {}) };
   const [command, ...args] = argv;
   try {
-    switch (command) {
-      case 'create-user':
-        await createUser(db, args, output);
-        return 0;
-      case 'set-role':
-        await setRole(db, args, output);
-        return 0;
-      case 'approve':
-        await setFlag(admin, args, output, { command, set: { approved: 1 }, done: 'is approved' });
-        return 0;
-      case 'disable':
-        await setFlag(admin, args, output, { command, set: { disabled: 1 }, done: 'is disabled' });
-        return 0;
-      case 'enable':
-        await setFlag(admin, args, output, { command, set: { disabled: 0 }, done: 'is enabled' });
-        return 0;
-      case 'settings':
-        await settings(db, args, output);
-        return 0;
-      case 'rules':
-      case 'content':
-      case 'terms':
-        await runContentCommand(db, command, args, output);
-        return 0;
-      case 'domain-blocks':
-        await runDomainBlocksCommand(db, args, output);
-        return 0;
-      case 'media':
-        await runMediaCommand(db, admin.media, args, output);
-        return 0;
-      case 'help':
-      case '--help':
-      case '-h':
-        output.out(USAGE);
-        return 0;
-      case undefined:
-        output.err(USAGE);
-        return 2;
-      default:
-        throw new UsageError(`Unknown command "${command}"`);
-    }
+    const code = await dispatch(admin, command, args, output);
+    if (code === 0 && command && CHANGES_INSTANCE_DOCUMENTS.has(command))
+      await announceInstanceChanged(admin);
+    return code;
   } catch (error) {
     if (
       error instanceof UsageError ||

@@ -1,3 +1,4 @@
+import type { OperationNodeSource } from 'kysely';
 import type { IdempotentKind } from './schema.js';
 import type { Db, DbOrTx, Tx } from './index.js';
 import { ApiError, notFound } from '../http/errors.js';
@@ -13,14 +14,26 @@ export interface IdempotencyScope {
   key: string | undefined;
 }
 
+/**
+ * Records the request's key for the thing `id`, in the thing's transaction: throws when another request holds
+ * the key, which rolls the transaction back.
+ */
+export interface KeyClaim {
+  (tx: Tx, id: string): Promise<void>;
+  /**
+   * The same record as one insert that returns a row only when it took the key, for a writer that folds it into
+   * a statement of its own (a data-modifying CTE); null without a key. When it returned nothing, nothing of the
+   * thing may be written and the writer throws `refused()`.
+   */
+  insert(db: DbOrTx, id: string): OperationNodeSource | null;
+  refused(): Error;
+}
+
 export interface IdempotentCreate<T> {
   /** the thing an earlier request with the key made, by its id (undefined when it is gone) */
   load(id: string): Promise<T | undefined>;
-  /**
-   * Makes the thing in one transaction, calling `claim(tx, id)` in it once the thing's id is known: the claim
-   * records the key, or throws when another request holds it, which rolls the transaction back.
-   */
-  create(claim: (tx: Tx, id: string) => Promise<void>): Promise<T>;
+  /** Makes the thing in one transaction, taking the `claim` in it once the thing's id is known. */
+  create(claim: KeyClaim): Promise<T>;
 }
 
 /** Thrown by a claim whose key another request holds; it only rolls back, then the holder's thing is answered. */
@@ -45,9 +58,9 @@ async function heldBy(db: DbOrTx, scope: IdempotencyScope & { key: string }): Pr
  * and the primary key decides between concurrent requests (on PostgreSQL the second waits for the first's
  * commit), so that a key makes one thing even across processes and after a crash between commit and answer.
  */
-async function claim(tx: Tx, scope: IdempotencyScope & { key: string }, resourceId: string): Promise<void> {
+function claimInsert(db: DbOrTx, scope: IdempotencyScope & { key: string }, resourceId: string) {
   const createdAt = nowIso();
-  const result = await tx
+  return db
     .insertInto('idempotency_keys')
     .values({
       account_id: scope.accountId,
@@ -61,10 +74,25 @@ async function claim(tx: Tx, scope: IdempotencyScope & { key: string }, resource
         .columns(['account_id', 'kind', 'key'])
         .doUpdateSet({ resource_id: resourceId, created_at: createdAt })
         .where('idempotency_keys.created_at', '<', cutoffAt(Date.parse(createdAt))),
-    )
-    .executeTakeFirst();
-  if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) throw new KeyTaken();
+    );
 }
+
+function claimOf(scope: IdempotencyScope & { key: string }): KeyClaim {
+  const take = async (tx: Tx, resourceId: string) => {
+    const result = await claimInsert(tx, scope, resourceId).executeTakeFirst();
+    if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) throw new KeyTaken();
+  };
+  return Object.assign(take, {
+    insert: (db: DbOrTx, resourceId: string) => claimInsert(db, scope, resourceId).returning('resource_id'),
+    refused: () => new KeyTaken(),
+  });
+}
+
+/** Without a key every request makes a new thing: nothing to record. */
+const NO_CLAIM: KeyClaim = Object.assign(async () => undefined, {
+  insert: () => null,
+  refused: () => new KeyTaken(),
+});
 
 /**
  * Makes a thing once per Idempotency-Key and account (Mastodon's behaviour on POST /api/v1/statuses): a
@@ -76,7 +104,7 @@ export async function createOnce<T>(
   steps: IdempotentCreate<T>,
 ): Promise<{ value: T; created: boolean }> {
   const { key } = scope;
-  if (!key) return { value: await steps.create(async () => undefined), created: true };
+  if (!key) return { value: await steps.create(NO_CLAIM), created: true };
   const keyed = { ...scope, key };
   const answerEarlier = async (id: string) => {
     const value = await steps.load(id);
@@ -86,7 +114,7 @@ export async function createOnce<T>(
   const earlier = await heldBy(db, keyed);
   if (earlier) return answerEarlier(earlier);
   try {
-    return { value: await steps.create((tx, id) => claim(tx, keyed, id)), created: true };
+    return { value: await steps.create(claimOf(keyed)), created: true };
   } catch (error) {
     // A retry can also fail on what the first request made in the meantime (its media are now attached):
     // whenever the key is taken by then, the answer is the first request's.

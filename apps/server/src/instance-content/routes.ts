@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { notFound } from '../http/errors.js';
-import { isDate, listRules, readDocument, readTerms } from './service.js';
+import { isDate, readDocument, readTerms } from './service.js';
+import { instanceSources } from '../instance/sources.js';
 import { publicRoute } from '../auth/route-scopes.js';
 
 /** What /about, /privacy-policy and /terms-of-service/:date? show; public, no sign-in needed. */
 export async function instanceContentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/api/v1/instance/rules', publicRoute, async () => listRules(ctx.db));
+  app.get('/api/v1/instance/rules', publicRoute, async () => (await instanceSources(ctx)).rules);
 
   app.get('/api/v1/instance/extended_description', publicRoute, async () =>
     readDocument(ctx.db, 'extended_description', ctx.config.publicUrl),

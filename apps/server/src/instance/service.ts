@@ -1,37 +1,9 @@
-import path from 'node:path';
 import type { Instance, InstanceV1, PalchatInstanceExtension } from '@palchat/api';
-import { serializeAccount } from '../accounts/serializer.js';
-import { mediaUrl } from '../accounts/media-urls.js';
 import type { AppContext } from '../context.js';
 import type { ServerSettings } from '../settings/schema.js';
-import { getServerSettings } from '../settings/service.js';
-import { listRules, termsDates } from '../instance-content/service.js';
 import { instanceCounts } from './counts.js';
 import * as limits from './limits.js';
-import { blurhashOf, DEFAULT_THUMBNAIL_1X_PATH, DEFAULT_THUMBNAIL_PATH } from './thumbnail.js';
-import { vapidKeys } from '../push/vapid.js';
-
-async function contactAccount(ctx: AppContext, settings: ServerSettings) {
-  if (!settings.site_contact_username) return null;
-  const row = await ctx.db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('username_lower', '=', settings.site_contact_username.toLowerCase())
-    .where('domain', 'is', null)
-    .executeTakeFirst();
-  return row && !row.disabled ? serializeAccount(ctx, row) : null;
-}
-
-async function thumbnailOf(ctx: AppContext, settings: ServerSettings): Promise<Instance['thumbnail']> {
-  const configured = settings.thumbnail_path;
-  const stored = configured || DEFAULT_THUMBNAIL_PATH;
-  const url = mediaUrl(ctx.config, stored, `/${DEFAULT_THUMBNAIL_PATH}`);
-  const blurhash = await blurhashOf(path.join(ctx.config.mediaDir, stored));
-  const versions: Record<string, string> = configured
-    ? { '@1x': url }
-    : { '@1x': mediaUrl(ctx.config, DEFAULT_THUMBNAIL_1X_PATH, ''), '@2x': url };
-  return { url, blurhash, versions };
-}
+import { instanceSources } from './sources.js';
 
 function streamingUrl(ctx: AppContext): string {
   return ctx.config.publicUrl.replace(/^http/, 'ws');
@@ -83,8 +55,7 @@ const iconsOf = (ctx: AppContext) =>
   }));
 
 /** The pages clients link to (Mastodon 4.4): the web client's about, privacy policy and current terms. */
-async function pageUrls(ctx: AppContext) {
-  const hasTerms = (await termsDates(ctx.db)).length > 0;
+function pageUrls(ctx: AppContext, hasTerms: boolean) {
   return {
     status: null,
     about: `${ctx.config.publicUrl}/about`,
@@ -109,13 +80,9 @@ function registrationsUrl(settings: ServerSettings): string | null {
 
 /** GET /api/v2/instance. */
 export async function buildInstance(ctx: AppContext): Promise<Instance> {
-  const settings = await getServerSettings(ctx.db);
-  const [counts, thumbnail, contact, rules, urls] = await Promise.all([
+  const [{ settings, rules, hasTerms, vapidPublicKey, thumbnail, contact }, counts] = await Promise.all([
+    instanceSources(ctx),
     instanceCounts(ctx),
-    thumbnailOf(ctx, settings),
-    contactAccount(ctx, settings),
-    listRules(ctx.db),
-    pageUrls(ctx),
   ]);
   return {
     domain: ctx.config.localDomain,
@@ -128,13 +95,13 @@ export async function buildInstance(ctx: AppContext): Promise<Instance> {
     icon: iconsOf(ctx),
     languages: ['en'],
     configuration: {
-      urls: { streaming: streamingUrl(ctx), ...urls },
+      urls: { streaming: streamingUrl(ctx), ...pageUrls(ctx, hasTerms) },
       accounts: accountsConfiguration(),
       statuses: statusesConfiguration(),
       media_attachments: mediaConfiguration(),
       polls: pollsConfiguration(),
       translation: { enabled: ctx.config.translation.url !== null },
-      vapid: { public_key: (await vapidKeys(ctx.db)).publicKey },
+      vapid: { public_key: vapidPublicKey },
       timelines_access: timelinesAccess(settings),
       // federation is open to every server not blocked; there is no allow-list mode
       limited_federation: false,
@@ -157,12 +124,9 @@ export async function buildInstance(ctx: AppContext): Promise<Instance> {
 
 /** GET /api/v1/instance. */
 export async function buildInstanceV1(ctx: AppContext): Promise<InstanceV1> {
-  const settings = await getServerSettings(ctx.db);
-  const [counts, thumbnail, contact, rules] = await Promise.all([
+  const [{ settings, rules, thumbnail, contact }, counts] = await Promise.all([
+    instanceSources(ctx),
     instanceCounts(ctx),
-    thumbnailOf(ctx, settings),
-    contactAccount(ctx, settings),
-    listRules(ctx.db),
   ]);
   return {
     uri: ctx.config.localDomain,

@@ -11,8 +11,8 @@ import {
 import { sql } from 'kysely';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
-import { createOnce } from '../db/idempotency.js';
-import type { Db, DbOrTx, Tx } from '../db/index.js';
+import { createOnce, type KeyClaim } from '../db/idempotency.js';
+import type { Db, DbOrTx } from '../db/index.js';
 import type { MediaAttachmentsTable, MessagesTable } from '../db/schema.js';
 import { forbidden, notFound, unprocessable } from '../http/errors.js';
 import { newId } from '../lib/ids.js';
@@ -24,6 +24,7 @@ import { directKey, findOrCreateDirect } from './conversations.js';
 import { publishConversationUpdated, publishTo } from './events.js';
 import { blockStatus } from './relations.js';
 import { loadReactions, serializeMessages, serializeNewMessage } from './serializers.js';
+import { writeMessage } from './message-writes.js';
 
 export interface SendMessageInput {
   conversation_id?: string | undefined;
@@ -91,32 +92,6 @@ async function usableMedia(
     throw unprocessable(MessagingText.mediaAlreadyUsed);
   }
   return rows;
-}
-
-/** Marks the checked uploads as this message's. */
-async function attachMedia(
-  tx: Tx,
-  senderId: string,
-  messageId: string,
-  media: MediaAttachmentsTable[],
-): Promise<void> {
-  if (media.length === 0) return;
-  const result = await tx
-    .updateTable('media_attachments')
-    .set({ message_id: messageId })
-    .where(
-      'id',
-      'in',
-      media.map((row) => row.id),
-    )
-    .where('account_id', '=', senderId)
-    .where('message_id', 'is', null)
-    .where('status_id', 'is', null)
-    .where('scheduled_status_id', 'is', null)
-    .executeTakeFirst();
-  // A concurrent send may have taken one of them between the check and the update.
-  if (Number(result.numUpdatedRows) !== media.length) throw unprocessable(MessagingText.mediaAlreadyUsed);
-  for (const row of media) row.message_id = messageId;
 }
 
 interface SendTarget {
@@ -249,7 +224,7 @@ async function storeMessage(
   ctx: AppContext,
   sender: AccountRow,
   input: SendMessageInput,
-  claimKey: (tx: Tx, messageId: string) => Promise<void>,
+  claimKey: KeyClaim,
 ): Promise<Message> {
   const mediaIds = [...new Set(input.media_ids ?? [])];
   const content = normalizeContent(input.content ?? '', mediaIds.length);
@@ -295,16 +270,7 @@ async function storeMessage(
     reply_to_message_id: input.reply_to_message_id ?? null,
     created_at: nowIso(),
   };
-  const recipients = await ctx.db.transaction().execute(async (tx) => {
-    await tx.insertInto('messages').values(message).execute();
-    // first: a concurrent retry waits here for this send, rather than fail on the media this one takes
-    await claimKey(tx, message.id);
-    await attachMedia(tx, sender.id, message.id, media.rows);
-    const participants = await bumpConversation(tx, message);
-    // Removed from the group since the check: nothing is written.
-    if (!participants.includes(sender.id)) throw notFound(MessagingText.conversationNotFound);
-    return participants;
-  });
+  const recipients = await writeMessage(ctx.db, message, media.rows, claimKey);
 
   // A new message looks the same to everyone: nobody has hidden, read or reacted to it yet.
   const serialized = await serializeNewMessage(ctx, ctx.db, sender, message, media.rows, replied);
@@ -313,31 +279,6 @@ async function storeMessage(
     federateMessage(ctx, sender, message, media.rows, replied),
   );
   return serialized;
-}
-
-/**
- * What a new message changes besides its row: the conversation's place in the list, and each participant's
- * visibility, unread count (the sender's stays) and activity cursor. Answers the participants' account ids.
- */
-export async function bumpConversation(tx: Tx, message: MessagesTable): Promise<string[]> {
-  await tx
-    .updateTable('conversations')
-    .set({ updated_at: message.created_at })
-    .where('id', '=', message.conversation_id)
-    .execute();
-  const isSender = sql<boolean>`account_id = ${message.sender_id}`;
-  const participants = await tx
-    .updateTable('conversation_participants')
-    .set({
-      hidden: 0,
-      activity_id: message.id,
-      unread_count: sql`case when ${isSender} then unread_count else unread_count + 1 end`,
-      last_read_message_id: sql`case when ${isSender} then ${message.id} else last_read_message_id end`,
-    })
-    .where('conversation_id', '=', message.conversation_id)
-    .returning('account_id')
-    .execute();
-  return participants.map((row) => row.account_id);
 }
 
 /** The message, if the viewer takes part in its conversation and has not cleared it away. */

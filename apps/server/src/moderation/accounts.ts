@@ -9,6 +9,7 @@ import { isId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { likeLiteral } from '../search/accounts.js';
 import { announceRevocation } from '../streaming/revocations.js';
+import { announceIfContact } from '../instance/sources.js';
 import type { PageQuery } from '../timelines/pagination.js';
 import { newestFirst, paginateQuery } from '../timelines/pagination.js';
 
@@ -187,6 +188,8 @@ async function setLimit(ctx: AppContext, target: AccountRow, limit: Limit, on: b
   // a disabled or suspended account's open streams close at once on every server
   if (on && (limit === 'disabled' || limit === 'suspended_at'))
     await announceRevocation(ctx, { accountId: target.id });
+  // a disabled contact account is not shown by the instance documents, an enabled one is again
+  if (limit === 'disabled') await announceIfContact(ctx, target);
 }
 
 /**
