@@ -8,6 +8,7 @@ import { instanceSchema } from '@palchat/api';
 import { TEST_PASSWORD } from './helpers/auth.js';
 import { saveDocument } from '../src/instance-content/service.js';
 import { updateServerSettings } from '../src/settings/service.js';
+import { announceInstanceChanged } from '../src/instance/sources.js';
 
 /**
  * What third-party Mastodon clients found wrong or missing (issue 16), over plain HTTP: trailing slashes, the
@@ -480,6 +481,8 @@ describeEachDialect('Mastodon client compatibility', (dialect) => {
 
     await saveDocument(server.db, 'terms_of_service', 'Be kind.', '2026-01-01');
     await updateServerSettings(server.db, { timeline_preview: false, registrations_mode: 'approval' });
+    // written past the admin commands, so announced here as they would announce it
+    await announceInstanceChanged(server.ctx, server.ctx);
     try {
       const changed = instanceSchema.parse((await call(null, 'GET', '/api/v2/instance')).body);
       expect(changed.configuration.urls.terms_of_service).toBe('https://palchat.example/terms-of-service');
@@ -493,6 +496,7 @@ describeEachDialect('Mastodon client compatibility', (dialect) => {
       expect(changed.registrations).toMatchObject({ approval_required: true, reason_required: true });
     } finally {
       await updateServerSettings(server.db, { timeline_preview: true, registrations_mode: 'open' });
+      await announceInstanceChanged(server.ctx, server.ctx);
     }
   });
 

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { instanceSchema, instanceV1Schema, type Instance, type InstanceV1 } from '@palchat/api';
 import { runAdminCommand } from '../src/cli/commands.js';
+import { createDatabase } from '../src/db/index.js';
 import { buildApp } from '../src/http/app.js';
 import { RedisEventBus } from '../src/streaming/redis-bus.js';
 import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
@@ -134,3 +135,24 @@ if (redisReachable)
         await eventually(async () => expect((await v1(app)).contact_account?.username).toBe('alice'));
     });
   });
+
+it('shows on a single SQLite server without a bus what the admin command line wrote to its database file', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'palchat-instance-file-'));
+  const databaseUrl = `sqlite:${path.join(dataDir, 'palchat.db')}`;
+  const server = await createTestServer('sqlite', { databaseUrl });
+  // the command line's own connection to the file, and no bus: as `npm run admin` beside `npm start`
+  const cliDb = createDatabase({ url: databaseUrl });
+  try {
+    const rules = async () =>
+      ((await server.app.inject({ url: '/api/v1/instance/rules' })).json() as Array<{ text: string }>).map(
+        (rule) => rule.text,
+      );
+    expect(await rules()).toEqual([]);
+    const code = await runAdminCommand(cliDb, ['rules', 'add', 'Be kind'], { out: () => {}, err: () => {} });
+    expect(code).toBe(0);
+    expect(await rules()).toEqual(['Be kind']);
+  } finally {
+    await cliDb.destroy();
+    await server.close();
+  }
+});
