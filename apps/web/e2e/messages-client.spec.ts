@@ -141,4 +141,28 @@ test.describe('message box in the web client', () => {
     // the next message in the now existing chat is sent as before
     await sendMessage(ann, 'And a second one');
   });
+
+  test('what is typed while the first message opens the conversation stays in the composer, focused', async ({
+    ann,
+    ben,
+  }) => {
+    await ann.page.route('**/api/v1/friend_messages', async (route, request: Request) => {
+      if (request.method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 1500));
+      return route.continue();
+    });
+    await openBox(ann);
+    await startDirectChat(ann, ben);
+    const input = box(ann).getByPlaceholder('Type a message...');
+    await input.fill('Hi there');
+    await input.press('Enter');
+    await ann.page.keyboard.type('and one more thing');
+    // the server answered: the new chat became the conversation, with a composer of its own
+    await expect(box(ann).getByTestId('chat-title')).toHaveText('Ben Baker');
+    await expect(input).toHaveValue('and one more thing');
+    await expect(input).toBeFocused();
+    await ann.page.keyboard.type('!');
+    await ann.page.keyboard.press('Enter');
+    await expect(messageBubble(ann, 'and one more thing!')).toBeVisible();
+    await expect(input).toHaveValue('');
+  });
 });

@@ -24,6 +24,7 @@ import { conversationTitle } from '../rules/preview';
 import { placeMessage } from '../rules/grouping';
 import { blockRefusal } from '../rules/validation';
 import { useDock } from '../state/dock-context';
+import { conversationDraftKey, newChatDraftKey } from '../state/drafts';
 import { useStream } from '../streaming/stream-context';
 import { Avatar } from '../../../components/Avatar';
 import { GroupAvatar } from './GroupAvatar';
@@ -150,6 +151,7 @@ function NewChat({ recipient }: { recipient: Participant }) {
         onSend={(text, media) => first.send(text, media, replyTo)}
         upload={upload}
         onTyping={() => undefined}
+        draftKey={newChatDraftKey(recipient.id)}
       />
     </div>
   );
@@ -407,6 +409,7 @@ function OpenChat({ conversation }: { conversation: Conversation }) {
         onTyping={(typing) => {
           if (typingEnabled) stream.sendTyping(conversation.id, typing);
         }}
+        draftKey={conversationDraftKey(conversation.id)}
       />
       {modal?.kind === 'settings' ? (
         <SettingsModal conversationId={conversation.id} onClose={() => setModal(null)} />

@@ -10,6 +10,7 @@ import {
   ALLOWED_MEDIA_TYPES,
 } from '../rules/constants';
 import { acceptMedia, canSend } from '../rules/validation';
+import { keepDraft, readDraft } from '../state/drafts';
 import { useNotifications } from '../state/notifications';
 import { EmojiPicker } from './EmojiPicker';
 import { Icon } from '../../../components/Icon';
@@ -29,6 +30,8 @@ export interface ComposerProps {
   onSend: (text: string, media: MessageMedia[]) => Promise<boolean>;
   upload: (file: File) => Promise<MessageMedia | null>;
   onTyping: (typing: boolean) => void;
+  /** the chat's key in state/drafts.ts: unsent text outlives this composer */
+  draftKey: string;
 }
 
 let keySeed = 0;
@@ -37,10 +40,12 @@ let keySeed = 0;
  * The input area (SPEC §5): text up to 1000 characters growing to 120 px, Enter sends and Shift+Enter breaks
  * the line, up to 4 photos or videos uploaded as soon as they are picked, an emoji picker and a reply bar.
  */
-export function Composer({ blocked, replyTo, onCancelReply, onSend, upload, onTyping }: ComposerProps) {
+export function Composer(props: ComposerProps) {
+  const { blocked, replyTo, onCancelReply, onSend, upload, onTyping, draftKey } = props;
   const intl = useIntl();
   const { notify } = useNotifications();
-  const [text, setText] = useState('');
+  const [draft] = useState(() => readDraft(draftKey));
+  const [text, setText] = useState(draft?.text ?? '');
   const [attachments, setAttachments] = useState<Attachment[]>([]);
   const [emojiOpen, setEmojiOpen] = useState(false);
   const [sending, setSending] = useState(false);
@@ -61,6 +66,12 @@ export function Composer({ blocked, replyTo, onCancelReply, onSend, upload, onTy
   useEffect(() => {
     if (replyTo) input.current?.focus();
   }, [replyTo]);
+
+  useEffect(() => {
+    if (draft?.focused) input.current?.focus();
+  }, [draft]);
+
+  useEffect(() => keepDraft(draftKey, text), [draftKey, text]);
 
   // SPEC §4: leaving the page while composing loses the draft
   useEffect(() => {

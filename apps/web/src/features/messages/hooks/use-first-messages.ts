@@ -10,6 +10,7 @@ import type { Message, MessageMedia, Participant } from '../model';
 import { newIdempotencyKey } from '../rules/send-key';
 import { contentToSend } from '../rules/validation';
 import { useDock } from '../state/dock-context';
+import { conversationDraftKey, handOverDraft, newChatDraftKey } from '../state/drafts';
 import { useNotifications } from '../state/notifications';
 import { serverError } from './use-action';
 import { localMessage, newLocalKey } from './use-chat-actions';
@@ -64,14 +65,21 @@ export function useFirstMessages(recipient: Participant) {
           client.invalidateQueries({ queryKey: messageKeys.conversations() }),
           client.prefetchInfiniteQuery(conversationMessagesOptions(message.conversation_id)),
         ]);
-        if (shown.current) openChat(message.conversation_id);
+        if (!shown.current) return;
+        // the reader may be typing the next message already: it carries over to the conversation's composer
+        handOverDraft(
+          newChatDraftKey(recipient.id),
+          conversationDraftKey(message.conversation_id),
+          document.activeElement?.closest('.mbox-composer') != null,
+        );
+        openChat(message.conversation_id);
       } catch (error) {
         setFailed(entry.message.local_key, true);
         const reason = serverError(error) ?? (error instanceof Error ? error.message : String(error));
         notify('error', intl.formatMessage(m.failedSendMessage, { error: reason }));
       }
     },
-    [client, me, openChat, setFailed, notify, intl],
+    [client, me, openChat, setFailed, notify, intl, recipient.id],
   );
 
   const send = useCallback(
