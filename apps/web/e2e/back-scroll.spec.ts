@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { apiAs } from './messages-support';
-import { expect, test } from './support/social';
+import { expect, shortcutsReady, test } from './support/social';
 import type { ChatUser } from './messages-support';
 
 /** Coming back to a list (Back) shows the same post at the same place, as the reader left it. */
@@ -134,8 +134,16 @@ test.describe('single column, the window scrolls', () => {
     await expect(page.locator('article.status')).toHaveCount(20);
     await page.mouse.wheel(0, 2500);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(2000);
-    await page.goto('/notifications');
-    await page.goto('/home');
+    // in-app navigation (keyboard shortcuts "g n", then "g h"): new history entries
+    await shortcutsReady(page);
+    for (const [key, url] of [
+      ['n', /\/notifications$/],
+      ['h', /\/home$/],
+    ] as const) {
+      await page.keyboard.press('g');
+      await page.keyboard.press(key);
+      await expect(page).toHaveURL(url);
+    }
     await expect(page.locator('article.status').first()).toContainText('Post number 19');
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
