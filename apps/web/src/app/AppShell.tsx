@@ -11,6 +11,7 @@ import { decideLayout } from './rules/layout';
 import { pathRedirect } from './rules/path-redirect';
 import { useStartup } from './startup';
 import { useAfterIdle } from './use-after-idle';
+import { useNewEntryAtTop } from './use-new-entry-at-top';
 import { useDebouncedWindowWidth } from './use-window-width';
 
 // keyboard shortcuts, hover cards, hashtag popup, player, upload overlay: a chunk of their own
@@ -46,6 +47,7 @@ export function AppShell() {
   const location = useLocation();
   useStartup();
   useReduceMotionClass();
+  useNewEntryAtTop();
 
   const redirect = pathRedirect(location.pathname, layout);
   if (redirect) return <Navigate replace to={`${redirect}${location.search}${location.hash}`} />;

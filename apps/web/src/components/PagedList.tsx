@@ -1,11 +1,13 @@
 import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 import { Suspense, useMemo, useRef, type ReactNode } from 'react';
+import type { StateSnapshot, VirtuosoHandle } from 'react-virtuoso';
 import { api, type Page, type QueryValue } from '../api/client';
 import { useScrollParent } from '../app/layout-context';
-import { PlainList } from './PlainList';
+import { PlainList, plainListSnapshot } from './PlainList';
 import { EmptyState, ErrorMessage, LoadingIndicator } from './States';
 import type { IconName } from './icons';
 import { holdsNewestPage, nextPageParam, previousPageParam } from './paging';
+import { useListPosition } from './use-list-position';
 import { useVirtualList } from './use-virtual-list';
 
 /**
@@ -40,7 +42,8 @@ interface PagedListProps<T, R = T> {
 
 /**
  * A server list followed page by page through `Link: <…>; rel="next"`: the first page renders its rows directly,
- * and the list is virtualized with react-virtuoso once it grows.
+ * and the list is virtualized with react-virtuoso once it grows. Back (or Forward) to it shows it where the
+ * reader left it, in either form (use-list-position.ts).
  */
 export function PagedList<T, R = T>(props: PagedListProps<T, R>) {
   const { queryKey, path, query, bearer, enabled = true, fetchPage } = props;
@@ -65,6 +68,15 @@ export function PagedList<T, R = T>(props: PagedListProps<T, R>) {
     const kept = filter ? all.filter(filter) : all;
     return transform ? transform(kept) : (kept as unknown as R[]);
   }, [result.data, filter, transform]);
+  const { itemKey } = props;
+  const keys = useMemo(() => items.map(itemKey), [items, itemKey]);
+  const virtuosoRef = useRef<VirtuosoHandle>(null);
+  const restored = useListPosition(JSON.stringify(queryKey), keys, scrollParent, () => {
+    let snapshot: StateSnapshot | undefined;
+    if (virtual) virtuosoRef.current?.getState((state) => (snapshot = state));
+    else if (plainListRef.current) snapshot = plainListSnapshot(plainListRef.current, scrollParent);
+    return snapshot;
+  });
 
   if (result.isPending && enabled) return <LoadingIndicator />;
   if (result.isError) return <ErrorMessage error={result.error} onRetry={() => void result.refetch()} />;
@@ -102,12 +114,14 @@ export function PagedList<T, R = T>(props: PagedListProps<T, R>) {
           onStartReached={() => {
             if (result.hasPreviousPage && !result.isFetchingPreviousPage) void result.fetchPreviousPage();
           }}
-          restoreStateFrom={virtual.snapshot}
+          restoreStateFrom={virtual.snapshot ?? restored ?? undefined}
+          handleRef={virtuosoRef}
         />
       ) : (
         <PlainList<R>
           {...listProps}
           listRef={plainListRef}
+          restoreStateFrom={restored}
           onEndReached={() => {
             if (result.hasNextPage) grow();
             listProps.onEndReached();

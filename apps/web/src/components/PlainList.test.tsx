@@ -115,13 +115,13 @@ describe('PlainList', () => {
     expect(onEndReached).toHaveBeenCalledTimes(1);
   });
 
-  it('hands its row heights and scroll position over, counted from the list top', () => {
+  it('hands its row heights and scroll position over, counted from the first row (below the header)', () => {
     const { listRef } = renderList();
     const list = listRef.current as HTMLDivElement;
     const rows = [...list.querySelectorAll('[data-list-row]')];
     expect(rows).toHaveLength(3);
-    rows.forEach((row, index) => stubTop(row, 0, [120, 120, 200][index]));
-    stubTop(list, -300);
+    rows.forEach((row, index) => stubTop(row, [-300, -180, -60][index] ?? 0, [120, 120, 200][index]));
+    stubTop(list, -380);
     expect(plainListSnapshot(list, null)).toEqual({
       ranges: [
         { startIndex: 0, endIndex: 1, size: 120 },
@@ -132,6 +132,33 @@ describe('PlainList', () => {
     const column = document.createElement('div');
     stubTop(column, 60);
     expect(plainListSnapshot(list, column).scrollTop).toBe(360);
+  });
+
+  it('coming back to where the reader left it, renders every row at once and scrolls to the position', () => {
+    const items = Array.from({ length: FIRST_ROWS + 3 }, (_, index) => `r${index}`);
+    const scrollBy = vi.spyOn(window, 'scrollBy').mockImplementation(() => undefined);
+    const prototypeRect = vi
+      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+      .mockImplementation(() => ({ top: 140, height: 0 }) as DOMRect);
+    try {
+      render(
+        <PlainList
+          items={items}
+          scrollParent={null}
+          itemKey={(item) => item}
+          renderItem={(item) => <p>row {item}</p>}
+          onEndReached={vi.fn()}
+          listRef={{ current: null }}
+          restoreStateFrom={{ ranges: [], scrollTop: 900 }}
+        />,
+      );
+      expect(rowsShown()).toEqual(items);
+      // the first row starts 140 px down the window: 900 px below its top is 1040 px further
+      expect(scrollBy).toHaveBeenCalledExactlyOnceWith({ top: 1040, behavior: 'instant' });
+    } finally {
+      scrollBy.mockRestore();
+      prototypeRect.mockRestore();
+    }
   });
 
   it('moves focus to the same element of the virtualized row that replaces the focused one', async () => {

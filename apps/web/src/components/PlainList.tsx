@@ -1,10 +1,12 @@
-import { useEffect, useEffectEvent, useRef, type Ref } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { StateSnapshot } from 'react-virtuoso';
 import type { ListProps } from './list-props';
 import { useRowsRevealed } from './use-rows-revealed';
 
 export interface PlainListProps<T> extends ListProps<T> {
-  listRef: Ref<HTMLDivElement>;
+  listRef: RefObject<HTMLDivElement | null>;
+  /** where the list starts (it comes back to where the reader left it): all rows render at once */
+  restoreStateFrom?: StateSnapshot | null;
 }
 
 /** How far below the view the end of the list starts loading the next page. */
@@ -17,11 +19,15 @@ const END_MARGIN_PX = 600;
  * its end is watched once they all are there.
  */
 export function PlainList<T>(props: PlainListProps<T>) {
-  const { scrollParent, onEndReached } = props;
+  const { scrollParent, onEndReached, listRef, restoreStateFrom } = props;
   const endRef = useRef<HTMLDivElement>(null);
   const onEnd = useEffectEvent(onEndReached);
-  const revealed = useRowsRevealed(props.items.length);
+  const revealed = useRowsRevealed(props.items.length, Boolean(restoreStateFrom));
   const allRevealed = revealed === props.items.length;
+  const [restoreOnMount] = useState(restoreStateFrom);
+  useLayoutEffect(() => {
+    if (restoreOnMount && listRef.current) scrollPlainListTo(listRef.current, scrollParent, restoreOnMount);
+  }, [restoreOnMount, listRef, scrollParent]);
   useEffect(() => {
     const end = endRef.current;
     if (!end) return;
@@ -53,10 +59,16 @@ function plainListRows(list: HTMLElement): HTMLElement[] {
   return Array.from(list.querySelectorAll<HTMLElement>(':scope > [data-list-row]'));
 }
 
+/** Where the top of the scroller's view is, in the viewport: the window's, or the column's. */
+function viewTop(scrollParent: HTMLElement | null): number {
+  return scrollParent ? scrollParent.getBoundingClientRect().top : 0;
+}
+
 /**
  * The measured row heights and scroll position of a plain list, for react-virtuoso's `restoreStateFrom`: the
  * virtualized list starts with the rows exactly where the reader sees them, instead of estimating the heights
- * of the rows above the view (which would make the view jump when the list hands over).
+ * of the rows above the view (which would make the view jump when the list hands over). Like react-virtuoso's
+ * own `getState`, the scroll position counts from the first row's top, below the header.
  */
 export function plainListSnapshot(list: HTMLElement, scrollParent: HTMLElement | null): StateSnapshot {
   const rows = plainListRows(list);
@@ -67,9 +79,19 @@ export function plainListSnapshot(list: HTMLElement, scrollParent: HTMLElement |
     if (last && last.size === size && last.endIndex === index - 1) last.endIndex = index;
     else ranges.push({ startIndex: index, endIndex: index, size });
   });
-  // react-virtuoso counts the scroll position from the list's own top, wherever it sits in its scroller
-  const scrollerTop = scrollParent ? scrollParent.getBoundingClientRect().top : 0;
-  return { ranges, scrollTop: Math.max(0, scrollerTop - list.getBoundingClientRect().top) };
+  const firstRowTop = (rows[0] ?? list).getBoundingClientRect().top;
+  return { ranges, scrollTop: Math.max(0, viewTop(scrollParent) - firstRowTop) };
+}
+
+/** Scrolls the list's scroller to a snapshot's position (the inverse of plainListSnapshot). */
+export function scrollPlainListTo(
+  list: HTMLElement,
+  scrollParent: HTMLElement | null,
+  snapshot: StateSnapshot,
+) {
+  const firstRowTop = (plainListRows(list)[0] ?? list).getBoundingClientRect().top;
+  const by = firstRowTop + snapshot.scrollTop - viewTop(scrollParent);
+  (scrollParent ?? window).scrollBy({ top: by, behavior: 'instant' });
 }
 
 /** Where focus was inside a plain list: the row, and the child positions from the row down to the element. */

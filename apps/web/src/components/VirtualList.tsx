@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { Virtuoso, type StateSnapshot } from 'react-virtuoso';
+import { useMemo, useState, type Ref } from 'react';
+import { Virtuoso, type StateSnapshot, type VirtuosoHandle } from 'react-virtuoso';
 import type { ListProps } from './list-props';
 import { FIRST_ITEM_INDEX, shiftedFirstItemIndex } from './paging';
 
@@ -8,8 +8,10 @@ export interface VirtualListProps<T> extends ListProps<T> {
   onStartReached?: () => void;
   /** the items start at the newest: when scrolled to the top, what arrives above shows at once */
   headLoaded?: boolean;
-  /** the row heights and scroll position of the plain list this one takes over from */
+  /** where to start: the plain list's rows it takes over from, or where the reader left it (Back) */
   restoreStateFrom?: StateSnapshot;
+  /** react-virtuoso's methods (getState: where the list is scrolled) */
+  handleRef?: Ref<VirtuosoHandle>;
 }
 
 function sameKeys(a: readonly string[], b: readonly string[]): boolean {
@@ -31,11 +33,14 @@ function useFirstItemIndex(keys: string[], revealPrepended: boolean): number {
 /** Only the rows in view are in the DOM (react-virtuoso), scrolling the column or the window. */
 export default function VirtualList<T>(props: VirtualListProps<T>) {
   const { header, footer, items, itemKey } = props;
-  const [atTop, setAtTop] = useState(true);
+  // a list restored below its top must keep its rows still when rows arrive above, before react-virtuoso
+  // has reported where it is
+  const [atTop, setAtTop] = useState(() => !props.restoreStateFrom?.scrollTop);
   const keys = useMemo(() => items.map(itemKey), [items, itemKey]);
   const firstItemIndex = useFirstItemIndex(keys, atTop && props.headLoaded !== false);
   return (
     <Virtuoso
+      ref={props.handleRef}
       className="paged-list"
       useWindowScroll={props.scrollParent === null}
       customScrollParent={props.scrollParent ?? undefined}

@@ -10,10 +10,11 @@ export const ROWS_PER_TASK = 1;
  * task, so that a page of status cards is not one long task that keeps the page from answering input (each
  * card costs a few milliseconds; twenty of them and the layout after were the longest task of /home).
  * Once every row has rendered, rows that arrive later (the next page, new posts) render at once, as before.
+ * `allAtOnce`: a list coming back to where the reader left it needs the rows down to there in its first commit.
  */
-export function useRowsRevealed(total: number): number {
+export function useRowsRevealed(total: number, allAtOnce = false): number {
   // Infinity once every row has rendered
-  const [revealed, setRevealed] = useState(() => (total <= FIRST_ROWS ? Infinity : FIRST_ROWS));
+  const [revealed, setRevealed] = useState(() => (allAtOnce || total <= FIRST_ROWS ? Infinity : FIRST_ROWS));
   useEffect(() => {
     if (revealed === Infinity) return undefined;
     // a timer, not a microtask or an animation frame: the browser may paint and handle input in between
