@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 import type { Db } from '../db/index.js';
 import { unauthorized } from '../http/errors.js';
 import { CSRF_FORM_FIELD, CSRF_HEADER, type CsrfTokens } from './csrf.js';
-import { findBearer, findSessionAccount, touchAccountActivity } from './sessions.js';
+import { findBearer } from './bearer-tokens.js';
+import { findSessionAccount, touchAccountActivity } from './sessions.js';
 import { checkRouteScopes, registerRouteScopes, type RegisteredRoute } from './route-scopes.js';
 
 export const SESSION_COOKIE = '_palchat_session';

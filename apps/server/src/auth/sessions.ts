@@ -88,41 +88,6 @@ export async function findSessionAccount(
   return account ? { sessionId, account } : null;
 }
 
-export interface BearerMatch {
-  tokenId: string;
-  appId: string | null;
-  sessionId: string | null;
-  scopes: string[];
-  account: AccountRow | null;
-}
-
-export async function findBearer(db: DbOrTx, token: string): Promise<BearerMatch | null> {
-  // the token and its account in one statement: every authenticated request starts here
-  const row = await db
-    .selectFrom('oauth_tokens')
-    .leftJoin('accounts', 'accounts.id', 'oauth_tokens.account_id')
-    .selectAll('accounts')
-    .select([
-      'oauth_tokens.id as token_id',
-      'oauth_tokens.app_id as token_app_id',
-      'oauth_tokens.session_id as token_session_id',
-      'oauth_tokens.scopes as token_scopes',
-    ])
-    .where('oauth_tokens.token_hash', '=', sha256(token))
-    .where('oauth_tokens.revoked_at', 'is', null)
-    .executeTakeFirst();
-  if (!row) return null;
-  const { token_id, token_app_id, token_session_id, token_scopes, ...account } = row;
-  return {
-    tokenId: token_id,
-    appId: token_app_id,
-    sessionId: token_session_id,
-    scopes: token_scopes.split(/\s+/).filter(Boolean),
-    // a left join: an app token without an account has none
-    account: account.id === null ? null : (account as AccountRow),
-  };
-}
-
 /** Recorded at most once an hour per account: it feeds usage.users.active_month. */
 export async function touchAccountActivity(db: DbOrTx, account: AccountRow): Promise<void> {
   const hourAgo = new Date(Date.now() - 60 * 60 * 1000).toISOString();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { clientStreamMessageSchema, type ClientStreamMessage, type ServerStreamMessage } from '@palchat/api';
-import { findBearer } from '../auth/sessions.js';
+import { findBearer } from '../auth/bearer-tokens.js';
 import type { AccountRow } from '../auth/viewer.js';
 import { assertTokenScopes } from '../auth/route-scopes.js';
 import type { AppContext } from '../context.js';

@@ -1,0 +1,89 @@
+import type { Db } from '../db/index.js';
+import { runTemplate } from '../db/query-templates.js';
+import { sha256 } from '../lib/crypto.js';
+import type { AccountRow } from './viewer.js';
+
+export interface BearerMatch {
+  tokenId: string;
+  appId: string | null;
+  sessionId: string | null;
+  scopes: string[];
+  account: AccountRow | null;
+}
+
+/** What a token's row says and never changes once written (a row is only ever revoked or deleted). */
+type TokenFacts = Omit<BearerMatch, 'account'>;
+
+/** Tokens kept per database; past this many the oldest kept goes first. */
+const KEPT_TOKENS = 10_000;
+
+const keptOf = new WeakMap<Db, Map<string, TokenFacts>>();
+
+function keptTokens(db: Db): Map<string, TokenFacts> {
+  let kept = keptOf.get(db);
+  if (!kept) {
+    kept = new Map();
+    keptOf.set(db, kept);
+  }
+  return kept;
+}
+
+async function readFacts(db: Db, token: string): Promise<TokenFacts | null> {
+  const [row] = await runTemplate(db, 'bearer by hash', { hash: sha256(token) }, (marker) =>
+    db
+      .selectFrom('oauth_tokens')
+      .select(['id', 'app_id', 'session_id', 'scopes'])
+      .where('token_hash', '=', marker.hash!)
+      .where('revoked_at', 'is', null),
+  );
+  if (!row) return null;
+  return {
+    tokenId: row.id,
+    appId: row.app_id,
+    sessionId: row.session_id,
+    scopes: row.scopes.split(/\s+/).filter(Boolean),
+  };
+}
+
+/**
+ * Whether the token still holds (not revoked, not deleted with its session, app or account), and its account's
+ * row: `undefined` when it does not hold, `null` for a token without an account (or whose account is gone).
+ */
+async function readWhileValid(db: Db, tokenId: string): Promise<AccountRow | null | undefined> {
+  const [row] = await runTemplate(db, 'bearer account', { token: tokenId }, (marker) =>
+    db
+      .selectFrom('oauth_tokens')
+      .leftJoin('accounts', 'accounts.id', 'oauth_tokens.account_id')
+      .selectAll('accounts')
+      .where('oauth_tokens.id', '=', marker.token!)
+      .where('oauth_tokens.revoked_at', 'is', null),
+  );
+  if (!row) return undefined;
+  // a left join: a client_credentials token has no account
+  return row.id === null ? null : (row as AccountRow);
+}
+
+/**
+ * The token and its account, for every authenticated request. Each process keeps, per token, only what its row
+ * can never change (id, app, session, scopes): nothing has to invalidate an entry. Whether the token still holds
+ * and the account's whole row (suspension, approval, role, every other column) are read on every call, in one
+ * statement by the token's primary key, so a revocation, a signed-out session or any change to the account made
+ * by this process, another one or the database itself counts at the next request. What is saved is hashing the
+ * token, splitting its scopes and building the statement (a template); a token that no longer holds is dropped.
+ */
+export async function findBearer(db: Db, token: string): Promise<BearerMatch | null> {
+  const kept = keptTokens(db);
+  const facts = kept.get(token) ?? (await readFacts(db, token));
+  if (!facts) return null;
+  const account = await readWhileValid(db, facts.tokenId);
+  if (account === undefined) {
+    kept.delete(token);
+    return null;
+  }
+  if (!kept.has(token)) {
+    if (kept.size >= KEPT_TOKENS) kept.delete(kept.keys().next().value!);
+    kept.set(token, facts);
+  }
+  const { tokenId, appId, sessionId, scopes } = facts;
+  return { tokenId, appId, sessionId, scopes: [...scopes], account };
+}
