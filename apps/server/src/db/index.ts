@@ -48,7 +48,22 @@ export function createDatabase({ url, schema, poolSize = 10 }: DatabaseOptions):
       prepared.close();
     },
   };
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const dataVersion = sqlite.prepare('pragma data_version');
+  dataVersionReaders.set(db, () => Number((dataVersion.get() as { data_version: number }).data_version));
+  return db;
+}
+
+/** per SQLite database made by createDatabase(): its connection's `pragma data_version`, read in place */
+const dataVersionReaders = new WeakMap<Db, () => number>();
+
+/**
+ * SQLite: a number that changes whenever another connection (another process) has committed to the database
+ * file, read synchronously, without waiting for the connection Kysely lends to one statement at a time.
+ * Null on PostgreSQL and on a database wrapped by a plugin.
+ */
+export function sqliteDataVersion(db: Db): number | null {
+  return dataVersionReaders.get(db)?.() ?? null;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- usable on any schema

@@ -1,10 +1,9 @@
 import path from 'node:path';
 import type { Account, Instance, InstanceRule } from '@palchat/api';
-import { sql } from 'kysely';
 import { serializeAccount } from '../accounts/serializer.js';
 import { mediaUrl } from '../accounts/media-urls.js';
 import type { AppContext } from '../context.js';
-import { isPostgres } from '../db/index.js';
+import { sqliteDataVersion } from '../db/index.js';
 import { listRules, termsDates } from '../instance-content/service.js';
 import { vapidKeys } from '../push/vapid.js';
 import type { ServerSettings } from '../settings/schema.js';
@@ -94,13 +93,12 @@ const dataVersions = new WeakMap<AppContext, number>();
 
 /**
  * SQLite: whether another connection has committed to the database file since the last look (`pragma
- * data_version` changes exactly then, and costs no read of a table). The admin command line shares the file
- * with a single server that has no bus, so its changes are seen at the next request, not within the TTL.
+ * data_version` changes exactly then). The admin command line shares the file with a single server that has no
+ * bus, so its changes are seen at the next request, not within the TTL.
  */
-async function changedElsewhere(ctx: AppContext): Promise<boolean> {
-  if (isPostgres(ctx.db)) return false;
-  const { rows } = await sql<{ data_version: number }>`pragma data_version`.execute(ctx.db);
-  const version = Number(rows[0]?.data_version);
+function changedElsewhere(ctx: AppContext): boolean {
+  const version = sqliteDataVersion(ctx.db);
+  if (version === null) return false;
   const seen = dataVersions.get(ctx);
   dataVersions.set(ctx, version);
   return seen !== undefined && seen !== version;
@@ -112,9 +110,9 @@ async function changedElsewhere(ctx: AppContext): Promise<boolean> {
  * another connection wrote to the database. Past INSTANCE_SOURCES_TTL_MS they are served once more while read
  * again: no request of the instance routes waits for a pooled connection but the very first.
  */
-export async function instanceSources(ctx: AppContext, now = Date.now()): Promise<InstanceSources> {
+export function instanceSources(ctx: AppContext, now = Date.now()): Promise<InstanceSources> {
   watchChanges(ctx);
-  if (await changedElsewhere(ctx)) kept.drop(ctx);
+  if (changedElsewhere(ctx)) kept.drop(ctx);
   return kept.get(ctx, now);
 }
 
