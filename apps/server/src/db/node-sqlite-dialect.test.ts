@@ -120,4 +120,21 @@ describe('createDatabase on SQLite', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('closes quietly when the folder is gone before the checkpoint worker opened the file', async () => {
+    const uncaught = vi.fn();
+    process.on('uncaughtException', uncaught);
+    try {
+      for (let round = 0; round < 5; round++) {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'palchat-sqlite-'));
+        const db = createDatabase({ url: `sqlite:${path.join(dir, 'test.sqlite3')}` });
+        await db.destroy();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(uncaught).not.toHaveBeenCalled();
+    } finally {
+      process.off('uncaughtException', uncaught);
+    }
+  });
 });

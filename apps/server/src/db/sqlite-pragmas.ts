@@ -54,7 +54,13 @@ function startCheckpointWorker(file: string): () => Promise<void> {
     workerData: { file, intervalMs: CHECKPOINT_INTERVAL_MS },
   });
   worker.unref();
+  let stopping = false;
+  // A database closed (and its folder removed) before the worker got to open it is no failure.
+  worker.on('error', (error) => {
+    if (!stopping) console.error('SQLite checkpoint worker stopped:', error);
+  });
   return async () => {
+    stopping = true;
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
     worker.postMessage('stop');
     await exited;
