@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { onServerBlockedBy } from '../accounts/domain-block-rule.js';
 import type { DbOrTx } from '../db/index.js';
 
 /** The array values of `key` in a query string or form body (`key[]=a&key[]=b`, or `key=a`). */
@@ -44,18 +45,7 @@ export function notificationListQuery(db: DbOrTx, recipientId: string, selection
     .where('notifications.account_id', '=', recipientId)
     .where('notifications.filtered', '=', 0)
     // a server the recipient blocked: its accounts' notifications are hidden, also those from before the block
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('domain_blocks')
-            .innerJoin('accounts as blocked_sender', 'blocked_sender.domain', 'domain_blocks.domain')
-            .select('domain_blocks.id')
-            .where('domain_blocks.account_id', '=', recipientId)
-            .whereRef('blocked_sender.id', '=', 'notifications.from_account_id'),
-        ),
-      ),
-    );
+    .where((eb) => eb.not(onServerBlockedBy(recipientId, 'notifications.from_account_id')));
   if (selection?.types.length) base = base.where('notifications.type', 'in', selection.types);
   if (selection?.excludeTypes.length)
     base = base.where('notifications.type', 'not in', selection.excludeTypes);

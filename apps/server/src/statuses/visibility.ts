@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type ExpressionWrapper, type SqlBool } from 'kysely';
 import type { Database, StatusesTable } from '../db/schema.js';
 import { nowIso } from '../lib/time.js';
+import { onServerBlockedBy } from '../accounts/domain-block-rule.js';
 import { limitedAccount } from '../moderation/limited.js';
 
 type StatusScope = ExpressionBuilder<Database, 'statuses'>;
@@ -132,18 +133,7 @@ export function notSilencedBy(
     }
     // a server the viewer blocked: its accounts' posts are hidden, as Mastodon does
     if (checked('domainBlocks')) {
-      rules.push(
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('domain_blocks')
-              .innerJoin('accounts as blocked_author', 'blocked_author.domain', 'domain_blocks.domain')
-              .select('domain_blocks.id')
-              .where('domain_blocks.account_id', '=', viewerId)
-              .where('blocked_author.id', '=', column(table, 'account_id')),
-          ),
-        ),
-      );
+      rules.push(eb.not(onServerBlockedBy(viewerId, `${table}.account_id`)));
     }
     return eb.and(rules);
   };
