@@ -3,6 +3,7 @@ import { createTestServer, describeEachDialect, type TestServer } from './helper
 import { createAccount, follow, type TestAccount } from './helpers/factories.js';
 import { caller } from './helpers/social.js';
 import { openStream, settle, type StreamClient } from './helpers/stream-client.js';
+import { newId } from '../src/lib/ids.js';
 import { nowIso } from '../src/lib/time.js';
 
 interface Note {
@@ -142,5 +143,32 @@ describeEachDialect('notification rules', (dialect) => {
     expect(link).toContain('limit=2');
     const next = await call(author, 'GET', `/api/v1/notifications?limit=2&max_id=${all[1]?.id}`);
     expect((next.json as Note[]).map((note) => note.id)).toEqual(all.slice(2, 4).map((note) => note.id));
+  });
+
+  it('hides, also from before the block, the notifications from a server the recipient blocked', async () => {
+    const reader = await createAccount(server, { username: 'reader' });
+    const faraway = await createAccount(server, { username: 'faraway', domain: 'far.example' });
+    const nearby = await createAccount(server, { username: 'nearby' });
+    const notify = (from: TestAccount) =>
+      server.db
+        .insertInto('notifications')
+        .values({
+          id: newId(),
+          account_id: reader.account.id,
+          from_account_id: from.account.id,
+          type: 'follow',
+          status_id: null,
+          filtered: 0,
+          read: 0,
+          created_at: nowIso(),
+        })
+        .execute();
+    await notify(faraway);
+    await notify(nearby);
+    const senders = async () => (await notesOf(reader)).map((note) => note.account.id);
+    expect(await senders()).toEqual([nearby.account.id, faraway.account.id]);
+    const blocked = await call(reader, 'POST', '/api/v1/domain_blocks', { domain: 'far.example' });
+    expect(blocked.status, blocked.raw.body).toBe(200);
+    expect(await senders()).toEqual([nearby.account.id]);
   });
 });
