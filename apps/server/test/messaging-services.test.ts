@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MessagingText } from '@palchat/api';
 import { ApiError } from '../src/http/errors.js';
+import { newId } from '../src/lib/ids.js';
+import { nowIso } from '../src/lib/time.js';
 import {
   createConversation,
   deleteConversation,
@@ -87,6 +89,49 @@ describeEachDialect('messaging services', (dialect) => {
       'You can only create groups with people you mutually follow. Please contact an administrator if you need assistance.',
       'mutual_follow',
     );
+  });
+
+  it('blocks from the box as from a profile: the partner leaves the blocker’s lists and endorsements', async () => {
+    const [a, b] = [await fresh(), await fresh()];
+    await mutualFollow(server, a, b);
+    const listId = newId();
+    await server.db
+      .insertInto('lists')
+      .values({
+        id: listId,
+        account_id: a.account.id,
+        title: 'friends',
+        replies_policy: 'list',
+        exclusive: 0,
+        created_at: nowIso(),
+      })
+      .execute();
+    await server.db
+      .insertInto('list_accounts')
+      .values({ list_id: listId, account_id: b.account.id, created_at: nowIso() })
+      .execute();
+    await server.db
+      .insertInto('endorsements')
+      .values({
+        id: newId(),
+        account_id: a.account.id,
+        target_account_id: b.account.id,
+        created_at: nowIso(),
+      })
+      .execute();
+    const first = await sendMessage(server.ctx, a.account, { recipient_id: b.account.id, content: 'hi' });
+    await blockUser(server.ctx, a.account, first.conversation_id);
+    const listed = await server.db
+      .selectFrom('list_accounts')
+      .selectAll()
+      .where('list_id', '=', listId)
+      .execute();
+    const endorsed = await server.db
+      .selectFrom('endorsements')
+      .selectAll()
+      .where('account_id', '=', a.account.id)
+      .execute();
+    expect({ listed, endorsed }).toEqual({ listed: [], endorsed: [] });
   });
 
   it('applies the group creation rules of SPEC §5 and §6', async () => {

@@ -1,7 +1,8 @@
 import { CONVERSATION_REPORT_REASONS, MessagingText, type BlockStatus } from '@palchat/api';
+import { findAccountOr404 } from '../accounts/lookup.js';
+import { blockAccount, unblockAccount } from '../accounts/safety.js';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
-import type { Tx } from '../db/index.js';
 import { unprocessable } from '../http/errors.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
@@ -34,55 +35,19 @@ export async function checkBlockStatus(
     : { is_blocked_by_me: false, is_blocked_by_them: false };
 }
 
-/** Removes a follow and keeps both counters in step, as a block does in Mastodon. */
-async function removeFollow(tx: Tx, followerId: string, targetId: string): Promise<void> {
-  const removed = await tx
-    .deleteFrom('follows')
-    .where('account_id', '=', followerId)
-    .where('target_account_id', '=', targetId)
-    .executeTakeFirst();
-  await tx
-    .deleteFrom('follow_requests')
-    .where('account_id', '=', followerId)
-    .where('target_account_id', '=', targetId)
-    .execute();
-  if (Number(removed.numDeletedRows) === 0) return;
-  await tx
-    .updateTable('accounts')
-    .set((eb) => ({ following_count: eb('following_count', '-', 1) }))
-    .where('id', '=', followerId)
-    .where('following_count', '>', 0)
-    .execute();
-  await tx
-    .updateTable('accounts')
-    .set((eb) => ({ followers_count: eb('followers_count', '-', 1) }))
-    .where('id', '=', targetId)
-    .where('followers_count', '>', 0)
-    .execute();
-}
-
 export interface BlockResult {
   success: true;
   message: string;
 }
 
-/** Blocks the partner of a direct chat (the account-wide block, which also ends follows both ways). */
+/** Blocks the partner of a direct chat with the account-wide block of a profile's menu (accounts/safety.ts). */
 export async function blockUser(
   ctx: AppContext,
   viewer: AccountRow,
   conversationId: string,
 ): Promise<BlockResult> {
   const partner = await requireDirectPartner(ctx, viewer.id, conversationId);
-  await ctx.db.transaction().execute(async (tx) => {
-    const inserted = await tx
-      .insertInto('blocks')
-      .values({ id: newId(), account_id: viewer.id, target_account_id: partner, created_at: nowIso() })
-      .onConflict((oc) => oc.columns(['account_id', 'target_account_id']).doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return;
-    await removeFollow(tx, viewer.id, partner);
-    await removeFollow(tx, partner, viewer.id);
-  });
+  await blockAccount(ctx, viewer, await findAccountOr404(ctx.db, partner));
   await publishConversationUpdated(ctx, [viewer.id, partner], conversationId);
   return { success: true, message: 'User blocked' };
 }
@@ -93,11 +58,7 @@ export async function unblockUser(
   conversationId: string,
 ): Promise<BlockResult> {
   const partner = await requireDirectPartner(ctx, viewer.id, conversationId);
-  await ctx.db
-    .deleteFrom('blocks')
-    .where('account_id', '=', viewer.id)
-    .where('target_account_id', '=', partner)
-    .execute();
+  await unblockAccount(ctx, viewer, await findAccountOr404(ctx.db, partner));
   await publishConversationUpdated(ctx, [viewer.id, partner], conversationId);
   return { success: true, message: 'User unblocked' };
 }
