@@ -110,11 +110,9 @@ test.describe('single column, the window scrolls', () => {
     await expect(page.locator('article.status')).toHaveCount(20);
   });
 
-  // Known defect, not fixed yet: when one's own post arrives just after the position was restored (the
-  // stream's catch-up after it subscribes again), the rows move down by one post (fails in 2 of 3 runs).
-  test.fixme('one’s own post made while away joins the top without moving the post in view', async ({
-    alice,
-  }) => {
+  // one's own post arrives while react-virtuoso settles the restored position (the stream's catch-up after it
+  // subscribes again, the first page's refetch): it waits for the position to settle, then joins above
+  test('one’s own post made while away joins the top without moving the post in view', async ({ alice }) => {
     const page = alice.page;
     await page.goto('/home');
     await expect(page.locator('article.status')).toHaveCount(20);

@@ -6,8 +6,10 @@ import { useScrollParent } from '../app/layout-context';
 import { PlainList, plainListSnapshot } from './PlainList';
 import { EmptyState, ErrorMessage, LoadingIndicator } from './States';
 import type { IconName } from './icons';
+import { listPosition } from './list-position';
 import { holdsNewestPage, nextPageParam, previousPageParam } from './paging';
 import { useListPosition } from './use-list-position';
+import { useRowsHeldWhileSettling } from './use-rows-held-while-settling';
 import { useVirtualList } from './use-virtual-list';
 
 /**
@@ -71,12 +73,22 @@ export function PagedList<T, R = T>(props: PagedListProps<T, R>) {
   const { itemKey } = props;
   const keys = useMemo(() => items.map(itemKey), [items, itemKey]);
   const virtuosoRef = useRef<VirtuosoHandle>(null);
+  const virtuosoState = () => {
+    let state: StateSnapshot | undefined;
+    virtuosoRef.current?.getState((current) => (state = current));
+    return state;
+  };
   const restored = useListPosition(JSON.stringify(queryKey), keys, scrollParent, () => {
-    let snapshot: StateSnapshot | undefined;
-    if (virtual) virtuosoRef.current?.getState((state) => (snapshot = state));
-    else if (plainListRef.current) snapshot = plainListSnapshot(plainListRef.current, scrollParent);
-    return snapshot;
+    const snapshot = virtual
+      ? virtuosoState()
+      : plainListRef.current && plainListSnapshot(plainListRef.current, scrollParent);
+    return snapshot ? listPosition(snapshot, shownKeys) : undefined;
   });
+  // coming back virtualized: new rows wait for the restored position to settle; not at the plain list's
+  // handover, where the reader is scrolling toward the next page, which must not wait
+  const restoredVirtual = virtual && !virtual.snapshot ? (restored ?? undefined) : undefined;
+  const shown = useRowsHeldWhileSettling(items, restoredVirtual, virtuosoState);
+  const shownKeys = useMemo(() => shown.map(itemKey), [shown, itemKey]);
 
   if (result.isPending && enabled) return <LoadingIndicator />;
   if (result.isError) return <ErrorMessage error={result.error} onRetry={() => void result.refetch()} />;
@@ -88,7 +100,7 @@ export function PagedList<T, R = T>(props: PagedListProps<T, R>) {
       </>
     );
   const listProps = {
-    items,
+    items: shown,
     scrollParent,
     itemKey: props.itemKey,
     renderItem: props.renderItem,
