@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { updateCredentialsSchema, type UpdateCredentials } from '@palchat/api';
 import { badRequest } from '../http/errors.js';
+import { storedId } from '../lib/ids.js';
 
 /** Form posts send booleans as text ("true", "1", "on"); JSON sends them as booleans. */
 const formBoolean = z.preprocess((value) => {
@@ -20,7 +21,7 @@ export function idsFromQuery(query: unknown, key = 'id'): string[] {
   const raw = [record[`${key}[]`], record[key]].flat().filter((value) => value !== undefined);
   const ids = raw.map(String).filter((value) => /^\d{1,18}$/.test(value));
   if (ids.length !== raw.length) throw badRequest(`${key} must be a list of ids`);
-  return [...new Set(ids.map((id) => id.padStart(18, '0')))].slice(0, 100);
+  return [...new Set(ids.map((id) => storedId(id)))].slice(0, 100);
 }
 
 /** The profile fields of an update_credentials body: a list, or Rails' hash keyed by index; anything else is ignored. */

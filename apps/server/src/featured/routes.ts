@@ -5,7 +5,7 @@ import { requireAccount } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { findAccountOr404 } from '../accounts/lookup.js';
 import { notFound, unprocessable } from '../http/errors.js';
-import { isId } from '../lib/ids.js';
+import { isId, storedId } from '../lib/ids.js';
 import { featureTag } from './service.js';
 import { serializeTags } from '../timelines/tag-routes.js';
 import { scopes } from '../auth/route-scopes.js';
@@ -87,7 +87,7 @@ export async function featuredTagRoutes(app: FastifyInstance, ctx: AppContext): 
     const removed = isId(id)
       ? await ctx.db
           .deleteFrom('featured_tags')
-          .where('id', '=', id.padStart(18, '0'))
+          .where('id', '=', storedId(id))
           .where('account_id', '=', viewer.id)
           .executeTakeFirst()
       : null;

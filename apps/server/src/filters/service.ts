@@ -2,7 +2,7 @@ import type { Filter, FilterInput } from '@palchat/api';
 import type { Db } from '../db/index.js';
 import type { FilterKeywordsTable, FilterStatusesTable, FiltersTable } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
-import { isId, newId } from '../lib/ids.js';
+import { isId, newId, storedId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { filterEntity, loadFilterParts } from './matcher.js';
 
@@ -22,7 +22,7 @@ export async function findOwnFilter(db: Db, accountId: string, id: string): Prom
     ? await db
         .selectFrom('filters')
         .selectAll()
-        .where('id', '=', id.padStart(18, '0'))
+        .where('id', '=', storedId(id))
         .where('account_id', '=', accountId)
         .executeTakeFirst()
     : undefined;
@@ -42,7 +42,7 @@ async function findOwnPart<T extends 'filter_keywords' | 'filter_statuses'>(
         .selectFrom(table as 'filter_keywords')
         .innerJoin('filters', 'filters.id', 'filter_id')
         .selectAll(table as 'filter_keywords')
-        .where(`${table as 'filter_keywords'}.id`, '=', id.padStart(18, '0'))
+        .where(`${table as 'filter_keywords'}.id`, '=', storedId(id))
         .where('filters.account_id', '=', accountId)
         .executeTakeFirst()
     : undefined;
@@ -101,7 +101,7 @@ export async function updateFilter(
     if (Object.keys(changes).length)
       await tx.updateTable('filters').set(changes).where('id', '=', filter.id).execute();
     for (const entry of input.keywords_attributes ?? []) {
-      const keywordId = entry.id && isId(entry.id) ? entry.id.padStart(18, '0') : null;
+      const keywordId = entry.id && isId(entry.id) ? storedId(entry.id) : null;
       if (keywordId && entry._destroy) {
         await tx
           .deleteFrom('filter_keywords')

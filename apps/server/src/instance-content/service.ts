@@ -1,7 +1,7 @@
 import type { InstanceDocument, InstanceRule, TermsOfService } from '@palchat/api';
 import type { Db } from '../db/index.js';
 import type { InstanceDocumentKind } from '../db/schema.js';
-import { newId } from '../lib/ids.js';
+import { newId, storedId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { textToHtml } from '../statuses/text-format.js';
 
@@ -35,10 +35,7 @@ export async function addRule(db: Db, text: string, hint = ''): Promise<Instance
 }
 
 export async function removeRule(db: Db, id: string): Promise<boolean> {
-  const removed = await db
-    .deleteFrom('instance_rules')
-    .where('id', '=', id.padStart(18, '0'))
-    .executeTakeFirst();
+  const removed = await db.deleteFrom('instance_rules').where('id', '=', storedId(id)).executeTakeFirst();
   return Number(removed.numDeletedRows) > 0;
 }
 

@@ -49,3 +49,8 @@ export function idAtTime(time: number): string {
 export function isId(value: unknown): value is string {
   return typeof value === 'string' && /^\d{1,18}$/.test(value);
 }
+
+/** An id as the database stores it: clients may send it without the leading zeros. */
+export function storedId(id: string): string {
+  return id.padStart(ID_WIDTH, '0');
+}

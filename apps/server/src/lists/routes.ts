@@ -17,6 +17,7 @@ import {
   updateList,
 } from './service.js';
 import { scopes } from '../auth/route-scopes.js';
+import { storedId } from '../lib/ids.js';
 
 const idParams = z.object({ id: z.string() });
 /** JSON booleans or form text for `exclusive`. */
@@ -128,7 +129,7 @@ export async function listRoutes(app: FastifyInstance, ctx: AppContext): Promise
       .innerJoin('list_accounts', 'list_accounts.list_id', 'lists.id')
       .selectAll('lists')
       .where('lists.account_id', '=', viewer.id)
-      .where('list_accounts.account_id', '=', id.padStart(18, '0'))
+      .where('list_accounts.account_id', '=', storedId(id))
       .orderBy('lists.title')
       .execute();
     return rows.map(serializeList);

@@ -3,7 +3,7 @@ import type { AccountRow } from '../auth/viewer.js';
 import type { Db, DbOrTx } from '../db/index.js';
 import type { ListsTable } from '../db/schema.js';
 import { notFound, unprocessable } from '../http/errors.js';
-import { isId, newId } from '../lib/ids.js';
+import { isId, newId, storedId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { dropFeed, listFeed, mergeAuthorIntoFeed, removeAuthorFromFeed } from '../timelines/feeds.js';
 
@@ -19,7 +19,7 @@ export async function findOwnList(db: DbOrTx, viewer: AccountRow, id: string): P
     ? await db
         .selectFrom('lists')
         .selectAll()
-        .where('id', '=', id.padStart(18, '0'))
+        .where('id', '=', storedId(id))
         .where('account_id', '=', viewer.id)
         .executeTakeFirst()
     : undefined;

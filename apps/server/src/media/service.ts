@@ -4,7 +4,7 @@ import type { MediaAttachmentsTable } from '../db/schema.js';
 import { ApiError, notFound, unprocessable } from '../http/errors.js';
 import type { TempUpload } from '../http/temp-upload.js';
 import { IMAGE_SIZE_LIMIT, VIDEO_SIZE_LIMIT } from '../instance/limits.js';
-import { isId, newId } from '../lib/ids.js';
+import { isId, newId, storedId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { mediaColumns, type MediaAttributesInput } from './attributes.js';
 import { blurhashOfImage } from './blurhash.js';
@@ -240,7 +240,7 @@ export async function findUnattachedUpload(
     ? await ctx.db
         .selectFrom('media_attachments')
         .selectAll()
-        .where('id', '=', id.padStart(18, '0'))
+        .where('id', '=', storedId(id))
         .where('account_id', '=', accountId)
         .where('status_id', 'is', null)
         .where('message_id', 'is', null)

@@ -5,7 +5,7 @@ import type { AppContext } from '../context.js';
 import type { Db } from '../db/index.js';
 import { serializeAccount, roleOf } from '../accounts/serializer.js';
 import { forbidden, notFound } from '../http/errors.js';
-import { isId } from '../lib/ids.js';
+import { isId, storedId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { likeLiteral } from '../search/accounts.js';
 import { announceRevocation } from '../streaming/revocations.js';
@@ -33,7 +33,7 @@ const ROLE_RANK: Record<AccountRow['role'], number> = { user: 0, moderator: 1, a
 /** Any account by id, pending ones included (moderators review those), or a 404. */
 export async function findModeratedAccount(db: Db, id: string): Promise<AccountRow> {
   const row = isId(id)
-    ? await db.selectFrom('accounts').selectAll().where('id', '=', id.padStart(18, '0')).executeTakeFirst()
+    ? await db.selectFrom('accounts').selectAll().where('id', '=', storedId(id)).executeTakeFirst()
     : undefined;
   if (!row) throw notFound();
   return row;
@@ -208,7 +208,7 @@ export async function applyAccountAction(
     ? await ctx.db
         .selectFrom('reports')
         .select('id')
-        .where('id', '=', action.reportId.padStart(18, '0'))
+        .where('id', '=', storedId(action.reportId))
         .where('target_account_id', '=', target.id)
         .executeTakeFirst()
     : undefined;

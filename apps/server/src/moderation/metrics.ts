@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../db/index.js';
 import { isPostgres } from '../db/index.js';
 import { PALCHAT_VERSION } from '../instance/limits.js';
+import { storedId } from '../lib/ids.js';
 
 /**
  * The admin dashboard's numbers (Mastodon's measures, dimensions and retention). An account is "active" on a
@@ -126,7 +127,7 @@ async function tagUses(db: Db, tagId: string, from: string, to: string): Promise
     .selectFrom('status_tags')
     .innerJoin('statuses', 'statuses.id', 'status_tags.status_id')
     .select(['statuses.account_id', 'statuses.created_at'])
-    .where('status_tags.tag_id', '=', tagId.padStart(18, '0'))
+    .where('status_tags.tag_id', '=', storedId(tagId))
     .where('statuses.created_at', '>=', from)
     .where('statuses.created_at', '<=', to)
     .execute();
@@ -259,7 +260,7 @@ async function dimensionData(
                 .selectFrom('status_tags')
                 .select('status_tags.status_id')
                 .whereRef('status_tags.status_id', '=', 'statuses.id')
-                .where('status_tags.tag_id', '=', (tagId ?? '').padStart(18, '0')),
+                .where('status_tags.tag_id', '=', storedId(tagId ?? '')),
             ),
           ),
         )

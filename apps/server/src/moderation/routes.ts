@@ -7,7 +7,7 @@ import type { ReportsTable as ReportsColumns } from '../db/schema.js';
 
 type ReportsTable = Selectable<ReportsColumns>;
 import { notFound } from '../http/errors.js';
-import { isId } from '../lib/ids.js';
+import { isId, storedId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { queryFlag } from '../timelines/query-flag.js';
 import { newestFirst, pageQuerySchema, paginateQuery, setLinkHeader } from '../timelines/pagination.js';
@@ -55,11 +55,7 @@ export async function moderationRoutes(app: FastifyInstance, ctx: AppContext): P
 
   async function findReport(id: string): Promise<ReportsTable> {
     const row = isId(id)
-      ? await ctx.db
-          .selectFrom('reports')
-          .selectAll()
-          .where('id', '=', id.padStart(18, '0'))
-          .executeTakeFirst()
+      ? await ctx.db.selectFrom('reports').selectAll().where('id', '=', storedId(id)).executeTakeFirst()
       : undefined;
     if (!row) throw notFound();
     return row;
@@ -72,11 +68,9 @@ export async function moderationRoutes(app: FastifyInstance, ctx: AppContext): P
       .selectFrom('reports')
       .selectAll()
       .where('action_taken_at', query.resolved ? 'is not' : 'is', null)
-      .$if(Boolean(query.account_id), (q) =>
-        q.where('account_id', '=', (query.account_id ?? '').padStart(18, '0')),
-      )
+      .$if(Boolean(query.account_id), (q) => q.where('account_id', '=', storedId(query.account_id ?? '')))
       .$if(Boolean(query.target_account_id), (q) =>
-        q.where('target_account_id', '=', (query.target_account_id ?? '').padStart(18, '0')),
+        q.where('target_account_id', '=', storedId(query.target_account_id ?? '')),
       );
     const rows = newestFirst(await paginateQuery(base, 'reports.id', query).execute(), query);
     setLinkHeader(

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Database } from '../db/schema.js';
 import type { DbOrTx } from '../db/index.js';
 import { notFound, unprocessable } from '../http/errors.js';
-import { isId, newId } from '../lib/ids.js';
+import { isId, newId, storedId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import type { PageQuery } from '../timelines/pagination.js';
 import { newestFirst, paginateQuery } from '../timelines/pagination.js';
@@ -44,7 +44,7 @@ export async function findServerBlock<T extends ServerBlockTable>(
     ? await blockTables(db)
         .selectFrom(table as ServerBlockTable)
         .selectAll()
-        .where('id', '=', id.padStart(18, '0'))
+        .where('id', '=', storedId(id))
         .executeTakeFirst()
     : undefined;
   if (!row) throw notFound();

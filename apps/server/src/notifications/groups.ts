@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../db/index.js';
 import type { NotificationsTable } from '../db/schema.js';
 import { notificationListQuery, type NotificationSelection } from './list-query.js';
+import { storedId } from '../lib/ids.js';
 
 /** The types Mastodon groups: favourites and boosts of one status, and follows. */
 export const GROUPABLE_TYPES: readonly string[] = ['favourite', 'reblog', 'follow'];
@@ -31,7 +32,7 @@ export function groupKeyOf(
 export function groupQuery(db: DbOrTx, recipientId: string, key: string, selection?: NotificationSelection) {
   const base = notificationListQuery(db, recipientId, selection);
   const ungrouped = /^ungrouped-(\d{1,18})$/.exec(key);
-  if (ungrouped?.[1]) return base.where('notifications.id', '=', ungrouped[1].padStart(18, '0'));
+  if (ungrouped?.[1]) return base.where('notifications.id', '=', storedId(ungrouped[1]));
   const grouped = /^(?:(favourite|reblog)-(\d{1,18})|(follow))-(\d{1,9})$/.exec(key);
   if (!grouped) return null;
   const [, statusType, statusId, follow, window] = grouped;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { onServerBlockedBy } from '../accounts/domain-block-rule.js';
 import type { DbOrTx } from '../db/index.js';
+import { storedId } from '../lib/ids.js';
 
 /** The array values of `key` in a query string or form body (`key[]=a&key[]=b`, or `key=a`). */
 export function listParam(query: unknown, key: string): string[] {
@@ -22,7 +23,7 @@ const accountIdParam = z.object({
   account_id: z
     .string()
     .regex(/^\d{1,18}$/)
-    .transform((value) => value.padStart(18, '0'))
+    .transform(storedId)
     .optional(),
 });
 

@@ -5,7 +5,7 @@ import { requireAccount, type AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { serializeAccount } from '../accounts/serializer.js';
 import { notFound } from '../http/errors.js';
-import { isId } from '../lib/ids.js';
+import { isId, storedId } from '../lib/ids.js';
 import { serializeStatuses } from '../statuses/serializer.js';
 import { newestFirst, pageQuerySchema, paginateQuery, setLinkHeader } from '../timelines/pagination.js';
 import { announceEndedPolls } from '../polls/service.js';
@@ -23,7 +23,7 @@ async function findRequestAccount(ctx: AppContext, viewer: AccountRow, id: strin
     ? await ctx.db
         .selectFrom('accounts')
         .selectAll('accounts')
-        .where('accounts.id', '=', id.padStart(18, '0'))
+        .where('accounts.id', '=', storedId(id))
         .where((eb) =>
           eb.exists(
             eb
@@ -153,7 +153,7 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
 
   /** The senders among `ids` (request ids are account ids) whose notifications are held back for the viewer. */
   async function requestSenders(viewer: AccountRow, ids: readonly string[]): Promise<string[]> {
-    const wanted = ids.filter(isId).map((id) => id.padStart(18, '0'));
+    const wanted = ids.filter(isId).map((id) => storedId(id));
     if (wanted.length === 0) return [];
     const rows = await ctx.db
       .selectFrom('notifications')
@@ -309,7 +309,7 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
       ? await ctx.db
           .selectFrom('notifications')
           .selectAll()
-          .where('id', '=', id.padStart(18, '0'))
+          .where('id', '=', storedId(id))
           .where('account_id', '=', viewer.id)
           .executeTakeFirst()
       : undefined;
@@ -324,7 +324,7 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
     const removed = isId(id)
       ? await ctx.db
           .deleteFrom('notifications')
-          .where('id', '=', id.padStart(18, '0'))
+          .where('id', '=', storedId(id))
           .where('account_id', '=', viewer.id)
           .executeTakeFirst()
       : null;

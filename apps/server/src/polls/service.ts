@@ -4,7 +4,7 @@ import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import type { NotificationsTable, PollsTable } from '../db/schema.js';
 import { notFound, unprocessable } from '../http/errors.js';
-import { isId, newId } from '../lib/ids.js';
+import { isId, newId, storedId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { publishNotification, recordNotification } from '../notifications/service.js';
 import { findVisibleStatus } from '../statuses/service.js';
@@ -17,7 +17,7 @@ export async function findVisiblePoll(
   id: string,
 ): Promise<PollsTable> {
   const poll = isId(id)
-    ? await ctx.db.selectFrom('polls').selectAll().where('id', '=', id.padStart(18, '0')).executeTakeFirst()
+    ? await ctx.db.selectFrom('polls').selectAll().where('id', '=', storedId(id)).executeTakeFirst()
     : undefined;
   if (!poll) throw notFound();
   await findVisibleStatus(ctx.db, viewer, poll.status_id);

@@ -8,6 +8,7 @@ import { badRequest, unprocessable } from '../http/errors.js';
 import { scopes } from '../auth/route-scopes.js';
 import { fileReport } from './file.js';
 import { serializeReports } from './serializer.js';
+import { storedId } from '../lib/ids.js';
 
 /** Form bodies send `status_ids[]` (a list once parsed) and booleans as text; a lone id is a list of one. */
 function normalize(body: unknown): Record<string, unknown> {
@@ -23,7 +24,7 @@ function normalize(body: unknown): Record<string, unknown> {
 
 /** The cited rules, each an instance rule (422 otherwise), as stored ids. */
 async function citedRules(ctx: AppContext, ruleIds: readonly string[]): Promise<string[]> {
-  const wanted = [...new Set(ruleIds.map((id) => (/^\d{1,18}$/.test(id) ? id.padStart(18, '0') : id)))];
+  const wanted = [...new Set(ruleIds.map((id) => (/^\d{1,18}$/.test(id) ? storedId(id) : id)))];
   if (wanted.length === 0) return [];
   const found = await ctx.db.selectFrom('instance_rules').select('id').where('id', 'in', wanted).execute();
   if (found.length !== wanted.length)
@@ -39,7 +40,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
     const target = await findAccountOr404(ctx.db, input.account_id);
     if (target.id === viewer.id)
       throw unprocessable('Validation failed: you cannot report yourself', 'self_report');
-    const statusIds = [...new Set((input.status_ids ?? []).map((id) => id.padStart(18, '0')))];
+    const statusIds = [...new Set((input.status_ids ?? []).map((id) => storedId(id)))];
     if (statusIds.length) {
       const found = await ctx.db
         .selectFrom('statuses')

@@ -16,6 +16,7 @@ import { scopes } from '../auth/route-scopes.js';
 import { likeLiteral, searchAccounts } from './accounts.js';
 import { parseLocalUrl } from './local-urls.js';
 import { resolveQuery } from '../federation/outgoing/resolve.js';
+import { storedId } from '../lib/ids.js';
 
 const searchQuery = offsetQuerySchema(20, 40).extend({
   q: z.string().trim().min(1).max(500),
@@ -58,7 +59,7 @@ async function searchLocalUrl(
     .selectFrom('statuses')
     .innerJoin('accounts', 'accounts.id', 'statuses.account_id')
     .selectAll('statuses')
-    .where('statuses.id', '=', resource.id.padStart(18, '0'))
+    .where('statuses.id', '=', storedId(resource.id))
     .where('statuses.reblog_of_id', 'is', null)
     .where(visibleTo(viewer?.id ?? null));
   if (resource.username)
@@ -138,8 +139,7 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promi
         .where(notSilencedBy(viewer.id))
         .where('statuses.reblog_of_id', 'is', null)
         .where((eb) => eb(eb.fn('lower', ['statuses.text']), 'like', sql<string>`${pattern} escape '!'`));
-      if (query.account_id)
-        statuses = statuses.where('statuses.account_id', '=', query.account_id.padStart(18, '0'));
+      if (query.account_id) statuses = statuses.where('statuses.account_id', '=', storedId(query.account_id));
       const rows = await statuses
         .orderBy('statuses.id', 'desc')
         .offset(query.offset)

@@ -13,7 +13,7 @@ import {
   STATUS_MAX_CHARACTERS,
   STATUS_MAX_MEDIA_ATTACHMENTS,
 } from '../instance/limits.js';
-import { isId, newId } from '../lib/ids.js';
+import { isId, newId, storedId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { loadPostingDefaults } from '../accounts/posting-defaults.js';
 import { serializeAccount } from '../accounts/serializer.js';
@@ -50,8 +50,6 @@ import {
   extractMentions,
   extractRemoteMentions,
 } from './text-format.js';
-
-const padId = (id: string): string => id.padStart(18, '0');
 
 interface CheckedContent {
   text: string;
@@ -419,7 +417,7 @@ export async function findOwnStatus(ctx: AppContext, author: AccountRow, id: str
     ? await ctx.db
         .selectFrom('statuses')
         .selectAll()
-        .where('id', '=', padId(id))
+        .where('id', '=', storedId(id))
         .where('account_id', '=', author.id)
         .where('deleted_at', 'is', null)
         .executeTakeFirst()
@@ -549,7 +547,7 @@ async function editedQuote(
   if (quotedStatusId === undefined) return null;
   const existing = await quoteOfStatus(ctx.db, current.id);
   if (quotedStatusId === null) return existing ? { quoted: null } : null;
-  if (existing?.quoted_status_id === quotedStatusId.padStart(18, '0')) return null;
+  if (existing?.quoted_status_id === storedId(quotedStatusId)) return null;
   const { quoted, decision } = await findQuotable(ctx, author, quotedStatusId);
   if (existing?.quoted_status_id === quoted.id) return null;
   return { quoted, decision };

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import type { DbOrTx, Tx } from '../db/index.js';
 import type { NotificationsTable, QuoteStateValue, QuotesTable, StatusesTable } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
-import { newId } from '../lib/ids.js';
+import { newId, storedId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { recordNotification } from '../notifications/service.js';
 import { adjustStatusCounter } from './counters.js';
@@ -198,8 +198,8 @@ export async function revokeQuote(
     .selectFrom('quotes')
     .innerJoin('statuses as quoted', 'quoted.id', 'quotes.quoted_status_id')
     .selectAll('quotes')
-    .where('quotes.quoted_status_id', '=', quotedId.padStart(18, '0'))
-    .where('quotes.status_id', '=', quotingId.padStart(18, '0'))
+    .where('quotes.quoted_status_id', '=', storedId(quotedId))
+    .where('quotes.status_id', '=', storedId(quotingId))
     .where('quoted.account_id', '=', owner.id)
     .executeTakeFirst();
   if (!quote) throw notFound();

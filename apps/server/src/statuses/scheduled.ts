@@ -5,7 +5,7 @@ import { createOnce } from '../db/idempotency.js';
 import type { ExpressionBuilder } from 'kysely';
 import type { Database, ScheduledStatusesTable } from '../db/schema.js';
 import { ApiError, notFound, unprocessable } from '../http/errors.js';
-import { isId, newId } from '../lib/ids.js';
+import { isId, newId, storedId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { serializeMedia } from '../media/serializer.js';
 import { newestFirst, paginateQuery, type PageQuery } from '../timelines/pagination.js';
@@ -173,7 +173,7 @@ async function ownScheduled(
   return ctx.db
     .selectFrom('scheduled_statuses')
     .selectAll()
-    .where('id', '=', id.padStart(18, '0'))
+    .where('id', '=', storedId(id))
     .where('account_id', '=', author.id)
     .executeTakeFirst();
 }

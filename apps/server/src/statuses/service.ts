@@ -2,7 +2,7 @@ import type { AccountRow } from '../auth/viewer.js';
 import type { Db } from '../db/index.js';
 import type { StatusesTable } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
-import { isId } from '../lib/ids.js';
+import { isId, storedId } from '../lib/ids.js';
 import { boostedReadableBy, notSilencedBy, visibleTo } from './visibility.js';
 
 const MAX_ANCESTORS = 40;
@@ -18,7 +18,7 @@ export async function findVisibleStatus(
     ? await db
         .selectFrom('statuses')
         .selectAll('statuses')
-        .where('statuses.id', '=', id.padStart(18, '0'))
+        .where('statuses.id', '=', storedId(id))
         .where(visibleTo(viewer?.id ?? null))
         .where(boostedReadableBy(viewer?.id ?? null, { silenced: true }))
         .executeTakeFirst()

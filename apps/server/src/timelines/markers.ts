@@ -6,6 +6,7 @@ import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/index.js';
 import { nowIso } from '../lib/time.js';
 import { scopes } from '../auth/route-scopes.js';
+import { storedId } from '../lib/ids.js';
 
 /**
  * Some clients send the id as a JSON number; Mastodon takes it. Past 2^53 a JS number has lost the low digits,
@@ -66,7 +67,7 @@ export async function markerRoutes(app: FastifyInstance, ctx: AppContext): Promi
       for (const timeline of ['home', 'notifications'] as const) {
         const marker = body[timeline];
         if (!marker) continue;
-        const lastReadId = marker.last_read_id.padStart(18, '0');
+        const lastReadId = storedId(marker.last_read_id);
         const now = nowIso();
         await tx
           .insertInto('markers')

@@ -1,11 +1,12 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { storedId } from '../lib/ids.js';
 
 const optionalId = z
   .string()
   .regex(/^\d{1,18}$/, 'must be a numeric id')
-  .transform((value) => value.padStart(18, '0'))
+  .transform(storedId)
   .optional();
 
 /** A whole number of rows, brought within 1..maxLimit (limit=0 gives one row, limit=500 the maximum). */

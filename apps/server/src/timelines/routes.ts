@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { requireAccount, type AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { notFound, unauthorized } from '../http/errors.js';
-import { isId } from '../lib/ids.js';
+import { isId, storedId } from '../lib/ids.js';
 import { getServerSettings } from '../settings/service.js';
 import { statusesJson } from '../statuses/rendered-statuses.js';
 import { serializeStatuses } from '../statuses/serializer.js';
@@ -83,7 +83,7 @@ export async function timelineRoutes(app: FastifyInstance, ctx: AppContext): Pro
       ? await ctx.db
           .selectFrom('lists')
           .selectAll()
-          .where('id', '=', id.padStart(18, '0'))
+          .where('id', '=', storedId(id))
           .where('account_id', '=', viewer.id)
           .executeTakeFirst()
       : undefined;

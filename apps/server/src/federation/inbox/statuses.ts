@@ -7,6 +7,7 @@ import { ingestRemoteStatus, type RemoteStatusObject } from '../ingest/index.js'
 import { onDirectNote } from './direct-notes.js';
 import { recordRemoteVote } from './polls.js';
 import { fetchOptions, ingestOptions, localAccountOf, unlessRefused, type Inbox } from './sender.js';
+import { storedId } from '../../lib/ids.js';
 
 export const isStatusObject = (object: APObject | null): object is RemoteStatusObject =>
   object instanceof Note || object instanceof Article || object instanceof Page || object instanceof Question;
@@ -19,7 +20,7 @@ export async function findStatusByUri(ctx: AppContext, uri: string): Promise<Sta
     return ctx.db
       .selectFrom('statuses')
       .selectAll()
-      .where('id', '=', local.id.padStart(18, '0'))
+      .where('id', '=', storedId(local.id))
       .where('local', '=', 1)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();

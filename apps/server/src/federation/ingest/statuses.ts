@@ -16,7 +16,7 @@ import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/index.js';
 import type { NotificationsTable, QuotePolicyValue, StatusesTable } from '../../db/schema.js';
 import { insertQuote } from '../../statuses/quotes.js';
-import { newId } from '../../lib/ids.js';
+import { newId, storedId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import { publishNotification } from '../../notifications/service.js';
 import { parseLocalUrl } from '../../search/local-urls.js';
@@ -251,7 +251,7 @@ async function findStatusByUri(db: DbOrTx, publicUrl: string, uri: string) {
     return db
       .selectFrom('statuses')
       .selectAll()
-      .where('id', '=', local.id.padStart(18, '0'))
+      .where('id', '=', storedId(local.id))
       .where('local', '=', 1)
       .executeTakeFirst();
   }
