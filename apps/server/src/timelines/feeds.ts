@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../db/index.js';
 import type { Database, FeedKind, StatusesTable } from '../db/schema.js';
 import { runTemplate } from '../db/query-templates.js';
 import { statusRowsAt, type StatusVersion } from '../statuses/kept-status-rows.js';
+import type { FeedRowRead } from '../statuses/viewer-relations.js';
 import { nowIso } from '../lib/time.js';
 import { authorNotLimited } from '../moderation/limited.js';
 import { newestFirst, paginateQuery, type PageQuery } from './pagination.js';
@@ -112,8 +113,10 @@ export async function feedPage(
   feed: FeedRef,
   timeline: FeedTimeline,
   query: PageQuery,
+  /** the feed's row, when the caller read it already (loadViewerRelations) */
+  known: FeedRowRead | null = null,
 ): Promise<StatusesTable[]> {
-  const floor = await feedFloor(db, feed, timeline.candidates);
+  const floor = await feedFloor(db, feed, timeline.candidates, known);
   if (floor === null) return feedEntriesPage(db, feed, timeline, null, query);
   const above = (pageQuery: PageQuery) => feedEntriesPage(db, feed, timeline, floor, pageQuery);
   // built only for pages that reach below the floor: most reads are served by the feed alone
@@ -143,8 +146,13 @@ async function feedRow(db: DbOrTx, feed: FeedRef): Promise<{ floor_id: string | 
 }
 
 /** The feed's floor (null: the feed holds its whole timeline), building the feed when it does not exist. */
-async function feedFloor(db: Db, feed: FeedRef, candidates: () => CandidateQuery): Promise<string | null> {
-  const row = await feedRow(db, feed);
+async function feedFloor(
+  db: Db,
+  feed: FeedRef,
+  candidates: () => CandidateQuery,
+  known: FeedRowRead | null,
+): Promise<string | null> {
+  const row = known ? known.row : await feedRow(db, feed);
   if (row) return row.floor_id;
   return buildFeed(db, feed, candidates());
 }
