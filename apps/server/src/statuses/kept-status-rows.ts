@@ -2,6 +2,7 @@ import type { Db } from '../db/index.js';
 import type { StatusesTable } from '../db/schema.js';
 import { boundList, inBoundList } from '../db/bound-lists.js';
 import { runTemplate } from '../db/query-templates.js';
+import { perObject } from '../lib/per-object.js';
 
 /** A status as a page first reads it: which one, and at which version of its row. */
 export interface StatusVersion {
@@ -12,16 +13,7 @@ export interface StatusVersion {
 /** Status rows kept per database (each server process keeps its own). */
 export const STATUS_ROWS_KEPT = 10_000;
 
-const caches = new WeakMap<Db, Map<string, StatusesTable>>();
-
-function cacheOf(db: Db): Map<string, StatusesTable> {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
-  return cache;
-}
+const cacheOf = perObject<Db, Map<string, StatusesTable>>(() => new Map());
 
 /**
  * The whole rows of `statuses`, in their order: a row kept at the version the page read is the row itself (every
