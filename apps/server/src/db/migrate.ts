@@ -32,6 +32,7 @@ import * as groupChatFederation from './migrations/0022_group_chat_federation.js
 import * as remoteMediaCache from './migrations/0023_remote_media_cache.js';
 import * as accountMigrations from './migrations/0024_account_migrations.js';
 import * as quotePosts from './migrations/0025_quote_posts.js';
+import * as statusVersions from './migrations/0026_status_versions.js';
 
 /** Every migration, in order. New ones are appended here so that bundling needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0023_remote_media_cache': remoteMediaCache,
   '0024_account_migrations': accountMigrations,
   '0025_quote_posts': quotePosts,
+  '0026_status_versions': statusVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -7,8 +7,11 @@ import {
 } from 'kysely';
 import { nowIso, withNowAs } from '../lib/time.js';
 
-/** A value a template is built with: a marker in the compiled parameters, replaced by the real value per run. */
-export type TemplateValues = Record<string, string | number>;
+/**
+ * A value a template is built with: a marker in the compiled parameters, replaced by the real value per run (a
+ * list only where the builder bound it as one value, see bound-lists.ts).
+ */
+export type TemplateValues = Record<string, string | number | readonly string[]>;
 
 interface Template {
   sql: string;

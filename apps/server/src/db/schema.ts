@@ -204,6 +204,8 @@ export interface StatusesTable {
   quote_policy?: QuotePolicyValue | null;
   /** 0025: its accepted quotes */
   quotes_count?: number;
+  /** 0026: changes with every update of the row (a trigger bumps it) */
+  version?: number;
 }
 
 export type QuotePolicyValue = 'public' | 'followers' | 'nobody';

@@ -8,6 +8,7 @@ import type {
   Status,
 } from '@palchat/api';
 import type { DbOrTx } from '../db/index.js';
+import { runTemplate } from '../db/query-templates.js';
 import type { FilterKeywordsTable, FilterStatusesTable, FiltersTable } from '../db/schema.js';
 import { nowIso } from '../lib/time.js';
 
@@ -94,13 +95,15 @@ export async function loadFilterParts(
 
 /** The viewer's unexpired filters with their compiled keywords. */
 export async function loadActiveFilters(db: DbOrTx, accountId: string): Promise<ActiveFilter[]> {
-  const now = nowIso();
-  const rows = await db
-    .selectFrom('filters')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
-    .execute();
+  // read for every page of statuses: a template, not built again each time
+  const rows = await runTemplate(db, 'active filters', { account: accountId }, (marker) => {
+    const now = nowIso();
+    return db
+      .selectFrom('filters')
+      .selectAll()
+      .where('account_id', '=', marker.account!)
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]));
+  });
   if (rows.length === 0) return [];
   const { keywordsOf, statusesOf } = await loadFilterParts(
     db,

@@ -143,7 +143,8 @@ export function statusSkeleton(
     kept.author === author &&
     kept.parts === parts &&
     kept.wrapper === wrapper &&
-    sameColumns(kept.row, kept.rowColumns, row)
+    // a row kept at its version (kept-status-rows.ts) is the very object rendered from
+    (kept.row === row || sameColumns(kept.row, kept.rowColumns, row))
   ) {
     return kept.skeleton;
   }

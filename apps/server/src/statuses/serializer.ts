@@ -4,6 +4,7 @@ import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import type { StatusesTable } from '../db/schema.js';
 import { serializeAccount } from '../accounts/serializer.js';
+import { boundList, inBoundList } from '../db/bound-lists.js';
 import { runTemplate } from '../db/query-templates.js';
 import { profileNeedsCopy, requestProfileCopies } from '../federation/media-cache-requests.js';
 import { filterResultsFor, loadActiveFilters, type ActiveFilter } from '../filters/matcher.js';
@@ -40,21 +41,10 @@ interface ViewerState {
 
 type Mark = 'favourited' | 'reblogged' | 'bookmarked' | 'pinned' | 'muted';
 
-/** List lengths are rounded up to a multiple of this (with ids that match nothing): fewer statement texts. */
-const MARKS_LIST_STEP = 10;
-const NO_ID = '0';
-
-/** `values` as `name0`, `name1`… up to a multiple of MARKS_LIST_STEP, padded with an id that matches nothing. */
-function padded(name: string, values: string[]): Record<string, string> {
-  const length = Math.max(MARKS_LIST_STEP, Math.ceil(values.length / MARKS_LIST_STEP) * MARKS_LIST_STEP);
-  return Object.fromEntries(
-    Array.from({ length }, (_, index) => [`${name}${index}`, values[index] ?? NO_ID]),
-  );
-}
-
 /**
  * Which of `ids` the viewer favourited, boosted, bookmarked or pinned, and which of `conversationIds` the viewer
- * muted: one statement (a round trip on PostgreSQL) instead of five, built once per length of its lists.
+ * muted: one statement (a round trip on PostgreSQL) instead of five, its lists bound as one value each so that
+ * its text is the same for every page.
  */
 async function viewerMarks(
   ctx: AppContext,
@@ -62,25 +52,22 @@ async function viewerMarks(
   ids: string[],
   conversationIds: string[],
 ): Promise<Record<Mark, Set<string>>> {
-  const idValues = padded('id', ids);
-  const conversationValues = conversationIds.length ? padded('conversation', conversationIds) : {};
-  const idCount = Object.keys(idValues).length;
-  const conversationCount = Object.keys(conversationValues).length;
-  const shape = `viewer marks: ${idCount} ids, ${conversationCount} conversations`;
+  const withConversations = conversationIds.length > 0;
   const rows = await runTemplate(
     ctx.db,
-    shape,
-    { viewer: viewerId, ...idValues, ...conversationValues },
+    `viewer marks: ${withConversations ? 'with' : 'without'} conversations`,
+    {
+      viewer: viewerId,
+      ids: boundList(ctx.db, ids),
+      conversations: boundList(ctx.db, conversationIds),
+    },
     (marker) => {
-      const list = (name: string, count: number) =>
-        Array.from({ length: count }, (_, index) => marker[`${name}${index}`]!);
-      const markedIds = list('id', idCount);
       const marked = (table: 'favourites' | 'bookmarks' | 'status_pins', mark: Mark) =>
         ctx.db
           .selectFrom(table)
           .select([sql.lit(mark).$castTo<Mark>().as('mark'), 'status_id'])
           .where('account_id', '=', marker.viewer!)
-          .where('status_id', 'in', markedIds);
+          .where(inBoundList(ctx.db, 'status_id', marker.ids!));
       const query = marked('favourites', 'favourited')
         .unionAll(
           ctx.db
@@ -90,12 +77,12 @@ async function viewerMarks(
               sql.ref<string>('reblog_of_id').as('status_id'),
             ])
             .where('account_id', '=', marker.viewer!)
-            .where('reblog_of_id', 'in', markedIds)
+            .where(inBoundList(ctx.db, 'reblog_of_id', marker.ids!))
             .where('deleted_at', 'is', null),
         )
         .unionAll(marked('bookmarks', 'bookmarked'))
         .unionAll(marked('status_pins', 'pinned'));
-      if (conversationCount === 0) return query;
+      if (!withConversations) return query;
       return query.unionAll(
         ctx.db
           .selectFrom('conversation_mutes')
@@ -104,7 +91,7 @@ async function viewerMarks(
             sql.ref<string>('conversation_id').as('status_id'),
           ])
           .where('account_id', '=', marker.viewer!)
-          .where('conversation_id', 'in', list('conversation', conversationCount)),
+          .where(inBoundList(ctx.db, 'conversation_id', marker.conversations!)),
       );
     },
   );
@@ -176,7 +163,12 @@ export async function serializeStatuses(
 
   const linkUrls = [...new Set(all.flatMap((row) => (row.link_url ? [row.link_url] : [])))];
   const [authors, state, pollRows, cardRows] = await Promise.all([
-    ctx.db.selectFrom('accounts').selectAll().where('id', 'in', authorIds).execute(),
+    runTemplate(ctx.db, 'accounts by id', { ids: boundList(ctx.db, authorIds) }, (marker) =>
+      ctx.db
+        .selectFrom('accounts')
+        .selectAll()
+        .where(inBoundList(ctx.db, 'id', marker.ids!)),
+    ),
     viewer ? loadViewerState(ctx, viewer.id, ids, conversationIds) : Promise.resolve(null),
     pollIds.length
       ? ctx.db.selectFrom('polls').selectAll().where('status_id', 'in', pollIds).execute()

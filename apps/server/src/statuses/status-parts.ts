@@ -5,6 +5,7 @@ import type { MediaAttachmentsTable, StatusesTable } from '../db/schema.js';
 import { accountUrl, acctOf } from '../accounts/serializer.js';
 import { mediaNeedsCopy, requestMediaCopies } from '../federation/media-cache-requests.js';
 import { serializeMedia } from '../media/serializer.js';
+import { perObject } from '../lib/per-object.js';
 
 /** A mentioned account as the status text's links need it. */
 export interface MentionedAccount {
@@ -44,16 +45,7 @@ export const STATUS_PARTS_KEPT = 20_000;
  */
 export const STATUS_PARTS_TTL_MS = 5 * 60_000;
 
-const caches = new WeakMap<Db, Map<string, CachedParts>>();
-
-function cacheOf(db: Db): Map<string, CachedParts> {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
-  return cache;
-}
+const cacheOf = perObject<Db, Map<string, CachedParts>>(() => new Map());
 
 /** Mentions in the order the text names them (the database keeps no order). */
 function inTextOrder(mentions: Mention[], text: string): Mention[] {

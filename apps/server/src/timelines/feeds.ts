@@ -2,6 +2,8 @@ import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db, DbOrTx } from '../db/index.js';
 import type { Database, FeedKind, StatusesTable } from '../db/schema.js';
 import { runTemplate } from '../db/query-templates.js';
+import { statusRowsAt, type StatusVersion } from '../statuses/kept-status-rows.js';
+import type { FeedRowRead } from '../statuses/viewer-relations.js';
 import { nowIso } from '../lib/time.js';
 import { authorNotLimited } from '../moderation/limited.js';
 import { newestFirst, paginateQuery, type PageQuery } from './pagination.js';
@@ -85,9 +87,12 @@ async function feedEntriesPage(
     limit: pageQuery.limit,
     ...Object.fromEntries(cursors.map((cursor) => [cursor, pageQuery[cursor] ?? ''])),
   };
+  // ids and versions only: the rows themselves mostly come from those this process keeps
   const rows = await runTemplate(db, shape, values, (marker) => {
     const entries = timeline
       .shown(marker)
+      .clearSelect()
+      .select(['statuses.id', 'statuses.version'])
       .innerJoin('feed_entries', 'feed_entries.status_id', 'statuses.id')
       .where('feed_entries.kind', '=', feed.kind)
       .where('feed_entries.owner_id', '=', marker.owner!)
@@ -96,7 +101,7 @@ async function feedEntriesPage(
     for (const cursor of cursors) markedPage[cursor] = marker[cursor];
     return paginateQuery(entries, 'feed_entries.status_id', markedPage);
   });
-  return newestFirst(rows, pageQuery);
+  return statusRowsAt(db, newestFirst(rows as StatusVersion[], pageQuery));
 }
 
 /**
@@ -108,8 +113,10 @@ export async function feedPage(
   feed: FeedRef,
   timeline: FeedTimeline,
   query: PageQuery,
+  /** the feed's row, when the caller read it already (loadViewerRelations) */
+  known: FeedRowRead | null = null,
 ): Promise<StatusesTable[]> {
-  const floor = await feedFloor(db, feed, timeline.candidates);
+  const floor = await feedFloor(db, feed, timeline.candidates, known);
   if (floor === null) return feedEntriesPage(db, feed, timeline, null, query);
   const above = (pageQuery: PageQuery) => feedEntriesPage(db, feed, timeline, floor, pageQuery);
   // built only for pages that reach below the floor: most reads are served by the feed alone
@@ -127,18 +134,25 @@ export async function feedPage(
 }
 
 /** The feed's row (its floor), if the feed has been built. */
-function feedRow(db: DbOrTx, feed: FeedRef): Promise<{ floor_id: string | null } | undefined> {
-  return db
-    .selectFrom('feeds')
-    .select('floor_id')
-    .where('kind', '=', feed.kind)
-    .where('owner_id', '=', feed.ownerId)
-    .executeTakeFirst();
+async function feedRow(db: DbOrTx, feed: FeedRef): Promise<{ floor_id: string | null } | undefined> {
+  const [row] = await runTemplate(db, 'feed row', { kind: feed.kind, owner: feed.ownerId }, (marker) =>
+    db
+      .selectFrom('feeds')
+      .select('floor_id')
+      .where('kind', '=', marker.kind as FeedKind)
+      .where('owner_id', '=', marker.owner!),
+  );
+  return row;
 }
 
 /** The feed's floor (null: the feed holds its whole timeline), building the feed when it does not exist. */
-async function feedFloor(db: Db, feed: FeedRef, candidates: () => CandidateQuery): Promise<string | null> {
-  const row = await feedRow(db, feed);
+async function feedFloor(
+  db: Db,
+  feed: FeedRef,
+  candidates: () => CandidateQuery,
+  known: FeedRowRead | null,
+): Promise<string | null> {
+  const row = known ? known.row : await feedRow(db, feed);
   if (row) return row.floor_id;
   return buildFeed(db, feed, candidates());
 }

@@ -97,10 +97,11 @@ function applyPlaceFilters(query: StatusQuery, filters: TimelineQuery): StatusQu
  * within the followed circle) and public posts in followed hashtags; members of exclusive lists stay out.
  */
 export async function homeTimeline(db: Db, viewer: AccountRow, query: PageQuery): Promise<StatusesTable[]> {
-  const relations = await loadViewerRelations(db, viewer.id);
+  const feed = homeFeed(viewer.id);
+  const { relations, feed: feedRow } = await loadViewerRelations(db, viewer.id, feed);
   return feedPage(
     db,
-    homeFeed(viewer.id),
+    feed,
     {
       shown: (values) => homeStatuses(db, values.viewer!, relations),
       values: { viewer: viewer.id },
@@ -108,6 +109,7 @@ export async function homeTimeline(db: Db, viewer: AccountRow, query: PageQuery)
       candidates: () => homeCandidates(db, viewer.id),
     },
     query,
+    feedRow,
   );
 }
 
@@ -230,10 +232,11 @@ export async function listTimeline(
   list: ListsTable,
   query: PageQuery,
 ): Promise<StatusesTable[]> {
-  const relations = await loadViewerRelations(db, viewer.id);
+  const feed = listFeed(list.id);
+  const { relations, feed: feedRow } = await loadViewerRelations(db, viewer.id, feed);
   return feedPage(
     db,
-    listFeed(list.id),
+    feed,
     {
       shown: (values) => listStatuses(db, values.viewer!, { ...list, id: values.list! }, relations),
       values: { viewer: viewer.id, list: list.id },
@@ -241,6 +244,7 @@ export async function listTimeline(
       candidates: () => listCandidates(db, list.id),
     },
     query,
+    feedRow,
   );
 }
 
