@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RateLimits } from '../src/config.js';
 import { buildApp } from '../src/http/app.js';
 import { csrfHeaders } from './helpers/auth.js';
 import { bearer, createAccount, type TestAccount } from './helpers/factories.js';
@@ -15,21 +16,25 @@ const FIVE_MINUTES = 5 * 60_000;
 const rateLimit = { ...GENEROUS_RATE_LIMITS, apiPer5Minutes: 3, signInPer5Minutes: 3 };
 
 /** Two processes behind one load balancer: with REDIS_URL set they count one caller's requests together. */
+async function twoProcesses(redisPrefix: string, limits: RateLimits) {
+  const server = await createTestServer('sqlite', {
+    redisUrl: TEST_REDIS_URL,
+    redisPrefix,
+    rateLimit: limits,
+  });
+  // a second app on the same database and Redis, with counters of its own in memory
+  const two = await buildApp(server.ctx);
+  await two.ready();
+  return { server, one: server.app, two };
+}
+
 describe.skipIf(!redisReachable)('rate limits shared through Redis', () => {
   let server: TestServer;
   let one: FastifyInstance;
   let two: FastifyInstance;
   let ann: TestAccount;
   beforeAll(async () => {
-    server = await createTestServer('sqlite', {
-      redisUrl: TEST_REDIS_URL,
-      redisPrefix: `palchat-test-${randomUUID()}:`,
-      rateLimit,
-    });
-    one = server.app;
-    // a second app on the same database and Redis, with counters of its own in memory
-    two = await buildApp(server.ctx);
-    await two.ready();
+    ({ server, one, two } = await twoProcesses(`palchat-test-${randomUUID()}:`, rateLimit));
     ann = await createAccount(server, { username: 'ann' });
   });
   afterAll(async () => {
@@ -83,14 +88,7 @@ describe.skipIf(!redisReachable)('light routes counted in blocks shared through 
   let two: FastifyInstance;
   let redis: Redis;
   beforeAll(async () => {
-    server = await createTestServer('sqlite', {
-      redisUrl: TEST_REDIS_URL,
-      redisPrefix: prefix,
-      rateLimit: { ...GENEROUS_RATE_LIMITS, apiPer5Minutes: limit },
-    });
-    one = server.app;
-    two = await buildApp(server.ctx);
-    await two.ready();
+    ({ server, one, two } = await twoProcesses(prefix, { ...GENEROUS_RATE_LIMITS, apiPer5Minutes: limit }));
     redis = new Redis(TEST_REDIS_URL);
   });
   afterAll(async () => {

@@ -32,14 +32,22 @@ const hitOf = (limit: number, blockSize: number) => ({
   blockSize,
 });
 
+/** The counts one process hands out to `requests` requests made one after the other, a millisecond apart. */
+async function countsOf(limit: number, blockSize: number, requests: number) {
+  const store = sharedStore();
+  const process = new BlockReservations(store.reserve);
+  const hit = hitOf(limit, blockSize);
+  const counts = [];
+  for (let i = 0; i < requests; i++) counts.push((await process.hit(hit, START + i))?.count);
+  return { store, process, hit, counts };
+}
+
+const oneTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+
 describe('BlockReservations', () => {
   it('reserves a block with one call and hands its counts out in order, the next block ready before it is needed', async () => {
-    const store = sharedStore();
-    const process = new BlockReservations(store.reserve);
-    const hit = hitOf(300, 10);
-    const counts = [];
-    for (let i = 0; i < 25; i++) counts.push((await process.hit(hit, START + i))?.count);
-    expect(counts).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    const { store, counts } = await countsOf(300, 10, 25);
+    expect(counts).toEqual(oneTo(25));
     // blocks 1–10, 11–20, 21–30: the third reserved when the 20th count was handed out
     expect(store.calls).toEqual([
       { key: 'api:ip:10.0.0.1', size: 10 },
@@ -74,12 +82,8 @@ describe('BlockReservations', () => {
   });
 
   it('refuses in memory once a block reaches the limit, until the window ends', async () => {
-    const store = sharedStore();
-    const process = new BlockReservations(store.reserve);
-    const hit = hitOf(20, 10);
-    const counts = [];
-    for (let i = 0; i < 30; i++) counts.push((await process.hit(hit, START + i))?.count);
-    expect(counts.slice(0, 20)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    const { store, process, hit, counts } = await countsOf(20, 10, 30);
+    expect(counts.slice(0, 20)).toEqual(oneTo(20));
     expect(counts.slice(20).every((count) => count !== undefined && count > 20)).toBe(true);
     expect(store.calls).toHaveLength(2);
     // the next window starts over
