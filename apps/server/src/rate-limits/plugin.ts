@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import { ApiError } from '../http/errors.js';
 import { MemoryWindowCounter, RedisWindowCounter, type WindowCounter } from './counter.js';
+import { blockSizeOf } from './reservations.js';
 import {
   bodyHits,
   needsBody,
@@ -44,8 +45,9 @@ const methodsOf = (method: string | string[]) => (Array.isArray(method) ? method
  * Mastodon's rate limits (see throttles.ts): every request under /api counts against the caller's allowance,
  * and uploads, deletions, sign-ins and sign-ups against their own. A response carries X-RateLimit-Limit,
  * -Remaining and -Reset of its tightest allowance; past one, the answer is 429 with Retry-After. Counting costs
- * one map update in memory, or one Redis round trip when REDIS_URL is set (counts shared by every process).
- * Registered after the auth plugin, whose onRequest hook tells who is calling.
+ * one map update in memory, or one Redis round trip when REDIS_URL is set (counts shared by every process);
+ * the light routes' requests are counted there in blocks reserved per process (reservations.ts: the tolerance),
+ * so that they rarely wait for Redis. Registered after the auth plugin, whose onRequest hook tells who is calling.
  */
 async function rateLimitPlugin(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
   const throttles = throttlesOf(config.rateLimit);
@@ -57,10 +59,14 @@ async function rateLimitPlugin(app: FastifyInstance, { config }: { config: Confi
   app.addHook('onClose', () => counter.close());
   await counter.ready();
 
-  async function enforce(reply: FastifyReply, hits: ThrottleHit[]): Promise<void> {
+  async function enforce(reply: FastifyReply, hits: ThrottleHit[], light = false): Promise<void> {
     const now = Date.now();
     const counts = await counter.hit(
-      hits.map(({ key, throttle }) => ({ key, periodMs: throttle.periodMs })),
+      hits.map(({ key, throttle }) => ({
+        key,
+        periodMs: throttle.periodMs,
+        ...(light ? { inBlocks: { limit: throttle.limit, size: blockSizeOf(throttle.limit) } } : {}),
+      })),
       now,
     );
     let tightest: Allowance | null = null;
@@ -92,7 +98,7 @@ async function rateLimitPlugin(app: FastifyInstance, { config }: { config: Confi
   app.addHook('onRequest', async (request, reply) => {
     const rules = routeRules(request.method, request.routeOptions.url ?? '');
     const hits = requestHits(throttledRequest(request), rules, throttles);
-    if (hits.length > 0) await enforce(reply, hits);
+    if (hits.length > 0) await enforce(reply, hits, request.routeOptions.config.light === true);
   });
 
   const countWithBody: preValidationHookHandler = async (request, reply) => {
