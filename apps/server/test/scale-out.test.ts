@@ -323,7 +323,7 @@ describe.skipIf(Boolean(missing))('two server processes on PostgreSQL and Redis'
           recipient_id: bob.account.id,
           content: `bulk ${index}`,
         });
-        expect(sent.status).toBe(201);
+        expect(sent.status, `${JSON.stringify(sent.json)}\n${one.output.join('').slice(-2000)}`).toBe(201);
         sentIds.add((sent.json as Message).id);
       }
     };
