@@ -12,6 +12,7 @@ import type { StreamMessage } from './bus.js';
 import { withFilterResults } from '../filters/matcher.js';
 import type { StreamingLimits, TypingEvent } from './limits.js';
 import { lapsedCredentials } from './credential-check.js';
+import { SpreadPasses } from '../lib/spread-passes.js';
 import { parseRevocation, REVOCATIONS_CHANNEL, revokes, type StreamCredentials } from './revocations.js';
 
 /** Events whose payload is a Status entity. */
@@ -315,34 +316,36 @@ export function closeOnRevocation(
   });
 }
 
-/** Re-checks every open connection's credentials now and then, in case a revocation event went missing. */
+/** Connections whose credentials one chunk of the re-check looks up. */
+const RECHECK_CHUNK = 100;
+
+/**
+ * Re-checks every open connection's credentials once per `recheckMs`, in case a revocation event went missing: a
+ * chunk of connections at a time, spread over the period, so that a process with 10,000 sockets never spends a
+ * long stretch of its event loop (SQLite's statements run on it) on this safety net.
+ */
 export function recheckCredentials(
   ctx: AppContext,
   live: LiveConnections,
   log: FastifyBaseLogger,
-): NodeJS.Timeout {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    lapsedCredentials(
-      ctx.db,
-      live.all().map((connection) => connection.credentials),
-    )
-      .then(async (lapsed) => {
-        const gone = new Set(lapsed);
-        await Promise.all(
-          live
-            .all()
-            .filter((connection) => gone.has(connection.credentials))
-            .map((connection) => connection.revoke()),
-        );
-      })
-      .catch((error: unknown) => log.warn({ err: error }, 'stream credential check failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, ctx.config.streaming.recheckMs);
-  timer.unref();
-  return timer;
+): SpreadPasses<StreamConnection> {
+  return new SpreadPasses({
+    periodMs: ctx.config.streaming.recheckMs,
+    chunkSize: RECHECK_CHUNK,
+    items: () => live.all(),
+    handle: async (connections) => {
+      const lapsed = new Set(
+        await lapsedCredentials(
+          ctx.db,
+          connections.map((connection) => connection.credentials),
+        ),
+      );
+      await Promise.all(
+        connections
+          .filter((connection) => lapsed.has(connection.credentials))
+          .map((connection) => connection.revoke()),
+      );
+    },
+    onError: (error: unknown) => log.warn({ err: error }, 'stream credential check failed'),
+  });
 }

@@ -81,7 +81,7 @@ export async function registerStreaming(
   const recheck = recheckCredentials(ctx, live, app.log);
   app.addHook('onClose', async () => {
     stopRevocations();
-    clearInterval(recheck);
+    recheck.stop();
   });
   await app.register(async (scope) => {
     await scope.register(websocket, {
