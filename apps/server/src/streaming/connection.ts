@@ -106,10 +106,12 @@ export function admit(
       if (!(await limits.acquireSocket(account.id, admission.socketId))) {
         return reply.status(429).send({ error: 'Too many open streaming connections for this account' });
       }
+      // what this listener holds lives as long as the connection: the logger, not the whole request
+      const { log } = request;
       const release = () => {
         limits
           .releaseSocket(account.id, admission.socketId)
-          .catch((error: unknown) => request.log.warn({ err: error }, 'stream slot release failed'));
+          .catch((error: unknown) => log.warn({ err: error }, 'stream slot release failed'));
       };
       // A WebSocket owns its TCP connection, whose end frees the slot however the upgrade went; an event stream
       // is one response on a connection that may outlive it (keep-alive), so the response's end frees it.
