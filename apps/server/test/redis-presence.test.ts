@@ -42,7 +42,7 @@ describe.skipIf(!redisReachable)('presence shared through Redis', () => {
     await live.connect('carol', 's1');
     await crashed.connect('dave', 's2');
     // Simulate a crash: the refresh stops, the claim is left behind in Redis.
-    (crashed as unknown as { refresher: NodeJS.Timeout }).refresher.close();
+    (crashed as unknown as { refresher: { stop(): void } }).refresher.stop();
     const observer = open();
     expect(await observer.connected(['carol', 'dave'])).toEqual(new Set(['carol', 'dave']));
     await pause(500);

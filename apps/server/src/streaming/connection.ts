@@ -12,6 +12,7 @@ import type { StreamMessage } from './bus.js';
 import { withFilterResults } from '../filters/matcher.js';
 import type { StreamingLimits, TypingEvent } from './limits.js';
 import { lapsedCredentials } from './credential-check.js';
+import { SpreadPasses } from '../lib/spread-passes.js';
 import { parseRevocation, REVOCATIONS_CHANNEL, revokes, type StreamCredentials } from './revocations.js';
 
 /** Events whose payload is a Status entity. */
@@ -105,10 +106,12 @@ export function admit(
       if (!(await limits.acquireSocket(account.id, admission.socketId))) {
         return reply.status(429).send({ error: 'Too many open streaming connections for this account' });
       }
+      // what this listener holds lives as long as the connection: the logger, not the whole request
+      const { log } = request;
       const release = () => {
         limits
           .releaseSocket(account.id, admission.socketId)
-          .catch((error: unknown) => request.log.warn({ err: error }, 'stream slot release failed'));
+          .catch((error: unknown) => log.warn({ err: error }, 'stream slot release failed'));
       };
       // A WebSocket owns its TCP connection, whose end frees the slot however the upgrade went; an event stream
       // is one response on a connection that may outlive it (keep-alive), so the response's end frees it.
@@ -315,34 +318,36 @@ export function closeOnRevocation(
   });
 }
 
-/** Re-checks every open connection's credentials now and then, in case a revocation event went missing. */
+/** Connections whose credentials one chunk of the re-check looks up. */
+const RECHECK_CHUNK = 100;
+
+/**
+ * Re-checks every open connection's credentials once per `recheckMs`, in case a revocation event went missing: a
+ * chunk of connections at a time, spread over the period, so that a process with 10,000 sockets never spends a
+ * long stretch of its event loop (SQLite's statements run on it) on this safety net.
+ */
 export function recheckCredentials(
   ctx: AppContext,
   live: LiveConnections,
   log: FastifyBaseLogger,
-): NodeJS.Timeout {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    lapsedCredentials(
-      ctx.db,
-      live.all().map((connection) => connection.credentials),
-    )
-      .then(async (lapsed) => {
-        const gone = new Set(lapsed);
-        await Promise.all(
-          live
-            .all()
-            .filter((connection) => gone.has(connection.credentials))
-            .map((connection) => connection.revoke()),
-        );
-      })
-      .catch((error: unknown) => log.warn({ err: error }, 'stream credential check failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, ctx.config.streaming.recheckMs);
-  timer.unref();
-  return timer;
+): SpreadPasses<StreamConnection> {
+  return new SpreadPasses({
+    periodMs: ctx.config.streaming.recheckMs,
+    chunkSize: RECHECK_CHUNK,
+    items: () => live.all(),
+    handle: async (connections) => {
+      const lapsed = new Set(
+        await lapsedCredentials(
+          ctx.db,
+          connections.map((connection) => connection.credentials),
+        ),
+      );
+      await Promise.all(
+        connections
+          .filter((connection) => lapsed.has(connection.credentials))
+          .map((connection) => connection.revoke()),
+      );
+    },
+    onError: (error: unknown) => log.warn({ err: error }, 'stream credential check failed'),
+  });
 }

@@ -1,3 +1,5 @@
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
@@ -17,6 +19,7 @@ import {
   type StreamTransport,
 } from './connection.js';
 import { registerEventStreams } from './event-stream.js';
+import type { StreamRequest } from './streams.js';
 
 const DEFAULT_HEARTBEAT_MS = 30_000;
 
@@ -65,6 +68,35 @@ function socketTransport(socket: WebSocket): StreamTransport {
   };
 }
 
+/** The stream named in the handshake's query string, if any. */
+function requestedStream(request: FastifyRequest): StreamRequest | null {
+  const query = request.query as Record<string, unknown>;
+  if (typeof query.stream !== 'string') return null;
+  return {
+    stream: query.stream,
+    tag: typeof query.tag === 'string' ? query.tag : undefined,
+    list: typeof query.list === 'string' ? query.list : undefined,
+  };
+}
+
+/**
+ * Lets the upgrade's HTTP request and reply go once the WebSocket is open. @fastify/websocket leaves them reachable
+ * from the socket for as long as it lives: its stand-in response stays the TCP socket's current message, and its
+ * `error` listener on the WebSocket holds both (Fastify's request and reply, the raw request with its headers, the
+ * response with its listeners, the request's logger): about half of the objects a connection keeps, which every
+ * full garbage collection of a process holding 10,000 sockets walks. Its error handling is kept: log, terminate.
+ */
+function releaseUpgradeRequest(socket: WebSocket, request: FastifyRequest): void {
+  const tcp = request.raw.socket as Socket & { _httpMessage?: ServerResponse | null };
+  tcp._httpMessage?.detachSocket(tcp);
+  const { log } = request;
+  socket.removeAllListeners('error');
+  socket.on('error', (error) => {
+    log.error(error);
+    socket.terminate();
+  });
+}
+
 /**
  * The Mastodon-style streaming endpoints: GET /api/v1/streaming (WebSocket) and the server-sent event streams
  * under it (/api/v1/streaming/user, /public, …), which share the connections' rights, limits and revocation.
@@ -81,7 +113,7 @@ export async function registerStreaming(
   const recheck = recheckCredentials(ctx, live, app.log);
   app.addHook('onClose', async () => {
     stopRevocations();
-    clearInterval(recheck);
+    recheck.stop();
   });
   await app.register(async (scope) => {
     await scope.register(websocket, {
@@ -97,7 +129,10 @@ export async function registerStreaming(
         socket.close(1008, 'Unauthorized');
         return;
       }
-      const connection = new StreamConnection(ctx, limits, socketTransport(socket), admission, request.log);
+      const { log } = request;
+      const streamRequest = requestedStream(request);
+      releaseUpgradeRequest(socket, request);
+      const connection = new StreamConnection(ctx, limits, socketTransport(socket), admission, log);
       live.add(connection);
       const ping = setInterval(() => {
         if (!connection.alive) {
@@ -113,24 +148,17 @@ export async function registerStreaming(
       socket.on('message', (data) => {
         void connection
           .handle(data.toString())
-          .catch((error: unknown) => request.log.warn({ err: error }, 'stream message failed'));
+          .catch((error: unknown) => log.warn({ err: error }, 'stream message failed'));
       });
       socket.on('close', () => {
         clearInterval(ping);
         live.delete(connection);
-        void connection
-          .close()
-          .catch((error: unknown) => request.log.warn({ err: error }, 'stream close failed'));
+        void connection.close().catch((error: unknown) => log.warn({ err: error }, 'stream close failed'));
       });
-      const query = request.query as Record<string, unknown>;
-      if (typeof query.stream === 'string') {
+      if (streamRequest) {
         void connection
-          .subscribe({
-            stream: query.stream,
-            tag: typeof query.tag === 'string' ? query.tag : undefined,
-            list: typeof query.list === 'string' ? query.list : undefined,
-          })
-          .catch((error: unknown) => request.log.warn({ err: error }, 'stream subscribe failed'));
+          .subscribe(streamRequest)
+          .catch((error: unknown) => log.warn({ err: error }, 'stream subscribe failed'));
       }
     };
     // `/api/v1/streaming/` reaches this route too: trailing slashes are trimmed before routing
