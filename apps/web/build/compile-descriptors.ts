@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { build } from 'esbuild';
 import type { MessageDescriptor } from 'react-intl';
 import type { Plugin } from 'vite';
@@ -35,7 +36,11 @@ async function evaluateModule(file: string): Promise<{ exports: Record<string, u
   const code = result.outputFiles[0]?.text ?? '';
   const url = `data:text/javascript;base64,${Buffer.from(code).toString('base64')}`;
   const exports = (await import(/* @vite-ignore */ url)) as Record<string, unknown>;
-  return { exports, inputs: Object.keys(result.metafile.inputs) };
+  // the files it read, named relative to the working folder (the stub's is "stub:react-intl": no file)
+  const inputs = Object.keys(result.metafile.inputs)
+    .filter((input) => !input.startsWith('stub:'))
+    .map((input) => path.resolve(input));
+  return { exports, inputs };
 }
 
 /**
