@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compileMessageDescriptors } from './build/compile-descriptors';
 import { compileMessages } from './build/compile-messages';
 import { precompress } from './build/precompress';
 import { preactInPlaceOfReact } from './build/react-runtime';
@@ -35,7 +36,14 @@ const chunkGroups = [
 
 export default defineConfig({
   resolve: { alias: preactInPlaceOfReact },
-  plugins: [react(), compileMessages(), routePreloads(), lowPriorityScripts(), precompress()],
+  plugins: [
+    react(),
+    compileMessages(),
+    compileMessageDescriptors(),
+    routePreloads(),
+    lowPriorityScripts(),
+    precompress(),
+  ],
   build: {
     outDir: process.env.VITE_OUT_DIR ?? 'dist',
     emptyOutDir: true,

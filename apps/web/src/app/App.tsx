@@ -23,15 +23,24 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/** The app's router: it reads the page's URL and starts loading the first route's code when made. */
+export function createAppRouter(): AppRouter {
+  return createBrowserRouter(buildRoutes());
+}
+
+type AppRouter = ReturnType<typeof createBrowserRouter>;
+
 interface AppProps {
   state: InitialState;
   locale: string;
   messages: Catalogue;
+  /** Made ahead of the first render by boot (see there); made on first render when not given. */
+  router?: AppRouter;
 }
 
-export function App({ state, locale, messages: loaded }: AppProps) {
+export function App({ state, locale, messages: loaded, router: madeAhead }: AppProps) {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => createBrowserRouter(buildRoutes()));
+  const [router] = useState(() => madeAhead ?? createAppRouter());
   const { messages, onError } = useCompleteCatalogue(loaded);
   const [intlCache] = useState(createIntlCache);
   const intl = useMemo(

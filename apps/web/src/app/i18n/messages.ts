@@ -19,13 +19,15 @@ let restLoaded: Promise<void> | null = null;
 export async function loadCatalogue(locale: string): Promise<{ locale: string; messages: Catalogue }> {
   switch (locale.split('-')[0]) {
     default: {
-      const module = await import('../../locales/en.json');
-      const messages = { ...module.default } as Catalogue;
+      const firstScreen = import('../../locales/en.json').then(
+        (module) => ({ ...module.default }) as Catalogue,
+      );
+      // set at once: boot makes the router, whose first route may ask for the rest, while this part loads
       loadRest = async () => {
-        const rest = await import('../../locales/en.json?rest');
+        const [messages, rest] = await Promise.all([firstScreen, import('../../locales/en.json?rest')]);
         Object.assign(messages, rest.default);
       };
-      return { locale: 'en', messages };
+      return { locale: 'en', messages: await firstScreen };
     }
   }
 }

@@ -1,12 +1,11 @@
 import { Suspense } from 'react';
 import { lazyWithMessages } from '../lazy-with-messages';
 import { ComposeModalHost } from '../../features/compose/ComposeModalHost';
-import { withMessageParser } from '../i18n/message-parser';
 import { useInitialState } from '../initial-state-context';
 import { useAfterIdle } from '../use-after-idle';
 
-// the message box's texts are written in its code: they need the ICU parser
-const MessageDock = lazyWithMessages(() => withMessageParser(() => import('../../features/messages')));
+// the message box's texts are written in its code, and compiled at build time (build/compile-descriptors.ts)
+const MessageDock = lazyWithMessages(() => import('../../features/messages'));
 
 /**
  * Mount point for panels docked over the signed-in layouts. The message box (SPEC §2 "Message box",
