@@ -128,6 +128,7 @@ describe('createDatabase on SQLite', () => {
       for (let round = 0; round < 5; round++) {
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'palchat-sqlite-'));
         const db = createDatabase({ url: `sqlite:${path.join(dir, 'test.sqlite3')}` });
+        await sql`select 1`.execute(db); // Kysely closes only a database it has opened a connection to
         await db.destroy();
         fs.rmSync(dir, { recursive: true, force: true });
       }
