@@ -2,6 +2,7 @@ import type { Db } from '../db/index.js';
 import { runTemplate } from '../db/query-templates.js';
 import { sha256 } from '../lib/crypto.js';
 import type { AccountRow } from './viewer.js';
+import { keepNewest, perObject } from '../lib/per-object.js';
 
 export interface BearerMatch {
   tokenId: string;
@@ -17,16 +18,7 @@ type TokenFacts = Omit<BearerMatch, 'account'>;
 /** Tokens kept per database; past this many the oldest kept goes first. */
 const KEPT_TOKENS = 10_000;
 
-const keptOf = new WeakMap<Db, Map<string, TokenFacts>>();
-
-function keptTokens(db: Db): Map<string, TokenFacts> {
-  let kept = keptOf.get(db);
-  if (!kept) {
-    kept = new Map();
-    keptOf.set(db, kept);
-  }
-  return kept;
-}
+const keptTokens = perObject<Db, Map<string, TokenFacts>>(() => new Map());
 
 async function readFacts(db: Db, token: string): Promise<TokenFacts | null> {
   const [row] = await runTemplate(db, 'bearer by hash', { hash: sha256(token) }, (marker) =>
@@ -81,8 +73,8 @@ export async function findBearer(db: Db, token: string): Promise<BearerMatch | n
     return null;
   }
   if (!kept.has(token)) {
-    if (kept.size >= KEPT_TOKENS) kept.delete(kept.keys().next().value!);
     kept.set(token, facts);
+    keepNewest(kept, KEPT_TOKENS);
   }
   const { tokenId, appId, sessionId, scopes } = facts;
   return { tokenId, appId, sessionId, scopes: [...scopes], account };

@@ -13,3 +13,8 @@ export function perObject<K extends object, V>(make: () => V): (key: K) => V {
     return value;
   };
 }
+
+/** Keeps `map` to its `size` newest entries (in insertion order: an entry set again counts as new). */
+export function keepNewest(map: Map<unknown, unknown>, size: number): void {
+  while (map.size > size) map.delete(map.keys().next().value);
+}

@@ -2,7 +2,7 @@ import type { Db } from '../db/index.js';
 import type { StatusesTable } from '../db/schema.js';
 import { boundList, inBoundList } from '../db/bound-lists.js';
 import { runTemplate } from '../db/query-templates.js';
-import { perObject } from '../lib/per-object.js';
+import { keepNewest, perObject } from '../lib/per-object.js';
 
 /** A status as a page first reads it: which one, and at which version of its row. */
 export interface StatusVersion {
@@ -35,7 +35,7 @@ export async function statusRowsAt(db: Db, statuses: readonly StatusVersion[]): 
       cache.delete(row.id);
       cache.set(row.id, row);
     }
-    while (cache.size > STATUS_ROWS_KEPT) cache.delete(cache.keys().next().value as string);
+    keepNewest(cache, STATUS_ROWS_KEPT);
   }
   return statuses.flatMap(({ id }) => {
     const row = cache.get(id);

@@ -3,6 +3,7 @@ import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import type { StatusesTable } from '../db/schema.js';
 import type { StatusParts } from './status-parts.js';
+import { keepNewest, perObject } from '../lib/per-object.js';
 
 /** A status's fields before `reblog`, the same for every viewer. */
 export type StatusHead = Pick<
@@ -75,24 +76,9 @@ export const RENDERED_STATUSES_KEPT = 10_000;
  * Whatever depends on the viewer or changes without touching those (poll votes, cards, quotes, quote approval,
  * the viewer's marks and filters) is never kept here.
  */
-const caches = new WeakMap<
-  AppContext,
-  { statuses: Map<string, Rendered>; authors: Map<string, KeptAuthor> }
->();
-
-function cacheOf(ctx: AppContext) {
-  let cache = caches.get(ctx);
-  if (!cache) {
-    cache = { statuses: new Map(), authors: new Map() };
-    caches.set(ctx, cache);
-  }
-  return cache;
-}
-
-/** Keeps `map` to its newest `size` entries (a kept entry is set again when it changes). */
-function bound(map: Map<string, unknown>, size: number): void {
-  while (map.size > size) map.delete(map.keys().next().value as string);
-}
+const cacheOf = perObject<AppContext, { statuses: Map<string, Rendered>; authors: Map<string, KeptAuthor> }>(
+  () => ({ statuses: new Map(), authors: new Map() }),
+);
 
 /** Whether `row` has `columns` columns, each equal to the same column of `kept`. */
 function sameColumns(kept: object, columns: number, row: object): boolean {
@@ -120,7 +106,7 @@ export function authorVersion(ctx: AppContext, row: AccountRow): AuthorVersion {
   const version = {};
   authors.delete(row.id);
   authors.set(row.id, { row, columns: columnCount(row), version });
-  bound(authors, RENDERED_STATUSES_KEPT);
+  keepNewest(authors, RENDERED_STATUSES_KEPT);
   return version;
 }
 
@@ -152,7 +138,7 @@ export function statusSkeleton(
   const skeleton: StatusSkeleton = { head, tail, headJson: members(head), tailJson: members(tail) };
   statuses.delete(row.id);
   statuses.set(row.id, { row, rowColumns: columnCount(row), author, parts, wrapper, skeleton });
-  bound(statuses, RENDERED_STATUSES_KEPT);
+  keepNewest(statuses, RENDERED_STATUSES_KEPT);
   return skeleton;
 }
 

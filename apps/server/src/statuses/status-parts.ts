@@ -5,7 +5,7 @@ import type { MediaAttachmentsTable, StatusesTable } from '../db/schema.js';
 import { accountUrl, acctOf } from '../accounts/serializer.js';
 import { mediaNeedsCopy, requestMediaCopies } from '../federation/media-cache-requests.js';
 import { serializeMedia } from '../media/serializer.js';
-import { perObject } from '../lib/per-object.js';
+import { keepNewest, perObject } from '../lib/per-object.js';
 
 /** A mentioned account as the status text's links need it. */
 export interface MentionedAccount {
@@ -166,6 +166,6 @@ export async function loadStatusParts(
     cache.delete(status.id);
     cache.set(status.id, { editedAt: status.edited_at, storedAt: now, parts });
   }
-  while (cache.size > STATUS_PARTS_KEPT) cache.delete(cache.keys().next().value as string);
+  keepNewest(cache, STATUS_PARTS_KEPT);
   return found;
 }
