@@ -77,23 +77,9 @@ const expiryOf = (window: { resetAt: number }) => window.resetAt + 1000;
 export class RedisWindowCounter implements WindowCounter {
   private readonly redis: Redis;
   private failing = false;
-  private readonly blocks = new BlockReservations(async (key, size, window) => {
-    const redisKey = `${this.prefix}${key}:${window.index}`;
-    try {
-      const replies = await this.redis
-        .pipeline()
-        .incrby(redisKey, size)
-        .pexpireat(redisKey, expiryOf(window))
-        .exec();
-      const [error, count] = replies?.[0] ?? [null, null];
-      if (error || typeof count !== 'number') throw error ?? new Error('INCRBY answered no count');
-      this.failing = false;
-      return count;
-    } catch (error) {
-      this.failed(error);
-      return null;
-    }
-  });
+  private readonly blocks = new BlockReservations(
+    async (key, size, window) => (await this.increment([{ key, window, by: size }]))[0] ?? null,
+  );
 
   constructor(
     url: string,
@@ -116,30 +102,40 @@ export class RedisWindowCounter implements WindowCounter {
     );
   }
 
-  /** One INCR per hit, all in one round trip. */
+  /** One count per hit, all in one round trip. */
   private async countEach(hits: readonly Hit[], now: number): Promise<(WindowCount | null)[]> {
+    const windows = hits.map(({ periodMs }) => windowOf(now, periodMs));
+    const counts = await this.increment(hits.map(({ key }, i) => ({ key, window: windows[i]!, by: 1 })));
+    return counts.map((count, i) => (count === null ? null : { count, resetAt: windows[i]!.resetAt }));
+  }
+
+  /**
+   * Adds `by` to each key's count in its window (INCRBY, and PEXPIREAT the window's end plus a second for clock
+   * skew), all in one round trip, and answers the counts after; null where Redis did not answer.
+   */
+  private async increment(
+    increments: readonly { key: string; window: { index: number; resetAt: number }; by: number }[],
+  ): Promise<(number | null)[]> {
     const pipeline = this.redis.pipeline();
-    const windows = hits.map(({ key, periodMs }) => {
-      const window = windowOf(now, periodMs);
+    for (const { key, window, by } of increments) {
       const redisKey = `${this.prefix}${key}:${window.index}`;
-      pipeline.incr(redisKey).pexpireat(redisKey, expiryOf(window));
-      return window;
-    });
+      pipeline.incrby(redisKey, by).pexpireat(redisKey, expiryOf(window));
+    }
     let replies: [Error | null, unknown][] | null;
     try {
       replies = await pipeline.exec();
     } catch (error) {
       this.failed(error);
-      return hits.map(() => null);
+      return increments.map(() => null);
     }
     this.failing = false;
-    return windows.map(({ resetAt }, i) => {
+    return increments.map((_, i) => {
       const [error, count] = replies?.[i * 2] ?? [null, null];
       if (error || typeof count !== 'number') {
         this.failed(error);
         return null;
       }
-      return { count, resetAt };
+      return count;
     });
   }
 
