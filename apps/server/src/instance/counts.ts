@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.js';
 import { isoDaysAgo } from '../lib/time.js';
 import * as limits from './limits.js';
+import { KeptReads } from '../lib/kept-reads.js';
 
 /** The figures the instance endpoints show: counts over every local account, and the servers known. */
 export interface InstanceCounts {
@@ -101,28 +102,15 @@ async function storedOrCounted(
   return { counts, countedAt: now };
 }
 
-interface Memo {
-  expiresAt: number;
-  counts: Promise<InstanceCounts>;
-}
+/**
+ * Per server context: the figures last read, so that a process reads the stored row once a minute. Past the
+ * minute they are served once more while read (or counted) again: no request waits for it but the very first.
+ */
+const kept = new KeptReads<AppContext, { counts: InstanceCounts; countedAt: number }>(
+  storedOrCounted,
+  ({ countedAt }) => countedAt + INSTANCE_COUNTS_TTL_MS,
+);
 
-/** per server: within one process, concurrent and repeated requests share one read (or count) */
-const memos = new WeakMap<AppContext, Memo>();
-
-export function instanceCounts(ctx: AppContext, now = Date.now()): Promise<InstanceCounts> {
-  const memo = memos.get(ctx);
-  if (memo && memo.expiresAt > now) return memo.counts;
-  const read = storedOrCounted(ctx, now);
-  // shared by every request that arrives while it runs; then kept until the stored figures expire
-  const fresh: Memo = { expiresAt: now + INSTANCE_COUNTS_TTL_MS, counts: read.then((r) => r.counts) };
-  memos.set(ctx, fresh);
-  read.then(
-    ({ countedAt }) => {
-      fresh.expiresAt = countedAt + INSTANCE_COUNTS_TTL_MS;
-    },
-    () => {
-      if (memos.get(ctx) === fresh) memos.delete(ctx);
-    },
-  );
-  return fresh.counts;
+export async function instanceCounts(ctx: AppContext, now = Date.now()): Promise<InstanceCounts> {
+  return (await kept.get(ctx, now)).counts;
 }
