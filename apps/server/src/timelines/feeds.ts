@@ -79,12 +79,12 @@ async function feedEntriesPage(
   pageQuery: PageQuery,
 ): Promise<StatusesTable[]> {
   const cursors = (['max_id', 'since_id', 'min_id'] as const).filter((cursor) => pageQuery[cursor]);
-  const shape = `feed page: ${feed.kind}, ${timeline.shape}, floor ${floor !== null}, ${cursors.join(' ')}`;
+  // the limit is part of the text on SQLite (db/sqlite-literal-limits.ts), so part of the shape
+  const shape = `feed page: ${feed.kind}, ${timeline.shape}, floor ${floor !== null}, ${cursors.join(' ')}, limit ${pageQuery.limit}`;
   const values = {
     ...timeline.values,
     owner: feed.ownerId,
     floor: floor ?? '',
-    limit: pageQuery.limit,
     ...Object.fromEntries(cursors.map((cursor) => [cursor, pageQuery[cursor] ?? ''])),
   };
   // ids and versions only: the rows themselves mostly come from those this process keeps
@@ -97,7 +97,7 @@ async function feedEntriesPage(
       .where('feed_entries.kind', '=', feed.kind)
       .where('feed_entries.owner_id', '=', marker.owner!)
       .$if(floor !== null, (query) => query.where('feed_entries.status_id', '>', marker.floor!));
-    const markedPage: PageQuery = { limit: marker.limit as unknown as number };
+    const markedPage: PageQuery = { limit: pageQuery.limit };
     for (const cursor of cursors) markedPage[cursor] = marker[cursor];
     return paginateQuery(entries, 'feed_entries.status_id', markedPage);
   });
