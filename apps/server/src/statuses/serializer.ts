@@ -11,14 +11,8 @@ import { filterResultsFor, loadActiveFilters, type ActiveFilter } from '../filte
 import { serializePolls } from '../polls/serializer.js';
 import { serializePreviewCard } from './cards.js';
 import { loadQuoteViews } from './quote-views.js';
-import {
-  authorVersion,
-  statusFromSkeleton,
-  statusSkeleton,
-  withFiltered,
-  type StatusHead,
-  type StatusTail,
-} from './rendered-statuses.js';
+import { authorVersion, statusSkeleton, type StatusHead, type StatusTail } from './rendered-statuses.js';
+import { statusEntity, statusesJson, type StatusRendering } from './status-renderings.js';
 import { loadStatusParts, type StatusParts } from './status-parts.js';
 import { textToHtml } from './text-format.js';
 import { visibleTo } from './visibility.js';
@@ -121,17 +115,17 @@ async function loadViewerState(
 }
 
 /**
- * Mastodon Status entities for status rows, loaded in a handful of batched queries. Boosts whose original is
- * gone, or hidden from the viewer, are dropped. `viewer` adds favourited/reblogged/bookmarked/pinned, and `filtered` (the viewer's filters
- * for `context`, every matching one without a context).
+ * How status rows are shown, loaded in a handful of batched queries. Boosts whose original is gone, or hidden
+ * from the viewer, are dropped. `viewer` adds favourited/reblogged/bookmarked/pinned, and `filtered` (the
+ * viewer's filters for `context`, every matching one without a context).
  */
-export async function serializeStatuses(
+async function renderStatuses(
   ctx: AppContext,
   rows: StatusRow[],
   viewer: AccountRow | null,
   context?: FilterContext,
   options: SerializeOptions = {},
-): Promise<Status[]> {
+): Promise<StatusRendering[]> {
   if (rows.length === 0) return [];
   const reblogIds = [...new Set(rows.flatMap((row) => (row.reblog_of_id ? [row.reblog_of_id] : [])))];
   const originals = reblogIds.length
@@ -214,7 +208,8 @@ export async function serializeStatuses(
     const state = quotes.stateOf(quote);
     const quotedRow =
       state === 'accepted' && quote.quoted_status_id ? quotedById.get(quote.quoted_status_id) : null;
-    const quotedStatus = quotedRow ? build(quotedRow, null, quotedRow, true) : null;
+    const quoted = quotedRow ? build(quotedRow, null, quotedRow, true) : null;
+    const quotedStatus = quoted ? statusEntity(quoted) : null;
     return {
       state: quotedStatus || state !== 'accepted' ? state : 'unauthorized',
       quoted_status: quotedStatus,
@@ -275,10 +270,10 @@ export async function serializeStatuses(
 
   const build = (
     row: StatusRow,
-    reblog: Status | null,
+    reblog: StatusRendering | null,
     proper: StatusRow = row,
     nested = false,
-  ): Status | null => {
+  ): StatusRendering | null => {
     const authorRow = authorRows.get(row.account_id);
     const author = authorVersions.get(row.account_id);
     const parts = partsOf.get(row.id);
@@ -287,28 +282,37 @@ export async function serializeStatuses(
     const skeleton = statusSkeleton(ctx, row, author, parts, wrapper, () =>
       renderSkeleton(row, authorRow, parts, wrapper),
     );
-    const status = statusFromSkeleton(skeleton, reblog, {
-      card: !reblog && row.link_url ? (cards.get(row.link_url) ?? null) : null,
-      poll: reblog ? null : (polls.get(row.id) ?? null),
-      quote: reblog ? null : quoteFor(row, nested),
-      quote_approval: quotes.approvalOf(row),
-      ...(state
-        ? {
-            // a reblog's wrapper answers for the post it carries, as Mastodon's (reblogged: true after reblogging)
-            favourited: state.favourited.has(proper.id),
-            reblogged: state.reblogged.has(proper.id),
-            muted: proper.conversation_id ? state.mutedConversations.has(proper.conversation_id) : false,
-            bookmarked: state.bookmarked.has(proper.id),
-            pinned: state.pinned.has(row.id),
-          }
-        : {}),
-    });
-    const filtered = state && viewer ? filterResultsFor(state.filters, status, viewer.id, context) : [];
-    return filtered.length ? withFiltered(status, filtered) : status;
+    const rendering: StatusRendering = {
+      skeleton,
+      reblog,
+      page: {
+        card: !reblog && row.link_url ? (cards.get(row.link_url) ?? null) : null,
+        poll: reblog ? null : (polls.get(row.id) ?? null),
+        quote: reblog ? null : quoteFor(row, nested),
+        quote_approval: quotes.approvalOf(row),
+        ...(state
+          ? {
+              // a reblog's wrapper answers for the post it carries, as Mastodon's (reblogged: true after reblogging)
+              favourited: state.favourited.has(proper.id),
+              reblogged: state.reblogged.has(proper.id),
+              muted: proper.conversation_id ? state.mutedConversations.has(proper.conversation_id) : false,
+              bookmarked: state.bookmarked.has(proper.id),
+              pinned: state.pinned.has(row.id),
+            }
+          : {}),
+      },
+    };
+    // the entity is made only when a filter may match it (filterResultsFor() reads its text)
+    const filtered =
+      state?.filters.length && viewer
+        ? filterResultsFor(state.filters, statusEntity(rendering), viewer.id, context)
+        : [];
+    if (filtered.length) rendering.page = { ...rendering.page, filtered };
+    return rendering;
   };
 
   const originalById = new Map(originals.map((row) => [row.id, row]));
-  const result: Status[] = [];
+  const result: StatusRendering[] = [];
   for (const row of rows) {
     if (row.reblog_of_id) {
       const original = originalById.get(row.reblog_of_id);
@@ -321,6 +325,30 @@ export async function serializeStatuses(
     }
   }
   return result;
+}
+
+/** Mastodon Status entities for status rows (see renderStatuses()). */
+export async function serializeStatuses(
+  ctx: AppContext,
+  rows: StatusRow[],
+  viewer: AccountRow | null,
+  context?: FilterContext,
+  options: SerializeOptions = {},
+): Promise<Status[]> {
+  return (await renderStatuses(ctx, rows, viewer, context, options)).map(statusEntity);
+}
+
+/**
+ * The JSON array of serializeStatuses()'s entities as UTF-8, written from the statuses' kept renderings
+ * without making the entities.
+ */
+export async function serializeStatusesJson(
+  ctx: AppContext,
+  rows: StatusRow[],
+  viewer: AccountRow | null,
+  context?: FilterContext,
+): Promise<Buffer> {
+  return statusesJson(await renderStatuses(ctx, rows, viewer, context));
 }
 
 export async function serializeStatus(
