@@ -102,7 +102,8 @@ const members = (value: object): Buffer => Buffer.from(JSON.stringify(value).sli
 export function authorVersion(ctx: AppContext, row: AccountRow): AuthorVersion {
   const { authors } = cacheOf(ctx);
   const kept = authors.get(row.id);
-  if (kept && sameColumns(kept.row, kept.columns, row)) return kept.version;
+  // a row kept at its version (db/kept-rows.ts) is the very object seen last
+  if (kept && (kept.row === row || sameColumns(kept.row, kept.columns, row))) return kept.version;
   const version = {};
   authors.delete(row.id);
   authors.set(row.id, { row, columns: columnCount(row), version });
@@ -129,7 +130,7 @@ export function statusSkeleton(
     kept.author === author &&
     kept.parts === parts &&
     kept.wrapper === wrapper &&
-    // a row kept at its version (kept-status-rows.ts) is the very object rendered from
+    // a row kept at its version (db/kept-rows.ts) is the very object rendered from
     (kept.row === row || sameColumns(kept.row, kept.rowColumns, row))
   ) {
     return kept.skeleton;

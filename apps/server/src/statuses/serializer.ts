@@ -5,6 +5,7 @@ import type { AppContext } from '../context.js';
 import type { StatusesTable } from '../db/schema.js';
 import { serializeAccount } from '../accounts/serializer.js';
 import { boundList, inBoundList } from '../db/bound-lists.js';
+import { keptRowsAt } from '../db/kept-rows.js';
 import { runTemplate } from '../db/query-templates.js';
 import { profileNeedsCopy, requestProfileCopies } from '../federation/media-cache-requests.js';
 import { filterResultsFor, loadActiveFilters, type ActiveFilter } from '../filters/matcher.js';
@@ -23,6 +24,8 @@ export type StatusRow = StatusesTable;
 export interface SerializeOptions {
   /** the caller already chose who receives the statuses (streaming fan-out renders once for everyone) */
   audienceChecked?: boolean;
+  /** the versions of authors' rows read with the statuses: those rows kept at that version are not read again */
+  authorVersions?: ReadonlyMap<string, number>;
 }
 
 interface ViewerState {
@@ -168,11 +171,10 @@ async function renderStatuses(
 
   const linkUrls = [...new Set(all.flatMap((row) => (row.link_url ? [row.link_url] : [])))];
   const [authors, state, pollRows, cardRows] = await Promise.all([
-    runTemplate(ctx.db, 'accounts by id', { ids: boundList(ctx.db, authorIds) }, (marker) =>
-      ctx.db
-        .selectFrom('accounts')
-        .selectAll()
-        .where(inBoundList(ctx.db, 'id', marker.ids!)),
+    keptRowsAt(
+      ctx.db,
+      'accounts',
+      authorIds.map((id) => ({ id, version: options.authorVersions?.get(id) })),
     ),
     viewer ? loadViewerState(ctx, viewer.id, ids, conversationIds) : Promise.resolve(null),
     pollIds.length
@@ -358,8 +360,9 @@ export async function serializeStatusesJson(
   rows: StatusRow[],
   viewer: AccountRow | null,
   context?: FilterContext,
+  options: SerializeOptions = {},
 ): Promise<Buffer> {
-  return statusesJson(await renderStatuses(ctx, rows, viewer, context));
+  return statusesJson(await renderStatuses(ctx, rows, viewer, context, options));
 }
 
 export async function serializeStatus(

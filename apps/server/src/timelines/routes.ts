@@ -37,14 +37,14 @@ export async function timelineRoutes(app: FastifyInstance, ctx: AppContext): Pro
   app.get('/api/v1/timelines/home', scopes('read:statuses'), async (request, reply) => {
     const viewer = requireAccount(request);
     const query = pageQuery.parse(request.query);
-    const rows = await homeTimeline(ctx.db, viewer, query);
+    const { rows, authorVersions } = await homeTimeline(ctx.db, viewer, query);
     setLinkHeader(
       request,
       reply,
       rows.map((row) => row.id),
       query,
     );
-    return sendPage(reply, await serializeStatusesJson(ctx, rows, viewer, 'home'));
+    return sendPage(reply, await serializeStatusesJson(ctx, rows, viewer, 'home', { authorVersions }));
   });
 
   app.get('/api/v1/timelines/public', scopes('read:statuses'), async (request, reply) => {
@@ -87,14 +87,14 @@ export async function timelineRoutes(app: FastifyInstance, ctx: AppContext): Pro
       : undefined;
     if (!list) throw notFound();
     const query = pageQuery.parse(request.query);
-    const rows = await listTimeline(ctx.db, viewer, list, query);
+    const { rows, authorVersions } = await listTimeline(ctx.db, viewer, list, query);
     setLinkHeader(
       request,
       reply,
       rows.map((row) => row.id),
       query,
     );
-    return sendPage(reply, await serializeStatusesJson(ctx, rows, viewer, 'home'));
+    return sendPage(reply, await serializeStatusesJson(ctx, rows, viewer, 'home', { authorVersions }));
   });
 
   app.get('/api/v1/timelines/link', scopes('read:statuses'), async (request, reply) => {
