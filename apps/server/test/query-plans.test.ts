@@ -89,6 +89,16 @@ describe('hot reads use indexes on growing tables (SQLite EXPLAIN QUERY PLAN)', 
     ]);
     for (const { plan } of feedPages)
       expect(plan.filter((line) => line.startsWith('LIST SUBQUERY'))).toEqual([]);
+    // the viewer's boosts among the page's statuses: a lookup per id, not every status of the viewer's
+    const marks = (await recorder.sqlitePlans(server.db)).filter(({ sql }) =>
+      sql.startsWith(`select 'favourited' as "mark"`),
+    );
+    expect(marks.length).toBeGreaterThan(0);
+    for (const { plan } of marks) {
+      expect(plan.filter((line) => line.startsWith('SEARCH statuses '))).toEqual([
+        expect.stringMatching(/USING INDEX statuses_account_reblog \(account_id=\? AND reblog_of_id=\?\)/),
+      ]);
+    }
   });
 
   it('the conversation list, the unread badge and a conversation’s history', async () => {
