@@ -8,7 +8,7 @@ import { caller } from './helpers/social.js';
 
 /**
  * A home page reads its statuses' ids and versions, and whole rows only for those this process does not keep at
- * that version (statuses/kept-status-rows.ts): so every update of a status, however it is written, must change
+ * that version (db/kept-rows.ts): so every update of a status, however it is written, must change
  * its version.
  */
 describeEachDialect('status versions', (dialect) => {

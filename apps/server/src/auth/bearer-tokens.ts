@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.js';
+import { keptRowsAt } from '../db/kept-rows.js';
 import { runTemplate } from '../db/query-templates.js';
 import { sha256 } from '../lib/crypto.js';
 import type { AccountRow } from './viewer.js';
@@ -39,28 +40,35 @@ async function readFacts(db: Db, token: string): Promise<TokenFacts | null> {
 
 /**
  * Whether the token still holds (not revoked, not deleted with its session, app or account), and its account's
- * row: `undefined` when it does not hold, `null` for a token without an account (or whose account is gone).
+ * row: `undefined` when it does not hold, `null` for a token without an account (or whose account is gone). The
+ * statement reads the account's version; its whole row only when this process does not keep it at that version
+ * (db/kept-rows.ts: every update of an account changes its version).
  */
 async function readWhileValid(db: Db, tokenId: string): Promise<AccountRow | null | undefined> {
-  const [row] = await runTemplate(db, 'bearer account', { token: tokenId }, (marker) =>
+  const [row] = await runTemplate(db, 'bearer account version', { token: tokenId }, (marker) =>
     db
       .selectFrom('oauth_tokens')
       .leftJoin('accounts', 'accounts.id', 'oauth_tokens.account_id')
-      .selectAll('accounts')
+      .select(['accounts.id as account_id', 'accounts.version as account_version'])
       .where('oauth_tokens.id', '=', marker.token!)
       .where('oauth_tokens.revoked_at', 'is', null),
   );
   if (!row) return undefined;
   // a left join: a client_credentials token has no account
-  return row.id === null ? null : (row as AccountRow);
+  if (row.account_id === null) return null;
+  const [account] = await keptRowsAt(db, 'accounts', [
+    { id: row.account_id, version: Number(row.account_version) },
+  ]);
+  return account ?? null;
 }
 
 /**
  * The token and its account, for every authenticated request. Each process keeps, per token, only what its row
  * can never change (id, app, session, scopes): nothing has to invalidate an entry. Whether the token still holds
- * and the account's whole row (suspension, approval, role, every other column) are read on every call, in one
- * statement by the token's primary key, so a revocation, a signed-out session or any change to the account made
- * by this process, another one or the database itself counts at the next request. What is saved is hashing the
+ * and the account's version are read on every call, in one statement by the token's primary key, and the whole
+ * row again whenever that version changed (suspension, approval, role, every other column), so a revocation, a
+ * signed-out session or any change to the account made by this process, another one or the database itself
+ * counts at the next request. What is saved is hashing the
  * token, splitting its scopes and building the statement (a template); a token that no longer holds is dropped.
  */
 export async function findBearer(db: Db, token: string): Promise<BearerMatch | null> {

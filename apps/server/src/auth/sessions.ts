@@ -93,6 +93,8 @@ export async function touchAccountActivity(db: DbOrTx, account: AccountRow): Pro
   const hourAgo = new Date(Date.now() - 60 * 60 * 1000).toISOString();
   if (account.last_active_at && account.last_active_at > hourAgo) return;
   const now = nowIso();
+  // the row may be the one this process keeps (db/kept-rows.ts): set to what the update writes, it spares the
+  // requests in flight a write of their own, and the update's new version has the next request read it again
   account.last_active_at = now;
   await db.updateTable('accounts').set({ last_active_at: now }).where('id', '=', account.id).execute();
 }

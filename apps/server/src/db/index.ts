@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, type Transaction } from 'kysely';
 import { withNamedStatements } from './named-statements.js';
 import { nodeSqliteDatabase } from './node-sqlite-dialect.js';
+import { LiteralLimitSqliteDialect } from './sqlite-literal-limits.js';
 import type { Database } from './schema.js';
 import { applyServerPragmas } from './sqlite-pragmas.js';
 
@@ -48,7 +49,7 @@ export function createDatabase({ url, schema, poolSize = 10 }: DatabaseOptions):
       prepared.close();
     },
   };
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<Database>({ dialect: new LiteralLimitSqliteDialect({ database }) });
   const dataVersion = sqlite.prepare('pragma data_version');
   dataVersionReaders.set(db, () => Number((dataVersion.get() as { data_version: number }).data_version));
   return db;

@@ -33,6 +33,8 @@ import * as remoteMediaCache from './migrations/0023_remote_media_cache.js';
 import * as accountMigrations from './migrations/0024_account_migrations.js';
 import * as quotePosts from './migrations/0025_quote_posts.js';
 import * as statusVersions from './migrations/0026_status_versions.js';
+import * as accountVersions from './migrations/0027_account_versions.js';
+import * as boostsByAccount from './migrations/0028_boosts_by_account.js';
 
 /** Every migration, in order. New ones are appended here so that bundling needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -62,6 +64,8 @@ const migrations: Record<string, Migration> = {
   '0024_account_migrations': accountMigrations,
   '0025_quote_posts': quotePosts,
   '0026_status_versions': statusVersions,
+  '0027_account_versions': accountVersions,
+  '0028_boosts_by_account': boostsByAccount,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -73,10 +73,11 @@ export async function runTemplate<Row>(
     template = compileTemplate(db, build);
     templates.set(shape, template);
   }
-  const now = nowIso();
+  // the time is asked for only by templates that compare with it
+  let now: string | undefined;
   const parameters = template.slots.map((slot) => {
     if ('constant' in slot) return slot.constant;
-    if (slot.name === NOW) return now;
+    if (slot.name === NOW) return (now ??= nowIso());
     const value = values[slot.name];
     if (value === undefined) throw new Error(`query template "${shape}": no value for ${slot.name}`);
     return value;

@@ -63,6 +63,8 @@ export interface AccountsTable {
   sensitized_at?: string | null;
   /** 0020: a remote actor whose inbox answered 410 Gone: nothing is delivered to it anymore */
   gone_at?: string | null;
+  /** 0027: changes with every update of the row (a trigger bumps it) */
+  version?: number;
 }
 
 export type ActorType = 'Person' | 'Service' | 'Application' | 'Group' | 'Organization';

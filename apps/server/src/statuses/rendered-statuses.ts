@@ -33,14 +33,14 @@ export type StatusTail = Pick<
 >;
 
 /**
- * The viewer-independent rendering of a status, as objects (to build the entity) and as JSON (to assemble a
- * response without stringifying them again).
+ * The viewer-independent rendering of a status, as objects (to build the entity) and as UTF-8 JSON members
+ * without braces (to assemble a response without stringifying or encoding them again).
  */
 export interface StatusSkeleton {
   head: StatusHead;
   tail: StatusTail;
-  headJson: string;
-  tailJson: string;
+  headJson: Buffer;
+  tailJson: Buffer;
 }
 
 /** What a skeleton was rendered from: it is reused only while every one of them is the same. */
@@ -93,7 +93,7 @@ function sameColumns(kept: object, columns: number, row: object): boolean {
 const columnCount = (row: object): number => Object.keys(row).length;
 
 /** JSON of an object's members without its braces, to be spliced into a larger object. */
-const members = (value: object): string => JSON.stringify(value).slice(1, -1);
+const members = (value: object): Buffer => Buffer.from(JSON.stringify(value).slice(1, -1));
 
 /**
  * The version of an author's row: compared once per page however many of its statuses the page holds, and a
@@ -102,7 +102,8 @@ const members = (value: object): string => JSON.stringify(value).slice(1, -1);
 export function authorVersion(ctx: AppContext, row: AccountRow): AuthorVersion {
   const { authors } = cacheOf(ctx);
   const kept = authors.get(row.id);
-  if (kept && sameColumns(kept.row, kept.columns, row)) return kept.version;
+  // a row kept at its version (db/kept-rows.ts) is the very object seen last
+  if (kept && (kept.row === row || sameColumns(kept.row, kept.columns, row))) return kept.version;
   const version = {};
   authors.delete(row.id);
   authors.set(row.id, { row, columns: columnCount(row), version });
@@ -129,7 +130,7 @@ export function statusSkeleton(
     kept.author === author &&
     kept.parts === parts &&
     kept.wrapper === wrapper &&
-    // a row kept at its version (kept-status-rows.ts) is the very object rendered from
+    // a row kept at its version (db/kept-rows.ts) is the very object rendered from
     (kept.row === row || sameColumns(kept.row, kept.rowColumns, row))
   ) {
     return kept.skeleton;
@@ -140,72 +141,4 @@ export function statusSkeleton(
   statuses.set(row.id, { row, rowColumns: columnCount(row), author, parts, wrapper, skeleton });
   keepNewest(statuses, RENDERED_STATUSES_KEPT);
   return skeleton;
-}
-
-const skeletonOf = new WeakMap<Status, StatusSkeleton>();
-const SKELETON_KEYS = new Set<string>([
-  'id',
-  'created_at',
-  'in_reply_to_id',
-  'in_reply_to_account_id',
-  'sensitive',
-  'spoiler_text',
-  'visibility',
-  'language',
-  'uri',
-  'url',
-  'replies_count',
-  'reblogs_count',
-  'favourites_count',
-  'quotes_count',
-  'edited_at',
-  'content',
-  'reblog',
-  'application',
-  'account',
-  'media_attachments',
-  'mentions',
-  'tags',
-  'emojis',
-] satisfies (keyof Status)[]);
-
-/**
- * A Status entity made of `skeleton` and the page's own fields (`reblog`, then card, poll, quote, the viewer's
- * marks…, in the order given), remembered so that statusesJson() splices the skeleton's JSON instead of
- * stringifying it again.
- */
-export function statusFromSkeleton(
-  skeleton: StatusSkeleton,
-  reblog: Status | null,
-  pageFields: Omit<Status, keyof StatusHead | keyof StatusTail | 'reblog'>,
-): Status {
-  const status: Status = { ...skeleton.head, reblog, ...skeleton.tail, ...pageFields };
-  skeletonOf.set(status, skeleton);
-  return status;
-}
-
-/** Sets the `filtered` results of a status made by statusFromSkeleton(), keeping what it was made of. */
-export function withFiltered(status: Status, filtered: NonNullable<Status['filtered']>): Status {
-  const result = { ...status, filtered };
-  const skeleton = skeletonOf.get(status);
-  if (skeleton) skeletonOf.set(result, skeleton);
-  return result;
-}
-
-/** The JSON of a status, byte for byte what JSON.stringify gives, with its skeleton's JSON spliced in. */
-function statusJson(status: Status): string {
-  const skeleton = skeletonOf.get(status);
-  if (!skeleton) return JSON.stringify(status);
-  let json = `{${skeleton.headJson},"reblog":${status.reblog ? statusJson(status.reblog) : 'null'},${skeleton.tailJson}`;
-  for (const key in status) {
-    if (SKELETON_KEYS.has(key)) continue;
-    const value = (status as unknown as Record<string, unknown>)[key];
-    if (value !== undefined) json += `,${JSON.stringify(key)}:${JSON.stringify(value)}`;
-  }
-  return `${json}}`;
-}
-
-/** The JSON array of `statuses`, as JSON.stringify would write it. */
-export function statusesJson(statuses: readonly Status[]): string {
-  return `[${statuses.map(statusJson).join(',')}]`;
 }

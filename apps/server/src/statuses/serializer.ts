@@ -5,20 +5,16 @@ import type { AppContext } from '../context.js';
 import type { StatusesTable } from '../db/schema.js';
 import { serializeAccount } from '../accounts/serializer.js';
 import { boundList, inBoundList } from '../db/bound-lists.js';
+import { keptRowsAt } from '../db/kept-rows.js';
 import { runTemplate } from '../db/query-templates.js';
 import { profileNeedsCopy, requestProfileCopies } from '../federation/media-cache-requests.js';
 import { filterResultsFor, loadActiveFilters, type ActiveFilter } from '../filters/matcher.js';
+import { nowIso } from '../lib/time.js';
 import { serializePolls } from '../polls/serializer.js';
 import { serializePreviewCard } from './cards.js';
 import { loadQuoteViews } from './quote-views.js';
-import {
-  authorVersion,
-  statusFromSkeleton,
-  statusSkeleton,
-  withFiltered,
-  type StatusHead,
-  type StatusTail,
-} from './rendered-statuses.js';
+import { authorVersion, statusSkeleton, type StatusHead, type StatusTail } from './rendered-statuses.js';
+import { statusEntity, statusesJson, type StatusRendering } from './status-renderings.js';
 import { loadStatusParts, type StatusParts } from './status-parts.js';
 import { textToHtml } from './text-format.js';
 import { visibleTo } from './visibility.js';
@@ -28,6 +24,8 @@ export type StatusRow = StatusesTable;
 export interface SerializeOptions {
   /** the caller already chose who receives the statuses (streaming fan-out renders once for everyone) */
   audienceChecked?: boolean;
+  /** the versions of authors' rows read with the statuses: those rows kept at that version are not read again */
+  authorVersions?: ReadonlyMap<string, number>;
 }
 
 interface ViewerState {
@@ -39,12 +37,13 @@ interface ViewerState {
   filters: ActiveFilter[];
 }
 
-type Mark = 'favourited' | 'reblogged' | 'bookmarked' | 'pinned' | 'muted';
+type Mark = 'favourited' | 'reblogged' | 'bookmarked' | 'pinned' | 'muted' | 'filters';
 
 /**
- * Which of `ids` the viewer favourited, boosted, bookmarked or pinned, and which of `conversationIds` the viewer
- * muted: one statement (a round trip on PostgreSQL) instead of five, its lists bound as one value each so that
- * its text is the same for every page.
+ * Which of `ids` the viewer favourited, boosted, bookmarked or pinned, which of `conversationIds` the viewer
+ * muted, and the ids of the viewer's active filters: one statement (a round trip on PostgreSQL) instead of six,
+ * its lists bound as one value each so that its text is the same for every page. Most viewers have no filter,
+ * and then need no statement to read filters.
  */
 async function viewerMarks(
   ctx: AppContext,
@@ -81,7 +80,14 @@ async function viewerMarks(
             .where('deleted_at', 'is', null),
         )
         .unionAll(marked('bookmarks', 'bookmarked'))
-        .unionAll(marked('status_pins', 'pinned'));
+        .unionAll(marked('status_pins', 'pinned'))
+        .unionAll(
+          ctx.db
+            .selectFrom('filters')
+            .select([sql.lit('filters').$castTo<Mark>().as('mark'), sql.ref<string>('id').as('status_id')])
+            .where('account_id', '=', marker.viewer!)
+            .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', nowIso())])),
+        );
       if (!withConversations) return query;
       return query.unionAll(
         ctx.db
@@ -101,6 +107,7 @@ async function viewerMarks(
     bookmarked: new Set(),
     pinned: new Set(),
     muted: new Set(),
+    filters: new Set(),
   };
   for (const row of rows) marks[row.mark].add(row.status_id);
   return marks;
@@ -113,25 +120,26 @@ async function loadViewerState(
   ids: string[],
   conversationIds: string[],
 ): Promise<ViewerState> {
-  const [{ muted, ...marks }, filters] = await Promise.all([
-    viewerMarks(ctx, viewerId, ids, conversationIds),
-    loadActiveFilters(ctx.db, viewerId),
-  ]);
-  return { ...marks, mutedConversations: muted, filters };
+  const { muted, filters, ...marks } = await viewerMarks(ctx, viewerId, ids, conversationIds);
+  return {
+    ...marks,
+    mutedConversations: muted,
+    filters: filters.size ? await loadActiveFilters(ctx.db, viewerId) : [],
+  };
 }
 
 /**
- * Mastodon Status entities for status rows, loaded in a handful of batched queries. Boosts whose original is
- * gone, or hidden from the viewer, are dropped. `viewer` adds favourited/reblogged/bookmarked/pinned, and `filtered` (the viewer's filters
- * for `context`, every matching one without a context).
+ * How status rows are shown, loaded in a handful of batched queries. Boosts whose original is gone, or hidden
+ * from the viewer, are dropped. `viewer` adds favourited/reblogged/bookmarked/pinned, and `filtered` (the
+ * viewer's filters for `context`, every matching one without a context).
  */
-export async function serializeStatuses(
+async function renderStatuses(
   ctx: AppContext,
   rows: StatusRow[],
   viewer: AccountRow | null,
   context?: FilterContext,
   options: SerializeOptions = {},
-): Promise<Status[]> {
+): Promise<StatusRendering[]> {
   if (rows.length === 0) return [];
   const reblogIds = [...new Set(rows.flatMap((row) => (row.reblog_of_id ? [row.reblog_of_id] : [])))];
   const originals = reblogIds.length
@@ -163,11 +171,10 @@ export async function serializeStatuses(
 
   const linkUrls = [...new Set(all.flatMap((row) => (row.link_url ? [row.link_url] : [])))];
   const [authors, state, pollRows, cardRows] = await Promise.all([
-    runTemplate(ctx.db, 'accounts by id', { ids: boundList(ctx.db, authorIds) }, (marker) =>
-      ctx.db
-        .selectFrom('accounts')
-        .selectAll()
-        .where(inBoundList(ctx.db, 'id', marker.ids!)),
+    keptRowsAt(
+      ctx.db,
+      'accounts',
+      authorIds.map((id) => ({ id, version: options.authorVersions?.get(id) })),
     ),
     viewer ? loadViewerState(ctx, viewer.id, ids, conversationIds) : Promise.resolve(null),
     pollIds.length
@@ -214,7 +221,8 @@ export async function serializeStatuses(
     const state = quotes.stateOf(quote);
     const quotedRow =
       state === 'accepted' && quote.quoted_status_id ? quotedById.get(quote.quoted_status_id) : null;
-    const quotedStatus = quotedRow ? build(quotedRow, null, quotedRow, true) : null;
+    const quoted = quotedRow ? build(quotedRow, null, quotedRow, true) : null;
+    const quotedStatus = quoted ? statusEntity(quoted) : null;
     return {
       state: quotedStatus || state !== 'accepted' ? state : 'unauthorized',
       quoted_status: quotedStatus,
@@ -275,10 +283,10 @@ export async function serializeStatuses(
 
   const build = (
     row: StatusRow,
-    reblog: Status | null,
+    reblog: StatusRendering | null,
     proper: StatusRow = row,
     nested = false,
-  ): Status | null => {
+  ): StatusRendering | null => {
     const authorRow = authorRows.get(row.account_id);
     const author = authorVersions.get(row.account_id);
     const parts = partsOf.get(row.id);
@@ -287,28 +295,37 @@ export async function serializeStatuses(
     const skeleton = statusSkeleton(ctx, row, author, parts, wrapper, () =>
       renderSkeleton(row, authorRow, parts, wrapper),
     );
-    const status = statusFromSkeleton(skeleton, reblog, {
-      card: !reblog && row.link_url ? (cards.get(row.link_url) ?? null) : null,
-      poll: reblog ? null : (polls.get(row.id) ?? null),
-      quote: reblog ? null : quoteFor(row, nested),
-      quote_approval: quotes.approvalOf(row),
-      ...(state
-        ? {
-            // a reblog's wrapper answers for the post it carries, as Mastodon's (reblogged: true after reblogging)
-            favourited: state.favourited.has(proper.id),
-            reblogged: state.reblogged.has(proper.id),
-            muted: proper.conversation_id ? state.mutedConversations.has(proper.conversation_id) : false,
-            bookmarked: state.bookmarked.has(proper.id),
-            pinned: state.pinned.has(row.id),
-          }
-        : {}),
-    });
-    const filtered = state && viewer ? filterResultsFor(state.filters, status, viewer.id, context) : [];
-    return filtered.length ? withFiltered(status, filtered) : status;
+    const rendering: StatusRendering = {
+      skeleton,
+      reblog,
+      page: {
+        card: !reblog && row.link_url ? (cards.get(row.link_url) ?? null) : null,
+        poll: reblog ? null : (polls.get(row.id) ?? null),
+        quote: reblog ? null : quoteFor(row, nested),
+        quote_approval: quotes.approvalOf(row),
+        ...(state
+          ? {
+              // a reblog's wrapper answers for the post it carries, as Mastodon's (reblogged: true after reblogging)
+              favourited: state.favourited.has(proper.id),
+              reblogged: state.reblogged.has(proper.id),
+              muted: proper.conversation_id ? state.mutedConversations.has(proper.conversation_id) : false,
+              bookmarked: state.bookmarked.has(proper.id),
+              pinned: state.pinned.has(row.id),
+            }
+          : {}),
+      },
+    };
+    // the entity is made only when a filter may match it (filterResultsFor() reads its text)
+    const filtered =
+      state?.filters.length && viewer
+        ? filterResultsFor(state.filters, statusEntity(rendering), viewer.id, context)
+        : [];
+    if (filtered.length) rendering.page = { ...rendering.page, filtered };
+    return rendering;
   };
 
   const originalById = new Map(originals.map((row) => [row.id, row]));
-  const result: Status[] = [];
+  const result: StatusRendering[] = [];
   for (const row of rows) {
     if (row.reblog_of_id) {
       const original = originalById.get(row.reblog_of_id);
@@ -321,6 +338,31 @@ export async function serializeStatuses(
     }
   }
   return result;
+}
+
+/** Mastodon Status entities for status rows (see renderStatuses()). */
+export async function serializeStatuses(
+  ctx: AppContext,
+  rows: StatusRow[],
+  viewer: AccountRow | null,
+  context?: FilterContext,
+  options: SerializeOptions = {},
+): Promise<Status[]> {
+  return (await renderStatuses(ctx, rows, viewer, context, options)).map(statusEntity);
+}
+
+/**
+ * The JSON array of serializeStatuses()'s entities as UTF-8, written from the statuses' kept renderings
+ * without making the entities.
+ */
+export async function serializeStatusesJson(
+  ctx: AppContext,
+  rows: StatusRow[],
+  viewer: AccountRow | null,
+  context?: FilterContext,
+  options: SerializeOptions = {},
+): Promise<Buffer> {
+  return statusesJson(await renderStatuses(ctx, rows, viewer, context, options));
 }
 
 export async function serializeStatus(

@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db, DbOrTx } from '../db/index.js';
 import type { Database, FeedKind, StatusesTable } from '../db/schema.js';
 import { runTemplate } from '../db/query-templates.js';
-import { statusRowsAt, type StatusVersion } from '../statuses/kept-status-rows.js';
+import { keptRowsAt } from '../db/kept-rows.js';
 import type { FeedRowRead } from '../statuses/viewer-relations.js';
 import { nowIso } from '../lib/time.js';
 import { authorNotLimited } from '../moderation/limited.js';
@@ -62,9 +62,24 @@ function entriesOf(db: DbOrTx, feed: FeedRef) {
     .where('feed_entries.owner_id', '=', feed.ownerId);
 }
 
-async function page(query: StatusQuery, pageQuery: PageQuery): Promise<StatusesTable[]> {
-  return newestFirst(await paginateQuery(query, 'statuses.id', pageQuery).execute(), pageQuery);
+/**
+ * A page's status rows, and the version of its authors' rows where the page read them along (a feed's entries):
+ * the serializer keeps an author's row at that version instead of reading it (db/kept-rows.ts).
+ */
+export interface TimelineRows {
+  rows: StatusesTable[];
+  authorVersions: ReadonlyMap<string, number>;
 }
+
+async function page(query: StatusQuery, pageQuery: PageQuery): Promise<TimelineRows> {
+  const rows = newestFirst(await paginateQuery(query, 'statuses.id', pageQuery).execute(), pageQuery);
+  return { rows, authorVersions: new Map() };
+}
+
+const joined = (newer: TimelineRows, older: TimelineRows): TimelineRows => ({
+  rows: [...newer.rows, ...older.rows],
+  authorVersions: new Map([...older.authorVersions, ...newer.authorVersions]),
+});
 
 /**
  * A page of the feed's entries that the timeline shows: driven by the feed's own index, newest entry first, each
@@ -77,31 +92,48 @@ async function feedEntriesPage(
   timeline: FeedTimeline,
   floor: string | null,
   pageQuery: PageQuery,
-): Promise<StatusesTable[]> {
+): Promise<TimelineRows> {
   const cursors = (['max_id', 'since_id', 'min_id'] as const).filter((cursor) => pageQuery[cursor]);
-  const shape = `feed page: ${feed.kind}, ${timeline.shape}, floor ${floor !== null}, ${cursors.join(' ')}`;
+  // the limit is part of the text on SQLite (db/sqlite-literal-limits.ts), so part of the shape
+  const shape = `feed page: ${feed.kind}, ${timeline.shape}, floor ${floor !== null}, ${cursors.join(' ')}, limit ${pageQuery.limit}`;
   const values = {
     ...timeline.values,
     owner: feed.ownerId,
     floor: floor ?? '',
-    limit: pageQuery.limit,
     ...Object.fromEntries(cursors.map((cursor) => [cursor, pageQuery[cursor] ?? ''])),
   };
-  // ids and versions only: the rows themselves mostly come from those this process keeps
+  // ids and versions only (the status's and its author's): the rows themselves mostly come from those kept
   const rows = await runTemplate(db, shape, values, (marker) => {
     const entries = timeline
       .shown(marker)
       .clearSelect()
-      .select(['statuses.id', 'statuses.version'])
+      .select((eb) => [
+        'statuses.id',
+        'statuses.version',
+        'statuses.account_id',
+        eb
+          .selectFrom('accounts')
+          .select('accounts.version')
+          .whereRef('accounts.id', '=', 'statuses.account_id')
+          .as('author_version'),
+      ])
       .innerJoin('feed_entries', 'feed_entries.status_id', 'statuses.id')
       .where('feed_entries.kind', '=', feed.kind)
       .where('feed_entries.owner_id', '=', marker.owner!)
       .$if(floor !== null, (query) => query.where('feed_entries.status_id', '>', marker.floor!));
-    const markedPage: PageQuery = { limit: marker.limit as unknown as number };
+    const markedPage: PageQuery = { limit: pageQuery.limit };
     for (const cursor of cursors) markedPage[cursor] = marker[cursor];
     return paginateQuery(entries, 'feed_entries.status_id', markedPage);
   });
-  return statusRowsAt(db, newestFirst(rows as StatusVersion[], pageQuery));
+  const read = newestFirst(rows, pageQuery);
+  return {
+    rows: await keptRowsAt(db, 'statuses', read),
+    authorVersions: new Map(
+      read.flatMap((row) =>
+        row.author_version === null ? [] : [[row.account_id, Number(row.author_version)]],
+      ),
+    ),
+  };
 }
 
 /**
@@ -115,22 +147,23 @@ export async function feedPage(
   query: PageQuery,
   /** the feed's row, when the caller read it already (loadViewerRelations) */
   known: FeedRowRead | null = null,
-): Promise<StatusesTable[]> {
+): Promise<TimelineRows> {
   const floor = await feedFloor(db, feed, timeline.candidates, known);
   if (floor === null) return feedEntriesPage(db, feed, timeline, null, query);
   const above = (pageQuery: PageQuery) => feedEntriesPage(db, feed, timeline, floor, pageQuery);
   // built only for pages that reach below the floor: most reads are served by the feed alone
   const below = (pageQuery: PageQuery) =>
     page(timeline.shown(timeline.values).where('statuses.id', '<=', floor), pageQuery);
+  const none: TimelineRows = { rows: [], authorVersions: new Map() };
   if (query.min_id) {
     // the page just above min_id: its oldest rows may lie below the floor
-    const older = query.min_id < floor ? await below(query) : [];
-    if (older.length >= query.limit) return older;
-    return [...(await above({ ...query, limit: query.limit - older.length })), ...older];
+    const older = query.min_id < floor ? await below(query) : none;
+    if (older.rows.length >= query.limit) return older;
+    return joined(await above({ ...query, limit: query.limit - older.rows.length }), older);
   }
-  const newer = query.max_id && query.max_id <= floor ? [] : await above(query);
-  if (newer.length >= query.limit || (query.since_id && query.since_id >= floor)) return newer;
-  return [...newer, ...(await below({ ...query, limit: query.limit - newer.length }))];
+  const newer = query.max_id && query.max_id <= floor ? none : await above(query);
+  if (newer.rows.length >= query.limit || (query.since_id && query.since_id >= floor)) return newer;
+  return joined(newer, await below({ ...query, limit: query.limit - newer.rows.length }));
 }
 
 /** The feed's row (its floor), if the feed has been built. */

@@ -69,19 +69,19 @@ export function setLinkHeader(
   const newest = cursors[0];
   const oldest = cursors[cursors.length - 1];
   if (!newest || !oldest) return;
-  const base = new URL(request.url, 'http://placeholder');
-  const origin = `${request.protocol}://${request.host}`;
-  const link = (params: Record<string, string>): string => {
-    const url = new URL(base.pathname, origin);
-    for (const [key, value] of base.searchParams) {
-      if (!['max_id', 'since_id', 'min_id'].includes(key)) url.searchParams.append(key, value);
-    }
-    for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
-    return url.toString();
-  };
+  // one URL for both links (the request's path and parameters but its cursors), each link's cursor appended
+  const requested = new URL(request.url, 'http://placeholder');
+  const url = new URL(requested.pathname, `${request.protocol}://${request.host}`);
+  for (const [key, value] of requested.searchParams) {
+    if (!['max_id', 'since_id', 'min_id'].includes(key)) url.searchParams.append(key, value);
+  }
+  const base = url.toString();
+  const separator = url.search ? '&' : '?';
+  const link = (cursor: string, value: string): string =>
+    `${base}${separator}${new URLSearchParams({ [cursor]: value }).toString()}`;
   const parts: string[] = [];
-  if (full) parts.push(`<${link({ max_id: oldest })}>; rel="next"`);
-  parts.push(`<${link({ min_id: newest })}>; rel="prev"`);
+  if (full) parts.push(`<${link('max_id', oldest)}>; rel="next"`);
+  parts.push(`<${link('min_id', newest)}>; rel="prev"`);
   reply.header('Link', parts.join(', '));
 }
 

@@ -1,4 +1,3 @@
-import type { Status } from '@palchat/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireAccount, type AccountRow } from '../auth/viewer.js';
@@ -6,8 +5,7 @@ import type { AppContext } from '../context.js';
 import { notFound, unauthorized } from '../http/errors.js';
 import { isId, storedId } from '../lib/ids.js';
 import { getServerSettings } from '../settings/service.js';
-import { statusesJson } from '../statuses/rendered-statuses.js';
-import { serializeStatuses } from '../statuses/serializer.js';
+import { serializeStatusesJson } from '../statuses/serializer.js';
 import { pageQuerySchema, setLinkHeader } from './pagination.js';
 import {
   homeTimeline,
@@ -21,9 +19,9 @@ import { scopes } from '../auth/route-scopes.js';
 
 const pageQuery = pageQuerySchema(20, 40);
 
-/** A timeline page as JSON spliced from its statuses' kept renderings instead of stringified whole. */
-function sendPage(reply: FastifyReply, statuses: Status[]): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(statusesJson(statuses));
+/** A timeline page: JSON written from its statuses' kept renderings, sent as it is (no serializer). */
+function sendPage(reply: FastifyReply, json: Buffer): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
 }
 
 export async function timelineRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -39,14 +37,14 @@ export async function timelineRoutes(app: FastifyInstance, ctx: AppContext): Pro
   app.get('/api/v1/timelines/home', scopes('read:statuses'), async (request, reply) => {
     const viewer = requireAccount(request);
     const query = pageQuery.parse(request.query);
-    const rows = await homeTimeline(ctx.db, viewer, query);
+    const { rows, authorVersions } = await homeTimeline(ctx.db, viewer, query);
     setLinkHeader(
       request,
       reply,
       rows.map((row) => row.id),
       query,
     );
-    return sendPage(reply, await serializeStatuses(ctx, rows, viewer, 'home'));
+    return sendPage(reply, await serializeStatusesJson(ctx, rows, viewer, 'home', { authorVersions }));
   });
 
   app.get('/api/v1/timelines/public', scopes('read:statuses'), async (request, reply) => {
@@ -59,7 +57,7 @@ export async function timelineRoutes(app: FastifyInstance, ctx: AppContext): Pro
       rows.map((row) => row.id),
       query,
     );
-    return sendPage(reply, await serializeStatuses(ctx, rows, viewer, 'public'));
+    return sendPage(reply, await serializeStatusesJson(ctx, rows, viewer, 'public'));
   });
 
   app.get('/api/v1/timelines/tag/:hashtag', scopes('read:statuses'), async (request, reply) => {
@@ -73,7 +71,7 @@ export async function timelineRoutes(app: FastifyInstance, ctx: AppContext): Pro
       rows.map((row) => row.id),
       query,
     );
-    return sendPage(reply, await serializeStatuses(ctx, rows, viewer, 'public'));
+    return sendPage(reply, await serializeStatusesJson(ctx, rows, viewer, 'public'));
   });
 
   app.get('/api/v1/timelines/list/:id', scopes('read:lists'), async (request, reply) => {
@@ -89,14 +87,14 @@ export async function timelineRoutes(app: FastifyInstance, ctx: AppContext): Pro
       : undefined;
     if (!list) throw notFound();
     const query = pageQuery.parse(request.query);
-    const rows = await listTimeline(ctx.db, viewer, list, query);
+    const { rows, authorVersions } = await listTimeline(ctx.db, viewer, list, query);
     setLinkHeader(
       request,
       reply,
       rows.map((row) => row.id),
       query,
     );
-    return sendPage(reply, await serializeStatuses(ctx, rows, viewer, 'home'));
+    return sendPage(reply, await serializeStatusesJson(ctx, rows, viewer, 'home', { authorVersions }));
   });
 
   app.get('/api/v1/timelines/link', scopes('read:statuses'), async (request, reply) => {
@@ -109,6 +107,6 @@ export async function timelineRoutes(app: FastifyInstance, ctx: AppContext): Pro
       rows.map((row) => row.id),
       query,
     );
-    return sendPage(reply, await serializeStatuses(ctx, rows, viewer, 'public'));
+    return sendPage(reply, await serializeStatusesJson(ctx, rows, viewer, 'public'));
   });
 }

@@ -12,7 +12,7 @@ import {
   type ViewerRelations,
 } from '../statuses/visibility.js';
 import { authorNotLimited } from '../moderation/limited.js';
-import { feedPage, homeFeed, listFeed, type CandidateQuery } from './feeds.js';
+import { feedPage, homeFeed, listFeed, type CandidateQuery, type TimelineRows } from './feeds.js';
 import { newestFirst, pageQuerySchema, paginateQuery, type PageQuery } from './pagination.js';
 import { queryFlag } from './query-flag.js';
 
@@ -96,7 +96,7 @@ function applyPlaceFilters(query: StatusQuery, filters: TimelineQuery): StatusQu
  * Home: the viewer's own statuses, those of followed accounts (their boosts unless hidden, replies only
  * within the followed circle) and public posts in followed hashtags; members of exclusive lists stay out.
  */
-export async function homeTimeline(db: Db, viewer: AccountRow, query: PageQuery): Promise<StatusesTable[]> {
+export async function homeTimeline(db: Db, viewer: AccountRow, query: PageQuery): Promise<TimelineRows> {
   const feed = homeFeed(viewer.id);
   const { relations, feed: feedRow } = await loadViewerRelations(db, viewer.id, feed);
   return feedPage(
@@ -231,7 +231,7 @@ export async function listTimeline(
   viewer: AccountRow,
   list: ListsTable,
   query: PageQuery,
-): Promise<StatusesTable[]> {
+): Promise<TimelineRows> {
   const feed = listFeed(list.id);
   const { relations, feed: feedRow } = await loadViewerRelations(db, viewer.id, feed);
   return feedPage(
