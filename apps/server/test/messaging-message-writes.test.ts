@@ -114,4 +114,37 @@ describeEachDialect("a send's writes", (dialect) => {
       .executeTakeFirstOrThrow();
     expect(holder.message_id).toBe(sent.id);
   });
+
+  it('writes many concurrent sends of every participant into one group, all counted', async () => {
+    const senders = [cast.alice, cast.bob, cast.carol];
+    const before = await server.db
+      .selectFrom('conversation_participants')
+      .select(['account_id', 'unread_count'])
+      .where('conversation_id', '=', groupId)
+      .execute();
+    // each send updates every participant's row: they must not take those rows' locks in different orders
+    await Promise.all(
+      Array.from({ length: 60 }, (_, index) =>
+        writeMessage(server.db, messageBy(senders[index % 3]!.account.id, `burst ${index}`), [], noClaim),
+      ),
+    );
+    const messages = await server.db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('conversation_id', '=', groupId)
+      .where('content', 'like', 'burst %')
+      .executeTakeFirstOrThrow();
+    expect(Number(messages.count)).toBe(60);
+    const after = await server.db
+      .selectFrom('conversation_participants')
+      .select(['account_id', 'unread_count'])
+      .where('conversation_id', '=', groupId)
+      .execute();
+    expect(after).toHaveLength(3);
+    // each participant sent 20 and received the other 40
+    for (const row of after) {
+      const previous = before.find((b) => b.account_id === row.account_id)?.unread_count ?? 0;
+      expect(Number(row.unread_count)).toBe(Number(previous) + 40);
+    }
+  });
 });

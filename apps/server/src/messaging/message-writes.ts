@@ -123,12 +123,14 @@ async function writeInOneStatement(
     .updateTable('conversations')
     .set({ updated_at: message.created_at })
     .where('id', '=', message.conversation_id)
-    .where(written);
+    .where(written)
+    .returning('id');
+  // After the conversation's row, whose lock queues the conversation's sends: the participants' rows, which
+  // every send updates all of, are then never locked by two sends in different orders (a deadlock).
   const bumpParticipants = db
     .updateTable('conversation_participants')
     .set(participantChanges(message))
-    .where('conversation_id', '=', message.conversation_id)
-    .where(written)
+    .where('conversation_id', 'in', sql<string>`(select id from bumped)`)
     .returning('account_id');
   const { rows } = await sql<{ claimed: string; participants: string[] }>`
     with ${claimInsert ? sql`claimed as (${claimInsert}),` : sql``}
