@@ -1,22 +1,28 @@
-import { useEffect, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useState, type KeyboardEvent, type RefObject } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), textarea, select, video[controls], audio[controls], [tabindex]:not([tabindex="-1"])';
 
 /**
  * Moves focus into `container` on mount (its `[data-autofocus]` element, else its first focusable one, else the
- * container itself) and gives it back to the previously focused element on unmount.
+ * container itself) and gives it back on unmount to the element that had it when the container first rendered.
+ * Focus that something inside already took (a form focusing its own field) stays where it is: the effects of
+ * what the container holds may run before or after this one.
  */
 export function useFocusInside(container: RefObject<HTMLElement | null>): void {
+  const [previous] = useState(() =>
+    document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
   useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const element = container.current;
-    const target =
-      element?.querySelector<HTMLElement>('[data-autofocus]') ??
-      element?.querySelector<HTMLElement>(FOCUSABLE);
-    (target ?? element)?.focus();
+    if (!element?.contains(document.activeElement)) {
+      const target =
+        element?.querySelector<HTMLElement>('[data-autofocus]') ??
+        element?.querySelector<HTMLElement>(FOCUSABLE);
+      (target ?? element)?.focus();
+    }
     return () => previous?.focus();
-  }, [container]);
+  }, [container, previous]);
 }
 
 /** Keeps Tab and Shift+Tab cycling inside `container`. Call from the container's keydown handler. */

@@ -43,7 +43,7 @@ import {
   type AttachedMedia,
 } from './compose-extras';
 import { usePostingDefaults, withPostingDefaults } from './compose-defaults';
-import { resetCompose } from './compose-session';
+import { focusAtEnd, resetCompose } from './compose-session';
 import {
   DEFAULT_MAX_CHARACTERS,
   MAX_POLL_OPTIONS,
@@ -313,6 +313,7 @@ function PollEditor() {
 /**
  * The compose form (panel, /publish, modal): a new post, a reply, or an edit of one's own post. Draft text
  * and media live in the shared store the leave-page warning watches. `onDone` runs after a successful send.
+ * `autoFocus`: the form opened for writing focuses its field once mounted, caret after the draft's text.
  */
 export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean; onDone?: () => void }) {
   const t = useT();
@@ -335,6 +336,9 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
   const [caret, setCaret] = useState(0);
   const [active, setActive] = useState(0);
   const [dismissedToken, setDismissedToken] = useState<string | null>(null);
+  useEffect(() => {
+    if (autoFocus && textarea.current) focusAtEnd(textarea.current);
+  }, [autoFocus]);
 
   const maxCharacters = instance.data?.configuration?.statuses?.max_characters ?? DEFAULT_MAX_CHARACTERS;
   const maxMedia = mediaLimits.max;
@@ -518,7 +522,8 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
           placeholder={t('compose.placeholder')}
           value={draft.text}
           rows={6}
-          autoFocus={autoFocus}
+          // a dialog around the form focuses the field too, whichever of the two mounts first
+          data-autofocus={autoFocus || undefined}
           role="combobox"
           aria-expanded={showSuggestions}
           aria-controls={listId}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Msg } from '../../app/i18n/Msg';
 import { useT } from '../../app/i18n/use-t';
 import { shouldWarnBeforeLeaving } from '../../app/rules/leave-page';
@@ -7,7 +7,7 @@ import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { useEditTarget, useReplyTarget } from '../status/compose-bridge';
 import ComposeForm from './ComposeForm';
-import { closeComposeModal, resetCompose, showCompose } from './compose-session';
+import { closeComposeModal, resetCompose } from './compose-session';
 
 /**
  * The compose form in a dialog, for layouts without a compose panel (Mastodon's compose modal). Closing it
@@ -18,11 +18,6 @@ export default function ComposeModal() {
   const editing = useEditTarget();
   const replyTo = useReplyTarget();
   const [confirming, setConfirming] = useState(false);
-  // after the dialog focused its first control: the text field, caret after the reply's mentions
-  useEffect(() => {
-    if (!confirming) showCompose();
-  }, [confirming]);
-
   function discard() {
     resetCompose();
     closeComposeModal();
@@ -61,7 +56,8 @@ export default function ComposeModal() {
       onClose={requestClose}
     >
       <div className="compose-modal" data-testid="compose-modal">
-        <ComposeForm onDone={closeComposeModal} />
+        {/* the form focuses its field (also when the draft is resumed after "Discard?") */}
+        <ComposeForm autoFocus onDone={closeComposeModal} />
       </div>
     </Modal>
   );

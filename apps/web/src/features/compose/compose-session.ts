@@ -42,7 +42,8 @@ function visibleField(): HTMLTextAreaElement | null {
   );
 }
 
-function focusField(field: HTMLTextAreaElement): void {
+/** Focuses the compose field with the caret after what it holds (a reply's mentions). */
+export function focusAtEnd(field: HTMLTextAreaElement): void {
   field.focus();
   field.setSelectionRange(field.value.length, field.value.length);
 }
@@ -55,7 +56,7 @@ function focusField(field: HTMLTextAreaElement): void {
 export function showCompose(): boolean {
   const field = visibleField();
   if (field) {
-    focusField(field);
+    focusAtEnd(field);
     return true;
   }
   if (mountedHosts === 0) return false;

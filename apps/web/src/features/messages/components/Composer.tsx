@@ -48,13 +48,13 @@ export function Composer(props: ComposerProps) {
   const [text, setText] = useState(draft?.text ?? '');
   const [attachments, setAttachments] = useState<Attachment[]>([]);
   const [emojiOpen, setEmojiOpen] = useState(false);
-  const [sending, setSending] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const typing = useRef<{ active: boolean; timer: number | null }>({ active: false, timer: null });
 
   const uploading = attachments.some((a) => a.media === null);
-  const sendable = !sending && canSend({ text, mediaCount: attachments.length, uploading, blocked });
+  // a message still on its way does not hold up the next one: the chat delivers them in order
+  const sendable = canSend({ text, mediaCount: attachments.length, uploading, blocked });
 
   useEffect(() => {
     const field = input.current;
@@ -137,7 +137,6 @@ export function Composer(props: ComposerProps) {
   const submit = async () => {
     if (!sendable) return;
     stopTyping();
-    setSending(true);
     const sentText = text;
     const sentAttachments = attachments;
     setText('');
@@ -147,11 +146,11 @@ export function Composer(props: ComposerProps) {
       sentText,
       sentAttachments.flatMap((a) => (a.media ? [a.media] : [])),
     );
-    setSending(false);
     if (ok) for (const a of sentAttachments) URL.revokeObjectURL(a.previewUrl);
     else {
-      setText(sentText);
-      setAttachments(sentAttachments);
+      // given back, unless the reader has begun the next message meanwhile (the failure is notified)
+      setText((current) => (current === '' ? sentText : current));
+      setAttachments((current) => (current.length === 0 ? sentAttachments : current));
     }
     input.current?.focus();
   };

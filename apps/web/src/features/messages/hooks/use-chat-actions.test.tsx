@@ -69,4 +69,31 @@ describe('sending a message', () => {
     expect(next).toMatch(/^[0-9a-f-]{36}$/);
     expect(next).not.toBe(first);
   });
+
+  it('sends a message written while the previous one is on its way only once that one has its answer', async () => {
+    let answerFirst = (_response: Response) => undefined as void;
+    const fetchMock = vi
+      .fn()
+      .mockReturnValueOnce(new Promise<Response>((resolve) => (answerFirst = resolve)))
+      .mockResolvedValue(new Response(JSON.stringify(sent('m2')), { status: 201 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const chat = renderChat();
+
+    let first: Promise<boolean> | undefined;
+    let second: Promise<boolean> | undefined;
+    await act(async () => {
+      first = chat.send('first', [], null);
+      second = chat.send('second', [], null);
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await act(async () => {
+      answerFirst(new Response(JSON.stringify(sent('m1')), { status: 201 }));
+      expect(await first).toBe(true);
+      expect(await second).toBe(true);
+    });
+    const contents = fetchMock.mock.calls.map(
+      ([, init]) => (JSON.parse(String((init as RequestInit).body)) as { content: string }).content,
+    );
+    expect(contents).toEqual(['first', 'second']);
+  });
 });

@@ -78,6 +78,8 @@ export function useChatActions(conversationId: string) {
   const me = dock.currentUserId;
   /** the last send that failed, whose draft the composer gave back: trying it again reuses its key */
   const failed = useRef<FailedSend | null>(null);
+  /** the sends still on their way: the next one leaves after them, so messages keep the order they were written */
+  const delivering = useRef<Promise<unknown>>(Promise.resolve());
 
   const send = useCallback(
     async (text: string, media: MessageMedia[], replyTo: Message | null): Promise<boolean> => {
@@ -89,8 +91,8 @@ export function useChatActions(conversationId: string) {
         client,
         localMessage({ localKey, conversationId, senderId: me, content, media, replyTo }),
       );
-      try {
-        const message = await messagingApi.send(
+      const delivery = delivering.current.then(() =>
+        messagingApi.send(
           {
             conversation_id: conversationId,
             content,
@@ -98,7 +100,11 @@ export function useChatActions(conversationId: string) {
             ...(replyTo ? { reply_to_message_id: replyTo.id } : {}),
           },
           idempotencyKey,
-        );
+        ),
+      );
+      delivering.current = delivery.catch(() => undefined);
+      try {
+        const message = await delivery;
         failed.current = null;
         appendMessage(client, { ...message, local_key: localKey });
         applyMessageToList(client, message, {
