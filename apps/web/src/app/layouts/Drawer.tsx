@@ -1,6 +1,5 @@
 import { Suspense } from 'react';
 import { lazyWithMessages } from '../lazy-with-messages';
-import { Link } from 'react-router';
 import { Icon } from '../../components/Icon';
 import type { IconName } from '../../components/icons';
 import { LoadingIndicator } from '../../components/States';
@@ -9,6 +8,7 @@ import { SignInBanner } from '../../features/auth/SignInBanner';
 import { signOut } from '../../features/auth/sign-out';
 import { useT } from '../i18n/use-t';
 import { useInitialState } from '../initial-state-context';
+import { useRouteLinkClick } from '../route-links';
 import { usePinnedColumn } from './pinned-column-context';
 
 const ComposeForm = lazyWithMessages(() => import('../../features/compose/ComposeForm'));
@@ -16,11 +16,12 @@ const ServerBanner = lazyWithMessages(() => import('../../features/about/ServerB
 const AccountStateBanner = lazyWithMessages(() => import('../../features/auth/AccountStateBanner'));
 const ColumnControls = lazyWithMessages(() => import('./ColumnControls'));
 
+/** A tab of the drawer's header: a plain anchor, followed by the header's one click handler. */
 function DrawerLink({ to, icon, label }: { to: string; icon: IconName; label: string }) {
   return (
-    <Link to={to} className="drawer__tab" aria-label={label} title={label}>
+    <a href={to} className="drawer__tab" aria-label={label} title={label}>
       <Icon name={icon} size={20} />
-    </Link>
+    </a>
   );
 }
 
@@ -29,9 +30,10 @@ export function Drawer() {
   const t = useT();
   const { identity, server } = useInitialState();
   const pinned = usePinnedColumn() !== null;
+  const followLink = useRouteLinkClick();
   return (
     <section className="column column--drawer drawer" aria-label={t('drawer.label')} data-testid="drawer">
-      <nav className="drawer__header" aria-label={t('drawer.quick_links')}>
+      <nav className="drawer__header" aria-label={t('drawer.quick_links')} onClick={followLink}>
         <DrawerLink to="/deck/getting-started" icon="menu" label={t('navigation.getting_started')} />
         {identity.signedIn && (
           <DrawerLink to="/deck/notifications" icon="notifications" label={t('navigation.notifications')} />
@@ -60,10 +62,10 @@ export function Drawer() {
         )}
       </nav>
       <div className="drawer__body">
-        <Link to="/deck/search" className="drawer__search">
+        <a href="/deck/search" className="drawer__search" onClick={followLink}>
           <Icon name="search" size={18} />
           <span>{t('search.placeholder')}</span>
-        </Link>
+        </a>
         <Suspense fallback={<LoadingIndicator inline />}>
           {identity.signedIn ? (
             <ComposeForm />
