@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { isCurrentPath, useRouteLinkClick } from './route-links';
 
@@ -20,9 +20,9 @@ function Links() {
 }
 
 function renderAt(path: string) {
-  const router = createMemoryRouter([{ path: '*', element: <Links /> }], {
-    initialEntries: ['/start', path],
-  });
+  window.history.pushState(null, '', '/start');
+  window.history.pushState(null, '', path);
+  const router = createBrowserRouter([{ path: '*', element: <Links /> }]);
   render(<RouterProvider router={router} />);
   return router;
 }
@@ -43,7 +43,10 @@ describe('useRouteLinkClick', () => {
       fireEvent.click(screen.getByText('Home'));
     });
     expect(router.state.historyAction).toBe('REPLACE');
-    await act(() => router.navigate(-1));
+    await act(async () => {
+      window.history.back();
+      await new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+    });
     expect(router.state.location.pathname).toBe('/start');
   });
 

@@ -1,5 +1,5 @@
 import { useCallback, type MouseEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 
 /**
  * The app path a click on a plain anchor should take the router to, or null when the browser should have it,
@@ -25,16 +25,16 @@ export function routeOfClick(event: MouseEvent<HTMLElement>): string | null {
  */
 export function useRouteLinkClick(): (event: MouseEvent<HTMLElement>) => void {
   const navigate = useNavigate();
-  const { pathname, search, hash } = useLocation();
-  const shown = `${pathname}${search}${hash}`;
   return useCallback(
     (event: MouseEvent<HTMLElement>) => {
       const to = routeOfClick(event);
       if (to === null) return;
       event.preventDefault();
+      // the browser router's location is the window's (no subscription to it: status cards use this too)
+      const shown = `${window.location.pathname}${window.location.search}${window.location.hash}`;
       void navigate(to, { replace: to === shown });
     },
-    [navigate, shown],
+    [navigate],
   );
 }
 
