@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { hashKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
 import type { Account, CredentialAccount, List, UserSettings, UserSettingsPatch } from '@palchat/api';
 import { api } from './client';
 import type { Instance } from './instance';
@@ -20,6 +21,25 @@ export function useInstance() {
     queryFn: ({ signal }) => api.get<Instance>('/api/v2/instance', { signal }),
     staleTime: 60_000,
   });
+}
+
+const INSTANCE_HASH = hashKey(queryKeys.instance);
+
+/**
+ * The instance as the cache holds it, for what renders once per status: start-up keeps the instance's query
+ * observed and fetched (app/startup.ts), so this only reads and follows the cache, without a query observer
+ * of its own per card (issue #17, the heap at first load).
+ */
+export function useCachedInstance(): Instance | undefined {
+  const client = useQueryClient();
+  const subscribe = useCallback(
+    (onChange: () => void) =>
+      client.getQueryCache().subscribe((event) => {
+        if (event.type === 'updated' && event.query.queryHash === INSTANCE_HASH) onChange();
+      }),
+    [client],
+  );
+  return useSyncExternalStore(subscribe, () => client.getQueryData<Instance>(queryKeys.instance));
 }
 
 /** The signed-in user's account (SPEC §7 "GET /accounts/{id} loads the current user"). */
