@@ -6,6 +6,8 @@
 //                                                 BENCH_SAVE=/tmp/x writes each width's groups to /tmp/x-WIDTH.json)
 //   BENCH_SCREENSHOTS=/tmp/y npm run bench:home-heap  (a screenshot of the first load per width: /tmp/y-WIDTH.png)
 //
+// A snapshot also holds what the heap figure leaves out: Blink's objects (`native blink::…`, DOM nodes) and
+// script sources (`native system / ExternalStringData`); the figure is V8's heap alone.
 // Each load is as client-weight's: a fresh context with the reader's cookie, /home until the network is idle,
 // one idle callback, 2 s without a request, then a full garbage collection.
 import fs from 'node:fs';
@@ -31,7 +33,7 @@ async function loadHome(page, url) {
   while (Date.now() - last < 2000) await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
-/** Self sizes of a snapshot's nodes grouped by type and name (closures and strings by type alone). */
+/** Self sizes of a snapshot's nodes grouped by type and name (strings and arrays by type alone). */
 async function snapshotGroups(page) {
   const session = await page.context().newCDPSession(page);
   const chunks = [];
@@ -49,8 +51,10 @@ async function snapshotGroups(page) {
   const { nodes, strings } = snapshot;
   for (let at = 0; at < nodes.length; at += width) {
     const type = typeNames[nodes[at + typeAt]];
-    const byName = type === 'object' || type === 'native' || type === 'hidden' || type === 'code';
-    const key = byName ? `${type} ${strings[nodes[at + nameAt]].slice(0, 60)}` : type;
+    const byName = ['object', 'native', 'hidden', 'code', 'closure'].includes(type);
+    // a context's name ends with its snapshot id: grouped without it
+    const name = strings[nodes[at + nameAt]].replace(/ @\d+$/, '').slice(0, 60);
+    const key = byName ? `${type} ${name}` : type;
     const group = groups.get(key) ?? { count: 0, size: 0 };
     group.count += 1;
     group.size += nodes[at + sizeAt];
