@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type MouseEvent } from 'react';
 import { lazyWithMessages } from '../lazy-with-messages';
 import { Icon } from '../../components/Icon';
 import type { IconName } from '../../components/icons';
@@ -16,10 +16,20 @@ const ServerBanner = lazyWithMessages(() => import('../../features/about/ServerB
 const AccountStateBanner = lazyWithMessages(() => import('../../features/auth/AccountStateBanner'));
 const ColumnControls = lazyWithMessages(() => import('./ColumnControls'));
 
-/** A tab of the drawer's header: a plain anchor, followed by the header's one click handler. */
-function DrawerLink({ to, icon, label }: { to: string; icon: IconName; label: string }) {
+/** A tab of the drawer's header: a plain anchor, followed by the drawer's one click handler. */
+function DrawerLink({
+  to,
+  icon,
+  label,
+  onFollow,
+}: {
+  to: string;
+  icon: IconName;
+  label: string;
+  onFollow: (event: MouseEvent<HTMLElement>) => void;
+}) {
   return (
-    <a href={to} className="drawer__tab" aria-label={label} title={label}>
+    <a href={to} className="drawer__tab" aria-label={label} title={label} onClick={onFollow}>
       <Icon name={icon} size={20} />
     </a>
   );
@@ -33,15 +43,35 @@ export function Drawer() {
   const followLink = useRouteLinkClick();
   return (
     <section className="column column--drawer drawer" aria-label={t('drawer.label')} data-testid="drawer">
-      <nav className="drawer__header" aria-label={t('drawer.quick_links')} onClick={followLink}>
-        <DrawerLink to="/deck/getting-started" icon="menu" label={t('navigation.getting_started')} />
+      <nav className="drawer__header" aria-label={t('drawer.quick_links')}>
+        <DrawerLink
+          onFollow={followLink}
+          to="/deck/getting-started"
+          icon="menu"
+          label={t('navigation.getting_started')}
+        />
         {identity.signedIn && (
-          <DrawerLink to="/deck/notifications" icon="notifications" label={t('navigation.notifications')} />
+          <DrawerLink
+            onFollow={followLink}
+            to="/deck/notifications"
+            icon="notifications"
+            label={t('navigation.notifications')}
+          />
         )}
-        <DrawerLink to="/deck/public/local" icon="people" label={t('column.community')} />
-        <DrawerLink to="/deck/public" icon="public" label={t('column.public')} />
+        <DrawerLink
+          onFollow={followLink}
+          to="/deck/public/local"
+          icon="people"
+          label={t('column.community')}
+        />
+        <DrawerLink onFollow={followLink} to="/deck/public" icon="public" label={t('column.public')} />
         {identity.signedIn && (
-          <DrawerLink to="/deck/settings/preferences" icon="tune" label={t('navigation.preferences')} />
+          <DrawerLink
+            onFollow={followLink}
+            to="/deck/settings/preferences"
+            icon="tune"
+            label={t('navigation.preferences')}
+          />
         )}
         {identity.signedIn && (
           <button

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type MouseEvent } from 'react';
 import { lazyWithMessages } from '../../app/lazy-with-messages';
 import { useLocation } from 'react-router';
 import { useFollowRequests, useLists, useUnreadNotificationCount } from '../../api/queries';
@@ -23,14 +23,21 @@ interface NavItemProps {
   nested?: boolean;
   /** the path shown */
   here: string;
+  /** the panel's one click handler (useRouteLinkClick) */
+  onFollow: (event: MouseEvent<HTMLElement>) => void;
 }
 
-/** The panel's links: plain anchors (one click handler on the panel), marked current as NavLink would. */
-function NavItem({ to, icon, text, count, end, nested, here }: NavItemProps) {
+/**
+ * The panel's links: plain anchors sharing the panel's one click handler, marked current as NavLink would. The
+ * handler is on each link, not on the panel: the signed-out panel also holds the sign-up and SSO links, which
+ * leave the app.
+ */
+function NavItem({ to, icon, text, count, end, nested, here, onFollow }: NavItemProps) {
   const current = isCurrentPath(here, to, end);
   return (
     <a
       href={to}
+      onClick={onFollow}
       aria-current={current ? 'page' : undefined}
       className={['nav-link', current ? 'nav-link--active' : '', nested ? 'nav-link--nested' : '']
         .filter(Boolean)
@@ -65,18 +72,25 @@ export function NavigationPanel() {
   });
   const discover =
     visibility.discover === 'explore' ? (
-      <NavItem here={here} to="/explore" icon="explore" text={t('navigation.explore')} />
+      <NavItem
+        here={here}
+        onFollow={followLink}
+        to="/explore"
+        icon="explore"
+        text={t('navigation.explore')}
+      />
     ) : (
-      <NavItem here={here} to="/search" icon="search" text={t('navigation.search')} />
+      <NavItem here={here} onFollow={followLink} to="/search" icon="search" text={t('navigation.search')} />
     );
 
   return (
-    <nav className="navigation-panel" aria-label={t('navigation.label')} onClick={followLink}>
+    <nav className="navigation-panel" aria-label={t('navigation.label')}>
       {identity.signedIn ? (
         <>
-          <NavItem here={here} to="/home" icon="home" text={t('navigation.home')} end />
+          <NavItem here={here} onFollow={followLink} to="/home" icon="home" text={t('navigation.home')} end />
           <NavItem
             here={here}
+            onFollow={followLink}
             to="/notifications"
             icon="notifications"
             text={t('navigation.notifications')}
@@ -86,6 +100,7 @@ export function NavigationPanel() {
           {visibility.followRequests && (
             <NavItem
               here={here}
+              onFollow={followLink}
               to="/follow_requests"
               icon="personAdd"
               text={t('navigation.follow_requests')}
@@ -93,14 +108,46 @@ export function NavigationPanel() {
             />
           )}
           {discover}
-          <NavItem here={here} to="/public/local" icon="public" text={t('navigation.live_feeds')} />
-          <NavItem here={here} to="/conversations" icon="mention" text={t('navigation.direct')} />
-          <NavItem here={here} to="/bookmarks" icon="bookmark" text={t('navigation.bookmarks')} />
-          <NavItem here={here} to="/favourites" icon="star" text={t('navigation.favourites')} />
-          <NavItem here={here} to="/lists" icon="list" text={t('navigation.lists')} end />
+          <NavItem
+            here={here}
+            onFollow={followLink}
+            to="/public/local"
+            icon="public"
+            text={t('navigation.live_feeds')}
+          />
+          <NavItem
+            here={here}
+            onFollow={followLink}
+            to="/conversations"
+            icon="mention"
+            text={t('navigation.direct')}
+          />
+          <NavItem
+            here={here}
+            onFollow={followLink}
+            to="/bookmarks"
+            icon="bookmark"
+            text={t('navigation.bookmarks')}
+          />
+          <NavItem
+            here={here}
+            onFollow={followLink}
+            to="/favourites"
+            icon="star"
+            text={t('navigation.favourites')}
+          />
+          <NavItem
+            here={here}
+            onFollow={followLink}
+            to="/lists"
+            icon="list"
+            text={t('navigation.lists')}
+            end
+          />
           {navigationLists(lists.data ?? []).map((list) => (
             <NavItem
               here={here}
+              onFollow={followLink}
               key={list.id}
               to={`/lists/${list.id}`}
               icon="list"
@@ -109,19 +156,32 @@ export function NavigationPanel() {
             />
           ))}
           <hr className="navigation-panel__divider" />
-          <NavItem here={here} to="/settings/preferences" icon="tune" text={t('navigation.preferences')} />
+          <NavItem
+            here={here}
+            onFollow={followLink}
+            to="/settings/preferences"
+            icon="tune"
+            text={t('navigation.preferences')}
+          />
           {visibility.moderation && (
-            <NavItem here={here} to="/admin/reports" icon="shield" text={t('navigation.moderation')} />
+            <NavItem
+              here={here}
+              onFollow={followLink}
+              to="/admin/reports"
+              icon="shield"
+              text={t('navigation.moderation')}
+            />
           )}
           {visibility.administration && (
             <NavItem
               here={here}
+              onFollow={followLink}
               to="/admin/dashboard"
               icon="dashboard"
               text={t('navigation.administration')}
             />
           )}
-          <NavItem here={here} to="/about" icon="info" text={t('navigation.about')} />
+          <NavItem here={here} onFollow={followLink} to="/about" icon="info" text={t('navigation.about')} />
           <button type="button" className="nav-link" onClick={() => void signOut()}>
             <Icon name="logout" size={22} />
             <span className="nav-link__text">{t('navigation.log_out')}</span>
@@ -131,9 +191,15 @@ export function NavigationPanel() {
         <>
           {discover}
           {visibility.liveFeeds && (
-            <NavItem here={here} to="/public/local" icon="public" text={t('navigation.live_feeds')} />
+            <NavItem
+              here={here}
+              onFollow={followLink}
+              to="/public/local"
+              icon="public"
+              text={t('navigation.live_feeds')}
+            />
           )}
-          <NavItem here={here} to="/about" icon="info" text={t('navigation.about')} />
+          <NavItem here={here} onFollow={followLink} to="/about" icon="info" text={t('navigation.about')} />
           <hr className="navigation-panel__divider" />
           {identity.disabledAccountId || identity.movedToAccountId ? (
             <Suspense fallback={null}>
