@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { hashKey, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
 import type { Account, CredentialAccount, List, UserSettings, UserSettingsPatch } from '@palchat/api';
 import { api } from './client';
 import type { Instance } from './instance';
@@ -20,6 +21,29 @@ export function useInstance() {
     queryFn: ({ signal }) => api.get<Instance>('/api/v2/instance', { signal }),
     staleTime: 60_000,
   });
+}
+
+/**
+ * One query's data as the cache holds it, followed without a query observer of its own: for what renders once
+ * per status (an observer per card costs ~1–2 KiB of heap each; issue #17). Nothing is fetched here: the
+ * query must be observed elsewhere (start-up and the root layout keep the instance and the settings).
+ */
+function useCachedData<T>(queryKey: QueryKey): T | undefined {
+  const client = useQueryClient();
+  const hash = hashKey(queryKey);
+  const subscribe = useCallback(
+    (onChange: () => void) =>
+      client.getQueryCache().subscribe((event) => {
+        if (event.query.queryHash === hash) onChange();
+      }),
+    [client, hash],
+  );
+  return useSyncExternalStore(subscribe, () => client.getQueryData<T>(queryKey));
+}
+
+/** The instance, for what renders once per status (start-up keeps its query observed: app/startup.ts). */
+export function useCachedInstance(): Instance | undefined {
+  return useCachedData<Instance>(queryKeys.instance);
 }
 
 /** The signed-in user's account (SPEC §7 "GET /accounts/{id} loads the current user"). */
@@ -84,6 +108,15 @@ export function useSettings(): UserSettings {
     staleTime: Infinity,
   });
   return query.data;
+}
+
+/**
+ * The settings, for what renders once per status: the cache's copy (the root layout's useSettings keeps the
+ * query), the page's own until the query exists.
+ */
+export function useCachedSettings(): UserSettings {
+  const { settings } = useInitialState();
+  return useCachedData<UserSettings>(queryKeys.settings) ?? settings;
 }
 
 /**

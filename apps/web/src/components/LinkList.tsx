@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { Msg } from '../app/i18n/Msg';
 import type { MessageId } from '../app/i18n/messages';
+import { useRouteLinkClick } from '../app/route-links';
 
 export interface PageLink {
   to: string;
@@ -9,12 +9,13 @@ export interface PageLink {
 
 /** A run of plain links to other pages, each labelled by a catalogue message. */
 export function LinkList({ links }: { links: readonly PageLink[] }) {
+  const followLink = useRouteLinkClick();
   return (
     <>
       {links.map((link) => (
-        <Link key={link.to} to={link.to}>
+        <a key={link.to} href={link.to} onClick={followLink}>
           <Msg id={link.label} />
-        </Link>
+        </a>
       ))}
     </>
   );

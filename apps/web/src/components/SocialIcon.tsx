@@ -1,3 +1,5 @@
+import type { ReactElement } from 'react';
+
 /**
  * The status actions' icons, kept apart from icons.ts (the shell's) since the status card is a chunk of its
  * own; lazily loaded views keep theirs to themselves and draw them with PathIcon.
@@ -18,12 +20,20 @@ const SOCIAL_ICONS = {
 
 export type SocialIconName = keyof typeof SOCIAL_ICONS;
 
-export function SocialIcon({ name, size = 20 }: { name: SocialIconName; size?: number }) {
-  return <PathIcon path={SOCIAL_ICONS[name]} size={size} />;
+/**
+ * The icon as an element, without a component of its own: a status card draws seven, and every component
+ * instance costs heap (issue #17).
+ */
+export function socialIcon(name: SocialIconName, size = 20): ReactElement {
+  return pathIcon(SOCIAL_ICONS[name], size);
 }
 
-/** A decorative 24×24 icon drawn from one SVG path (views with icons of their own pass theirs). */
-export function PathIcon({ path, size = 20 }: { path: string; size?: number }) {
+export function SocialIcon({ name, size = 20 }: { name: SocialIconName; size?: number }) {
+  return socialIcon(name, size);
+}
+
+/** A decorative 24×24 icon drawn from one SVG path, as an element (see socialIcon). */
+export function pathIcon(path: string, size = 20): ReactElement {
   return (
     <svg
       className="icon"
@@ -37,4 +47,9 @@ export function PathIcon({ path, size = 20 }: { path: string; size?: number }) {
       <path d={path} />
     </svg>
   );
+}
+
+/** A decorative 24×24 icon drawn from one SVG path (views with icons of their own pass theirs). */
+export function PathIcon({ path, size = 20 }: { path: string; size?: number }) {
+  return pathIcon(path, size);
 }

@@ -1,6 +1,5 @@
-import { Suspense } from 'react';
+import { Suspense, type MouseEvent } from 'react';
 import { lazyWithMessages } from '../lazy-with-messages';
-import { Link } from 'react-router';
 import { Icon } from '../../components/Icon';
 import type { IconName } from '../../components/icons';
 import { LoadingIndicator } from '../../components/States';
@@ -9,6 +8,7 @@ import { SignInBanner } from '../../features/auth/SignInBanner';
 import { signOut } from '../../features/auth/sign-out';
 import { useT } from '../i18n/use-t';
 import { useInitialState } from '../initial-state-context';
+import { useRouteLinkClick } from '../route-links';
 import { usePinnedColumn } from './pinned-column-context';
 
 const ComposeForm = lazyWithMessages(() => import('../../features/compose/ComposeForm'));
@@ -16,11 +16,22 @@ const ServerBanner = lazyWithMessages(() => import('../../features/about/ServerB
 const AccountStateBanner = lazyWithMessages(() => import('../../features/auth/AccountStateBanner'));
 const ColumnControls = lazyWithMessages(() => import('./ColumnControls'));
 
-function DrawerLink({ to, icon, label }: { to: string; icon: IconName; label: string }) {
+/** A tab of the drawer's header: a plain anchor, followed by the drawer's one click handler. */
+function DrawerLink({
+  to,
+  icon,
+  label,
+  onFollow,
+}: {
+  to: string;
+  icon: IconName;
+  label: string;
+  onFollow: (event: MouseEvent<HTMLElement>) => void;
+}) {
   return (
-    <Link to={to} className="drawer__tab" aria-label={label} title={label}>
+    <a href={to} className="drawer__tab" aria-label={label} title={label} onClick={onFollow}>
       <Icon name={icon} size={20} />
-    </Link>
+    </a>
   );
 }
 
@@ -29,17 +40,38 @@ export function Drawer() {
   const t = useT();
   const { identity, server } = useInitialState();
   const pinned = usePinnedColumn() !== null;
+  const followLink = useRouteLinkClick();
   return (
     <section className="column column--drawer drawer" aria-label={t('drawer.label')} data-testid="drawer">
       <nav className="drawer__header" aria-label={t('drawer.quick_links')}>
-        <DrawerLink to="/deck/getting-started" icon="menu" label={t('navigation.getting_started')} />
+        <DrawerLink
+          onFollow={followLink}
+          to="/deck/getting-started"
+          icon="menu"
+          label={t('navigation.getting_started')}
+        />
         {identity.signedIn && (
-          <DrawerLink to="/deck/notifications" icon="notifications" label={t('navigation.notifications')} />
+          <DrawerLink
+            onFollow={followLink}
+            to="/deck/notifications"
+            icon="notifications"
+            label={t('navigation.notifications')}
+          />
         )}
-        <DrawerLink to="/deck/public/local" icon="people" label={t('column.community')} />
-        <DrawerLink to="/deck/public" icon="public" label={t('column.public')} />
+        <DrawerLink
+          onFollow={followLink}
+          to="/deck/public/local"
+          icon="people"
+          label={t('column.community')}
+        />
+        <DrawerLink onFollow={followLink} to="/deck/public" icon="public" label={t('column.public')} />
         {identity.signedIn && (
-          <DrawerLink to="/deck/settings/preferences" icon="tune" label={t('navigation.preferences')} />
+          <DrawerLink
+            onFollow={followLink}
+            to="/deck/settings/preferences"
+            icon="tune"
+            label={t('navigation.preferences')}
+          />
         )}
         {identity.signedIn && (
           <button
@@ -60,10 +92,10 @@ export function Drawer() {
         )}
       </nav>
       <div className="drawer__body">
-        <Link to="/deck/search" className="drawer__search">
+        <a href="/deck/search" className="drawer__search" onClick={followLink}>
           <Icon name="search" size={18} />
           <span>{t('search.placeholder')}</span>
-        </Link>
+        </a>
         <Suspense fallback={<LoadingIndicator inline />}>
           {identity.signedIn ? (
             <ComposeForm />

@@ -56,8 +56,8 @@ import {
   tokenAtCaret,
   type MediaProblem,
 } from './compose-rules';
-import { languageChoices } from './languages';
-import { SelectButton } from './SelectButton';
+import { languageChoices, nativeLanguageName } from './languages';
+import { SelectButton, type SelectOption } from './SelectButton';
 import { addMediaFiles } from './add-media';
 import { useMediaLimits } from './media-limits';
 import { publishStatus, saveStatusEdit } from './publish';
@@ -69,10 +69,10 @@ const MEDIA_PROBLEM_TEXT: Record<MediaProblem, MessageId> = {
 };
 
 /** The post's language: its code on a compact button, the native names in the list. */
-function LanguagePicker({ value }: { value: string }) {
+function LanguagePicker({ value, listed }: { value: string; listed: boolean }) {
   const t = useT();
   const options = useMemo(
-    () =>
+    () => (): SelectOption<string>[] =>
       languageChoices(value).map((choice) => ({ value: choice.code, label: choice.name, lang: choice.code })),
     [value],
   );
@@ -80,7 +80,9 @@ function LanguagePicker({ value }: { value: string }) {
     <SelectButton
       label={t('compose.language')}
       value={value}
+      current={{ value, label: nativeLanguageName(value), lang: value }}
       options={options}
+      listed={listed}
       onChange={(language) => updateComposeExtras({ language })}
     >
       <span className="compose-language">{value.toUpperCase()}</span>
@@ -99,17 +101,29 @@ const QUOTE_POLICY_TEXT: Record<QuotePolicy, MessageId> = {
 };
 
 /** Who may quote the post (Mastodon 4.5): private and direct posts can be quoted by nobody but their author. */
-function QuotePolicyPicker({ value, disabled }: { value: QuotePolicy; disabled: boolean }) {
+function QuotePolicyPicker({
+  value,
+  disabled,
+  listed,
+}: {
+  value: QuotePolicy;
+  disabled: boolean;
+  listed: boolean;
+}) {
   const t = useT();
   return (
     <SelectButton
       label={t('compose.quote_policy')}
       value={value}
       disabled={disabled}
-      options={(Object.keys(QUOTE_POLICY_TEXT) as QuotePolicy[]).map((option) => ({
-        value: option,
-        label: t(QUOTE_POLICY_TEXT[option]),
-      }))}
+      current={{ value, label: t(QUOTE_POLICY_TEXT[value]) }}
+      listed={listed}
+      options={() =>
+        (Object.keys(QUOTE_POLICY_TEXT) as QuotePolicy[]).map((option) => ({
+          value: option,
+          label: t(QUOTE_POLICY_TEXT[option]),
+        }))
+      }
       onChange={(policy) => quotePolicyStore.set(policy)}
     >
       <SocialIcon name="quote" size={20} />
@@ -125,7 +139,15 @@ const VISIBILITY_FACE: Record<Visibility, [ReactNode, MessageId]> = {
 };
 
 /** Who can see the post: its icon (and, where the form is wide enough, its name) on a compact button. */
-function VisibilityPicker({ value, disabled }: { value: Visibility; disabled: boolean }) {
+function VisibilityPicker({
+  value,
+  disabled,
+  listed,
+}: {
+  value: Visibility;
+  disabled: boolean;
+  listed: boolean;
+}) {
   const t = useT();
   const [icon, name] = VISIBILITY_FACE[value];
   return (
@@ -133,10 +155,14 @@ function VisibilityPicker({ value, disabled }: { value: Visibility; disabled: bo
       label={t('compose.visibility')}
       value={value}
       disabled={disabled}
-      options={(Object.keys(VISIBILITY_FACE) as Visibility[]).map((option) => ({
-        value: option,
-        label: t(VISIBILITY_FACE[option][1]),
-      }))}
+      current={{ value, label: t(name) }}
+      listed={listed}
+      options={() =>
+        (Object.keys(VISIBILITY_FACE) as Visibility[]).map((option) => ({
+          value: option,
+          label: t(VISIBILITY_FACE[option][1]),
+        }))
+      }
       onChange={(visibility) => updateComposeDraft({ visibility })}
     >
       {icon}
@@ -339,6 +365,9 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
   useEffect(() => {
     if (autoFocus && textarea.current) focusAtEnd(textarea.current);
   }, [autoFocus]);
+  // the pickers list their choices once the form is in use (see SelectButton)
+  const [inUse, setInUse] = useState(autoFocus === true);
+  const markInUse = () => setInUse(true);
 
   const maxCharacters = instance.data?.configuration?.statuses?.max_characters ?? DEFAULT_MAX_CHARACTERS;
   const maxMedia = mediaLimits.max;
@@ -434,7 +463,14 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
   }
 
   return (
-    <form className="compose-form" onSubmit={onSubmit} aria-label={t('compose.label')}>
+    <form
+      className="compose-form"
+      onSubmit={onSubmit}
+      aria-label={t('compose.label')}
+      onFocus={markInUse}
+      onPointerEnter={markInUse}
+      onPointerDown={markInUse}
+    >
       {account.data && (
         <div className="compose-form__author">
           <Avatar src={account.data.avatar} size={40} />
@@ -620,7 +656,7 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
           CW
         </button>
         {/* as on Mastodon, an edit keeps the post's audience */}
-        <VisibilityPicker value={visibility} disabled={editing !== null} />
+        <VisibilityPicker value={visibility} disabled={editing !== null} listed={inUse} />
         <QuotePolicyPicker
           value={
             visibility === 'private' || visibility === 'direct'
@@ -628,8 +664,9 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
               : (quotePolicy ?? defaults.quotePolicy)
           }
           disabled={editing !== null || visibility === 'private' || visibility === 'direct'}
+          listed={inUse}
         />
-        <LanguagePicker value={extras.language ?? defaults.language} />
+        <LanguagePicker value={extras.language ?? defaults.language} listed={inUse} />
         <span
           className={
             remaining < 0 ? 'compose-form__counter compose-form__counter--over' : 'compose-form__counter'

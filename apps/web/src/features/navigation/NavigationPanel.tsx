@@ -1,10 +1,11 @@
-import { Suspense } from 'react';
+import { Suspense, type MouseEvent } from 'react';
 import { lazyWithMessages } from '../../app/lazy-with-messages';
-import { NavLink } from 'react-router';
+import { useLocation } from 'react-router';
 import { useFollowRequests, useLists, useUnreadNotificationCount } from '../../api/queries';
 import { useT } from '../../app/i18n/use-t';
 import { useInitialState } from '../../app/initial-state-context';
 import { navigationLists, navigationVisibility } from '../../app/rules/navigation';
+import { isCurrentPath, useRouteLinkClick } from '../../app/route-links';
 import { Icon } from '../../components/Icon';
 import type { IconName } from '../../components/icons';
 import { SignInBanner } from '../auth/SignInBanner';
@@ -20,18 +21,27 @@ interface NavItemProps {
   count?: number;
   end?: boolean;
   nested?: boolean;
+  /** the path shown */
+  here: string;
+  /** the panel's one click handler (useRouteLinkClick) */
+  onFollow: (event: MouseEvent<HTMLElement>) => void;
 }
 
-function NavItem({ to, icon, text, count, end, nested }: NavItemProps) {
+/**
+ * The panel's links: plain anchors sharing the panel's one click handler, marked current as NavLink would. The
+ * handler is on each link, not on the panel: the signed-out panel also holds the sign-up and SSO links, which
+ * leave the app.
+ */
+function NavItem({ to, icon, text, count, end, nested, here, onFollow }: NavItemProps) {
+  const current = isCurrentPath(here, to, end);
   return (
-    <NavLink
-      to={to}
-      end={end}
-      className={({ isActive }) =>
-        ['nav-link', isActive ? 'nav-link--active' : '', nested ? 'nav-link--nested' : '']
-          .filter(Boolean)
-          .join(' ')
-      }
+    <a
+      href={to}
+      onClick={onFollow}
+      aria-current={current ? 'page' : undefined}
+      className={['nav-link', current ? 'nav-link--active' : '', nested ? 'nav-link--nested' : '']
+        .filter(Boolean)
+        .join(' ')}
     >
       <Icon name={icon} size={nested ? 18 : 22} />
       <span className="nav-link__text">{text}</span>
@@ -40,13 +50,15 @@ function NavItem({ to, icon, text, count, end, nested }: NavItemProps) {
           {count > 99 ? '99+' : count}
         </span>
       )}
-    </NavLink>
+    </a>
   );
 }
 
 /** SPEC §2 "Navigation panel". */
 export function NavigationPanel() {
   const t = useT();
+  const here = useLocation().pathname;
+  const followLink = useRouteLinkClick();
   const { identity, server } = useInitialState();
   const followRequests = useFollowRequests();
   const lists = useLists();
@@ -60,17 +72,25 @@ export function NavigationPanel() {
   });
   const discover =
     visibility.discover === 'explore' ? (
-      <NavItem to="/explore" icon="explore" text={t('navigation.explore')} />
+      <NavItem
+        here={here}
+        onFollow={followLink}
+        to="/explore"
+        icon="explore"
+        text={t('navigation.explore')}
+      />
     ) : (
-      <NavItem to="/search" icon="search" text={t('navigation.search')} />
+      <NavItem here={here} onFollow={followLink} to="/search" icon="search" text={t('navigation.search')} />
     );
 
   return (
     <nav className="navigation-panel" aria-label={t('navigation.label')}>
       {identity.signedIn ? (
         <>
-          <NavItem to="/home" icon="home" text={t('navigation.home')} end />
+          <NavItem here={here} onFollow={followLink} to="/home" icon="home" text={t('navigation.home')} end />
           <NavItem
+            here={here}
+            onFollow={followLink}
             to="/notifications"
             icon="notifications"
             text={t('navigation.notifications')}
@@ -79,6 +99,8 @@ export function NavigationPanel() {
           />
           {visibility.followRequests && (
             <NavItem
+              here={here}
+              onFollow={followLink}
               to="/follow_requests"
               icon="personAdd"
               text={t('navigation.follow_requests')}
@@ -86,23 +108,80 @@ export function NavigationPanel() {
             />
           )}
           {discover}
-          <NavItem to="/public/local" icon="public" text={t('navigation.live_feeds')} />
-          <NavItem to="/conversations" icon="mention" text={t('navigation.direct')} />
-          <NavItem to="/bookmarks" icon="bookmark" text={t('navigation.bookmarks')} />
-          <NavItem to="/favourites" icon="star" text={t('navigation.favourites')} />
-          <NavItem to="/lists" icon="list" text={t('navigation.lists')} end />
+          <NavItem
+            here={here}
+            onFollow={followLink}
+            to="/public/local"
+            icon="public"
+            text={t('navigation.live_feeds')}
+          />
+          <NavItem
+            here={here}
+            onFollow={followLink}
+            to="/conversations"
+            icon="mention"
+            text={t('navigation.direct')}
+          />
+          <NavItem
+            here={here}
+            onFollow={followLink}
+            to="/bookmarks"
+            icon="bookmark"
+            text={t('navigation.bookmarks')}
+          />
+          <NavItem
+            here={here}
+            onFollow={followLink}
+            to="/favourites"
+            icon="star"
+            text={t('navigation.favourites')}
+          />
+          <NavItem
+            here={here}
+            onFollow={followLink}
+            to="/lists"
+            icon="list"
+            text={t('navigation.lists')}
+            end
+          />
           {navigationLists(lists.data ?? []).map((list) => (
-            <NavItem key={list.id} to={`/lists/${list.id}`} icon="list" text={list.title} nested />
+            <NavItem
+              here={here}
+              onFollow={followLink}
+              key={list.id}
+              to={`/lists/${list.id}`}
+              icon="list"
+              text={list.title}
+              nested
+            />
           ))}
           <hr className="navigation-panel__divider" />
-          <NavItem to="/settings/preferences" icon="tune" text={t('navigation.preferences')} />
+          <NavItem
+            here={here}
+            onFollow={followLink}
+            to="/settings/preferences"
+            icon="tune"
+            text={t('navigation.preferences')}
+          />
           {visibility.moderation && (
-            <NavItem to="/admin/reports" icon="shield" text={t('navigation.moderation')} />
+            <NavItem
+              here={here}
+              onFollow={followLink}
+              to="/admin/reports"
+              icon="shield"
+              text={t('navigation.moderation')}
+            />
           )}
           {visibility.administration && (
-            <NavItem to="/admin/dashboard" icon="dashboard" text={t('navigation.administration')} />
+            <NavItem
+              here={here}
+              onFollow={followLink}
+              to="/admin/dashboard"
+              icon="dashboard"
+              text={t('navigation.administration')}
+            />
           )}
-          <NavItem to="/about" icon="info" text={t('navigation.about')} />
+          <NavItem here={here} onFollow={followLink} to="/about" icon="info" text={t('navigation.about')} />
           <button type="button" className="nav-link" onClick={() => void signOut()}>
             <Icon name="logout" size={22} />
             <span className="nav-link__text">{t('navigation.log_out')}</span>
@@ -112,9 +191,15 @@ export function NavigationPanel() {
         <>
           {discover}
           {visibility.liveFeeds && (
-            <NavItem to="/public/local" icon="public" text={t('navigation.live_feeds')} />
+            <NavItem
+              here={here}
+              onFollow={followLink}
+              to="/public/local"
+              icon="public"
+              text={t('navigation.live_feeds')}
+            />
           )}
-          <NavItem to="/about" icon="info" text={t('navigation.about')} />
+          <NavItem here={here} onFollow={followLink} to="/about" icon="info" text={t('navigation.about')} />
           <hr className="navigation-panel__divider" />
           {identity.disabledAccountId || identity.movedToAccountId ? (
             <Suspense fallback={null}>

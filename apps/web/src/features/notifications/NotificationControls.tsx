@@ -15,18 +15,21 @@ import { Modal } from '../../components/Modal';
 import { ErrorMessage } from '../../components/States';
 import { isNotificationFilter, type NotificationFilter } from './notification-filter';
 
-/** The filter in the URL (?filter=) on /notifications; a pinned deck column keeps its own. */
-export function useNotificationFilter(
-  inUrl: boolean,
-): [NotificationFilter, (next: NotificationFilter) => void] {
+export type NotificationFilterState = [NotificationFilter, (next: NotificationFilter) => void];
+
+/** The filter of /notifications, in the URL (?filter=). */
+export function useUrlNotificationFilter(): NotificationFilterState {
   const [params, setParams] = useSearchParams();
-  const [local, setLocal] = useState<NotificationFilter>('all');
-  if (!inUrl) return [local, setLocal];
   const fromUrl = params.get('filter');
   return [
     isNotificationFilter(fromUrl) ? fromUrl : 'all',
     (next) => setParams(next === 'all' ? {} : { filter: next }, { replace: true }),
   ];
+}
+
+/** The filter of a pinned deck column: its own, not the URL's (no search-params hooks run for it). */
+export function useColumnNotificationFilter(): NotificationFilterState {
+  return useState<NotificationFilter>('all');
 }
 
 const TYPE_FILTERS: [NotificationFilter, IconName, MessageId][] = [
@@ -117,39 +120,45 @@ export function FollowRequestActions({ account }: { account: Account }) {
 /** "Clear notifications" (POST /api/v1/notifications/clear), after a confirmation, as on Mastodon. */
 export function ClearNotificationsButton() {
   const t = useT();
-  const client = useQueryClient();
   const [confirming, setConfirming] = useState(false);
+  return (
+    <>
+      <IconButton icon="clearAll" label={t('notifications.clear')} onClick={() => setConfirming(true)} />
+      {confirming && <ClearNotificationsDialog onClose={() => setConfirming(false)} />}
+    </>
+  );
+}
+
+/** The confirmation, which holds the request (nothing of it runs before the button is pressed). */
+function ClearNotificationsDialog({ onClose }: { onClose: () => void }) {
+  const t = useT();
+  const client = useQueryClient();
   const clear = useMutation({
     mutationFn: () => api.post('/api/v1/notifications/clear'),
     onSuccess: async () => {
-      setConfirming(false);
+      onClose();
       await client.invalidateQueries({ queryKey: ['notifications'] });
     },
   });
   return (
-    <>
-      <IconButton icon="clearAll" label={t('notifications.clear')} onClick={() => setConfirming(true)} />
-      {confirming && (
-        <Modal
-          title={t('notifications.clear_title')}
-          onClose={() => setConfirming(false)}
-          actions={
-            <>
-              <Button variant="secondary" onClick={() => setConfirming(false)}>
-                <Msg id="notifications.clear_cancel" />
-              </Button>
-              <Button variant="danger" busy={clear.isPending} onClick={() => clear.mutate()}>
-                <Msg id="notifications.clear_confirm" />
-              </Button>
-            </>
-          }
-        >
-          <p>
-            <Msg id="notifications.clear_message" />
-          </p>
-          {clear.isError && <ErrorMessage error={clear.error} />}
-        </Modal>
-      )}
-    </>
+    <Modal
+      title={t('notifications.clear_title')}
+      onClose={onClose}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            <Msg id="notifications.clear_cancel" />
+          </Button>
+          <Button variant="danger" busy={clear.isPending} onClick={() => clear.mutate()}>
+            <Msg id="notifications.clear_confirm" />
+          </Button>
+        </>
+      }
+    >
+      <p>
+        <Msg id="notifications.clear_message" />
+      </p>
+      {clear.isError && <ErrorMessage error={clear.error} />}
+    </Modal>
   );
 }

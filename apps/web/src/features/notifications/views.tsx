@@ -5,13 +5,16 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, type Page } from '../../api/client';
 import { queryKeys } from '../../api/queries';
+import { useRouteLinkClick } from '../../app/route-links';
 import { Avatar } from '../../components/Avatar';
 import { groupNotifications, type NotificationGroup } from './group';
 import {
   ClearNotificationsButton,
   FollowRequestActions,
   NotificationFilterBar,
-  useNotificationFilter,
+  useColumnNotificationFilter,
+  useUrlNotificationFilter,
+  type NotificationFilterState,
 } from './NotificationControls';
 import { notificationTypes, notificationsKey } from './notification-filter';
 import type { PinnedColumnProps } from '../../app/layouts/PinnedColumn';
@@ -155,10 +158,11 @@ const notificationScope = FILTER_SCOPES.notifications;
 const keepUnfiltered = (notification: Notification) =>
   !notification.status || !isHiddenByFilters(notification.status, notificationScope);
 
-function NotificationsTimeline({ filterInUrl }: { filterInUrl: boolean }) {
+function NotificationsTimeline({ filterState }: { filterState: NotificationFilterState }) {
   const t = useT();
+  const followLink = useRouteLinkClick();
   useMarkNotificationsRead();
-  const [filter, setFilter] = useNotificationFilter(filterInUrl);
+  const [filter, setFilter] = filterState;
   return (
     <RequireSignIn icon="notifications" title={t('column.notifications')}>
       <Column label={t('column.notifications')}>
@@ -167,14 +171,15 @@ function NotificationsTimeline({ filterInUrl }: { filterInUrl: boolean }) {
           title={t('column.notifications')}
           actions={
             <>
-              <Link
-                to="/notifications/requests"
+              <a
+                href="/notifications/requests"
                 className="icon-button"
                 aria-label={t('notifications.filtered')}
                 title={t('notifications.filtered')}
+                onClick={followLink}
               >
                 <Icon name="tune" size={20} />
-              </Link>
+              </a>
               <ClearNotificationsButton />
             </>
           }
@@ -199,8 +204,10 @@ function NotificationsTimeline({ filterInUrl }: { filterInUrl: boolean }) {
   );
 }
 
-export const NotificationsView = () => <NotificationsTimeline filterInUrl />;
-export const NotificationsColumn = (_: PinnedColumnProps) => <NotificationsTimeline filterInUrl={false} />;
+export const NotificationsView = () => <NotificationsTimeline filterState={useUrlNotificationFilter()} />;
+export const NotificationsColumn = (_: PinnedColumnProps) => (
+  <NotificationsTimeline filterState={useColumnNotificationFilter()} />
+);
 
 export function NotificationRequestsView() {
   const t = useT();

@@ -1,16 +1,18 @@
 import type { DisplayMedia } from '@palchat/api';
 import { useEffect } from 'react';
-import { useSettings } from '../../api/queries';
+import { useCachedSettings } from '../../api/queries';
+
+// both are read once per status card: from the cache, without a query observer each (useCachedSettings)
 
 /** The reading preferences statuses apply (set on /settings/preferences). */
 export function useReadingSettings() {
-  const { displayMedia, expandSpoilers, autoplayGifs, reduceMotion } = useSettings();
+  const { displayMedia, expandSpoilers, autoplayGifs, reduceMotion } = useCachedSettings();
   return { displayMedia, expandSpoilers, autoplayGifs, reduceMotion };
 }
 
 /** Which actions ask for a confirmation first. */
 export function useConfirmations() {
-  const { unfollowModal, boostModal, deleteModal } = useSettings();
+  const { unfollowModal, boostModal, deleteModal } = useCachedSettings();
   return { unfollow: unfollowModal, boost: boostModal, delete: deleteModal };
 }
 

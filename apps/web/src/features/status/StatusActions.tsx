@@ -8,7 +8,7 @@ import { useInitialState } from '../../app/initial-state-context';
 import { preloadableLazy } from '../../app/preloadable-lazy';
 import { whenIdle } from '../../app/use-after-idle';
 import { MenuButton } from '../../components/MenuButton';
-import { SocialIcon, type SocialIconName } from '../../components/SocialIcon';
+import { socialIcon, type SocialIconName } from '../../components/SocialIcon';
 import { useConfirmations } from '../settings/use-reading-settings';
 import type { StatusMenuProps } from './StatusMenu';
 import { statusUrl } from './status-url';
@@ -45,7 +45,7 @@ function ActionButton({
       disabled={disabled}
       onClick={onClick}
     >
-      <SocialIcon name={icon} size={18} />
+      {socialIcon(icon, 18)}
       {count !== undefined && count > 0 && <span className="status-action__count">{count}</span>}
     </button>
   );
@@ -80,7 +80,7 @@ function StatusMenuSlot(props: Omit<StatusMenuProps, 'defaultOpen'>) {
     <MenuButton
       label={t('status.more')}
       className="status-action"
-      icon={<SocialIcon name="more" size={18} />}
+      icon={socialIcon('more', 18)}
       onClick={() => setPressed(true)}
     />
   );

@@ -3,6 +3,7 @@ import type { Poll as PollEntity, Status } from '@palchat/api';
 // eslint-disable-next-line no-restricted-imports -- what a status renders itself is part of the first screen
 import { lazy, memo, Suspense } from 'react';
 import { Link } from 'react-router';
+import { useRouteLinkClick } from '../../app/route-links';
 import { Msg } from '../../app/i18n/Msg';
 import { useT } from '../../app/i18n/use-t';
 import { Avatar } from '../../components/Avatar';
@@ -42,6 +43,8 @@ interface StatusCardProps {
  */
 function StatusCardView({ status, focused }: StatusCardProps) {
   const t = useT();
+  // the header's links are plain anchors with one handler: Link's hooks, twice a card, weigh on the heap
+  const followLink = useRouteLinkClick();
   const shown = status.reblog ?? status;
   // the translated text, warning, media descriptions and poll while "Translate" is on
   const displayed = useTranslatedStatus(shown);
@@ -76,35 +79,40 @@ function StatusCardView({ status, focused }: StatusCardProps) {
       {status.reblog && (
         <div className="status__prepend">
           <Icon name="repeat" size={16} />
-          <Link to={`/@${status.account.acct}`} data-hover-card-account={status.account.id}>
+          <a
+            href={`/@${status.account.acct}`}
+            data-hover-card-account={status.account.id}
+            onClick={followLink}
+          >
             <Msg
               id="status.boosted_by"
               values={{ name: <bdi>{status.account.display_name || status.account.username}</bdi> }}
             />
-          </Link>
+          </a>
         </div>
       )}
       {!status.reblog && shown.in_reply_to_id && (
         <div className="status__prepend">
           <Icon name="reply" size={16} />
-          <Link to={`/statuses/${shown.in_reply_to_id}`}>
+          <a href={`/statuses/${shown.in_reply_to_id}`} onClick={followLink}>
             <Msg id="status.in_reply_to" />
-          </Link>
+          </a>
         </div>
       )}
       <div className="status__header">
-        <Link
-          to={`/@${shown.account.acct}`}
+        <a
+          href={`/@${shown.account.acct}`}
           className="status__author"
           id={`status-${status.id}-author`}
           data-hover-card-account={shown.account.id}
+          onClick={followLink}
         >
           <Avatar src={shown.account.avatar} size={46} />
           <DisplayName account={shown.account} />
-        </Link>
-        <Link to={permalink} className="status__time" data-action="open">
+        </a>
+        <a href={permalink} className="status__time" data-action="open" onClick={followLink}>
           <RelativeTime iso={shown.created_at} />
-        </Link>
+        </a>
         <EditedMarker status={shown} />
       </div>
       {hasWarning && (

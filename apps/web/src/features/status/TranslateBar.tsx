@@ -2,7 +2,7 @@ import type { Status } from '@palchat/api';
 import { Suspense } from 'react';
 import { lazyWithMessages } from '../../app/lazy-with-messages';
 import { useIntl } from 'react-intl';
-import { useInstance } from '../../api/queries';
+import { useCachedInstance } from '../../api/queries';
 import { useInitialState } from '../../app/initial-state-context';
 import { canTranslate } from './translation';
 
@@ -16,8 +16,7 @@ const TranslateBarView = lazyWithMessages(() => import('./TranslateBarView'));
 export function TranslateBar({ status }: { status: Status }) {
   const intl = useIntl();
   const { identity } = useInitialState();
-  const instance = useInstance();
-  const enabled = instance.data?.configuration?.translation?.enabled === true;
+  const enabled = useCachedInstance()?.configuration?.translation?.enabled === true;
   if (!canTranslate(status, { enabled, signedIn: identity.signedIn, uiLocale: intl.locale })) return null;
   return (
     <Suspense fallback={null}>

@@ -1,5 +1,12 @@
 import type { Status } from '@palchat/api';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  MutationObserver,
+  useMutation,
+  useQueryClient,
+  type MutationOptions,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { api } from '../../api/client';
 import { removeCachedStatus, replaceCachedStatus, updateCachedStatus } from './status-cache';
 
@@ -26,11 +33,33 @@ export function isOn(status: Status, action: ToggleAction): boolean {
   return status[FLAG[action]] === true;
 }
 
-/** Favourite, boost, bookmark, pin and conversation mute, applied to the cache before the server answers. */
-export function useToggleStatus() {
+interface Toggle {
+  status: Status;
+  action: ToggleAction;
+  on: boolean;
+}
+
+/**
+ * Favourite, boost, bookmark, pin and conversation mute, applied to the cache before the server answers.
+ * Every status card has one and none shows its progress: the mutation is made when a toggle is asked for,
+ * not a mutation observer per card at render (issue #17, the heap at first load).
+ */
+export function useToggleStatus(): { mutate: (toggle: Toggle) => void } {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ status, action, on }: { status: Status; action: ToggleAction; on: boolean }) => {
+  return useMemo(
+    () => ({
+      mutate: (toggle: Toggle) => {
+        // the mutation's own callbacks run whether or not anything observes it; a failure is undone there
+        void new MutationObserver(client, toggleMutation(client)).mutate(toggle).catch(() => undefined);
+      },
+    }),
+    [client],
+  );
+}
+
+function toggleMutation(client: QueryClient): MutationOptions<Status, Error, Toggle, { before: Status }> {
+  return {
+    mutationFn: async ({ status, action, on }) => {
       const path = `/api/v1/statuses/${status.id}/${on ? action : `un${action}`}`;
       const answer = await api.post<Status>(path);
       // a boost answers with the boost itself; the boosted status carries the fresh counters
@@ -50,7 +79,7 @@ export function useToggleStatus() {
       if (action === 'favourite') void client.invalidateQueries({ queryKey: ['timeline', 'favourites'] });
       if (action === 'pin') void client.invalidateQueries({ queryKey: ['timeline', 'pinned'] });
     },
-  });
+  };
 }
 
 export function useDeleteStatus() {
