@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { createDeployment, machineNote, REPO_ROOT, startServerProcess } from './lib/deployment.mjs';
-import { seedFollowing, seedStatuses, seedUsers } from './lib/seed.mjs';
+import { seedHomeReader } from './lib/seed.mjs';
 import { percentile } from './lib/stats.mjs';
 import { CHROME } from './lib/web-client.mjs';
 
@@ -98,10 +98,7 @@ let browser;
 try {
   buildUnminified(outDir);
   console.log(`Boot CPU of the signed-in /home (${machineNote()}; CPU slowed ${THROTTLE}×, ${RUNS} runs)`);
-  const [reader] = await seedUsers(deployment.db, 1, 'reader');
-  const authors = await seedUsers(deployment.db, 10, 'author');
-  await seedFollowing(deployment.db, reader, authors);
-  await seedStatuses(deployment.db, authors, 10);
+  const reader = await seedHomeReader(deployment.db);
   await deployment.closeDatabase();
   server = await startServerProcess({ ...deployment.env, WEB_DIST_DIR: outDir });
   browser = await chromium.launch({ executablePath: CHROME, args: ['--no-sandbox', '--disable-gpu'] });

@@ -11,7 +11,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { createDeployment, machineNote, startServerProcess } from './lib/deployment.mjs';
-import { seedFollowing, seedStatuses, seedUsers } from './lib/seed.mjs';
+import { seedHomeReader } from './lib/seed.mjs';
 import { kb } from './lib/stats.mjs';
 import { CHROME, ensureWebBuild, heapAfterGc, mib, WEB_DIST as DIST } from './lib/web-client.mjs';
 const BUDGET_KB = 150;
@@ -107,10 +107,7 @@ async function homeAssets() {
   let server;
   let browser;
   try {
-    const [reader] = await seedUsers(deployment.db, 1, 'reader');
-    const authors = await seedUsers(deployment.db, 10, 'author');
-    await seedFollowing(deployment.db, reader, authors);
-    await seedStatuses(deployment.db, authors, 10);
+    const reader = await seedHomeReader(deployment.db);
     await deployment.closeDatabase();
     server = await startServerProcess(deployment.env);
     browser = await chromium.launch({ executablePath: CHROME, args: ['--no-sandbox', '--disable-gpu'] });

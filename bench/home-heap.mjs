@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import { chromium } from 'playwright-core';
 import { createDeployment, machineNote, startServerProcess } from './lib/deployment.mjs';
-import { seedFollowing, seedStatuses, seedUsers } from './lib/seed.mjs';
+import { seedHomeReader } from './lib/seed.mjs';
 import { CHROME, ensureWebBuild, heapAfterGc } from './lib/web-client.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 2);
@@ -69,10 +69,7 @@ const deployment = await createDeployment('sqlite', 'homeheap');
 let server;
 let browser;
 try {
-  const [reader] = await seedUsers(deployment.db, 1, 'reader');
-  const authors = await seedUsers(deployment.db, 10, 'author');
-  await seedFollowing(deployment.db, reader, authors);
-  await seedStatuses(deployment.db, authors, 10);
+  const reader = await seedHomeReader(deployment.db);
   await deployment.closeDatabase();
   server = await startServerProcess(deployment.env);
   browser = await chromium.launch({ executablePath: CHROME, args: ['--no-sandbox', '--disable-gpu'] });

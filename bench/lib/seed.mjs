@@ -207,3 +207,12 @@ export async function seedDirectChat(db, a, b, count, textOf) {
   await insertChunked(db, 'messages', messages);
   return conversationId;
 }
+
+/** The client benches' signed-in /home: a reader following 10 authors of 10 public statuses each. */
+export async function seedHomeReader(db) {
+  const [reader] = await seedUsers(db, 1, 'reader');
+  const authors = await seedUsers(db, 10, 'author');
+  await seedFollowing(db, reader, authors);
+  await seedStatuses(db, authors, 10);
+  return reader;
+}
