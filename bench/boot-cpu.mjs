@@ -12,11 +12,10 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import { createDeployment, machineNote, REPO_ROOT, startServerProcess } from './lib/deployment.mjs';
 import { seedHomeReader } from './lib/seed.mjs';
 import { percentile } from './lib/stats.mjs';
-import { CHROME } from './lib/web-client.mjs';
+import { launchChromium } from './lib/web-client.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const THROTTLE = Number(process.env.BENCH_THROTTLE ?? 4);
@@ -101,7 +100,7 @@ try {
   const reader = await seedHomeReader(deployment.db);
   await deployment.closeDatabase();
   server = await startServerProcess({ ...deployment.env, WEB_DIST_DIR: outDir });
-  browser = await chromium.launch({ executablePath: CHROME, args: ['--no-sandbox', '--disable-gpu'] });
+  browser = await launchChromium();
   const runs = [];
   for (let run = 0; run < RUNS; run += 1)
     runs.push(await profileBoot(browser, server.url, reader.sessionSecret));

@@ -6,10 +6,9 @@
 // Seeds two accounts and their direct chat straight into a fresh SQLite database, opens the chat in Chromium
 // (1280 px wide, the box expanded), reads the JS heap after a full garbage collection, scrolls up with the
 // mouse wheel (the list loads older pages as it goes) until the first message is shown, and reads it again.
-import { chromium } from 'playwright-core';
 import { createDeployment, machineNote, pause, startServerProcess } from './lib/deployment.mjs';
 import { seedDirectChat, seedMutualFollows, seedUsers } from './lib/seed.mjs';
-import { CHROME, ensureWebBuild, heapAfterGc, mib } from './lib/web-client.mjs';
+import { ensureWebBuild, heapAfterGc, launchChromium, mib } from './lib/web-client.mjs';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10_000);
 /** Issue #17: scrolling through 10,000 messages grows the heap by at most this. */
@@ -70,7 +69,7 @@ try {
   await seedDirectChat(deployment.db, ann, ben, MESSAGES, textOf);
   await deployment.closeDatabase();
   server = await startServerProcess(deployment.env);
-  browser = await chromium.launch({ executablePath: CHROME, args: ['--no-sandbox', '--disable-gpu'] });
+  browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.addCookies([{ name: '_palchat_session', value: ben.sessionSecret, url: server.url }]);
   const page = await context.newPage();

@@ -9,11 +9,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { chromium } from 'playwright-core';
 import { createDeployment, machineNote, startServerProcess } from './lib/deployment.mjs';
 import { seedHomeReader } from './lib/seed.mjs';
 import { kb } from './lib/stats.mjs';
-import { CHROME, ensureWebBuild, heapAfterGc, mib, WEB_DIST as DIST } from './lib/web-client.mjs';
+import { ensureWebBuild, heapAfterGc, launchChromium, mib, WEB_DIST as DIST } from './lib/web-client.mjs';
 const BUDGET_KB = 150;
 const AIM_KB = 100;
 /** Issue #17: everything fetched until the network is idle (idle callbacks run), /home signed in. */
@@ -110,7 +109,7 @@ async function homeAssets() {
     const reader = await seedHomeReader(deployment.db);
     await deployment.closeDatabase();
     server = await startServerProcess(deployment.env);
-    browser = await chromium.launch({ executablePath: CHROME, args: ['--no-sandbox', '--disable-gpu'] });
+    browser = await launchChromium();
     const freshContext = async () => {
       const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
       await context.addCookies([{ name: '_palchat_session', value: reader.sessionSecret, url: server.url }]);

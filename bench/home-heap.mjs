@@ -11,10 +11,9 @@
 // Each load is as client-weight's: a fresh context with the reader's cookie, /home until the network is idle,
 // one idle callback, 2 s without a request, then a full garbage collection.
 import fs from 'node:fs';
-import { chromium } from 'playwright-core';
 import { createDeployment, machineNote, startServerProcess } from './lib/deployment.mjs';
 import { seedHomeReader } from './lib/seed.mjs';
-import { CHROME, ensureWebBuild, heapAfterGc } from './lib/web-client.mjs';
+import { ensureWebBuild, heapAfterGc, launchChromium } from './lib/web-client.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 2);
 const WIDTHS = (process.env.BENCH_WIDTHS || '412,1280').split(',').map(Number);
@@ -72,7 +71,7 @@ try {
   const reader = await seedHomeReader(deployment.db);
   await deployment.closeDatabase();
   server = await startServerProcess(deployment.env);
-  browser = await chromium.launch({ executablePath: CHROME, args: ['--no-sandbox', '--disable-gpu'] });
+  browser = await launchChromium();
   console.log(`Heap of signed-in /home (${machineNote()})`);
   const snapshots = new Map();
   for (let round = 0; round < ROUNDS; round += 1) {

@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { chromium } from 'playwright-core';
 import { REPO_ROOT } from './deployment.mjs';
 
 export const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
@@ -24,5 +25,9 @@ export async function heapAfterGc(page) {
   await session.detach();
   return usedSize;
 }
+
+/** Debian's Chromium, as every client bench launches it. */
+export const launchChromium = () =>
+  chromium.launch({ executablePath: CHROME, args: ['--no-sandbox', '--disable-gpu'] });
 
 export const mib = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
