@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { configureApi } from '../api/client';
 import { App, createAppRouter } from './App';
 import { preloadLayout } from './AppShell';
-import { loadIntlDataSoon } from './i18n/intl-data';
 import { loadCatalogue } from './i18n/messages';
 import { readInitialState } from './initial-state';
 
@@ -42,7 +41,6 @@ export async function boot(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element');
   removeSplashOnFirstRender(container);
-  loadIntlDataSoon(locale);
   createRoot(container).render(
     <StrictMode>
       <App state={state} locale={locale} messages={messages} router={router} />

@@ -1,52 +1,41 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type PointerEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useT } from '../app/i18n/use-t';
 import { compactTime } from './time-labels';
 
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 24 * 3600],
-  ['month', 30 * 24 * 3600],
-  ['day', 24 * 3600],
-  ['hour', 3600],
-  ['minute', 60],
-];
-
-/** The largest unit that fits a distance in seconds (negative: in the past), e.g. 7300 → [2, 'hour']. */
-export function relativeUnit(seconds: number): [number, Intl.RelativeTimeFormatUnit] {
-  const found = UNITS.find(([, size]) => Math.abs(seconds) >= size);
-  return found ? [Math.round(seconds / found[1]), found[0]] : [seconds, 'second'];
-}
-
 /**
- * A time label that stays current (one shared 30-second clock for every label on the page): by default a
- * localized relative time ("5 min. ago"); `compact` gives SPEC §4's labels ('now', 5m, 3h, 2d, then "Mar 3").
+ * A time label that stays current (one shared 30-second clock for every label on the page), in SPEC §4's
+ * form: 'now', 5m, 3h, 2d, then "Mar 3" (with the year when it is another). Hovering it shows the full date
+ * and time.
  */
-export function RelativeTime({ iso, compact = false }: { iso: string; compact?: boolean }) {
-  const intl = useIntl();
+export function RelativeTime({ iso }: { iso: string }) {
   const t = useT();
   const now = useClock();
-  const date = new Date(iso);
-  let label: string;
-  if (compact) {
-    const time = compactTime(iso, now);
-    label =
-      time.unit === 'now'
-        ? t('relative_time.now')
-        : time.unit === 'date'
-          ? intl.formatDate(time.date, { month: 'short', day: 'numeric' })
-          : t(`relative_time.${time.unit}`, { count: time.value });
-  } else {
-    const [value, unit] = relativeUnit(Math.round((date.getTime() - now) / 1000));
-    label =
-      unit === 'second'
-        ? intl.formatRelativeTime(0, 'second', { numeric: 'auto' })
-        : intl.formatRelativeTime(value, unit, { numeric: 'auto', style: 'short' });
-  }
+  const showFullDate = useFullDateTitle(iso);
+  const time = compactTime(iso, now);
+  const label =
+    time.unit === 'now'
+      ? t('relative_time.now')
+      : time.unit === 'date'
+        ? t(time.year === null ? 'relative_time.date' : 'relative_time.date_in_year', time)
+        : t(`relative_time.${time.unit}`, { count: time.value });
   return (
-    <time dateTime={iso} title={intl.formatDate(date, { dateStyle: 'medium', timeStyle: 'short' })}>
+    <time dateTime={iso} onPointerEnter={showFullDate}>
       {label}
     </time>
   );
+}
+
+/**
+ * A pointer handler that gives the element a title with the full date and time, made the first time the
+ * pointer comes over it rather than for every label a page renders: it is the page's first Intl formatter,
+ * which loads ICU's data.
+ */
+export function useFullDateTitle(date: string | number) {
+  const intl = useIntl();
+  return (event: PointerEvent<HTMLElement>) => {
+    event.currentTarget.title ||= intl.formatDate(date, { dateStyle: 'medium', timeStyle: 'short' });
+  };
 }
 
 const clockListeners = new Set<(now: number) => void>();

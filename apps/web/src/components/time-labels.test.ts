@@ -17,8 +17,21 @@ describe('compactTime', () => {
     expect(compactTime(ago(86_400_000), now)).toEqual({ unit: 'days', value: 1 });
     expect(compactTime(ago(6 * 86_400_000), now)).toEqual({ unit: 'days', value: 6 });
   });
-  it('falls back to a date from 7 days on', () => {
-    const label = compactTime(ago(7 * 86_400_000), now);
-    expect(label.unit).toBe('date');
+  it('falls back to a date from 7 days on, with its year only when it is not the current one', () => {
+    const local = (iso: string) => new Date(iso);
+    const lastWeek = ago(7 * 86_400_000);
+    expect(compactTime(lastWeek, now)).toEqual({
+      unit: 'date',
+      month: 'mar',
+      day: local(lastWeek).getDate(),
+      year: null,
+    });
+    const lastYear = ago(400 * 86_400_000);
+    expect(compactTime(lastYear, now)).toEqual({
+      unit: 'date',
+      month: 'feb',
+      day: local(lastYear).getDate(),
+      year: local(lastYear).getFullYear(),
+    });
   });
 });

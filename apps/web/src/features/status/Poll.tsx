@@ -7,7 +7,8 @@ import { useT } from '../../app/i18n/use-t';
 import { useInitialState } from '../../app/initial-state-context';
 import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
-import { relativeUnit } from '../../components/RelativeTime';
+import { useFullDateTitle } from '../../components/RelativeTime';
+import { relativeUnit } from '../../components/time-labels';
 import { ErrorMessage } from '../../components/States';
 import { useRefreshPoll, useVote } from './use-status-actions';
 import { setStatusViewChoices, useStatusViewChoices } from './view-state';
@@ -33,13 +34,11 @@ function useNow(until: number | null): number {
 /** "Closes in 3 hours", counted down live, or "Closed". */
 function Expiry({ closesAt, now, closed }: { closesAt: number | null; now: number; closed: boolean }) {
   const intl = useIntl();
+  const showFullDate = useFullDateTitle(closesAt ?? 0);
   if (closed || closesAt === null) return <Msg id="poll.closed" />;
   const [value, unit] = relativeUnit(Math.max(1, Math.round((closesAt - now) / 1000)));
   return (
-    <time
-      dateTime={new Date(closesAt).toISOString()}
-      title={intl.formatDate(closesAt, { dateStyle: 'medium', timeStyle: 'short' })}
-    >
+    <time dateTime={new Date(closesAt).toISOString()} onPointerEnter={showFullDate}>
       <Msg id="poll.closes" values={{ time: intl.formatRelativeTime(value, unit) }} />
     </time>
   );

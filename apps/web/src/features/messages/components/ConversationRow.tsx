@@ -57,7 +57,7 @@ export const ConversationRow = memo(function ConversationRow({
           <span className="mbox-row__top">
             <span className="mbox-row__name">{title}</span>
             <span className="mbox-row__time">
-              <RelativeTime iso={conversation.last_message?.created_at ?? conversation.updated_at} compact />
+              <RelativeTime iso={conversation.last_message?.created_at ?? conversation.updated_at} />
             </span>
           </span>
           <span className="mbox-row__bottom">

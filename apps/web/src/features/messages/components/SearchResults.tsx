@@ -63,7 +63,7 @@ export function SearchResults({
                   ) : null}
                 </span>
                 <span className="mbox-row__time">
-                  <RelativeTime iso={result.created_at} compact />
+                  <RelativeTime iso={result.created_at} />
                 </span>
               </span>
               <span className="mbox-result__content">
