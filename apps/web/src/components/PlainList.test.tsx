@@ -1,31 +1,38 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { focusInPlainList, PlainList, plainListSnapshot, restoreFocusInRow } from './PlainList';
-import { FIRST_ROWS, ROWS_PER_TASK } from './use-rows-revealed';
+import { FIRST_ROWS } from './use-rows-revealed';
 
-let intersect: ((entries: { isIntersecting: boolean }[]) => void) | null = null;
-let observed = 0;
+type Entries = { isIntersecting: boolean }[];
+
+/** The IntersectionObservers the list has made and still observes with. */
+let observers: { callback: (entries: Entries) => void; rootMargin: string | undefined }[] = [];
+
+/** Tells every observer still observing that the list's end is (or is not) within its margin. */
+function intersect(isIntersecting: boolean) {
+  act(() => [...observers].forEach((observer) => observer.callback([{ isIntersecting }])));
+}
 
 beforeEach(() => {
-  observed = 0;
+  observers = [];
   vi.stubGlobal(
     'IntersectionObserver',
     class {
-      constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
-        intersect = callback;
+      private readonly entry;
+      constructor(callback: (entries: Entries) => void, options?: IntersectionObserverInit) {
+        this.entry = { callback, rootMargin: options?.rootMargin };
       }
       observe() {
-        observed += 1;
+        observers.push(this.entry);
       }
       disconnect() {
-        observed -= 1;
+        observers = observers.filter((observer) => observer !== this.entry);
       }
     },
   );
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-  intersect = null;
 });
 
 function renderList(onEndReached = vi.fn(), items = ['a', 'b', 'c']) {
@@ -65,53 +72,48 @@ describe('PlainList', () => {
     ]);
   });
 
-  it('renders a long first page a screenful at once, then a few rows per task, and watches its end after', async () => {
-    vi.useFakeTimers();
-    try {
-      const items = Array.from({ length: FIRST_ROWS + 2 * ROWS_PER_TASK + 1 }, (_, index) => `r${index}`);
-      renderList(vi.fn(), items);
-      expect(rowsShown()).toEqual(items.slice(0, FIRST_ROWS));
-      expect(observed).toBe(0);
-      await act(() => vi.advanceTimersToNextTimerAsync());
-      expect(rowsShown()).toEqual(items.slice(0, FIRST_ROWS + ROWS_PER_TASK));
-      expect(observed).toBe(0);
-      await act(() => vi.advanceTimersToNextTimerAsync());
-      expect(observed).toBe(0);
-      await act(() => vi.advanceTimersToNextTimerAsync());
-      expect(rowsShown()).toEqual(items);
-      expect(observed).toBe(1);
-    } finally {
-      vi.useRealTimers();
-    }
+  it('renders a long first page a screenful at once, then one row per task while its end is near the view', () => {
+    const onEndReached = vi.fn();
+    const items = Array.from({ length: FIRST_ROWS + 2 }, (_, index) => `r${index}`);
+    renderList(onEndReached, items);
+    expect(rowsShown()).toEqual(items.slice(0, FIRST_ROWS));
+    // the end is more than a view's height below the view: nothing more renders until the reader scrolls
+    expect(observers.map((observer) => observer.rootMargin)).toEqual(['0px 0px 100% 0px']);
+    intersect(false);
+    expect(rowsShown()).toEqual(items.slice(0, FIRST_ROWS));
+    intersect(true);
+    expect(rowsShown()).toEqual(items.slice(0, FIRST_ROWS + 1));
+    intersect(true);
+    expect(rowsShown()).toEqual(items);
+    expect(onEndReached).not.toHaveBeenCalled();
+    // every row is there: the end now asks for the next page
+    expect(observers.map((observer) => observer.rootMargin)).toEqual(['0px 0px 600px 0px']);
+    intersect(true);
+    expect(onEndReached).toHaveBeenCalledTimes(1);
   });
 
-  it('renders rows that arrive once it is complete at once, in order', async () => {
-    vi.useFakeTimers();
-    try {
-      const { view } = renderList(vi.fn(), ['a', 'b']);
-      const items = Array.from({ length: FIRST_ROWS + ROWS_PER_TASK + 1 }, (_, index) => `n${index}`);
-      const longer = [...items, 'a', 'b'];
-      view.rerender(
-        <PlainList
-          items={longer}
-          scrollParent={null}
-          itemKey={(item) => item}
-          renderItem={(item) => <p>row {item}</p>}
-          onEndReached={vi.fn()}
-          listRef={{ current: null }}
-        />,
-      );
-      expect(rowsShown()).toEqual(longer);
-    } finally {
-      vi.useRealTimers();
-    }
+  it('renders rows that arrive once it is complete at once, in order', () => {
+    const { view } = renderList(vi.fn(), ['a', 'b']);
+    const items = Array.from({ length: FIRST_ROWS + 2 }, (_, index) => `n${index}`);
+    const longer = [...items, 'a', 'b'];
+    view.rerender(
+      <PlainList
+        items={longer}
+        scrollParent={null}
+        itemKey={(item) => item}
+        renderItem={(item) => <p>row {item}</p>}
+        onEndReached={vi.fn()}
+        listRef={{ current: null }}
+      />,
+    );
+    expect(rowsShown()).toEqual(longer);
   });
 
   it('asks for the next page when its end comes near the view', () => {
     const { onEndReached } = renderList();
-    intersect?.([{ isIntersecting: false }]);
+    intersect(false);
     expect(onEndReached).not.toHaveBeenCalled();
-    intersect?.([{ isIntersecting: true }]);
+    intersect(true);
     expect(onEndReached).toHaveBeenCalledTimes(1);
   });
 

@@ -15,14 +15,14 @@ const END_MARGIN_PX = 600;
 /**
  * Every row in the DOM, as a list looks before it is virtualized: the first screen renders without waiting for
  * the virtualizer (react-virtuoso is 20 KB gzip), and the list hands over when it grows (use-virtual-list.ts).
- * A first page renders a screenful of rows at once and the others over the next tasks (use-rows-revealed.ts);
- * its end is watched once they all are there.
+ * A first page renders a screenful of rows at once and the others over the next tasks as long as they are near
+ * the view (use-rows-revealed.ts); its end asks for the next page once they all are there.
  */
 export function PlainList<T>(props: PlainListProps<T>) {
   const { scrollParent, onEndReached, listRef, restoreStateFrom } = props;
   const endRef = useRef<HTMLDivElement>(null);
   const onEnd = useEffectEvent(onEndReached);
-  const revealed = useRowsRevealed(props.items.length, Boolean(restoreStateFrom));
+  const revealed = useRowsRevealed(props.items.length, Boolean(restoreStateFrom), endRef, scrollParent);
   const allRevealed = revealed === props.items.length;
   const [restoreOnMount] = useState(restoreStateFrom);
   useLayoutEffect(() => {
@@ -30,7 +30,7 @@ export function PlainList<T>(props: PlainListProps<T>) {
   }, [restoreOnMount, listRef, scrollParent]);
   useEffect(() => {
     const end = endRef.current;
-    if (!end) return;
+    if (!end || !allRevealed) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) onEnd();
@@ -49,7 +49,7 @@ export function PlainList<T>(props: PlainListProps<T>) {
         </div>
       ))}
       {props.footer}
-      {allRevealed && <div ref={endRef} />}
+      <div ref={endRef} />
     </div>
   );
 }
