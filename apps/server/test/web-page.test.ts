@@ -13,6 +13,9 @@ describeEachDialect('the web client page', (dialect) => {
   beforeAll(async () => {
     fs.mkdirSync(path.join(dist.dir, 'assets'));
     fs.writeFileSync(path.join(dist.dir, 'assets/app-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist.dir, 'assets/style-def456.css'), 'p{}');
+    fs.writeFileSync(path.join(dist.dir, 'assets/style-def456.css.br'), 'brotli bytes');
+    fs.writeFileSync(path.join(dist.dir, 'assets/style-def456.css.gz'), 'gzip bytes');
     fs.writeFileSync(path.join(dist.dir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
     fs.writeFileSync(path.join(dist.dir, 'favicon.ico'), 'icon');
     server = await createTestServer(dialect, { webDistDir: dist.dir });
@@ -115,6 +118,38 @@ describeEachDialect('the web client page', (dialect) => {
     const index = await server.app.inject({ url: '/index.html' });
     expect(index.statusCode).toBe(200);
     expect(index.body).toContain('id="initial-state"');
+  });
+
+  it('sends an asset as the browser accepts it, built twins first, to anyone, even with a wrong token', async () => {
+    const asked = (acceptEncoding: string) =>
+      server.app.inject({
+        url: '/assets/style-def456.css',
+        headers: { 'accept-encoding': acceptEncoding, authorization: 'Bearer not-a-token' },
+      });
+    for (const [accepted, coding, body] of [
+      ['gzip, deflate, br', 'br', 'brotli bytes'],
+      ['gzip', 'gzip', 'gzip bytes'],
+      ['br;q=0, gzip;q=0.5', 'gzip', 'gzip bytes'],
+      ['identity', undefined, 'p{}'],
+    ] as const) {
+      const response = await asked(accepted);
+      expect(response.statusCode, accepted).toBe(200);
+      expect(response.headers['content-encoding'], accepted).toBe(coding);
+      expect(response.body, accepted).toBe(body);
+      expect(response.headers['content-type']).toBe('text/css; charset=utf-8');
+      expect(response.headers['vary']).toContain('accept-encoding');
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('finds an asset that a newer build wrote after it was asked for in vain', async () => {
+    const url = '/assets/late-789.js';
+    expect((await server.app.inject({ url })).statusCode).toBe(404);
+    fs.writeFileSync(path.join(dist.dir, 'assets/late-789.js'), 'late()');
+    const late = await server.app.inject({ url });
+    expect(late.statusCode).toBe(200);
+    expect(late.body).toBe('late()');
+    expect((await server.app.inject({ url: '/assets/..%2Fsw.js' })).statusCode).toBe(404);
   });
 
   it('serves client routes with a trailing slash, and never answers /health or /.well-known/ with the page', async () => {

@@ -70,6 +70,7 @@ async function authPlugin(app: FastifyInstance, options: { db: Db; csrf: CsrfTok
   app.decorate('routeScopes', registerRouteScopes(app));
 
   app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.anonymous) return;
     const token = bearerFrom(request);
     if (token) {
       const match = await findBearer(db, token);
@@ -109,6 +110,13 @@ async function authPlugin(app: FastifyInstance, options: { db: Db; csrf: CsrfTok
       body && typeof body === 'object' ? (body as Record<string, unknown>)[CSRF_FORM_FIELD] : undefined;
     csrf.verify(request, sent);
   });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route sends the same public bytes to everyone (the client's built assets): who asks is not looked up. */
+    anonymous?: boolean;
+  }
 }
 
 export default fp(authPlugin, { name: 'auth' });

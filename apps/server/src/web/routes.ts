@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { userSettingsPatchSchema } from '@palchat/api';
 import type { AppContext } from '../context.js';
 import { requireAccount } from '../auth/viewer.js';
+import { AssetFiles, codingFor } from './asset-files.js';
 import { buildInitialState } from './initial-state.js';
 import { documentHeaders } from '../http/security-headers.js';
 import { injectInitialState, injectIntoHead, readIndexHtml } from './page.js';
@@ -14,7 +15,7 @@ import { loadUserSettings, updateUserSettings } from './user-settings.js';
 
 /** Paths that belong to the server, never to the client's router. */
 const SERVER_PREFIXES = ['/api/', '/oauth/', '/system/'];
-const ASSETS_PREFIX = '/assets/';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NOT_BUILT = 'The web client is not built: run npm run build';
 
 /** The file under the dist folder that a URL path names, if it exists (never outside the folder). */
@@ -69,16 +70,30 @@ async function registerClientRoutes(app: FastifyInstance, ctx: AppContext): Prom
       decorateReply: !scope.hasReplyDecorator('sendFile'),
     });
 
+    // hashed assets: from memory, without waiting for a turn or looking up who asks (never a page)
+    const assetsRoot = path.join(root, 'assets');
+    const assets = new AssetFiles(assetsRoot);
+    scope.get('/assets/*', { config: { light: true, anonymous: true } }, async (request, reply) => {
+      const name = (request.params as { '*': string })['*'];
+      const kept = await assets.get(name);
+      if (!kept) {
+        // a file in a subfolder, or too large to keep
+        const file = await staticFileFor(assetsRoot, `/${name}`);
+        if (!file) return reply.callNotFound();
+        return reply.header('cache-control', IMMUTABLE).sendFile(file, assetsRoot, { cacheControl: false });
+      }
+      const coding = codingFor(kept, request.headers['accept-encoding']);
+      reply.header('cache-control', IMMUTABLE).header('vary', 'accept-encoding').type(kept.type);
+      if (coding !== 'identity') reply.header('content-encoding', coding);
+      return reply.send(coding === 'identity' ? kept.identity : kept[coding]);
+    });
+
     scope.get('/*', async (request, reply) => {
       const urlPath = request.url.split('?', 1)[0] ?? '/';
       if (SERVER_PREFIXES.some((prefix) => urlPath.startsWith(prefix))) return reply.callNotFound();
       const file = await staticFileFor(root, urlPath);
-      if (file) {
-        const immutable = urlPath.startsWith(ASSETS_PREFIX);
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-        return reply.sendFile(file, root, { cacheControl: false });
-      }
-      if (urlPath.startsWith(ASSETS_PREFIX)) return reply.callNotFound();
+      if (file)
+        return reply.header('cache-control', 'no-cache').sendFile(file, root, { cacheControl: false });
       return sendPage(ctx, request, reply);
     });
   });
