@@ -39,4 +39,15 @@ describe('Link header', () => {
       '<https://palchat.example/api/v1/timelines/home?min_id=30>; rel="prev"',
     );
   });
+
+  it('writes a cursor that is not an id as URLSearchParams does, and the same links for the same request again', () => {
+    expect(linkFor('/api/v1/markers?x=a b', ['30 &x', '20'])).toBe(
+      '<https://palchat.example/api/v1/markers?x=a+b&max_id=20>; rel="next", ' +
+        '<https://palchat.example/api/v1/markers?x=a+b&min_id=30+%26x>; rel="prev"',
+    );
+    expect(linkFor('/api/v1/markers?x=a b', ['31'], 1)).toBe(
+      '<https://palchat.example/api/v1/markers?x=a+b&max_id=31>; rel="next", ' +
+        '<https://palchat.example/api/v1/markers?x=a+b&min_id=31>; rel="prev"',
+    );
+  });
 });
