@@ -32,6 +32,28 @@ export function pageQuerySchema(defaultLimit = 20, maxLimit = 40) {
   });
 }
 
+const emptyQueryResults = new WeakMap<z.ZodType, object>();
+
+function isEmptyQuery(query: unknown): boolean {
+  if (typeof query !== 'object' || query === null) return false;
+  for (const _key in query) return false;
+  return true;
+}
+
+/**
+ * `schema.parse(query)`. A request without parameters (most first pages) gets a copy of the first such parse:
+ * a schema's answer to no parameters is always the same (its defaults).
+ */
+export function parseQuery<T extends z.ZodType<object>>(schema: T, query: unknown): z.output<T> {
+  if (!isEmptyQuery(query)) return schema.parse(query);
+  let parsed = emptyQueryResults.get(schema);
+  if (parsed === undefined) {
+    parsed = schema.parse({});
+    emptyQueryResults.set(schema, parsed);
+  }
+  return { ...parsed } as z.output<T>;
+}
+
 export interface PageQuery {
   max_id?: string | undefined;
   since_id?: string | undefined;
