@@ -2,6 +2,7 @@
 //
 //   npm run bench:rest
 //   BENCH_MODES=sqlite BENCH_CONNECTIONS=20 BENCH_SECONDS=10 npm run bench:rest
+//   BENCH_ROUTES=home BENCH_CPU_PROF=/tmp/prof npm run bench:rest   (only the home reads, profiled)
 //
 // Modes: `sqlite` (one process) and `postgres` (two processes on PostgreSQL + Redis, requests spread over both).
 import autocannon from 'autocannon';
@@ -18,6 +19,7 @@ import { ms } from './lib/stats.mjs';
 const MODES = (process.env.BENCH_MODES || 'sqlite,postgres').split(',').filter(Boolean);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 20);
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
+const ROUTES = (process.env.BENCH_ROUTES || 'home,sends').split(',').filter(Boolean);
 
 function cannon(options) {
   return new Promise((resolve, reject) => {
@@ -51,23 +53,25 @@ async function run(mode) {
     const homeLength = await warmUp(urls[0], scenario);
     await loopP99();
 
-    const timeline = await cannon({
-      url:
-        urls.length === 1
-          ? `${urls[0]}/api/v1/timelines/home`
-          : urls.map((url) => `${url}/api/v1/timelines/home`),
-      headers: { authorization: `Bearer ${reader.token}` },
-    });
-    const timelineLoop = await loopP99();
-    const sends = await cannon({
-      url: urls.length === 1 ? urls[0] : urls,
-      requests: [messageSendRequest(pairs)],
-    });
-    const sendsLoop = await loopP99();
-    return [
-      line(mode, `GET home (${homeLength}/page)`, timeline, timelineLoop),
-      line(mode, 'POST friend_messages', sends, sendsLoop),
-    ];
+    const rows = [];
+    if (ROUTES.includes('home')) {
+      const timeline = await cannon({
+        url:
+          urls.length === 1
+            ? `${urls[0]}/api/v1/timelines/home`
+            : urls.map((url) => `${url}/api/v1/timelines/home`),
+        headers: { authorization: `Bearer ${reader.token}` },
+      });
+      rows.push(line(mode, `GET home (${homeLength}/page)`, timeline, await loopP99()));
+    }
+    if (ROUTES.includes('sends')) {
+      const sends = await cannon({
+        url: urls.length === 1 ? urls[0] : urls,
+        requests: [messageSendRequest(pairs)],
+      });
+      rows.push(line(mode, 'POST friend_messages', sends, await loopP99()));
+    }
+    return rows;
   } finally {
     await servers?.stop();
     await deployment.cleanup();

@@ -4,7 +4,7 @@ import type { Db } from '../db/index.js';
 import { unauthorized } from '../http/errors.js';
 import { CSRF_FORM_FIELD, CSRF_HEADER, type CsrfTokens } from './csrf.js';
 import { findBearer } from './bearer-tokens.js';
-import { findSessionAccount, touchAccountActivity } from './sessions.js';
+import { activeWithinHour, findSessionAccount, touchAccountActivity } from './sessions.js';
 import { checkRouteScopes, registerRouteScopes, type RegisteredRoute } from './route-scopes.js';
 
 export const SESSION_COOKIE = '_palchat_session';
@@ -91,7 +91,9 @@ async function authPlugin(app: FastifyInstance, options: { db: Db; csrf: CsrfTok
       }
     }
     checkRouteScopes(request);
-    if (request.viewer?.account) await touchAccountActivity(db, request.viewer.account);
+    const account = request.viewer?.account;
+    // checked here first: most requests have nothing to record, and need no await
+    if (account && !activeWithinHour(account)) await touchAccountActivity(db, account);
 
     const isCookieAuthenticated = request.viewer?.via === 'cookie';
     const isAuthForm = request.url.startsWith('/auth/');

@@ -88,10 +88,20 @@ export async function findSessionAccount(
   return account ? { sessionId, account } : null;
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+/** An hour before the last second asked about, as ISO 8601 (made again once a second, not on every request). */
+let hourAgo = { second: -1, iso: '' };
+
+/** Whether the account's activity was recorded within the hour (then there is nothing to record). */
+export function activeWithinHour(account: AccountRow, now = Date.now()): boolean {
+  const second = Math.floor(now / 1000);
+  if (hourAgo.second !== second) hourAgo = { second, iso: new Date(second * 1000 - HOUR_MS).toISOString() };
+  return account.last_active_at !== null && account.last_active_at > hourAgo.iso;
+}
+
 /** Recorded at most once an hour per account: it feeds usage.users.active_month. */
 export async function touchAccountActivity(db: DbOrTx, account: AccountRow): Promise<void> {
-  const hourAgo = new Date(Date.now() - 60 * 60 * 1000).toISOString();
-  if (account.last_active_at && account.last_active_at > hourAgo) return;
+  if (activeWithinHour(account)) return;
   const now = nowIso();
   // the row may be the one this process keeps (db/kept-rows.ts): set to what the update writes, it spares the
   // requests in flight a write of their own, and the update's new version has the next request read it again

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type AliasedRawBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { isPostgres } from './index.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- usable on any schema
@@ -18,4 +18,18 @@ export function inBoundList(db: AnyDb, column: string, value: string): RawBuilde
   return isPostgres(db)
     ? sql<SqlBool>`${sql.ref(column)} = any(cast(${value} as text[]))`
     : sql<SqlBool>`${sql.ref(column)} in (select "value" from json_each(${value}))`;
+}
+
+/**
+ * The list bound as `value` as a table named `alias` of one column, `value`: to drive a join from it, one index
+ * lookup per value (on SQLite an `in (select … json_each(?))` first builds the list into a temporary index).
+ */
+export function boundListTable<A extends string>(
+  db: AnyDb,
+  value: string,
+  alias: A,
+): AliasedRawBuilder<{ value: string }, A> {
+  return isPostgres(db)
+    ? sql<{ value: string }>`(select unnest(cast(${value} as text[])) as value)`.as(alias)
+    : sql<{ value: string }>`json_each(${value})`.as(alias);
 }

@@ -37,9 +37,10 @@ export async function keptRowsAt<T extends VersionedTable>(
   versions: readonly RowVersion[],
 ): Promise<VersionedRows[T][]> {
   const cache = cacheOf(db)[table] as Map<string, VersionedRows[T]>;
-  const stale = versions
-    .filter(({ id, version }) => version === undefined || cache.get(id)?.version !== version)
-    .map(({ id }) => id);
+  const stale: string[] = [];
+  for (const { id, version } of versions) {
+    if (version === undefined || cache.get(id)?.version !== version) stale.push(id);
+  }
   if (stale.length > 0) {
     const rows = (await runTemplate(db, `${table} rows by id`, { ids: boundList(db, stale) }, (marker) =>
       db
@@ -51,8 +52,10 @@ export async function keptRowsAt<T extends VersionedTable>(
     for (const row of rows) cache.set(row.id, row);
     keepNewest(cache, ROWS_KEPT);
   }
-  return versions.flatMap(({ id }) => {
+  const kept: VersionedRows[T][] = [];
+  for (const { id } of versions) {
     const row = cache.get(id);
-    return row ? [row] : [];
-  });
+    if (row) kept.push(row);
+  }
+  return kept;
 }

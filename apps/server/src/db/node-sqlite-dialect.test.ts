@@ -69,6 +69,19 @@ describe('node:sqlite dialect', () => {
     expect(seen).toEqual(['n1', 'n2', 'n3']);
   });
 
+  it('names row properties as the columns, a later same name winning, `__proto__` an own property', async () => {
+    const db = await memoryDb();
+    await db.insertInto('notes').values({ body: 'one', data: null }).execute();
+    const { rows } = await sql<Record<string, unknown>>`
+      select id, body as "__proto__", 'first' as twice, 'second' as twice, data from notes`.execute(db);
+    expect(rows).toHaveLength(1);
+    const [row] = rows as [Record<string, unknown>];
+    expect(Object.keys(row)).toEqual(['id', '__proto__', 'twice', 'data']);
+    expect(Object.getOwnPropertyDescriptor(row, '__proto__')?.value).toBe('one');
+    expect(row.twice).toBe('second');
+    expect(row.data).toBeNull();
+  });
+
   it('rolls a failed transaction back', async () => {
     const db = await memoryDb();
     await expect(

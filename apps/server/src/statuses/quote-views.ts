@@ -55,7 +55,6 @@ export async function loadQuoteViews(
         .map((s) => s.account_id),
     ),
   ];
-  const now = nowIso();
   const [quotedRows, visibleQuoted, shallowRows, blockedRows, mutedRows, followedRows] = await Promise.all([
     quotedIds.length
       ? ctx.db.selectFrom('statuses').select(['id', 'deleted_at']).where('id', 'in', quotedIds).execute()
@@ -85,7 +84,7 @@ export async function loadQuoteViews(
           .select('target_account_id')
           .where('account_id', '=', viewerId)
           .where('target_account_id', 'in', quotedAuthorIds)
-          .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+          .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', nowIso())]))
           .execute()
       : [],
     viewerId && followersPolicyAuthors.length

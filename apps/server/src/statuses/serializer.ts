@@ -4,7 +4,7 @@ import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import type { StatusesTable } from '../db/schema.js';
 import { serializeAccount } from '../accounts/serializer.js';
-import { boundList, inBoundList } from '../db/bound-lists.js';
+import { boundList, boundListTable } from '../db/bound-lists.js';
 import { keptRowsAt } from '../db/kept-rows.js';
 import { runTemplate } from '../db/query-templates.js';
 import { profileNeedsCopy, requestProfileCopies } from '../federation/media-cache-requests.js';
@@ -61,23 +61,27 @@ async function viewerMarks(
       conversations: boundList(ctx.db, conversationIds),
     },
     (marker) => {
+      // each arm driven by the page's ids (a cross join keeps SQLite from starting with the viewer's rows)
+      const pageIds = boundListTable(ctx.db, marker.ids!, 'page_ids');
       const marked = (table: 'favourites' | 'bookmarks' | 'status_pins', mark: Mark) =>
         ctx.db
-          .selectFrom(table)
-          .select([sql.lit(mark).$castTo<Mark>().as('mark'), 'status_id'])
-          .where('account_id', '=', marker.viewer!)
-          .where(inBoundList(ctx.db, 'status_id', marker.ids!));
+          .selectFrom(pageIds)
+          .crossJoin(sql<{ account_id: string; status_id: string }>`${sql.table(table)}`.as('marks'))
+          .select([sql.lit(mark).$castTo<Mark>().as('mark'), 'marks.status_id'])
+          .where('marks.account_id', '=', marker.viewer!)
+          .whereRef('marks.status_id', '=', 'page_ids.value');
       const query = marked('favourites', 'favourited')
         .unionAll(
           ctx.db
-            .selectFrom('statuses')
+            .selectFrom(pageIds)
+            .crossJoin('statuses')
             .select([
               sql.lit('reblogged').$castTo<Mark>().as('mark'),
-              sql.ref<string>('reblog_of_id').as('status_id'),
+              sql.ref<string>('statuses.reblog_of_id').as('status_id'),
             ])
-            .where('account_id', '=', marker.viewer!)
-            .where(inBoundList(ctx.db, 'reblog_of_id', marker.ids!))
-            .where('deleted_at', 'is', null),
+            .where('statuses.account_id', '=', marker.viewer!)
+            .whereRef('statuses.reblog_of_id', '=', 'page_ids.value')
+            .where('statuses.deleted_at', 'is', null),
         )
         .unionAll(marked('bookmarks', 'bookmarked'))
         .unionAll(marked('status_pins', 'pinned'))
@@ -91,13 +95,14 @@ async function viewerMarks(
       if (!withConversations) return query;
       return query.unionAll(
         ctx.db
-          .selectFrom('conversation_mutes')
+          .selectFrom(boundListTable(ctx.db, marker.conversations!, 'page_conversations'))
+          .crossJoin('conversation_mutes')
           .select([
             sql.lit('muted').$castTo<Mark>().as('mark'),
-            sql.ref<string>('conversation_id').as('status_id'),
+            sql.ref<string>('conversation_mutes.conversation_id').as('status_id'),
           ])
-          .where('account_id', '=', marker.viewer!)
-          .where(inBoundList(ctx.db, 'conversation_id', marker.conversations!)),
+          .where('conversation_mutes.account_id', '=', marker.viewer!)
+          .whereRef('conversation_mutes.conversation_id', '=', 'page_conversations.value'),
       );
     },
   );

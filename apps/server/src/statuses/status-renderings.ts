@@ -24,8 +24,6 @@ const REBLOG = Buffer.from(',"reblog":');
 const NO_REBLOG = Buffer.from(',"reblog":null,');
 const COMMA = Buffer.from(',');
 const OPEN = Buffer.from('{');
-const OPEN_ARRAY = Buffer.from('[');
-const CLOSE_ARRAY = Buffer.from(']');
 
 const keyJson = new Map<string, string>();
 
@@ -46,28 +44,52 @@ function pageJson(page: PageFields): string {
   return `${json}}`;
 }
 
-function writeStatus(chunks: Buffer[], rendering: StatusRendering): void {
-  chunks.push(OPEN, rendering.skeleton.headJson);
+/** The pieces of a page's JSON in order: kept UTF-8 (skeletons, punctuation) and the page's own fields. */
+interface Pieces {
+  list: (Buffer | string)[];
+  /** bytes enough for them all (a string's UTF-8 takes at most 3 bytes per UTF-16 unit) */
+  room: number;
+}
+
+function add(pieces: Pieces, piece: Buffer | string): void {
+  pieces.list.push(piece);
+  pieces.room += typeof piece === 'string' ? piece.length * 3 : piece.length;
+}
+
+function writeStatus(pieces: Pieces, rendering: StatusRendering): void {
+  add(pieces, OPEN);
+  add(pieces, rendering.skeleton.headJson);
   if (rendering.reblog) {
-    chunks.push(REBLOG);
-    writeStatus(chunks, rendering.reblog);
-    chunks.push(COMMA);
+    add(pieces, REBLOG);
+    writeStatus(pieces, rendering.reblog);
+    add(pieces, COMMA);
   } else {
-    chunks.push(NO_REBLOG);
+    add(pieces, NO_REBLOG);
   }
-  chunks.push(rendering.skeleton.tailJson, Buffer.from(pageJson(rendering.page)));
+  add(pieces, rendering.skeleton.tailJson);
+  add(pieces, pageJson(rendering.page));
 }
 
 /**
  * The JSON array of the renderings' entities, byte for byte what JSON.stringify gives of them, as UTF-8: the
- * skeletons' kept JSON is copied, not stringified or encoded again.
+ * skeletons' kept JSON is copied, not stringified or encoded again, into one buffer with the page's fields.
  */
 export function statusesJson(renderings: readonly StatusRendering[]): Buffer {
-  const chunks: Buffer[] = [OPEN_ARRAY];
+  const pieces: Pieces = { list: ['['], room: 3 };
   renderings.forEach((rendering, index) => {
-    if (index > 0) chunks.push(COMMA);
-    writeStatus(chunks, rendering);
+    if (index > 0) add(pieces, COMMA);
+    writeStatus(pieces, rendering);
   });
-  chunks.push(CLOSE_ARRAY);
-  return Buffer.concat(chunks);
+  add(pieces, ']');
+  const json = Buffer.allocUnsafe(pieces.room);
+  let length = 0;
+  for (const piece of pieces.list) {
+    if (typeof piece === 'string') {
+      length += json.write(piece, length);
+    } else {
+      json.set(piece, length);
+      length += piece.length;
+    }
+  }
+  return json.subarray(0, length);
 }

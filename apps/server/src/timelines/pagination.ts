@@ -2,6 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { storedId } from '../lib/ids.js';
+import { keepNewest } from '../lib/per-object.js';
 
 const optionalId = z
   .string()
@@ -31,6 +32,28 @@ export function pageQuerySchema(defaultLimit = 20, maxLimit = 40) {
   });
 }
 
+const emptyQueryResults = new WeakMap<z.ZodType, object>();
+
+function isEmptyQuery(query: unknown): boolean {
+  if (typeof query !== 'object' || query === null) return false;
+  for (const _key in query) return false;
+  return true;
+}
+
+/**
+ * `schema.parse(query)`. A request without parameters (most first pages) gets a copy of the first such parse:
+ * a schema's answer to no parameters is always the same (its defaults).
+ */
+export function parseQuery<T extends z.ZodType<object>>(schema: T, query: unknown): z.output<T> {
+  if (!isEmptyQuery(query)) return schema.parse(query);
+  let parsed = emptyQueryResults.get(schema);
+  if (parsed === undefined) {
+    parsed = schema.parse({});
+    emptyQueryResults.set(schema, parsed);
+  }
+  return { ...parsed } as z.output<T>;
+}
+
 export interface PageQuery {
   max_id?: string | undefined;
   since_id?: string | undefined;
@@ -57,6 +80,34 @@ export function newestFirst<T>(rows: T[], page: PageQuery): T[] {
   return page.min_id ? [...rows].reverse() : rows;
 }
 
+/** Link bases kept (one per protocol, host and request target seen lately; most pages are the first of theirs). */
+const LINK_BASES_KEPT = 1000;
+const linkBases = new Map<string, string>();
+
+/**
+ * The links' URL up to their cursor: the request's path and parameters but its cursors, on this server's origin,
+ * followed by `?` or `&`.
+ */
+function linkBase(request: FastifyRequest): string {
+  const key = `${request.protocol}://${request.host} ${request.url}`;
+  let base = linkBases.get(key);
+  if (base === undefined) {
+    const requested = new URL(request.url, 'http://placeholder');
+    const url = new URL(requested.pathname, `${request.protocol}://${request.host}`);
+    for (const [name, value] of requested.searchParams) {
+      if (!['max_id', 'since_id', 'min_id'].includes(name)) url.searchParams.append(name, value);
+    }
+    base = `${url.toString()}${url.search ? '&' : '?'}`;
+    linkBases.set(key, base);
+    keepNewest(linkBases, LINK_BASES_KEPT);
+  }
+  return base;
+}
+
+/** `cursor=value` as URLSearchParams writes it (ids are digits, written as they are). */
+const cursorParameter = (cursor: string, value: string): string =>
+  /^\d+$/.test(value) ? `${cursor}=${value}` : new URLSearchParams({ [cursor]: value }).toString();
+
 /** Mastodon's Link header: next (older, max_id) when the page is full, prev (newer, min_id) when non-empty. */
 export function setLinkHeader(
   request: FastifyRequest,
@@ -69,20 +120,9 @@ export function setLinkHeader(
   const newest = cursors[0];
   const oldest = cursors[cursors.length - 1];
   if (!newest || !oldest) return;
-  // one URL for both links (the request's path and parameters but its cursors), each link's cursor appended
-  const requested = new URL(request.url, 'http://placeholder');
-  const url = new URL(requested.pathname, `${request.protocol}://${request.host}`);
-  for (const [key, value] of requested.searchParams) {
-    if (!['max_id', 'since_id', 'min_id'].includes(key)) url.searchParams.append(key, value);
-  }
-  const base = url.toString();
-  const separator = url.search ? '&' : '?';
-  const link = (cursor: string, value: string): string =>
-    `${base}${separator}${new URLSearchParams({ [cursor]: value }).toString()}`;
-  const parts: string[] = [];
-  if (full) parts.push(`<${link('max_id', oldest)}>; rel="next"`);
-  parts.push(`<${link('min_id', newest)}>; rel="prev"`);
-  reply.header('Link', parts.join(', '));
+  const base = linkBase(request);
+  const prev = `<${base}${cursorParameter('min_id', newest)}>; rel="prev"`;
+  reply.header('Link', full ? `<${base}${cursorParameter('max_id', oldest)}>; rel="next", ${prev}` : prev);
 }
 
 /** Offset paging (directory, search, trends). */

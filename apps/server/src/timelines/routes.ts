@@ -6,7 +6,7 @@ import { notFound, unauthorized } from '../http/errors.js';
 import { isId, storedId } from '../lib/ids.js';
 import { getServerSettings } from '../settings/service.js';
 import { serializeStatusesJson } from '../statuses/serializer.js';
-import { pageQuerySchema, setLinkHeader } from './pagination.js';
+import { pageQuerySchema, parseQuery, setLinkHeader } from './pagination.js';
 import {
   homeTimeline,
   linkTimeline,
@@ -36,7 +36,7 @@ export async function timelineRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   app.get('/api/v1/timelines/home', scopes('read:statuses'), async (request, reply) => {
     const viewer = requireAccount(request);
-    const query = pageQuery.parse(request.query);
+    const query = parseQuery(pageQuery, request.query);
     const { rows, authorVersions } = await homeTimeline(ctx.db, viewer, query);
     setLinkHeader(
       request,
@@ -49,7 +49,7 @@ export async function timelineRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   app.get('/api/v1/timelines/public', scopes('read:statuses'), async (request, reply) => {
     const viewer = await publicReader(request);
-    const query = timelineQuerySchema.parse(request.query);
+    const query = parseQuery(timelineQuerySchema, request.query);
     const rows = await publicTimeline(ctx.db, viewer, query);
     setLinkHeader(
       request,
@@ -63,7 +63,7 @@ export async function timelineRoutes(app: FastifyInstance, ctx: AppContext): Pro
   app.get('/api/v1/timelines/tag/:hashtag', scopes('read:statuses'), async (request, reply) => {
     const viewer = await publicReader(request);
     const { hashtag } = z.object({ hashtag: z.string().min(1).max(100) }).parse(request.params);
-    const query = timelineQuerySchema.parse(request.query);
+    const query = parseQuery(timelineQuerySchema, request.query);
     const rows = await tagTimeline(ctx.db, viewer, hashtag.replace(/^#/, ''), query);
     setLinkHeader(
       request,
@@ -86,7 +86,7 @@ export async function timelineRoutes(app: FastifyInstance, ctx: AppContext): Pro
           .executeTakeFirst()
       : undefined;
     if (!list) throw notFound();
-    const query = pageQuery.parse(request.query);
+    const query = parseQuery(pageQuery, request.query);
     const { rows, authorVersions } = await listTimeline(ctx.db, viewer, list, query);
     setLinkHeader(
       request,
