@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { eagerCompileHints } from './build/compile-hints';
 import { compileMessageDescriptors } from './build/compile-descriptors';
 import { compileMessages } from './build/compile-messages';
 import { precompress } from './build/precompress';
@@ -42,6 +43,7 @@ export default defineConfig({
     compileMessageDescriptors(),
     routePreloads(),
     lowPriorityScripts(),
+    eagerCompileHints(['vendor', 'shell']),
     precompress(),
   ],
   build: {
