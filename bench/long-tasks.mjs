@@ -6,8 +6,9 @@
 // Lighthouse times each task on the wall clock and multiplies it by four (its mobile CPU); on two shared cores
 // the wall clock also counts the time the thread waited for a core. This bench reads each task's CPU time
 // instead (the trace's thread duration) and prints, per load: the main thread's CPU time from the first paint
-// until 5 s after the first status showed, and the blocking time those tasks would have at four times their CPU
-// time (each task's part over 50 ms, summed). WEB_DIST_DIR serves another build of the client.
+// until 5 s after the first status showed, the blocking time those tasks would have at four times their CPU
+// time (each task's part over 50 ms, summed), and the server's CPU time for the load (it shares the cores).
+// WEB_DIST_DIR serves another build of the client.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +23,7 @@ const LIST_TASKS = Boolean(process.env.BENCH_TASKS);
 const SLOWDOWN = 4;
 const BLOCKING_MS = 50;
 const TASK = 'ThreadControllerImpl::RunTask';
+const CLOCK_TICKS_PER_SECOND = 100;
 
 /** The renderer's main thread: the one that ran the page's scripts. */
 function mainThreadOf(events) {
@@ -55,20 +57,29 @@ function summarize(events) {
   };
 }
 
-async function traceLoad(browser, url, sessionSecret) {
+/** A process's CPU time so far (user and system), in milliseconds, from /proc (Linux). */
+function processCpuMs(pid) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+async function traceLoad(browser, url, sessionSecret, serverPid) {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
   if (sessionSecret) await context.addCookies([{ name: '_palchat_session', value: sessionSecret, url }]);
   const page = await context.newPage();
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'palchat-long-tasks-')), 'trace.json');
   await browser.startTracing(page, { path: file, categories: ['devtools.timeline', 'loading', 'toplevel'] });
+  const serverBefore = processCpuMs(serverPid);
   await page.goto(`${url}${PATHNAME}`);
   await page.locator('article').first().waitFor();
   await page.waitForTimeout(5000);
+  const serverCpu = processCpuMs(serverPid) - serverBefore;
   await browser.stopTracing();
   await context.close();
   const { traceEvents } = JSON.parse(fs.readFileSync(file, 'utf8'));
   fs.rmSync(path.dirname(file), { recursive: true, force: true });
-  return summarize(traceEvents);
+  return { ...summarize(traceEvents), serverCpu };
 }
 
 ensureWebBuild();
@@ -83,11 +94,13 @@ try {
   console.log(`Long tasks of ${PATHNAME} (${machineNote()})`);
   const runs = [];
   for (let run = 0; run < RUNS; run += 1) {
-    const result = await traceLoad(browser, server.url, PATHNAME === '/home' ? reader.sessionSecret : null);
+    const secret = PATHNAME === '/home' ? reader.sessionSecret : null;
+    const result = await traceLoad(browser, server.url, secret, server.child.pid);
     runs.push(result);
     console.log(
       `load ${run + 1}: main-thread CPU after the first paint ${result.cpu.toFixed(0)} ms, ` +
-        `blocking at ${SLOWDOWN}× CPU ${result.blocking.toFixed(0)} ms (${result.long.length} tasks)`,
+        `blocking at ${SLOWDOWN}× CPU ${result.blocking.toFixed(0)} ms (${result.long.length} tasks); ` +
+        `server CPU ${result.serverCpu.toFixed(0)} ms`,
     );
     if (LIST_TASKS)
       for (const task of result.long)
@@ -102,7 +115,8 @@ try {
     );
   console.log(
     `median: CPU ${median(runs.map((run) => run.cpu)).toFixed(0)} ms, ` +
-      `blocking ${median(runs.map((run) => run.blocking)).toFixed(0)} ms (${machineNote()})`,
+      `blocking ${median(runs.map((run) => run.blocking)).toFixed(0)} ms, ` +
+      `server ${median(runs.map((run) => run.serverCpu)).toFixed(0)} ms (${machineNote()})`,
   );
 } finally {
   await browser?.close();
