@@ -12,10 +12,9 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createDeployment, machineNote, REPO_ROOT, startServerProcess } from './lib/deployment.mjs';
-import { seedHomeReader } from './lib/seed.mjs';
+import { machineNote, REPO_ROOT } from './lib/deployment.mjs';
 import { percentile } from './lib/stats.mjs';
-import { launchChromium } from './lib/web-client.mjs';
+import { withHomeReader } from './lib/web-client.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const THROTTLE = Number(process.env.BENCH_THROTTLE ?? 4);
@@ -91,28 +90,26 @@ async function profileBoot(browser, url, sessionSecret) {
 }
 
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'palchat-boot-cpu-'));
-const deployment = await createDeployment('sqlite', 'boot-cpu');
-let server;
-let browser;
 try {
   buildUnminified(outDir);
   console.log(`Boot CPU of the signed-in /home (${machineNote()}; CPU slowed ${THROTTLE}×, ${RUNS} runs)`);
-  const reader = await seedHomeReader(deployment.db);
-  await deployment.closeDatabase();
-  server = await startServerProcess({ ...deployment.env, WEB_DIST_DIR: outDir });
-  browser = await launchChromium();
-  const runs = [];
-  for (let run = 0; run < RUNS; run += 1)
-    runs.push(await profileBoot(browser, server.url, reader.sessionSecret));
-  const js = median(runs.map((run) => run.js));
-  console.log(`JavaScript sampled until the first status shows: ${js.toFixed(0)} ms (median)`);
-  for (const label of Object.keys(WATCHED)) {
-    const ms = median(runs.map((run) => run[label]));
-    console.log(`  ${ms.toFixed(1).padStart(7)} ms  ${((100 * ms) / js).toFixed(1).padStart(5)} %  ${label}`);
-  }
+  await withHomeReader(
+    'boot-cpu',
+    async ({ server, browser, reader }) => {
+      const runs = [];
+      for (let run = 0; run < RUNS; run += 1)
+        runs.push(await profileBoot(browser, server.url, reader.sessionSecret));
+      const js = median(runs.map((run) => run.js));
+      console.log(`JavaScript sampled until the first status shows: ${js.toFixed(0)} ms (median)`);
+      for (const label of Object.keys(WATCHED)) {
+        const ms = median(runs.map((run) => run[label]));
+        console.log(
+          `  ${ms.toFixed(1).padStart(7)} ms  ${((100 * ms) / js).toFixed(1).padStart(5)} %  ${label}`,
+        );
+      }
+    },
+    { WEB_DIST_DIR: outDir },
+  );
 } finally {
-  await browser?.close();
-  await server?.stop();
-  await deployment.cleanup();
   fs.rmSync(outDir, { recursive: true, force: true });
 }

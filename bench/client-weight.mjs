@@ -9,10 +9,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { createDeployment, machineNote, startServerProcess } from './lib/deployment.mjs';
-import { seedHomeReader } from './lib/seed.mjs';
+import { machineNote } from './lib/deployment.mjs';
 import { kb } from './lib/stats.mjs';
-import { ensureWebBuild, heapAfterGc, launchChromium, mib, WEB_DIST as DIST } from './lib/web-client.mjs';
+import { ensureWebBuild, heapAfterGc, mib, WEB_DIST as DIST, withHomeReader } from './lib/web-client.mjs';
 const BUDGET_KB = 150;
 const AIM_KB = 100;
 /** Issue #17: everything fetched until the network is idle (idle callbacks run), /home signed in. */
@@ -101,15 +100,8 @@ async function fetchedFor(context, url, { holdIdleWork }) {
 }
 
 /** What Chromium fetches for /home, signed in: to render it, and until the network is idle. */
-async function homeAssets() {
-  const deployment = await createDeployment('sqlite', 'weight');
-  let server;
-  let browser;
-  try {
-    const reader = await seedHomeReader(deployment.db);
-    await deployment.closeDatabase();
-    server = await startServerProcess(deployment.env);
-    browser = await launchChromium();
+function homeAssets() {
+  return withHomeReader('weight', async ({ server, browser, reader }) => {
     const freshContext = async () => {
       const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
       await context.addCookies([{ name: '_palchat_session', value: reader.sessionSecret, url: server.url }]);
@@ -127,11 +119,7 @@ async function homeAssets() {
       heap: idle.heap,
       wideHeap: wide.heap,
     };
-  } finally {
-    await browser?.close();
-    await server?.stop();
-    await deployment.cleanup();
-  }
+  });
 }
 
 function describe(title, urls) {

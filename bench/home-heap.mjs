@@ -11,9 +11,8 @@
 // Each load is as client-weight's: a fresh context with the reader's cookie, /home until the network is idle,
 // one idle callback, 2 s without a request, then a full garbage collection.
 import fs from 'node:fs';
-import { createDeployment, machineNote, startServerProcess } from './lib/deployment.mjs';
-import { seedHomeReader } from './lib/seed.mjs';
-import { ensureWebBuild, heapAfterGc, launchChromium } from './lib/web-client.mjs';
+import { machineNote } from './lib/deployment.mjs';
+import { ensureWebBuild, heapAfterGc, withHomeReader } from './lib/web-client.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 2);
 const WIDTHS = (process.env.BENCH_WIDTHS || '412,1280').split(',').map(Number);
@@ -64,14 +63,7 @@ async function snapshotGroups(page) {
 
 const kib = (bytes) => `${Math.round(bytes / 1024).toLocaleString('en')} KiB`;
 
-const deployment = await createDeployment('sqlite', 'homeheap');
-let server;
-let browser;
-try {
-  const reader = await seedHomeReader(deployment.db);
-  await deployment.closeDatabase();
-  server = await startServerProcess(deployment.env);
-  browser = await launchChromium();
+await withHomeReader('homeheap', async ({ server, browser, reader }) => {
   console.log(`Heap of signed-in /home (${machineNote()})`);
   const snapshots = new Map();
   for (let round = 0; round < ROUNDS; round += 1) {
@@ -117,8 +109,4 @@ try {
       );
     }
   }
-} finally {
-  await browser?.close();
-  await server?.stop();
-  await deployment.cleanup();
-}
+});

@@ -12,10 +12,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createDeployment, machineNote, startServerProcess } from './lib/deployment.mjs';
-import { seedHomeReader } from './lib/seed.mjs';
+import { machineNote } from './lib/deployment.mjs';
 import { percentile } from './lib/stats.mjs';
-import { ensureWebBuild, launchChromium } from './lib/web-client.mjs';
+import { ensureWebBuild, withHomeReader } from './lib/web-client.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PATHNAME = process.env.BENCH_PATH ?? '/home';
@@ -83,14 +82,7 @@ async function traceLoad(browser, url, sessionSecret, serverPid) {
 }
 
 ensureWebBuild();
-const deployment = await createDeployment('sqlite', 'long-tasks');
-let server;
-let browser;
-try {
-  const reader = await seedHomeReader(deployment.db);
-  await deployment.closeDatabase();
-  server = await startServerProcess(deployment.env);
-  browser = await launchChromium();
+await withHomeReader('long-tasks', async ({ server, browser, reader }) => {
   console.log(`Long tasks of ${PATHNAME} (${machineNote()})`);
   const runs = [];
   for (let run = 0; run < RUNS; run += 1) {
@@ -118,8 +110,4 @@ try {
       `blocking ${median(runs.map((run) => run.blocking)).toFixed(0)} ms, ` +
       `server ${median(runs.map((run) => run.serverCpu)).toFixed(0)} ms (${machineNote()})`,
   );
-} finally {
-  await browser?.close();
-  await server?.stop();
-  await deployment.cleanup();
-}
+});

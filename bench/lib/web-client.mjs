@@ -3,7 +3,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { REPO_ROOT } from './deployment.mjs';
+import { createDeployment, REPO_ROOT, startServerProcess } from './deployment.mjs';
+import { seedHomeReader } from './seed.mjs';
 
 export const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
 export const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -29,5 +30,26 @@ export async function heapAfterGc(page) {
 /** Debian's Chromium, as every client bench launches it. */
 export const launchChromium = () =>
   chromium.launch({ executablePath: CHROME, args: ['--no-sandbox', '--disable-gpu'] });
+
+/**
+ * Runs `body` with a SQLite server whose reader follows ten authors (seedHomeReader) and Debian's Chromium,
+ * then stops both and removes the deployment. `serverEnv` adds to the server's environment.
+ */
+export async function withHomeReader(name, body, serverEnv = {}) {
+  const deployment = await createDeployment('sqlite', name);
+  let server;
+  let browser;
+  try {
+    const reader = await seedHomeReader(deployment.db);
+    await deployment.closeDatabase();
+    server = await startServerProcess({ ...deployment.env, ...serverEnv });
+    browser = await launchChromium();
+    return await body({ server, browser, reader });
+  } finally {
+    await browser?.close();
+    await server?.stop();
+    await deployment.cleanup();
+  }
+}
 
 export const mib = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
