@@ -18,7 +18,7 @@ import { seedFollowing, seedStatuses, seedUsers } from './lib/seed.mjs';
 
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_RUNS || 1);
-// BENCH_REPORTS=<folder> keeps every run's full Lighthouse report (JSON) there
+// BENCH_REPORTS=<folder> keeps every run's full Lighthouse report (JSON) there, and its trace (.trace.json)
 const REPORTS = process.env.BENCH_REPORTS;
 const CHROME_FLAGS = [
   '--no-sandbox',
@@ -45,11 +45,12 @@ function elementsOf(audit) {
     .map((node) => `${node.snippet.slice(0, 100)}${node.selector ? ` (${node.selector})` : ''}`);
 }
 
-function keepReport(report, url) {
+function keepReport(run, url) {
   if (!REPORTS) return;
   fs.mkdirSync(REPORTS, { recursive: true });
-  const name = `${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-/, '')}-${Date.now()}.json`;
-  fs.writeFileSync(path.join(REPORTS, name), JSON.stringify(report));
+  const name = `${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-/, '')}-${Date.now()}`;
+  fs.writeFileSync(path.join(REPORTS, `${name}.json`), JSON.stringify(run.lhr));
+  if (run.artifacts?.Trace) fs.writeFileSync(path.join(REPORTS, `${name}.trace.json`), JSON.stringify(run.artifacts.Trace));
 }
 
 /** Collects what the page logs about its Content Security Policy: Chromium's "Refused to …" and violation events. */
@@ -83,7 +84,7 @@ async function measure(url, cookie) {
     );
     const report = run?.lhr;
     if (!report) throw new Error(`lighthouse gave no report for ${url}`);
-    keepReport(report, url);
+    keepReport(run, url);
     const audit = (id) => report.audits[id]?.numericValue ?? NaN;
     return {
       score: Math.round((report.categories.performance.score ?? 0) * 100),

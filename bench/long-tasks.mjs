@@ -7,12 +7,14 @@
 // the wall clock also counts the time the thread waited for a core. This bench reads each task's CPU time
 // instead (the trace's thread duration) and prints, per load: the main thread's CPU time from the first paint
 // until 5 s after the first status showed, the blocking time those tasks would have at four times their CPU
-// time (each task's part over 50 ms, summed), and the server's CPU time for the load (it shares the cores).
+// time (each task's part over 50 ms, summed), the frames Chromium drew (Lighthouse screenshots each one), and
+// the CPU time of the server and of all Chromium's processes for the load (they share the two cores).
 // WEB_DIST_DIR serves another build of the client.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { machineNote } from './lib/deployment.mjs';
+import { browserCpuMs, processCpuMs } from './lib/process-cpu.mjs';
 import { percentile } from './lib/stats.mjs';
 import { ensureWebBuild, withHomeReader } from './lib/web-client.mjs';
 
@@ -22,7 +24,6 @@ const LIST_TASKS = Boolean(process.env.BENCH_TASKS);
 const SLOWDOWN = 4;
 const BLOCKING_MS = 50;
 const TASK = 'ThreadControllerImpl::RunTask';
-const CLOCK_TICKS_PER_SECOND = 100;
 
 /** The renderer's main thread: the one that ran the page's scripts. */
 function mainThreadOf(events) {
@@ -46,6 +47,7 @@ function summarize(events) {
   const cpuOf = (task) => (task.tdur ?? task.dur) / 1000;
   const long = tasks.filter((task) => cpuOf(task) * SLOWDOWN > BLOCKING_MS);
   return {
+    frames: events.filter((event) => event.name === 'Screenshot').length,
     cpu: tasks.reduce((sum, task) => sum + cpuOf(task), 0),
     blocking: long.reduce((sum, task) => sum + cpuOf(task) * SLOWDOWN - BLOCKING_MS, 0),
     long: long.map((task) => ({
@@ -56,29 +58,26 @@ function summarize(events) {
   };
 }
 
-/** A process's CPU time so far (user and system), in milliseconds, from /proc (Linux). */
-function processCpuMs(pid) {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
-}
-
 async function traceLoad(browser, url, sessionSecret, serverPid) {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
   if (sessionSecret) await context.addCookies([{ name: '_palchat_session', value: sessionSecret, url }]);
   const page = await context.newPage();
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'palchat-long-tasks-')), 'trace.json');
-  await browser.startTracing(page, { path: file, categories: ['devtools.timeline', 'loading', 'toplevel'] });
+  // Lighthouse's trace also takes a screenshot of every frame: a cost on the other cores that grows with frames
+  const categories = ['devtools.timeline', 'loading', 'toplevel', 'disabled-by-default-devtools.screenshot'];
+  await browser.startTracing(page, { path: file, categories });
   const serverBefore = processCpuMs(serverPid);
+  const browserBefore = browserCpuMs();
   await page.goto(`${url}${PATHNAME}`);
   await page.locator('article').first().waitFor();
   await page.waitForTimeout(5000);
   const serverCpu = processCpuMs(serverPid) - serverBefore;
+  const browserCpu = browserCpuMs() - browserBefore;
   await browser.stopTracing();
   await context.close();
   const { traceEvents } = JSON.parse(fs.readFileSync(file, 'utf8'));
   fs.rmSync(path.dirname(file), { recursive: true, force: true });
-  return { ...summarize(traceEvents), serverCpu };
+  return { ...summarize(traceEvents), serverCpu, browserCpu };
 }
 
 ensureWebBuild();
@@ -92,7 +91,8 @@ await withHomeReader('long-tasks', async ({ server, browser, reader }) => {
     console.log(
       `load ${run + 1}: main-thread CPU after the first paint ${result.cpu.toFixed(0)} ms, ` +
         `blocking at ${SLOWDOWN}× CPU ${result.blocking.toFixed(0)} ms (${result.long.length} tasks); ` +
-        `server CPU ${result.serverCpu.toFixed(0)} ms`,
+        `${result.frames} frames; ` +
+        `server CPU ${result.serverCpu.toFixed(0)} ms, Chromium CPU ${result.browserCpu.toFixed(0)} ms`,
     );
     if (LIST_TASKS)
       for (const task of result.long)
@@ -108,6 +108,8 @@ await withHomeReader('long-tasks', async ({ server, browser, reader }) => {
   console.log(
     `median: CPU ${median(runs.map((run) => run.cpu)).toFixed(0)} ms, ` +
       `blocking ${median(runs.map((run) => run.blocking)).toFixed(0)} ms, ` +
-      `server ${median(runs.map((run) => run.serverCpu)).toFixed(0)} ms (${machineNote()})`,
+      `frames ${median(runs.map((run) => run.frames))}, ` +
+      `server ${median(runs.map((run) => run.serverCpu)).toFixed(0)} ms, ` +
+      `Chromium ${median(runs.map((run) => run.browserCpu)).toFixed(0)} ms (${machineNote()})`,
   );
 });
