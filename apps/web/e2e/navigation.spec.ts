@@ -79,3 +79,18 @@ test('admin pages show an access-denied view without permission', async ({ brows
   await expect(page.getByTestId('forbidden')).toBeVisible();
   await context.close();
 });
+
+test('start-up registers the service worker at /sw.js once the first screen is done', async ({ browser }) => {
+  const { context } = await signedInContext(browser, { settings });
+  const page = await context.newPage();
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  const registeredScript = () =>
+    page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration('/');
+      const worker = registration?.active ?? registration?.waiting ?? registration?.installing;
+      return worker ? new URL(worker.scriptURL).pathname : null;
+    });
+  await expect.poll(registeredScript).toBe('/sw.js');
+  await context.close();
+});

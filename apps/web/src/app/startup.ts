@@ -7,7 +7,7 @@ import { shouldWarnBeforeLeaving } from './rules/leave-page';
 import { interpretServiceWorkerMessage } from './rules/service-worker-message';
 import { composeDraftStore } from './stores/compose-draft';
 import { trackWindowFocus } from './stores/window-focus';
-import { useAfterIdle } from './use-after-idle';
+import { useAfterIdle, whenIdle } from './use-after-idle';
 
 /** SPEC §7: server info is loaded, then refreshed 3 s after load. */
 export const INSTANCE_REFRESH_DELAY_MS = 3000;
@@ -35,10 +35,16 @@ function useServiceWorker(): void {
       else console.warn('Unknown message type', action.data);
     };
     container.addEventListener('message', onMessage);
-    container.register('/sw.js', { scope: '/' }).catch((error: unknown) => {
-      console.info('Service worker registration failed:', error);
+    // once the first screen is done: starting the worker costs the page's load a thread's work
+    const cancelRegistration = whenIdle(() => {
+      container.register('/sw.js', { scope: '/' }).catch((error: unknown) => {
+        console.info('Service worker registration failed:', error);
+      });
     });
-    return () => container.removeEventListener('message', onMessage);
+    return () => {
+      cancelRegistration();
+      container.removeEventListener('message', onMessage);
+    };
   }, [navigate]);
 }
 

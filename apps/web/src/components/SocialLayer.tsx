@@ -1,22 +1,21 @@
 import { Suspense } from 'react';
 import { lazyWithMessages } from '../app/lazy-with-messages';
 import { useInitialState } from '../app/initial-state-context';
+import HoverCardController from '../features/account/hover-card/HoverCardController';
+import UploadOverlay from '../features/compose/UploadOverlay';
+import KeyboardController from '../features/keyboard/KeyboardController';
+import NotificationStream from '../features/notifications/NotificationStream';
 import { useHashtagMenu } from '../features/status/hashtag-menu-store';
 import { usePlayer } from '../features/status/player-store';
 
-const KeyboardController = lazyWithMessages(() => import('../features/keyboard/KeyboardController'));
-const HoverCardController = lazyWithMessages(
-  () => import('../features/account/hover-card/HoverCardController'),
-);
+// the parts every page shows load with the layer itself (one request); these two when first opened
 const HashtagMenu = lazyWithMessages(() => import('../features/status/HashtagMenu'));
 const PictureInPicture = lazyWithMessages(() => import('../features/status/PictureInPicture'));
-const UploadOverlay = lazyWithMessages(() => import('../features/compose/UploadOverlay'));
-const NotificationStream = lazyWithMessages(() => import('../features/notifications/NotificationStream'));
 
 /**
  * Page-wide social pieces (SPEC §1 "Also present"): keyboard shortcuts, hover cards, hashtag popup,
  * picture-in-picture player, drag-and-drop upload overlay and live notifications. Loaded after the first
- * render; the popup and the player load only when first opened, the hover card on the first hover.
+ * render, as one chunk; the popup and the player load only when first opened, the hover card on the first hover.
  */
 export default function SocialLayer() {
   const { identity } = useInitialState();
