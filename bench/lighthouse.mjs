@@ -50,7 +50,8 @@ function keepReport(run, url) {
   fs.mkdirSync(REPORTS, { recursive: true });
   const name = `${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-/, '')}-${Date.now()}`;
   fs.writeFileSync(path.join(REPORTS, `${name}.json`), JSON.stringify(run.lhr));
-  if (run.artifacts?.Trace) fs.writeFileSync(path.join(REPORTS, `${name}.trace.json`), JSON.stringify(run.artifacts.Trace));
+  if (run.artifacts?.Trace)
+    fs.writeFileSync(path.join(REPORTS, `${name}.trace.json`), JSON.stringify(run.artifacts.Trace));
 }
 
 /** Collects what the page logs about its Content Security Policy: Chromium's "Refused to …" and violation events. */
