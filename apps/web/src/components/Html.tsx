@@ -82,7 +82,15 @@ interface SanitizerConfig {
   attributes: string[];
   replaceWithChildrenElements: string[];
 }
-type SetHtml = (this: Element, html: string, options: { sanitizer: SanitizerConfig }) => void;
+/** The browser's Sanitizer object, or the configuration it is made from (both are accepted by setHTML). */
+type NativeSanitizer = object;
+type SetHtml = (this: Element, html: string, options: { sanitizer: NativeSanitizer }) => void;
+
+const SANITIZER_CONFIG: SanitizerConfig = {
+  elements: ALLOWED_TAGS,
+  attributes: ALLOWED_ATTR,
+  replaceWithChildrenElements: UNWRAPPED_TAGS,
+};
 
 /**
  * The browser's own HTML sanitizer (Element.setHTML) where it has one; otherwise DOMPurify, loaded before
@@ -90,17 +98,22 @@ type SetHtml = (this: Element, html: string, options: { sanitizer: SanitizerConf
  */
 const nativeSetHtml = (Element.prototype as { setHTML?: SetHtml }).setHTML;
 const purify: typeof DOMPurifyType | null = nativeSetHtml ? null : (await import('dompurify')).default;
+let nativeSanitizer: NativeSanitizer | null = null;
+
+/**
+ * One Sanitizer object for every call, made at the first: given the configuration instead, setHTML builds a
+ * sanitizer from it each time (about 0.2 ms a call in Chromium, 0.05 ms with the object; 3.7 ms the first time).
+ */
+function sanitizerForSetHtml(): NativeSanitizer {
+  const Sanitizer = (globalThis as { Sanitizer?: new (config: SanitizerConfig) => NativeSanitizer }).Sanitizer;
+  nativeSanitizer ??= Sanitizer ? new Sanitizer(SANITIZER_CONFIG) : SANITIZER_CONFIG;
+  return nativeSanitizer;
+}
 
 /** Sanitized `html` becomes the content of `element`: allowed tags and attributes only, safe links. */
 export function sanitizeInto(element: Element, html: string): void {
   if (nativeSetHtml) {
-    nativeSetHtml.call(element, html, {
-      sanitizer: {
-        elements: ALLOWED_TAGS,
-        attributes: ALLOWED_ATTR,
-        replaceWithChildrenElements: UNWRAPPED_TAGS,
-      },
-    });
+    nativeSetHtml.call(element, html, { sanitizer: sanitizerForSetHtml() });
   } else if (purify) {
     element.innerHTML = purify.sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR, ALLOW_DATA_ATTR: false });
   }
