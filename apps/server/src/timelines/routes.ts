@@ -44,14 +44,14 @@ export async function timelineRoutes(app: FastifyInstance, ctx: AppContext): Pro
   app.get('/api/v1/timelines/home', homeRoute, async (request, reply) => {
     const viewer = requireAccount(request);
     const query = parseQuery(pageQuery, request.query);
-    const { rows, authorVersions } = await homeTimeline(ctx.db, viewer, query);
+    const { rows, authorVersions, marks } = await homeTimeline(ctx.db, viewer, query);
     setLinkHeader(
       request,
       reply,
       rows.map((row) => row.id),
       query,
     );
-    return sendPage(reply, await serializeStatusesJson(ctx, rows, viewer, 'home', { authorVersions }));
+    return sendPage(reply, await serializeStatusesJson(ctx, rows, viewer, 'home', { authorVersions, marks }));
   });
 
   app.get('/api/v1/timelines/public', scopes('read:statuses'), async (request, reply) => {

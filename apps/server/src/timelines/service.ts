@@ -107,6 +107,7 @@ export async function homeTimeline(db: Db, viewer: AccountRow, query: PageQuery)
       values: { viewer: viewer.id },
       shape: `home, ${relationsShape(relations)}`,
       candidates: () => homeCandidates(db, viewer.id),
+      viewerMarks: true,
     },
     query,
     feedRow,
