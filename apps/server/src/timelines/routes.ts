@@ -24,7 +24,9 @@ const pageQuery = pageQuerySchema(20, 40);
  * process, within the tolerance the README gives (never more than the limit; refused up to a block per process
  * early), instead of a Redis round trip each.
  */
-const homeRoute = { config: { ...scopes('read:statuses').config, countedInBlocks: true } };
+const homeRoute = {
+  config: { ...scopes('read:statuses').config, countedInBlocks: true, readsHomeRelations: true },
+};
 
 /** A timeline page: JSON written from its statuses' kept renderings, sent as it is (no serializer). */
 function sendPage(reply: FastifyReply, json: Buffer): FastifyReply {
@@ -44,7 +46,12 @@ export async function timelineRoutes(app: FastifyInstance, ctx: AppContext): Pro
   app.get('/api/v1/timelines/home', homeRoute, async (request, reply) => {
     const viewer = requireAccount(request);
     const query = parseQuery(pageQuery, request.query);
-    const { rows, authorVersions, marks } = await homeTimeline(ctx.db, viewer, query);
+    const { rows, authorVersions, marks } = await homeTimeline(
+      ctx.db,
+      viewer,
+      query,
+      request.viewer?.homeRelations,
+    );
     setLinkHeader(
       request,
       reply,
