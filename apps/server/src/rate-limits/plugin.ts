@@ -61,7 +61,8 @@ const countedInBlocks = (config: { light?: boolean; countedInBlocks?: boolean })
  * -Remaining and -Reset of its tightest allowance; past one, the answer is 429 with Retry-After. Counting costs
  * one map update in memory, or one Redis round trip when REDIS_URL is set (counts shared by every process);
  * the light routes' requests and the home timeline's are counted there in blocks reserved per process
- * (reservations.ts: the tolerance), so that they rarely wait for Redis. Registered after the auth plugin, whose onRequest hook tells who is calling.
+ * (reservations.ts: the tolerance), so that they rarely wait for Redis. Registered after the auth plugin, whose
+ * onRequest hook tells who is calling.
  */
 async function rateLimitPlugin(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
   const throttles = throttlesOf(config.rateLimit);

@@ -65,6 +65,7 @@ export function relationColumns<DB extends Database, TB extends keyof DB>(
   viewer: Expression<string>,
   feed?: { kind: Expression<FeedKind>; owner: Expression<string> },
 ) {
+  // the subqueries name only their own tables: the caller's tables in scope do not matter to them
   const scope = eb as unknown as ExpressionBuilder<Database, never>;
   const feedRow = (feedRef: { kind: Expression<FeedKind>; owner: Expression<string> }) =>
     scope.selectFrom('feeds').where('kind', '=', feedRef.kind).where('owner_id', '=', feedRef.owner);
