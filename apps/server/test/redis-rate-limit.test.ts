@@ -144,6 +144,91 @@ describe.skipIf(!redisReachable)('light routes counted in blocks shared through 
   });
 });
 
+/**
+ * The home timeline, read over and over by clients, is counted in blocks too (a bearer's allowance), within the
+ * same tolerance; the routes that are neither light nor home still count one request at a time.
+ */
+describe.skipIf(!redisReachable)('home timeline reads counted in blocks shared through Redis', () => {
+  const prefix = `palchat-test-${randomUUID()}:`;
+  const limit = 300;
+  let server: TestServer;
+  let one: FastifyInstance;
+  let two: FastifyInstance;
+  let redis: Redis;
+  beforeAll(async () => {
+    ({ server, one, two } = await twoProcesses(prefix, { ...GENEROUS_RATE_LIMITS, apiPer5Minutes: limit }));
+    redis = new Redis(TEST_REDIS_URL);
+  });
+  afterAll(async () => {
+    await redis.quit();
+    await two.close();
+    await server.close();
+  });
+
+  /** The shared count of the one token counted under this prefix (the first test's reader's). */
+  const tokenCount = async () => {
+    const keys = await redis.keys(`${prefix}rate-limit:api:token:*:${Math.floor(Date.now() / FIVE_MINUTES)}`);
+    expect(keys).toHaveLength(1);
+    return Number(await redis.get(keys[0]!));
+  };
+
+  it('reserves ten counts at a time per process for home, and counts other reads one by one after them', async () => {
+    await inOneWindow(FIVE_MINUTES, 20_000);
+    const reader = await createAccount(server, { username: 'homereader' });
+    const remainingAfter = async (app: FastifyInstance, url: string) => {
+      const response = await app.inject({ url, headers: bearer(reader) });
+      expect(response.statusCode).toBe(200);
+      return response.headers['x-ratelimit-remaining'];
+    };
+    expect(await remainingAfter(one, '/api/v1/timelines/home')).toBe('299');
+    expect(await tokenCount()).toBe(10);
+    expect(await remainingAfter(one, '/api/v1/timelines/home')).toBe('298');
+    expect(await tokenCount()).toBe(10);
+    expect(await remainingAfter(two, '/api/v1/timelines/home')).toBe('289');
+    expect(await tokenCount()).toBe(20);
+    // another timeline, and a write, count exactly, after both blocks
+    expect(await remainingAfter(two, '/api/v1/timelines/public')).toBe('279');
+    expect(await tokenCount()).toBe(21);
+    const posted = await two.inject({
+      method: 'POST',
+      url: '/api/v1/statuses',
+      headers: bearer(reader),
+      payload: { status: 'counted one by one' },
+    });
+    expect(posted.statusCode).toBe(200);
+    expect(posted.headers['x-ratelimit-remaining']).toBe('278');
+    expect(await tokenCount()).toBe(22);
+  });
+
+  it('lets no more than the limit of home reads through when a token alternates between the processes', async () => {
+    await inOneWindow(FIVE_MINUTES, 20_000);
+    const reader = await createAccount(server, { username: 'homereader2' });
+    let admitted = 0;
+    let refused = null;
+    for (let i = 0; i < limit + 30 && !refused; i++) {
+      const response = await [one, two][i % 2]!.inject({
+        url: '/api/v1/timelines/home',
+        headers: bearer(reader),
+      });
+      if (response.statusCode === 200) admitted += 1;
+      else refused = response;
+    }
+    expect(admitted).toBeLessThanOrEqual(limit);
+    expect(admitted).toBeGreaterThanOrEqual(limit - 2 * 10);
+    expect(refused?.statusCode).toBe(429);
+    expect(refused?.json()).toEqual({ error: 'Too many requests' });
+    expect(refused?.headers['x-ratelimit-remaining']).toBe('0');
+    // a write on the spent allowance is refused too
+    const write = await one.inject({
+      method: 'POST',
+      url: '/api/v1/statuses',
+      headers: bearer(reader),
+      payload: { status: 'over the limit' },
+    });
+    expect(write.statusCode).toBe(429);
+  });
+});
+
 describe('rate limits when Redis does not answer', () => {
   let server: TestServer;
   beforeAll(async () => {

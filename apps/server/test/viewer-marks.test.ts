@@ -2,20 +2,26 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Status } from '@palchat/api';
 import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
 import { createAccount, follow, insertStatus, type TestAccount } from './helpers/factories.js';
+import { QueryCounter } from './helpers/query-counter.js';
+import { QueryRecorder } from './helpers/query-recorder.js';
 import { caller } from './helpers/social.js';
 
 /**
  * The viewer's marks are read for a whole page in one statement whose lists are padded to a multiple of ten
- * (statuses/serializer.ts): every status of a long page, boosts' originals included, carries its own marks.
+ * (statuses/serializer.ts): every status of a long page, boosts' originals included, carries its own marks. A
+ * home page reads the marks of its own statuses along with them (timelines/page-marks.ts), and the serializer
+ * reads only those of the statuses that page did not hold (a boost's original, a quoted post).
  */
 describeEachDialect('viewer marks on a long page', (dialect) => {
   let server: TestServer;
   let call: ReturnType<typeof caller>;
   let alice: TestAccount;
   let carol: TestAccount;
+  const counter = new QueryCounter();
+  const recorder = new QueryRecorder();
 
   beforeAll(async () => {
-    server = await createTestServer(dialect);
+    server = await createTestServer(dialect, {}, { dbPlugins: [counter, recorder] });
     call = caller(server);
     alice = await createAccount(server, { username: 'alice' });
     carol = await createAccount(server, { username: 'carol' });
@@ -54,5 +60,55 @@ describeEachDialect('viewer marks on a long page', (dialect) => {
     expect(marked('reblogged').sort()).toEqual([boosted.id, ids[20]].sort());
     expect(marked('muted').sort()).toEqual([ids[11], reply.id].sort());
     expect(marked('pinned')).toEqual([own]);
+  });
+
+  it('reads a page’s own marks with its statuses, and only the marks of what the page did not hold apart', async () => {
+    const dave = await createAccount(server, { username: 'dave' });
+    const erin = await createAccount(server, { username: 'erin' });
+    const frank = await createAccount(server, { username: 'frank' });
+    await follow(server, dave, frank);
+    // dave follows frank only: his home holds frank's posts, and erin's only through frank's boost
+    const plain = (await call(frank, 'POST', '/api/v1/statuses', { status: 'plain' })).id as string;
+    const erins = (await call(erin, 'POST', '/api/v1/statuses', { status: 'from erin' })).id as string;
+    const act = async (path: string) => expect((await call(dave, 'POST', path)).status).toBe(200);
+    await act(`/api/v1/statuses/${plain}/favourite`);
+    await act(`/api/v1/statuses/${erins}/bookmark`);
+    await act(`/api/v1/statuses/${erins}/favourite`);
+    const read = async () => {
+      counter.reset();
+      recorder.recorded.length = 0;
+      const page = (await call(dave, 'GET', '/api/v1/timelines/home')).json as Status[];
+      // the serializer's marks statement, told by its first arm (statuses/serializer.ts, viewerMarks)
+      const marksStatements = recorder.recorded.filter(({ node, queryId }) =>
+        server.db.getExecutor().compileQuery(node, queryId).sql.includes(`'favourited' as "mark"`),
+      ).length;
+      return { page, statements: counter.count, marksStatements };
+    };
+    // the first reads build dave's feed and keep its rows and renderings
+    await read();
+    const plainPage = await read();
+    const plainStatus = plainPage.page.find((status) => status.id === plain);
+    expect(plainStatus?.favourited).toBe(true);
+    expect(plainStatus?.bookmarked).toBe(false);
+    // the bearer with the relations, and the feed page with its marks: no statement of their own
+    expect(plainPage.statements).toBe(2);
+    expect(plainPage.marksStatements).toBe(0);
+
+    const boost = (await call(frank, 'POST', `/api/v1/statuses/${erins}/reblog`)).id as string;
+    await read();
+    const boosted = await read();
+    const wrapper = boosted.page.find((status) => status.id === boost);
+    expect(wrapper?.reblog?.id).toBe(erins);
+    // the wrapper and its original answer with the original's marks, read by a statement of their own
+    expect([wrapper?.favourited, wrapper?.bookmarked, wrapper?.reblogged]).toEqual([true, true, false]);
+    expect([wrapper?.reblog?.favourited, wrapper?.reblog?.bookmarked]).toEqual([true, true]);
+    expect(boosted.page.find((status) => status.id === plain)?.favourited).toBe(true);
+    expect(boosted.marksStatements).toBe(1);
+
+    // a mark made or undone counts at the next read
+    expect((await call(dave, 'POST', `/api/v1/statuses/${plain}/unfavourite`)).status).toBe(200);
+    await act(`/api/v1/statuses/${plain}/bookmark`);
+    const after = (await read()).page.find((status) => status.id === plain);
+    expect([after?.favourited, after?.bookmarked]).toEqual([false, true]);
   });
 });

@@ -73,7 +73,9 @@ async function authPlugin(app: FastifyInstance, options: { db: Db; csrf: CsrfTok
     if (request.routeOptions.config.anonymous) return;
     const token = bearerFrom(request);
     if (token) {
-      const match = await findBearer(db, token);
+      const match = await findBearer(db, token, {
+        withHomeRelations: request.routeOptions.config.readsHomeRelations === true,
+      });
       if (!match) throw unauthorized('The access token is invalid');
       request.viewer = { ...match, via: 'bearer' };
     } else {
@@ -118,6 +120,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route sends the same public bytes to everyone (the client's built assets): who asks is not looked up. */
     anonymous?: boolean;
+    /**
+     * The route reads the viewer's relations and home feed row (the home timeline): a bearer's are read by the
+     * token's statement (Viewer.homeRelations), a round trip less on PostgreSQL.
+     */
+    readsHomeRelations?: boolean;
   }
 }
 

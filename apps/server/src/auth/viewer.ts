@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AccountsTable } from '../db/schema.js';
+import type { ViewerRelationsRead } from '../statuses/viewer-relations.js';
 import { ApiError, forbidden, unauthorized } from '../http/errors.js';
 
 export type AccountRow = AccountsTable;
@@ -12,6 +13,8 @@ export interface Viewer {
   sessionId: string | null;
   tokenId: string | null;
   scopes: string[];
+  /** the account's relations and home feed row, read with a bearer token on routes that ask for them */
+  homeRelations?: ViewerRelationsRead;
 }
 
 declare module 'fastify' {

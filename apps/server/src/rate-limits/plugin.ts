@@ -41,13 +41,28 @@ function throttledRequest(request: FastifyRequest): ThrottledRequest {
 
 const methodsOf = (method: string | string[]) => (Array.isArray(method) ? method : [method]);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route's API requests are counted in blocks reserved per process (reservations.ts), as the light
+     * routes' are, though the route takes its turn in the queue: for reads that a client repeats often (home).
+     */
+    countedInBlocks?: boolean;
+  }
+}
+
+/** Whether a route's requests may be counted in reserved blocks: the light routes and those that ask to be. */
+const countedInBlocks = (config: { light?: boolean; countedInBlocks?: boolean }): boolean =>
+  config.light === true || config.countedInBlocks === true;
+
 /**
  * Mastodon's rate limits (see throttles.ts): every request under /api counts against the caller's allowance,
  * and uploads, deletions, sign-ins and sign-ups against their own. A response carries X-RateLimit-Limit,
  * -Remaining and -Reset of its tightest allowance; past one, the answer is 429 with Retry-After. Counting costs
  * one map update in memory, or one Redis round trip when REDIS_URL is set (counts shared by every process);
- * the light routes' requests are counted there in blocks reserved per process (reservations.ts: the tolerance),
- * so that they rarely wait for Redis. Registered after the auth plugin, whose onRequest hook tells who is calling.
+ * the light routes' requests and the home timeline's are counted there in blocks reserved per process
+ * (reservations.ts: the tolerance), so that they rarely wait for Redis. Registered after the auth plugin, whose
+ * onRequest hook tells who is calling.
  */
 async function rateLimitPlugin(app: FastifyInstance, { config }: { config: Config }): Promise<void> {
   const throttles = throttlesOf(config.rateLimit);
@@ -59,13 +74,13 @@ async function rateLimitPlugin(app: FastifyInstance, { config }: { config: Confi
   app.addHook('onClose', () => counter.close());
   await counter.ready();
 
-  async function enforce(reply: FastifyReply, hits: ThrottleHit[], light = false): Promise<void> {
+  async function enforce(reply: FastifyReply, hits: ThrottleHit[], inBlocks = false): Promise<void> {
     const now = Date.now();
     const counts = await counter.hit(
       hits.map(({ key, throttle }) => ({
         key,
         periodMs: throttle.periodMs,
-        ...(light ? { inBlocks: { limit: throttle.limit, size: blockSizeOf(throttle.limit) } } : {}),
+        ...(inBlocks ? { inBlocks: { limit: throttle.limit, size: blockSizeOf(throttle.limit) } } : {}),
       })),
       now,
     );
@@ -98,7 +113,7 @@ async function rateLimitPlugin(app: FastifyInstance, { config }: { config: Confi
   app.addHook('onRequest', async (request, reply) => {
     const rules = routeRules(request.method, request.routeOptions.url ?? '');
     const hits = requestHits(throttledRequest(request), rules, throttles);
-    if (hits.length > 0) await enforce(reply, hits, request.routeOptions.config.light === true);
+    if (hits.length > 0) await enforce(reply, hits, countedInBlocks(request.routeOptions.config));
   });
 
   const countWithBody: preValidationHookHandler = async (request, reply) => {

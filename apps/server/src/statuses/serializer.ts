@@ -26,6 +26,27 @@ export interface SerializeOptions {
   audienceChecked?: boolean;
   /** the versions of authors' rows read with the statuses: those rows kept at that version are not read again */
   authorVersions?: ReadonlyMap<string, number>;
+  /** the viewer's marks on some of the statuses, read with them: those statuses' marks are not read again */
+  marks?: PageMarks;
+}
+
+/** The viewer's marks on one status, and on the conversation it belongs to. */
+export interface StatusMarks {
+  favourited: boolean;
+  reblogged: boolean;
+  bookmarked: boolean;
+  pinned: boolean;
+  conversationMuted: boolean;
+}
+
+/**
+ * The viewer's marks read along with a page's statuses (timelines/feeds.ts): by status id, with whether the
+ * viewer has an active filter at all. Statuses it does not name (boosts' originals, quoted posts, rows read
+ * another way) have their marks read by the serializer as before.
+ */
+export interface PageMarks {
+  byStatus: ReadonlyMap<string, StatusMarks>;
+  hasFilters: boolean;
 }
 
 interface ViewerState {
@@ -118,19 +139,60 @@ async function viewerMarks(
   return marks;
 }
 
-/** The viewer's state for the statuses `ids` (in the conversations `conversationIds`): what the page holds only. */
+/**
+ * The viewer's state for the statuses `rows` (their ids `ids`, in the conversations `conversationIds`): what the
+ * page holds only. Marks `known` already (read with the page) are not read again: the statement runs only for
+ * the statuses and conversations they leave out, and not at all when they cover the page.
+ */
 async function loadViewerState(
   ctx: AppContext,
   viewerId: string,
+  rows: readonly StatusRow[],
   ids: string[],
   conversationIds: string[],
+  known: PageMarks | undefined,
 ): Promise<ViewerState> {
-  const { muted, filters, ...marks } = await viewerMarks(ctx, viewerId, ids, conversationIds);
-  return {
-    ...marks,
-    mutedConversations: muted,
-    filters: filters.size ? await loadActiveFilters(ctx.db, viewerId) : [],
+  if (!known) {
+    const { muted, filters, ...marks } = await viewerMarks(ctx, viewerId, ids, conversationIds);
+    return {
+      ...marks,
+      mutedConversations: muted,
+      filters: filters.size ? await loadActiveFilters(ctx.db, viewerId) : [],
+    };
+  }
+  const state: Omit<ViewerState, 'filters'> = {
+    favourited: new Set(),
+    reblogged: new Set(),
+    bookmarked: new Set(),
+    pinned: new Set(),
+    mutedConversations: new Set(),
   };
+  const knownConversations = new Set<string>();
+  for (const row of rows) {
+    const marks = known.byStatus.get(row.id);
+    if (!marks) continue;
+    if (marks.favourited) state.favourited.add(row.id);
+    if (marks.reblogged) state.reblogged.add(row.id);
+    if (marks.bookmarked) state.bookmarked.add(row.id);
+    if (marks.pinned) state.pinned.add(row.id);
+    if (row.conversation_id) {
+      knownConversations.add(row.conversation_id);
+      if (marks.conversationMuted) state.mutedConversations.add(row.conversation_id);
+    }
+  }
+  const unknownIds = ids.filter((id) => !known.byStatus.has(id));
+  const unknownConversations = conversationIds.filter((id) => !knownConversations.has(id));
+  let hasFilters = known.hasFilters;
+  if (unknownIds.length > 0 || unknownConversations.length > 0) {
+    const read = await viewerMarks(ctx, viewerId, unknownIds, unknownConversations);
+    for (const id of read.favourited) state.favourited.add(id);
+    for (const id of read.reblogged) state.reblogged.add(id);
+    for (const id of read.bookmarked) state.bookmarked.add(id);
+    for (const id of read.pinned) state.pinned.add(id);
+    for (const id of read.muted) state.mutedConversations.add(id);
+    hasFilters = read.filters.size > 0;
+  }
+  return { ...state, filters: hasFilters ? await loadActiveFilters(ctx.db, viewerId) : [] };
 }
 
 /**
@@ -181,7 +243,9 @@ async function renderStatuses(
       'accounts',
       authorIds.map((id) => ({ id, version: options.authorVersions?.get(id) })),
     ),
-    viewer ? loadViewerState(ctx, viewer.id, ids, conversationIds) : Promise.resolve(null),
+    viewer
+      ? loadViewerState(ctx, viewer.id, all, ids, conversationIds, options.marks)
+      : Promise.resolve(null),
     pollIds.length
       ? ctx.db.selectFrom('polls').selectAll().where('status_id', 'in', pollIds).execute()
       : Promise.resolve([]),

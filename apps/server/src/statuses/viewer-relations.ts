@@ -1,5 +1,6 @@
+import type { Expression, ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/index.js';
-import type { FeedKind } from '../db/schema.js';
+import type { Database, FeedKind } from '../db/schema.js';
 import type { FeedRef } from '../timelines/feeds.js';
 import { runTemplate } from '../db/query-templates.js';
 import type { ViewerRelations } from './visibility.js';
@@ -9,8 +10,14 @@ export interface FeedRowRead {
   row: { floor_id: string | null } | undefined;
 }
 
+/** The viewer's relations, and a feed's row where one was named. */
+export interface ViewerRelationsRead {
+  relations: ViewerRelations;
+  feed: FeedRowRead | null;
+}
+
 /** SQLite answers 0 or 1, PostgreSQL a boolean; the feed's columns only when a feed is named */
-interface RelationsRow {
+export interface RelationsRow {
   blocks: unknown;
   blocked_by: unknown;
   mutes: unknown;
@@ -31,48 +38,62 @@ export async function loadViewerRelations(
   db: Db,
   viewerId: string,
   feed?: FeedRef,
-): Promise<{ relations: ViewerRelations; feed: FeedRowRead | null }> {
+): Promise<ViewerRelationsRead> {
   const values: Record<string, string> = feed
     ? { viewer: viewerId, kind: feed.kind, owner: feed.ownerId }
     : { viewer: viewerId };
   const [row] = await runTemplate(db, `viewer relations${feed ? ', feed row' : ''}`, values, (marker) =>
     db
-      .selectNoFrom((eb) => {
-        const feedRow = () =>
-          eb
-            .selectFrom('feeds')
-            .where('kind', '=', marker.kind as FeedKind)
-            .where('owner_id', '=', marker.owner!);
-        return [
-          eb
-            .exists(eb.selectFrom('blocks').select('id').where('account_id', '=', marker.viewer!))
-            .as('blocks'),
-          eb
-            .exists(eb.selectFrom('blocks').select('id').where('target_account_id', '=', marker.viewer!))
-            .as('blocked_by'),
-          eb.exists(eb.selectFrom('mutes').select('id').where('account_id', '=', marker.viewer!)).as('mutes'),
-          eb
-            .exists(eb.selectFrom('domain_blocks').select('id').where('account_id', '=', marker.viewer!))
-            .as('domain_blocks'),
-          eb
-            .exists(
-              eb
-                .selectFrom('lists')
-                .select('id')
-                .where('account_id', '=', marker.viewer!)
-                .where('exclusive', '=', 1),
-            )
-            .as('exclusive_lists'),
-          ...(feed
-            ? [
-                eb.exists(feedRow().select('owner_id')).as('feed_built'),
-                feedRow().select('floor_id').as('feed_floor'),
-              ]
-            : []),
-        ];
-      })
+      .selectNoFrom((eb) =>
+        relationColumns(
+          eb,
+          eb.val(marker.viewer!),
+          feed ? { kind: eb.val(marker.kind as FeedKind), owner: eb.val(marker.owner!) } : undefined,
+        ),
+      )
       .$castTo<RelationsRow>(),
   );
+  return relationsOf(row, feed !== undefined);
+}
+
+/**
+ * The columns of the relations statement, for `viewer` (a bound value, or a column of a statement that reads
+ * them along with something else: auth/bearer-tokens.ts) and, with `feed`, that feed's row.
+ */
+export function relationColumns<DB extends Database, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  viewer: Expression<string>,
+  feed?: { kind: Expression<FeedKind>; owner: Expression<string> },
+) {
+  // the subqueries name only their own tables: the caller's tables in scope do not matter to them
+  const scope = eb as unknown as ExpressionBuilder<Database, never>;
+  const feedRow = (feedRef: { kind: Expression<FeedKind>; owner: Expression<string> }) =>
+    scope.selectFrom('feeds').where('kind', '=', feedRef.kind).where('owner_id', '=', feedRef.owner);
+  return [
+    scope.exists(scope.selectFrom('blocks').select('id').where('account_id', '=', viewer)).as('blocks'),
+    scope
+      .exists(scope.selectFrom('blocks').select('id').where('target_account_id', '=', viewer))
+      .as('blocked_by'),
+    scope.exists(scope.selectFrom('mutes').select('id').where('account_id', '=', viewer)).as('mutes'),
+    scope
+      .exists(scope.selectFrom('domain_blocks').select('id').where('account_id', '=', viewer))
+      .as('domain_blocks'),
+    scope
+      .exists(
+        scope.selectFrom('lists').select('id').where('account_id', '=', viewer).where('exclusive', '=', 1),
+      )
+      .as('exclusive_lists'),
+    ...(feed
+      ? [
+          scope.exists(feedRow(feed).select('owner_id')).as('feed_built'),
+          feedRow(feed).select('floor_id').as('feed_floor'),
+        ]
+      : []),
+  ];
+}
+
+/** The relations (and the feed's row, `withFeed`) from the columns of relationColumns(); no row: assume all. */
+export function relationsOf(row: Partial<RelationsRow> | undefined, withFeed: boolean): ViewerRelationsRead {
   const relations = {
     blocks: Boolean(row?.blocks ?? true),
     blockedBy: Boolean(row?.blocked_by ?? true),
@@ -80,7 +101,7 @@ export async function loadViewerRelations(
     domainBlocks: Boolean(row?.domain_blocks ?? true),
     exclusiveLists: Boolean(row?.exclusive_lists ?? true),
   };
-  if (!feed || !row) return { relations, feed: null };
+  if (!withFeed || !row) return { relations, feed: null };
   return { relations, feed: { row: row.feed_built ? { floor_id: row.feed_floor ?? null } : undefined } };
 }
 

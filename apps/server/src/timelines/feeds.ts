@@ -6,6 +6,8 @@ import { keptRowsAt } from '../db/kept-rows.js';
 import type { FeedRowRead } from '../statuses/viewer-relations.js';
 import { nowIso } from '../lib/time.js';
 import { authorNotLimited } from '../moderation/limited.js';
+import type { PageMarks } from '../statuses/serializer.js';
+import { joinedMarks, markColumns, pageMarksOf } from './page-marks.js';
 import { newestFirst, paginateQuery, type PageQuery } from './pagination.js';
 
 /**
@@ -49,6 +51,8 @@ export interface FeedTimeline {
   shape: string;
   /** built only when the feed is (its first read), not on every page */
   candidates: () => CandidateQuery;
+  /** the page's statement also reads the marks of `values.viewer` on each status (page-marks.ts) */
+  viewerMarks?: boolean;
 }
 
 export const homeFeed = (accountId: string): FeedRef => ({ kind: 'home', ownerId: accountId });
@@ -69,6 +73,8 @@ function entriesOf(db: DbOrTx, feed: FeedRef) {
 export interface TimelineRows {
   rows: StatusesTable[];
   authorVersions: ReadonlyMap<string, number>;
+  /** the viewer's marks, where the page read them along (for the serializer: SerializeOptions.marks) */
+  marks?: PageMarks;
 }
 
 async function page(query: StatusQuery, pageQuery: PageQuery): Promise<TimelineRows> {
@@ -79,6 +85,7 @@ async function page(query: StatusQuery, pageQuery: PageQuery): Promise<TimelineR
 const joined = (newer: TimelineRows, older: TimelineRows): TimelineRows => ({
   rows: [...newer.rows, ...older.rows],
   authorVersions: new Map([...older.authorVersions, ...newer.authorVersions]),
+  marks: joinedMarks(newer.marks, older.marks),
 });
 
 /**
@@ -95,7 +102,8 @@ async function feedEntriesPage(
 ): Promise<TimelineRows> {
   const cursors = (['max_id', 'since_id', 'min_id'] as const).filter((cursor) => pageQuery[cursor]);
   // the limit is part of the text on SQLite (db/sqlite-literal-limits.ts), so part of the shape
-  const shape = `feed page: ${feed.kind}, ${timeline.shape}, floor ${floor !== null}, ${cursors.join(' ')}, limit ${pageQuery.limit}`;
+  const withMarks = timeline.viewerMarks === true;
+  const shape = `feed page: ${feed.kind}, ${timeline.shape}, floor ${floor !== null}, ${cursors.join(' ')}, limit ${pageQuery.limit}, marks ${withMarks}`;
   const values = {
     ...timeline.values,
     owner: feed.ownerId,
@@ -116,6 +124,7 @@ async function feedEntriesPage(
           .select('accounts.version')
           .whereRef('accounts.id', '=', 'statuses.account_id')
           .as('author_version'),
+        ...(withMarks ? markColumns(eb, marker.viewer!) : []),
       ])
       .innerJoin('feed_entries', 'feed_entries.status_id', 'statuses.id')
       .where('feed_entries.kind', '=', feed.kind)
@@ -128,6 +137,7 @@ async function feedEntriesPage(
   const read = newestFirst(rows, pageQuery);
   return {
     rows: await keptRowsAt(db, 'statuses', read),
+    ...(withMarks ? { marks: pageMarksOf(read) } : {}),
     authorVersions: new Map(
       read.flatMap((row) =>
         row.author_version === null ? [] : [[row.account_id, Number(row.author_version)]],

@@ -3,7 +3,11 @@ import { z } from 'zod';
 import type { AccountRow } from '../auth/viewer.js';
 import type { Db } from '../db/index.js';
 import type { Database, ListsTable, StatusesTable } from '../db/schema.js';
-import { loadViewerRelations, relationsShape } from '../statuses/viewer-relations.js';
+import {
+  loadViewerRelations,
+  relationsShape,
+  type ViewerRelationsRead,
+} from '../statuses/viewer-relations.js';
 import {
   boostedReadableBy,
   inPublicViews,
@@ -96,9 +100,15 @@ function applyPlaceFilters(query: StatusQuery, filters: TimelineQuery): StatusQu
  * Home: the viewer's own statuses, those of followed accounts (their boosts unless hidden, replies only
  * within the followed circle) and public posts in followed hashtags; members of exclusive lists stay out.
  */
-export async function homeTimeline(db: Db, viewer: AccountRow, query: PageQuery): Promise<TimelineRows> {
+export async function homeTimeline(
+  db: Db,
+  viewer: AccountRow,
+  query: PageQuery,
+  /** the viewer's relations and home feed row when the request read them already (auth/bearer-tokens.ts) */
+  known?: ViewerRelationsRead,
+): Promise<TimelineRows> {
   const feed = homeFeed(viewer.id);
-  const { relations, feed: feedRow } = await loadViewerRelations(db, viewer.id, feed);
+  const { relations, feed: feedRow } = known ?? (await loadViewerRelations(db, viewer.id, feed));
   return feedPage(
     db,
     feed,
@@ -107,6 +117,7 @@ export async function homeTimeline(db: Db, viewer: AccountRow, query: PageQuery)
       values: { viewer: viewer.id },
       shape: `home, ${relationsShape(relations)}`,
       candidates: () => homeCandidates(db, viewer.id),
+      viewerMarks: true,
     },
     query,
     feedRow,
