@@ -20,22 +20,33 @@ export default function HoverCardController() {
       const id = element.getAttribute('data-hover-card-account');
       if (id) timing.enterTarget({ key: id, value: element });
     };
+    // An account the pointer came over, entered once the pointer moves on it: content that moves under a pointer
+    // at rest (new posts shown above, a list growing) brings a mouseover without any mousemove, and should not
+    // open a card over what the reader is about to click.
+    let arrivedOn: Element | null = null;
     const onOver = (event: MouseEvent) => {
       const element = (event.target as Element | null)?.closest?.(ACCOUNT_SELECTOR);
       if (!element) return;
       const related = event.relatedTarget as Node | null;
       if (related && element.contains(related)) return;
-      enter(element);
+      arrivedOn = element;
+    };
+    const onMove = (event: MouseEvent) => {
+      if (!arrivedOn || !arrivedOn.contains(event.target as Node | null)) return;
+      enter(arrivedOn);
+      arrivedOn = null;
     };
     const onOut = (event: MouseEvent) => {
       const element = (event.target as Element | null)?.closest?.(ACCOUNT_SELECTOR);
       if (!element) return;
       const related = event.relatedTarget as Node | null;
       if (related && element.contains(related)) return;
+      if (arrivedOn === element) arrivedOn = null;
       timing.leaveTarget();
     };
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && timing.dismiss();
     document.addEventListener('mouseover', onOver);
+    document.addEventListener('mousemove', onMove, { passive: true });
     document.addEventListener('mouseout', onOut);
     document.addEventListener('keydown', onKey);
     // this controller loads after the first render: a pointer already resting on an account enters it now
@@ -43,6 +54,7 @@ export default function HoverCardController() {
     if (resting) enter(resting);
     return () => {
       document.removeEventListener('mouseover', onOver);
+      document.removeEventListener('mousemove', onMove);
       document.removeEventListener('mouseout', onOut);
       document.removeEventListener('keydown', onKey);
       timing.dispose();
