@@ -17,6 +17,7 @@ import {
   startServerProcess,
 } from './lib/deployment.mjs';
 import { eventLoopProbe } from './lib/event-loop.mjs';
+import { processCpuMs } from './lib/process-cpu.mjs';
 import { withCpuProfile } from './lib/rest-scenario.mjs';
 import { seedMutualFollows, seedUsers } from './lib/seed.mjs';
 import { ms, summarize } from './lib/stats.mjs';
@@ -33,8 +34,7 @@ const DRAIN_MS = 5000;
 
 function cpuSeconds(pid) {
   try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    return processCpuMs(pid) / 1000;
   } catch {
     return NaN;
   }

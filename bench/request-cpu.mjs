@@ -18,6 +18,7 @@ import { createMediaStorage } from '../apps/server/src/media/storage.ts';
 import { InProcessEventBus } from '../apps/server/src/streaming/bus.ts';
 import { InProcessPresence } from '../apps/server/src/streaming/presence.ts';
 import { createDeployment, machineNote } from './lib/deployment.mjs';
+import { processCpuMs } from './lib/process-cpu.mjs';
 import { seedFollowing, seedMutualFollows, seedStatuses, seedUsers } from './lib/seed.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 1000);
@@ -25,7 +26,6 @@ const WARM_UP = 200;
 const AUTHORS = Number(process.env.BENCH_AUTHORS || 50);
 const MODE = process.env.BENCH_MODE || 'sqlite';
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
-const CLOCK_TICKS_PER_MS = 0.1; // Linux's USER_HZ is 100
 
 async function profiled(name, run) {
   if (!PROFILE_DIR) return run();
@@ -58,8 +58,7 @@ function processesCpuMs(pids, previous = new Map()) {
   const figures = new Map(previous);
   for (const pid of pids) {
     if (!fs.existsSync(`/proc/${pid}/stat`)) continue;
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    figures.set(pid, (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_MS);
+    figures.set(pid, processCpuMs(pid));
   }
   return figures;
 }
