@@ -7,6 +7,13 @@ const HoverCard = lazyWithMessages(() => import('./HoverCard'));
 
 const ACCOUNT_SELECTOR = '[data-hover-card-account]';
 
+/** The account element a mouseover or mouseout crosses the edge of; none for moves within one account. */
+function accountCrossedBy(event: MouseEvent): Element | null {
+  const element = (event.target as Element | null)?.closest?.(ACCOUNT_SELECTOR) ?? null;
+  const related = event.relatedTarget as Node | null;
+  return element && !(related && element.contains(related)) ? element : null;
+}
+
 /** One controller for every account hover card on the page (elements carry data-hover-card-account). */
 export default function HoverCardController() {
   const [target, setTarget] = useState<HoverTarget<Element> | null>(null);
@@ -25,11 +32,8 @@ export default function HoverCardController() {
     // open a card over what the reader is about to click.
     let arrivedOn: Element | null = null;
     const onOver = (event: MouseEvent) => {
-      const element = (event.target as Element | null)?.closest?.(ACCOUNT_SELECTOR);
-      if (!element) return;
-      const related = event.relatedTarget as Node | null;
-      if (related && element.contains(related)) return;
-      arrivedOn = element;
+      const element = accountCrossedBy(event);
+      if (element) arrivedOn = element;
     };
     const onMove = (event: MouseEvent) => {
       if (!arrivedOn || !arrivedOn.contains(event.target as Node | null)) return;
@@ -37,10 +41,8 @@ export default function HoverCardController() {
       arrivedOn = null;
     };
     const onOut = (event: MouseEvent) => {
-      const element = (event.target as Element | null)?.closest?.(ACCOUNT_SELECTOR);
+      const element = accountCrossedBy(event);
       if (!element) return;
-      const related = event.relatedTarget as Node | null;
-      if (related && element.contains(related)) return;
       if (arrivedOn === element) arrivedOn = null;
       timing.leaveTarget();
     };
