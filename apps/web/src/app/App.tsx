@@ -9,7 +9,8 @@ import { createAppIntl } from './i18n/app-intl';
 import type { Catalogue } from './i18n/messages';
 import { useCompleteCatalogue } from './i18n/use-complete-catalogue';
 import { InitialStateContext } from './initial-state-context';
-import { buildRoutes } from './routes';
+import { APP_ROUTE_ID, buildRoutes, deckRoutes } from './routes';
+import { isDeckPath } from './rules/path-redirect';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -23,9 +24,20 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** The app's router: it reads the page's URL and starts loading the first route's code when made. */
+/**
+ * The app's router: it reads the page's URL and starts loading the first route's code when made. The /deck copies
+ * of the views join the routes the first time a /deck path is visited: ranking every route twice was a third of
+ * the router's set-up, a task of its own at start-up (issue #17).
+ */
 export function createAppRouter(): AppRouter {
-  return createBrowserRouter(buildRoutes());
+  let deckAdded = false;
+  return createBrowserRouter(buildRoutes(), {
+    patchRoutesOnNavigation: ({ path, patch }) => {
+      if (deckAdded || !isDeckPath(path)) return;
+      deckAdded = true;
+      patch(APP_ROUTE_ID, deckRoutes());
+    },
+  });
 }
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;

@@ -120,13 +120,14 @@ const VIEW_ROUTES: [string, () => Promise<ViewModule>, string][] = [
   ['admin/dashboard', moderation, 'DashboardView'],
 ];
 
+const viewRoute = (path: string, load: () => Promise<ViewModule>, exportName: string): RouteObject => ({
+  path,
+  lazy: view(load, exportName),
+  errorElement: <RouteErrorView />,
+});
+
 function viewRoutes(): RouteObject[] {
-  const routes: RouteObject[] = [];
-  for (const [path, load, exportName] of VIEW_ROUTES) {
-    const lazy = view(load, exportName);
-    routes.push({ path, lazy, errorElement: <RouteErrorView /> });
-    routes.push({ path: `deck/${path}`, lazy, errorElement: <RouteErrorView /> });
-  }
+  const routes = VIEW_ROUTES.map(([path, load, exportName]) => viewRoute(path, load, exportName));
   if (import.meta.env.VITE_E2E === '1') {
     // A deliberate crash for the end-to-end tests only; the branch is removed from production builds.
     const crash = view(() => import('../features/errors/E2ECrashView'), 'E2ECrashView');
@@ -136,6 +137,14 @@ function viewRoutes(): RouteObject[] {
   }
   routes.push({ path: '*', element: <NotFoundView />, errorElement: <RouteErrorView /> });
   return routes;
+}
+
+/** The id of the route every view is a child of (the app's shell). */
+export const APP_ROUTE_ID = 'app';
+
+/** Every view again under /deck, for the multi-column layout (SPEC §2). */
+export function deckRoutes(): RouteObject[] {
+  return VIEW_ROUTES.map(([path, load, exportName]) => viewRoute(`deck/${path}`, load, exportName));
 }
 
 const auth = () => import('../features/auth/views');
@@ -160,6 +169,7 @@ export function buildRoutes(): RouteObject[] {
       errorElement: <RootErrorView />,
     },
     {
+      id: APP_ROUTE_ID,
       path: '/',
       element: <AppShell />,
       HydrateFallback: KeepSplash,

@@ -8,6 +8,11 @@ const LEGACY_REDIRECTS: Readonly<Record<string, string>> = {
 
 const MULTI_COLUMN_HOME = '/deck/getting-started';
 
+/** Whether a path is one of the multi-column layout's (/deck, /deck/…). */
+export function isDeckPath(pathname: string): boolean {
+  return pathname === '/deck' || pathname.startsWith('/deck/');
+}
+
 function stripDeckPrefix(pathname: string): string {
   if (pathname === '/deck' || pathname === '/deck/') return '/';
   return pathname.slice('/deck'.length);
@@ -21,8 +26,7 @@ export function pathRedirect(pathname: string, layout: LayoutMode): string | nul
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const legacy = LEGACY_REDIRECTS[trimmed];
   if (legacy) return legacy;
-  const onDeck = trimmed === '/deck' || trimmed.startsWith('/deck/');
-  if (isSingleColumn(layout)) return onDeck ? stripDeckPrefix(trimmed) : null;
+  if (isSingleColumn(layout)) return isDeckPath(trimmed) ? stripDeckPrefix(trimmed) : null;
   if (
     trimmed === '/getting-started' ||
     trimmed === '/home' ||
