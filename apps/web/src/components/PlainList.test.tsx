@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
+import { useLayoutEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { focusInPlainList, PlainList, plainListSnapshot, restoreFocusInRow } from './PlainList';
-import { FIRST_ROWS } from './use-rows-revealed';
+import { SCREENFUL_ROWS } from './use-rows-revealed';
 
 type Entries = { isIntersecting: boolean }[];
 
@@ -72,17 +73,40 @@ describe('PlainList', () => {
     ]);
   });
 
-  it('renders a long first page a screenful at once, then one row per task while its end is near the view', () => {
+  it('commits the first row of a first page alone, and the rest of a screenful right after it', () => {
+    const rowsAtCommit: number[] = [];
+    function Row({ item }: { item: string }) {
+      useLayoutEffect(() => {
+        rowsAtCommit.push(document.querySelectorAll('[data-list-row]').length);
+      }, []);
+      return <p>row {item}</p>;
+    }
+    const items = Array.from({ length: SCREENFUL_ROWS + 2 }, (_, index) => `r${index}`);
+    render(
+      <PlainList
+        items={items}
+        scrollParent={null}
+        itemKey={(item) => item}
+        renderItem={(item) => <Row item={item} />}
+        onEndReached={vi.fn()}
+        listRef={{ current: null }}
+      />,
+    );
+    expect(rowsAtCommit).toEqual([1, ...Array<number>(SCREENFUL_ROWS - 1).fill(SCREENFUL_ROWS)]);
+    expect(rowsShown()).toEqual(items.slice(0, SCREENFUL_ROWS));
+  });
+
+  it('renders a long first page a screenful first, then one row per task while its end is near the view', () => {
     const onEndReached = vi.fn();
-    const items = Array.from({ length: FIRST_ROWS + 2 }, (_, index) => `r${index}`);
+    const items = Array.from({ length: SCREENFUL_ROWS + 2 }, (_, index) => `r${index}`);
     renderList(onEndReached, items);
-    expect(rowsShown()).toEqual(items.slice(0, FIRST_ROWS));
+    expect(rowsShown()).toEqual(items.slice(0, SCREENFUL_ROWS));
     // the end is more than half a view below the view: nothing more renders until the reader scrolls
     expect(observers.map((observer) => observer.rootMargin)).toEqual(['0px 0px 50% 0px']);
     intersect(false);
-    expect(rowsShown()).toEqual(items.slice(0, FIRST_ROWS));
+    expect(rowsShown()).toEqual(items.slice(0, SCREENFUL_ROWS));
     intersect(true);
-    expect(rowsShown()).toEqual(items.slice(0, FIRST_ROWS + 1));
+    expect(rowsShown()).toEqual(items.slice(0, SCREENFUL_ROWS + 1));
     intersect(true);
     expect(rowsShown()).toEqual(items);
     expect(onEndReached).not.toHaveBeenCalled();
@@ -94,7 +118,7 @@ describe('PlainList', () => {
 
   it('renders rows that arrive once it is complete at once, in order', () => {
     const { view } = renderList(vi.fn(), ['a', 'b']);
-    const items = Array.from({ length: FIRST_ROWS + 2 }, (_, index) => `n${index}`);
+    const items = Array.from({ length: SCREENFUL_ROWS + 2 }, (_, index) => `n${index}`);
     const longer = [...items, 'a', 'b'];
     view.rerender(
       <PlainList
@@ -137,7 +161,7 @@ describe('PlainList', () => {
   });
 
   it('coming back to where the reader left it, renders every row at once and scrolls to the position', () => {
-    const items = Array.from({ length: FIRST_ROWS + 3 }, (_, index) => `r${index}`);
+    const items = Array.from({ length: SCREENFUL_ROWS + 3 }, (_, index) => `r${index}`);
     const scrollBy = vi.spyOn(window, 'scrollBy').mockImplementation(() => undefined);
     const prototypeRect = vi
       .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
