@@ -15,8 +15,8 @@ const revealedAfter = (count: number, total: number) => (count >= total ? Infini
 
 /**
  * How many of a list's rows to render while it first appears: one row in the first commit, the rest of a
- * screenful in a transition right after it (React renders it in slices of a few milliseconds and commits it at
- * once), then one row per task while the list's end (`end`, an element after the last row) is less than half a
+ * screenful right after it (an effect: on Preact, the client's runtime, it runs in a task of its own after the first
+ * row's frame; on React the update is a transition, rendered in slices), then one row per task while the list's end (`end`, an element after the last row) is less than half a
  * view's height below the view; more as the reader scrolls towards it. A page of status cards is not one long
  * task that keeps the page from answering input (each card costs a few milliseconds), and rows nobody scrolled
  * to cost nothing. Once every row has rendered, rows that arrive later (the next page, new posts) render at once.
