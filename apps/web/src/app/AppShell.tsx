@@ -37,6 +37,15 @@ function IdleSocialLayer() {
   ) : null;
 }
 
+/**
+ * The start-up work (SPEC §7) in a component of its own: the queries it keeps (the instance, lists, follow
+ * requests) re-render it alone when they answer, not the whole page below the shell.
+ */
+function Startup() {
+  useStartup();
+  return null;
+}
+
 /** The root route: start-up work, path redirects, and the layout chosen from the setting and the width. */
 export function AppShell() {
   const settings = useSettings();
@@ -45,24 +54,28 @@ export function AppShell() {
   // a switch to the deck keeps the current layout on screen until the deck's chunk has loaded
   const shownLayout = useDeferredValue(layout);
   const location = useLocation();
-  useStartup();
   useReduceMotionClass();
   useNewEntryAtTop();
 
   const redirect = pathRedirect(location.pathname, layout);
-  if (redirect) return <Navigate replace to={`${redirect}${location.search}${location.hash}`} />;
-
   return (
-    <LayoutModeContext.Provider value={shownLayout}>
-      {shownLayout === 'multi-column' ? (
-        // nothing while the deck loads at start: the page's splash stays (KeepSplash in routes.tsx)
-        <Suspense fallback={null}>
-          <MultiColumnLayout />
-        </Suspense>
+    <>
+      <Startup />
+      {redirect ? (
+        <Navigate replace to={`${redirect}${location.search}${location.hash}`} />
       ) : (
-        <SingleColumnLayout width={width} mobile={shownLayout === 'mobile'} />
+        <LayoutModeContext.Provider value={shownLayout}>
+          {shownLayout === 'multi-column' ? (
+            // nothing while the deck loads at start: the page's splash stays (KeepSplash in routes.tsx)
+            <Suspense fallback={null}>
+              <MultiColumnLayout />
+            </Suspense>
+          ) : (
+            <SingleColumnLayout width={width} mobile={shownLayout === 'mobile'} />
+          )}
+          <IdleSocialLayer />
+        </LayoutModeContext.Provider>
       )}
-      <IdleSocialLayer />
-    </LayoutModeContext.Provider>
+    </>
   );
 }
