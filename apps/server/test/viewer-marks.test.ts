@@ -7,10 +7,9 @@ import { QueryRecorder } from './helpers/query-recorder.js';
 import { caller } from './helpers/social.js';
 
 /**
- * The viewer's marks are read for a whole page in one statement whose lists are padded to a multiple of ten
- * (statuses/serializer.ts): every status of a long page, boosts' originals included, carries its own marks. A
- * home page reads the marks of its own statuses along with them (timelines/page-marks.ts), and the serializer
- * reads only those of the statuses that page did not hold (a boost's original, a quoted post).
+ * The viewer's marks (statuses/viewer-marks.ts): every status of a long page, boosts' originals included,
+ * carries its own marks. A timeline page reads the marks of its own statuses along with them, and the
+ * serializer reads only those of the statuses that page did not hold (a boost's original, a quoted post).
  */
 describeEachDialect('viewer marks on a long page', (dialect) => {
   let server: TestServer;
@@ -28,6 +27,19 @@ describeEachDialect('viewer marks on a long page', (dialect) => {
     await follow(server, carol, alice);
   });
   afterAll(async () => server.close());
+
+  /** A page as `reader` reads it, with the statements it ran and how many of them read marks on their own. */
+  async function readPage(reader: TestAccount, path: string) {
+    counter.reset();
+    recorder.recorded.length = 0;
+    const response = await call(reader, 'GET', path);
+    expect(response.status, response.raw.body).toBe(200);
+    // the serializer's marks statement, told by its list of ids (statuses/viewer-marks.ts, readViewerMarks)
+    const marksStatements = recorder.recorded.filter(({ node, queryId }) =>
+      server.db.getExecutor().compileQuery(node, queryId).sql.includes(`"marked_ids"`),
+    ).length;
+    return { page: response.json as Status[], statements: counter.count, marksStatements };
+  }
 
   it('marks each status the viewer favourited, bookmarked, boosted, pinned or muted, and no other', async () => {
     const ids: string[] = [];
@@ -74,16 +86,7 @@ describeEachDialect('viewer marks on a long page', (dialect) => {
     await act(`/api/v1/statuses/${plain}/favourite`);
     await act(`/api/v1/statuses/${erins}/bookmark`);
     await act(`/api/v1/statuses/${erins}/favourite`);
-    const read = async () => {
-      counter.reset();
-      recorder.recorded.length = 0;
-      const page = (await call(dave, 'GET', '/api/v1/timelines/home')).json as Status[];
-      // the serializer's marks statement, told by its first arm (statuses/serializer.ts, viewerMarks)
-      const marksStatements = recorder.recorded.filter(({ node, queryId }) =>
-        server.db.getExecutor().compileQuery(node, queryId).sql.includes(`'favourited' as "mark"`),
-      ).length;
-      return { page, statements: counter.count, marksStatements };
-    };
+    const read = () => readPage(dave, '/api/v1/timelines/home');
     // the first reads build dave's feed and keep its rows and renderings
     await read();
     const plainPage = await read();
