@@ -114,4 +114,47 @@ describeEachDialect('viewer marks on a long page', (dialect) => {
     const after = (await read()).page.find((status) => status.id === plain);
     expect([after?.favourited, after?.bookmarked]).toEqual([false, true]);
   });
+
+  it('reads a list page’s and a public page’s marks with their statuses, and counts a mark made at the next read', async () => {
+    const grace = await createAccount(server, { username: 'grace' });
+    const heidi = await createAccount(server, { username: 'heidi' });
+    // a list holds accounts its owner follows
+    await follow(server, grace, heidi);
+    const posts = [];
+    for (const text of ['first', 'second', 'third']) {
+      posts.push((await call(heidi, 'POST', '/api/v1/statuses', { status: text })).id as string);
+    }
+    const list = await call(grace, 'POST', '/api/v1/lists', { title: 'marks' });
+    expect(list.status).toBe(200);
+    const listId = String(list.id);
+    const listPath = `/api/v1/timelines/list/${listId}`;
+    const members = { account_ids: [heidi.account.id] };
+    expect((await call(grace, 'POST', `/api/v1/lists/${listId}/accounts`, members)).status).toBe(200);
+    const act = async (path: string) => expect((await call(grace, 'POST', path)).status).toBe(200);
+    await act(`/api/v1/statuses/${posts[0]}/favourite`);
+    await act(`/api/v1/statuses/${posts[1]}/bookmark`);
+    const marksOf = (page: Status[], id: string | undefined) => {
+      const status = page.find((each) => each.id === id);
+      return [status?.favourited, status?.bookmarked, status?.reblogged];
+    };
+    for (const path of [listPath, '/api/v1/timelines/public', '/api/v1/timelines/public?local=true']) {
+      // the first read builds the list's feed and keeps the statuses' rows and renderings
+      await readPage(grace, path);
+      const read = await readPage(grace, path);
+      expect(marksOf(read.page, posts[0]), path).toEqual([true, false, false]);
+      expect(marksOf(read.page, posts[1]), path).toEqual([false, true, false]);
+      expect(marksOf(read.page, posts[2]), path).toEqual([false, false, false]);
+      expect(read.marksStatements, path).toBe(0);
+      // a list: the bearer, the list, the relations with the feed's row, the feed page with its marks; a
+      // public page: the bearer, the page with its marks, its authors' rows (kept by version on a feed's page)
+      expect(read.statements, path).toBe(path === listPath ? 4 : 3);
+    }
+    await act(`/api/v1/statuses/${posts[2]}/reblog`);
+    await act(`/api/v1/statuses/${posts[0]}/unfavourite`);
+    for (const path of [listPath, '/api/v1/timelines/public']) {
+      const { page } = await readPage(grace, path);
+      expect(marksOf(page, posts[0]), path).toEqual([false, false, false]);
+      expect(marksOf(page, posts[2]), path).toEqual([false, false, true]);
+    }
+  });
 });

@@ -1,6 +1,6 @@
-import { expressionBuilder, sql } from 'kysely';
+import { expressionBuilder, sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/index.js';
-import type { Database } from '../db/schema.js';
+import type { Database, StatusesTable } from '../db/schema.js';
 import { boundList, boundListTable } from '../db/bound-lists.js';
 import { runTemplate } from '../db/query-templates.js';
 import { nowIso } from '../lib/time.js';
@@ -34,14 +34,14 @@ export interface MarkColumns {
 }
 
 /**
- * What makes each of the viewer's marks on the row `statuses` of the statement they are added to: a
+ * What makes each of the viewer's marks on the status row `table` of the statement they are added to: a
  * correlated lookup in an index per row and mark, so that the statement reading a page reads its marks too (no
  * statement of their own, a round trip less on PostgreSQL). The one definition of the marks: pages read them
  * with their statuses, the serializer with readViewerMarks() for the statuses a page did not hold.
  */
-export function markColumns(viewerId: string) {
+export function markColumns(viewerId: string, table: 'statuses' | 'page' = 'statuses') {
   const eb = expressionBuilder<Database, 'statuses'>();
-  const statusId = sql.ref<string>('statuses.id');
+  const statusId = sql.ref<string>(`${table}.id`);
   /** the viewer's row for the status in `marks`: a favourite, a bookmark, a pin */
   const viewerRow = (marks: 'favourites' | 'bookmarks' | 'status_pins') =>
     eb.exists(
@@ -71,7 +71,7 @@ export function markColumns(viewerId: string) {
           .selectFrom('conversation_mutes')
           .select('conversation_mutes.conversation_id')
           .where('conversation_mutes.account_id', '=', viewerId)
-          .where('conversation_mutes.conversation_id', '=', sql.ref<string>('statuses.conversation_id')),
+          .where('conversation_mutes.conversation_id', '=', sql.ref<string>(`${table}.conversation_id`)),
       )
       .as('mark_conversation_muted'),
     // the same for every row (evaluated once): whether the serializer must read the viewer's filters
@@ -115,6 +115,41 @@ export function joinedMarks(
     byStatus: new Map([...older.byStatus, ...newer.byStatus]),
     hasFilters: newer.hasFilters || older.hasFilters,
   };
+}
+
+/**
+ * The rows of `page` (whole status rows, one page: ordered and limited), with the viewer's marks on each. The
+ * page is read first and its marks after (a materialized CTE), so that a plan that sorts what it read to keep a
+ * page looks marks up for the page's rows only.
+ */
+export async function statusesWithMarks(
+  db: Db,
+  page: SelectQueryBuilder<Database, 'statuses', StatusesTable>,
+  order: 'asc' | 'desc',
+  viewerId: string,
+): Promise<{ rows: StatusesTable[]; marks: PageMarks | undefined }> {
+  const read = await db
+    .with(
+      (cte) => cte('page').materialized(),
+      () => page,
+    )
+    .selectFrom('page')
+    .selectAll('page')
+    .select(markColumns(viewerId, 'page'))
+    .orderBy('page.id', order)
+    .execute();
+  const rows = read.map(
+    ({
+      mark_favourited: _favourited,
+      mark_reblogged: _reblogged,
+      mark_bookmarked: _bookmarked,
+      mark_pinned: _pinned,
+      mark_conversation_muted: _muted,
+      viewer_has_filters: _filters,
+      ...row
+    }): StatusesTable => row,
+  );
+  return { rows, marks: pageMarksOf(read) };
 }
 
 /**

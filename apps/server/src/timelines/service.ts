@@ -16,12 +16,15 @@ import {
   type ViewerRelations,
 } from '../statuses/visibility.js';
 import { authorNotLimited } from '../moderation/limited.js';
+import { statusesWithMarks } from '../statuses/viewer-marks.js';
 import { feedPage, homeFeed, listFeed, type CandidateQuery, type TimelineRows } from './feeds.js';
 import { newestFirst, pageQuerySchema, paginateQuery, type PageQuery } from './pagination.js';
 import { queryFlag } from './query-flag.js';
 
 type StatusQuery = SelectQueryBuilder<Database, 'statuses', StatusesTable>;
 type StatusScope = ExpressionBuilder<Database, 'statuses'>;
+/** A page of statuses, with the viewer's marks on them when it read them along. */
+type PageRows = Pick<TimelineRows, 'rows' | 'marks'>;
 
 export const timelineQuerySchema = pageQuerySchema(20, 40).extend({
   local: queryFlag,
@@ -54,6 +57,20 @@ function readableStatuses(db: Db, viewerId: string | null, relations?: ViewerRel
 
 async function page(query: StatusQuery, pageQuery: PageQuery): Promise<StatusesTable[]> {
   return newestFirst(await paginateQuery(query, 'statuses.id', pageQuery).execute(), pageQuery);
+}
+
+/** A page read with the viewer's marks on its statuses (none signed out), as the feeds' pages are. */
+async function markedPage(
+  db: Db,
+  query: StatusQuery,
+  pageQuery: PageQuery,
+  viewerId: string | null,
+): Promise<PageRows> {
+  const paged = paginateQuery(query, 'statuses.id', pageQuery);
+  if (viewerId === null) return { rows: newestFirst(await paged.execute(), pageQuery) };
+  const order = pageQuery.min_id ? 'asc' : 'desc';
+  const { rows, marks } = await statusesWithMarks(db, paged, order, viewerId);
+  return { rows: newestFirst(rows, pageQuery), marks };
 }
 
 type AccountColumn = 'statuses.account_id' | 'statuses.in_reply_to_account_id';
@@ -201,7 +218,7 @@ export async function publicTimeline(
   db: Db,
   viewer: AccountRow | null,
   query: TimelineQuery,
-): Promise<StatusesTable[]> {
+): Promise<PageRows> {
   const base = readableStatuses(db, viewer?.id ?? null)
     .where('statuses.visibility', '=', 'public')
     .where('statuses.reblog_of_id', 'is', null)
@@ -212,7 +229,7 @@ export async function publicTimeline(
         eb('statuses.in_reply_to_account_id', '=', eb.ref('statuses.account_id')),
       ]),
     );
-  return page(applyPlaceFilters(base, query), query);
+  return markedPage(db, applyPlaceFilters(base, query), query, viewer?.id ?? null);
 }
 
 export async function tagTimeline(
@@ -220,7 +237,7 @@ export async function tagTimeline(
   viewer: AccountRow | null,
   tag: string,
   query: TimelineQuery,
-): Promise<StatusesTable[]> {
+): Promise<PageRows> {
   // Driven by the tag's own statuses (status_tags_tag), not by every original status: only composed statuses
   // have tags (a boost has none), so no `reblog_of_id is null` here for the planner to scan an index by.
   const base = readableStatuses(db, viewer?.id ?? null)
@@ -233,7 +250,7 @@ export async function tagTimeline(
         .select('status_tags.status_id')
         .where('tags.name_lower', '=', tag.toLowerCase()),
     );
-  return page(applyPlaceFilters(base, query), query);
+  return markedPage(db, applyPlaceFilters(base, query), query, viewer?.id ?? null);
 }
 
 /** A list's members' posts the owner may read; replies follow the list's replies policy. */
@@ -253,6 +270,7 @@ export async function listTimeline(
       values: { viewer: viewer.id, list: list.id },
       shape: `list, replies ${list.replies_policy}, ${relationsShape(relations)}`,
       candidates: () => listCandidates(db, list.id),
+      viewerMarks: true,
     },
     query,
     feedRow,
@@ -305,13 +323,13 @@ export async function linkTimeline(
   viewer: AccountRow | null,
   url: string,
   query: PageQuery,
-): Promise<StatusesTable[]> {
+): Promise<PageRows> {
   const base = readableStatuses(db, viewer?.id ?? null)
     .where('statuses.visibility', '=', 'public')
     .where('statuses.reblog_of_id', 'is', null)
     .where(inPublicViews(viewer?.id ?? null))
     .where('statuses.link_url', '=', url);
-  return page(base, query);
+  return markedPage(db, base, query, viewer?.id ?? null);
 }
 
 /** A profile's posts as the viewer may see them (nothing when the author blocks the viewer). */
