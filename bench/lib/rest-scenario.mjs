@@ -20,7 +20,23 @@ export async function seedRestScenario(db) {
   for (let index = 0; index + 1 < chatters.length; index += 2)
     pairs.push([chatters[index], chatters[index + 1]]);
   await seedMutualFollows(db, pairs);
-  return { reader, pairs };
+  return { reader, authors, pairs };
+}
+
+/** The reader's list of every author it follows (made through the API, as a client would): its id. */
+export async function readerList(url, { reader, authors }) {
+  const call = async (path, body) => {
+    const response = await fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${reader.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+    return response.json();
+  };
+  const list = await call('/api/v1/lists', { title: 'authors' });
+  await call(`/api/v1/lists/${list.id}/accounts`, { account_ids: authors.map((author) => author.id) });
+  return list.id;
 }
 
 /** One message per pair (the conversations exist before the load), then a home page: its length. */
