@@ -1,11 +1,13 @@
-// Server CPU time per request on SQLite, in-process (Fastify's inject: no sockets, no load generator), for the two
+// Server CPU time per request, in-process (Fastify's inject: no sockets, no load generator), for the two
 // hot paths: a home timeline page and a message send. CPU time, unlike requests per second, barely moves with the
 // load other programs put on the machine, so two runtimes or two SQLite drivers compare on a busy machine too.
 //
 //   npm run bench:cpu
 //   BENCH_ROUNDS=2000 npm run bench:cpu
 //   BENCH_AUTHORS=1000 npm run bench:cpu   (the reader follows 1,000 authors instead of 50, 40 statuses each)
-//   BENCH_MODE=postgres npm run bench:cpu   (PostgreSQL: also the CPU its backends spent, read from /proc)
+//   BENCH_MODE=postgres npm run bench:cpu   (PostgreSQL + Redis, as a deployment of several processes: rate
+//                                            limits, events and presence through Redis; also the CPU the
+//                                            PostgreSQL backends spent, read from /proc)
 //   BENCH_CPU_PROF=/tmp/prof npm run bench:cpu   (a V8 CPU profile of the measured rounds of each path, for
 //                                                  bench/profile-summary.mjs or Chrome DevTools)
 import fs from 'node:fs';
@@ -15,8 +17,7 @@ import { sql } from 'kysely';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { buildApp } from '../apps/server/src/http/app.ts';
 import { createMediaStorage } from '../apps/server/src/media/storage.ts';
-import { InProcessEventBus } from '../apps/server/src/streaming/bus.ts';
-import { InProcessPresence } from '../apps/server/src/streaming/presence.ts';
+import { createSharedServices } from '../apps/server/src/server.ts';
 import { createDeployment, machineNote } from './lib/deployment.mjs';
 import { processCpuMs } from './lib/process-cpu.mjs';
 import { seedFollowing, seedMutualFollows, seedStatuses, seedUsers } from './lib/seed.mjs';
@@ -81,18 +82,18 @@ async function cpuPerRequest(name, request, backends) {
   });
 }
 
-console.log(`Server CPU per request, in-process, ${MODE}, reader following ${AUTHORS} (${machineNote()})`);
+console.log(
+  `Server CPU per request, in-process, ${MODE}${MODE === 'postgres' ? ' + Redis' : ''}, reader following ` +
+    `${AUTHORS} (${machineNote()})`,
+);
 const deployment = await createDeployment(MODE, 'cpu');
-const bus = new InProcessEventBus();
-const presence = new InProcessPresence();
+const config = loadConfig({ ...deployment.env, PORT: '0', LOG_LEVEL: 'fatal' });
+// what a server process makes of the deployment's environment: through Redis when it names one (postgres)
+const shared = await createSharedServices(config, (what, error) => {
+  throw new Error(`${what} failed: ${error}`);
+});
 const app = await buildApp(
-  {
-    config: loadConfig({ ...deployment.env, PORT: '0', LOG_LEVEL: 'fatal' }),
-    db: deployment.db,
-    bus,
-    presence,
-    media: createMediaStorage(loadConfig({ ...deployment.env, PORT: '0' })),
-  },
+  { config, db: deployment.db, ...shared.services, media: createMediaStorage(config) },
   { logger: false },
 );
 try {
@@ -143,8 +144,7 @@ try {
     );
 } finally {
   await app.close();
-  await presence.close();
-  await bus.close();
+  await shared.close();
   await deployment.cleanup();
 }
 console.log(`done (${machineNote()})`);
