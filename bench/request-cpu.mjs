@@ -8,6 +8,8 @@
 //   BENCH_MODE=postgres npm run bench:cpu   (PostgreSQL + Redis, as a deployment of several processes: rate
 //                                            limits, events and presence through Redis; also the CPU the
 //                                            PostgreSQL backends spent, read from /proc)
+//   BENCH_READS=home,list,local npm run bench:cpu   (also the reader's list of the authors it follows, and the
+//                                                   local timeline read signed in; home only by default)
 //   BENCH_CPU_PROF=/tmp/prof npm run bench:cpu   (a V8 CPU profile of the measured rounds of each path, for
 //                                                  bench/profile-summary.mjs or Chrome DevTools)
 import fs from 'node:fs';
@@ -20,6 +22,7 @@ import { createMediaStorage } from '../apps/server/src/media/storage.ts';
 import { createSharedServices } from '../apps/server/src/server.ts';
 import { createDeployment, machineNote } from './lib/deployment.mjs';
 import { processCpuMs } from './lib/process-cpu.mjs';
+import { readerList } from './lib/rest-scenario.mjs';
 import { seedFollowing, seedMutualFollows, seedStatuses, seedUsers } from './lib/seed.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 1000);
@@ -27,6 +30,7 @@ const WARM_UP = 200;
 const AUTHORS = Number(process.env.BENCH_AUTHORS || 50);
 const MODE = process.env.BENCH_MODE || 'sqlite';
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
+const READS = (process.env.BENCH_READS || 'home').split(',').filter(Boolean);
 
 async function profiled(name, run) {
   if (!PROFILE_DIR) return run();
@@ -108,17 +112,26 @@ try {
   await seedMutualFollows(deployment.db, pairs);
 
   const backends = MODE === 'postgres' ? await poolBackends(deployment.db) : [];
-  const home = await cpuPerRequest(
-    'home',
-    async () => {
-      const response = await app.inject({
-        url: '/api/v1/timelines/home',
-        headers: { authorization: `Bearer ${reader.token}` },
-      });
-      if (response.statusCode !== 200) throw new Error(`home answered ${response.statusCode}`);
-    },
-    backends,
-  );
+  const asReader = { authorization: `Bearer ${reader.token}` };
+  // the timelines read with the reader's token, by name
+  const paths = { home: '/api/v1/timelines/home', local: '/api/v1/timelines/public?local=true' };
+  if (READS.includes('list')) {
+    const post = async (url, payload) =>
+      (await app.inject({ method: 'POST', url, headers: asReader, payload })).json();
+    paths.list = `/api/v1/timelines/list/${await readerList(post, { authors })}`;
+  }
+  const figuresOf = [];
+  for (const name of READS.filter((read) => read in paths)) {
+    const figures = await cpuPerRequest(
+      name,
+      async () => {
+        const response = await app.inject({ url: paths[name], headers: asReader });
+        if (response.statusCode !== 200) throw new Error(`${name} answered ${response.statusCode}`);
+      },
+      backends,
+    );
+    figuresOf.push([`GET ${name} (20/page)`, figures]);
+  }
   const send = await cpuPerRequest(
     'send',
     async (index) => {
@@ -133,10 +146,7 @@ try {
     },
     backends,
   );
-  for (const [what, figures] of [
-    ['GET home (20/page)', home],
-    ['POST friend_messages', send],
-  ])
+  for (const [what, figures] of [...figuresOf, ['POST friend_messages', send]])
     console.log(
       `${what.padEnd(22)} ${figures.cpuMs.toFixed(3)} ms CPU` +
         (MODE === 'postgres' ? ` + ${figures.databaseMs.toFixed(3)} ms PostgreSQL CPU` : '') +

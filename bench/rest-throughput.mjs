@@ -11,6 +11,7 @@ import autocannon from 'autocannon';
 import { createDeployment, machineNote } from './lib/deployment.mjs';
 import {
   messageSendRequest,
+  postingTo,
   readerList,
   runnableModes,
   seedRestScenario,
@@ -65,7 +66,8 @@ async function run(mode) {
 
     // the timelines read with the reader's token, by route name
     const reads = { home: '/api/v1/timelines/home', local: '/api/v1/timelines/public?local=true' };
-    if (ROUTES.includes('list')) reads.list = `/api/v1/timelines/list/${await readerList(urls[0], scenario)}`;
+    if (ROUTES.includes('list'))
+      reads.list = `/api/v1/timelines/list/${await readerList(postingTo(urls[0], reader), scenario)}`;
     const rows = [];
     for (const route of ROUTES.filter((name) => name in reads)) {
       const path = reads[route];
