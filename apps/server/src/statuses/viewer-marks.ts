@@ -118,17 +118,17 @@ export function joinedMarks(
 }
 
 /**
- * The rows of `page` (whole status rows, one page: ordered and limited), with the viewer's marks on each. The
- * page is read first and its marks after (a materialized CTE), so that a plan that sorts what it read to keep a
- * page looks marks up for the page's rows only.
+ * The rows of `page` (whole status rows, one page: ordered and limited), with the viewer's marks on each
+ * (splitMarks() parts them). The page is read first and its marks after (a materialized CTE), so that a plan that
+ * sorts what it read to keep a page looks marks up for the page's rows only.
  */
-export async function statusesWithMarks(
+export function withMarks(
   db: Db,
   page: SelectQueryBuilder<Database, 'statuses', StatusesTable>,
   order: 'asc' | 'desc',
   viewerId: string,
-): Promise<{ rows: StatusesTable[]; marks: PageMarks | undefined }> {
-  const read = await db
+) {
+  return db
     .with(
       (cte) => cte('page').materialized(),
       () => page,
@@ -136,8 +136,14 @@ export async function statusesWithMarks(
     .selectFrom('page')
     .selectAll('page')
     .select(markColumns(viewerId, 'page'))
-    .orderBy('page.id', order)
-    .execute();
+    .orderBy('page.id', order);
+}
+
+/** The status rows of a page read withMarks(), and their marks. */
+export function splitMarks(read: readonly (StatusesTable & MarkColumns)[]): {
+  rows: StatusesTable[];
+  marks: PageMarks | undefined;
+} {
   const rows = read.map(
     ({
       mark_favourited: _favourited,
