@@ -1,11 +1,15 @@
-// Server CPU time per request on SQLite, in-process (Fastify's inject: no sockets, no load generator), for the two
+// Server CPU time per request, in-process (Fastify's inject: no sockets, no load generator), for the two
 // hot paths: a home timeline page and a message send. CPU time, unlike requests per second, barely moves with the
 // load other programs put on the machine, so two runtimes or two SQLite drivers compare on a busy machine too.
 //
 //   npm run bench:cpu
 //   BENCH_ROUNDS=2000 npm run bench:cpu
 //   BENCH_AUTHORS=1000 npm run bench:cpu   (the reader follows 1,000 authors instead of 50, 40 statuses each)
-//   BENCH_MODE=postgres npm run bench:cpu   (PostgreSQL: also the CPU its backends spent, read from /proc)
+//   BENCH_MODE=postgres npm run bench:cpu   (PostgreSQL + Redis, as a deployment of several processes: rate
+//                                            limits, events and presence through Redis; also the CPU the
+//                                            PostgreSQL backends spent, read from /proc)
+//   BENCH_READS=home,list,local npm run bench:cpu   (also the reader's list of the authors it follows, and the
+//                                                   local timeline read signed in; home only by default)
 //   BENCH_CPU_PROF=/tmp/prof npm run bench:cpu   (a V8 CPU profile of the measured rounds of each path, for
 //                                                  bench/profile-summary.mjs or Chrome DevTools)
 import fs from 'node:fs';
@@ -15,10 +19,10 @@ import { sql } from 'kysely';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { buildApp } from '../apps/server/src/http/app.ts';
 import { createMediaStorage } from '../apps/server/src/media/storage.ts';
-import { InProcessEventBus } from '../apps/server/src/streaming/bus.ts';
-import { InProcessPresence } from '../apps/server/src/streaming/presence.ts';
+import { createSharedServices } from '../apps/server/src/server.ts';
 import { createDeployment, machineNote } from './lib/deployment.mjs';
 import { processCpuMs } from './lib/process-cpu.mjs';
+import { readerList } from './lib/rest-scenario.mjs';
 import { seedFollowing, seedMutualFollows, seedStatuses, seedUsers } from './lib/seed.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 1000);
@@ -26,6 +30,7 @@ const WARM_UP = 200;
 const AUTHORS = Number(process.env.BENCH_AUTHORS || 50);
 const MODE = process.env.BENCH_MODE || 'sqlite';
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
+const READS = (process.env.BENCH_READS || 'home').split(',').filter(Boolean);
 
 async function profiled(name, run) {
   if (!PROFILE_DIR) return run();
@@ -81,18 +86,18 @@ async function cpuPerRequest(name, request, backends) {
   });
 }
 
-console.log(`Server CPU per request, in-process, ${MODE}, reader following ${AUTHORS} (${machineNote()})`);
+console.log(
+  `Server CPU per request, in-process, ${MODE}${MODE === 'postgres' ? ' + Redis' : ''}, reader following ` +
+    `${AUTHORS} (${machineNote()})`,
+);
 const deployment = await createDeployment(MODE, 'cpu');
-const bus = new InProcessEventBus();
-const presence = new InProcessPresence();
+const config = loadConfig({ ...deployment.env, PORT: '0', LOG_LEVEL: 'fatal' });
+// what a server process makes of the deployment's environment: through Redis when it names one (postgres)
+const shared = await createSharedServices(config, (what, error) => {
+  throw new Error(`${what} failed: ${error}`);
+});
 const app = await buildApp(
-  {
-    config: loadConfig({ ...deployment.env, PORT: '0', LOG_LEVEL: 'fatal' }),
-    db: deployment.db,
-    bus,
-    presence,
-    media: createMediaStorage(loadConfig({ ...deployment.env, PORT: '0' })),
-  },
+  { config, db: deployment.db, ...shared.services, media: createMediaStorage(config) },
   { logger: false },
 );
 try {
@@ -107,17 +112,26 @@ try {
   await seedMutualFollows(deployment.db, pairs);
 
   const backends = MODE === 'postgres' ? await poolBackends(deployment.db) : [];
-  const home = await cpuPerRequest(
-    'home',
-    async () => {
-      const response = await app.inject({
-        url: '/api/v1/timelines/home',
-        headers: { authorization: `Bearer ${reader.token}` },
-      });
-      if (response.statusCode !== 200) throw new Error(`home answered ${response.statusCode}`);
-    },
-    backends,
-  );
+  const asReader = { authorization: `Bearer ${reader.token}` };
+  // the timelines read with the reader's token, by name
+  const paths = { home: '/api/v1/timelines/home', local: '/api/v1/timelines/public?local=true' };
+  if (READS.includes('list')) {
+    const post = async (url, payload) =>
+      (await app.inject({ method: 'POST', url, headers: asReader, payload })).json();
+    paths.list = `/api/v1/timelines/list/${await readerList(post, { authors })}`;
+  }
+  const figuresOf = [];
+  for (const name of READS.filter((read) => read in paths)) {
+    const figures = await cpuPerRequest(
+      name,
+      async () => {
+        const response = await app.inject({ url: paths[name], headers: asReader });
+        if (response.statusCode !== 200) throw new Error(`${name} answered ${response.statusCode}`);
+      },
+      backends,
+    );
+    figuresOf.push([`GET ${name} (20/page)`, figures]);
+  }
   const send = await cpuPerRequest(
     'send',
     async (index) => {
@@ -132,10 +146,7 @@ try {
     },
     backends,
   );
-  for (const [what, figures] of [
-    ['GET home (20/page)', home],
-    ['POST friend_messages', send],
-  ])
+  for (const [what, figures] of [...figuresOf, ['POST friend_messages', send]])
     console.log(
       `${what.padEnd(22)} ${figures.cpuMs.toFixed(3)} ms CPU` +
         (MODE === 'postgres' ? ` + ${figures.databaseMs.toFixed(3)} ms PostgreSQL CPU` : '') +
@@ -143,8 +154,7 @@ try {
     );
 } finally {
   await app.close();
-  await presence.close();
-  await bus.close();
+  await shared.close();
   await deployment.cleanup();
 }
 console.log(`done (${machineNote()})`);

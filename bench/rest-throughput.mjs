@@ -3,12 +3,16 @@
 //   npm run bench:rest
 //   BENCH_MODES=sqlite BENCH_CONNECTIONS=20 BENCH_SECONDS=10 npm run bench:rest
 //   BENCH_ROUTES=home BENCH_CPU_PROF=/tmp/prof npm run bench:rest   (only the home reads, profiled)
+//   BENCH_ROUTES=list,local npm run bench:rest   (the reader's list of the authors it follows, and the local
+//                                                 timeline read signed in; neither is run unless asked for)
 //
 // Modes: `sqlite` (one process) and `postgres` (two processes on PostgreSQL + Redis, requests spread over both).
 import autocannon from 'autocannon';
 import { createDeployment, machineNote } from './lib/deployment.mjs';
 import {
   messageSendRequest,
+  postingTo,
+  readerList,
   runnableModes,
   seedRestScenario,
   startProbedServers,
@@ -39,6 +43,13 @@ function line(mode, what, result, loopP99) {
   );
 }
 
+/** A page read with the reader's token (a read before the load, which also builds a feed). */
+async function readerGet(url, path, reader) {
+  const response = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${reader.token}` } });
+  if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+  return response.json();
+}
+
 async function run(mode) {
   const processCount = mode === 'postgres' ? 2 : 1;
   const deployment = await createDeployment(mode, 'rest');
@@ -50,19 +61,22 @@ async function run(mode) {
     servers = await startProbedServers(deployment.env, processCount);
     const { urls, loopP99 } = servers;
 
-    const homeLength = await warmUp(urls[0], scenario);
+    await warmUp(urls[0], scenario);
     await loopP99();
 
+    // the timelines read with the reader's token, by route name
+    const reads = { home: '/api/v1/timelines/home', local: '/api/v1/timelines/public?local=true' };
+    if (ROUTES.includes('list'))
+      reads.list = `/api/v1/timelines/list/${await readerList(postingTo(urls[0], reader), scenario)}`;
     const rows = [];
-    if (ROUTES.includes('home')) {
+    for (const route of ROUTES.filter((name) => name in reads)) {
+      const path = reads[route];
+      const length = (await readerGet(urls[0], path, reader)).length;
       const timeline = await cannon({
-        url:
-          urls.length === 1
-            ? `${urls[0]}/api/v1/timelines/home`
-            : urls.map((url) => `${url}/api/v1/timelines/home`),
+        url: urls.length === 1 ? `${urls[0]}${path}` : urls.map((url) => `${url}${path}`),
         headers: { authorization: `Bearer ${reader.token}` },
       });
-      rows.push(line(mode, `GET home (${homeLength}/page)`, timeline, await loopP99()));
+      rows.push(line(mode, `GET ${route} (${length}/page)`, timeline, await loopP99()));
     }
     if (ROUTES.includes('sends')) {
       const sends = await cannon({

@@ -20,8 +20,29 @@ export async function seedRestScenario(db) {
   for (let index = 0; index + 1 < chatters.length; index += 2)
     pairs.push([chatters[index], chatters[index + 1]]);
   await seedMutualFollows(db, pairs);
-  return { reader, pairs };
+  return { reader, authors, pairs };
 }
+
+/**
+ * The reader's list of every author it follows, made through the API as a client would (`post(path, body)`
+ * sends the reader's request and answers its JSON): the list's id.
+ */
+export async function readerList(post, { authors }) {
+  const list = await post('/api/v1/lists', { title: 'authors' });
+  await post(`/api/v1/lists/${list.id}/accounts`, { account_ids: authors.map((author) => author.id) });
+  return list.id;
+}
+
+/** `post` for readerList(): the reader's request to a server at `url`. */
+export const postingTo = (url, reader) => async (path, body) => {
+  const response = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${reader.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+  return response.json();
+};
 
 /** One message per pair (the conversations exist before the load), then a home page: its length. */
 export async function warmUp(url, { reader, pairs }) {

@@ -23,14 +23,12 @@ export interface RunningServer {
 /** Opens the database, applies migrations and listens: what `npm start` runs (once per process). */
 export async function startServer(config: Config): Promise<RunningServer> {
   const { db, close: closeDatabase } = await openDatabase(config);
-  const bus = await createEventBus(config);
-  const presence = await createPresence(config, (error) => app.log.warn({ err: error }, 'presence failed'));
-  const streamingLimits = await createStreamingLimits(config, (error) =>
-    app.log.warn({ err: error }, 'streaming limits failed'),
+  const shared = await createSharedServices(config, (what, error) =>
+    app.log.warn({ err: error }, `${what} failed`),
   );
   const media = createMediaStorage(config);
   const app = await buildApp(
-    { config, db, bus, presence, streamingLimits, media },
+    { config, db, ...shared.services, media },
     { logger: { level: config.logLevel } },
   );
   await app.listen({ host: config.host, port: config.port, backlog: 2048 });
@@ -39,10 +37,32 @@ export async function startServer(config: Config): Promise<RunningServer> {
     url: `http://${config.host}:${config.port}`,
     async stop() {
       await app.close();
+      await shared.close();
+      await closeDatabase();
+    },
+  };
+}
+
+/** What the processes of one deployment share through Redis when REDIS_URL is set (each its own otherwise). */
+export interface SharedServices {
+  services: { bus: EventBus; presence: PresenceRegistry; streamingLimits: StreamingLimits };
+  close(): Promise<void>;
+}
+
+/** The event bus, presence and streaming limits, as every server process makes them (benches too). */
+export async function createSharedServices(
+  config: Config,
+  onError: (what: string, error: unknown) => void,
+): Promise<SharedServices> {
+  const bus = await createEventBus(config);
+  const presence = await createPresence(config, (error) => onError('presence', error));
+  const streamingLimits = await createStreamingLimits(config, (error) => onError('streaming limits', error));
+  return {
+    services: { bus, presence, streamingLimits },
+    async close() {
       await presence.close();
       await streamingLimits.close();
       await bus.close();
-      await closeDatabase();
     },
   };
 }

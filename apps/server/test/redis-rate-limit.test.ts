@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RateLimits } from '../src/config.js';
@@ -15,35 +15,78 @@ warnRedisSkipped('the shared rate-limit tests');
 const FIVE_MINUTES = 5 * 60_000;
 const rateLimit = { ...GENEROUS_RATE_LIMITS, apiPer5Minutes: 3, signInPer5Minutes: 3 };
 
-/** Two processes behind one load balancer: with REDIS_URL set they count one caller's requests together. */
-async function twoProcesses(redisPrefix: string, limits: RateLimits) {
-  const server = await createTestServer('sqlite', {
-    redisUrl: TEST_REDIS_URL,
-    redisPrefix,
-    rateLimit: limits,
+/** Mastodon's 300 requests per 5 minutes: a process reserves blocks of 10 (src/rate-limits/reservations.ts). */
+const BLOCKS_LIMIT = 300;
+const BLOCK = 10;
+
+interface TwoProcesses {
+  /** the prefix of every Redis key the two processes write */
+  prefix: string;
+  server: TestServer;
+  one: FastifyInstance;
+  two: FastifyInstance;
+  /** a client of the same Redis, to read the shared counts */
+  redis: Redis;
+}
+
+/**
+ * Two processes behind one load balancer: with REDIS_URL set they count one caller's requests together. Set up
+ * before the calling describe's tests (a key prefix of their own) and closed after them.
+ */
+function twoProcesses(limits: RateLimits): TwoProcesses {
+  const processes = { prefix: `palchat-test-${randomUUID()}:` } as TwoProcesses;
+  beforeAll(async () => {
+    processes.server = await createTestServer('sqlite', {
+      redisUrl: TEST_REDIS_URL,
+      redisPrefix: processes.prefix,
+      rateLimit: limits,
+    });
+    processes.one = processes.server.app;
+    // a second app on the same database and Redis, with counters of its own in memory
+    processes.two = await buildApp(processes.server.ctx);
+    await processes.two.ready();
+    processes.redis = new Redis(TEST_REDIS_URL);
   });
-  // a second app on the same database and Redis, with counters of its own in memory
-  const two = await buildApp(server.ctx);
-  await two.ready();
-  return { server, one: server.app, two };
+  afterAll(async () => {
+    await processes.redis.quit();
+    await processes.two.close();
+    await processes.server.close();
+  });
+  return processes;
+}
+
+/**
+ * `request` sent to the two processes in turn until one refuses it (or the limit is well passed): how many
+ * were admitted, and the refusal.
+ */
+async function alternately({ one, two }: TwoProcesses, request: InjectOptions) {
+  let admitted = 0;
+  for (let i = 0; i < BLOCKS_LIMIT + 30; i++) {
+    const response = await [one, two][i % 2]!.inject(request);
+    if (response.statusCode !== 200) return { admitted, refused: response };
+    admitted += 1;
+  }
+  return { admitted, refused: null };
+}
+
+/** What alternately() must find: no more than the limit through, at most a block per process fewer. */
+function expectLimitKept({ admitted, refused }: Awaited<ReturnType<typeof alternately>>) {
+  expect(admitted).toBeLessThanOrEqual(BLOCKS_LIMIT);
+  expect(admitted).toBeGreaterThanOrEqual(BLOCKS_LIMIT - 2 * BLOCK);
+  expect(refused?.statusCode).toBe(429);
+  expect(refused?.headers['x-ratelimit-remaining']).toBe('0');
 }
 
 describe.skipIf(!redisReachable)('rate limits shared through Redis', () => {
-  let server: TestServer;
-  let one: FastifyInstance;
-  let two: FastifyInstance;
+  const processes = twoProcesses(rateLimit);
   let ann: TestAccount;
   beforeAll(async () => {
-    ({ server, one, two } = await twoProcesses(`palchat-test-${randomUUID()}:`, rateLimit));
-    ann = await createAccount(server, { username: 'ann' });
-  });
-  afterAll(async () => {
-    await two.close();
-    await server.close();
+    ann = await createAccount(processes.server, { username: 'ann' });
   });
 
   it('counts a token’s API requests on both processes together', async () => {
     await inOneWindow(FIVE_MINUTES);
+    const { one, two } = processes;
     const call = (app: FastifyInstance) =>
       app.inject({ url: '/api/v1/accounts/verify_credentials', headers: bearer(ann) });
     expect((await call(one)).headers['x-ratelimit-remaining']).toBe('2');
@@ -57,6 +100,7 @@ describe.skipIf(!redisReachable)('rate limits shared through Redis', () => {
 
   it('counts sign-in attempts for one account name from any address on any process', async () => {
     await inOneWindow(FIVE_MINUTES);
+    const { one, two } = processes;
     const attempt = (app: FastifyInstance, remoteAddress: string) =>
       app.inject({
         method: 'POST',
@@ -80,28 +124,18 @@ describe.skipIf(!redisReachable)('rate limits shared through Redis', () => {
  * process fewer.
  */
 describe.skipIf(!redisReachable)('light routes counted in blocks shared through Redis', () => {
-  const prefix = `palchat-test-${randomUUID()}:`;
-  // Mastodon's 300 requests per 5 minutes: blocks of 10
-  const limit = 300;
-  let server: TestServer;
-  let one: FastifyInstance;
-  let two: FastifyInstance;
-  let redis: Redis;
-  beforeAll(async () => {
-    ({ server, one, two } = await twoProcesses(prefix, { ...GENEROUS_RATE_LIMITS, apiPer5Minutes: limit }));
-    redis = new Redis(TEST_REDIS_URL);
-  });
-  afterAll(async () => {
-    await redis.quit();
-    await two.close();
-    await server.close();
-  });
+  const processes = twoProcesses({ ...GENEROUS_RATE_LIMITS, apiPer5Minutes: BLOCKS_LIMIT });
 
   const sharedCount = async (address: string) =>
-    Number(await redis.get(`${prefix}rate-limit:api:ip:${address}:${Math.floor(Date.now() / FIVE_MINUTES)}`));
+    Number(
+      await processes.redis.get(
+        `${processes.prefix}rate-limit:api:ip:${address}:${Math.floor(Date.now() / FIVE_MINUTES)}`,
+      ),
+    );
 
   it('reserves ten counts at a time per process, and counts the other routes one by one on the same allowance', async () => {
     await inOneWindow(FIVE_MINUTES, 20_000);
+    const { one, two } = processes;
     const address = '10.1.0.1';
     const remainingAfter = async (app: FastifyInstance, url: string) => {
       const response = await app.inject({ url, remoteAddress: address });
@@ -123,18 +157,13 @@ describe.skipIf(!redisReachable)('light routes counted in blocks shared through 
   it('lets no more than the limit through when an address alternates between the processes', async () => {
     await inOneWindow(FIVE_MINUTES, 20_000);
     const address = '10.1.0.2';
-    let admitted = 0;
-    let refused = null;
-    for (let i = 0; i < limit + 30 && !refused; i++) {
-      const response = await [one, two][i % 2]!.inject({ url: '/api/v1/instance', remoteAddress: address });
-      if (response.statusCode === 200) admitted += 1;
-      else refused = response;
-    }
-    expect(admitted).toBeLessThanOrEqual(limit);
-    expect(admitted).toBeGreaterThanOrEqual(limit - 2 * 10);
-    expect(refused?.statusCode).toBe(429);
-    expect(refused?.headers['x-ratelimit-limit']).toBe(String(limit));
-    expect(refused?.headers['x-ratelimit-remaining']).toBe('0');
+    const { one, two } = processes;
+    const { admitted, refused } = await alternately(processes, {
+      url: '/api/v1/instance',
+      remoteAddress: address,
+    });
+    expectLimitKept({ admitted, refused });
+    expect(refused?.headers['x-ratelimit-limit']).toBe(String(BLOCKS_LIMIT));
     expect(Number(refused?.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     // the window is spent: both processes now refuse without asking Redis
     const spent = await sharedCount(address);
@@ -149,24 +178,11 @@ describe.skipIf(!redisReachable)('light routes counted in blocks shared through 
  * same tolerance; the routes that are neither light nor home still count one request at a time.
  */
 describe.skipIf(!redisReachable)('home timeline reads counted in blocks shared through Redis', () => {
-  const prefix = `palchat-test-${randomUUID()}:`;
-  const limit = 300;
-  let server: TestServer;
-  let one: FastifyInstance;
-  let two: FastifyInstance;
-  let redis: Redis;
-  beforeAll(async () => {
-    ({ server, one, two } = await twoProcesses(prefix, { ...GENEROUS_RATE_LIMITS, apiPer5Minutes: limit }));
-    redis = new Redis(TEST_REDIS_URL);
-  });
-  afterAll(async () => {
-    await redis.quit();
-    await two.close();
-    await server.close();
-  });
+  const processes = twoProcesses({ ...GENEROUS_RATE_LIMITS, apiPer5Minutes: BLOCKS_LIMIT });
 
   /** The shared count of the one token counted under this prefix (the first test's reader's). */
   const tokenCount = async () => {
+    const { redis, prefix } = processes;
     const keys = await redis.keys(`${prefix}rate-limit:api:token:*:${Math.floor(Date.now() / FIVE_MINUTES)}`);
     expect(keys).toHaveLength(1);
     return Number(await redis.get(keys[0]!));
@@ -174,6 +190,7 @@ describe.skipIf(!redisReachable)('home timeline reads counted in blocks shared t
 
   it('reserves ten counts at a time per process for home, and counts other reads one by one after them', async () => {
     await inOneWindow(FIVE_MINUTES, 20_000);
+    const { server, one, two } = processes;
     const reader = await createAccount(server, { username: 'homereader' });
     const remainingAfter = async (app: FastifyInstance, url: string) => {
       const response = await app.inject({ url, headers: bearer(reader) });
@@ -202,24 +219,15 @@ describe.skipIf(!redisReachable)('home timeline reads counted in blocks shared t
 
   it('lets no more than the limit of home reads through when a token alternates between the processes', async () => {
     await inOneWindow(FIVE_MINUTES, 20_000);
-    const reader = await createAccount(server, { username: 'homereader2' });
-    let admitted = 0;
-    let refused = null;
-    for (let i = 0; i < limit + 30 && !refused; i++) {
-      const response = await [one, two][i % 2]!.inject({
-        url: '/api/v1/timelines/home',
-        headers: bearer(reader),
-      });
-      if (response.statusCode === 200) admitted += 1;
-      else refused = response;
-    }
-    expect(admitted).toBeLessThanOrEqual(limit);
-    expect(admitted).toBeGreaterThanOrEqual(limit - 2 * 10);
-    expect(refused?.statusCode).toBe(429);
+    const reader = await createAccount(processes.server, { username: 'homereader2' });
+    const { admitted, refused } = await alternately(processes, {
+      url: '/api/v1/timelines/home',
+      headers: bearer(reader),
+    });
+    expectLimitKept({ admitted, refused });
     expect(refused?.json()).toEqual({ error: 'Too many requests' });
-    expect(refused?.headers['x-ratelimit-remaining']).toBe('0');
     // a write on the spent allowance is refused too
-    const write = await one.inject({
+    const write = await processes.one.inject({
       method: 'POST',
       url: '/api/v1/statuses',
       headers: bearer(reader),

@@ -7,10 +7,9 @@ import { QueryRecorder } from './helpers/query-recorder.js';
 import { caller } from './helpers/social.js';
 
 /**
- * The viewer's marks are read for a whole page in one statement whose lists are padded to a multiple of ten
- * (statuses/serializer.ts): every status of a long page, boosts' originals included, carries its own marks. A
- * home page reads the marks of its own statuses along with them (timelines/page-marks.ts), and the serializer
- * reads only those of the statuses that page did not hold (a boost's original, a quoted post).
+ * The viewer's marks (statuses/viewer-marks.ts): every status of a long page, boosts' originals included,
+ * carries its own marks. A timeline page reads the marks of its own statuses along with them, and the
+ * serializer reads only those of the statuses that page did not hold (a boost's original, a quoted post).
  */
 describeEachDialect('viewer marks on a long page', (dialect) => {
   let server: TestServer;
@@ -28,6 +27,19 @@ describeEachDialect('viewer marks on a long page', (dialect) => {
     await follow(server, carol, alice);
   });
   afterAll(async () => server.close());
+
+  /** A page as `reader` reads it, with the statements it ran and how many of them read marks on their own. */
+  async function readPage(reader: TestAccount, path: string) {
+    counter.reset();
+    recorder.recorded.length = 0;
+    const response = await call(reader, 'GET', path);
+    expect(response.status, response.raw.body).toBe(200);
+    // the serializer's marks statement, told by its list of ids (statuses/viewer-marks.ts, readViewerMarks)
+    const marksStatements = recorder.recorded.filter(({ node, queryId }) =>
+      server.db.getExecutor().compileQuery(node, queryId).sql.includes(`"marked_ids"`),
+    ).length;
+    return { page: response.json as Status[], statements: counter.count, marksStatements };
+  }
 
   it('marks each status the viewer favourited, bookmarked, boosted, pinned or muted, and no other', async () => {
     const ids: string[] = [];
@@ -74,16 +86,7 @@ describeEachDialect('viewer marks on a long page', (dialect) => {
     await act(`/api/v1/statuses/${plain}/favourite`);
     await act(`/api/v1/statuses/${erins}/bookmark`);
     await act(`/api/v1/statuses/${erins}/favourite`);
-    const read = async () => {
-      counter.reset();
-      recorder.recorded.length = 0;
-      const page = (await call(dave, 'GET', '/api/v1/timelines/home')).json as Status[];
-      // the serializer's marks statement, told by its first arm (statuses/serializer.ts, viewerMarks)
-      const marksStatements = recorder.recorded.filter(({ node, queryId }) =>
-        server.db.getExecutor().compileQuery(node, queryId).sql.includes(`'favourited' as "mark"`),
-      ).length;
-      return { page, statements: counter.count, marksStatements };
-    };
+    const read = () => readPage(dave, '/api/v1/timelines/home');
     // the first reads build dave's feed and keep its rows and renderings
     await read();
     const plainPage = await read();
@@ -110,5 +113,48 @@ describeEachDialect('viewer marks on a long page', (dialect) => {
     await act(`/api/v1/statuses/${plain}/bookmark`);
     const after = (await read()).page.find((status) => status.id === plain);
     expect([after?.favourited, after?.bookmarked]).toEqual([false, true]);
+  });
+
+  it('reads a list page’s and a public page’s marks with their statuses, and counts a mark made at the next read', async () => {
+    const grace = await createAccount(server, { username: 'grace' });
+    const heidi = await createAccount(server, { username: 'heidi' });
+    // a list holds accounts its owner follows
+    await follow(server, grace, heidi);
+    const posts = [];
+    for (const text of ['first', 'second', 'third']) {
+      posts.push((await call(heidi, 'POST', '/api/v1/statuses', { status: text })).id as string);
+    }
+    const list = await call(grace, 'POST', '/api/v1/lists', { title: 'marks' });
+    expect(list.status).toBe(200);
+    const listId = String(list.id);
+    const listPath = `/api/v1/timelines/list/${listId}`;
+    const members = { account_ids: [heidi.account.id] };
+    expect((await call(grace, 'POST', `/api/v1/lists/${listId}/accounts`, members)).status).toBe(200);
+    const act = async (path: string) => expect((await call(grace, 'POST', path)).status).toBe(200);
+    await act(`/api/v1/statuses/${posts[0]}/favourite`);
+    await act(`/api/v1/statuses/${posts[1]}/bookmark`);
+    const marksOf = (page: Status[], id: string | undefined) => {
+      const status = page.find((each) => each.id === id);
+      return [status?.favourited, status?.bookmarked, status?.reblogged];
+    };
+    for (const path of [listPath, '/api/v1/timelines/public', '/api/v1/timelines/public?local=true']) {
+      // the first read builds the list's feed and keeps the statuses' rows and renderings
+      await readPage(grace, path);
+      const read = await readPage(grace, path);
+      expect(marksOf(read.page, posts[0]), path).toEqual([true, false, false]);
+      expect(marksOf(read.page, posts[1]), path).toEqual([false, true, false]);
+      expect(marksOf(read.page, posts[2]), path).toEqual([false, false, false]);
+      expect(read.marksStatements, path).toBe(0);
+      // a list: the bearer, the list, the relations with the feed's row, the feed page with its marks; a
+      // public page: the bearer, the page with its marks, its authors' rows (kept by version on a feed's page)
+      expect(read.statements, path).toBe(path === listPath ? 4 : 3);
+    }
+    await act(`/api/v1/statuses/${posts[2]}/reblog`);
+    await act(`/api/v1/statuses/${posts[0]}/unfavourite`);
+    for (const path of [listPath, '/api/v1/timelines/public']) {
+      const { page } = await readPage(grace, path);
+      expect(marksOf(page, posts[0]), path).toEqual([false, false, false]);
+      expect(marksOf(page, posts[2]), path).toEqual([false, false, true]);
+    }
   });
 });

@@ -1,15 +1,11 @@
 import type { Account, FilterContext, Poll, PreviewCard, Quote, ShallowQuote, Status } from '@palchat/api';
-import { sql } from 'kysely';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import type { StatusesTable } from '../db/schema.js';
 import { serializeAccount } from '../accounts/serializer.js';
-import { boundList, boundListTable } from '../db/bound-lists.js';
 import { keptRowsAt } from '../db/kept-rows.js';
-import { runTemplate } from '../db/query-templates.js';
 import { profileNeedsCopy, requestProfileCopies } from '../federation/media-cache-requests.js';
 import { filterResultsFor, loadActiveFilters, type ActiveFilter } from '../filters/matcher.js';
-import { nowIso } from '../lib/time.js';
 import { serializePolls } from '../polls/serializer.js';
 import { serializePreviewCard } from './cards.js';
 import { loadQuoteViews } from './quote-views.js';
@@ -18,6 +14,7 @@ import { statusEntity, statusesJson, type StatusRendering } from './status-rende
 import { loadStatusParts, type StatusParts } from './status-parts.js';
 import { textToHtml } from './text-format.js';
 import { visibleTo } from './visibility.js';
+import { joinedMarks, readViewerMarks, type PageMarks, type StatusMarks } from './viewer-marks.js';
 
 export type StatusRow = StatusesTable;
 
@@ -30,169 +27,31 @@ export interface SerializeOptions {
   marks?: PageMarks;
 }
 
-/** The viewer's marks on one status, and on the conversation it belongs to. */
-export interface StatusMarks {
-  favourited: boolean;
-  reblogged: boolean;
-  bookmarked: boolean;
-  pinned: boolean;
-  conversationMuted: boolean;
-}
-
-/**
- * The viewer's marks read along with a page's statuses (timelines/feeds.ts): by status id, with whether the
- * viewer has an active filter at all. Statuses it does not name (boosts' originals, quoted posts, rows read
- * another way) have their marks read by the serializer as before.
- */
-export interface PageMarks {
-  byStatus: ReadonlyMap<string, StatusMarks>;
-  hasFilters: boolean;
-}
-
 interface ViewerState {
-  favourited: Set<string>;
-  reblogged: Set<string>;
-  bookmarked: Set<string>;
-  pinned: Set<string>;
-  mutedConversations: Set<string>;
+  marks: ReadonlyMap<string, StatusMarks>;
   filters: ActiveFilter[];
 }
 
-type Mark = 'favourited' | 'reblogged' | 'bookmarked' | 'pinned' | 'muted' | 'filters';
-
 /**
- * Which of `ids` the viewer favourited, boosted, bookmarked or pinned, which of `conversationIds` the viewer
- * muted, and the ids of the viewer's active filters: one statement (a round trip on PostgreSQL) instead of six,
- * its lists bound as one value each so that its text is the same for every page. Most viewers have no filter,
- * and then need no statement to read filters.
- */
-async function viewerMarks(
-  ctx: AppContext,
-  viewerId: string,
-  ids: string[],
-  conversationIds: string[],
-): Promise<Record<Mark, Set<string>>> {
-  const withConversations = conversationIds.length > 0;
-  const rows = await runTemplate(
-    ctx.db,
-    `viewer marks: ${withConversations ? 'with' : 'without'} conversations`,
-    {
-      viewer: viewerId,
-      ids: boundList(ctx.db, ids),
-      conversations: boundList(ctx.db, conversationIds),
-    },
-    (marker) => {
-      // each arm driven by the page's ids (a cross join keeps SQLite from starting with the viewer's rows)
-      const pageIds = boundListTable(ctx.db, marker.ids!, 'page_ids');
-      const marked = (table: 'favourites' | 'bookmarks' | 'status_pins', mark: Mark) =>
-        ctx.db
-          .selectFrom(pageIds)
-          .crossJoin(sql<{ account_id: string; status_id: string }>`${sql.table(table)}`.as('marks'))
-          .select([sql.lit(mark).$castTo<Mark>().as('mark'), 'marks.status_id'])
-          .where('marks.account_id', '=', marker.viewer!)
-          .whereRef('marks.status_id', '=', 'page_ids.value');
-      const query = marked('favourites', 'favourited')
-        .unionAll(
-          ctx.db
-            .selectFrom(pageIds)
-            .crossJoin('statuses')
-            .select([
-              sql.lit('reblogged').$castTo<Mark>().as('mark'),
-              sql.ref<string>('statuses.reblog_of_id').as('status_id'),
-            ])
-            .where('statuses.account_id', '=', marker.viewer!)
-            .whereRef('statuses.reblog_of_id', '=', 'page_ids.value')
-            .where('statuses.deleted_at', 'is', null),
-        )
-        .unionAll(marked('bookmarks', 'bookmarked'))
-        .unionAll(marked('status_pins', 'pinned'))
-        .unionAll(
-          ctx.db
-            .selectFrom('filters')
-            .select([sql.lit('filters').$castTo<Mark>().as('mark'), sql.ref<string>('id').as('status_id')])
-            .where('account_id', '=', marker.viewer!)
-            .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', nowIso())])),
-        );
-      if (!withConversations) return query;
-      return query.unionAll(
-        ctx.db
-          .selectFrom(boundListTable(ctx.db, marker.conversations!, 'page_conversations'))
-          .crossJoin('conversation_mutes')
-          .select([
-            sql.lit('muted').$castTo<Mark>().as('mark'),
-            sql.ref<string>('conversation_mutes.conversation_id').as('status_id'),
-          ])
-          .where('conversation_mutes.account_id', '=', marker.viewer!)
-          .whereRef('conversation_mutes.conversation_id', '=', 'page_conversations.value'),
-      );
-    },
-  );
-  const marks: Record<Mark, Set<string>> = {
-    favourited: new Set(),
-    reblogged: new Set(),
-    bookmarked: new Set(),
-    pinned: new Set(),
-    muted: new Set(),
-    filters: new Set(),
-  };
-  for (const row of rows) marks[row.mark].add(row.status_id);
-  return marks;
-}
-
-/**
- * The viewer's state for the statuses `rows` (their ids `ids`, in the conversations `conversationIds`): what the
- * page holds only. Marks `known` already (read with the page) are not read again: the statement runs only for
- * the statuses and conversations they leave out, and not at all when they cover the page.
+ * The viewer's marks on the statuses `rows`, and their active filters. Marks `known` already (read with the
+ * page) are not read again: readViewerMarks() runs only for the statuses they leave out, and not at all when
+ * they cover the page. Most viewers have no filter, and then need no statement to read filters.
  */
 async function loadViewerState(
   ctx: AppContext,
   viewerId: string,
   rows: readonly StatusRow[],
-  ids: string[],
-  conversationIds: string[],
   known: PageMarks | undefined,
 ): Promise<ViewerState> {
-  if (!known) {
-    const { muted, filters, ...marks } = await viewerMarks(ctx, viewerId, ids, conversationIds);
-    return {
-      ...marks,
-      mutedConversations: muted,
-      filters: filters.size ? await loadActiveFilters(ctx.db, viewerId) : [],
-    };
-  }
-  const state: Omit<ViewerState, 'filters'> = {
-    favourited: new Set(),
-    reblogged: new Set(),
-    bookmarked: new Set(),
-    pinned: new Set(),
-    mutedConversations: new Set(),
+  const unknownIds = [...new Set(rows.flatMap((row) => (known?.byStatus.has(row.id) ? [] : [row.id])))];
+  const marks = joinedMarks(
+    known,
+    unknownIds.length > 0 ? await readViewerMarks(ctx.db, viewerId, unknownIds) : undefined,
+  );
+  return {
+    marks: marks?.byStatus ?? new Map(),
+    filters: marks?.hasFilters ? await loadActiveFilters(ctx.db, viewerId) : [],
   };
-  const knownConversations = new Set<string>();
-  for (const row of rows) {
-    const marks = known.byStatus.get(row.id);
-    if (!marks) continue;
-    if (marks.favourited) state.favourited.add(row.id);
-    if (marks.reblogged) state.reblogged.add(row.id);
-    if (marks.bookmarked) state.bookmarked.add(row.id);
-    if (marks.pinned) state.pinned.add(row.id);
-    if (row.conversation_id) {
-      knownConversations.add(row.conversation_id);
-      if (marks.conversationMuted) state.mutedConversations.add(row.conversation_id);
-    }
-  }
-  const unknownIds = ids.filter((id) => !known.byStatus.has(id));
-  const unknownConversations = conversationIds.filter((id) => !knownConversations.has(id));
-  let hasFilters = known.hasFilters;
-  if (unknownIds.length > 0 || unknownConversations.length > 0) {
-    const read = await viewerMarks(ctx, viewerId, unknownIds, unknownConversations);
-    for (const id of read.favourited) state.favourited.add(id);
-    for (const id of read.reblogged) state.reblogged.add(id);
-    for (const id of read.bookmarked) state.bookmarked.add(id);
-    for (const id of read.pinned) state.pinned.add(id);
-    for (const id of read.muted) state.mutedConversations.add(id);
-    hasFilters = read.filters.size > 0;
-  }
-  return { ...state, filters: hasFilters ? await loadActiveFilters(ctx.db, viewerId) : [] };
 }
 
 /**
@@ -231,9 +90,6 @@ async function renderStatuses(
   const all = [...rows, ...originals, ...quotes.visibleQuoted];
   const ids = [...new Set(all.map((row) => row.id))];
   const authorIds = [...new Set(all.map((row) => row.account_id))];
-  const conversationIds = [
-    ...new Set(all.flatMap((row) => (row.conversation_id ? [row.conversation_id] : []))),
-  ];
   const pollIds = ids.filter((id) => partsOf.get(id)?.hasPoll);
 
   const linkUrls = [...new Set(all.flatMap((row) => (row.link_url ? [row.link_url] : [])))];
@@ -243,9 +99,7 @@ async function renderStatuses(
       'accounts',
       authorIds.map((id) => ({ id, version: options.authorVersions?.get(id) })),
     ),
-    viewer
-      ? loadViewerState(ctx, viewer.id, all, ids, conversationIds, options.marks)
-      : Promise.resolve(null),
+    viewer ? loadViewerState(ctx, viewer.id, all, options.marks) : Promise.resolve(null),
     pollIds.length
       ? ctx.db.selectFrom('polls').selectAll().where('status_id', 'in', pollIds).execute()
       : Promise.resolve([]),
@@ -375,11 +229,11 @@ async function renderStatuses(
         ...(state
           ? {
               // a reblog's wrapper answers for the post it carries, as Mastodon's (reblogged: true after reblogging)
-              favourited: state.favourited.has(proper.id),
-              reblogged: state.reblogged.has(proper.id),
-              muted: proper.conversation_id ? state.mutedConversations.has(proper.conversation_id) : false,
-              bookmarked: state.bookmarked.has(proper.id),
-              pinned: state.pinned.has(row.id),
+              favourited: state.marks.get(proper.id)?.favourited ?? false,
+              reblogged: state.marks.get(proper.id)?.reblogged ?? false,
+              muted: state.marks.get(proper.id)?.conversationMuted ?? false,
+              bookmarked: state.marks.get(proper.id)?.bookmarked ?? false,
+              pinned: state.marks.get(row.id)?.pinned ?? false,
             }
           : {}),
       },

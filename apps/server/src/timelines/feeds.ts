@@ -6,8 +6,7 @@ import { keptRowsAt } from '../db/kept-rows.js';
 import type { FeedRowRead } from '../statuses/viewer-relations.js';
 import { nowIso } from '../lib/time.js';
 import { authorNotLimited } from '../moderation/limited.js';
-import type { PageMarks } from '../statuses/serializer.js';
-import { joinedMarks, markColumns, pageMarksOf } from './page-marks.js';
+import { joinedMarks, markColumns, pageMarksOf, type PageMarks } from '../statuses/viewer-marks.js';
 import { newestFirst, paginateQuery, type PageQuery } from './pagination.js';
 
 /**
@@ -51,7 +50,7 @@ export interface FeedTimeline {
   shape: string;
   /** built only when the feed is (its first read), not on every page */
   candidates: () => CandidateQuery;
-  /** the page's statement also reads the marks of `values.viewer` on each status (page-marks.ts) */
+  /** the page's statement also reads the marks of `values.viewer` on each status (statuses/viewer-marks.ts) */
   viewerMarks?: boolean;
 }
 
@@ -124,7 +123,7 @@ async function feedEntriesPage(
           .select('accounts.version')
           .whereRef('accounts.id', '=', 'statuses.account_id')
           .as('author_version'),
-        ...(withMarks ? markColumns(eb, marker.viewer!) : []),
+        ...(withMarks ? markColumns(marker.viewer!) : []),
       ])
       .innerJoin('feed_entries', 'feed_entries.status_id', 'statuses.id')
       .where('feed_entries.kind', '=', feed.kind)

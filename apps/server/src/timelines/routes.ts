@@ -64,28 +64,28 @@ export async function timelineRoutes(app: FastifyInstance, ctx: AppContext): Pro
   app.get('/api/v1/timelines/public', scopes('read:statuses'), async (request, reply) => {
     const viewer = await publicReader(request);
     const query = parseQuery(timelineQuerySchema, request.query);
-    const rows = await publicTimeline(ctx.db, viewer, query);
+    const { rows, marks } = await publicTimeline(ctx.db, viewer, query);
     setLinkHeader(
       request,
       reply,
       rows.map((row) => row.id),
       query,
     );
-    return sendPage(reply, await serializeStatusesJson(ctx, rows, viewer, 'public'));
+    return sendPage(reply, await serializeStatusesJson(ctx, rows, viewer, 'public', { marks }));
   });
 
   app.get('/api/v1/timelines/tag/:hashtag', scopes('read:statuses'), async (request, reply) => {
     const viewer = await publicReader(request);
     const { hashtag } = z.object({ hashtag: z.string().min(1).max(100) }).parse(request.params);
     const query = parseQuery(timelineQuerySchema, request.query);
-    const rows = await tagTimeline(ctx.db, viewer, hashtag.replace(/^#/, ''), query);
+    const { rows, marks } = await tagTimeline(ctx.db, viewer, hashtag.replace(/^#/, ''), query);
     setLinkHeader(
       request,
       reply,
       rows.map((row) => row.id),
       query,
     );
-    return sendPage(reply, await serializeStatusesJson(ctx, rows, viewer, 'public'));
+    return sendPage(reply, await serializeStatusesJson(ctx, rows, viewer, 'public', { marks }));
   });
 
   app.get('/api/v1/timelines/list/:id', scopes('read:lists'), async (request, reply) => {
@@ -101,26 +101,26 @@ export async function timelineRoutes(app: FastifyInstance, ctx: AppContext): Pro
       : undefined;
     if (!list) throw notFound();
     const query = parseQuery(pageQuery, request.query);
-    const { rows, authorVersions } = await listTimeline(ctx.db, viewer, list, query);
+    const { rows, authorVersions, marks } = await listTimeline(ctx.db, viewer, list, query);
     setLinkHeader(
       request,
       reply,
       rows.map((row) => row.id),
       query,
     );
-    return sendPage(reply, await serializeStatusesJson(ctx, rows, viewer, 'home', { authorVersions }));
+    return sendPage(reply, await serializeStatusesJson(ctx, rows, viewer, 'home', { authorVersions, marks }));
   });
 
   app.get('/api/v1/timelines/link', scopes('read:statuses'), async (request, reply) => {
     const viewer = await publicReader(request);
     const query = pageQuery.extend({ url: z.url({ protocol: /^https?$/ }) }).parse(request.query);
-    const rows = await linkTimeline(ctx.db, viewer, query.url, query);
+    const { rows, marks } = await linkTimeline(ctx.db, viewer, query.url, query);
     setLinkHeader(
       request,
       reply,
       rows.map((row) => row.id),
       query,
     );
-    return sendPage(reply, await serializeStatusesJson(ctx, rows, viewer, 'public'));
+    return sendPage(reply, await serializeStatusesJson(ctx, rows, viewer, 'public', { marks }));
   });
 }

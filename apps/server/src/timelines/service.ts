@@ -16,12 +16,16 @@ import {
   type ViewerRelations,
 } from '../statuses/visibility.js';
 import { authorNotLimited } from '../moderation/limited.js';
+import { runTemplate } from '../db/query-templates.js';
+import { splitMarks, withMarks } from '../statuses/viewer-marks.js';
 import { feedPage, homeFeed, listFeed, type CandidateQuery, type TimelineRows } from './feeds.js';
 import { newestFirst, pageQuerySchema, paginateQuery, type PageQuery } from './pagination.js';
 import { queryFlag } from './query-flag.js';
 
 type StatusQuery = SelectQueryBuilder<Database, 'statuses', StatusesTable>;
 type StatusScope = ExpressionBuilder<Database, 'statuses'>;
+/** A page of statuses, with the viewer's marks on them when it read them along. */
+type PageRows = Pick<TimelineRows, 'rows' | 'marks'>;
 
 export const timelineQuerySchema = pageQuerySchema(20, 40).extend({
   local: queryFlag,
@@ -56,6 +60,50 @@ async function page(query: StatusQuery, pageQuery: PageQuery): Promise<StatusesT
   return newestFirst(await paginateQuery(query, 'statuses.id', pageQuery).execute(), pageQuery);
 }
 
+/** A public view: which statuses it shows (`viewerId` null: signed out), built from `values` or their markers. */
+interface PublicView {
+  /** what else than the values the SQL depends on (which filters apply) */
+  shape: string;
+  values: Record<string, string>;
+  shown: (values: Record<string, string>, viewerId: string | null) => StatusQuery;
+}
+
+/**
+ * A page of `view` read with the viewer's marks on its statuses (none signed out), as the feeds' pages are: its
+ * statement compiled once per shape (db/query-templates.ts), not built for every read.
+ */
+async function markedPage(
+  db: Db,
+  view: PublicView,
+  pageQuery: PageQuery,
+  viewerId: string | null,
+): Promise<PageRows> {
+  const cursors = (['max_id', 'since_id', 'min_id'] as const).filter((cursor) => pageQuery[cursor]);
+  // the limit is part of the text on SQLite (db/sqlite-literal-limits.ts), so part of the shape
+  const shape = `${view.shape}, ${cursors.join(' ')}, limit ${pageQuery.limit}, signed in ${viewerId !== null}`;
+  const values = {
+    ...view.values,
+    ...(viewerId === null ? {} : { viewer: viewerId }),
+    ...Object.fromEntries(cursors.map((cursor) => [cursor, pageQuery[cursor] ?? ''])),
+  };
+  const paged = (marker: Record<string, string>) => {
+    const markedQuery: PageQuery = { limit: pageQuery.limit };
+    for (const cursor of cursors) markedQuery[cursor] = marker[cursor];
+    return paginateQuery(
+      view.shown(marker, viewerId === null ? null : marker.viewer!),
+      'statuses.id',
+      markedQuery,
+    );
+  };
+  if (viewerId === null) return { rows: newestFirst(await runTemplate(db, shape, values, paged), pageQuery) };
+  const order = pageQuery.min_id ? 'asc' : 'desc';
+  const read = await runTemplate(db, shape, values, (marker) =>
+    withMarks(db, paged(marker), order, marker.viewer!),
+  );
+  const { rows, marks } = splitMarks(read);
+  return { rows: newestFirst(rows, pageQuery), marks };
+}
+
 type AccountColumn = 'statuses.account_id' | 'statuses.in_reply_to_account_id';
 
 /**
@@ -87,6 +135,10 @@ function withMedia(eb: StatusScope) {
       .whereRef('status_media.status_id', '=', 'statuses.id'),
   );
 }
+
+/** Which of applyPlaceFilters' conditions apply (they change the statement's text). */
+const placeShape = (filters: TimelineQuery) =>
+  `local ${filters.local === true}, remote ${filters.remote === true}, media ${filters.only_media === true}`;
 
 function applyPlaceFilters(query: StatusQuery, filters: TimelineQuery): StatusQuery {
   let filtered = query;
@@ -201,18 +253,28 @@ export async function publicTimeline(
   db: Db,
   viewer: AccountRow | null,
   query: TimelineQuery,
-): Promise<StatusesTable[]> {
-  const base = readableStatuses(db, viewer?.id ?? null)
-    .where('statuses.visibility', '=', 'public')
-    .where('statuses.reblog_of_id', 'is', null)
-    .where(inPublicViews(viewer?.id ?? null))
-    .where((eb) =>
-      eb.or([
-        eb('statuses.in_reply_to_account_id', 'is', null),
-        eb('statuses.in_reply_to_account_id', '=', eb.ref('statuses.account_id')),
-      ]),
-    );
-  return page(applyPlaceFilters(base, query), query);
+): Promise<PageRows> {
+  const shown = (viewerId: string | null) =>
+    readableStatuses(db, viewerId)
+      .where('statuses.visibility', '=', 'public')
+      .where('statuses.reblog_of_id', 'is', null)
+      .where(inPublicViews(viewerId))
+      .where((eb) =>
+        eb.or([
+          eb('statuses.in_reply_to_account_id', 'is', null),
+          eb('statuses.in_reply_to_account_id', '=', eb.ref('statuses.account_id')),
+        ]),
+      );
+  return markedPage(
+    db,
+    {
+      shape: `public: ${placeShape(query)}`,
+      values: {},
+      shown: (_values, viewerId) => applyPlaceFilters(shown(viewerId), query),
+    },
+    query,
+    viewer?.id ?? null,
+  );
 }
 
 export async function tagTimeline(
@@ -220,20 +282,30 @@ export async function tagTimeline(
   viewer: AccountRow | null,
   tag: string,
   query: TimelineQuery,
-): Promise<StatusesTable[]> {
+): Promise<PageRows> {
   // Driven by the tag's own statuses (status_tags_tag), not by every original status: only composed statuses
   // have tags (a boost has none), so no `reblog_of_id is null` here for the planner to scan an index by.
-  const base = readableStatuses(db, viewer?.id ?? null)
-    .where('statuses.visibility', '=', 'public')
-    .where(inPublicViews(viewer?.id ?? null))
-    .where('statuses.id', 'in', (eb) =>
-      eb
-        .selectFrom('status_tags')
-        .innerJoin('tags', 'tags.id', 'status_tags.tag_id')
-        .select('status_tags.status_id')
-        .where('tags.name_lower', '=', tag.toLowerCase()),
-    );
-  return page(applyPlaceFilters(base, query), query);
+  const shown = (values: Record<string, string>, viewerId: string | null) =>
+    readableStatuses(db, viewerId)
+      .where('statuses.visibility', '=', 'public')
+      .where(inPublicViews(viewerId))
+      .where('statuses.id', 'in', (eb) =>
+        eb
+          .selectFrom('status_tags')
+          .innerJoin('tags', 'tags.id', 'status_tags.tag_id')
+          .select('status_tags.status_id')
+          .where('tags.name_lower', '=', values.tag!),
+      );
+  return markedPage(
+    db,
+    {
+      shape: `tag: ${placeShape(query)}`,
+      values: { tag: tag.toLowerCase() },
+      shown: (values, viewerId) => applyPlaceFilters(shown(values, viewerId), query),
+    },
+    query,
+    viewer?.id ?? null,
+  );
 }
 
 /** A list's members' posts the owner may read; replies follow the list's replies policy. */
@@ -253,6 +325,7 @@ export async function listTimeline(
       values: { viewer: viewer.id, list: list.id },
       shape: `list, replies ${list.replies_policy}, ${relationsShape(relations)}`,
       candidates: () => listCandidates(db, list.id),
+      viewerMarks: true,
     },
     query,
     feedRow,
@@ -305,13 +378,14 @@ export async function linkTimeline(
   viewer: AccountRow | null,
   url: string,
   query: PageQuery,
-): Promise<StatusesTable[]> {
-  const base = readableStatuses(db, viewer?.id ?? null)
-    .where('statuses.visibility', '=', 'public')
-    .where('statuses.reblog_of_id', 'is', null)
-    .where(inPublicViews(viewer?.id ?? null))
-    .where('statuses.link_url', '=', url);
-  return page(base, query);
+): Promise<PageRows> {
+  const shown = (values: Record<string, string>, viewerId: string | null) =>
+    readableStatuses(db, viewerId)
+      .where('statuses.visibility', '=', 'public')
+      .where('statuses.reblog_of_id', 'is', null)
+      .where(inPublicViews(viewerId))
+      .where('statuses.link_url', '=', values.url!);
+  return markedPage(db, { shape: 'link', values: { url }, shown }, query, viewer?.id ?? null);
 }
 
 /** A profile's posts as the viewer may see them (nothing when the author blocks the viewer). */
