@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/server.ts';
@@ -89,7 +90,11 @@ export async function createDeployment(mode, label) {
     env,
     db,
     dataDir,
+    /** Ends the seeding. On PostgreSQL the seeded tables are analyzed first, as autovacuum would have them on a
+     * live server: without statistics the planner takes every table for a small one (a local timeline page then
+     * scanned the accounts table once per status it read: 10 pages a second instead of 265). */
     async closeDatabase() {
+      if (mode === 'postgres') await sql`analyze`.execute(db);
       await close().catch(() => undefined);
     },
     async cleanup() {
