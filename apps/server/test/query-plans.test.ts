@@ -152,4 +152,18 @@ describe('hot reads use indexes on growing tables (SQLite EXPLAIN QUERY PLAN)', 
     );
     expect(bounded).toEqual([]);
   });
+
+  it('the public timelines walk their index newest first and stop when a page is full', async () => {
+    const pages = await scansOf(async () => {
+      for (const [who, url] of [
+        [null, '/api/v1/timelines/public'],
+        [reader, '/api/v1/timelines/public'],
+        [reader, '/api/v1/timelines/public?local=true'],
+        [reader, '/api/v1/timelines/public?remote=true'],
+        [reader, '/api/v1/timelines/public?max_id=999999999999999998'],
+      ] as const)
+        expect((await call(server, who, 'GET', url)).status, url).toBe(200);
+    }, true);
+    expect(pages).toEqual([]);
+  });
 });
