@@ -3,8 +3,8 @@
 //   npm run bench:rest
 //   BENCH_MODES=sqlite BENCH_CONNECTIONS=20 BENCH_SECONDS=10 npm run bench:rest
 //   BENCH_ROUTES=home BENCH_CPU_PROF=/tmp/prof npm run bench:rest   (only the home reads, profiled)
-//   BENCH_ROUTES=list,local npm run bench:rest   (the reader's list of the authors it follows, and the local
-//                                                 timeline read signed in; neither is run unless asked for)
+//   BENCH_ROUTES=list,local,public npm run bench:rest   (the reader's list of the authors it follows, the local
+//                                                 and the federated timeline read signed in; run only when asked for)
 //
 // Modes: `sqlite` (one process) and `postgres` (two processes on PostgreSQL + Redis, requests spread over both).
 import autocannon from 'autocannon';
@@ -65,7 +65,11 @@ async function run(mode) {
     await loopP99();
 
     // the timelines read with the reader's token, by route name
-    const reads = { home: '/api/v1/timelines/home', local: '/api/v1/timelines/public?local=true' };
+    const reads = {
+      home: '/api/v1/timelines/home',
+      local: '/api/v1/timelines/public?local=true',
+      public: '/api/v1/timelines/public',
+    };
     if (ROUTES.includes('list'))
       reads.list = `/api/v1/timelines/list/${await readerList(postingTo(urls[0], reader), scenario)}`;
     const rows = [];
