@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
-import { Kysely, PostgresAdapter, PostgresDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresAdapter, type Transaction } from 'kysely';
 import { withNamedStatements } from './named-statements.js';
 import { nodeSqliteDatabase } from './node-sqlite-dialect.js';
-import { LiteralLimitSqliteDialect } from './sqlite-literal-limits.js';
+import { LiteralLimitPostgresDialect, LiteralLimitSqliteDialect } from './literal-limits.js';
 import type { Database } from './schema.js';
 import { applyServerPragmas } from './sqlite-pragmas.js';
 
@@ -35,7 +35,9 @@ export function createDatabase({ url, schema, poolSize = 10 }: DatabaseOptions):
       max: poolSize,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
+    return new Kysely<Database>({
+      dialect: new LiteralLimitPostgresDialect({ pool: withNamedStatements(pool) }),
+    });
   }
   const file = url.slice('sqlite:'.length);
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });

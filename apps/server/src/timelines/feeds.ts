@@ -100,7 +100,7 @@ async function feedEntriesPage(
   pageQuery: PageQuery,
 ): Promise<TimelineRows> {
   const cursors = (['max_id', 'since_id', 'min_id'] as const).filter((cursor) => pageQuery[cursor]);
-  // the limit is part of the text on SQLite (db/sqlite-literal-limits.ts), so part of the shape
+  // the limit is part of the statement's text (db/literal-limits.ts), so part of the shape
   const withMarks = timeline.viewerMarks === true;
   const shape = `feed page: ${feed.kind}, ${timeline.shape}, floor ${floor !== null}, ${cursors.join(' ')}, limit ${pageQuery.limit}, marks ${withMarks}`;
   const values = {

@@ -79,7 +79,7 @@ async function markedPage(
   viewerId: string | null,
 ): Promise<PageRows> {
   const cursors = (['max_id', 'since_id', 'min_id'] as const).filter((cursor) => pageQuery[cursor]);
-  // the limit is part of the text on SQLite (db/sqlite-literal-limits.ts), so part of the shape
+  // the limit is part of the statement's text (db/literal-limits.ts), so part of the shape
   const shape = `${view.shape}, ${cursors.join(' ')}, limit ${pageQuery.limit}, signed in ${viewerId !== null}`;
   const values = {
     ...view.values,

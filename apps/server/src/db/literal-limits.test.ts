@@ -2,7 +2,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nodeSqliteDatabase } from './node-sqlite-dialect.js';
-import { LiteralLimitSqliteDialect } from './sqlite-literal-limits.js';
+import { LiteralLimitPostgresDialect, LiteralLimitSqliteDialect } from './literal-limits.js';
 
 interface Schema {
   notes: { id: number; body: string };
@@ -48,5 +48,21 @@ describe('literal limits on SQLite', () => {
     expect((await page(2)).map((row) => row.id)).toEqual([5, 4]);
     expect((await page(3)).map((row) => row.id)).toEqual([5, 4, 3]);
     expect((await page(-1)).length).toBe(5);
+  });
+});
+
+describe('literal limits on PostgreSQL', () => {
+  it('writes a whole-number limit into the text and binds anything else', () => {
+    // compiling needs no connection: the pool is never asked for one
+    const db = new Kysely<Schema>({ dialect: new LiteralLimitPostgresDialect({ pool: {} as never }) });
+    const compiled = db.selectFrom('notes').select('id').where('body', '=', 'x').limit(20).compile();
+    expect(compiled.sql).toMatch(/ limit 20$/);
+    expect(compiled.parameters).toEqual(['x']);
+    const bound = db
+      .selectFrom('notes')
+      .select('id')
+      .limit(sql<number>`${2}`)
+      .compile();
+    expect(bound.sql).toMatch(/ limit \$1$/);
   });
 });
