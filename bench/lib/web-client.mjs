@@ -6,11 +6,17 @@ import { chromium } from 'playwright-core';
 import { createDeployment, REPO_ROOT, startServerProcess } from './deployment.mjs';
 import { seedHomeReader } from './seed.mjs';
 
-export const WEB_DIST = path.join(REPO_ROOT, 'apps/web/dist');
+/** The client the benches' servers serve: WEB_DIST_DIR when set (as the server reads it), else the repo's build. */
+export const WEB_DIST = path.resolve(process.env.WEB_DIST_DIR || path.join(REPO_ROOT, 'apps/web/dist'));
 export const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
 
-/** Builds apps/web when apps/web/dist is missing, or always with BENCH_BUILD=1. */
+/** Builds apps/web when apps/web/dist is missing, or always with BENCH_BUILD=1; a WEB_DIST_DIR must hold a build. */
 export function ensureWebBuild() {
+  if (process.env.WEB_DIST_DIR) {
+    if (fs.existsSync(path.join(WEB_DIST, 'index.html'))) return;
+    console.error(`WEB_DIST_DIR has no built client: ${WEB_DIST}`);
+    process.exit(1);
+  }
   if (!process.env.BENCH_BUILD && fs.existsSync(path.join(WEB_DIST, 'index.html'))) return;
   console.log('Building the web client…');
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: REPO_ROOT, stdio: 'inherit' });
