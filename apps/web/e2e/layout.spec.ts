@@ -27,6 +27,50 @@ test('automatic layout: multi-column at 1175 px', async ({ browser }) => {
   await context.close();
 });
 
+test('the deck: a link to a pinned column selects it instead of showing it twice', async ({ browser }) => {
+  const { context } = await signedInContext(browser, {
+    settings: { ...onboarded, layout: 'multi-column' },
+    viewport: { width: 1400, height: 900 },
+  });
+  const page = await context.newPage();
+  await page.goto('/deck/getting-started');
+  const notifications = page.getByRole('region', { name: 'Notifications' });
+  await expect(notifications).toHaveCount(1);
+
+  await page.getByTestId('drawer').getByRole('link', { name: 'Notifications' }).click();
+  await expect(page).toHaveURL(/\/deck\/notifications$/);
+  const pinned = page.locator('.column-slot[data-column="notifications"]');
+  await expect(pinned).toHaveAttribute('aria-current', 'location');
+  await expect(pinned).toBeFocused();
+  await expect(notifications).toHaveCount(1);
+  // the routed column shows the navigation, its Notifications link marked as the page
+  const routed = page.locator('.column-slot--routed');
+  await expect(routed.getByTestId('getting-started')).toBeVisible();
+  await expect(routed.getByRole('link', { name: 'Notifications' })).toHaveAttribute('aria-current', 'page');
+  await expect(routed.getByRole('button', { name: 'Show column settings' })).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS_DIR}/deck-selected-column.png` });
+
+  // a column that is not pinned opens as the routed one
+  await routed.getByRole('link', { name: 'Bookmarks' }).click();
+  await expect(page).toHaveURL(/\/bookmarks$/);
+  await expect(pinned).not.toHaveAttribute('aria-current', 'location');
+  await expect(routed.getByRole('region', { name: 'Bookmarks' })).toBeVisible();
+  await expect(notifications).toHaveCount(1);
+
+  // pinning it when the save is refused: the column goes away again and the routed one says why
+  await page.route('**/api/web/settings', (route) =>
+    route.request().method() === 'PUT'
+      ? route.fulfill({ status: 503, json: { error: 'The settings could not be saved' } })
+      : route.fallback(),
+  );
+  await routed.getByRole('button', { name: 'Show column settings' }).click();
+  await routed.getByRole('button', { name: 'Pin to the deck' }).click();
+  await expect(routed.getByRole('alert')).toBeVisible();
+  await expect(routed.getByRole('region', { name: 'Bookmarks' })).toBeVisible();
+  await expect(page.locator('.column-slot[data-column="bookmarks"]')).toHaveCount(0);
+  await context.close();
+});
+
 test('automatic layout: single-column at 1174 px, compose panel hidden', async ({ browser }) => {
   const { context } = await signedInContext(browser, {
     settings: { ...onboarded, layout: 'auto' },

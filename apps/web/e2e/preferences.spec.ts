@@ -50,10 +50,13 @@ test('preferences: deck columns, posting defaults and reading settings', async (
   await routed.getByRole('button', { name: 'Show column settings' }).click();
   await page.screenshot({ path: `${SHOTS}/deck-pin-panel.png` });
   await routed.getByRole('button', { name: 'Pin to the deck' }).click();
-  await expect(page).toHaveURL(/\/deck\/getting-started$/);
   await expect.poll(() => deckColumns(page)).toEqual(['compose', 'home', 'notifications', 'hashtag']);
   const pinned = page.locator('.column-slot[data-column="hashtag"]');
   await expect(pinned.getByRole('region', { name: `#${tag}` })).toBeVisible();
+  // the address now names a pinned column: the deck selects it, the routed column shows the navigation
+  await expect(pinned).toHaveAttribute('aria-current', 'location');
+  await expect(routed.getByTestId('getting-started')).toBeVisible();
+  await expect(page.getByRole('region', { name: `#${tag}` })).toHaveCount(1);
   const saved = await apiCall<UserSettings>(api, 'GET', '/api/web/settings');
   expect(saved.columns.at(-1)).toMatchObject({ id: 'hashtag', params: { id: tag } });
 

@@ -1,15 +1,15 @@
 import './column-settings.css';
 import type { Column } from '@palchat/api';
-import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useContext, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { Icon } from '../../components/Icon';
 import type { IconName } from '../../components/icons';
 import { ErrorMessage } from '../../components/States';
-import { columnForPath, findColumn, type ColumnSpec } from '../../features/settings/deck-columns';
+import { columnForPath, type ColumnSpec } from '../../features/settings/deck-columns';
 import { useDeckColumns } from '../../features/settings/use-deck-columns';
 import { useT } from '../i18n/use-t';
 import { useInitialState } from '../initial-state-context';
-import { usePinnedColumn } from './pinned-column-context';
+import { SelectedColumnContext, usePinnedColumn } from './pinned-column-context';
 
 function PanelButton(props: {
   icon: IconName;
@@ -72,30 +72,13 @@ function PinnedActions({ column }: { column: Column }) {
   );
 }
 
-/** The routed column: pin it (then the deck shows it and the route goes back to the start), or unpin it. */
-function RoutedActions({ spec }: { spec: ColumnSpec }) {
+/** The routed column: pin it. The deck then selects the new column, which the route now names. */
+function PinAction({ spec }: { spec: ColumnSpec }) {
   const t = useT();
-  const navigate = useNavigate();
   const deck = useDeckColumns();
-  const pinned = findColumn(deck.columns, spec);
   return (
     <>
-      {pinned ? (
-        <>
-          <p className="column-settings__hint">{t('column_settings.pinned_hint')}</p>
-          <PanelButton
-            icon="close"
-            label={t('column_settings.unpin')}
-            onClick={() => deck.remove(pinned.uuid)}
-          />
-        </>
-      ) : (
-        <PanelButton
-          icon="pin"
-          label={t('column_settings.pin')}
-          onClick={() => deck.add(spec, () => navigate('/deck/getting-started'))}
-        />
-      )}
+      <PanelButton icon="pin" label={t('column_settings.pin')} onClick={() => deck.add(spec)} />
       {deck.save.isError && <ErrorMessage error={deck.save.error} />}
     </>
   );
@@ -141,6 +124,20 @@ function SettingsToggle({ children }: { children: ReactNode }) {
   );
 }
 
+/** The routed column's settings: pinning, when its view is a column type. */
+function RoutedControls() {
+  const location = useLocation();
+  // the navigation standing in for a column the route names, which is pinned already
+  const standingIn = useContext(SelectedColumnContext) !== undefined;
+  const spec = columnForPath(location.pathname);
+  if (!spec || standingIn) return null;
+  return (
+    <SettingsToggle>
+      <PinAction spec={spec} />
+    </SettingsToggle>
+  );
+}
+
 /**
  * The deck's column settings in a column header (multi-column, signed in): a pinned column moves or goes
  * away; a routed view that is a column type (SPEC §2 "Layout") can be pinned.
@@ -148,19 +145,11 @@ function SettingsToggle({ children }: { children: ReactNode }) {
 export default function ColumnControls() {
   const { identity } = useInitialState();
   const pinned = usePinnedColumn();
-  const location = useLocation();
   if (!identity.signedIn) return null;
-  if (pinned)
-    return (
-      <SettingsToggle>
-        <PinnedActions column={pinned} />
-      </SettingsToggle>
-    );
-  const spec = columnForPath(location.pathname);
-  if (!spec) return null;
+  if (!pinned) return <RoutedControls />;
   return (
     <SettingsToggle>
-      <RoutedActions spec={spec} />
+      <PinnedActions column={pinned} />
     </SettingsToggle>
   );
 }

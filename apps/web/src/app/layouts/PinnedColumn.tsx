@@ -1,6 +1,6 @@
 import type { Column as ColumnSetting, ColumnType } from '@palchat/api';
 // eslint-disable-next-line no-restricted-imports -- the timelines render with the first-screen catalogue
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, memo, Suspense, useEffect, useRef, type ComponentType, type LazyExoticComponent } from 'react';
 import { lazyWithMessages } from '../lazy-with-messages';
 import { LoadingIndicator } from '../../components/States';
 import { Drawer } from './Drawer';
@@ -41,7 +41,23 @@ const COLUMN_VIEWS: Record<Exclude<ColumnType, 'compose'>, ColumnView> = {
   })),
 };
 
-export function PinnedColumn({ column }: { column: ColumnSetting }) {
+/**
+ * A pinned column. When the route names it, it is the selected one: scrolled into view, focused and marked, so
+ * that a link to it (the drawer's bell, the navigation) leads to the column already on screen.
+ */
+export const PinnedColumn = memo(function PinnedColumn({
+  column,
+  selected = false,
+}: {
+  column: ColumnSetting;
+  selected?: boolean;
+}) {
+  const slot = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!selected || !slot.current) return;
+    slot.current.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    slot.current.focus({ preventScroll: true });
+  }, [selected]);
   if (column.id === 'compose')
     return (
       <PinnedColumnContext.Provider value={column}>
@@ -50,7 +66,13 @@ export function PinnedColumn({ column }: { column: ColumnSetting }) {
     );
   const View = COLUMN_VIEWS[column.id];
   return (
-    <div className="column-slot" data-column={column.id}>
+    <div
+      ref={slot}
+      className={selected ? 'column-slot column-slot--selected' : 'column-slot'}
+      data-column={column.id}
+      tabIndex={selected ? -1 : undefined}
+      aria-current={selected ? 'location' : undefined}
+    >
       <PinnedColumnContext.Provider value={column}>
         <Suspense fallback={<LoadingIndicator />}>
           <View params={column.params} />
@@ -58,4 +80,4 @@ export function PinnedColumn({ column }: { column: ColumnSetting }) {
       </PinnedColumnContext.Provider>
     </div>
   );
-}
+});

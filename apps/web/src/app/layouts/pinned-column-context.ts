@@ -5,3 +5,6 @@ import type { Column } from '@palchat/api';
 export const PinnedColumnContext = createContext<Column | null>(null);
 
 export const usePinnedColumn = () => useContext(PinnedColumnContext);
+
+/** The pinned column the route names in the deck (then the routed column shows the navigation), if any. */
+export const SelectedColumnContext = createContext<Column | undefined>(undefined);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pathRedirect } from './path-redirect';
+import { pagePath, pathRedirect } from './path-redirect';
 
 describe('pathRedirect', () => {
   it('redirects /timelines/public to /public in any layout', () => {
@@ -25,5 +25,14 @@ describe('pathRedirect', () => {
   it('leaves other multi-column paths alone', () => {
     expect(pathRedirect('/deck/getting-started', 'multi-column')).toBeNull();
     expect(pathRedirect('/notifications', 'multi-column')).toBeNull();
+  });
+});
+
+describe('pagePath', () => {
+  it('names a deck path and its single-column twin as one page', () => {
+    expect(pagePath('/deck/notifications')).toBe('/notifications');
+    expect(pagePath('/deck')).toBe('/');
+    expect(pagePath('/notifications')).toBe('/notifications');
+    expect(pagePath('/deckhand')).toBe('/deckhand');
   });
 });

@@ -18,6 +18,11 @@ function stripDeckPrefix(pathname: string): string {
   return pathname.slice('/deck'.length);
 }
 
+/** The page a path shows, in or out of the deck: `/deck/notifications` and `/notifications` are one page. */
+export function pagePath(pathname: string): string {
+  return isDeckPath(pathname) ? stripDeckPrefix(pathname) : pathname;
+}
+
 /**
  * The path a location must be replaced with, or null to stay (SPEC §2): legacy public timeline paths,
  * /deck prefixes stripped in single-column, and /getting-started and /home sent to the deck in multi-column.

@@ -5,6 +5,7 @@ import { useFollowRequests, useLists, useUnreadNotificationCount } from '../../a
 import { useT } from '../../app/i18n/use-t';
 import { useInitialState } from '../../app/initial-state-context';
 import { navigationLists, navigationVisibility } from '../../app/rules/navigation';
+import { pagePath } from '../../app/rules/path-redirect';
 import { isCurrentPath, useRouteLinkClick } from '../../app/route-links';
 import { Icon } from '../../components/Icon';
 import type { IconName } from '../../components/icons';
@@ -57,7 +58,7 @@ function NavItem({ to, icon, text, count, end, nested, here, onFollow }: NavItem
 /** SPEC §2 "Navigation panel". */
 export function NavigationPanel() {
   const t = useT();
-  const here = useLocation().pathname;
+  const here = pagePath(useLocation().pathname);
   const followLink = useRouteLinkClick();
   const { identity, server } = useInitialState();
   const followRequests = useFollowRequests();

@@ -7,6 +7,7 @@ import {
   effectiveColumns,
   findColumn,
   moveColumn,
+  pinnedColumnForPath,
   removeColumn,
 } from './deck-columns';
 
@@ -76,6 +77,16 @@ describe('deck columns', () => {
       expect(columnForPath(path)).toBeNull();
     // a malformed escape stays as typed
     expect(columnForPath('/tags/%E0%A4%A')).toEqual({ id: 'hashtag', params: { id: '%E0%A4%A' } });
+  });
+
+  it('finds the pinned column a routed path would show a second time', () => {
+    const columns = [home, tag, list];
+    expect(pinnedColumnForPath(columns, '/deck/home')).toBe(home);
+    expect(pinnedColumnForPath(columns, '/deck/tags/CATS')).toBe(tag);
+    expect(pinnedColumnForPath(columns, '/deck/lists/42')).toBe(list);
+    expect(pinnedColumnForPath(columns, '/deck/lists/43')).toBeUndefined();
+    expect(pinnedColumnForPath(columns, '/deck/notifications')).toBeUndefined();
+    expect(pinnedColumnForPath(columns, '/deck/getting-started')).toBeUndefined();
   });
 
   it('saves only what the server accepts: added columns pass the shared schema', () => {

@@ -97,3 +97,9 @@ export function columnForPath(pathname: string): ColumnSpec | null {
   if (list) return { id: 'list', params: { id: list } };
   return null;
 }
+
+/** The pinned column a routed path shows again (`/deck/notifications` while Notifications is pinned), if any. */
+export function pinnedColumnForPath(columns: Column[], pathname: string): Column | undefined {
+  const spec = columnForPath(pathname);
+  return spec ? findColumn(columns, spec) : undefined;
+}
