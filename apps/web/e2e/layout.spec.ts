@@ -57,12 +57,21 @@ test('the deck: a link to a pinned column selects it instead of showing it twice
   await expect(routed.getByRole('region', { name: 'Bookmarks' })).toBeVisible();
   await expect(notifications).toHaveCount(1);
 
-  // pinning it when the save is refused: the column goes away again and the routed one says why
+  // notifications of one type are another view of the column: the routed column shows it, and says it is pinned
+  await page.goto('/deck/notifications?filter=mention');
+  await expect(routed.getByRole('button', { name: 'Mentions' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(pinned).not.toHaveAttribute('aria-current', 'location');
+  await routed.getByRole('button', { name: 'Show column settings' }).click();
+  await expect(routed.getByText('This column is pinned to your deck.')).toBeVisible();
+  await expect(routed.getByRole('button', { name: 'Pin to the deck' })).toHaveCount(0);
+
+  // pinning Bookmarks when the save is refused: the column goes away again and the routed one says why
   await page.route('**/api/web/settings', (route) =>
     route.request().method() === 'PUT'
       ? route.fulfill({ status: 503, json: { error: 'The settings could not be saved' } })
       : route.fallback(),
   );
+  await page.goto('/deck/bookmarks');
   await routed.getByRole('button', { name: 'Show column settings' }).click();
   await routed.getByRole('button', { name: 'Pin to the deck' }).click();
   await expect(routed.getByRole('alert')).toBeVisible();

@@ -5,7 +5,7 @@ import { useLocation } from 'react-router';
 import { Icon } from '../../components/Icon';
 import type { IconName } from '../../components/icons';
 import { ErrorMessage } from '../../components/States';
-import { columnForPath, type ColumnSpec } from '../../features/settings/deck-columns';
+import { columnForPath, findColumn, type ColumnSpec } from '../../features/settings/deck-columns';
 import { useDeckColumns } from '../../features/settings/use-deck-columns';
 import { useT } from '../i18n/use-t';
 import { useInitialState } from '../initial-state-context';
@@ -72,10 +72,15 @@ function PinnedActions({ column }: { column: Column }) {
   );
 }
 
-/** The routed column: pin it. The deck then selects the new column, which the route now names. */
+/**
+ * The routed column: pin it. The deck then selects the new column, which the route now names; a view of a pinned
+ * column that the deck does not select (one with a query: notifications of one type) says it is pinned.
+ */
 function PinAction({ spec }: { spec: ColumnSpec }) {
   const t = useT();
   const deck = useDeckColumns();
+  if (findColumn(deck.columns, spec) && !deck.save.isPending)
+    return <p className="column-settings__hint">{t('column_settings.pinned_hint')}</p>;
   return (
     <>
       <PanelButton icon="pin" label={t('column_settings.pin')} onClick={() => deck.add(spec)} />

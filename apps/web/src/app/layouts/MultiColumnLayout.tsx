@@ -2,7 +2,7 @@ import './multi-column.css';
 import type { Column } from '@palchat/api';
 import { useIsMutating } from '@tanstack/react-query';
 import { Suspense, useMemo, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, type Location } from 'react-router';
 import { useSettings } from '../../api/queries';
 import { useInitialState } from '../initial-state-context';
 import { lazyWithMessages } from '../lazy-with-messages';
@@ -18,12 +18,14 @@ const GettingStarted = lazyWithMessages(async () => ({
 }));
 
 /**
- * The pinned column the path names. While a change of the columns is being saved the selection holds: the
- * routed column being pinned stays on screen, with its settings panel, until the server has accepted it.
+ * The pinned column the address names. An address with a query names another view of it (the notifications
+ * of one type: `?filter=mention`), which the routed column shows. While a change of the columns is being saved
+ * the selection holds: the routed column being pinned stays on screen, with its settings panel, until the server
+ * has accepted it.
  */
-function useSelectedColumn(columns: Column[], pathname: string): Column | undefined {
+function useSelectedColumn(columns: Column[], { pathname, search }: Location): Column | undefined {
   const saving = useIsMutating({ mutationKey: DECK_SAVE_KEY }) > 0;
-  const found = pinnedColumnForPath(columns, pathname);
+  const found = search ? undefined : pinnedColumnForPath(columns, pathname);
   const [held, setHeld] = useState(found);
   if (!saving && held !== found) setHeld(found);
   return saving ? held : found;
@@ -37,12 +39,12 @@ function useSelectedColumn(columns: Column[], pathname: string): Column | undefi
 export function MultiColumnLayout() {
   const { identity } = useInitialState();
   const settings = useSettings();
-  const { pathname } = useLocation();
+  const location = useLocation();
   const columns = useMemo(
     () => effectiveColumns(settings.columns, identity.signedIn),
     [settings.columns, identity.signedIn],
   );
-  const selected = useSelectedColumn(columns, pathname);
+  const selected = useSelectedColumn(columns, location);
   return (
     <div
       className={identity.signedIn ? 'ui ui--multi ui--docked' : 'ui ui--multi'}
