@@ -8,6 +8,7 @@ import { nodeSqliteDatabase } from './node-sqlite-dialect.js';
 import { LiteralLimitPostgresDialect, LiteralLimitSqliteDialect } from './literal-limits.js';
 import type { Database } from './schema.js';
 import { applyServerPragmas } from './sqlite-pragmas.js';
+import { DEFAULT_DATABASE_POOL_SIZE } from '../config.js';
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
@@ -18,7 +19,7 @@ export interface DatabaseOptions {
   url: string;
   /** PostgreSQL only: the schema every connection works in (tests use one schema each). */
   schema?: string;
-  /** PostgreSQL only: connections in the pool (DATABASE_POOL_SIZE). */
+  /** PostgreSQL only: connections in the pool (DATABASE_POOL_SIZE; DEFAULT_DATABASE_POOL_SIZE). */
   poolSize?: number;
 }
 
@@ -28,7 +29,7 @@ export function dialectOf(url: string): DialectName {
   throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got "${url}"`);
 }
 
-export function createDatabase({ url, schema, poolSize = 10 }: DatabaseOptions): Db {
+export function createDatabase({ url, schema, poolSize = DEFAULT_DATABASE_POOL_SIZE }: DatabaseOptions): Db {
   if (dialectOf(url) === 'postgres') {
     const pool = new pg.Pool({
       connectionString: url,
