@@ -73,7 +73,14 @@ describe('deck columns', () => {
     expect(columnForPath('/deck/conversations')).toEqual({ id: 'direct', params: {} });
     expect(columnForPath('/deck/directory')).toEqual({ id: 'directory', params: {} });
     expect(columnForPath('/favourites/')).toEqual({ id: 'favourites', params: {} });
-    for (const path of ['/deck/getting-started', '/lists/new', '/lists/42/edit', '/@alice', '/search'])
+    for (const path of [
+      '/deck/getting-started',
+      '/lists/new',
+      '/lists/42/edit',
+      '/@alice',
+      '/search',
+      '/deckhome',
+    ])
       expect(columnForPath(path)).toBeNull();
     // a malformed escape stays as typed
     expect(columnForPath('/tags/%E0%A4%A')).toEqual({ id: 'hashtag', params: { id: '%E0%A4%A' } });

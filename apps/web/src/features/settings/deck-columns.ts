@@ -1,4 +1,5 @@
 import type { Column, ColumnType } from '@palchat/api';
+import { pagePath } from '../../app/rules/path-redirect';
 
 /** A column to pin: its type and parameters (hashtag: `{ id: tag }`, list: `{ id }`), before it has a uuid. */
 export interface ColumnSpec {
@@ -88,7 +89,7 @@ function safeDecode(segment: string): string {
 
 /** The column a routed path shows, if it can be pinned (`/deck` prefix or not); null otherwise. */
 export function columnForPath(pathname: string): ColumnSpec | null {
-  const path = pathname.replace(/^\/(deck\/?)?/, '').replace(/\/$/, '');
+  const path = pagePath(pathname).replace(/^\//, '').replace(/\/$/, '');
   const type = STATIC_PATHS[path];
   if (type) return { id: type, params: {} };
   const tag = /^(?:tags|timelines\/tag)\/([^/]+)$/.exec(path)?.[1];
