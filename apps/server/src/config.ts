@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { trustedProxiesFromEnv } from './http/trusted-proxies.js';
 
 /**
  * PostgreSQL connections per process unless DATABASE_POOL_SIZE says otherwise: Mastodon's default (DB_POOL). One
@@ -39,6 +40,8 @@ export interface Config {
    */
   secretKeyBase: string | null;
   trustProxy: boolean;
+  /** TRUSTED_PROXY_IP: with trustProxy, the proxies whose X-Forwarded-For hops are believed (http/trusted-proxies.ts) */
+  trustedProxies: string[];
   /** how long the requests started in one turn of the event loop may run before the others wait a turn */
   requestSliceMs: number;
   logLevel: string;
@@ -255,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(env.WEB_DIST_DIR || path.join(repoRoot, 'apps/web/dist')),
     secretKeyBase: env.SECRET_KEY_BASE || null,
     trustProxy: env.TRUST_PROXY === 'true',
+    trustedProxies: trustedProxiesFromEnv(env.TRUSTED_PROXY_IP),
     requestSliceMs: Math.max(0, intFromEnv(env.REQUEST_SLICE_MS, 10)),
     logLevel: env.LOG_LEVEL || 'info',
     rateLimit: rateLimitsFromEnv(env),

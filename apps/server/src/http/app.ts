@@ -14,6 +14,7 @@ import rateLimitPlugin from '../rate-limits/plugin.js';
 import { loadSecretKeyBase } from '../settings/secret-key.js';
 import { ApiError } from './errors.js';
 import { parseFormBody } from './form-params.js';
+import { trustProxyOption } from './trusted-proxies.js';
 import { withoutTrailingSlash } from './trailing-slash.js';
 import { registerDomainRoutes } from './routes.js';
 import { registerSecurityHeaders } from './security-headers.js';
@@ -33,7 +34,7 @@ function describeZodError(error: ZodError): string {
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: ctx.config.trustProxy,
+    trustProxy: trustProxyOption(ctx.config),
     bodyLimit: 2 * 1024 * 1024,
     rewriteUrl: (request) => withoutTrailingSlash(request.url ?? '/'),
   });
