@@ -6,6 +6,7 @@ import { textToHtml } from '../statuses/text-format.js';
 import { avatarUrl, headerUrl } from './media-urls.js';
 import { parseFields } from './fields.js';
 import { loadPostingDefaults } from './posting-defaults.js';
+import { webLinkOr } from '../lib/web-link.js';
 
 /** Mastodon sends created_at at midnight UTC of the creation day, and last_status_at as a bare date. */
 const dayOf = (iso: string): string => iso.slice(0, 10);
@@ -22,7 +23,7 @@ type AccountNaming = Pick<AccountRow, 'username' | 'domain' | 'url' | 'uri'>;
 
 /** The profile page: a remote account's own, or this server's `/@username`. */
 export function accountUrl(ctx: AppContext, row: AccountNaming): string {
-  return row.domain ? (row.url ?? row.uri ?? '') : `${ctx.config.publicUrl}/@${row.username}`;
+  return row.domain ? webLinkOr(row.url, row.uri ?? '') : `${ctx.config.publicUrl}/@${row.username}`;
 }
 
 /** The ActivityPub actor id: a remote account's own, or this server's `/users/username`. */

@@ -15,6 +15,7 @@ import { loadStatusParts, type StatusParts } from './status-parts.js';
 import { textToHtml } from './text-format.js';
 import { visibleTo } from './visibility.js';
 import { joinedMarks, readViewerMarks, type PageMarks, type StatusMarks } from './viewer-marks.js';
+import { webLinkOr } from '../lib/web-link.js';
 
 export type StatusRow = StatusesTable;
 
@@ -160,8 +161,10 @@ async function renderStatuses(
     wrapper: boolean,
   ): { head: StatusHead; tail: StatusTail } => {
     const account = accountOf(authorRow);
-    // a remote status keeps its own uri and url; a local one's follow this server's URL scheme
-    const url = row.url ?? `${ctx.config.publicUrl}/@${account.username}/${row.id}`;
+    // a remote status keeps its own uri and url (an http(s) one, else its uri); a local one's follow this
+    // server's URL scheme
+    const localUrl = `${ctx.config.publicUrl}/@${account.username}/${row.id}`;
+    const url = row.url === null ? localUrl : webLinkOr(row.url, row.uri ?? localUrl);
     const uri =
       row.uri ??
       `${ctx.config.publicUrl}/users/${account.username}/statuses/${row.id}${wrapper ? '/activity' : ''}`;

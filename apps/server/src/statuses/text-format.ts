@@ -1,10 +1,13 @@
 import sanitizeHtml from 'sanitize-html';
+import { webLinkOr } from '../lib/web-link.js';
 
 /** An account a status mentions, as the formatter needs it: a remote one has its domain and profile page. */
 export interface MentionedAccount {
   username: string;
   domain?: string | null | undefined;
   url?: string | null | undefined;
+  /** the actor id, the link when `url` is no http(s) URL */
+  uri?: string | null | undefined;
 }
 
 export interface FormatOptions {
@@ -76,7 +79,9 @@ function linkify(line: string, options: FormatOptions, mentioned: Map<string, Me
       html += `<a href="${escapeHtml(href)}" class="mention hashtag" rel="tag">#<span>${escapeHtml(tag)}</span></a>`;
     } else if (account && options.linkTagsAndMentions) {
       html += escapeHtml(line.slice(last, index) + (mentionLead ?? ''));
-      const href = account.domain ? (account.url ?? '') : `${options.publicUrl}/@${account.username}`;
+      const href = account.domain
+        ? webLinkOr(account.url, account.uri ?? '')
+        : `${options.publicUrl}/@${account.username}`;
       html += `<span class="h-card"><a href="${escapeHtml(href)}" class="u-url mention">@<span>${escapeHtml(account.username)}</span></a></span>`;
     } else {
       html += escapeHtml(line.slice(last, index + whole.length));

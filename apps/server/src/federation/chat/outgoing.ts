@@ -13,6 +13,7 @@ import { federateInGroup, groupMessageCreate, groupRouteOf } from './group-outgo
 import { speaksPalchatChat } from './peers.js';
 import { localMessageUri } from './uris.js';
 import { ChatMessageNote } from './vocabulary.js';
+import { webLinkOr } from '../../lib/web-link.js';
 
 function senderContext(ctx: AppContext): Context<AppContext> | null {
   const runtime = ctx.federation;
@@ -63,7 +64,7 @@ export interface ChatNoteInput {
 }
 
 function mentionHtml(recipient: RecipientRow): string {
-  const profile = escapeHtml(recipient.url ?? recipient.uri ?? '');
+  const profile = escapeHtml(webLinkOr(recipient.url, recipient.uri ?? ''));
   return `<span class="h-card" translate="no"><a href="${profile}" class="u-url mention">@<span>${escapeHtml(recipient.username)}</span></a></span>`;
 }
 

@@ -20,6 +20,7 @@ import { removeProfileImage } from '../../accounts/profile-images.js';
 import { sanitizeRemoteHtml } from '../sanitize.js';
 import { profileNeedsCopy, requestProfileCopies } from '../media-cache-requests.js';
 import { checkRemoteId, loaderOptions, RemoteObjectError, type IngestOptions } from './options.js';
+import { webLinkOf, webLinkOr } from '../../lib/web-link.js';
 
 /** Mastodon's rule for remote usernames (Account::USERNAME_RE): letters, digits, _, and . or - inside. */
 const REMOTE_USERNAME = /^[a-z0-9_]+([a-z0-9_.-]+[a-z0-9_]+)?$/i;
@@ -51,8 +52,7 @@ export function hrefOf(value: URL | Link | null | undefined): string | null {
 async function imageUrl(image: Promise<Image | null>): Promise<string | null> {
   const resolved = await image.catch(() => null);
   if (!resolved) return null;
-  const href = hrefOf(resolved.url);
-  return href && /^https?:\/\//i.test(href) ? href : null;
+  return webLinkOf(hrefOf(resolved.url));
 }
 
 async function fieldsOf(actor: Actor, options: IngestOptions): Promise<string> {
@@ -93,7 +93,7 @@ async function actorColumns(ctx: AppContext, actor: Actor, options: AccountInges
     username_lower: username.toLowerCase(),
     domain,
     uri: id.href,
-    url: hrefOf(actor.url) ?? id.href,
+    url: webLinkOr(hrefOf(actor.url), id.href),
     display_name: (actor.name?.toString() ?? '').trim().slice(0, MAX_DISPLAY_NAME),
     note: sanitizeRemoteHtml(actor.summary?.toString() ?? ''),
     fields_json: await fieldsOf(actor, options),

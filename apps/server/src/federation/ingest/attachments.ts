@@ -7,6 +7,7 @@ import { rejectsMediaFrom } from '../../moderation/domain-blocks.js';
 import { nowIso } from '../../lib/time.js';
 import { hrefOf } from './accounts.js';
 import { loaderOptions, type IngestOptions } from './options.js';
+import { webLinkOf } from '../../lib/web-link.js';
 
 type MediaType = MediaAttachmentsTable['type'];
 
@@ -74,8 +75,8 @@ export async function remoteMediaOf(object: APObject, options: IngestOptions): P
   const media: RemoteMedia[] = [];
   for await (const attachment of object.getAttachments(loaderOptions(options))) {
     if (!('mediaType' in attachment) || !('url' in attachment)) continue;
-    const remoteUrl = hrefOf(attachment.url);
-    if (!remoteUrl || !/^https?:\/\//i.test(remoteUrl)) continue;
+    const remoteUrl = webLinkOf(hrefOf(attachment.url));
+    if (!remoteUrl) continue;
     const contentType = attachment.mediaType ?? '';
     const type = typeOf(attachment, contentType);
     if (!type) continue;

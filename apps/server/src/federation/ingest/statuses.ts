@@ -47,6 +47,7 @@ import {
 } from './attachments.js';
 import { requestMediaCopies } from '../media-cache-requests.js';
 import { checkRemoteId, loaderOptions, RemoteObjectError, type IngestOptions } from './options.js';
+import { webLinkOr } from '../../lib/web-link.js';
 
 export type RemoteStatusObject = Note | Article | Page | Question;
 
@@ -152,7 +153,7 @@ async function parseStatus(
   if (attributed.length && !attributed.includes(author.uri)) {
     throw new RemoteObjectError(`The object ${id.href} is attributed to someone else`);
   }
-  const url = hrefOf(object.url) ?? id.href;
+  const url = webLinkOr(hrefOf(object.url), id.href);
   const converted = object instanceof Article || object instanceof Page;
   const contentHtml = converted
     ? convertedHtml(object, url)
