@@ -15,6 +15,7 @@ import { loadSecretKeyBase } from '../settings/secret-key.js';
 import { ApiError } from './errors.js';
 import { parseFormBody } from './form-params.js';
 import { trustProxyOption } from './trusted-proxies.js';
+import { registerUnreadBodyDrain } from './unread-body.js';
 import { withoutTrailingSlash } from './trailing-slash.js';
 import { registerDomainRoutes } from './routes.js';
 import { registerSecurityHeaders } from './security-headers.js';
@@ -41,6 +42,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   registerTurnScheduling(app, ctx.config.requestSliceMs);
   registerSecurityHeaders(app);
+  registerUnreadBodyDrain(app);
   // before every other onRequest hook: inbox POSTs carry no session and must reach Fedify unparsed
   installFederation(app, ctx);
   app.setErrorHandler((error: FastifyError | ApiError | ZodError, request, reply) => {
