@@ -13,6 +13,7 @@ import {
   findOwnFilter,
   findOwnFilterStatus,
   findOwnKeyword,
+  keywordChanges,
   renderFilters,
   updateFilter,
 } from './service.js';
@@ -144,12 +145,7 @@ export async function filterRoutes(app: FastifyInstance, ctx: AppContext): Promi
     const { id } = idParams.parse(request.params);
     const keyword = await findOwnKeyword(ctx.db, viewer.id, id);
     const input = keywordInput.partial().parse(request.body ?? {});
-    const changes = {
-      ...(input.keyword !== undefined ? { keyword: input.keyword } : {}),
-      ...(input.whole_word !== undefined
-        ? { whole_word: input.whole_word ? (1 as const) : (0 as const) }
-        : {}),
-    };
+    const changes = keywordChanges(input);
     if (Object.keys(changes).length)
       await ctx.db.updateTable('filter_keywords').set(changes).where('id', '=', keyword.id).execute();
     return keywordEntity({ ...keyword, ...changes });

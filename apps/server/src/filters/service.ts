@@ -86,6 +86,14 @@ export async function createFilter(db: Db, accountId: string, input: FilterInput
   return row;
 }
 
+/** The columns a keyword entry changes: its keyword when it gives one, whole_word when it gives it. */
+export function keywordChanges(entry: { keyword?: string | undefined; whole_word?: boolean | undefined }) {
+  return {
+    ...(entry.keyword ? { keyword: entry.keyword } : {}),
+    ...(entry.whole_word !== undefined ? { whole_word: entry.whole_word ? (1 as const) : (0 as const) } : {}),
+  };
+}
+
 /** Replaces title, context, action and expiry; keyword entries with an id are updated or (_destroy) removed. */
 export async function updateFilter(
   db: Db,
@@ -109,14 +117,12 @@ export async function updateFilter(
           .where('filter_id', '=', filter.id)
           .execute();
       } else if (keywordId) {
+        const changes = keywordChanges(entry);
+        // an entry that changes nothing (PUT /api/v1/filters/:id with only a context) must not UPDATE … SET nothing
+        if (Object.keys(changes).length === 0) continue;
         await tx
           .updateTable('filter_keywords')
-          .set({
-            ...(entry.keyword ? { keyword: entry.keyword } : {}),
-            ...(entry.whole_word !== undefined
-              ? { whole_word: entry.whole_word ? (1 as const) : (0 as const) }
-              : {}),
-          })
+          .set(changes)
           .where('id', '=', keywordId)
           .where('filter_id', '=', filter.id)
           .execute();
