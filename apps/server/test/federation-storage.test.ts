@@ -91,6 +91,24 @@ describeEachDialect('federation key–value store', (dialect) => {
     expect(await kv.cas(['expiring'], undefined, 'new')).toBe(true);
     expect(await kv.get(['expiring'])).toBe('new');
   });
+
+  it('compares values, not their JSON text, and removes an entry swapped for undefined (as Fedify’s circuit breaker does)', async () => {
+    // Fedify stores a state with one key order and expects it back rebuilt in another
+    await kv.set(['circuit'], { state: 'half-open', failures: [], version: 1, halfOpened: 't' });
+    expect(
+      await kv.cas(
+        ['circuit'],
+        { state: 'half-open', failures: [], halfOpened: 't', version: 1 },
+        { state: 'open' },
+      ),
+    ).toBe(true);
+    expect(await kv.get(['circuit'])).toEqual({ state: 'open' });
+    expect(await kv.cas(['circuit'], { state: 'closed' }, undefined)).toBe(false);
+    expect(await kv.cas(['circuit'], { state: 'open' }, undefined)).toBe(true);
+    expect(await kv.get(['circuit'])).toBeUndefined();
+    expect(await kv.cas(['circuit'], undefined, undefined)).toBe(true);
+    expect(await kv.cas(['circuit'], undefined, { state: 'closed' })).toBe(true);
+  });
 });
 
 describeEachDialect('federation message queue', (dialect) => {

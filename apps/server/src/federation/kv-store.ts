@@ -1,4 +1,7 @@
 import type { KvKey, KvStore, KvStoreListEntry, KvStoreSetOptions } from '@fedify/fedify';
+import { isDeepStrictEqual } from 'node:util';
+import type { ExpressionBuilder } from 'kysely';
+import type { Database } from '../db/schema.js';
 import type { Db } from '../db/index.js';
 
 /** The stored form of a key: its JSON, e.g. `["_fedify","remoteDocument","https://…"]`. */
@@ -11,6 +14,18 @@ const encodeKey = (key: KvKey): string => JSON.stringify(key);
 function prefixRange(prefix: KvKey): { exact: string; from: string; to: string } {
   const open = encodeKey(prefix).slice(0, -1);
   return { exact: `${open}]`, from: `${open},`, to: `${open}-` };
+}
+
+/** The conditions that an entry is still as it was read: same key, stored text and expiry. */
+function unchangedRow(
+  eb: ExpressionBuilder<Database, 'federation_kv'>,
+  row: { key: string; value: string; expires_at: string | null },
+) {
+  return [
+    eb('key', '=', row.key),
+    eb('value', '=', row.value),
+    row.expires_at === null ? eb('expires_at', 'is', null) : eb('expires_at', '=', row.expires_at),
+  ];
 }
 
 /**
@@ -57,9 +72,10 @@ export class KyselyKvStore implements KvStore {
   }
 
   /**
-   * Sets `newValue` only if the current value is `expectedValue` (undefined: absent or expired), atomically:
-   * one conditional UPDATE, or an INSERT that a concurrent insert of the same key makes fail. Values compare
-   * by their JSON text, as Fedify stores and compares the same plain values.
+   * Sets `newValue` (undefined: removes the entry) only if the current value is `expectedValue` (undefined:
+   * absent or expired), atomically: the entry is read, compared by value (Fedify rebuilds the states it expects
+   * with their keys in another order than it stored them, so their JSON texts differ), then changed only if
+   * its stored text is still the one read; a concurrent insert of the same key makes an INSERT fail.
    */
   async cas(
     key: KvKey,
@@ -68,31 +84,40 @@ export class KyselyKvStore implements KvStore {
     options?: KvStoreSetOptions,
   ): Promise<boolean> {
     const encoded = encodeKey(key);
-    const now = this.nowIso();
-    const next = { value: JSON.stringify(newValue), expires_at: this.expiresAt(options) };
-    if (expectedValue === undefined) {
-      // absent, or present but expired: an expired row may be replaced
-      const replaced = await this.db
-        .updateTable('federation_kv')
-        .set(next)
-        .where('key', '=', encoded)
-        .where('expires_at', '<=', now)
-        .executeTakeFirst();
-      if (Number(replaced.numUpdatedRows) > 0) return true;
+    const stored = await this.db
+      .selectFrom('federation_kv')
+      .select(['value', 'expires_at'])
+      .where('key', '=', encoded)
+      .executeTakeFirst();
+    const live =
+      stored && (stored.expires_at === null || stored.expires_at > this.nowIso()) ? stored : undefined;
+    const matches =
+      expectedValue === undefined
+        ? live === undefined
+        : live !== undefined && isDeepStrictEqual(JSON.parse(live.value), expectedValue);
+    if (!matches) return false;
+    if (!stored) {
+      if (newValue === undefined) return true;
       const inserted = await this.db
         .insertInto('federation_kv')
-        .values({ key: encoded, ...next })
+        .values({ key: encoded, value: JSON.stringify(newValue), expires_at: this.expiresAt(options) })
         .onConflict((oc) => oc.column('key').doNothing())
         .returning('key')
         .executeTakeFirst();
       return inserted !== undefined;
     }
+    const unchanged = { key: encoded, value: stored.value, expires_at: stored.expires_at };
+    if (newValue === undefined) {
+      const deleted = await this.db
+        .deleteFrom('federation_kv')
+        .where((eb) => eb.and(unchangedRow(eb, unchanged)))
+        .executeTakeFirst();
+      return Number(deleted.numDeletedRows) > 0;
+    }
     const updated = await this.db
       .updateTable('federation_kv')
-      .set(next)
-      .where('key', '=', encoded)
-      .where('value', '=', JSON.stringify(expectedValue))
-      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+      .set({ value: JSON.stringify(newValue), expires_at: this.expiresAt(options) })
+      .where((eb) => eb.and(unchangedRow(eb, unchanged)))
       .executeTakeFirst();
     return Number(updated.numUpdatedRows) > 0;
   }
