@@ -110,6 +110,12 @@ export interface FederationConfig {
    * there). For tests only: the two-server suite shortens it so that a stopped server's backlog arrives soon.
    */
   firstRetrySeconds: number;
+  /**
+   * FEDERATION_CIRCUIT_RECOVERY_SECONDS: how long a server's open delivery circuit (10 failures within an hour)
+   * waits before one delivery probes it again (default 60; Fedify's own default is 30 minutes, which held a
+   * server's deliveries that long after a short outage)
+   */
+  circuitRecoverySeconds: number;
 }
 
 /** Mastodon's throttles (its rack-attack rules), with the counts configurable; the periods are Mastodon's. */
@@ -209,6 +215,11 @@ export function federationFromEnv(env: NodeJS.ProcessEnv, publicUrl: string): Fe
     throw new Error(
       `FEDERATION_FIRST_RETRY_SECONDS must be 1 or more, got "${env.FEDERATION_FIRST_RETRY_SECONDS}"`,
     );
+  const circuitRecoverySeconds = intFromEnv(env.FEDERATION_CIRCUIT_RECOVERY_SECONDS, 60);
+  if (circuitRecoverySeconds < 1)
+    throw new Error(
+      `FEDERATION_CIRCUIT_RECOVERY_SECONDS must be 1 or more, got "${env.FEDERATION_CIRCUIT_RECOVERY_SECONDS}"`,
+    );
   const base = {
     allowHttp,
     allowPrivateAddresses: booleanFromEnv(
@@ -218,6 +229,7 @@ export function federationFromEnv(env: NodeJS.ProcessEnv, publicUrl: string): Fe
     authorizedFetch: booleanFromEnv('AUTHORIZED_FETCH', env.AUTHORIZED_FETCH),
     workers,
     firstRetrySeconds,
+    circuitRecoverySeconds,
   };
   if (setting === 'off') return { ...base, enabled: false, disabledReason: null };
   const url = new URL(publicUrl);

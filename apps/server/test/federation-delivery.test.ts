@@ -12,10 +12,27 @@ interface Received {
   body: string;
 }
 
+interface StubInbox {
+  url: string;
+  /** what it accepted */
+  received: Received[];
+  /** while set, it answers this status (a server in an outage) and records nothing */
+  failWith: number | null;
+  /** requests answered with `failWith` */
+  failures: number;
+  close(): Promise<void>;
+}
+
 /** A stand-in remote inbox on loopback that records what it receives. */
-async function stubInbox(): Promise<{ url: string; received: Received[]; close(): Promise<void> }> {
+async function stubInbox(): Promise<StubInbox> {
   const received: Received[] = [];
   const server = http.createServer((request, response) => {
+    if (stub.failWith !== null) {
+      stub.failures += 1;
+      request.resume();
+      response.writeHead(stub.failWith).end();
+      return;
+    }
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -29,11 +46,14 @@ async function stubInbox(): Promise<{ url: string; received: Received[]; close()
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
+  const stub: StubInbox = {
     url: `http://127.0.0.1:${port}`,
     received,
+    failWith: null,
+    failures: 0,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+  return stub;
 }
 
 async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
@@ -46,7 +66,7 @@ async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 15_0
 
 describe('outgoing delivery through the database queue', () => {
   let server: TestServer & { url: string };
-  let remote: Awaited<ReturnType<typeof stubInbox>>;
+  let remote: StubInbox;
 
   beforeAll(async () => {
     remote = await stubInbox();
@@ -88,5 +108,55 @@ describe('outgoing delivery through the database queue', () => {
     await waitFor(
       async () => (await server.db.selectFrom('federation_queue').selectAll().execute()).length === 0,
     );
+  });
+});
+
+describe('a server back from a short outage', () => {
+  let server: TestServer & { url: string };
+  let remote: StubInbox;
+
+  beforeAll(async () => {
+    remote = await stubInbox();
+    server = await listenFederatedServer({ workers: 1, firstRetrySeconds: 1, circuitRecoverySeconds: 1 });
+    await createAccount(server, { username: 'alice' });
+  });
+  afterAll(async () => {
+    await server.close();
+    await remote.close();
+  });
+
+  it('gets the deliveries its open circuit held once a probe finds it answering (FEDERATION_CIRCUIT_RECOVERY_SECONDS)', async () => {
+    const runtime = server.ctx.federation!;
+    const context = runtime.federation.createContext(new URL(server.url), server.ctx);
+    const actor = context.getActorUri('alice');
+    const host = new URL(remote.url).host;
+    remote.failWith = 503;
+    for (let n = 1; n <= 12; n++) {
+      await context.sendActivity(
+        { identifier: 'alice' },
+        { id: new URL(`${remote.url}/users/bob`), inboxId: new URL(`${remote.url}/users/bob/inbox`) },
+        new Create({
+          id: new URL(`${actor.href}/statuses/${n}/activity`),
+          actor,
+          object: new Note({
+            id: new URL(`${actor.href}/statuses/${n}`),
+            attribution: actor,
+            content: `${n}`,
+          }),
+        }),
+      );
+    }
+    // ten failures within the hour open the server's circuit
+    const opened = () =>
+      server.db
+        .selectFrom('unavailable_domains')
+        .select('domain')
+        .where('domain', '=', host)
+        .executeTakeFirst();
+    await waitFor(async () => (await opened()) !== undefined);
+    remote.failWith = null;
+    await waitFor(() => remote.received.length === 12, 20_000);
+    expect(new Set(remote.received.map((delivery) => JSON.parse(delivery.body).id)).size).toBe(12);
+    await waitFor(async () => (await opened()) === undefined);
   });
 });

@@ -13,6 +13,7 @@ describe('config.federation', () => {
       authorizedFetch: false,
       workers: 1,
       firstRetrySeconds: 60,
+      circuitRecoverySeconds: 60,
     });
   });
 
@@ -50,14 +51,17 @@ describe('config.federation', () => {
       AUTHORIZED_FETCH: 'true',
       FEDERATION_WORKERS: '0',
       FEDERATION_FIRST_RETRY_SECONDS: '5',
+      FEDERATION_CIRCUIT_RECOVERY_SECONDS: '10',
     });
     expect(federation).toMatchObject({
       allowPrivateAddresses: true,
       authorizedFetch: true,
       workers: 0,
       firstRetrySeconds: 5,
+      circuitRecoverySeconds: 10,
     });
     expect(() => federationOf({ FEDERATION_FIRST_RETRY_SECONDS: '0' })).toThrow(/FIRST_RETRY/);
+    expect(() => federationOf({ FEDERATION_CIRCUIT_RECOVERY_SECONDS: '0' })).toThrow(/CIRCUIT_RECOVERY/);
     expect(() => federationOf({ FEDERATION: 'yes' })).toThrow(/FEDERATION must be "on" or "off"/);
     expect(() => federationOf({ AUTHORIZED_FETCH: 'yes' })).toThrow(/AUTHORIZED_FETCH must be/);
     expect(() => federationOf({ FEDERATION_WORKERS: '-1' })).toThrow(/FEDERATION_WORKERS/);

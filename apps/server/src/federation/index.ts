@@ -60,8 +60,10 @@ export function createFederationRuntime(
     trailingSlashInsensitive: true,
     outboxRetryPolicy: createExponentialBackoffPolicy(deliveryRetry(config.federation.firstRetrySeconds)),
     // a server that keeps failing is held and probed rather than hammered (and marked unavailable)
-    circuitBreaker: deliveryCircuitBreaker(ctx.db, (error) =>
-      log?.warn({ err: error }, 'federation: could not record a server state'),
+    circuitBreaker: deliveryCircuitBreaker(
+      ctx.db,
+      (error) => log?.warn({ err: error }, 'federation: could not record a server state'),
+      config.federation.circuitRecoverySeconds,
     ),
     onOutboxError: (error) => log?.warn({ err: error }, 'federation: a delivery failed'),
   });

@@ -14,6 +14,7 @@ export function federationConfig(overrides: Partial<FederationConfig> = {}): Fed
     authorizedFetch: false,
     workers: 0,
     firstRetrySeconds: 60,
+    circuitRecoverySeconds: 60,
     ...overrides,
   };
 }

@@ -61,12 +61,21 @@ export async function unavailableDomains(ctx: AppContext, hosts: readonly string
   return new Set(rows.map((row) => row.domain));
 }
 
-/** Fedify's circuit breaker for our deliveries, reporting its state changes to `unavailable_domains`. */
-export function deliveryCircuitBreaker(db: DbOrTx, onError: (error: unknown) => void): CircuitBreakerOptions {
+/**
+ * Fedify's circuit breaker for our deliveries, reporting its state changes to `unavailable_domains`. An open
+ * circuit lets one delivery probe the server every `recoverySeconds` (FEDERATION_CIRCUIT_RECOVERY_SECONDS):
+ * Fedify's delay is fixed (no backoff), and one request a minute to a dead server costs little, while a server
+ * back from a short outage gets its held deliveries within a minute rather than half an hour.
+ */
+export function deliveryCircuitBreaker(
+  db: DbOrTx,
+  onError: (error: unknown) => void,
+  recoverySeconds = 60,
+): CircuitBreakerOptions {
   return {
     failureThreshold: CIRCUIT_FAILURES,
     failureWindow: { hours: 1 },
-    recoveryDelay: { minutes: 30 },
+    recoveryDelay: { seconds: recoverySeconds },
     // Mastodon retries a delivery for about a week, so held deliveries wait as long
     heldActivityTtl: { days: 7 },
     onStateChange: (host, _previous, next) => recordCircuitState(db, host, next).catch(onError),
