@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { scheduledStatusSchema, type ScheduledStatus } from '@palchat/api';
 import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
 import { createAccount, type TestAccount } from './helpers/factories.js';
@@ -186,6 +186,25 @@ describeEachDialect('scheduled statuses', (dialect) => {
     await abandon(10);
     expect(await publishDueStatuses(server.ctx, silentLog)).toBe(1);
     expect((await statusesOf(bob))[0]?.content).toContain('left behind');
+  });
+
+  it('publishes by the database’s clock, not a fast process clock, and logs the skew', async () => {
+    const scheduled = await schedule(alice, 60, { status: 'not before its time' });
+    const warnings: { details: object; message: string }[] = [];
+    const log = { warn: (details: object, message: string) => warnings.push({ details, message }) };
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2 * 60 * 60_000 });
+    try {
+      expect(await publishDueStatuses(server.ctx, log)).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect((await call(alice, 'GET', `/api/v1/scheduled_statuses/${scheduled.id}`)).status).toBe(200);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.message).toMatch(/clock is 7200 s ahead of the database's/);
+    expect((warnings[0]?.details as { skewMs: number }).skewMs).toBeGreaterThan(7_190_000);
+    await makeDue(scheduled.id);
+    expect(await publishDueStatuses(server.ctx, log)).toBe(1);
+    expect(warnings).toHaveLength(1);
   });
 
   it('drops a scheduled reply whose parent is gone by then, releasing its uploads', async () => {

@@ -1,6 +1,7 @@
 import type { ScheduledStatus, ScheduledStatusParams } from '@palchat/api';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
+import { databaseNowCheckingSkew } from '../db/clock.js';
 import { createOnce } from '../db/idempotency.js';
 import type { ExpressionBuilder } from 'kysely';
 import type { Database, ScheduledStatusesTable } from '../db/schema.js';
@@ -332,12 +333,15 @@ async function publish(ctx: AppContext, row: ScheduledStatusesTable): Promise<vo
   }
 }
 
-/** The periodic sweep: publishes every scheduled status whose time has come; returns how many it published. */
+/**
+ * The periodic sweep: publishes every scheduled status whose time has come by the database's clock (not this
+ * process's, which may run fast); returns how many it published.
+ */
 export async function publishDueStatuses(
   ctx: AppContext,
   log: { warn: (details: object, message: string) => void },
-  now = Date.now(),
 ): Promise<number> {
+  const now = await databaseNowCheckingSkew(ctx.db, log);
   const due = await ctx.db
     .selectFrom('scheduled_statuses')
     .selectAll()
