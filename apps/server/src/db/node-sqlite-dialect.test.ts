@@ -151,4 +151,29 @@ describe('createDatabase on SQLite', () => {
       process.off('uncaughtException', uncaught);
     }
   });
+
+  it('lets the error of a transaction SQLite rolled back itself (SQLITE_FULL) through, not a failed ROLLBACK', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'palchat-full-'));
+    try {
+      const database = new DatabaseSync(path.join(dir, 'full.sqlite3'));
+      const db = await memoryDb(database);
+      const pages = Number(
+        (database.prepare('pragma page_count').get() as { page_count: number }).page_count,
+      );
+      database.exec(`pragma max_page_count = ${pages + 2}`);
+      const filling = db.transaction().execute(async (tx) => {
+        for (let i = 0; i < 100; i++)
+          await tx
+            .insertInto('notes')
+            .values({ body: 'x'.repeat(2000) })
+            .execute();
+      });
+      await expect(filling).rejects.toMatchObject({ errcode: 13, message: expect.stringMatching(/full/) });
+      database.exec('pragma max_page_count = 1073741823');
+      await db.insertInto('notes').values({ body: 'room again' }).execute();
+      expect(await db.selectFrom('notes').select('body').execute()).toEqual([{ body: 'room again' }]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -4,6 +4,20 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
 /** Distinct SQL texts kept prepared; queries with `in (?, ?, …)` lists of varying length make the set open-ended. */
 export const STATEMENT_CACHE_SIZE = 500;
 
+const ROLLBACK = /^\s*rollback\b/i;
+
+/**
+ * What Kysely's rollback runs when there is no transaction left to roll back: SQLite rolls a transaction back
+ * itself on some errors (SQLITE_FULL, SQLITE_IOERR, SQLITE_NOMEM…), and the ROLLBACK Kysely then issues would
+ * fail with "cannot rollback - no transaction is active", hiding the error that caused it.
+ */
+const ALREADY_ROLLED_BACK: SqliteStatement = {
+  reader: false,
+  all: () => [],
+  run: () => ({ changes: 0, lastInsertRowid: 0 }),
+  iterate: () => [][Symbol.iterator](),
+};
+
 /**
  * Node's built-in `node:sqlite` in the shape Kysely's SqliteDialect expects (better-sqlite3's): no native addon
  * bound to one Node ABI. Kysely prepares every query it runs, so each SQL text is prepared once here and its
@@ -13,6 +27,7 @@ export function nodeSqliteDatabase(database: DatabaseSync, cacheSize = STATEMENT
   const statements = new Map<string, SqliteStatement>();
   return {
     prepare(sql) {
+      if (!database.isTransaction && ROLLBACK.test(sql)) return ALREADY_ROLLED_BACK;
       const cached = statements.get(sql);
       if (cached) {
         statements.delete(sql);

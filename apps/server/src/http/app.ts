@@ -16,6 +16,7 @@ import { ApiError } from './errors.js';
 import { parseFormBody } from './form-params.js';
 import { trustProxyOption } from './trusted-proxies.js';
 import { registerUnreadBodyDrain } from './unread-body.js';
+import { isStorageFull, STORAGE_FULL } from './storage-full.js';
 import { withoutTrailingSlash } from './trailing-slash.js';
 import { registerDomainRoutes } from './routes.js';
 import { registerSecurityHeaders } from './security-headers.js';
@@ -53,6 +54,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     }
     if (error instanceof ZodError) {
       return reply.status(422).send({ error: describeZodError(error), code: 'validation_failed' });
+    }
+    if (isStorageFull(error)) {
+      request.log.error(error);
+      return reply.status(507).send({ error: STORAGE_FULL });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
