@@ -1,0 +1,82 @@
+import { signRequest } from '@fedify/fedify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount } from './helpers/factories.js';
+import { listenFederatedServer } from './helpers/federation.js';
+import type { TestServer } from './helpers/harness.js';
+import { startHugeDocumentServer, type HugeDocumentServer } from './helpers/huge-document.js';
+
+const MB = 1024 * 1024;
+
+/** An unsigned-in-truth POST: signed with a throwaway key, naming `keyId` so the server fetches it. */
+async function postNaming(inbox: string, keyId: string): Promise<Response> {
+  const { privateKey } = await crypto.subtle.generateKey(
+    {
+      name: 'RSASSA-PKCS1-v1_5',
+      modulusLength: 2048,
+      publicExponent: new Uint8Array([1, 0, 1]),
+      hash: 'SHA-256',
+    },
+    true,
+    ['sign', 'verify'],
+  );
+  const actor = keyId.replace(/#.*$/, '');
+  const request = new Request(inbox, {
+    method: 'POST',
+    headers: { 'content-type': 'application/activity+json' },
+    body: JSON.stringify({
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${actor}/follows/1`,
+      type: 'Follow',
+      actor,
+      object: inbox.replace('/inbox', '/users/alice'),
+    }),
+  });
+  return fetch(
+    await signRequest(request, privateKey, new URL(keyId), { spec: 'draft-cavage-http-signatures-12' }),
+  );
+}
+
+describe('documents fetched from other servers are capped', () => {
+  let server: TestServer & { url: string };
+  let huge: HugeDocumentServer;
+
+  beforeAll(async () => {
+    server = await listenFederatedServer();
+    await createAccount(server, { username: 'alice' });
+    huge = await startHugeDocumentServer(200 * MB);
+  });
+  afterAll(async () => {
+    await huge.close();
+    await server.close();
+  });
+
+  it('aborts a 200 MB actor named as a keyId at the cap, and does not fetch it again', async () => {
+    const rssBefore = process.memoryUsage().rss;
+    const keyId = `${huge.url}/users/huge#main-key`;
+    const first = await postNaming(`${server.url}/inbox`, keyId);
+    expect(first.status).toBeGreaterThanOrEqual(400);
+    expect(huge.requests).toEqual(['/users/huge']);
+
+    const second = await postNaming(`${server.url}/inbox`, keyId);
+    expect(second.status).toBeGreaterThanOrEqual(400);
+    expect(huge.requests).toEqual(['/users/huge']);
+
+    // a socket's buffers let some megabytes out before the abort is felt; nowhere near 200 MB
+    expect(huge.bytesSent()).toBeLessThan(16 * MB);
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(200 * MB);
+  });
+
+  it('refuses a host for a while once it sent oversized documents three times', async () => {
+    const other = await startHugeDocumentServer(200 * MB);
+    try {
+      for (const name of ['a', 'b', 'c', 'd', 'e'])
+        expect(
+          (await postNaming(`${server.url}/inbox`, `${other.url}/users/${name}#main-key`)).status,
+        ).toBeGreaterThanOrEqual(400);
+      expect(other.requests).toEqual(['/users/a', '/users/b', '/users/c']);
+      expect(other.bytesSent()).toBeLessThan(3 * 16 * MB);
+    } finally {
+      await other.close();
+    }
+  });
+});
