@@ -1,40 +1,14 @@
-import { signRequest } from '@fedify/fedify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from './helpers/factories.js';
 import { listenFederatedServer } from './helpers/federation.js';
 import type { TestServer } from './helpers/harness.js';
-import { startHugeDocumentServer, type HugeDocumentServer } from './helpers/huge-document.js';
+import {
+  postNamingKeyId,
+  startHugeDocumentServer,
+  type HugeDocumentServer,
+} from './helpers/huge-document.js';
 
 const MB = 1024 * 1024;
-
-/** An unsigned-in-truth POST: signed with a throwaway key, naming `keyId` so the server fetches it. */
-async function postNaming(inbox: string, keyId: string): Promise<Response> {
-  const { privateKey } = await crypto.subtle.generateKey(
-    {
-      name: 'RSASSA-PKCS1-v1_5',
-      modulusLength: 2048,
-      publicExponent: new Uint8Array([1, 0, 1]),
-      hash: 'SHA-256',
-    },
-    true,
-    ['sign', 'verify'],
-  );
-  const actor = keyId.replace(/#.*$/, '');
-  const request = new Request(inbox, {
-    method: 'POST',
-    headers: { 'content-type': 'application/activity+json' },
-    body: JSON.stringify({
-      '@context': 'https://www.w3.org/ns/activitystreams',
-      id: `${actor}/follows/1`,
-      type: 'Follow',
-      actor,
-      object: inbox.replace('/inbox', '/users/alice'),
-    }),
-  });
-  return fetch(
-    await signRequest(request, privateKey, new URL(keyId), { spec: 'draft-cavage-http-signatures-12' }),
-  );
-}
 
 describe('documents fetched from other servers are capped', () => {
   let server: TestServer & { url: string };
@@ -53,11 +27,11 @@ describe('documents fetched from other servers are capped', () => {
   it('aborts a 200 MB actor named as a keyId at the cap, and does not fetch it again', async () => {
     const rssBefore = process.memoryUsage().rss;
     const keyId = `${huge.url}/users/huge#main-key`;
-    const first = await postNaming(`${server.url}/inbox`, keyId);
+    const first = await postNamingKeyId(`${server.url}/inbox`, keyId);
     expect(first.status).toBeGreaterThanOrEqual(400);
     expect(huge.requests).toEqual(['/users/huge']);
 
-    const second = await postNaming(`${server.url}/inbox`, keyId);
+    const second = await postNamingKeyId(`${server.url}/inbox`, keyId);
     expect(second.status).toBeGreaterThanOrEqual(400);
     expect(huge.requests).toEqual(['/users/huge']);
 
@@ -71,7 +45,7 @@ describe('documents fetched from other servers are capped', () => {
     try {
       for (const name of ['a', 'b', 'c', 'd', 'e'])
         expect(
-          (await postNaming(`${server.url}/inbox`, `${other.url}/users/${name}#main-key`)).status,
+          (await postNamingKeyId(`${server.url}/inbox`, `${other.url}/users/${name}#main-key`)).status,
         ).toBeGreaterThanOrEqual(400);
       expect(other.requests).toEqual(['/users/a', '/users/b', '/users/c']);
       expect(other.bytesSent()).toBeLessThan(3 * 16 * MB);

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { signRequest } from '@fedify/fedify';
 import type { AddressInfo, Socket } from 'node:net';
 
 /**
@@ -57,4 +58,36 @@ export async function startHugeDocumentServer(totalBytes: number): Promise<HugeD
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * A POST to `inbox` signed with a throwaway key and naming `keyId`, so that the server fetches `keyId` to check
+ * it: what anyone can send without an account anywhere. (Also used by bench/fetch-attack.mjs.)
+ */
+export async function postNamingKeyId(inbox: string, keyId: string): Promise<Response> {
+  const { privateKey } = await crypto.subtle.generateKey(
+    {
+      name: 'RSASSA-PKCS1-v1_5',
+      modulusLength: 2048,
+      publicExponent: new Uint8Array([1, 0, 1]),
+      hash: 'SHA-256',
+    },
+    true,
+    ['sign', 'verify'],
+  );
+  const actor = keyId.replace(/#.*$/, '');
+  const request = new Request(inbox, {
+    method: 'POST',
+    headers: { 'content-type': 'application/activity+json' },
+    body: JSON.stringify({
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: `${actor}/follows/1`,
+      type: 'Follow',
+      actor,
+      object: inbox.replace('/inbox', '/users/alice'),
+    }),
+  });
+  return fetch(
+    await signRequest(request, privateKey, new URL(keyId), { spec: 'draft-cavage-http-signatures-12' }),
+  );
 }
