@@ -1,6 +1,5 @@
 import { createExponentialBackoffPolicy, createFederation, type Federation } from '@fedify/fedify';
 import type { AppContext } from '../context.js';
-import { PALCHAT_VERSION } from '../instance/limits.js';
 import { INSTANCE_ACTOR, registerActors } from './actors.js';
 import { registerCollections } from './collections.js';
 import { ActorKeyStore } from './keys.js';
@@ -11,6 +10,7 @@ import { registerNodeInfo } from './nodeinfo.js';
 import { registerObjects } from './objects.js';
 import { isBackgroundTask, runBackgroundTask } from './background-tasks.js';
 import { deliveryCircuitBreaker, deliveryRetry, markActorsGone } from './outgoing/availability.js';
+import { federationEgress, federationLoaderFactories } from './document-loader.js';
 
 /** Fedify and the storage it runs on, one per process; `ctx.federation` when federation is on. */
 export interface FederationRuntime {
@@ -51,8 +51,9 @@ export function createFederationRuntime(
     queue,
     manuallyStartQueue: true,
     origin: config.publicUrl,
-    allowPrivateAddress: config.federation.allowPrivateAddresses,
-    userAgent: { software: `Palchat/${PALCHAT_VERSION}`, url: new URL(config.publicUrl) },
+    // actors, objects and keys are fetched by our loaders (vetted addresses, size and time limits, only the
+    // preloaded JSON-LD contexts); they apply the private-address policy and User-Agent themselves
+    ...federationLoaderFactories(federationEgress(config), kv),
     signatureTimeWindow: SIGNATURE_TIME_WINDOW,
     // Mastodon and most servers verify draft-cavage signatures; RFC 9421 is tried when they refuse one
     firstKnock: 'draft-cavage-http-signatures-12',

@@ -1,10 +1,11 @@
-import dns from 'node:dns/promises';
-import net from 'node:net';
+import { egressFetch, isRefusal } from './egress/fetch.js';
+import type { Resolver } from './egress/vetted-dispatcher.js';
 
 /**
  * Reading pages of other servers on a user's behalf (link preview cards, profile link verification): with a
  * time limit, a size limit, and never from private addresses unless the configuration allows them, so that a
- * post or a profile cannot make the server read the inside of its network.
+ * post or a profile cannot make the server read the inside of its network. The address checked is the one
+ * connected to (lib/egress/vetted-dispatcher.ts).
  */
 
 const FETCH_TIMEOUT_MS = 3000;
@@ -20,42 +21,18 @@ export interface SafeFetchOptions {
   userAgent?: string;
   /** aborts the fetch early (the time limit applies either way) */
   signal?: AbortSignal;
+  /** resolves host names (the system resolver by default) */
+  resolve?: Resolver;
 }
 
-function isPrivateAddress(address: string): boolean {
-  if (net.isIPv4(address)) {
-    const [a = 0, b = 0] = address.split('.').map(Number);
-    return (
-      a === 10 ||
-      a === 127 ||
-      a === 0 ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 100 && b >= 64 && b <= 127)
-    );
+/** Null instead of a refusal (a private address, a scheme other than http(s), too many redirects). */
+async function unlessRefused(sending: Promise<Response>): Promise<Response | null> {
+  try {
+    return await sending;
+  } catch (error) {
+    if (isRefusal(error)) return null;
+    throw error;
   }
-  const lower = address.toLowerCase();
-  return (
-    lower === '::1' ||
-    lower === '::' ||
-    lower.startsWith('fc') ||
-    lower.startsWith('fd') ||
-    lower.startsWith('fe80') ||
-    lower.startsWith('::ffff:')
-  );
-}
-
-/** Whether every address `hostname` stands for is public, or private but allowed. */
-async function mayRead(hostname: string, options: SafeFetchOptions): Promise<boolean> {
-  if (options.allowAnyPrivateAddress) return true;
-  const allowed = options.allowedPrivateAddresses ?? [];
-  const host = hostname.replace(/^\[|\]$/g, '');
-  const addresses = net.isIP(host) ? [host] : (await dns.lookup(host, { all: true })).map((a) => a.address);
-  return (
-    addresses.length > 0 &&
-    addresses.every((address) => !isPrivateAddress(address) || allowed.includes(address))
-  );
 }
 
 /**
@@ -64,24 +41,13 @@ async function mayRead(hostname: string, options: SafeFetchOptions): Promise<boo
  * the body too (a caller reading it gets an abort error once it is over).
  */
 export async function fetchChecked(url: string, options: SafeFetchOptions): Promise<Response | null> {
-  const timeout = AbortSignal.timeout(options.timeoutMs ?? FETCH_TIMEOUT_MS);
-  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
-  let current = url;
-  for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
-    const parsed = new URL(current);
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
-    if (!(await mayRead(parsed.hostname, options))) return null;
-    const response = await fetch(current, {
-      redirect: 'manual',
-      signal,
-      headers: { 'user-agent': options.userAgent ?? 'Palchat' },
-    });
-    const location = response.headers.get('location');
-    if (response.status < 300 || response.status >= 400 || !location) return response;
-    await response.body?.cancel();
-    current = new URL(location, current).href;
-  }
-  return null;
+  return unlessRefused(
+    egressFetch(
+      url,
+      {},
+      { ...options, timeoutMs: options.timeoutMs ?? FETCH_TIMEOUT_MS, maxRedirects: MAX_REDIRECTS },
+    ),
+  );
 }
 
 /**
@@ -135,14 +101,11 @@ export async function postChecked(
   init: { headers: Record<string, string>; body: Uint8Array | string },
   options: SafeFetchOptions,
 ): Promise<Response | null> {
-  const parsed = new URL(url);
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
-  if (!(await mayRead(parsed.hostname, options))) return null;
-  return fetch(url, {
-    method: 'POST',
-    redirect: 'manual',
-    signal: AbortSignal.timeout(options.timeoutMs ?? FETCH_TIMEOUT_MS),
-    headers: { 'user-agent': options.userAgent ?? 'Palchat', ...init.headers },
-    body: init.body,
-  });
+  return unlessRefused(
+    egressFetch(
+      url,
+      { method: 'POST', ...init },
+      { ...options, timeoutMs: options.timeoutMs ?? FETCH_TIMEOUT_MS, maxRedirects: 0 },
+    ),
+  );
 }

@@ -14,7 +14,7 @@ const RETRY_EMPTY_MS = 24 * 60 * 60 * 1000;
 const REFRESH_MS = 7 * RETRY_EMPTY_MS;
 
 /** Preview card fetches: private addresses allowed and time limit (see SafeFetchOptions). */
-export type CardOptions = Pick<SafeFetchOptions, 'allowedPrivateAddresses' | 'timeoutMs'>;
+export type CardOptions = Pick<SafeFetchOptions, 'allowedPrivateAddresses' | 'timeoutMs' | 'resolve'>;
 
 const USER_AGENT = 'Palchat link preview';
 

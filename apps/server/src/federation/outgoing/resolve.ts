@@ -17,6 +17,7 @@ import { ingestRemoteStatus, RemoteObjectError, upsertRemoteAccount } from '../i
 import type { IngestOptions } from '../ingest/options.js';
 import { hostOf, markDomainAvailable } from './availability.js';
 import type { OutgoingContext } from './send.js';
+import { lookupWebFinger } from './webfinger.js';
 
 /**
  * Resolving what a user pastes into search (`@user@domain`, a profile URL, a post URL) by asking its server:
@@ -88,23 +89,13 @@ const SELF_TYPES = new Set(['application/activity+json', 'application/ld+json'])
  */
 async function actorIdByWebFinger(
   ctx: AppContext,
-  context: OutgoingContext,
   acct: string,
   deadline?: AbortSignal,
 ): Promise<URL | null> {
   const signal = stepSignal(deadline);
-  let descriptor = await context.lookupWebFinger(`acct:${acct}`, { signal }).catch(() => null);
-  if (!descriptor && ctx.config.federation.allowHttp) {
-    const host = acct.split('@')[1]!;
-    const url = `http://${host}/.well-known/webfinger?resource=${encodeURIComponent(`acct:${acct}`)}`;
-    const response = await fetch(url, { signal, headers: { accept: 'application/jrd+json' } }).catch(
-      () => null,
-    );
-    descriptor = response?.ok ? ((await response.json().catch(() => null)) as typeof descriptor) : null;
-  }
+  const descriptor = await lookupWebFinger(ctx, acct, signal);
   const link = descriptor?.links?.find(
-    (candidate: { rel?: string; type?: string; href?: string }) =>
-      candidate.rel === 'self' && SELF_TYPES.has((candidate.type ?? '').split(';')[0]!.trim()),
+    (candidate) => candidate.rel === 'self' && SELF_TYPES.has((candidate.type ?? '').split(';')[0]!.trim()),
   );
   if (!link?.href) return null;
   try {
@@ -160,7 +151,7 @@ export async function resolveRemoteAccount(
   const resolving = await resolvingContext(ctx, deadline);
   if (!resolving || (await isSuspended(ctx, parsed.domain))) return fallback;
   const acct = `${parsed.username}@${parsed.domain}`;
-  const actorId = await actorIdByWebFinger(ctx, resolving.context, acct, deadline);
+  const actorId = await actorIdByWebFinger(ctx, acct, deadline);
   const actor = actorId ? await lookup(resolving, actorId) : null;
   if (!actor || !isActor(actor)) return fallback;
   return (await storeActor(ctx, actor, { ...resolving.options, acct })) ?? fallback;

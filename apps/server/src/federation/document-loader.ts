@@ -1,0 +1,121 @@
+import { kvCache, signRequest, type KvStore } from '@fedify/fedify';
+import {
+  FetchError,
+  getRemoteDocument,
+  preloadedContexts,
+  type DocumentLoader,
+  type RemoteDocument,
+} from '@fedify/vocab-runtime';
+import type { Config } from '../config.js';
+import { PALCHAT_VERSION } from '../instance/limits.js';
+import { egressFetch, type EgressOptions } from '../lib/egress/fetch.js';
+import { FailureCache } from '../lib/egress/failure-cache.js';
+import { BodyTooLargeError, MAX_DOCUMENT_BYTES, readTextCapped } from '../lib/egress/read-body.js';
+
+/**
+ * Fedify's document loaders, replaced (createFederation's documentLoaderFactory, contextLoaderFactory and
+ * authenticatedDocumentLoaderFactory) so that actors, objects and keys are fetched like every other outgoing
+ * request: through the vetted dispatcher (no DNS rebinding), at most 1 MiB, 10 s and 5 redirects, and not
+ * again for a while after failing (anyone can name a URL as a signature's keyId).
+ */
+
+/** Where federation requests may go (FEDERATION_ALLOW_PRIVATE_ADDRESSES, ALLOWED_PRIVATE_ADDRESSES) and as whom. */
+export function federationEgress(
+  config: Pick<Config, 'publicUrl' | 'federation' | 'allowedPrivateAddresses'>,
+) {
+  return {
+    allowAnyPrivateAddress: config.federation.allowPrivateAddresses,
+    allowedPrivateAddresses: config.allowedPrivateAddresses,
+    userAgent: `Palchat/${PALCHAT_VERSION} (+${new URL(config.publicUrl).origin}/)`,
+  } satisfies EgressOptions;
+}
+
+/** Parses a fetched JSON document (the inbox's JSON guard takes this place: federation/json-guard.ts). */
+export function parseFetchedJson(text: string): unknown {
+  return JSON.parse(text);
+}
+
+const ACCEPT =
+  'application/activity+json, application/ld+json; profile="https://www.w3.org/ns/activitystreams"';
+
+export interface LoaderOptions {
+  /** where to connect, user agent, time limit (the caller's signal is added per load) */
+  egress: EgressOptions;
+  failures: FailureCache;
+  /** signs each request as this key (authorized fetch) */
+  signer?: { keyId: URL; privateKey: CryptoKey } | undefined;
+}
+
+function preloaded(url: string): RemoteDocument | null {
+  if (!(url in preloadedContexts)) return null;
+  return { contextUrl: null, document: preloadedContexts[url], documentUrl: url };
+}
+
+const isHtml = (contentType: string): boolean =>
+  /^(text\/html|application\/xhtml\+xml)\s*(;|$)/i.test(contentType);
+
+/** Failures that cost us something (a huge body, a slow server): repeated, they close the host for a while. */
+const isCostly = (error: unknown): boolean =>
+  error instanceof BodyTooLargeError || (error instanceof Error && error.name === 'TimeoutError');
+
+export function createDocumentLoader(options: LoaderOptions): DocumentLoader {
+  const { signer, failures } = options;
+  const sign = signer
+    ? (request: Request) =>
+        signRequest(request, signer.privateKey, signer.keyId, { spec: 'draft-cavage-http-signatures-12' })
+    : undefined;
+
+  async function fetchDocument(url: string, signal: AbortSignal | undefined): Promise<RemoteDocument> {
+    const response = await egressFetch(
+      url,
+      { headers: { accept: ACCEPT }, ...(sign ? { sign } : {}) },
+      { ...options.egress, signal },
+    );
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new FetchError(url, `HTTP ${response.status}: ${url}`);
+    }
+    const text = await readTextCapped(response, MAX_DOCUMENT_BYTES);
+    const documentUrl = response.url || url;
+    // an HTML page may name its ActivityPub alternate (a profile URL pasted into search)
+    if (isHtml(response.headers.get('content-type') ?? ''))
+      return getRemoteDocument(documentUrl, new Response(text, response), (alternate) =>
+        load(alternate, signal ? { signal } : undefined),
+      );
+    return { contextUrl: null, document: parseFetchedJson(text), documentUrl };
+  }
+
+  async function load(url: string, loadOptions?: { signal?: AbortSignal }): Promise<RemoteDocument> {
+    const known = preloaded(url);
+    if (known) return known;
+    failures.check(url);
+    try {
+      return await fetchDocument(url, loadOptions?.signal);
+    } catch (error) {
+      // the caller giving up is not the server's failure
+      if (!loadOptions?.signal?.aborted) failures.record(url, error, isCostly(error));
+      throw error;
+    }
+  }
+  return load;
+}
+
+/** Only the contexts Fedify preloads: a remote @context is never fetched (nor expanded at someone's command). */
+export const preloadedContextLoader: DocumentLoader = async (url) => {
+  const known = preloaded(url);
+  if (!known) throw new FetchError(url, `remote JSON-LD contexts are not loaded: ${url}`);
+  return known;
+};
+
+/** The three factories createFederation takes, sharing one failure cache. */
+export function federationLoaderFactories(egress: EgressOptions, kv: KvStore) {
+  const failures = new FailureCache();
+  const documentLoader = kvCache({ loader: createDocumentLoader({ egress, failures }), kv });
+  return {
+    documentLoaderFactory: () => documentLoader,
+    contextLoaderFactory: () => preloadedContextLoader,
+    // signed fetches are not cached: what they answer depends on who asks
+    authenticatedDocumentLoaderFactory: (identity: { keyId: URL; privateKey: CryptoKey }) =>
+      createDocumentLoader({ egress, failures, signer: identity }),
+  };
+}
