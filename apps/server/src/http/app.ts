@@ -18,6 +18,10 @@ import { withoutTrailingSlash } from './trailing-slash.js';
 import { registerDomainRoutes } from './routes.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { registerTurnScheduling } from './turn-scheduler.js';
+import { databaseOutage, isDatabaseUnavailable } from '../db/unavailable.js';
+
+/** what a 503 for a lost database tells clients to wait: about a reconnection attempt's time */
+const DATABASE_RETRY_AFTER_S = 5;
 
 export interface BuildAppOptions {
   logger?: boolean | { level: string };
@@ -50,6 +54,13 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     }
     if (error instanceof ZodError) {
       return reply.status(422).send({ error: describeZodError(error), code: 'validation_failed' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      databaseOutage.failed(error);
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
+        .send({ error: 'The database is unavailable, try again shortly', code: 'database_unavailable' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
