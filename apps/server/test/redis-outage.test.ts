@@ -87,7 +87,7 @@ describe.skipIf(!redisReachable)('a Redis outage', () => {
     if (redis.exitCode === null) await stopRedis(redis);
   });
 
-  it('answers 201 for a message sent while Redis is down, delivers it, and tells open streams to resync', async () => {
+  it('answers 201 for a message and 200 for a post made while Redis is down, delivers both, and tells open streams to resync', async () => {
     const bobRow = await server.db
       .selectFrom('accounts')
       .select('id')
@@ -105,6 +105,14 @@ describe.skipIf(!redisReachable)('a Redis outage', () => {
         received.activity.type === 'Create' &&
         (received.activity.object as { id?: string }).id ===
           `${server.url}/users/alice/messages/${messageId}`,
+    );
+
+    const posted = await call(server, alice, 'POST', '/api/v1/statuses', { status: `also now @${bob.acct}` });
+    expect(posted.status, JSON.stringify(posted.json)).toBe(200);
+    const noteUri = `${server.url}/users/alice/statuses/${posted.body.id as string}`;
+    await remote.waitForActivity(
+      (received) =>
+        received.activity.type === 'Create' && (received.activity.object as { id?: string }).id === noteUri,
     );
 
     redis = await startRedis(port);
