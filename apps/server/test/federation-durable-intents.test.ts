@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createAccount, mutualFollow, type TestAccount } from './helpers/factories.js';
+import { FEDERATED_URL, federationConfig } from './helpers/federation.js';
+import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
+import { call } from './helpers/messaging.js';
+
+/**
+ * A chat message's federation is committed with the message, as a row of the durable queue: nothing after the
+ * commit (the event bus away, a crash) can lose it, and a refused send leaves none.
+ */
+describeEachDialect('federation intents recorded with the write', (dialect) => {
+  let server: TestServer;
+  let alice: TestAccount;
+  let bob: TestAccount;
+  let carol: TestAccount;
+
+  const intents = async () =>
+    (await server.db.selectFrom('federation_queue').select('payload').execute())
+      .map(({ payload }) => JSON.parse(payload) as { type: string; kind?: string; messageId?: string })
+      .filter((message) => message.type === 'palchat.federate');
+
+  beforeAll(async () => {
+    // no queue consumers: what the send left in the queue stays there to be looked at
+    server = await createTestServer(dialect, {
+      publicUrl: FEDERATED_URL,
+      localDomain: 'social.example',
+      federation: federationConfig(),
+    });
+    alice = await createAccount(server, { username: 'alice' });
+    bob = await createAccount(server, { username: 'bob' });
+    carol = await createAccount(server, { username: 'carol' });
+    await mutualFollow(server, alice, bob);
+  });
+  afterAll(() => server.close());
+
+  it('commits one intent per sent message, naming it', async () => {
+    const sent = await call(server, alice, 'POST', '/api/v1/friend_messages', {
+      recipient_id: bob.account.id,
+      content: 'hello',
+    });
+    expect(sent.status, JSON.stringify(sent.json)).toBe(201);
+    expect(await intents()).toEqual([
+      { type: 'palchat.federate', kind: 'chat-message', messageId: sent.body.id },
+    ]);
+  });
+
+  it('records none for a send that is refused', async () => {
+    const before = await intents();
+    const conversationId = (
+      await call(server, alice, 'POST', '/api/v1/friend_messages', {
+        recipient_id: bob.account.id,
+        content: 'again',
+      })
+    ).body.conversation_id as string;
+    const refused = await call(server, carol, 'POST', '/api/v1/friend_messages', {
+      conversation_id: conversationId,
+      content: 'not mine',
+    });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect((await intents()).length).toBe(before.length + 1);
+  });
+});
