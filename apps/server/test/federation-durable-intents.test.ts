@@ -15,8 +15,8 @@ describeEachDialect('federation intents recorded with the write', (dialect) => {
   let carol: TestAccount;
 
   const intents = async () =>
-    (await server.db.selectFrom('federation_queue').select('payload').execute())
-      .map(({ payload }) => JSON.parse(payload) as { type: string; kind?: string; messageId?: string })
+    (await server.db.selectFrom('federation_queue').select('payload').orderBy('id').execute())
+      .map(({ payload }) => JSON.parse(payload) as { type: string })
       .filter((message) => message.type === 'palchat.federate');
 
   beforeAll(async () => {
@@ -58,5 +58,15 @@ describeEachDialect('federation intents recorded with the write', (dialect) => {
     });
     expect(refused.status).toBeGreaterThanOrEqual(400);
     expect((await intents()).length).toBe(before.length + 1);
+  });
+
+  it('commits one intent per new post', async () => {
+    const before = await intents();
+    const posted = await call(server, alice, 'POST', '/api/v1/statuses', { status: 'a post' });
+    expect(posted.status, JSON.stringify(posted.json)).toBe(200);
+    expect(await intents()).toEqual([
+      ...before,
+      { type: 'palchat.federate', kind: 'status-created', statusId: posted.body.id },
+    ]);
   });
 });

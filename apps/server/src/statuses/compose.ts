@@ -18,11 +18,8 @@ import { nowIso } from '../lib/time.js';
 import { loadPostingDefaults } from '../accounts/posting-defaults.js';
 import { serializeAccount } from '../accounts/serializer.js';
 import { removeFiles } from '../media/service.js';
-import {
-  federateStatusCreated,
-  federateStatusDeleted,
-  federateStatusUpdated,
-} from '../federation/outgoing/statuses.js';
+import { federateStatusDeleted, federateStatusUpdated } from '../federation/outgoing/statuses.js';
+import { intentCommitted, statusCreatedIntent } from '../federation/outgoing/durable.js';
 import { resolveNewRemoteMentions } from '../federation/outgoing/mentions.js';
 import { publishNotification, recordNotification } from '../notifications/service.js';
 import { refreshPreviewCard } from './cards.js';
@@ -402,11 +399,13 @@ async function writeStatus(
           state: initialQuoteState(quote.quoted, quote.decision),
         }),
       );
+    const federation = statusCreatedIntent(ctx, author, id);
+    if (federation) await tx.insertInto('federation_queue').values(federation).execute();
   });
+  intentCommitted(ctx);
   await fanOutToFeeds(ctx.db, status);
   for (const notification of notifications) await publishNotification(ctx, notification);
   afterPublish(ctx, status, 'update');
-  await federateStatusCreated(ctx, author, status);
   if (quote && !quote.quoted.local) await federateQuoteRequest(ctx, author, status, quote.quoted);
   return status;
 }

@@ -2,34 +2,41 @@ import type { AppContext } from '../../context.js';
 import type { FederationQueueTable } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { federateMessage } from '../chat/outgoing.js';
+import { sendStatusCreate } from './statuses.js';
 
 /**
  * A local write's federation, recorded in the write's own transaction as a row of the durable queue
  * (`federation_queue`), so that nothing after the commit (the event bus, a crash) can lose it: a queue consumer
  * turns it into the Fedify sends once the write is committed.
  */
-export interface FederationIntent {
-  type: 'palchat.federate';
-  kind: 'chat-message';
-  messageId: string;
-}
+export type FederationIntent = { type: 'palchat.federate' } & (
+  { kind: 'chat-message'; messageId: string } | { kind: 'status-created'; statusId: string }
+);
 
 export type FederationIntentRow = Omit<FederationQueueTable, 'attempts' | 'locked_until' | 'locked_by'>;
 
+type IntentOf<K extends FederationIntent['kind']> = Omit<Extract<FederationIntent, { kind: K }>, 'type'>;
+
 /**
- * The queue row of a local person's chat message's federation, when this server federates (nothing consumes
- * it otherwise); remote people's messages arrived through the inbox and go nowhere.
+ * The queue row of a local person's write's federation, when this server federates (nothing consumes it
+ * otherwise); remote people's writes arrived through the inbox and go nowhere.
  */
-export function chatMessageIntent(
+function intentRow(
   ctx: AppContext,
-  sender: { domain?: string | null },
-  messageId: string,
+  actor: { domain?: string | null },
+  intent: IntentOf<'chat-message'> | IntentOf<'status-created'>,
 ): FederationIntentRow | null {
-  if (!ctx.federation || sender.domain) return null;
-  const intent: FederationIntent = { type: 'palchat.federate', kind: 'chat-message', messageId };
+  if (!ctx.federation || actor.domain) return null;
   const now = new Date().toISOString();
-  return { id: newId(), payload: JSON.stringify(intent), ordering_key: null, run_at: now, created_at: now };
+  const payload = JSON.stringify({ type: 'palchat.federate', ...intent });
+  return { id: newId(), payload, ordering_key: null, run_at: now, created_at: now };
 }
+
+export const chatMessageIntent = (ctx: AppContext, sender: { domain?: string | null }, messageId: string) =>
+  intentRow(ctx, sender, { kind: 'chat-message', messageId });
+
+export const statusCreatedIntent = (ctx: AppContext, author: { domain?: string | null }, statusId: string) =>
+  intentRow(ctx, author, { kind: 'status-created', statusId });
 
 /** Tells this process's idle queue consumers that an intent was committed, rather than wait for their poll. */
 export function intentCommitted(ctx: AppContext): void {
@@ -40,6 +47,8 @@ export async function runFederationIntent(ctx: AppContext, intent: FederationInt
   switch (intent.kind) {
     case 'chat-message':
       return federateStoredMessage(ctx, intent.messageId);
+    case 'status-created':
+      return federateStoredStatus(ctx, intent.statusId);
   }
 }
 
@@ -68,4 +77,22 @@ async function federateStoredMessage(ctx: AppContext, messageId: string): Promis
       : undefined,
   ]);
   await federateMessage(ctx, sender, message, media, replied);
+}
+
+async function federateStoredStatus(ctx: AppContext, statusId: string): Promise<void> {
+  const runtime = ctx.federation;
+  const status = await ctx.db
+    .selectFrom('statuses')
+    .selectAll()
+    .where('id', '=', statusId)
+    .executeTakeFirst();
+  // deleted before its turn came: its Delete says all there is to say
+  if (!runtime || !status || status.deleted_at || status.reblog_of_id) return;
+  const author = await ctx.db
+    .selectFrom('accounts')
+    .select(['id', 'username', 'domain'])
+    .where('id', '=', status.account_id)
+    .executeTakeFirstOrThrow();
+  const context = runtime.federation.createContext(new URL(ctx.config.publicUrl), ctx);
+  await sendStatusCreate(context, author, status);
 }

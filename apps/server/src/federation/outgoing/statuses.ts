@@ -66,21 +66,21 @@ async function statusAudience(
   return [...followers, ...accounts];
 }
 
-/** Create(Note) of a new local status: `${statusUri}/activity`, addressed as the Note is. */
-export async function federateStatusCreated(ctx: AppContext, author: Author, status: StatusesTable) {
-  if (status.reblog_of_id) return;
-  await federate(ctx, author, 'Create', async (context) => {
-    const note = await noteOfStatus(context, status);
-    const activity = new MastodonCreate({
-      id: new URL(`${note.id!.href}/activity`),
-      actor: context.getActorUri(author.username),
-      object: note,
-      tos: note.toIds,
-      ccs: note.ccIds,
-      published: note.published,
-    });
-    await sendTo(context, author.username, await statusAudience(ctx, status), activity);
+/**
+ * Enqueues the Create(Note) of a new local status, `${statusUri}/activity`, addressed as the Note is: run from
+ * the queue by the intent its write committed (durable.ts).
+ */
+export async function sendStatusCreate(context: OutgoingContext, author: Author, status: StatusesTable) {
+  const note = await noteOfStatus(context, status);
+  const activity = new MastodonCreate({
+    id: new URL(`${note.id!.href}/activity`),
+    actor: context.getActorUri(author.username),
+    object: note,
+    tos: note.toIds,
+    ccs: note.ccIds,
+    published: note.published,
   });
+  await sendTo(context, author.username, await statusAudience(context.data, status), activity);
 }
 
 /** Update(Note) after an edit, to everyone who had the status and the accounts the edit mentions. */
