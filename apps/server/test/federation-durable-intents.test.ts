@@ -69,4 +69,18 @@ describeEachDialect('federation intents recorded with the write', (dialect) => {
       { type: 'palchat.federate', kind: 'status-created', statusId: posted.body.id },
     ]);
   });
+
+  it('commits the Update of an edit and the Delete of a removal with them', async () => {
+    const posted = await call(server, alice, 'POST', '/api/v1/statuses', { status: 'to be edited' });
+    const statusId = posted.body.id as string;
+    const before = await intents();
+    const edited = await call(server, alice, 'PUT', `/api/v1/statuses/${statusId}`, { status: 'edited' });
+    expect(edited.status, JSON.stringify(edited.json)).toBe(200);
+    const deleted = await call(server, alice, 'DELETE', `/api/v1/statuses/${statusId}`);
+    expect(deleted.status, JSON.stringify(deleted.json)).toBe(200);
+    expect((await intents()).slice(before.length)).toEqual([
+      { type: 'palchat.federate', kind: 'status-updated', statusId },
+      { type: 'palchat.federate', kind: 'status-deleted', statusId },
+    ]);
+  });
 });

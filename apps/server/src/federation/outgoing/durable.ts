@@ -2,20 +2,18 @@ import type { AppContext } from '../../context.js';
 import type { FederationQueueTable } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { federateMessage } from '../chat/outgoing.js';
-import { sendStatusCreate } from './statuses.js';
+import { sendStatusCreate, sendStatusDelete, sendStatusUpdate } from './statuses.js';
 
 /**
  * A local write's federation, recorded in the write's own transaction as a row of the durable queue
  * (`federation_queue`), so that nothing after the commit (the event bus, a crash) can lose it: a queue consumer
  * turns it into the Fedify sends once the write is committed.
  */
-export type FederationIntent = { type: 'palchat.federate' } & (
-  { kind: 'chat-message'; messageId: string } | { kind: 'status-created'; statusId: string }
-);
+type StatusIntentKind = 'status-created' | 'status-updated' | 'status-deleted';
+type Intent = { kind: 'chat-message'; messageId: string } | { kind: StatusIntentKind; statusId: string };
+export type FederationIntent = { type: 'palchat.federate' } & Intent;
 
 export type FederationIntentRow = Omit<FederationQueueTable, 'attempts' | 'locked_until' | 'locked_by'>;
-
-type IntentOf<K extends FederationIntent['kind']> = Omit<Extract<FederationIntent, { kind: K }>, 'type'>;
 
 /**
  * The queue row of a local person's write's federation, when this server federates (nothing consumes it
@@ -24,7 +22,7 @@ type IntentOf<K extends FederationIntent['kind']> = Omit<Extract<FederationInten
 function intentRow(
   ctx: AppContext,
   actor: { domain?: string | null },
-  intent: IntentOf<'chat-message'> | IntentOf<'status-created'>,
+  intent: Intent,
 ): FederationIntentRow | null {
   if (!ctx.federation || actor.domain) return null;
   const now = new Date().toISOString();
@@ -35,8 +33,13 @@ function intentRow(
 export const chatMessageIntent = (ctx: AppContext, sender: { domain?: string | null }, messageId: string) =>
   intentRow(ctx, sender, { kind: 'chat-message', messageId });
 
-export const statusCreatedIntent = (ctx: AppContext, author: { domain?: string | null }, statusId: string) =>
-  intentRow(ctx, author, { kind: 'status-created', statusId });
+/** A local status's Create, Update (after an edit) or Delete (not of a boost: that is an Undo(Announce)). */
+export const statusIntent = (
+  ctx: AppContext,
+  author: { domain?: string | null },
+  kind: StatusIntentKind,
+  statusId: string,
+) => intentRow(ctx, author, { kind, statusId });
 
 /** Tells this process's idle queue consumers that an intent was committed, rather than wait for their poll. */
 export function intentCommitted(ctx: AppContext): void {
@@ -44,12 +47,8 @@ export function intentCommitted(ctx: AppContext): void {
 }
 
 export async function runFederationIntent(ctx: AppContext, intent: FederationIntent): Promise<void> {
-  switch (intent.kind) {
-    case 'chat-message':
-      return federateStoredMessage(ctx, intent.messageId);
-    case 'status-created':
-      return federateStoredStatus(ctx, intent.statusId);
-  }
+  if (intent.kind === 'chat-message') return federateStoredMessage(ctx, intent.messageId);
+  return federateStoredStatus(ctx, intent.kind, intent.statusId);
 }
 
 async function federateStoredMessage(ctx: AppContext, messageId: string): Promise<void> {
@@ -79,20 +78,31 @@ async function federateStoredMessage(ctx: AppContext, messageId: string): Promis
   await federateMessage(ctx, sender, message, media, replied);
 }
 
-async function federateStoredStatus(ctx: AppContext, statusId: string): Promise<void> {
+const STATUS_SENDS = {
+  'status-created': sendStatusCreate,
+  'status-updated': sendStatusUpdate,
+  'status-deleted': sendStatusDelete,
+};
+
+async function federateStoredStatus(
+  ctx: AppContext,
+  kind: StatusIntentKind,
+  statusId: string,
+): Promise<void> {
   const runtime = ctx.federation;
   const status = await ctx.db
     .selectFrom('statuses')
     .selectAll()
     .where('id', '=', statusId)
     .executeTakeFirst();
-  // deleted before its turn came: its Delete says all there is to say
-  if (!runtime || !status || status.deleted_at || status.reblog_of_id) return;
+  if (!runtime || !status || status.reblog_of_id) return;
+  // deleted before its Create or Update had its turn: its Delete says all there is to say
+  if (status.deleted_at && kind !== 'status-deleted') return;
   const author = await ctx.db
     .selectFrom('accounts')
     .select(['id', 'username', 'domain'])
     .where('id', '=', status.account_id)
     .executeTakeFirstOrThrow();
   const context = runtime.federation.createContext(new URL(ctx.config.publicUrl), ctx);
-  await sendStatusCreate(context, author, status);
+  await STATUS_SENDS[kind](context, author, status);
 }
