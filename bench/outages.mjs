@@ -1,7 +1,7 @@
 // What a PostgreSQL and a Redis outage do to two server processes sharing them: the database cut for 6 s
 // behind a TCP proxy (then its connections terminated), then an own redis-server killed for 5 s while chat
 // messages are sent. Prints whether the processes lived, what the requests answered and what they logged.
-// Run: npm run bench:outages
+// Run: npm run bench:outages (OUTAGE=redis npm run bench:outages: the Redis part alone)
 import { spawn } from 'node:child_process';
 import pg from 'pg';
 import { startTcpProxy } from '../apps/server/test/helpers/tcp-proxy.ts';
@@ -68,41 +68,44 @@ const servers = await startServerProcesses(env, 2);
 console.log(machineNote());
 
 // PostgreSQL: a 6 s network cut, then every connection terminated
-proxy.cut();
-const duringCut = [];
-for (let tick = 0; tick < 12; tick += 1) {
-  for (const server of servers)
-    duringCut.push(await request(server, alice, '/api/v1/statuses', { status: 'x' }));
-  await pause(500);
-}
-proxy.restore();
-const admin = new pg.Client({ connectionString: POSTGRES_URL });
-await admin.connect();
-await pause(1000);
-await admin.query(
-  "select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'palchat_bench_outages'",
-);
-await admin.end();
-const afterCut = [];
-const backAt = performance.now();
-let recoveredMs = null;
-for (let tick = 0; tick < 40 && recoveredMs === null; tick += 1) {
-  const answers = await Promise.all(
-    servers.map((server) => request(server, alice, '/api/v1/statuses', { status: 'y' })),
+// (OUTAGE=redis skips it: before the fix the processes die here, and the Redis figures need them alive)
+if (process.env.OUTAGE !== 'redis') {
+  proxy.cut();
+  const duringCut = [];
+  for (let tick = 0; tick < 12; tick += 1) {
+    for (const server of servers)
+      duringCut.push(await request(server, alice, '/api/v1/statuses', { status: 'x' }));
+    await pause(500);
+  }
+  proxy.restore();
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await pause(1000);
+  await admin.query(
+    "select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'palchat_bench_outages'",
   );
-  afterCut.push(...answers);
-  if (answers.every((status) => status === '200')) recoveredMs = performance.now() - backAt;
-  else await pause(250);
+  await admin.end();
+  const afterCut = [];
+  const backAt = performance.now();
+  let recoveredMs = null;
+  for (let tick = 0; tick < 40 && recoveredMs === null; tick += 1) {
+    const answers = await Promise.all(
+      servers.map((server) => request(server, alice, '/api/v1/statuses', { status: 'y' })),
+    );
+    afterCut.push(...answers);
+    if (answers.every((status) => status === '200')) recoveredMs = performance.now() - backAt;
+    else await pause(250);
+  }
+  const alive = servers.filter((server) => server.child.exitCode === null).length;
+  console.log(`PostgreSQL cut 6 s, then pg_terminate_backend: ${alive} of ${servers.length} processes alive`);
+  console.log(`  during the cut: ${tally(duringCut)}`);
+  console.log(
+    `  after: ${tally(afterCut)}; both answer 200 ${recoveredMs === null ? 'never (10 s)' : `${Math.round(recoveredMs)} ms`} after the termination`,
+  );
+  console.log(
+    `  log lines per process: ${servers.map((server) => linesMatching(server, /database unavailable|ECONNRESET|terminat/i)).join(', ')}`,
+  );
 }
-const alive = servers.filter((server) => server.child.exitCode === null).length;
-console.log(`PostgreSQL cut 6 s, then pg_terminate_backend: ${alive} of ${servers.length} processes alive`);
-console.log(`  during the cut: ${tally(duringCut)}`);
-console.log(
-  `  after: ${tally(afterCut)}; both answer 200 ${recoveredMs === null ? 'never (10 s)' : `${Math.round(recoveredMs)} ms`} after the termination`,
-);
-console.log(
-  `  log lines per process: ${servers.map((server) => linesMatching(server, /database unavailable|ECONNRESET|terminat/i)).join(', ')}`,
-);
 
 // Redis: killed for 5 s while chat messages are sent
 const outputBefore = servers.map((server) => server.output.length);
