@@ -93,7 +93,7 @@ export async function openDatabase(config: Config): Promise<OpenDatabase> {
     if (schema) await lock.query(`create schema if not exists ${schema}`);
     const db = createDatabase({ url: config.databaseUrl, schema, poolSize: config.databasePoolSize });
     await migrateToLatest(db);
-    return withIdSlot(db, await leaseIdSlot(config.databaseUrl, schema));
+    return withIdSlot(db, await leaseIdSlot(config.databaseUrl, schema, { onSlot: useIdSlot }));
   } finally {
     await lock.end().catch(() => undefined);
   }

@@ -8,6 +8,7 @@ import { nodeSqliteDatabase } from './node-sqlite-dialect.js';
 import { LiteralLimitPostgresDialect, LiteralLimitSqliteDialect } from './literal-limits.js';
 import type { Database } from './schema.js';
 import { applyServerPragmas } from './sqlite-pragmas.js';
+import { databaseOutage } from './unavailable.js';
 import { DEFAULT_DATABASE_POOL_SIZE } from '../config.js';
 
 export type Db = Kysely<Database>;
@@ -23,6 +24,21 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+const CONNECT_TIMEOUT_MS = 5000;
+
+/**
+ * A connection lost (backend terminated, failover, network cut) emits 'error' on its client, checked out or
+ * idle, and on the pool: unheard, that kills the process. Heard, the query in flight fails, the pool drops
+ * the connection and makes a new one for the next request.
+ */
+function watchPool(pool: pg.Pool): void {
+  pool.on('error', (error) => databaseOutage.failed(error));
+  pool.on('connect', (client) => {
+    databaseOutage.recovered();
+    client.on('error', (error) => databaseOutage.failed(error));
+  });
+}
+
 export function dialectOf(url: string): DialectName {
   if (/^postgres(ql)?:\/\//.test(url)) return 'postgres';
   if (url.startsWith('sqlite:')) return 'sqlite';
@@ -35,7 +51,11 @@ export function createDatabase({ url, schema, poolSize = DEFAULT_DATABASE_POOL_S
       connectionString: url,
       max: poolSize,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
+      // a cut network fails requests (503, db/unavailable.ts) instead of holding them until TCP gives up
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
     });
+    watchPool(pool);
     return new Kysely<Database>({
       dialect: new LiteralLimitPostgresDialect({ pool: withNamedStatements(pool) }),
     });

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.js';
 import { cacheRemoteAttachment, cacheRemoteProfileImages } from '../media/remote-cache.js';
 import { fetchAncestors } from './outgoing/backfill.js';
+import { runFederationIntent, type FederationIntent } from './outgoing/durable.js';
 
 /**
  * Our own work on the federation queue, next to Fedify's deliveries and inbox processing: a remote reply's
@@ -10,12 +11,14 @@ import { fetchAncestors } from './outgoing/backfill.js';
 export type BackgroundTask =
   | { type: 'palchat.ancestors'; statusId: string }
   | { type: 'palchat.cache-media'; mediaIds: string[] }
-  | { type: 'palchat.cache-profile'; accountId: string };
+  | { type: 'palchat.cache-profile'; accountId: string }
+  | FederationIntent;
 
 const TASK_TYPES: ReadonlySet<unknown> = new Set<BackgroundTask['type']>([
   'palchat.ancestors',
   'palchat.cache-media',
   'palchat.cache-profile',
+  'palchat.federate',
 ]);
 
 export function isBackgroundTask(message: unknown): message is BackgroundTask {
@@ -44,5 +47,8 @@ export async function runBackgroundTask(ctx: AppContext, task: BackgroundTask): 
       return cacheAttachments(ctx, task.mediaIds);
     case 'palchat.cache-profile':
       await cacheRemoteProfileImages(ctx, task.accountId);
+      return;
+    case 'palchat.federate':
+      return runFederationIntent(ctx, task);
   }
 }

@@ -11,6 +11,7 @@ import { registerObjects } from './objects.js';
 import { isBackgroundTask, runBackgroundTask } from './background-tasks.js';
 import { deliveryCircuitBreaker, deliveryRetry, markActorsGone } from './outgoing/availability.js';
 import { federationEgress, federationLoaderFactories } from './document-loader.js';
+import { databaseOutage, isDatabaseUnavailable } from '../db/unavailable.js';
 
 /** Fedify and the storage it runs on, one per process; `ctx.federation` when federation is on. */
 export interface FederationRuntime {
@@ -43,7 +44,11 @@ export function createFederationRuntime(
   const { config } = ctx;
   const kv = new KyselyKvStore(ctx.db);
   const queue = new KyselyMessageQueue(ctx.db, {
-    onError: (error) => log?.warn({ err: error }, 'federation queue: a message failed'),
+    // a lost database is logged once per outage (db/unavailable.ts), not once per poll
+    onError: (error) =>
+      isDatabaseUnavailable(error)
+        ? databaseOutage.failed(error)
+        : log?.warn({ err: error }, 'federation queue: a message failed'),
   });
   const keys = new ActorKeyStore(ctx.db);
   const federation = createFederation<AppContext>({

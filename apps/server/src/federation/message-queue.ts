@@ -77,6 +77,11 @@ export class KyselyMessageQueue implements MessageQueue {
     if (delayMs === 0) this.wakeUp.emit('enqueued');
   }
 
+  /** Wakes this process's idle consumers: a message was inserted in a transaction of its own (durable.ts). */
+  wake(): void {
+    this.wakeUp.emit('enqueued');
+  }
+
   async getDepth(): Promise<MessageQueueDepth> {
     const now = iso(this.now());
     const row = await this.db

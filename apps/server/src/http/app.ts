@@ -21,6 +21,10 @@ import { withoutTrailingSlash } from './trailing-slash.js';
 import { registerDomainRoutes } from './routes.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { registerTurnScheduling } from './turn-scheduler.js';
+import { databaseOutage, isDatabaseUnavailable } from '../db/unavailable.js';
+
+/** what a 503 for a lost database tells clients to wait: about a reconnection attempt's time */
+const DATABASE_RETRY_AFTER_S = 5;
 
 export interface BuildAppOptions {
   logger?: boolean | { level: string };
@@ -58,6 +62,13 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     if (isStorageFull(error)) {
       request.log.error(error);
       return reply.status(507).send({ error: STORAGE_FULL });
+    }
+    if (isDatabaseUnavailable(error)) {
+      databaseOutage.failed(error);
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
+        .send({ error: 'The database is unavailable, try again shortly', code: 'database_unavailable' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ID_SLOTS, IDS_PER_MILLISECOND, idAtTime, idGenerator, newId } from './ids.js';
+import {
+  ID_SLOTS,
+  IDS_PER_MILLISECOND,
+  IdsUnavailableError,
+  idAtTime,
+  idGenerator,
+  newId,
+  useIdSlot,
+} from './ids.js';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 const timeOf = (id: string) => Number(BigInt(id) >> 16n);
@@ -37,5 +45,13 @@ describe('ids', () => {
   it('refuse a slot outside the range', () => {
     expect(() => idGenerator(ID_SLOTS)).toThrow('Invalid id slot');
     expect(() => idGenerator(-1)).toThrow('Invalid id slot');
+  });
+
+  it('stop while the process holds no slot, and resume once one is leased again', () => {
+    useIdSlot(null);
+    expect(() => newId()).toThrow(IdsUnavailableError);
+    useIdSlot(3);
+    expect(Number(BigInt(newId(NOW)) & 0xffffn)).toBe(3 * IDS_PER_MILLISECOND);
+    useIdSlot(0);
   });
 });

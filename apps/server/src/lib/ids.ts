@@ -32,11 +32,26 @@ export function idGenerator(slot = 0): IdGenerator {
   };
 }
 
+/** Thrown while this process holds no id slot (db/id-slot.ts): an id made now could collide with another's. */
+export class IdsUnavailableError extends Error {
+  constructor() {
+    super('This process is re-taking its id slot after losing its database connection');
+    this.name = 'IdsUnavailableError';
+  }
+}
+
+const noSlot: IdGenerator = () => {
+  throw new IdsUnavailableError();
+};
+
 let processIds = idGenerator(0);
 
-/** Called once the process knows its slot (see db/id-slot.ts); until then, and on SQLite, it is slot 0. */
-export function useIdSlot(slot: number): void {
-  processIds = idGenerator(slot);
+/**
+ * Called once the process knows its slot (see db/id-slot.ts); until then, and on SQLite, it is slot 0.
+ * `null` while the slot is lost: making ids throws IdsUnavailableError until a slot is leased again.
+ */
+export function useIdSlot(slot: number | null): void {
+  processIds = slot === null ? noSlot : idGenerator(slot);
 }
 
 export const newId: IdGenerator = (now) => processIds(now);

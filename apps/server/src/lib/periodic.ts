@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { databaseOutage, isDatabaseUnavailable } from '../db/unavailable.js';
 
 /**
  * Runs `task` every `everyMs` while the app is up: starts when it is ready, never keeps the process alive,
- * never overlaps itself, and, when the app closes, stops and waits for a run under way. Failures are logged.
+ * never overlaps itself, and, when the app closes, stops and waits for a run under way. Failures are logged
+ * (a lost database once per outage, not once per run).
  */
 export function runPeriodically(
   app: FastifyInstance,
@@ -16,7 +18,11 @@ export function runPeriodically(
     if (running) return;
     running = task()
       .then(() => undefined)
-      .catch((error: unknown) => app.log.warn({ err: error }, `${name} failed`))
+      .catch((error: unknown) =>
+        isDatabaseUnavailable(error)
+          ? databaseOutage.failed(error)
+          : app.log.warn({ err: error }, `${name} failed`),
+      )
       .finally(() => {
         running = null;
       });

@@ -4,6 +4,7 @@ import type { KeyClaim } from '../db/idempotency.js';
 import { isPostgres, type Db, type Tx } from '../db/index.js';
 import type { MediaAttachmentsTable, MessagesTable } from '../db/schema.js';
 import { notFound, unprocessable } from '../http/errors.js';
+import type { FederationIntentRow } from '../federation/outgoing/durable.js';
 
 /**
  * What a new message changes besides its row: the conversation's place in the list, and each participant's
@@ -62,6 +63,7 @@ async function writeInTransaction(
   message: MessagesTable,
   media: MediaAttachmentsTable[],
   claim: KeyClaim,
+  intent: FederationIntentRow | null,
 ): Promise<string[]> {
   return db.transaction().execute(async (tx) => {
     await tx.insertInto('messages').values(message).execute();
@@ -71,6 +73,7 @@ async function writeInTransaction(
     const participants = await bumpConversation(tx, message);
     // Removed from the group since the check: nothing is written.
     if (!participants.includes(message.sender_id)) throw notFound(MessagingText.conversationNotFound);
+    if (intent) await tx.insertInto('federation_queue').values(intent).execute();
     return participants;
   });
 }
@@ -86,6 +89,7 @@ async function writeInOneStatement(
   message: MessagesTable,
   media: MediaAttachmentsTable[],
   claim: KeyClaim,
+  intent: FederationIntentRow | null,
 ): Promise<string[]> {
   const claimInsert = claim.insert(db, message.id);
   const mediaIds = media.map((row) => row.id);
@@ -143,6 +147,16 @@ async function writeInOneStatement(
       returning id
     ),
     ${media.length > 0 ? sql`attached as (${attachMedia}),` : sql``}
+    ${
+      intent
+        ? sql`intent as (
+            insert into federation_queue (id, payload, ordering_key, run_at, created_at)
+            select ${intent.id}, ${intent.payload}, null, ${intent.run_at}, ${intent.created_at}
+            where ${written}
+            returning id
+          ),`
+        : sql``
+    }
     bumped as (${bumpOrder}),
     participants as (${bumpParticipants})
     select ${claimed} as claimed, array(select account_id from participants) as participants
@@ -167,9 +181,11 @@ export async function writeMessage(
   message: MessagesTable,
   media: MediaAttachmentsTable[],
   claim: KeyClaim,
+  /** the message's federation (federation/outgoing/durable.ts), committed with it */
+  intent: FederationIntentRow | null = null,
 ): Promise<string[]> {
   const write = isPostgres(db) ? writeInOneStatement : writeInTransaction;
-  const participants = await write(db, message, media, claim);
+  const participants = await write(db, message, media, claim, intent);
   for (const row of media) row.message_id = message.id;
   return participants;
 }

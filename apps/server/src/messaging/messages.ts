@@ -19,7 +19,8 @@ import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { directPartnerId, participantIds, requireMembership, type Membership } from './access.js';
 import { federate } from '../federation/outgoing/send.js';
-import { federateMessage, federateReaction } from '../federation/chat/outgoing.js';
+import { federateReaction } from '../federation/chat/outgoing.js';
+import { chatMessageIntent, intentCommitted } from '../federation/outgoing/durable.js';
 import { directKey, findOrCreateDirect } from './conversations.js';
 import { publishConversationUpdated, publishTo } from './events.js';
 import { blockStatus } from './relations.js';
@@ -270,14 +271,18 @@ async function storeMessage(
     reply_to_message_id: input.reply_to_message_id ?? null,
     created_at: nowIso(),
   };
-  const recipients = await writeMessage(ctx.db, message, media.rows, claimKey);
+  const recipients = await writeMessage(
+    ctx.db,
+    message,
+    media.rows,
+    claimKey,
+    chatMessageIntent(ctx, sender, message.id),
+  );
+  intentCommitted(ctx);
 
   // A new message looks the same to everyone: nobody has hidden, read or reacted to it yet.
   const serialized = await serializeNewMessage(ctx, ctx.db, sender, message, media.rows, replied);
   await publishTo(ctx, recipients, 'friend_message', serialized);
-  await federate(ctx, sender, 'a chat message', () =>
-    federateMessage(ctx, sender, message, media.rows, replied),
-  );
   return serialized;
 }
 

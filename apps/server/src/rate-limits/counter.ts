@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { watchRedisConnection } from '../lib/redis-connection.js';
 import { BlockReservations } from './reservations.js';
 
 /** One request to count against one throttle's key, e.g. `api:token:123` over 5 minutes. */
@@ -88,6 +89,7 @@ export class RedisWindowCounter implements WindowCounter {
   ) {
     // no offline queue: while Redis is unreachable a request is counted as unknown at once, not held up
     this.redis = new Redis(url, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    watchRedisConnection(this.redis);
     this.redis.on('error', (error) => this.failed(error));
   }
 

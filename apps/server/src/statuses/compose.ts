@@ -18,11 +18,8 @@ import { nowIso } from '../lib/time.js';
 import { loadPostingDefaults } from '../accounts/posting-defaults.js';
 import { serializeAccount } from '../accounts/serializer.js';
 import { removeFiles } from '../media/service.js';
-import {
-  federateStatusCreated,
-  federateStatusDeleted,
-  federateStatusUpdated,
-} from '../federation/outgoing/statuses.js';
+import { federateStatusDeleted } from '../federation/outgoing/statuses.js';
+import { intentCommitted, statusIntent, type FederationIntentRow } from '../federation/outgoing/durable.js';
 import { resolveNewRemoteMentions } from '../federation/outgoing/mentions.js';
 import { publishNotification, recordNotification } from '../notifications/service.js';
 import { refreshPreviewCard } from './cards.js';
@@ -402,11 +399,13 @@ async function writeStatus(
           state: initialQuoteState(quote.quoted, quote.decision),
         }),
       );
+    const federation = statusIntent(ctx, author, 'status-created', id);
+    if (federation) await tx.insertInto('federation_queue').values(federation).execute();
   });
+  intentCommitted(ctx);
   await fanOutToFeeds(ctx.db, status);
   for (const notification of notifications) await publishNotification(ctx, notification);
   afterPublish(ctx, status, 'update');
-  await federateStatusCreated(ctx, author, status);
   if (quote && !quote.quoted.local) await federateQuoteRequest(ctx, author, status, quote.quoted);
   return status;
 }
@@ -523,12 +522,14 @@ export async function editStatus(
     await snapshot(tx, updated, now);
     notifications.push(...(await notifyBoostersOfEdit(tx, updated)));
     notifications.push(...(await notifyQuotersOfEdit(tx, updated)));
+    const federation = statusIntent(ctx, author, 'status-updated', current.id);
+    if (federation) await tx.insertInto('federation_queue').values(federation).execute();
   });
+  intentCommitted(ctx);
   // an edit may add hashtags someone follows
   await fanOutToFeeds(ctx.db, updated);
   for (const notification of notifications) await publishNotification(ctx, notification);
   afterPublish(ctx, updated, 'status.update');
-  await federateStatusUpdated(ctx, author, updated);
   if (quoteChange?.quoted && !quoteChange.quoted.local)
     await federateQuoteRequest(ctx, author, updated, quoteChange.quoted);
   return updated;
@@ -582,6 +583,8 @@ export async function notifyBoostersOfEdit(
 export interface DeleteOptions {
   /** Mastodon's delete_media: remove the attachments and their files instead of releasing them */
   deleteMedia?: boolean;
+  /** the removal's federation (federation/outgoing/durable.ts), committed with it */
+  federation?: FederationIntentRow | null;
 }
 
 /**
@@ -595,8 +598,11 @@ export async function deleteStatus(
   options: DeleteOptions = {},
 ): Promise<StatusesTable> {
   const status = await findOwnStatus(ctx, author, id);
-  await removeStatus(ctx, status, options);
-  await federateStatusDeleted(ctx, author, status);
+  // a boost's Undo(Announce) is sent after the commit; a status's Delete is committed with its removal
+  const federation = status.reblog_of_id ? null : statusIntent(ctx, author, 'status-deleted', status.id);
+  await removeStatus(ctx, status, { ...options, federation });
+  if (federation) intentCommitted(ctx);
+  else await federateStatusDeleted(ctx, author, status);
   return status;
 }
 
@@ -628,6 +634,7 @@ export async function removeStatus(
     await dropQuote(tx, status.id);
     await removeStatusesFromFeeds(tx, [status.id, ...boostRows.map((boost) => boost.id)]);
     const removed = await releaseStatusMedia(tx, status.id, options.deleteMedia ?? false);
+    if (options.federation) await tx.insertInto('federation_queue').values(options.federation).execute();
     return { boosts: boostRows, files: removed };
   });
   // files go once their rows are gone for good: a store failure leaves an orphan file, never a broken row

@@ -20,6 +20,12 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
+/**
+ * Sent to every subscriber when events may have been lost (the Redis bus reconnected after an outage): a client
+ * receiving it refetches what it shows.
+ */
+export const RESYNC_EVENT = 'resync';
+
 export const userChannel = (accountId: string): string => `user:${accountId}`;
 /** private mentions and the `conversation` events of one person */
 export const directChannel = (accountId: string): string => `direct:${accountId}`;

@@ -8,7 +8,7 @@ import type { AppContext } from '../context.js';
 import { relayTyping } from '../messaging/typing.js';
 import { presenceFor } from './presence.js';
 import { resolveStream, type ResolvedStream, type StreamRequest } from './streams.js';
-import type { StreamMessage } from './bus.js';
+import { RESYNC_EVENT, type StreamMessage } from './bus.js';
 import { withFilterResults } from '../filters/matcher.js';
 import type { StreamingLimits, TypingEvent } from './limits.js';
 import { lapsedCredentials } from './credential-check.js';
@@ -150,7 +150,7 @@ export class StreamConnection {
 
   private async deliver(stream: ResolvedStream, message: StreamMessage): Promise<void> {
     const { event, payload } = message;
-    if (stream.accepts && !stream.accepts(event, payload)) return;
+    if (event !== RESYNC_EVENT && stream.accepts && !stream.accepts(event, payload)) return;
     const personal =
       stream.filterContext && STATUS_EVENTS.has(event)
         ? await withFilterResults(this.ctx.db, this.account.id, payload, stream.filterContext)

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { watchRedisConnection } from '../lib/redis-connection.js';
 import { SpreadPasses } from '../lib/spread-passes.js';
 import {
   TYPING_STATE_TTL_MS,
@@ -100,7 +101,7 @@ export class RedisStreamingLimits implements StreamingLimits {
     url: string,
     private readonly options: RedisStreamingLimitsOptions,
   ) {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 3 }) as ScriptedRedis;
+    this.redis = watchRedisConnection(new Redis(url, { maxRetriesPerRequest: 3 }) as ScriptedRedis);
     this.redis.defineCommand('acquireSocketSlot', { numberOfKeys: 1, lua: ACQUIRE_SCRIPT });
     this.redis.defineCommand('typingGate', { numberOfKeys: 1, lua: TYPING_SCRIPT });
     this.redis.defineCommand('refreshSlots', { lua: REFRESH_SCRIPT });

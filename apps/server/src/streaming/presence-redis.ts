@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { watchRedisConnection } from '../lib/redis-connection.js';
 import { SpreadPasses } from '../lib/spread-passes.js';
 import { LocalSockets, type PresenceRegistry } from './presence.js';
 
@@ -56,7 +57,7 @@ export class RedisPresence implements PresenceRegistry {
   private readonly refresher: SpreadPasses<string>;
 
   constructor(url: string, options: RedisPresenceOptions = {}) {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 3 }) as ScriptedRedis;
+    this.redis = watchRedisConnection(new Redis(url, { maxRetriesPerRequest: 3 }) as ScriptedRedis);
     this.redis.defineCommand('claimPresence', { lua: CLAIM_SCRIPT });
     this.prefix = `${options.prefix ?? 'palchat:'}presence:`;
     this.ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;

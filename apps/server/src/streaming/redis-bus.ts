@@ -1,9 +1,19 @@
 import { Redis } from 'ioredis';
-import { encodePayload, type EventBus, type StreamListener, type StreamMessage } from './bus.js';
+import { watchRedisConnection, redisOutage } from '../lib/redis-connection.js';
+import {
+  encodePayload,
+  RESYNC_EVENT,
+  type EventBus,
+  type StreamListener,
+  type StreamMessage,
+} from './bus.js';
 
 /**
  * The event bus over Redis pub/sub, so that a WebSocket held by one process receives what a request to another
  * process caused. Each process keeps its own listeners and holds one Redis subscription per channel in use.
+ *
+ * Redis going away never fails the request that publishes (its write is committed; its federation does not go
+ * through here): the event is lost and logged, and when the subscriber is back every listener gets a `resync`.
  */
 export class RedisEventBus implements EventBus {
   private readonly publisher: Redis;
@@ -14,8 +24,11 @@ export class RedisEventBus implements EventBus {
     url: string,
     private readonly prefix = 'palchat:',
   ) {
-    this.publisher = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
-    this.subscriber = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
+    this.publisher = watchRedisConnection(new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 }));
+    this.subscriber = watchRedisConnection(
+      new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 }),
+      () => this.resync(),
+    );
     this.subscriber.on('message', (redisChannel: string, raw: string) => this.dispatch(redisChannel, raw));
   }
 
@@ -26,7 +39,11 @@ export class RedisEventBus implements EventBus {
 
   async publish(channel: string, event: string, payload: unknown): Promise<void> {
     const message: StreamMessage = { event, payload: encodePayload(payload) };
-    await this.publisher.publish(this.prefix + channel, JSON.stringify(message));
+    try {
+      await this.publisher.publish(this.prefix + channel, JSON.stringify(message));
+    } catch (error) {
+      redisOutage.failed(error);
+    }
   }
 
   subscribe(channel: string, listener: StreamListener): () => void {
@@ -34,14 +51,16 @@ export class RedisEventBus implements EventBus {
     if (!listeners) {
       listeners = new Set();
       this.listeners.set(channel, listeners);
-      void this.subscriber.subscribe(this.prefix + channel);
+      this.subscriber.subscribe(this.prefix + channel).catch((error: unknown) => redisOutage.failed(error));
     }
     listeners.add(listener);
     return () => {
       listeners.delete(listener);
       if (listeners.size === 0 && this.listeners.get(channel) === listeners) {
         this.listeners.delete(channel);
-        void this.subscriber.unsubscribe(this.prefix + channel);
+        this.subscriber
+          .unsubscribe(this.prefix + channel)
+          .catch((error: unknown) => redisOutage.failed(error));
       }
     };
   }
@@ -49,6 +68,14 @@ export class RedisEventBus implements EventBus {
   async close(): Promise<void> {
     this.listeners.clear();
     await Promise.allSettled([this.publisher.quit(), this.subscriber.quit()]);
+  }
+
+  /** ioredis subscribes the channels again on reconnection; what was published meanwhile is gone. */
+  private resync(): void {
+    const message: StreamMessage = { event: RESYNC_EVENT, payload: '{}' };
+    for (const listeners of this.listeners.values()) {
+      for (const listener of [...listeners]) listener(message);
+    }
   }
 
   private dispatch(redisChannel: string, raw: string): void {

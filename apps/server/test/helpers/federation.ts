@@ -1,6 +1,6 @@
 import net from 'node:net';
 import type { Config, FederationConfig } from '../../src/config.js';
-import { createTestServer, type TestServer } from './harness.js';
+import { createTestServer, type TestServer, type TestServerOptions } from './harness.js';
 
 export const FEDERATED_URL = 'https://social.example';
 
@@ -46,14 +46,19 @@ async function freePort(): Promise<number> {
  */
 export async function listenFederatedServer(
   federation: Partial<FederationConfig> = {},
+  options: TestServerOptions = {},
 ): Promise<TestServer & { url: string }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const server = await createTestServer('sqlite', {
-    publicUrl: url,
-    localDomain: `127.0.0.1:${port}`,
-    federation: federationConfig({ allowHttp: true, allowPrivateAddresses: true, ...federation }),
-  });
+  const server = await createTestServer(
+    'sqlite',
+    {
+      publicUrl: url,
+      localDomain: `127.0.0.1:${port}`,
+      federation: federationConfig({ allowHttp: true, allowPrivateAddresses: true, ...federation }),
+    },
+    options,
+  );
   await server.app.listen({ host: '127.0.0.1', port });
   return { ...server, url };
 }

@@ -10,7 +10,7 @@ import { createDatabase, type Db, type DialectName } from '../../src/db/index.js
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { buildApp } from '../../src/http/app.js';
 import { createMediaStorage } from '../../src/media/storage.js';
-import { InProcessEventBus } from '../../src/streaming/bus.js';
+import { InProcessEventBus, type EventBus } from '../../src/streaming/bus.js';
 import { InProcessPresence } from '../../src/streaming/presence.js';
 import type { AppContext } from '../../src/context.js';
 
@@ -78,11 +78,17 @@ export async function createTestSchema(prefix: string): Promise<string> {
 export const dropTestSchema = (schema: string): Promise<void> =>
   asPostgresAdmin(`drop schema ${schema} cascade`);
 
+export interface TestServerOptions {
+  dbPlugins?: KyselyPlugin[];
+  /** the event bus (in-process by default) */
+  bus?: EventBus;
+}
+
 /** A fresh, migrated database (in-memory SQLite, or a schema of its own in PostgreSQL) and the app on it. */
 export async function createTestServer(
   dialect: DialectName = 'sqlite',
   overrides: Partial<Config> = {},
-  options: { dbPlugins?: KyselyPlugin[] } = {},
+  options: TestServerOptions = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'palchat-test-'));
   // each server its own upload folder, so that a suite can see that nothing is left in it
@@ -98,7 +104,7 @@ export async function createTestServer(
   const rawDb = createDatabase({ url: config.databaseUrl, schema });
   await migrateToLatest(rawDb);
   const db = (options.dbPlugins ?? []).reduce((wrapped, plugin) => wrapped.withPlugin(plugin), rawDb);
-  const bus = new InProcessEventBus();
+  const bus = options.bus ?? new InProcessEventBus();
   const presence = new InProcessPresence();
   const ctx: AppContext = { config, db, bus, presence, media: createMediaStorage(config) };
   const app = await buildApp(ctx);

@@ -65,6 +65,23 @@ describe('the shared streaming connection', () => {
     expect(sockets[1]?.sent).toEqual([{ type: 'subscribe', stream: 'direct' }]);
   });
 
+  it('catches a stream up when the server says events were lost (resync), not as an event', () => {
+    const timeline = vi.fn();
+    const timelineCaughtUp = vi.fn();
+    const box = vi.fn();
+    const boxResynced = vi.fn();
+    client.subscribe({ stream: 'public' }, timeline, { onSubscribed: timelineCaughtUp });
+    client.subscribe({ stream: 'user' }, box, { onResync: boxResynced });
+    sockets[0]?.open();
+    expect(timelineCaughtUp).toHaveBeenCalledTimes(1);
+    sockets[0]?.receive({ stream: ['public'], event: 'resync', payload: '{}' });
+    sockets[0]?.receive({ stream: ['user'], event: 'resync', payload: '{}' });
+    expect(timelineCaughtUp).toHaveBeenCalledTimes(2);
+    expect(boxResynced).toHaveBeenCalledTimes(1);
+    expect(timeline).not.toHaveBeenCalled();
+    expect(box).not.toHaveBeenCalled();
+  });
+
   it('shares one socket, subscribes on open and routes events by stream', () => {
     const home = vi.fn();
     const tag = vi.fn();

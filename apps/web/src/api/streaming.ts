@@ -22,7 +22,15 @@ export interface SubscribeOptions {
    * SPEC §4). Without it a listener always does. The socket reopens when any listener wants it.
    */
   wantsReconnect?: () => boolean;
+  /**
+   * Runs when the server says events of the stream were lost (`resync`: its event bus was away): the listener
+   * reads again what it shows. Without it, onSubscribed's catch-up runs, as after a reconnect.
+   */
+  onResync?: () => void;
 }
+
+/** The server's word that events may have been lost; never handed to listeners as an event. */
+export const RESYNC_EVENT = 'resync';
 
 const RECONNECT_MS = 3000;
 
@@ -175,7 +183,8 @@ export class StreamingConnection {
     for (const subscription of targets) {
       for (const listener of subscription?.listeners ?? []) {
         try {
-          listener.receive(event, decoded);
+          if (event === RESYNC_EVENT) (listener.options.onResync ?? listener.options.onSubscribed)?.();
+          else listener.receive(event, decoded);
         } catch (error) {
           console.error('Streaming: a listener failed', error);
         }

@@ -66,62 +66,59 @@ async function statusAudience(
   return [...followers, ...accounts];
 }
 
-/** Create(Note) of a new local status: `${statusUri}/activity`, addressed as the Note is. */
-export async function federateStatusCreated(ctx: AppContext, author: Author, status: StatusesTable) {
-  if (status.reblog_of_id) return;
-  await federate(ctx, author, 'Create', async (context) => {
-    const note = await noteOfStatus(context, status);
-    const activity = new MastodonCreate({
-      id: new URL(`${note.id!.href}/activity`),
-      actor: context.getActorUri(author.username),
-      object: note,
-      tos: note.toIds,
-      ccs: note.ccIds,
-      published: note.published,
-    });
-    await sendTo(context, author.username, await statusAudience(ctx, status), activity);
+/**
+ * Enqueues the Create(Note) of a new local status, `${statusUri}/activity`, addressed as the Note is: run from
+ * the queue by the intent its write committed (durable.ts).
+ */
+export async function sendStatusCreate(context: OutgoingContext, author: Author, status: StatusesTable) {
+  const note = await noteOfStatus(context, status);
+  const activity = new MastodonCreate({
+    id: new URL(`${note.id!.href}/activity`),
+    actor: context.getActorUri(author.username),
+    object: note,
+    tos: note.toIds,
+    ccs: note.ccIds,
+    published: note.published,
   });
+  await sendTo(context, author.username, await statusAudience(context.data, status), activity);
 }
 
 /** Update(Note) after an edit, to everyone who had the status and the accounts the edit mentions. */
 export async function federateStatusUpdated(ctx: AppContext, author: Author, status: StatusesTable) {
-  await federate(ctx, author, 'Update', async (context) => {
-    const note = await noteOfStatus(context, status);
-    const activity = new MastodonUpdate({
-      id: new URL(`${note.id!.href}#updates/${uniqueSuffix()}`),
-      actor: context.getActorUri(author.username),
-      object: note,
-      tos: note.toIds,
-      ccs: note.ccIds,
-      updated: note.updated,
-    });
-    await sendTo(
-      context,
-      author.username,
-      await statusAudience(ctx, status, { withBoosters: true }),
-      activity,
-    );
+  await federate(ctx, author, 'Update', (context) => sendStatusUpdate(context, author, status));
+}
+
+export async function sendStatusUpdate(context: OutgoingContext, author: Author, status: StatusesTable) {
+  const note = await noteOfStatus(context, status);
+  const activity = new MastodonUpdate({
+    id: new URL(`${note.id!.href}#updates/${uniqueSuffix()}`),
+    actor: context.getActorUri(author.username),
+    object: note,
+    tos: note.toIds,
+    ccs: note.ccIds,
+    updated: note.updated,
   });
+  const audience = await statusAudience(context.data, status, { withBoosters: true });
+  await sendTo(context, author.username, audience, activity);
 }
 
 /** Delete(Tombstone) of a local status; a deleted boost is an Undo(Announce) instead. */
 export async function federateStatusDeleted(ctx: AppContext, author: Author, status: StatusesTable) {
   if (status.reblog_of_id) return federateBoostUndone(ctx, author, status);
-  await federate(ctx, author, 'Delete', async (context) => {
-    const id = statusUri(context, author.username, status.id);
-    const activity = new Delete({
-      id: new URL(`${id.href}#delete`),
-      actor: context.getActorUri(author.username),
-      object: new Tombstone({ id }),
-      to: PUBLIC_COLLECTION,
-    });
-    await sendTo(
-      context,
-      author.username,
-      await statusAudience(ctx, status, { withBoosters: true }),
-      activity,
-    );
+  await federate(ctx, author, 'Delete', (context) => sendStatusDelete(context, author, status));
+}
+
+/** Delete(Tombstone) of a local status that is not a boost (durable.ts runs it from the queue). */
+export async function sendStatusDelete(context: OutgoingContext, author: Author, status: StatusesTable) {
+  const id = statusUri(context, author.username, status.id);
+  const activity = new Delete({
+    id: new URL(`${id.href}#delete`),
+    actor: context.getActorUri(author.username),
+    object: new Tombstone({ id }),
+    to: PUBLIC_COLLECTION,
   });
+  const audience = await statusAudience(context.data, status, { withBoosters: true });
+  await sendTo(context, author.username, audience, activity);
 }
 
 async function findStatus(ctx: AppContext, id: string): Promise<StatusesTable> {

@@ -127,6 +127,8 @@ export function StreamProvider({
       {
         onSubscribed: () => sendActiveStatus(document.hasFocus()),
         wantsReconnect: () => dockRef.current.expanded,
+        // messages, reads and reactions sent while the server's event bus was away: the box reads them again
+        onResync: () => void client.invalidateQueries({ queryKey: messageKeys.all }),
       },
     );
     streamRef.current = stream;
