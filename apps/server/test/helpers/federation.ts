@@ -45,6 +45,7 @@ async function freePort(): Promise<number> {
  */
 export async function listenFederatedServer(
   federation: Partial<FederationConfig> = {},
+  overrides: Partial<Config> = {},
 ): Promise<TestServer & { url: string }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -52,6 +53,7 @@ export async function listenFederatedServer(
     publicUrl: url,
     localDomain: `127.0.0.1:${port}`,
     federation: federationConfig({ allowHttp: true, allowPrivateAddresses: true, ...federation }),
+    ...overrides,
   });
   await server.app.listen({ host: '127.0.0.1', port });
   return { ...server, url };
