@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from './helpers/factories.js';
 import { listenFederatedServer } from './helpers/federation.js';
 import { GENEROUS_RATE_LIMITS, type TestServer } from './helpers/harness.js';
-import { startRemoteServer, type RemoteActor, type RemoteServer } from './helpers/remote-server.js';
+import {
+  startRemoteServer,
+  waitUntil,
+  type RemoteActor,
+  type RemoteServer,
+} from './helpers/remote-server.js';
 
 const AS = 'https://www.w3.org/ns/activitystreams';
 
@@ -94,5 +99,50 @@ describe('inbox: limits checked before Fedify', () => {
     // bob's 7 activities counted against the server's 8 already
     expect((await remote.post(`${server.url}/inbox`, { ...follow, id: `${carol.id}#l/1` })).status).toBe(202);
     expect((await remote.post(`${server.url}/inbox`, { ...follow, id: `${carol.id}#l/2` })).status).toBe(429);
+  });
+});
+
+describe('inbox: repeated Follows and Flags', () => {
+  let server: TestServer & { url: string };
+  let remote: RemoteServer;
+  let bob: RemoteActor;
+
+  const queueDrained = async () =>
+    (await server.db.selectFrom('federation_queue').select('id').execute()).length === 0;
+
+  beforeAll(async () => {
+    remote = await startRemoteServer();
+    bob = await remote.addActor('bob');
+    server = await listenFederatedServer({ workers: 1 });
+    await createAccount(server, { username: 'alice' });
+  });
+  afterAll(async () => {
+    await server.close();
+    await remote.close();
+  });
+
+  it('answers many Follows of the same account with one Accept', async () => {
+    for (let n = 0; n < 30; n++) {
+      const follow = { '@context': AS, id: `${bob.id}#follows/${n}`, type: 'Follow', actor: bob.id };
+      await remote.post(`${server.url}/inbox`, { ...follow, object: `${server.url}/users/alice` });
+    }
+    await waitUntil(queueDrained);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(remote.received.filter((received) => received.activity.type === 'Accept')).toHaveLength(1);
+  });
+
+  it('files a repeated Flag about the same objects once while its report is open', async () => {
+    for (let n = 0; n < 10; n++) {
+      const flag = {
+        '@context': AS,
+        id: `${bob.id}#flags/${n}`,
+        type: 'Flag',
+        actor: bob.id,
+        content: 'spam',
+      };
+      await remote.post(`${server.url}/inbox`, { ...flag, object: [`${server.url}/users/alice`] });
+    }
+    await waitUntil(queueDrained);
+    expect(await server.db.selectFrom('reports').select('id').execute()).toHaveLength(1);
   });
 });
