@@ -41,6 +41,8 @@ export function createInboxGate(app: FastifyInstance, ctx: AppContext, runtime: 
       )
     : new MemoryWindowCounter();
   app.addHook('onClose', () => counter.close());
+  // the federation's loaders (what fetches a signature's key), the same for every request
+  const loaders = runtime.federation.createContext(new URL(ctx.config.publicUrl), ctx);
 
   async function overLimit(keyId: URL, ownerId: URL | null): Promise<InboxRefusal | null> {
     const actor = ownerId?.href ?? keyId.href.split('#', 1)[0]!;
@@ -64,10 +66,10 @@ export function createInboxGate(app: FastifyInstance, ctx: AppContext, runtime: 
   return async function refusalOf(request: Request, body: Buffer): Promise<InboxRefusal | null> {
     const refusal = parseRefusal(body);
     if (refusal) return refusal;
-    const context = runtime.federation.createContext(request, ctx);
-    const verification = await verifyRequestDetailed(request.clone(), {
-      documentLoader: context.documentLoader,
-      contextLoader: context.contextLoader,
+    // verifyRequestDetailed reads a clone of the request: its body is left for Fedify
+    const verification = await verifyRequestDetailed(request, {
+      documentLoader: loaders.documentLoader,
+      contextLoader: loaders.contextLoader,
       timeWindow: SIGNATURE_TIME_WINDOW,
       keyCache,
     });
