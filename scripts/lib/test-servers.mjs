@@ -8,6 +8,8 @@ export const GENEROUS_RATE_LIMIT_ENV = {
   RATE_LIMIT_STATUS_DELETIONS_PER_30_MINUTES: '10000',
   RATE_LIMIT_SIGN_IN_PER_5_MINUTES: '10000',
   RATE_LIMIT_SIGN_UP_PER_30_MINUTES: '10000',
+  RATE_LIMIT_INBOX_PER_ACTOR_PER_5_MINUTES: '1000000',
+  RATE_LIMIT_INBOX_PER_SERVER_PER_5_MINUTES: '1000000',
 };
 
 /** Builds the web client with the test-only routes (VITE_E2E) into `outDir`; throws when the build fails. */

@@ -130,6 +130,10 @@ export interface RateLimits {
   signInPer5Minutes: number;
   /** sign-ups per 30 minutes per IP, the sign-up page and POST /api/v1/accounts together */
   signUpPer30Minutes: number;
+  /** activities POSTed to the inboxes per 5 minutes, per remote actor (the owner of the signature's key) */
+  inboxPerActorPer5Minutes: number;
+  /** activities POSTed to the inboxes per 5 minutes, per remote server (the host of the signature's key) */
+  inboxPerServerPer5Minutes: number;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -162,6 +166,8 @@ function rateLimitsFromEnv(env: NodeJS.ProcessEnv): RateLimits {
     statusDeletionsPer30Minutes: limit('RATE_LIMIT_STATUS_DELETIONS_PER_30_MINUTES', 30),
     signInPer5Minutes: limit('RATE_LIMIT_SIGN_IN_PER_5_MINUTES', 25),
     signUpPer30Minutes: limit('RATE_LIMIT_SIGN_UP_PER_30_MINUTES', 5),
+    inboxPerActorPer5Minutes: limit('RATE_LIMIT_INBOX_PER_ACTOR_PER_5_MINUTES', 300),
+    inboxPerServerPer5Minutes: limit('RATE_LIMIT_INBOX_PER_SERVER_PER_5_MINUTES', 6000),
   };
 }
 

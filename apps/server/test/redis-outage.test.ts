@@ -63,7 +63,7 @@ describe.skipIf(!redisReachable)('a Redis outage', () => {
     await bus.ready();
     remote = await startRemoteServer();
     bob = await remote.addActor('bob');
-    server = await listenFederatedServer({ workers: 1 }, { bus });
+    server = await listenFederatedServer({ workers: 1 }, {}, { bus });
     alice = await createAccount(server, { username: 'alice' });
     await remote.post(`${server.url}/inbox`, activity(bob, 'Update', bob.document));
     await waitUntil(async () =>

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { FederationRuntime } from './index.js';
+import { createInboxGate } from './inbox-gate.js';
 
 /** The paths Fedify answers (see the dispatchers); everything else never reaches it. */
 const FEDERATION_GET_PATH =
@@ -70,6 +71,7 @@ export function installFederationBridge(
 ): void {
   const notFound = new Response(null, { status: 404 });
   const notAcceptable = new Response(null, { status: 406 });
+  const inboxRefusal = createInboxGate(app, ctx, runtime);
   app.addHook('onRequest', async (request, reply) => {
     const path = request.originalUrl.split('?', 1)[0] ?? '/';
     const isGet = request.method === 'GET';
@@ -84,7 +86,15 @@ export function installFederationBridge(
         throw error;
       }
     }
-    const response = await runtime.federation.fetch(toWebRequest(request, ctx.config.publicUrl, body), {
+    const webRequest = toWebRequest(request, ctx.config.publicUrl, body);
+    // JSON-LD limits, the signature and the inbox rate limits, before Fedify's JSON-LD processing
+    const refusal = body ? await inboxRefusal(webRequest, body) : null;
+    if (refusal)
+      return reply
+        .status(refusal.status)
+        .headers(refusal.headers ?? {})
+        .send({ error: refusal.error });
+    const response = await runtime.federation.fetch(webRequest, {
       contextData: ctx,
       onNotFound: () => notFound,
       onNotAcceptable: () => notAcceptable,

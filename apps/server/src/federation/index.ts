@@ -30,7 +30,7 @@ export interface FederationLogger {
 }
 
 /** Mastodon refuses signatures whose Date is more than 12 hours off; so do we. */
-const SIGNATURE_TIME_WINDOW = { hours: 12 } as const;
+export const SIGNATURE_TIME_WINDOW = { hours: 12 } as const;
 
 /**
  * Fedify on our database: its key–value store and durable queue in tables (0012), key pairs per actor, every

@@ -46,6 +46,7 @@ async function freePort(): Promise<number> {
  */
 export async function listenFederatedServer(
   federation: Partial<FederationConfig> = {},
+  overrides: Partial<Config> = {},
   options: TestServerOptions = {},
 ): Promise<TestServer & { url: string }> {
   const port = await freePort();
@@ -56,6 +57,7 @@ export async function listenFederatedServer(
       publicUrl: url,
       localDomain: `127.0.0.1:${port}`,
       federation: federationConfig({ allowHttp: true, allowPrivateAddresses: true, ...federation }),
+      ...overrides,
     },
     options,
   );

@@ -47,6 +47,8 @@ export const GENEROUS_RATE_LIMITS: RateLimits = {
   statusDeletionsPer30Minutes: 1_000_000,
   signInPer5Minutes: 1_000_000,
   signUpPer30Minutes: 1_000_000,
+  inboxPerActorPer5Minutes: 1_000_000,
+  inboxPerServerPer5Minutes: 1_000_000,
 };
 
 /** Every test server signs CSRF tokens with it, so that helpers/auth.ts can make them (a test may pass null). */

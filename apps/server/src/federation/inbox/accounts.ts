@@ -108,10 +108,23 @@ async function remoteMoveTarget(inbox: Inbox, targetId: URL): Promise<AccountRow
   return unlessRefused(upsertRemoteAccount(inbox.data, actor, ingestOptions(inbox)));
 }
 
+/** Whether the sender already has an unresolved report about the same account and statuses. */
+async function isRepeatedReport(ctx: AppContext, senderId: string, targetId: string, statusIds: string[]) {
+  const open = await ctx.db
+    .selectFrom('reports')
+    .select('id')
+    .where('account_id', '=', senderId)
+    .where('target_account_id', '=', targetId)
+    .where('status_ids', '=', JSON.stringify(statusIds))
+    .where('action_taken_at', 'is', null)
+    .executeTakeFirst();
+  return Boolean(open);
+}
+
 /**
  * Flag (a report from another server) about local accounts and their statuses: one report per reported local
  * account, by the sender (Mastodon files it under the reporting server's actor), for this server's moderators;
- * none from a server whose reports the admin rejects.
+ * none from a server whose reports the admin rejects, and none again while the same one is still open.
  */
 export async function onFlag(inbox: Inbox, flag: Flag, sender: AccountRow): Promise<void> {
   const ctx = inbox.data;
@@ -139,10 +152,12 @@ export async function onFlag(inbox: Inbox, flag: Flag, sender: AccountRow): Prom
   }
   const comment = (flag.content?.toString() ?? '').trim().slice(0, 1000);
   for (const target of accounts.values()) {
+    const reported = (statusIds.get(target.id) ?? []).sort();
+    if (await isRepeatedReport(ctx, sender.id, target.id, reported)) continue;
     await fileReport(ctx, {
       accountId: sender.id,
       targetAccountId: target.id,
-      statusIds: statusIds.get(target.id) ?? [],
+      statusIds: reported,
       ruleIds: [],
       category: 'other',
       comment,

@@ -29,6 +29,19 @@ async function rememberFollow(ctx: AppContext, uri: string, follow: RememberedFo
   await kv.set(followPairKey(follow.followerId, follow.targetId), uri, { ttl: FOLLOW_MEMORY });
 }
 
+/** A repeated Follow of an account already followed is answered again at most this often. */
+const ACCEPT_REPEAT = Temporal.Duration.from({ days: 1 });
+const acceptedKey = (followerId: string, targetId: string) =>
+  ['palchat', 'follow-accepted', followerId, targetId] as const;
+
+async function acceptedRecently(ctx: AppContext, followerId: string, targetId: string): Promise<boolean> {
+  return Boolean(await ctx.federation?.kv.get(acceptedKey(followerId, targetId)));
+}
+
+async function markAccepted(ctx: AppContext, followerId: string, targetId: string): Promise<void> {
+  await ctx.federation?.kv.set(acceptedKey(followerId, targetId), true, { ttl: ACCEPT_REPEAT });
+}
+
 async function rememberedFollow(ctx: AppContext, uri: string): Promise<RememberedFollow | undefined> {
   return ctx.federation?.kv.get<RememberedFollow>(followKey(uri));
 }
@@ -75,7 +88,8 @@ async function isFollowing(ctx: AppContext, followerId: string, targetId: string
 /**
  * Follow of a local account: an open account is followed at once (Accept sent, `follow` notification), a locked
  * one gets a follow request (`follow_request` notification; the Accept waits for its owner), a block is answered
- * with a Reject. A repeated Follow of an account already followed is accepted again, as Mastodon does.
+ * with a Reject. A repeated Follow of an account already followed is accepted again, as Mastodon does, but at
+ * most once a day (300 Follows sent 301 Accepts back).
  */
 export async function onFollow(inbox: Inbox, follow: Follow): Promise<void> {
   const ctx = inbox.data;
@@ -84,6 +98,8 @@ export async function onFollow(inbox: Inbox, follow: Follow): Promise<void> {
   if (!sender || !target || !follow.id) return;
   await rememberFollow(ctx, follow.id.href, { followerId: sender.id, targetId: target.id });
   if (await blocks(ctx, target, sender)) return answerRemoteFollow(ctx, target, sender, 'reject');
+  const repeated = await isFollowing(ctx, sender.id, target.id);
+  if (repeated && (await acceptedRecently(ctx, sender.id, target.id))) return;
   try {
     await followAccount(ctx, sender, target, {});
   } catch (error) {
@@ -91,7 +107,9 @@ export async function onFollow(inbox: Inbox, follow: Follow): Promise<void> {
     if (error instanceof ApiError) return answerRemoteFollow(ctx, target, sender, 'reject');
     throw error;
   }
-  if (await isFollowing(ctx, sender.id, target.id)) await answerRemoteFollow(ctx, target, sender, 'accept');
+  if (!(await isFollowing(ctx, sender.id, target.id))) return;
+  await markAccepted(ctx, sender.id, target.id);
+  await answerRemoteFollow(ctx, target, sender, 'accept');
 }
 
 /**

@@ -1,0 +1,81 @@
+import { verifyRequestDetailed } from '@fedify/fedify';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import { MemoryWindowCounter, RedisWindowCounter, type WindowCounter } from '../rate-limits/counter.js';
+import { SIGNATURE_TIME_WINDOW, type FederationRuntime } from './index.js';
+import { JsonLdLimitError, parseGuardedJson } from './json-guard.js';
+import { MemoryKeyCache } from './key-cache.js';
+
+/** Why an inbox POST is not handed to Fedify: the status and JSON body to answer with. */
+export interface InboxRefusal {
+  status: number;
+  error: string;
+  headers?: Record<string, string>;
+}
+
+const FIVE_MINUTES = 5 * 60_000;
+
+function parseRefusal(body: Buffer): InboxRefusal | null {
+  try {
+    parseGuardedJson(body.toString('utf8'));
+    return null;
+  } catch (error) {
+    if (error instanceof JsonLdLimitError) return { status: 400, error: `Refused JSON-LD: ${error.message}` };
+    return { status: 400, error: 'Invalid JSON' };
+  }
+}
+
+/**
+ * What stands in front of Fedify's inbox, whose JSON-LD processing (expansion, Object Integrity Proofs) runs
+ * before it checks the HTTP signature and costs without bound: the body is parsed within the JSON-LD limits
+ * (json-guard.ts), the signature verified with keys cached a short while, and the signer's actor and server
+ * held to their rate limits. Only then does Fedify see the request, which verifies it again (cheaply: one RSA
+ * check) and processes it.
+ */
+export function createInboxGate(app: FastifyInstance, ctx: AppContext, runtime: FederationRuntime) {
+  const { rateLimit, redisUrl, redisPrefix } = ctx.config;
+  const keyCache = new MemoryKeyCache();
+  const counter: WindowCounter = redisUrl
+    ? new RedisWindowCounter(redisUrl, `${redisPrefix}rate-limit:`, (error) =>
+        app.log.warn({ err: error }, 'inbox rate limits: Redis does not answer; activities are let through'),
+      )
+    : new MemoryWindowCounter();
+  app.addHook('onClose', () => counter.close());
+  // the federation's loaders (what fetches a signature's key), the same for every request
+  const loaders = runtime.federation.createContext(new URL(ctx.config.publicUrl), ctx);
+
+  async function overLimit(keyId: URL, ownerId: URL | null): Promise<InboxRefusal | null> {
+    const actor = ownerId?.href ?? keyId.href.split('#', 1)[0]!;
+    const limits = [rateLimit.inboxPerActorPer5Minutes, rateLimit.inboxPerServerPer5Minutes];
+    const now = Date.now();
+    const counts = await counter.hit(
+      [
+        { key: `inbox:actor:${actor}`, periodMs: FIVE_MINUTES },
+        { key: `inbox:server:${keyId.host}`, periodMs: FIVE_MINUTES },
+      ],
+      now,
+    );
+    const exceeded = counts.filter((count, index) => count && count.count > limits[index]!);
+    if (exceeded.length === 0) return null;
+    const resetAt = Math.max(...exceeded.map((count) => count!.resetAt));
+    const retryAfter = String(Math.max(1, Math.ceil((resetAt - now) / 1000)));
+    return { status: 429, error: 'Too many activities', headers: { 'retry-after': retryAfter } };
+  }
+
+  /** null when `request` (whose body is `body`) may go on to Fedify; it is left unread. */
+  return async function refusalOf(request: Request, body: Buffer): Promise<InboxRefusal | null> {
+    const refusal = parseRefusal(body);
+    if (refusal) return refusal;
+    // verifyRequestDetailed reads a clone of the request: its body is left for Fedify
+    const verification = await verifyRequestDetailed(request, {
+      documentLoader: loaders.documentLoader,
+      contextLoader: loaders.contextLoader,
+      timeWindow: SIGNATURE_TIME_WINDOW,
+      keyCache,
+    });
+    if (!verification.verified) return { status: 401, error: 'Missing or invalid HTTP signature' };
+    const { key } = verification;
+    const keyId = key.id ?? key.ownerId;
+    return keyId ? overLimit(keyId, key.ownerId) : null;
+  };
+}
