@@ -11,6 +11,7 @@ import { PALCHAT_VERSION } from '../instance/limits.js';
 import { egressFetch, type EgressOptions } from '../lib/egress/fetch.js';
 import { FailureCache } from '../lib/egress/failure-cache.js';
 import { BodyTooLargeError, MAX_DOCUMENT_BYTES, readTextCapped } from '../lib/egress/read-body.js';
+import { checkJsonLdLimits, parseGuardedJson } from './json-guard.js';
 
 /**
  * Fedify's document loaders, replaced (createFederation's documentLoaderFactory, contextLoaderFactory and
@@ -30,9 +31,9 @@ export function federationEgress(
   } satisfies EgressOptions;
 }
 
-/** Parses a fetched JSON document (the inbox's JSON guard takes this place: federation/json-guard.ts). */
+/** Parses a fetched document within the inbox's JSON-LD limits (depth, preloaded contexts only). */
 export function parseFetchedJson(text: string): unknown {
-  return JSON.parse(text);
+  return checkJsonLdLimits(parseGuardedJson(text));
 }
 
 const ACCEPT =
