@@ -1,7 +1,7 @@
 // The federation suite's private network: a network namespace per test host and one for the test runner
 // ("client"), joined by a bridge that lives in the client namespace, so that the machine's own network is
-// never touched. Addresses are IPv6 documentation addresses (2001:db8::/32): Fedify refuses loopback and
-// private addresses, and these are neither. Host names go into each namespace's hosts file
+// never touched. Addresses are IPv6 documentation addresses (2001:db8::/32): our egress policy refuses
+// them as reserved, so the servers are started with them in ALLOWED_PRIVATE_ADDRESSES. Host names go into each namespace's hosts file
 // (/etc/netns/NAME/hosts, which `ip netns exec` shows the process as /etc/hosts).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';

@@ -79,6 +79,8 @@ function testHost(host) {
     LOG_LEVEL: process.env.FEDERATION_LOG_LEVEL || 'warn',
     // a stopped server's backlog is retried after 5 s rather than a minute (then 10, 20, 40 s…)
     FEDERATION_FIRST_RETRY_SECONDS: '5',
+    // the test hosts' documentation addresses (2001:db8::/32) are refused as reserved unless named here
+    ALLOWED_PRIVATE_ADDRESSES: TEST_HOSTS.map((h) => h.address).join(','),
   };
   const proxy = spawnInNamespace(
     host,
