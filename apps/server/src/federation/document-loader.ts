@@ -11,7 +11,7 @@ import { PALCHAT_VERSION } from '../instance/limits.js';
 import { egressFetch, type EgressOptions } from '../lib/egress/fetch.js';
 import { FailureCache } from '../lib/egress/failure-cache.js';
 import { BodyTooLargeError, MAX_DOCUMENT_BYTES, readTextCapped } from '../lib/egress/read-body.js';
-import { checkJsonLdLimits, parseGuardedJson } from './json-guard.js';
+import { parseGuardedJson } from './json-guard.js';
 
 /**
  * Fedify's document loaders, replaced (createFederation's documentLoaderFactory, contextLoaderFactory and
@@ -33,7 +33,7 @@ export function federationEgress(
 
 /** Parses a fetched document within the inbox's JSON-LD limits (depth, preloaded contexts only). */
 export function parseFetchedJson(text: string): unknown {
-  return checkJsonLdLimits(parseGuardedJson(text));
+  return parseGuardedJson(text);
 }
 
 const ACCEPT =

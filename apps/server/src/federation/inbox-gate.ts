@@ -1,7 +1,7 @@
 import { verifyRequestDetailed } from '@fedify/fedify';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
-import { MemoryWindowCounter, RedisWindowCounter, type WindowCounter } from '../rate-limits/counter.js';
+import { retryAfterSeconds } from '../rate-limits/plugin.js';
 import { SIGNATURE_TIME_WINDOW, type FederationRuntime } from './index.js';
 import { JsonLdLimitError, parseGuardedJson } from './json-guard.js';
 import { MemoryKeyCache } from './key-cache.js';
@@ -33,14 +33,8 @@ function parseRefusal(body: Buffer): InboxRefusal | null {
  * check) and processes it.
  */
 export function createInboxGate(app: FastifyInstance, ctx: AppContext, runtime: FederationRuntime) {
-  const { rateLimit, redisUrl, redisPrefix } = ctx.config;
+  const { rateLimit } = ctx.config;
   const keyCache = new MemoryKeyCache();
-  const counter: WindowCounter = redisUrl
-    ? new RedisWindowCounter(redisUrl, `${redisPrefix}rate-limit:`, (error) =>
-        app.log.warn({ err: error }, 'inbox rate limits: Redis does not answer; activities are let through'),
-      )
-    : new MemoryWindowCounter();
-  app.addHook('onClose', () => counter.close());
   // the federation's loaders (what fetches a signature's key), the same for every request
   const loaders = runtime.federation.createContext(new URL(ctx.config.publicUrl), ctx);
 
@@ -48,7 +42,8 @@ export function createInboxGate(app: FastifyInstance, ctx: AppContext, runtime: 
     const actor = ownerId?.href ?? keyId.href.split('#', 1)[0]!;
     const limits = [rateLimit.inboxPerActorPer5Minutes, rateLimit.inboxPerServerPer5Minutes];
     const now = Date.now();
-    const counts = await counter.hit(
+    // the API's counter (rate-limits/plugin.ts, registered after this gate is made, before any request)
+    const counts = await app.rateLimitCounter.hit(
       [
         { key: `inbox:actor:${actor}`, periodMs: FIVE_MINUTES },
         { key: `inbox:server:${keyId.host}`, periodMs: FIVE_MINUTES },
@@ -58,8 +53,11 @@ export function createInboxGate(app: FastifyInstance, ctx: AppContext, runtime: 
     const exceeded = counts.filter((count, index) => count && count.count > limits[index]!);
     if (exceeded.length === 0) return null;
     const resetAt = Math.max(...exceeded.map((count) => count!.resetAt));
-    const retryAfter = String(Math.max(1, Math.ceil((resetAt - now) / 1000)));
-    return { status: 429, error: 'Too many activities', headers: { 'retry-after': retryAfter } };
+    return {
+      status: 429,
+      error: 'Too many activities',
+      headers: { 'retry-after': retryAfterSeconds(resetAt, now) },
+    };
   }
 
   /** null when `request` (whose body is `body`) may go on to Fedify; it is left unread. */

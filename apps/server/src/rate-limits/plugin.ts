@@ -55,6 +55,18 @@ declare module 'fastify' {
 const countedInBlocks = (config: { light?: boolean; countedInBlocks?: boolean }): boolean =>
   config.light === true || config.countedInBlocks === true;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the counts behind every rate limit (memory, or Redis shared by the processes): other limits count here too */
+    rateLimitCounter: WindowCounter;
+  }
+}
+
+/** Retry-After for an allowance that starts over at `resetAt`: whole seconds, at least one. */
+export function retryAfterSeconds(resetAt: number, now: number): string {
+  return String(Math.max(1, Math.ceil((resetAt - now) / 1000)));
+}
+
 /**
  * Mastodon's rate limits (see throttles.ts): every request under /api counts against the caller's allowance,
  * and uploads, deletions, sign-ins and sign-ups against their own. A response carries X-RateLimit-Limit,
@@ -73,6 +85,7 @@ async function rateLimitPlugin(app: FastifyInstance, { config }: { config: Confi
     : new MemoryWindowCounter();
   app.addHook('onClose', () => counter.close());
   await counter.ready();
+  app.decorate('rateLimitCounter', counter);
 
   async function enforce(reply: FastifyReply, hits: ThrottleHit[], inBlocks = false): Promise<void> {
     const now = Date.now();
@@ -105,7 +118,7 @@ async function rateLimitPlugin(app: FastifyInstance, { config }: { config: Confi
       .header('x-ratelimit-remaining', String(shown.remaining))
       .header('x-ratelimit-reset', resetHeader(shown.resetAt));
     if (exceeded) {
-      reply.header('retry-after', String(Math.max(1, Math.ceil((shown.resetAt - now) / 1000))));
+      reply.header('retry-after', retryAfterSeconds(shown.resetAt, now));
       throw new ApiError(429, 'Too many requests');
     }
   }
