@@ -8,7 +8,7 @@ import {
 } from '@fedify/vocab-runtime';
 import type { Config } from '../config.js';
 import { PALCHAT_VERSION } from '../instance/limits.js';
-import { egressFetch, type EgressOptions } from '../lib/egress/fetch.js';
+import { egressFetch, type EgressOptions, type EgressRequest } from '../lib/egress/fetch.js';
 import { FailureCache } from '../lib/egress/failure-cache.js';
 import { BodyTooLargeError, MAX_DOCUMENT_BYTES, readTextCapped } from '../lib/egress/read-body.js';
 import { parseGuardedJson } from './json-guard.js';
@@ -34,6 +34,20 @@ export function federationEgress(
 /** Parses a fetched document within the inbox's JSON-LD limits (depth, preloaded contexts only). */
 export function parseFetchedJson(text: string): unknown {
   return parseGuardedJson(text);
+}
+
+/** A document's text, at most MAX_DOCUMENT_BYTES, with the response it came in; FetchError unless 2xx. */
+export async function fetchDocumentText(
+  url: string,
+  request: EgressRequest,
+  egress: EgressOptions,
+): Promise<{ response: Response; text: string }> {
+  const response = await egressFetch(url, request, egress);
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new FetchError(url, `HTTP ${response.status}: ${url}`);
+  }
+  return { response, text: await readTextCapped(response, MAX_DOCUMENT_BYTES) };
 }
 
 const ACCEPT =
@@ -67,16 +81,11 @@ export function createDocumentLoader(options: LoaderOptions): DocumentLoader {
     : undefined;
 
   async function fetchDocument(url: string, signal: AbortSignal | undefined): Promise<RemoteDocument> {
-    const response = await egressFetch(
+    const { response, text } = await fetchDocumentText(
       url,
       { headers: { accept: ACCEPT }, ...(sign ? { sign } : {}) },
       { ...options.egress, signal },
     );
-    if (!response.ok) {
-      await response.body?.cancel().catch(() => undefined);
-      throw new FetchError(url, `HTTP ${response.status}: ${url}`);
-    }
-    const text = await readTextCapped(response, MAX_DOCUMENT_BYTES);
     const documentUrl = response.url || url;
     // an HTML page may name its ActivityPub alternate (a profile URL pasted into search)
     if (isHtml(response.headers.get('content-type') ?? ''))

@@ -1,7 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { egressFetch } from '../../lib/egress/fetch.js';
-import { MAX_DOCUMENT_BYTES, readTextCapped } from '../../lib/egress/read-body.js';
-import { federationEgress, parseFetchedJson } from '../document-loader.js';
+import { federationEgress, fetchDocumentText, parseFetchedJson } from '../document-loader.js';
 
 /**
  * WebFinger lookups through the vetted dispatcher, capped like every fetched document (Fedify's own
@@ -19,16 +17,12 @@ async function fetchDescriptor(
   url: string,
   signal: AbortSignal,
 ): Promise<{ links?: WebFingerLink[] } | null> {
-  const response = await egressFetch(
+  const { text } = await fetchDocumentText(
     url,
     { headers: { accept: 'application/jrd+json' } },
     { ...federationEgress(ctx.config), signal },
   );
-  if (!response.ok) {
-    await response.body?.cancel().catch(() => undefined);
-    return null;
-  }
-  const descriptor = parseFetchedJson(await readTextCapped(response, MAX_DOCUMENT_BYTES));
+  const descriptor = parseFetchedJson(text);
   return descriptor && typeof descriptor === 'object' ? (descriptor as { links?: WebFingerLink[] }) : null;
 }
 
