@@ -117,10 +117,8 @@ class IdSlotHolder implements IdSlotLease {
     clearInterval(this.heartbeat);
     void client.end().catch(() => undefined);
     databaseOutage.failed(error);
-    if (this.slot !== null) {
-      this.slot = null;
-      this.options.onSlot?.(null);
-    }
+    this.slot = null;
+    this.options.onSlot?.(null);
     this.scheduleRetake();
   }
 
