@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { apiAs } from './messages-support';
+import { specRoutes } from './support/routes';
 import { expect, test, shot, statusWith, uploadPng } from './support/social';
 
 /**
@@ -44,55 +45,12 @@ test.describe('route tour', () => {
       if (message.text().includes('MISSING_TRANSLATION')) pageErrors.push(`${page.url()}: ${message.text()}`);
     });
 
-    const routes: [string, string][] = [
-      ['home', '/home'],
-      ['notifications', '/notifications'],
-      ['notification-requests', '/notifications/requests'],
-      ['local', '/public/local'],
-      ['remote', '/public/remote'],
-      ['federated', '/public'],
-      ['conversations', '/conversations'],
-      ['tag', '/tags/palchat'],
-      ['link', `/links/${encodeURIComponent('https://example.com/article')}`],
-      ['lists', '/lists'],
-      ['list', `/lists/${list.id}`],
-      ['list-edit', `/lists/${list.id}/edit`],
-      ['list-members', `/lists/${list.id}/members`],
-      ['favourites', '/favourites'],
-      ['bookmarks', '/bookmarks'],
-      ['pinned', '/pinned'],
-      ['explore', '/explore'],
-      ['directory', '/directory'],
-      ['search', '/search?q=palchat'],
-      ['publish', '/publish'],
-      ['profile', `/@${alice.username}`],
-      ['profile-replies', `/@${alice.username}/with_replies`],
-      ['profile-media', `/@${alice.username}/media`],
-      ['profile-featured', `/@${alice.username}/featured`],
-      ['profile-followers', `/@${alice.username}/followers`],
-      ['profile-following', `/@${alice.username}/following`],
-      ['profile-tagged', `/@${alice.username}/tagged/palchat`],
-      ['users-followers', `/users/${alice.username}/followers`],
-      ['accounts-id', `/accounts/${alice.id}`],
-      ['thread', `/@${alice.username}/${post.id}`],
-      ['reblogs', `/@${alice.username}/${post.id}/reblogs`],
-      ['favourited-by', `/statuses/${post.id}/favourites`],
-      ['follow-requests', '/follow_requests'],
-      ['blocks', '/blocks'],
-      ['domain-blocks', '/domain_blocks'],
-      ['followed-tags', '/followed_tags'],
-      ['mutes', '/mutes'],
-      ['filters', '/filters'],
-      ['preferences', '/settings/preferences'],
-      ['getting-started', '/getting-started'],
-      ['keyboard-shortcuts', '/keyboard-shortcuts'],
-      ['about', '/about'],
-      ['privacy-policy', '/privacy-policy'],
-      ['terms', '/terms-of-service'],
-      ['start', '/start'],
-      ['start-profile', '/start/profile'],
-      ['start-follows', '/start/follows'],
-    ];
+    const routes = specRoutes({
+      username: alice.username,
+      accountId: alice.id,
+      statusId: post.id,
+      listId: list.id,
+    });
     for (const [name, path] of routes) {
       await visit(page, path);
       await shot(page, `tour-${name}`);

@@ -9,13 +9,11 @@ import { useT } from '../i18n/use-t';
 import { useInitialState } from '../initial-state-context';
 import { headerLinkVisible } from '../rules/header';
 
-interface HeaderProps {
-  onToggleNavigation?: () => void;
-  navigationOpen?: boolean;
-}
-
-/** SPEC §2 "Header". */
-export function Header({ onToggleNavigation, navigationOpen }: HeaderProps) {
+/**
+ * SPEC §2 "Header". On phones (`phone`) the tab bar carries Search and the Menu, so the header keeps the logo,
+ * New post and the avatar (or the sign-up and sign-in buttons) and fits 320 px.
+ */
+export function Header({ phone = false }: { phone?: boolean }) {
   const t = useT();
   const { identity, server } = useInitialState();
   const { pathname } = useLocation();
@@ -29,7 +27,7 @@ export function Header({ onToggleNavigation, navigationOpen }: HeaderProps) {
       <div className="ui-header__actions">
         {identity.signedIn ? (
           <>
-            {headerLinkVisible('/search', pathname) && (
+            {!phone && headerLinkVisible('/search', pathname) && (
               <Link
                 to="/search"
                 className="icon-button icon-button--header"
@@ -62,18 +60,6 @@ export function Header({ onToggleNavigation, navigationOpen }: HeaderProps) {
             <SignUpButton />
             <SignInLink />
           </>
-        )}
-        {onToggleNavigation && (
-          <button
-            type="button"
-            className="icon-button icon-button--header"
-            aria-label={t('header.menu')}
-            aria-expanded={navigationOpen}
-            aria-controls="navigation-drawer"
-            onClick={onToggleNavigation}
-          >
-            <Icon name={navigationOpen ? 'close' : 'menu'} size={24} />
-          </button>
         )}
       </div>
     </header>

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { lazyWithMessages } from '../lazy-with-messages';
 import { ComposeModalHost } from '../../features/compose/ComposeModalHost';
 import { useInitialState } from '../initial-state-context';
+import { useMessageBoxRequests } from '../message-box-request';
 import { useAfterIdle } from '../use-after-idle';
 
 // the message box's texts are written in its code, and compiled at build time (build/compile-descriptors.ts)
@@ -12,16 +13,18 @@ const MessageDock = lazyWithMessages(() => import('../../features/messages'));
  * apps/web/src/features/messages/) is rendered here: both layouts render <SignedInDock /> only for
  * signed-in users, so signed-out visitors never get one (SPEC §1). It loads once the page is idle, so its
  * code (and the virtualizer's) stays out of the page's first load. The compose modal's host sits here too:
- * replies, mentions and edits open it when no compose panel is on screen.
+ * replies, mentions and edits open it when no compose panel is on screen. A request to open the box (the phone's
+ * Messages tab) loads it at once.
  */
 export function SignedInDock() {
   const { identity, accessToken } = useInitialState();
   const idle = useAfterIdle();
+  const requested = useMessageBoxRequests() > 0;
   if (!identity.signedIn || !identity.accountId) return null;
   return (
     <>
       <ComposeModalHost />
-      {idle && (
+      {(idle || requested) && (
         <Suspense fallback={null}>
           <MessageDock accountId={identity.accountId} accessToken={accessToken} />
         </Suspense>

@@ -1,6 +1,7 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef, type RefObject } from 'react';
 import { useIntl } from 'react-intl';
 import { lazyWithMessages, withMessages } from '../../../app/lazy-with-messages';
+import { useMessageBoxRequests } from '../../../app/message-box-request';
 import { m } from '../messages';
 import { useUnreadCount } from '../data/queries';
 import { useDock } from '../state/dock-context';
@@ -8,6 +9,19 @@ import { Toolbar } from './Toolbar';
 
 const loadBody = () => withMessages(() => import('./DockBody'));
 const DockBody = lazyWithMessages(loadBody);
+
+/** Opens the box for each request from outside it (app/message-box-request.ts), those made before it loaded too. */
+function useOpenOnRequest(expand: () => void, box: RefObject<HTMLElement | null>): void {
+  const requests = useMessageBoxRequests();
+  const handled = useRef(0);
+  useEffect(() => {
+    if (requests === handled.current) return;
+    handled.current = requests;
+    expand();
+    // the tab that asked is under the box now (it fills a phone's screen): focus goes into it
+    box.current?.querySelector<HTMLElement>('.mbox-toolbar__title-button')?.focus();
+  }, [requests, expand, box]);
+}
 
 /**
  * The docked pane: the toolbar, and when expanded the current screen. Holds no state of its own. The screens
@@ -18,9 +32,12 @@ export function DockPane() {
   const intl = useIntl();
   const dock = useDock();
   const unread = useUnreadCount().data?.unread_count ?? 0;
+  const box = useRef<HTMLElement>(null);
+  useOpenOnRequest(dock.expand, box);
 
   return (
     <section
+      ref={box}
       onPointerEnter={() => void loadBody()}
       onFocus={() => void loadBody()}
       className={`mbox ${dock.expanded ? 'mbox--expanded' : 'mbox--collapsed'}`}

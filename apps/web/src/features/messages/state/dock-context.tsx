@@ -5,6 +5,7 @@ import { dockReducer, initialDockState, type DockState } from './dock-state';
 export interface DockApi extends DockState {
   currentUserId: string;
   toggle: () => void;
+  expand: () => void;
   showList: () => void;
   showPicker: () => void;
   showGroupCreation: (seed?: Participant | null) => void;
@@ -22,6 +23,7 @@ export function DockProvider({ currentUserId, children }: { currentUserId: strin
       ...state,
       currentUserId,
       toggle: () => dispatch({ type: 'toggle' }),
+      expand: () => dispatch({ type: 'expand' }),
       showList: () => dispatch({ type: 'show', screen: 'list' }),
       showPicker: () => dispatch({ type: 'show', screen: 'picker' }),
       showGroupCreation: (seed) => dispatch({ type: 'show', screen: 'group', groupSeed: seed ?? null }),
