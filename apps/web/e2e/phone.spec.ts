@@ -109,7 +109,8 @@ async function load(page: Page, path: string): Promise<void> {
 }
 
 test.describe('phones', () => {
-  test.describe.configure({ timeout: 120_000 });
+  // a few seconds each on an idle machine; the timeout allows for a busy one
+  test.describe.configure({ timeout: 240_000 });
 
   test('every route fits 320–414 px signed in, with the tab bar and its Menu on screen', async ({
     browser,
