@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useRef, type RefObject } from 'react';
 import { useIntl } from 'react-intl';
 import { lazyWithMessages, withMessages } from '../../../app/lazy-with-messages';
-import { useMessageBoxRequests } from '../../../app/message-box-request';
+import { takeMessageBoxRequest, useMessageBoxRequests } from '../../../app/message-box-request';
 import { m } from '../messages';
 import { useUnreadCount } from '../data/queries';
 import { useDock } from '../state/dock-context';
@@ -13,10 +13,8 @@ const DockBody = lazyWithMessages(loadBody);
 /** Opens the box for each request from outside it (app/message-box-request.ts), those made before it loaded too. */
 function useOpenOnRequest(expand: () => void, box: RefObject<HTMLElement | null>): void {
   const requests = useMessageBoxRequests();
-  const handled = useRef(0);
   useEffect(() => {
-    if (requests === handled.current) return;
-    handled.current = requests;
+    if (!takeMessageBoxRequest()) return;
     expand();
     // the tab that asked is under the box now (it fills a phone's screen): focus goes into it
     box.current?.querySelector<HTMLElement>('.mbox-toolbar__title-button')?.focus();
