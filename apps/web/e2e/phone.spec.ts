@@ -155,6 +155,7 @@ test.describe('phones', () => {
       before,
     );
     expect((await phoneFit(page)).scrollWidth).toBeLessThanOrEqual(NARROWEST);
+    await shots(page, 'menu-open', [NARROWEST]);
     await drawer.getByRole('link', { name: 'Lists' }).click();
     await expect(page).toHaveURL(/\/lists$/);
     await expect(drawer).toHaveCount(0);
@@ -181,6 +182,7 @@ test.describe('phones', () => {
     ])
       await checkRoute(page, path);
     await expect(page.locator('.ui-header').getByRole('link', { name: 'Log in' })).toBeInViewport();
+    await shots(page, 'signed-out-profile', WIDTHS);
     await context.close();
   });
 
