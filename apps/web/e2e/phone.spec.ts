@@ -203,7 +203,8 @@ test.describe('phones', () => {
     await page.goto('/home');
     const messageBox = box(phone);
     // minimised, the box gives way to the Messages tab: nothing of it lies under the visible screen
-    await expect(messageBox).toBeAttached();
+    // (it loads once the page is idle, which a busy machine takes a while to be)
+    await expect(messageBox).toBeAttached({ timeout: 30_000 });
     await expect(messageBox).toBeHidden();
 
     const tabs = page.getByRole('navigation', { name: 'Main sections' });
