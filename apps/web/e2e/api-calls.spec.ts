@@ -22,13 +22,17 @@ function recordApiRequests(page: Page): string[] {
   return seen;
 }
 
+// a loaded machine may take seconds to start a page: the counts do not depend on time
+test.describe.configure({ timeout: 120_000 });
+const LOADED = { timeout: 30_000 };
+
 const duplicatesOf = (requests: string[]) => requests.filter((url, i) => requests.indexOf(url) !== i);
 
 /** Loads `path` and waits until the page has settled: the box loaded, and the 3 s server refresh made. */
 async function loadAndSettle(page: Page, path: string): Promise<void> {
   const refreshed = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/v2/instance');
   await page.goto(path);
-  await expect(page.getByTestId('message-box')).toBeVisible();
+  await expect(page.getByTestId('message-box')).toBeVisible(LOADED);
   await refreshed;
   await page.waitForLoadState('networkidle');
 }
@@ -81,10 +85,71 @@ test('going to Notifications and back Home asks for each resource once', async (
   await loadAndSettle(page, '/home');
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await nav.getByRole('link', { name: 'Notifications' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible(LOADED);
   await nav.getByRole('link', { name: 'Home', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible(LOADED);
   await page.waitForLoadState('networkidle');
   expect(duplicatesOf(requests)).toEqual([]);
   await context.close();
+});
+
+const RETRY_AFTER_SECONDS = 3;
+
+test('a 429 keeps the account on screen, and each refused request is asked again only after Retry-After', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const { context, api } = await signedInContext(browser, {
+    settings: { introductionVersion: CURRENT_INTRODUCTION_VERSION, layout: 'single-column' },
+    viewport: sizes.desktop,
+  });
+  await context.close();
+  for (const [size, colorScheme] of [
+    ['desktop', 'light'],
+    ['phone', 'dark'],
+    ['desktop', 'dark'],
+    ['phone', 'light'],
+  ] as const) {
+    const limited = await browser.newContext({
+      storageState: await api.storageState(),
+      viewport: sizes[size],
+      isMobile: size === 'phone',
+      hasTouch: size === 'phone',
+      colorScheme,
+    });
+    const page = await limited.newPage();
+    let refusing = true;
+    const refusedAt = new Map<string, number>();
+    const tooSoon: string[] = [];
+    await page.route('**/api/**', async (route) => {
+      const url = route.request().url();
+      const last = refusedAt.get(url);
+      if (last !== undefined && Date.now() - last < RETRY_AFTER_SECONDS * 1000 - 100) tooSoon.push(url);
+      if (!refusing) return route.continue();
+      refusedAt.set(url, Date.now());
+      return route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+        body: JSON.stringify({ error: 'Too many requests' }),
+      });
+    });
+    await page.goto('/home');
+    const avatar = await page.evaluate(() => {
+      const state = document.getElementById('initial-state')?.textContent ?? '{}';
+      return (JSON.parse(state) as { account: { avatar: string } }).account.avatar;
+    });
+    const home = new URL('/api/v1/timelines/home', page.url()).href;
+    await expect.poll(() => refusedAt.has(home), LOADED).toBe(true);
+    // the account came with the page: the header shows it though every request is refused
+    const own = page.locator('.ui-header__avatar img');
+    if (size === 'desktop') await expect(own).toHaveAttribute('src', avatar, LOADED);
+    await page.screenshot({ path: `/tmp/shots-calls/home-429-${size}-${colorScheme}.png` });
+    refusing = false;
+    await expect(page.getByText('Your home timeline is empty!', { exact: false })).toBeVisible(LOADED);
+    if (size === 'desktop') await expect(own).toHaveAttribute('src', avatar);
+    await page.screenshot({ path: `/tmp/shots-calls/home-after-${size}-${colorScheme}.png` });
+    expect(tooSoon).toEqual([]);
+    await limited.close();
+  }
 });
