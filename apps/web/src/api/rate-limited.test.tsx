@@ -37,6 +37,19 @@ function Header() {
   );
 }
 
+/** The header as the app renders it: the query client made and seeded from the page as at boot. */
+function renderHeader(state: InitialState) {
+  const client = seedQueryCache(createQueryClient(), state);
+  render(
+    <InitialStateContext.Provider value={page}>
+      <QueryClientProvider client={client}>
+        <Header />
+      </QueryClientProvider>
+    </InitialStateContext.Provider>,
+  );
+  return client;
+}
+
 const urls = (fetch: ReturnType<typeof vi.fn>) => fetch.mock.calls.map(([url]) => String(url));
 
 describe('rate-limited answers (issue #30)', () => {
@@ -69,14 +82,7 @@ describe('rate-limited answers (issue #30)', () => {
       '/api/v1/accounts/7': [() => tooManyRequests(30), () => json({ ...account, display_name: 'Ann B.' })],
     };
     fetch.mockImplementation((url: string) => Promise.resolve(answers[url]?.shift()?.() ?? json(null)));
-    const client = seedQueryCache(createQueryClient(), page);
-    render(
-      <InitialStateContext.Provider value={page}>
-        <QueryClientProvider client={client}>
-          <Header />
-        </QueryClientProvider>
-      </InitialStateContext.Provider>,
-    );
+    const client = renderHeader(page);
     await act(() => vi.advanceTimersByTimeAsync(0));
     // the account came with the page: only the badge was asked for
     expect(urls(fetch)).toEqual(['/api/v1/notifications/unread_count']);
@@ -105,14 +111,7 @@ describe('rate-limited answers (issue #30)', () => {
 
   it('gives up on other client errors at once, as before', async () => {
     fetch.mockResolvedValue(json({ error: 'Not found' }, { status: 404 }));
-    const client = seedQueryCache(createQueryClient(), { ...page, account: null });
-    render(
-      <InitialStateContext.Provider value={page}>
-        <QueryClientProvider client={client}>
-          <Header />
-        </QueryClientProvider>
-      </InitialStateContext.Provider>,
-    );
+    renderHeader({ ...page, account: null });
     await act(() => vi.advanceTimersByTimeAsync(60_000));
     expect(urls(fetch).sort()).toEqual(['/api/v1/accounts/7', '/api/v1/notifications/unread_count']);
     expect(screen.getByText('no name, no badge')).toBeTruthy();
