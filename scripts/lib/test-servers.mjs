@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 /** The specs sign up, sign in and call the API far more often than a person (the limits have tests of their own). */
 export const GENEROUS_RATE_LIMIT_ENV = {
   RATE_LIMIT_API_PER_5_MINUTES: '1000000',
+  RATE_LIMIT_API_PER_ACCOUNT_PER_5_MINUTES: '1000000',
   RATE_LIMIT_MEDIA_UPLOADS_PER_30_MINUTES: '10000',
   RATE_LIMIT_STATUS_DELETIONS_PER_30_MINUTES: '10000',
   RATE_LIMIT_SIGN_IN_PER_5_MINUTES: '10000',

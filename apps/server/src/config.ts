@@ -120,8 +120,10 @@ export interface FederationConfig {
 
 /** Mastodon's throttles (its rack-attack rules), with the counts configurable; the periods are Mastodon's. */
 export interface RateLimits {
-  /** requests under /api per 5 minutes, per access token, per cookie-signed-in account, else per IP */
+  /** requests under /api per 5 minutes, per access token (the web session counting as one), else per IP */
   apiPer5Minutes: number;
+  /** requests under /api per 5 minutes, per account: all its tokens and sessions together */
+  apiPerAccountPer5Minutes: number;
   /** POST /api/v1/media and /api/v2/media per 30 minutes, per account */
   mediaUploadsPer30Minutes: number;
   /** DELETE /api/v1/statuses/:id and POST …/unreblog per 30 minutes, per account */
@@ -162,6 +164,7 @@ function rateLimitsFromEnv(env: NodeJS.ProcessEnv): RateLimits {
   };
   return {
     apiPer5Minutes: limit('RATE_LIMIT_API_PER_5_MINUTES', 300),
+    apiPerAccountPer5Minutes: limit('RATE_LIMIT_API_PER_ACCOUNT_PER_5_MINUTES', 1500),
     mediaUploadsPer30Minutes: limit('RATE_LIMIT_MEDIA_UPLOADS_PER_30_MINUTES', 30),
     statusDeletionsPer30Minutes: limit('RATE_LIMIT_STATUS_DELETIONS_PER_30_MINUTES', 30),
     signInPer5Minutes: limit('RATE_LIMIT_SIGN_IN_PER_5_MINUTES', 25),

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { loadConfig, type RateLimits } from '../src/config.js';
 import { countRows, csrfHeaders, signUp } from './helpers/auth.js';
+import { createSession } from '../src/auth/sessions.js';
+import { issueToken } from '../src/auth/oauth-service.js';
 import { bearer, createAccount, insertStatus, type TestAccount } from './helpers/factories.js';
 import {
   createTestServer,
@@ -50,6 +52,44 @@ describeEachDialect('rate limits: the defaults are Mastodon’s', (dialect) => {
     }
     expectLimited(await server.app.inject({ url: '/api/v1/instance' }), 300);
   });
+
+  it('gives each token of an account its 300, and the account 1,500 across all its tokens', async () => {
+    await inOneWindow(5 * MINUTE, 60_000);
+    const ann = await createAccount(server, { username: 'ann' });
+    const tokens = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map(() =>
+        issueToken(server.db, { appId: null, accountId: ann.account.id, scopes: ['read'] }),
+      ),
+    );
+    const get = (token: string) =>
+      server.app.inject({
+        url: '/api/v1/accounts/verify_credentials',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    for (const { token } of tokens.slice(0, 5)) {
+      for (let i = 1; i <= 300; i++) {
+        const response = await get(token);
+        expect(response.statusCode).toBe(200);
+        // the tighter of the token's 300 and the account's 1,500
+        if (i === 1) expect(response.headers['x-ratelimit-remaining']).toBe('299');
+        if (i === 300) expect(response.headers['x-ratelimit-remaining']).toBe('0');
+      }
+    }
+    expectLimited(await get(tokens[0]!.token), 300);
+    // the five tokens' 1,500 are the account's: the sixth token and the web session have none left
+    expectLimited(await get(tokens[5]!.token), 1500);
+    expectLimited(
+      await server.app.inject({ url: '/api/v1/accounts/verify_credentials', headers: bearer(ann) }),
+      1500,
+    );
+    const bob = await createAccount(server, { username: 'bob' });
+    const other = await server.app.inject({
+      url: '/api/v1/accounts/verify_credentials',
+      headers: bearer(bob),
+    });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers['x-ratelimit-remaining']).toBe('299');
+  });
 });
 
 describeEachDialect('rate limits: the API allowance', (dialect) => {
@@ -95,18 +135,23 @@ describeEachDialect('rate limits: the API allowance', (dialect) => {
     expect((await from('2001:db8:1:3::1')).statusCode).toBe(200);
   });
 
-  it('counts a cookie session per account', async () => {
+  it('counts a web session as a token of its own: its cookie and its page’s token together', async () => {
     await inOneWindow(5 * MINUTE);
-    const session = await signUp(server, { username: 'cy', email: 'cy@example.test' });
-    const cookie = session.cookies.find((c) => c.name === '_palchat_session')?.value ?? '';
-    const asCy = () =>
-      server.app.inject({
-        url: '/api/v1/accounts/verify_credentials',
-        cookies: { _palchat_session: cookie },
-        remoteAddress: '10.0.0.3',
-      });
-    for (let i = 0; i < 3; i++) expect((await asCy()).statusCode).toBe(200);
-    expectLimited(await asCy(), 3);
+    const session = await createSession(server.db, bob.account.id, { userAgent: 'test', ip: '10.0.0.3' });
+    const viaCookie = () => get({ cookie: `_palchat_session=${session.secret}` }, '10.0.0.3');
+    const viaPageToken = () => get({ authorization: `Bearer ${session.accessToken}` }, '10.0.0.3');
+    expect((await viaCookie()).statusCode).toBe(200);
+    expect((await viaPageToken()).headers['x-ratelimit-remaining']).toBe('1');
+    expect((await viaCookie()).statusCode).toBe(200);
+    expectLimited(await viaPageToken(), 3);
+    expectLimited(await viaCookie(), 3);
+    // the account's other session and its app token keep their own allowances
+    const other = await createSession(server.db, bob.account.id, { userAgent: 'test', ip: '10.0.0.3' });
+    expect((await get({ cookie: `_palchat_session=${other.secret}` })).headers['x-ratelimit-remaining']).toBe(
+      '2',
+    );
+    const app = await issueToken(server.db, { appId: null, accountId: bob.account.id, scopes: ['read'] });
+    expect((await get({ authorization: `Bearer ${app.token}` })).headers['x-ratelimit-remaining']).toBe('2');
   });
 
   it('leaves pages outside /api alone', async () => {

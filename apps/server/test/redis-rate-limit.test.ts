@@ -3,6 +3,8 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RateLimits } from '../src/config.js';
+import { createSession } from '../src/auth/sessions.js';
+import { issueToken } from '../src/auth/oauth-service.js';
 import { buildApp } from '../src/http/app.js';
 import { csrfHeaders } from './helpers/auth.js';
 import { bearer, createAccount, type TestAccount } from './helpers/factories.js';
@@ -180,10 +182,12 @@ describe.skipIf(!redisReachable)('light routes counted in blocks shared through 
 describe.skipIf(!redisReachable)('home timeline reads counted in blocks shared through Redis', () => {
   const processes = twoProcesses({ ...GENEROUS_RATE_LIMITS, apiPer5Minutes: BLOCKS_LIMIT });
 
-  /** The shared count of the one token counted under this prefix (the first test's reader's). */
+  /** The shared count of the one web session counted under this prefix (the first test's reader's). */
   const tokenCount = async () => {
     const { redis, prefix } = processes;
-    const keys = await redis.keys(`${prefix}rate-limit:api:token:*:${Math.floor(Date.now() / FIVE_MINUTES)}`);
+    const keys = await redis.keys(
+      `${prefix}rate-limit:api:session:*:${Math.floor(Date.now() / FIVE_MINUTES)}`,
+    );
     expect(keys).toHaveLength(1);
     return Number(await redis.get(keys[0]!));
   };
@@ -234,6 +238,67 @@ describe.skipIf(!redisReachable)('home timeline reads counted in blocks shared t
       payload: { status: 'over the limit' },
     });
     expect(write.statusCode).toBe(429);
+  });
+});
+
+/** Each token (a web session counting as one) has its allowance, and the account a larger one over them all. */
+describe.skipIf(!redisReachable)('per-token and per-account allowances shared through Redis', () => {
+  const processes = twoProcesses({ ...GENEROUS_RATE_LIMITS, apiPer5Minutes: 3, apiPerAccountPer5Minutes: 7 });
+
+  it('gives two tokens of one account theirs on both processes, and holds the account’s over all its tokens', async () => {
+    await inOneWindow(FIVE_MINUTES);
+    const { server, one, two } = processes;
+    const ann = await createAccount(server, { username: 'ann' });
+    const [first, second, third] = await Promise.all(
+      [1, 2, 3].map(() =>
+        issueToken(server.db, { appId: null, accountId: ann.account.id, scopes: ['read'] }),
+      ),
+    );
+    const call = (app: FastifyInstance, token: string) =>
+      app.inject({
+        url: '/api/v1/accounts/verify_credentials',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    for (const app of [one, two, one]) expect((await call(app, first!.token)).statusCode).toBe(200);
+    const refused = await call(two, first!.token);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['x-ratelimit-limit']).toBe('3');
+    // the account has spent 4 of its 7 (the refused request counts): the second token's 3 are the tighter
+    const fromSecond = await call(two, second!.token);
+    expect(fromSecond.statusCode).toBe(200);
+    expect(fromSecond.headers['x-ratelimit-remaining']).toBe('2');
+    for (const app of [one, two]) expect((await call(app, second!.token)).statusCode).toBe(200);
+    const spent = await call(one, third!.token);
+    expect(spent.statusCode).toBe(429);
+    expect(spent.headers['x-ratelimit-limit']).toBe('7');
+    // the web session is a token of the same account
+    const session = await two.inject({ url: '/api/v1/accounts/verify_credentials', headers: bearer(ann) });
+    expect(session.statusCode).toBe(429);
+    expect(session.headers['x-ratelimit-limit']).toBe('7');
+  });
+
+  it('counts a web session’s cookie and its page’s token as one token on both processes', async () => {
+    await inOneWindow(FIVE_MINUTES);
+    const { server, one, two } = processes;
+    const bea = await createAccount(server, { username: 'bea' });
+    const session = await createSession(server.db, bea.account.id, { userAgent: 'test', ip: '10.0.0.9' });
+    const viaCookie = (app: FastifyInstance) =>
+      app.inject({
+        url: '/api/v1/accounts/verify_credentials',
+        cookies: { _palchat_session: session.secret },
+      });
+    const viaToken = (app: FastifyInstance) =>
+      app.inject({
+        url: '/api/v1/accounts/verify_credentials',
+        headers: { authorization: `Bearer ${session.accessToken}` },
+      });
+    expect((await viaCookie(one)).statusCode).toBe(200);
+    expect((await viaToken(two)).statusCode).toBe(200);
+    expect((await viaCookie(two)).headers['x-ratelimit-remaining']).toBe('0');
+    expect((await viaToken(one)).statusCode).toBe(429);
+    // the account's own first session is another token, with its 3
+    const own = await one.inject({ url: '/api/v1/accounts/verify_credentials', headers: bearer(bea) });
+    expect(own.statusCode).toBe(200);
   });
 });
 

@@ -225,6 +225,7 @@ describe.skipIf(Boolean(missing))('two server processes on PostgreSQL and Redis'
       DATA_DIR: dataDir,
       // 1,000 messages and more from one token, far past the API allowance of a person
       RATE_LIMIT_API_PER_5_MINUTES: '1000000',
+      RATE_LIMIT_API_PER_ACCOUNT_PER_5_MINUTES: '1000000',
     };
     const [portOne, portTwo] = [await freePort(), await freePort()];
     one = startProcess(env, portOne);

@@ -106,6 +106,20 @@ describeEachDialect('the web client page', (dialect) => {
     expect(moderator.identity.permissions).toBe(Permission.manageReports);
   });
 
+  it('carries what the first screen would otherwise ask the API for: the account and the server (issue #30)', async () => {
+    const session = await signUpSession(server, 'Noa');
+    const cookies = { _palchat_session: session };
+    const page = dist.stateOf((await server.app.inject({ url: '/home', cookies })).body);
+    const credentials = await server.app.inject({ url: '/api/v1/accounts/verify_credentials', cookies });
+    expect(page.account).toEqual(credentials.json());
+    expect(page.account).toMatchObject({ username: 'Noa', source: { privacy: 'public' } });
+    const instance = await server.app.inject({ url: '/api/v2/instance' });
+    expect(page.instance).toEqual(instance.json());
+    const signedOut = dist.stateOf((await server.app.inject({ url: '/home' })).body);
+    expect(signedOut.account).toBeNull();
+    expect(signedOut.instance).toEqual(instance.json());
+  });
+
   it('serves built files: hashed assets cached for a year, the rest revalidated', async () => {
     const asset = await server.app.inject({ url: '/assets/app-abc123.js' });
     expect(asset.statusCode).toBe(200);

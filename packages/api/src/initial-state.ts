@@ -1,5 +1,7 @@
 // zod/mini: this module is all the web client's first load needs, and the classic API would add ~25 KB gzip.
 import * as z from 'zod/mini';
+import type { CredentialAccount } from './accounts.js';
+import type { Instance } from './instance.js';
 
 /** The client's layout setting; `auto` follows the window width (SPEC §2 Layout). */
 export const layoutSettingSchema = z.enum(['auto', 'mobile', 'single-column', 'multi-column']);
@@ -112,12 +114,20 @@ export const serverFlagsSchema = z.object({
 });
 export type ServerFlags = z.infer<typeof serverFlagsSchema>;
 
-/** Embedded in every client page as JSON in <script id="initial-state" type="application/json">. */
+/**
+ * Embedded in every client page as JSON in <script id="initial-state" type="application/json">. As Mastodon's
+ * initial state, it carries what the first screen would otherwise ask the API for: the viewer's own account and
+ * the server's information, so that a page load does not spend the API allowance on them.
+ */
 export const initialStateSchema = z.object({
   identity: identitySchema,
   settings: userSettingsSchema,
   csrfToken: z.string(),
   accessToken: z.nullable(z.string()),
   server: serverFlagsSchema,
+  /** the signed-in account as GET /api/v1/accounts/verify_credentials answers it; null signed out */
+  account: z.nullable(z.custom<CredentialAccount>()),
+  /** GET /api/v2/instance's answer; null on a page served without the server */
+  instance: z.nullable(z.custom<Instance>()),
 });
 export type InitialState = z.infer<typeof initialStateSchema>;

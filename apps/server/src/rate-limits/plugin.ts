@@ -34,6 +34,7 @@ function throttledRequest(request: FastifyRequest): ThrottledRequest {
     path: request.url,
     ip: request.ip,
     tokenId: viewer?.tokenId ?? null,
+    sessionId: viewer?.sessionId ?? null,
     accountId: viewer?.account?.id ?? null,
     body: request.body,
   };

@@ -1,9 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { bodyHits, requestHits, routeRules, throttleableAddress, throttlesOf } from './throttles.js';
+import {
+  bodyHits,
+  requestHits,
+  routeRules,
+  throttleableAddress,
+  throttlesOf,
+  type ThrottledRequest,
+} from './throttles.js';
 
 const throttles = throttlesOf(loadConfig({}).rateLimit);
-const anonymous = { path: '/api/v1/timelines/public', ip: '203.0.113.9', tokenId: null, accountId: null };
+const anonymous: ThrottledRequest = {
+  path: '/api/v1/timelines/public',
+  ip: '203.0.113.9',
+  tokenId: null,
+  sessionId: null,
+  accountId: null,
+};
 
 describe('throttleableAddress', () => {
   it('counts IPv4 addresses as they are, and IPv4-mapped IPv6 as IPv4', () => {
@@ -22,12 +35,24 @@ describe('throttleableAddress', () => {
 });
 
 describe('requestHits and bodyHits (Mastodon’s rack-attack rules)', () => {
-  it('counts API requests per token, else per signed-in account, else per address', () => {
-    expect(requestHits(anonymous, [], throttles).map((hit) => hit.key)).toEqual(['api:ip:203.0.113.9']);
-    const withToken = { ...anonymous, tokenId: 't1', accountId: 'a1' };
-    expect(requestHits(withToken, [], throttles).map((hit) => hit.key)).toEqual(['api:token:t1']);
-    const withCookie = { ...anonymous, accountId: 'a1' };
-    expect(requestHits(withCookie, [], throttles).map((hit) => hit.key)).toEqual(['api:account:a1']);
+  it('counts API requests per web session, else per token, else per address; and per account', () => {
+    const keys = (request: ThrottledRequest) => requestHits(request, [], throttles).map((hit) => hit.key);
+    expect(keys(anonymous)).toEqual(['api:ip:203.0.113.9']);
+    expect(keys({ ...anonymous, tokenId: 't1', accountId: 'a1' })).toEqual([
+      'api:token:t1',
+      'api/account:a1',
+    ]);
+    // the page's token and the cookie of one web session spend one allowance
+    expect(keys({ ...anonymous, tokenId: 't2', sessionId: 's1', accountId: 'a1' })).toEqual([
+      'api:session:s1',
+      'api/account:a1',
+    ]);
+    expect(keys({ ...anonymous, sessionId: 's1', accountId: 'a1' })).toEqual([
+      'api:session:s1',
+      'api/account:a1',
+    ]);
+    const [, account] = requestHits({ ...anonymous, sessionId: 's1', accountId: 'a1' }, [], throttles);
+    expect([account?.throttle.limit, account?.throttle.periodMs]).toEqual([1500, 5 * 60_000]);
     expect(requestHits({ ...anonymous, path: '/api/v1/streaming?stream=user' }, [], throttles)).toEqual([]);
     expect(requestHits({ ...anonymous, path: '/@alice' }, [], throttles)).toEqual([]);
   });
@@ -41,6 +66,7 @@ describe('requestHits and bodyHits (Mastodon’s rack-attack rules)', () => {
     expect(deletion.map((hit) => [hit.key, hit.throttle.limit, hit.throttle.periodMs])).toEqual([
       ['delete:a1', 30, 30 * 60_000],
       ['api:token:t1', 300, 5 * 60_000],
+      ['api/account:a1', 1500, 5 * 60_000],
     ]);
     const signIn = routeRules('POST', '/auth/sign_in');
     const request = { ...anonymous, path: '/auth/sign_in', body: { login: ' @Alice ' } };

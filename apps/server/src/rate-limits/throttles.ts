@@ -14,6 +14,7 @@ const MINUTE = 60_000;
 export function throttlesOf(limits: RateLimits) {
   return {
     api: { name: 'api', limit: limits.apiPer5Minutes, periodMs: 5 * MINUTE },
+    apiPerAccount: { name: 'api/account', limit: limits.apiPerAccountPer5Minutes, periodMs: 5 * MINUTE },
     mediaUploads: { name: 'media', limit: limits.mediaUploadsPer30Minutes, periodMs: 30 * MINUTE },
     statusDeletions: { name: 'delete', limit: limits.statusDeletionsPer30Minutes, periodMs: 30 * MINUTE },
     signInByAddress: { name: 'sign-in/ip', limit: limits.signInPer5Minutes, periodMs: 5 * MINUTE },
@@ -29,6 +30,8 @@ export interface ThrottledRequest {
   path: string;
   ip: string;
   tokenId: string | null;
+  /** the web session of a cookie, or of the access token the page carries */
+  sessionId: string | null;
   accountId: string | null;
   body?: unknown;
 }
@@ -118,8 +121,19 @@ const hitOf = (throttle: Throttle, who: string): ThrottleHit => ({
 });
 
 /**
- * The throttles a request counts against before its body is read: the API allowance (per token, else per
- * signed-in account, else per address), plus its route's rules that need no body.
+ * Whose allowance an API request spends: a web session's (its cookie and the access token its page carries
+ * together: one token, as Mastodon's web app holds), else the access token's, else the address's.
+ */
+function apiCaller(request: ThrottledRequest): string {
+  if (request.sessionId) return `session:${request.sessionId}`;
+  if (request.tokenId) return `token:${request.tokenId}`;
+  return `ip:${throttleableAddress(request.ip)}`;
+}
+
+/**
+ * The throttles a request counts against before its body is read: the API allowance of the caller (see
+ * apiCaller) and that of its account (every token and session together), plus its route's rules that need no
+ * body.
  */
 export function requestHits(
   request: ThrottledRequest,
@@ -128,12 +142,8 @@ export function requestHits(
 ): ThrottleHit[] {
   const hits = routeHits(request, rules, throttles, false);
   if (isApiRequest(request.path)) {
-    const who = request.tokenId
-      ? `token:${request.tokenId}`
-      : request.accountId
-        ? `account:${request.accountId}`
-        : `ip:${throttleableAddress(request.ip)}`;
-    hits.push(hitOf(throttles.api, who));
+    hits.push(hitOf(throttles.api, apiCaller(request)));
+    if (request.accountId) hits.push(hitOf(throttles.apiPerAccount, request.accountId));
   }
   return hits;
 }

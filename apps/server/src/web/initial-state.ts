@@ -1,11 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { userSettingsSchema, type Identity, type InitialState, type ServerFlags } from '@palchat/api';
 import type { AppContext } from '../context.js';
+import { serializeCredentialAccount } from '../accounts/serializer.js';
 import { permissionsOf } from '../auth/permissions.js';
 import { SESSION_COOKIE } from '../auth/plugin.js';
 import { webAccessToken } from '../auth/sessions.js';
 import type { AccountRow } from '../auth/viewer.js';
 import { INSTANCE_VERSION, STATUS_MAX_MEDIA_ATTACHMENTS } from '../instance/limits.js';
+import { buildInstance } from '../instance/service.js';
 import type { ServerSettings } from '../settings/schema.js';
 import { getServerSettings } from '../settings/service.js';
 import { loadUserSettings } from './user-settings.js';
@@ -45,14 +47,17 @@ export function serverFlagsOf(ctx: AppContext, settings: ServerSettings): Server
   };
 }
 
-/** What the page tells the client before its first request: who is signed in, their settings, tokens. */
+/**
+ * What the page tells the client before its first request: who is signed in, their settings and account, the
+ * server's information, tokens.
+ */
 export async function buildInitialState(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<InitialState> {
   const csrfToken = request.server.csrfTokens.issue(request, reply);
-  const serverSettings = await getServerSettings(ctx.db);
+  const [serverSettings, instance] = await Promise.all([getServerSettings(ctx.db), buildInstance(ctx)]);
   const server = serverFlagsOf(ctx, serverSettings);
   const viewer = request.viewer;
   const sessionSecret = request.cookies[SESSION_COOKIE];
@@ -63,13 +68,21 @@ export async function buildInitialState(
       csrfToken,
       accessToken: null,
       server,
+      account: null,
+      instance,
     };
   }
+  const [settings, account] = await Promise.all([
+    loadUserSettings(ctx.db, viewer.account.id),
+    serializeCredentialAccount(ctx, viewer.account),
+  ]);
   return {
     identity: identityOf(viewer.account),
-    settings: await loadUserSettings(ctx.db, viewer.account.id),
+    settings,
     csrfToken,
     accessToken: webAccessToken(sessionSecret),
     server,
+    account,
+    instance,
   };
 }

@@ -26,6 +26,8 @@ const state = {
     publicTimelinesVisible: true,
     maxMediaAttachments: 4,
   },
+  account: null,
+  instance: null,
 } satisfies InitialState;
 
 describe('page initial state', () => {

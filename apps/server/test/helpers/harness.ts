@@ -43,6 +43,7 @@ if (!postgresReachable) {
  */
 export const GENEROUS_RATE_LIMITS: RateLimits = {
   apiPer5Minutes: 1_000_000,
+  apiPerAccountPer5Minutes: 1_000_000,
   mediaUploadsPer30Minutes: 1_000_000,
   statusDeletionsPer30Minutes: 1_000_000,
   signInPer5Minutes: 1_000_000,

@@ -4,12 +4,15 @@ import { parseLinkHeader, type PageLinks } from './link-header';
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
+  /** how long the server asks to wait before trying again (Retry-After of a 429 or 503), if it said */
+  readonly retryAfterMs: number | null;
 
-  constructor(status: number, message: string, body: unknown) {
+  constructor(status: number, message: string, body: unknown, retryAfterMs: number | null = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.retryAfterMs = retryAfterMs;
   }
 
   /** Per-field messages of a 422 answer ({ details: { field: [messages] } }). */
@@ -26,6 +29,15 @@ export class ApiError extends Error {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Retry-After in milliseconds: delay-seconds or an HTTP date (RFC 9110 §10.2.3); null when absent or invalid. */
+export function retryAfterMsOf(header: string | null, now = Date.now()): number | null {
+  if (header === null || header.trim() === '') return null;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
 export function errorMessageFrom(status: number, body: unknown): string {
@@ -86,7 +98,12 @@ async function send(method: string, path: string, options: RequestOptions): Prom
   });
   if (!response.ok) {
     const errorBody: unknown = await response.json().catch(() => null);
-    throw new ApiError(response.status, errorMessageFrom(response.status, errorBody), errorBody);
+    throw new ApiError(
+      response.status,
+      errorMessageFrom(response.status, errorBody),
+      errorBody,
+      retryAfterMsOf(response.headers.get('Retry-After')),
+    );
   }
   return response;
 }

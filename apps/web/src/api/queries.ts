@@ -1,8 +1,23 @@
-import { hashKey, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  hashKey,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import type { Account, CredentialAccount, List, UserSettings, UserSettingsPatch } from '@palchat/api';
+import type {
+  Account,
+  CredentialAccount,
+  InitialState,
+  List,
+  UserSettings,
+  UserSettingsPatch,
+} from '@palchat/api';
 import { api } from './client';
 import type { Instance } from './instance';
+import { retryOnlyWhenRateLimited } from './retry-policy';
 import { useInitialState } from '../app/initial-state-context';
 
 export const queryKeys = {
@@ -11,15 +26,34 @@ export const queryKeys = {
   lists: ['lists'] as const,
   followRequests: ['follow-requests'] as const,
   currentAccount: ['current-account'] as const,
+  credentialAccount: ['verify-credentials'] as const,
   account: (id: string) => ['account', id] as const,
   unreadNotifications: ['notifications', 'unread-count'] as const,
 };
+
+/** How long the account and the server's information count as current, the page's copies included. */
+const FRESH_FOR_MS = 60_000;
+
+/**
+ * Puts what the page's initial state carries into the cache, as fetched now: the server's information, the
+ * viewer's account and settings are then not asked of the API at start-up (issue #30: a page load spent the
+ * rate limit on them).
+ */
+export function seedQueryCache(client: QueryClient, state: InitialState): QueryClient {
+  client.setQueryData(queryKeys.settings, state.settings);
+  if (state.instance) client.setQueryData<Instance>(queryKeys.instance, state.instance);
+  if (state.account) {
+    client.setQueryData<CredentialAccount>(queryKeys.credentialAccount, state.account);
+    client.setQueryData<Account>(queryKeys.currentAccount, state.account);
+  }
+  return client;
+}
 
 export function useInstance() {
   return useQuery({
     queryKey: queryKeys.instance,
     queryFn: ({ signal }) => api.get<Instance>('/api/v2/instance', { signal }),
-    staleTime: 60_000,
+    staleTime: FRESH_FOR_MS,
   });
 }
 
@@ -54,16 +88,17 @@ export function useCurrentAccount() {
     queryKey: queryKeys.currentAccount,
     queryFn: ({ signal }) => api.get<Account>(`/api/v1/accounts/${id}`, { signal }),
     enabled: identity.signedIn && id !== null,
-    staleTime: 60_000,
+    staleTime: FRESH_FOR_MS,
   });
 }
 
 export function useCredentialAccount() {
   const { identity } = useInitialState();
   return useQuery({
-    queryKey: ['verify-credentials'],
+    queryKey: queryKeys.credentialAccount,
     queryFn: ({ signal }) => api.get<CredentialAccount>('/api/v1/accounts/verify_credentials', { signal }),
     enabled: identity.signedIn,
+    staleTime: FRESH_FOR_MS,
   });
 }
 
@@ -94,7 +129,7 @@ export function useUnreadNotificationCount() {
     queryKey: queryKeys.unreadNotifications,
     queryFn: ({ signal }) => api.get<{ count: number }>('/api/v1/notifications/unread_count', { signal }),
     enabled: identity.signedIn,
-    retry: false,
+    retry: retryOnlyWhenRateLimited,
     staleTime: 30_000,
   });
 }

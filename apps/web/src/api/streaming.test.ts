@@ -65,6 +65,26 @@ describe('the shared streaming connection', () => {
     expect(sockets[1]?.sent).toEqual([{ type: 'subscribe', stream: 'direct' }]);
   });
 
+  it('asks a listener to catch up only when its stream is subscribed again (a reconnect, a resync)', () => {
+    const subscribed = vi.fn();
+    const reconnected = vi.fn();
+    client.subscribe({ stream: 'user' }, vi.fn(), { onSubscribed: subscribed, onReconnected: reconnected });
+    sockets[0]?.open();
+    // the first subscription: what the page just loaded is current
+    expect([subscribed.mock.calls.length, reconnected.mock.calls.length]).toEqual([1, 0]);
+    const joined = vi.fn();
+    client.subscribe({ stream: 'user' }, vi.fn(), { onReconnected: joined });
+    expect(joined).not.toHaveBeenCalled();
+    sockets[0]?.onclose?.();
+    vi.advanceTimersByTime(3000);
+    sockets[1]?.open();
+    expect([subscribed.mock.calls.length, reconnected.mock.calls.length, joined.mock.calls.length]).toEqual([
+      2, 1, 1,
+    ]);
+    sockets[1]?.receive({ stream: ['user'], event: 'resync', payload: '{}' });
+    expect([subscribed.mock.calls.length, reconnected.mock.calls.length]).toEqual([2, 2]);
+  });
+
   it('catches a stream up when the server says events were lost (resync), not as an event', () => {
     const timeline = vi.fn();
     const timelineCaughtUp = vi.fn();

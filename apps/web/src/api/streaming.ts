@@ -18,13 +18,19 @@ export interface SubscribeOptions {
   /** runs each time the server is asked for the stream (the socket opened, or opened again after a drop) */
   onSubscribed?: () => void;
   /**
+   * Runs when the server is asked for the stream again after the socket dropped: the listener reads again what
+   * may have arrived meanwhile. Not the first time: what the page loaded as it started is still current then
+   * (Mastodon's web app refreshes only after a reconnect), and reading it again would spend the API allowance.
+   */
+  onReconnected?: () => void;
+  /**
    * Asked when the socket closed: whether this listener wants it opened again (the box only while expanded,
    * SPEC §4). Without it a listener always does. The socket reopens when any listener wants it.
    */
   wantsReconnect?: () => boolean;
   /**
    * Runs when the server says events of the stream were lost (`resync`: its event bus was away): the listener
-   * reads again what it shows. Without it, onSubscribed's catch-up runs, as after a reconnect.
+   * reads again what it shows. Without it, the catch-up of a reconnect runs (onReconnected, else onSubscribed).
    */
   onResync?: () => void;
 }
@@ -66,11 +72,20 @@ export function streamingUrl(
 interface Listener {
   receive: StreamListener;
   options: SubscribeOptions;
+  /** the server has been asked for the stream for this listener before */
+  subscribed: boolean;
 }
 
 interface Subscription {
   params: StreamParams;
   listeners: Set<Listener>;
+}
+
+/** The server was asked for the listener's stream: onSubscribed each time, onReconnected from the second. */
+function notifySubscribed(listener: Listener): void {
+  listener.options.onSubscribed?.();
+  if (listener.subscribed) listener.options.onReconnected?.();
+  listener.subscribed = true;
 }
 
 export class StreamingConnection {
@@ -94,10 +109,10 @@ export class StreamingConnection {
       subscription = { params, listeners: new Set() };
       this.subscriptions.set(key, subscription);
     }
-    const listener: Listener = { receive, options };
+    const listener: Listener = { receive, options, subscribed: false };
     subscription.listeners.add(listener);
     if (isNew) this.request(subscription);
-    else if (this.isOpen()) options.onSubscribed?.();
+    else if (this.isOpen()) notifySubscribed(listener);
     this.ensureOpen();
     return () => {
       const current = this.subscriptions.get(key);
@@ -163,7 +178,7 @@ export class StreamingConnection {
   private request(subscription: Subscription): void {
     if (!this.isOpen()) return;
     this.send({ type: 'subscribe', ...subscription.params });
-    for (const listener of subscription.listeners) listener.options.onSubscribed?.();
+    for (const listener of subscription.listeners) notifySubscribed(listener);
   }
 
   private dispatch(raw: unknown): void {
@@ -183,8 +198,10 @@ export class StreamingConnection {
     for (const subscription of targets) {
       for (const listener of subscription?.listeners ?? []) {
         try {
-          if (event === RESYNC_EVENT) (listener.options.onResync ?? listener.options.onSubscribed)?.();
-          else listener.receive(event, decoded);
+          if (event === RESYNC_EVENT) {
+            const { onResync, onReconnected, onSubscribed } = listener.options;
+            (onResync ?? onReconnected ?? onSubscribed)?.();
+          } else listener.receive(event, decoded);
         } catch (error) {
           console.error('Streaming: a listener failed', error);
         }

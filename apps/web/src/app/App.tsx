@@ -3,7 +3,8 @@ import type { InitialState } from '@palchat/api';
 import { useMemo, useState } from 'react';
 import { createIntlCache, RawIntlProvider } from 'react-intl';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { ApiError } from '../api/client';
+import { seedQueryCache } from '../api/queries';
+import { queryRetryDelay, shouldRetryQuery } from '../api/retry-policy';
 import { CrashBoundary } from '../features/errors/CrashBoundary';
 import { createAppIntl } from './i18n/app-intl';
 import type { Catalogue } from './i18n/messages';
@@ -15,11 +16,8 @@ import { isDeckPath } from './rules/path-redirect';
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: {
-        // Client errors (404, 403, 422…) will not change on retry; network and 5xx may.
-        retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
-        refetchOnWindowFocus: false,
-      },
+      // a failed refetch keeps the query's data on screen; a 429 is asked again once its Retry-After has passed
+      queries: { retry: shouldRetryQuery, retryDelay: queryRetryDelay, refetchOnWindowFocus: false },
     },
   });
 }
@@ -51,7 +49,7 @@ interface AppProps {
 }
 
 export function App({ state, locale, messages: loaded, router: madeAhead }: AppProps) {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => seedQueryCache(createQueryClient(), state));
   const [router] = useState(() => madeAhead ?? createAppRouter());
   const { messages, onError } = useCompleteCatalogue(loaded);
   const [intlCache] = useState(createIntlCache);

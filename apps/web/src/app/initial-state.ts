@@ -36,6 +36,8 @@ const STANDALONE_STATE: InitialState = {
     publicTimelinesVisible: true,
     maxMediaAttachments: 4,
   },
+  account: null,
+  instance: null,
 };
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

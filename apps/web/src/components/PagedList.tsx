@@ -30,6 +30,8 @@ interface PagedListProps<T, R = T> {
   fetchPage?: PageFetcher<T>;
   bearer?: boolean;
   enabled?: boolean;
+  /** how long loaded pages count as current (a streamed timeline's: for as long as its stream keeps them so) */
+  staleTime?: number;
   itemKey: (item: R) => string;
   /** items to leave out (e.g. oneself in suggestions) */
   filter?: (item: T) => boolean;
@@ -48,10 +50,11 @@ interface PagedListProps<T, R = T> {
  * reader left it, in either form (use-list-position.ts).
  */
 export function PagedList<T, R = T>(props: PagedListProps<T, R>) {
-  const { queryKey, path, query, bearer, enabled = true, fetchPage } = props;
+  const { queryKey, path, query, bearer, enabled = true, fetchPage, staleTime = 0 } = props;
   const result = useInfiniteQuery({
     queryKey,
     enabled,
+    staleTime,
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }): Promise<Page<T>> =>
       fetchPage

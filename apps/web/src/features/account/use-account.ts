@@ -51,6 +51,8 @@ export function useFollowToggle(accountId: string) {
     onSuccess: (relationship) => {
       client.setQueryData(['relationship', accountId], relationship);
       void client.invalidateQueries({ queryKey: ['account-ref'] });
+      // the home timeline gains or loses the account's posts: read again when shown (the stream does not say)
+      void client.invalidateQueries({ queryKey: ['timeline', 'home'] });
     },
   });
 }

@@ -21,7 +21,7 @@ function isFollowRequest(value: unknown): boolean {
 
 /**
  * Live notifications: the unread count grows and the notifications list refetches; edits/deletes apply. Each
- * time the stream starts listening, what it may have missed is read again.
+ * time the stream listens again after a drop, what it may have missed is read again.
  */
 export default function NotificationStream() {
   const client = useQueryClient();
@@ -49,10 +49,9 @@ export default function NotificationStream() {
           replaceCachedStatus(client, payload);
         }
       },
-      // what arrived while the stream was not listening (before it first opened, or during a drop): the count,
-      // the lists and follow requests are read again
+      // what arrived while the stream was away (a drop): the count, the lists and follow requests are read again
       {
-        onSubscribed: () => {
+        onReconnected: () => {
           if (!onNotificationsPage())
             void client.invalidateQueries({ queryKey: queryKeys.unreadNotifications });
           void client.invalidateQueries({ queryKey: queryKeys.followRequests });

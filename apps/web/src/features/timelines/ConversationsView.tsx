@@ -32,8 +32,8 @@ function useConversationStream(): void {
         if (event !== 'conversation' || !isConversation(payload)) return;
         receiveConversation(client, payload);
       },
-      // conversations changed while the socket was connecting or away arrive with a fresh first page
-      { onSubscribed: () => reloadConversations(client) },
+      // conversations changed while the socket was away arrive with a fresh first page
+      { onReconnected: () => reloadConversations(client) },
     );
   }, [client, identity.signedIn, accessToken]);
 }

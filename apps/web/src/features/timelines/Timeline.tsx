@@ -47,7 +47,10 @@ function NewPostsButton({ timelineId, onShow }: { timelineId: string; onShow: ()
 export function Timeline(props: TimelineProps) {
   const client = useQueryClient();
   const queryKey = ['timeline', props.timelineId, props.query ?? {}];
-  useTimelineStream(props.timelineId, queryKey, props.stream, { path: props.path, query: props.query });
+  const live = useTimelineStream(props.timelineId, queryKey, props.stream, {
+    path: props.path,
+    query: props.query,
+  });
   const keepUnfiltered = useKeepUnfiltered(props.filterScope ?? null);
   return (
     <Column label={props.title}>
@@ -74,6 +77,8 @@ export function Timeline(props: TimelineProps) {
           path={props.path}
           query={props.query}
           filter={keepUnfiltered}
+          // a live timeline is kept current by its stream and caught up when shown again, not read again whole
+          staleTime={live ? Infinity : 0}
           itemKey={(status) => status.id}
           renderItem={(status) => <StatusCard status={status} />}
           empty={props.empty}

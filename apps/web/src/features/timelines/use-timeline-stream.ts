@@ -88,15 +88,16 @@ export async function catchUp(
 }
 
 /**
- * Streaming for one timeline: new statuses wait behind "N new posts" (one's own show at once); after a
- * reconnect, what was posted meanwhile joins them.
+ * Streaming for one timeline: new statuses wait behind "N new posts" (one's own show at once); once the stream
+ * listens (a reconnect, or the timeline shown again), what was posted meanwhile joins them. Answers whether the
+ * timeline is streamed (signed in, with a stream).
  */
 export function useTimelineStream(
   timelineId: string,
   queryKey: QueryKey,
   stream: StreamParams | undefined,
   source: TimelineSource,
-): void {
+): boolean {
   const client = useQueryClient();
   const { identity, accessToken } = useInitialState();
   const key = JSON.stringify(queryKey);
@@ -128,4 +129,5 @@ export function useTimelineStream(
       { onSubscribed: () => void catchUp(client, parsedKey, parsedSource, receive).catch(() => undefined) },
     );
   }, [client, key, streamJson, sourceJson, timelineId, identity.signedIn, identity.accountId, accessToken]);
+  return Boolean(streamJson && identity.signedIn && accessToken);
 }
