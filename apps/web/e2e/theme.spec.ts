@@ -62,13 +62,13 @@ test('the theme setting applies at once, is painted by the server, and "system" 
   expect(await (await ann.context.request.get('/home')).text()).not.toContain('data-theme');
 });
 
-test('screenshots: home, a status, the open box and preferences in each theme at 1440 and 375 px', async ({
+test('screenshots: home, a status, preferences (and the open box at 1440) in each theme at 1440 and 375 px', async ({
   ann,
   ben,
   browser,
   baseURL,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(600_000);
   const post = await apiAs<{ id: string }>(ann, 'POST', '/api/v1/statuses', {
     status: 'Trying the #themes: light, dark and high contrast',
     visibility: 'public',
@@ -108,6 +108,8 @@ test('screenshots: home, a status, the open box and preferences in each theme at
       await page.goto('/settings/preferences');
       await expect(page.getByRole('group', { name: 'Theme' })).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/${name}-preferences.png`, fullPage: true });
+      // the phone's box is a view of its own, covered by the layout specs
+      if (size === '375') continue;
       await openBox(user);
       await openChatWith(user, 'Ben Baker');
       await expect(box(user).getByText('Dark, always.')).toBeVisible();
