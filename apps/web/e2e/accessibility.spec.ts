@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { apiAs, box, openBox, openChatWith, palsTest } from './messages-support';
+import { box, openBox, openChatWith, palsTest } from './messages-support';
+import { postAndChat } from './support/content';
 import { expect, test } from './support/test';
 
 /**
@@ -66,26 +67,17 @@ palsTest(
   async ({ ann, ben }) => {
     // 8 places × 2 schemes: about 40 s on an idle machine, minutes on a crowded one
     palsTest.setTimeout(600_000);
-    const post = await apiAs<{ id: string }>(ann, 'POST', '/api/v1/statuses', {
-      status: 'Checking #accessibility with a pal',
-      visibility: 'public',
-    });
-    await apiAs(ben, 'POST', `/api/v1/statuses/${post.id}/favourite`);
-    await apiAs(ben, 'POST', '/api/v1/statuses', { status: 'Looks good to me', in_reply_to_id: post.id });
-    await apiAs(ann, 'POST', '/api/v1/friend_messages', {
-      recipient_id: ben.id,
-      content: 'Hi Ben, how are you?',
-    });
-    await apiAs(ben, 'POST', '/api/v1/friend_messages', {
-      recipient_id: ann.id,
-      content: 'Fine, thanks Ann!',
+    const postId = await postAndChat(ann, ben, {
+      post: 'Checking #accessibility with a pal',
+      reply: 'Looks good to me',
+      chat: ['Hi Ben, how are you?', 'Fine, thanks Ann!'],
     });
 
     const found: string[] = [];
     for (const path of [
       '/home',
       '/settings/preferences',
-      `/@${ann.username}/${post.id}`,
+      `/@${ann.username}/${postId}`,
       '/notifications',
       '/explore',
       `/@${ben.username}`,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { CURRENT_INTRODUCTION_VERSION, type ThemeSetting } from '@palchat/api';
 import type { Page } from '@playwright/test';
 import { apiAs, box, openBox, openChatWith, palsTest as test, type ChatUser } from './messages-support';
+import { postAndChat } from './support/content';
 import { expect } from './support/test';
 
 const SHOTS = '/tmp/shots-theme';
@@ -69,17 +70,11 @@ test('screenshots: home, a status, preferences (and the open box at 1440) in eac
   baseURL,
 }) => {
   test.setTimeout(600_000);
-  const post = await apiAs<{ id: string }>(ann, 'POST', '/api/v1/statuses', {
-    status: 'Trying the #themes: light, dark and high contrast',
-    visibility: 'public',
+  const postId = await postAndChat(ann, ben, {
+    post: 'Trying the #themes: light, dark and high contrast',
+    reply: 'The dark one is lovely',
+    chat: ['Which theme do you use?', 'Dark, always.'],
   });
-  await apiAs(ben, 'POST', `/api/v1/statuses/${post.id}/favourite`);
-  await apiAs(ben, 'POST', '/api/v1/statuses', { status: 'The dark one is lovely', in_reply_to_id: post.id });
-  await apiAs(ann, 'POST', '/api/v1/friend_messages', {
-    recipient_id: ben.id,
-    content: 'Which theme do you use?',
-  });
-  await apiAs(ben, 'POST', '/api/v1/friend_messages', { recipient_id: ann.id, content: 'Dark, always.' });
 
   const phone = await browser.newContext({
     baseURL,
@@ -102,7 +97,7 @@ test('screenshots: home, a status, preferences (and the open box at 1440) in eac
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       await expect(page.getByText('Trying the').first()).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/${name}-home.png` });
-      await page.goto(`/@${ann.username}/${post.id}`);
+      await page.goto(`/@${ann.username}/${postId}`);
       await expect(page.getByText('The dark one is lovely').first()).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/${name}-status.png` });
       await page.goto('/settings/preferences');
