@@ -299,6 +299,26 @@ describeEachDialect('the web client page', (dialect) => {
       );
       expect(page.settings).toMatchObject(expected);
     });
+
+    it('paints the saved theme from the first byte and refuses unknown themes', async () => {
+      const session = await signUpSession(server, 'tess');
+      const auth = csrfHeaders({ _palchat_session: session });
+      const put = (payload: object) =>
+        server.app.inject({ method: 'PUT', url: '/api/web/settings', ...auth, payload });
+      const pageHtml = async () =>
+        (await server.app.inject({ url: '/home', cookies: { _palchat_session: session } })).body;
+
+      expect(await pageHtml()).not.toContain('data-theme');
+      expect((await put({ theme: 'dark' })).json()).toMatchObject({ theme: 'dark' });
+      expect(await pageHtml()).toMatch(/<html data-theme="dark"/);
+      for (const invalid of [{ theme: 'purple' }, { theme: null }, { theme: '"><script>' }]) {
+        expect((await put(invalid)).statusCode).toBe(422);
+      }
+      expect((await put({ theme: 'high-contrast' })).statusCode).toBe(200);
+      expect(await pageHtml()).toMatch(/<html data-theme="high-contrast"/);
+      // signed out, the page follows the system
+      expect((await server.app.inject({ url: '/home' })).body).not.toContain('data-theme');
+    });
   });
 });
 

@@ -53,6 +53,10 @@ const columnsSchema = z.array(columnSchema).check(
 export const displayMediaSchema = z.enum(['default', 'show_all', 'hide_all']);
 export type DisplayMedia = z.infer<typeof displayMediaSchema>;
 
+/** Colour theme: Mastodon's light, dark and high contrast, or the system's light or dark (the default). */
+export const themeSettingSchema = z.enum(['system', 'light', 'dark', 'high-contrast']);
+export type ThemeSetting = z.infer<typeof themeSettingSchema>;
+
 export const userSettingsSchema = z.object({
   layout: z._default(layoutSettingSchema, 'auto'),
   columns: z._default(columnsSchema, []),
@@ -64,6 +68,7 @@ export const userSettingsSchema = z.object({
   autoplayGifs: z._default(z.boolean(), false),
   /** no transitions or animations */
   reduceMotion: z._default(z.boolean(), false),
+  theme: z._default(themeSettingSchema, 'system'),
   /** ask before unfollowing, boosting, deleting (Mastodon's unfollow_modal, boost_modal, delete_modal) */
   unfollowModal: z._default(z.boolean(), true),
   boostModal: z._default(z.boolean(), false),
@@ -80,6 +85,7 @@ export const userSettingsPatchSchema = z.object({
   expandSpoilers: z.optional(z.boolean()),
   autoplayGifs: z.optional(z.boolean()),
   reduceMotion: z.optional(z.boolean()),
+  theme: z.optional(themeSettingSchema),
   unfollowModal: z.optional(z.boolean()),
   boostModal: z.optional(z.boolean()),
   deleteModal: z.optional(z.boolean()),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { userSettingsSchema, type InitialState } from '@palchat/api';
-import { injectInitialState, scriptSafeJson } from './page.js';
+import { applyTheme, injectInitialState, scriptSafeJson } from './page.js';
 
 const state = {
   identity: {
@@ -43,5 +43,18 @@ describe('page initial state', () => {
       /<title>x<\/title><script id="initial-state" type="application\/json">.*<\/script><\/head>/,
     );
     expect(html.match(/<\/script>/g)).toHaveLength(1);
+  });
+});
+
+describe('page theme', () => {
+  const page = '<!doctype html>\n<html lang="en">\n<head></head></html>';
+
+  it('marks <html> with a chosen theme before anything paints', () => {
+    expect(applyTheme(page, 'dark')).toContain('<html data-theme="dark" lang="en">');
+    expect(applyTheme(page, 'high-contrast')).toContain('<html data-theme="high-contrast" lang="en">');
+  });
+
+  it('leaves the page to the system colours when the theme follows the system', () => {
+    expect(applyTheme(page, 'system')).toBe(page);
   });
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { InitialState } from '@palchat/api';
+import type { InitialState, ThemeSetting } from '@palchat/api';
 import { inlineStyleHashes } from '../http/security-headers.js';
 
 /** JSON that is safe inside <script>: no `<` can end the element, no line separators break old parsers. */
@@ -26,6 +26,15 @@ export function injectInitialState(html: string, state: InitialState): string {
     html,
     `<script id="initial-state" type="application/json">${scriptSafeJson(state)}</script>`,
   );
+}
+
+/**
+ * The account's theme on the <html> element, so that the first paint already has its colours (no script, nothing
+ * for the Content-Security-Policy to allow). "system" leaves the element alone: the stylesheet follows the system.
+ */
+export function applyTheme(html: string, theme: ThemeSetting): string {
+  if (theme === 'system') return html;
+  return html.replace(/<html\b/i, `<html data-theme="${theme}"`);
 }
 
 const cache = new Map<string, { mtimeMs: number; value: unknown }>();

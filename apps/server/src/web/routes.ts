@@ -8,7 +8,7 @@ import { requireAccount } from '../auth/viewer.js';
 import { AssetFiles, codingFor } from './asset-files.js';
 import { buildInitialState } from './initial-state.js';
 import { documentHeaders } from '../http/security-headers.js';
-import { injectInitialState, injectIntoHead, readIndexHtml } from './page.js';
+import { applyTheme, injectInitialState, injectIntoHead, readIndexHtml } from './page.js';
 import { pagePolicy } from './page-policy.js';
 import { preloadLinks, readRoutePreloads } from './preloads.js';
 import { loadUserSettings, updateUserSettings } from './user-settings.js';
@@ -55,7 +55,7 @@ async function sendPage(ctx: AppContext, request: FastifyRequest, reply: Fastify
     .header('cache-control', 'no-cache, no-store')
     .headers(documentHeaders(pagePolicy(ctx.config, index.inlineStyleHashes)))
     .type('text/html; charset=utf-8')
-    .send(injectIntoHead(injectInitialState(index.html, state), hints));
+    .send(injectIntoHead(injectInitialState(applyTheme(index.html, state.settings.theme), state), hints));
 }
 
 /** The built client: hashed assets cached for a year, other files revalidated, every client route → the page. */

@@ -4,6 +4,7 @@ import { lazyWithMessages } from './lazy-with-messages';
 import { Navigate, useLocation } from 'react-router';
 import { useSettings } from '../api/queries';
 import { useReduceMotionClass } from '../features/settings/use-reading-settings';
+import { useThemeAttribute } from '../features/settings/use-theme';
 import { LayoutModeContext } from './layout-context';
 import { SingleColumnLayout } from './layouts/SingleColumnLayout';
 import { preloadableLazy } from './preloadable-lazy';
@@ -55,6 +56,7 @@ export function AppShell() {
   const shownLayout = useDeferredValue(layout);
   const location = useLocation();
   useReduceMotionClass();
+  useThemeAttribute();
   useNewEntryAtTop();
 
   const redirect = pathRedirect(location.pathname, layout);

@@ -18,6 +18,7 @@ const STANDALONE_STATE: InitialState = {
     expandSpoilers: false,
     autoplayGifs: false,
     reduceMotion: false,
+    theme: 'system',
     unfollowModal: true,
     boostModal: false,
     deleteModal: true,

@@ -648,7 +648,8 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
               ? 'icon-button icon-button--active compose-form__cw'
               : 'icon-button compose-form__cw'
           }
-          aria-label={t('compose.spoiler')}
+          // the name holds the button's visible "CW" (WCAG 2.5.3, label in name)
+          aria-label={t('compose.spoiler_button')}
           title={t('compose.spoiler')}
           aria-pressed={extras.spoilerOn}
           onClick={() => updateComposeExtras({ spoilerOn: !extras.spoilerOn })}

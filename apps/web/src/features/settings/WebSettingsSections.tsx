@@ -1,4 +1,4 @@
-import type { DisplayMedia, LayoutSetting } from '@palchat/api';
+import type { DisplayMedia, LayoutSetting, ThemeSetting } from '@palchat/api';
 import { queryKeys, useSaveSettings, useSettings } from '../../api/queries';
 import type { MessageId } from '../../app/i18n/messages';
 import { useT } from '../../app/i18n/use-t';
@@ -11,19 +11,34 @@ const LAYOUTS: [LayoutSetting, MessageId, MessageId][] = [
   ['mobile', 'preferences.layout_mobile', 'preferences.layout_mobile_hint'],
 ];
 
+const THEMES: [ThemeSetting, MessageId][] = [
+  ['system', 'preferences.theme_system'],
+  ['light', 'preferences.theme_light'],
+  ['dark', 'preferences.theme_dark'],
+  ['high-contrast', 'preferences.theme_high_contrast'],
+];
+
 const DISPLAY_MEDIA: [DisplayMedia, MessageId][] = [
   ['default', 'preferences.display_media_default'],
   ['show_all', 'preferences.display_media_show_all'],
   ['hide_all', 'preferences.display_media_hide_all'],
 ];
 
-/** Layout and motion: web settings, saved on every change. */
+/** Theme, layout and motion: web settings, saved on every change. */
 export function AppearanceSection() {
   const t = useT();
   const settings = useSettings();
   const save = useSaveSettings('appearance');
   return (
     <SettingsSection title={t('preferences.appearance')} saveKey={[...queryKeys.settings, 'appearance']}>
+      <ChoiceGroup
+        legend={t('preferences.theme')}
+        hint={t('preferences.theme_hint')}
+        name="theme"
+        value={settings.theme}
+        choices={THEMES.map(([value, label]) => ({ value, label: t(label) }))}
+        onChange={(theme) => save.mutate({ theme })}
+      />
       <ChoiceGroup
         legend={t('preferences.layout')}
         hint={t('preferences.layout_hint')}

@@ -12,6 +12,7 @@ describe('reading settings', () => {
       expandSpoilers: false,
       autoplayGifs: false,
       reduceMotion: false,
+      theme: 'system',
       unfollowModal: true,
       boostModal: false,
       deleteModal: true,

@@ -34,11 +34,14 @@ function ActionButton({
   disabled?: boolean;
   onClick: () => void;
 }) {
+  const t = useT();
+  const shownCount = count !== undefined && count > 0 ? String(count) : null;
   return (
     <button
       type="button"
       className={active ? 'status-action status-action--active' : 'status-action'}
-      aria-label={label}
+      // the visible count is part of the name (WCAG 2.5.3, label in name): "Favorite, 3"
+      aria-label={shownCount ? t('status.action_with_count', { action: label, count: shownCount }) : label}
       title={label}
       aria-pressed={active}
       data-action={action}
@@ -46,7 +49,7 @@ function ActionButton({
       onClick={onClick}
     >
       {socialIcon(icon, 18)}
-      {count !== undefined && count > 0 && <span className="status-action__count">{count}</span>}
+      {shownCount && <span className="status-action__count">{shownCount}</span>}
     </button>
   );
 }
