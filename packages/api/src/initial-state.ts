@@ -52,7 +52,8 @@ export const displayMediaSchema = z.enum(['default', 'show_all', 'hide_all']);
 export type DisplayMedia = z.infer<typeof displayMediaSchema>;
 
 export const userSettingsSchema = z.object({
-  layout: z._default(layoutSettingSchema, 'auto'),
+  /** the simple single column, as Mastodon's default; the deck (multi-column) is opted into in Preferences */
+  layout: z._default(layoutSettingSchema, 'single-column'),
   columns: z._default(columnsSchema, []),
   introductionVersion: z._default(z.int().check(z.nonnegative()), 0),
   displayMedia: z._default(displayMediaSchema, 'default'),
