@@ -190,9 +190,19 @@ describeEachDialect('the web client page', (dialect) => {
           .settings;
       expect((await pageSettings()).layout).toBe('single-column');
       const auth = csrfHeaders({ _palchat_session: session });
-      await server.app.inject({ method: 'PUT', url: '/api/web/settings', ...auth, payload: { layout: 'auto' } });
+      await server.app.inject({
+        method: 'PUT',
+        url: '/api/web/settings',
+        ...auth,
+        payload: { layout: 'auto' },
+      });
       // another setting saved later leaves the chosen layout alone
-      await server.app.inject({ method: 'PUT', url: '/api/web/settings', ...auth, payload: { reduceMotion: true } });
+      await server.app.inject({
+        method: 'PUT',
+        url: '/api/web/settings',
+        ...auth,
+        payload: { reduceMotion: true },
+      });
       expect(await pageSettings()).toMatchObject({ layout: 'auto', reduceMotion: true });
     });
 
