@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { apiAs, box, createUser, messageBubble, sendMessage, type ChatUser } from './messages-support';
 import { expect, test } from './support/social';
-import { newUser } from './support/users';
+import { newUser, submitSignUpForm } from './support/users';
 
 const SHOTS = '/tmp/shots-profile';
 const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
@@ -162,14 +162,7 @@ test.describe('signing up', () => {
     await shot(page, 'sign-up-errors-375-light');
 
     // fixed, the messages go and the sign-up goes through
-    const user = newUser('fresh');
-    await username.fill(user.username);
-    await page.getByLabel('Email address').fill(user.email);
-    await page.getByLabel('Password', { exact: true }).fill(user.password);
-    await page.getByLabel('Confirm password').fill(user.password);
-    await expect(page.locator('.field__error')).toHaveCount(0);
-    await page.getByRole('checkbox').check();
-    await page.getByRole('button', { name: 'Sign up' }).click();
+    await submitSignUpForm(page, newUser('fresh'));
     await expect(page).toHaveURL(/\/start$/);
     await context.close();
   });
@@ -183,12 +176,7 @@ test.describe('signing up', () => {
       const page = await context.newPage();
       const user = newUser('simple');
       await page.goto('/auth/sign_up');
-      await page.getByLabel('Username').fill(user.username);
-      await page.getByLabel('Email address').fill(user.email);
-      await page.getByLabel('Password', { exact: true }).fill(user.password);
-      await page.getByLabel('Confirm password').fill(user.password);
-      await page.getByRole('checkbox').check();
-      await page.getByRole('button', { name: 'Sign up' }).click();
+      await submitSignUpForm(page, user);
       await expect(page).toHaveURL(/\/start$/);
       await expect(page.locator(`[data-layout="${layout}"]`)).toBeVisible();
       await page.getByRole('button', { name: 'Done, take me to my feed' }).click();
