@@ -111,6 +111,26 @@ describeEachDialect('accounts API', (dialect) => {
       expect(body.fields[0]?.value).toContain('<a href="https://bob.example"');
     });
 
+    it("links a bio's #hashtags and URLs as Mastodon does, leaving @mentions as text", async () => {
+      const response = await server.app.inject({
+        method: 'PATCH',
+        url: '/api/v1/accounts/update_credentials',
+        headers: bearer(bob),
+        payload: { note: 'I post #Photography and #café_life, ping @alice, see https://bob.example' },
+      });
+      expect(response.statusCode).toBe(200);
+      const { note } = accountSchema.parse(response.json());
+      const tagUrl = `${server.config.publicUrl}/tags`;
+      expect(note).toBe(
+        `<p>I post <a href="${tagUrl}/photography" class="mention hashtag" rel="tag">#<span>Photography</span></a>` +
+          ` and <a href="${tagUrl}/caf%C3%A9_life" class="mention hashtag" rel="tag">#<span>café_life</span></a>,` +
+          ' ping @alice, see <a href="https://bob.example" rel="nofollow noopener" target="_blank">https://bob.example</a></p>',
+      );
+      // the public profile shows the same note
+      const shown = await server.app.inject({ method: 'GET', url: `/api/v1/accounts/${bob.account.id}` });
+      expect(accountSchema.parse(shown.json()).note).toBe(note);
+    });
+
     it('accepts form fields', async () => {
       const response = await server.app.inject({
         method: 'PATCH',

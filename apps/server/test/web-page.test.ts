@@ -197,6 +197,29 @@ describeEachDialect('the web client page', (dialect) => {
       expect((await server.app.inject({ url: '/api/web/settings' })).statusCode).toBe(401);
     });
 
+    it("starts a new account in the simple single column; an account's saved layout stays", async () => {
+      const session = await signUpSession(server, 'nina');
+      const pageSettings = async () =>
+        dist.stateOf((await server.app.inject({ url: '/', cookies: { _palchat_session: session } })).body)
+          .settings;
+      expect((await pageSettings()).layout).toBe('single-column');
+      const auth = csrfHeaders({ _palchat_session: session });
+      await server.app.inject({
+        method: 'PUT',
+        url: '/api/web/settings',
+        ...auth,
+        payload: { layout: 'auto' },
+      });
+      // another setting saved later leaves the chosen layout alone
+      await server.app.inject({
+        method: 'PUT',
+        url: '/api/web/settings',
+        ...auth,
+        payload: { reduceMotion: true },
+      });
+      expect(await pageSettings()).toMatchObject({ layout: 'auto', reduceMotion: true });
+    });
+
     it('reads, merges and validates the web settings', async () => {
       const session = await signUpSession(server, 'sam');
       const auth = csrfHeaders({ _palchat_session: session });

@@ -1,5 +1,5 @@
 import { expect, test } from './support/test';
-import { newUser, SHOTS_DIR } from './support/users';
+import { newUser, SHOTS_DIR, submitSignUpForm } from './support/users';
 
 test('signing up through the UI lands on /start, and / leads there again on first launch', async ({
   page,
@@ -8,12 +8,7 @@ test('signing up through the UI lands on /start, and / leads there again on firs
   await page.goto('/auth/sign_up');
   await expect(page.getByRole('heading', { name: /Create your account/ })).toBeVisible();
   await page.screenshot({ path: `${SHOTS_DIR}/sign-up.png` });
-  await page.getByLabel('Username').fill(user.username);
-  await page.getByLabel('Email address').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByLabel('Confirm password').fill(user.password);
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Sign up' }).click();
+  await submitSignUpForm(page, user);
 
   await expect(page).toHaveURL(/\/start$/);
   await expect(page.getByTestId('onboarding')).toBeVisible();

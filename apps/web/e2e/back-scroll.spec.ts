@@ -164,6 +164,8 @@ test.describe('single column, the window scrolls', () => {
 });
 
 test('multi-column: Back shows the routed column where the reader left it', async ({ alice }) => {
+  // the deck is opted into (a new account starts in the single column)
+  await apiAs(alice, 'PUT', '/api/web/settings', { layout: 'multi-column' });
   await postMany(alice, 20);
   const page = alice.page;
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -58,7 +58,8 @@ export const themeSettingSchema = z.enum(['system', 'light', 'dark', 'high-contr
 export type ThemeSetting = z.infer<typeof themeSettingSchema>;
 
 export const userSettingsSchema = z.object({
-  layout: z._default(layoutSettingSchema, 'auto'),
+  /** the simple single column, as Mastodon's default; the deck (multi-column) is opted into in Preferences */
+  layout: z._default(layoutSettingSchema, 'single-column'),
   columns: z._default(columnsSchema, []),
   introductionVersion: z._default(z.int().check(z.nonnegative()), 0),
   displayMedia: z._default(displayMediaSchema, 'default'),

@@ -35,9 +35,14 @@ export function accountUri(ctx: AppContext, row: AccountNaming): string {
 export const acctOf = (row: Pick<AccountRow, 'username' | 'domain'>): string =>
   row.domain ? `${row.username}@${row.domain}` : row.username;
 
-/** A local account's note is plain text made HTML here; a remote one's is stored sanitized HTML. */
+/**
+ * A local account's note is plain text made HTML here, with its URLs and #hashtags linked as Mastodon links them
+ * (an @mention stays text: no account is looked up for it); a remote one's is stored sanitized HTML.
+ */
 function noteHtml(ctx: AppContext, row: AccountRow): string {
-  return row.domain ? row.note : textToHtml(row.note, { publicUrl: ctx.config.publicUrl });
+  return row.domain
+    ? row.note
+    : textToHtml(row.note, { publicUrl: ctx.config.publicUrl, linkTagsAndMentions: true });
 }
 
 /**

@@ -12,7 +12,7 @@ export interface MentionedAccount {
 
 export interface FormatOptions {
   publicUrl: string;
-  /** link #hashtags and @mentions (statuses); profile notes link URLs only */
+  /** link #hashtags and the @mentions of `mentions` (statuses, and the hashtags of profile notes) */
   linkTagsAndMentions?: boolean;
   /**
    * With `linkTagsAndMentions`: the accounts the status mentions (its stored mentions, and its author). An

@@ -1,7 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { request, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test';
+import {
+  request,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import type { InitialState, UserSettings } from '@palchat/api';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -96,3 +102,13 @@ export function admin(...args: string[]): string {
 }
 
 export const SHOTS_DIR = '/tmp/shots';
+
+/** Fills the sign-up form (at /auth/sign_up) for `user`, agrees to the rules and submits it. */
+export async function submitSignUpForm(page: Page, user: TestUser): Promise<void> {
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Email address').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Confirm password').fill(user.password);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Sign up' }).click();
+}

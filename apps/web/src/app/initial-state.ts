@@ -11,7 +11,7 @@ const STANDALONE_STATE: InitialState = {
     movedToAccountId: null,
   },
   settings: {
-    layout: 'auto',
+    layout: 'single-column',
     columns: [],
     introductionVersion: 0,
     displayMedia: 'default',

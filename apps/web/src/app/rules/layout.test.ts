@@ -12,6 +12,10 @@ describe('decideLayout', () => {
   it('auto picks multi-column above 1174 px', () => {
     expect(decideLayout('auto', 1175)).toBe('multi-column');
   });
+  it('the simple single column is the phone layout at 630 px or less', () => {
+    expect(decideLayout('single-column', 630)).toBe('mobile');
+    expect(decideLayout('single-column', 631)).toBe('single-column');
+  });
   it('an explicit setting wins over the width', () => {
     expect(decideLayout('multi-column', 500)).toBe('multi-column');
     expect(decideLayout('single-column', 2000)).toBe('single-column');

@@ -9,8 +9,12 @@ export const COMPOSE_PANEL_MAX_HIDDEN_WIDTH = 1174;
 /** Resize events are debounced this long before the automatic layout is re-evaluated (SPEC §9). */
 export const LAYOUT_CHANGE_DEBOUNCE_MS = 500;
 
-/** An explicit layout setting wins; `auto` follows the window width. */
+/**
+ * An explicit layout setting wins, but the simple single column is the phone layout on a phone, as in Mastodon
+ * (its `single-column` is the default); `auto` follows the window width.
+ */
 export function decideLayout(setting: LayoutSetting, width: number): LayoutMode {
+  if (setting === 'single-column' && width <= MOBILE_MAX_WIDTH) return 'mobile';
   if (setting !== 'auto') return setting;
   if (width <= MOBILE_MAX_WIDTH) return 'mobile';
   if (width <= COMPOSE_PANEL_MAX_HIDDEN_WIDTH) return 'single-column';

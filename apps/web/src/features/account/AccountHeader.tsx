@@ -1,6 +1,7 @@
 import './account.css';
 import type { Account } from '@palchat/api';
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Link, NavLink } from 'react-router';
 import { Msg } from '../../app/i18n/Msg';
 import { useT } from '../../app/i18n/use-t';
@@ -13,7 +14,9 @@ import { Icon } from '../../components/Icon';
 import { AccountMenu } from './AccountMenu';
 import { AccountNote } from './AccountNote';
 import { FollowButton } from './FollowButton';
+import { MessageButton } from './MessageButton';
 import { NotifyBell } from './NotifyBell';
+import { ProfileNote } from './ProfileNote';
 import { hasCustomHeader } from './profile-images';
 
 /** Mastodon's moved-account banner: who moved, and the new account with a link to its profile. */
@@ -46,6 +49,7 @@ function MovedNote({ from, to }: { from: Account; to: Account }) {
 
 export function AccountHeader({ account }: { account: Account }) {
   const t = useT();
+  const intl = useIntl();
   const intlNumber = new Intl.NumberFormat();
   const { identity } = useInitialState();
   const base = `/@${account.acct}`;
@@ -73,6 +77,7 @@ export function AccountHeader({ account }: { account: Account }) {
             <>
               <AccountMenu account={account} onEditNote={() => setNoteOpen(true)} />
               <NotifyBell account={account} />
+              <MessageButton account={account} />
               <FollowButton accountId={account.id} locked={account.locked} />
             </>
           )}
@@ -86,7 +91,7 @@ export function AccountHeader({ account }: { account: Account }) {
         </h2>
         <p className="account-header__acct">@{account.acct}</p>
       </div>
-      {account.note && <Html className="account-header__note" html={account.note} />}
+      {account.note && <ProfileNote html={account.note} />}
       {account.fields.length > 0 && (
         <dl className="account-header__fields">
           {account.fields.map((field) => (
@@ -103,6 +108,12 @@ export function AccountHeader({ account }: { account: Account }) {
           ))}
         </dl>
       )}
+      <p className="account-header__joined">
+        <Msg
+          id="account.joined"
+          values={{ date: intl.formatDate(account.created_at, { month: 'long', year: 'numeric' }) }}
+        />
+      </p>
       {identity.signedIn && !own && (
         <AccountNote account={account} open={noteOpen} onDone={() => setNoteOpen(false)} />
       )}

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { api, ApiError } from '../../api/client';
 import { Msg } from '../../app/i18n/Msg';
+import type { MessageId } from '../../app/i18n/messages';
 import { useT } from '../../app/i18n/use-t';
 import { useInitialState } from '../../app/initial-state-context';
 import { Button } from '../../components/Button';
@@ -10,6 +11,8 @@ import { Field } from '../../components/Field';
 import { ErrorMessage } from '../../components/States';
 import { AuthLayout } from './AuthLayout';
 import { safeRedirectPath } from './safe-redirect';
+import { emailProblem, PASSWORD_MIN_LENGTH, passwordProblem, usernameProblem } from './sign-up-rules';
+import { useUsernameTaken } from './use-username-taken';
 
 interface Redirect {
   redirect_to?: string;
@@ -102,6 +105,10 @@ export function SignUpView() {
     reason: '',
   });
   const [agreement, setAgreement] = useState(false);
+  // e-mail and password are judged once the field is left (not while the first characters are typed)
+  const [left, setLeft] = useState({ email: false, password: false });
+  const leave = (field: keyof typeof left) => () => setLeft((current) => ({ ...current, [field]: true }));
+  const usernameTaken = useUsernameTaken(values.username);
   const signUp = useMutation({
     mutationFn: () =>
       api.post<Redirect>('/auth/sign_up', {
@@ -116,8 +123,20 @@ export function SignUpView() {
   const mismatch = values.password_confirmation !== '' && values.password !== values.password_confirmation;
   const set = (field: Exclude<SignUpField, 'agreement'>) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
-  const errorText = (field: SignUpField) =>
+  const serverError = (field: SignUpField) =>
     fieldErrors[field]?.length ? fieldErrors[field]?.join(', ') : undefined;
+  const inline = (problem: MessageId | null) => (problem ? t(problem) : undefined);
+  const usernameError = inline(
+    usernameProblem(values.username) ?? (usernameTaken ? 'auth.username_taken' : null),
+  );
+  // what is wrong now, as typed, else what the server said on the last submit
+  const errorText = (field: SignUpField): string | undefined => {
+    if (field === 'username') return usernameError ?? serverError(field);
+    if (field === 'email' && left.email) return inline(emailProblem(values.email)) ?? serverError(field);
+    if (field === 'password' && left.password)
+      return inline(passwordProblem(values.password)) ?? serverError(field);
+    return serverError(field);
+  };
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!mismatch && agreement) signUp.mutate();
@@ -153,7 +172,6 @@ export function SignUpView() {
                 required
                 autoFocus
                 pattern="[A-Za-z0-9_]+"
-                maxLength={30}
                 value={values.username}
                 onChange={set('username')}
               />
@@ -173,6 +191,7 @@ export function SignUpView() {
               required
               value={values.email}
               onChange={set('email')}
+              onBlur={leave('email')}
             />
           )}
         </Field>
@@ -188,9 +207,10 @@ export function SignUpView() {
               type="password"
               autoComplete="new-password"
               required
-              minLength={8}
+              minLength={PASSWORD_MIN_LENGTH}
               value={values.password}
               onChange={set('password')}
+              onBlur={leave('password')}
             />
           )}
         </Field>

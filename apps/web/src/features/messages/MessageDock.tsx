@@ -2,6 +2,7 @@ import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/
 import { useContext, useState, type ReactNode } from 'react';
 import { IntlContext, IntlProvider } from 'react-intl';
 import { DockPane } from './components/DockPane';
+import { useChatRequests } from './hooks/use-chat-requests';
 import { DockProvider } from './state/dock-context';
 import { NotificationsProvider } from './state/notifications';
 import { StreamProvider } from './streaming/stream-context';
@@ -25,6 +26,7 @@ export function MessageDock({ accountId, accessToken }: MessageDockProps) {
         <NotificationsProvider>
           <DockProvider currentUserId={accountId}>
             <StreamProvider accessToken={accessToken}>
+              <ChatRequests />
               <DockPane />
             </StreamProvider>
           </DockProvider>
@@ -32,6 +34,12 @@ export function MessageDock({ accountId, accessToken }: MessageDockProps) {
       </EnsureQueryClient>
     </EnsureIntl>
   );
+}
+
+/** Opens the chats asked for from outside the box (a profile's Message button). */
+function ChatRequests() {
+  useChatRequests();
+  return null;
 }
 
 function EnsureIntl({ children }: { children: ReactNode }) {

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { mediaStartsRevealed } from './use-reading-settings';
 
 describe('reading settings', () => {
-  it('default to Mastodon’s: sensitive media hidden, warnings collapsed, GIFs still, motion on', () => {
+  it('default to Mastodon’s: simple layout, sensitive media hidden, warnings collapsed, GIFs still, motion on', () => {
     expect(userSettingsSchema.parse({})).toEqual({
-      layout: 'auto',
+      layout: 'single-column',
       columns: [],
       introductionVersion: 0,
       displayMedia: 'default',

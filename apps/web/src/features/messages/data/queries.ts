@@ -10,14 +10,18 @@ import { messageKeys } from './keys';
 /** Server state of the box, one hook per resource (SPEC §7). */
 
 /** The conversation list, newest first, 20 at a time: the next page loads as the list is scrolled to its end. */
-export function useConversations() {
-  const query = useInfiniteQuery({
+export function conversationsOptions() {
+  return infiniteQueryOptions({
     queryKey: messageKeys.conversations(),
     queryFn: ({ pageParam, signal }) => messagingApi.conversations(pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next ?? undefined,
     staleTime: 30_000,
   });
+}
+
+export function useConversations() {
+  const query = useInfiniteQuery(conversationsOptions());
   const { data } = query;
   const list = useMemo(() => loadedConversations(data), [data]);
   return { ...query, list };
