@@ -124,12 +124,13 @@ test.describe('destructive actions ask first, in the app’s modal', () => {
         await page.getByRole('menuitem', { name: 'Delete & re-draft' }).click();
         const asked = page.getByRole('alertdialog', { name: 'Delete and re-draft?' });
         await expect(asked).toBeVisible();
-        const box = await asked.boundingBox();
-        expect(box!.x).toBeGreaterThanOrEqual(0);
-        expect(box!.x + box!.width).toBeLessThanOrEqual(size.viewport.width);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-          size.viewport.width,
-        );
+        // inside the page's width, both answers in reach (the page's own overflow is the phone layout's work)
+        const width = await page.evaluate(() => document.documentElement.clientWidth);
+        for (const part of [asked, ...(await asked.getByRole('button').all())]) {
+          const box = (await part.boundingBox())!;
+          expect(box.x).toBeGreaterThanOrEqual(0);
+          expect(box.x + box.width).toBeLessThanOrEqual(width);
+        }
         await page.screenshot({ path: `${SHOTS}/redraft-confirm-${size.label}-${colorScheme}.png` });
         await context.close();
       }
