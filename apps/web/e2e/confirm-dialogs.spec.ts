@@ -124,8 +124,8 @@ test.describe('destructive actions ask first, in the app’s modal', () => {
         await page.getByRole('menuitem', { name: 'Delete & re-draft' }).click();
         const asked = page.getByRole('alertdialog', { name: 'Delete and re-draft?' });
         await expect(asked).toBeVisible();
-        // inside the page's width, both answers in reach (the page's own overflow is the phone layout's work)
-        const width = await page.evaluate(() => document.documentElement.clientWidth);
+        // inside the viewport, both answers in reach (the page's own sideways overflow is the phone layout's work)
+        const width = await page.evaluate(() => window.innerWidth);
         for (const part of [asked, ...(await asked.getByRole('button').all())]) {
           const box = (await part.boundingBox())!;
           expect(box.x).toBeGreaterThanOrEqual(0);

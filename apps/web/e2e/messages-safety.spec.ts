@@ -45,6 +45,8 @@ test.describe('message box: block, report, settings, delete', () => {
     await asked.getByRole('button', { name: 'Cancel' }).click();
     await expect(asked).toHaveCount(0);
     await expect(box(ann).getByTestId('block-banner')).toHaveCount(0);
+    const annSeenByBen = box(ben).locator('.mbox-chat__subtitle');
+    await expect(annSeenByBen).toHaveText('Active now');
     const stillPals = await apiAs<{ following: boolean; followed_by: boolean }[]>(
       ann,
       'GET',
@@ -66,6 +68,8 @@ test.describe('message box: block, report, settings, delete', () => {
     await expect(box(ben).getByTestId('block-banner')).toContainText(
       'This user has blocked you. You cannot send messages.',
     );
+    // and no longer sees Ann "Active now": a block hides presence both ways
+    await expect(annSeenByBen).not.toHaveText('Active now');
     await expect(box(ben).getByPlaceholder('Cannot send messages (user blocked)')).toBeDisabled();
 
     // the server refuses too
