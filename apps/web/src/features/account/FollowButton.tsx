@@ -1,6 +1,6 @@
+import { useState } from 'react';
 import { Msg } from '../../app/i18n/Msg';
 import { useInitialState } from '../../app/initial-state-context';
-import { useState } from 'react';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorMessage } from '../../components/States';
