@@ -22,6 +22,22 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      // the browser's own dialogs block the page, cannot be styled or translated: use components/ConfirmDialog
+      'no-restricted-globals': [
+        'error',
+        ...['confirm', 'alert', 'prompt'].map((name) => ({
+          name,
+          message: 'Use the app’s modal (components/ConfirmDialog), not a native dialog.',
+        })),
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['confirm', 'alert', 'prompt'].map((property) => ({
+          object: 'window',
+          property,
+          message: 'Use the app’s modal (components/ConfirmDialog), not a native dialog.',
+        })),
+      ],
       'no-restricted-imports': [
         'error',
         {

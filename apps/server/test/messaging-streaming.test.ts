@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import type { Message } from '@palchat/api';
 import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
 import { call, createCast, type Cast } from './helpers/messaging.js';
-import type { TestAccount } from './helpers/factories.js';
+import { createAccount, mutualFollow, type TestAccount } from './helpers/factories.js';
 
 interface Received {
   stream: string[];
@@ -246,5 +246,54 @@ describeEachDialect('streaming of messaging events', (dialect) => {
     const healthy = await connect(bob);
     await pause(350);
     expect(healthy.socket.readyState).toBe(WebSocket.OPEN);
+  });
+  it('hides presence and typing across a block, whoever blocked whom', async () => {
+    const erin = await createAccount(server, { username: 'erin', display_name: 'Erin' });
+    const fay = await createAccount(server, { username: 'fay', display_name: 'Fay' });
+    await mutualFollow(server, erin, fay);
+    const [e, f] = [await connect(erin), await connect(fay)];
+    const conversationId = (
+      (await call(server, erin, 'POST', FM, { recipient_id: fay.account.id, content: 'hi' })).json as Message
+    ).conversation_id;
+    /** what `viewer` sees of `other`: active status, the list's partner and the chat's participant */
+    const seenOnline = async (viewer: TestAccount, other: TestAccount) => {
+      const active = await call(server, viewer, 'GET', `${FM}/active_status/${other.account.id}`);
+      const list = (await call(server, viewer, 'GET', `${FM}/conversations`)).json as Array<{
+        id: string;
+        partner: { is_online: boolean } | null;
+      }>;
+      const chat = await call(server, viewer, 'GET', `${FM}/conversations/${conversationId}`);
+      const participants = (chat.body.conversation ?? chat.body) as {
+        participants: Array<{ id: string; is_online: boolean }>;
+      };
+      return [
+        active.body.is_active,
+        list.find((c) => c.id === conversationId)?.partner?.is_online,
+        participants.participants.find((p) => p.id === other.account.id)?.is_online,
+      ];
+    };
+    const typingFrom = (client: Client, from: Client) => {
+      const before = client.received.filter((entry) => entry.event === 'typing_start').length;
+      from.send({ type: 'typing_start', stream: 'user', conversation_id: conversationId });
+      from.send({ type: 'typing_stop', stream: 'user', conversation_id: conversationId });
+      return async () => {
+        await pause(150);
+        return client.received.filter((entry) => entry.event === 'typing_start').length - before;
+      };
+    };
+    expect(await seenOnline(fay, erin)).toEqual([true, true, true]);
+    expect(await seenOnline(erin, fay)).toEqual([true, true, true]);
+    expect(await typingFrom(f, e)()).toBe(1);
+
+    await call(server, erin, 'POST', `${FM}/conversations/${conversationId}/block_user`);
+    await pause(900); // past the typing window of the start relayed above
+    expect(await seenOnline(fay, erin)).toEqual([false, false, false]);
+    expect(await seenOnline(erin, fay)).toEqual([false, false, false]);
+    const [toFay, toErin] = [typingFrom(f, e), typingFrom(e, f)];
+    expect(await toFay()).toBe(0);
+    expect(await toErin()).toBe(0);
+
+    await call(server, erin, 'POST', `${FM}/conversations/${conversationId}/unblock_user`);
+    expect(await seenOnline(fay, erin)).toEqual([true, true, true]);
   });
 });

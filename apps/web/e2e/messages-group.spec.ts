@@ -120,12 +120,20 @@ test.describe('message box: groups', () => {
     await openBox(dan);
     await expect(box(dan).getByTestId('conversation-row').filter({ hasText: 'Weekend squad' })).toBeVisible();
 
-    // remove Cat: the group leaves her list live
-    await dialog
+    // remove Cat, once asked (Cancel keeps her): the group leaves her list live
+    const removeCat = dialog
       .getByTestId('participant')
       .filter({ hasText: 'Cat Cooper' })
-      .getByRole('button', { name: 'Remove' })
-      .click();
+      .getByRole('button', { name: 'Remove' });
+    const asked = ann.page.getByRole('alertdialog', { name: 'Remove Cat Cooper?' });
+    await removeCat.click();
+    await expect(asked).toContainText('Cat Cooper will leave this group and stop receiving its messages.');
+    await asked.getByRole('button', { name: 'Cancel' }).click();
+    await expect(asked).toHaveCount(0);
+    await expect(dialog.getByTestId('participant').filter({ hasText: 'Cat Cooper' })).toHaveCount(1);
+    await expect(box(cat).getByTestId('conversation-row').filter({ hasText: 'Weekend' })).toHaveCount(1);
+    await removeCat.click();
+    await asked.getByRole('button', { name: 'Remove' }).click();
     await expect(dialog.getByTestId('participant').filter({ hasText: 'Cat Cooper' })).toHaveCount(0);
     await expect(box(cat).getByTestId('conversation-row').filter({ hasText: 'Weekend' })).toHaveCount(0);
     await screenshotBox(ann, 'participants');
@@ -150,6 +158,10 @@ test.describe('message box: groups', () => {
     await dialog
       .getByTestId('participant')
       .filter({ hasText: 'Ben Baker' })
+      .getByRole('button', { name: 'Make owner' })
+      .click();
+    await ann.page
+      .getByRole('alertdialog', { name: 'Make Ben Baker the owner?' })
       .getByRole('button', { name: 'Make owner' })
       .click();
     await expect(dialog).toHaveCount(0);

@@ -1,5 +1,6 @@
 import { expect, test } from './support/test';
 import {
+  apiAs,
   box,
   createUser,
   csrfOf,
@@ -35,9 +36,27 @@ test.describe('message box: block, report, settings, delete', () => {
     await ben.context.close();
   });
 
-  test('blocking prevents sending on both sides until unblocked', async () => {
+  test('blocking asks first, then prevents sending on both sides until unblocked', async () => {
+    const asked = ann.page.getByRole('alertdialog', { name: 'Block Ben Baker?' });
     await box(ann).getByRole('button', { name: 'Chat settings' }).click();
     await menuItem(ann, 'Block user').click();
+    await expect(asked).toContainText('Any follows between you end, both ways');
+    await ann.page.screenshot({ path: '/tmp/shots-confirm/chat-block-confirm-1280-light.png' });
+    await asked.getByRole('button', { name: 'Cancel' }).click();
+    await expect(asked).toHaveCount(0);
+    await expect(box(ann).getByTestId('block-banner')).toHaveCount(0);
+    const annSeenByBen = box(ben).locator('.mbox-chat__subtitle');
+    await expect(annSeenByBen).toHaveText('Active now');
+    const stillPals = await apiAs<{ following: boolean; followed_by: boolean }[]>(
+      ann,
+      'GET',
+      `/api/v1/accounts/relationships?id[]=${ben.id}`,
+    );
+    expect(stillPals[0]).toMatchObject({ following: true, followed_by: true, blocking: false });
+
+    await box(ann).getByRole('button', { name: 'Chat settings' }).click();
+    await menuItem(ann, 'Block user').click();
+    await asked.getByRole('button', { name: 'Block' }).click();
     await expect(box(ann).getByTestId('block-banner')).toContainText(
       'You have blocked this user. Unblock them to send messages.',
     );
@@ -49,6 +68,8 @@ test.describe('message box: block, report, settings, delete', () => {
     await expect(box(ben).getByTestId('block-banner')).toContainText(
       'This user has blocked you. You cannot send messages.',
     );
+    // and no longer sees Ann "Active now": a block hides presence both ways
+    await expect(annSeenByBen).not.toHaveText('Active now');
     await expect(box(ben).getByPlaceholder('Cannot send messages (user blocked)')).toBeDisabled();
 
     // the server refuses too

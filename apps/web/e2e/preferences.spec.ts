@@ -123,12 +123,12 @@ test('preferences: deck columns, posting defaults and reading settings', async (
   await reading.getByRole('checkbox', { name: 'Before boosting' }).check();
   await expect(reading.getByRole('status')).toHaveText('Saved.');
   await page.goto('/deck/getting-started');
-  const asked = page.waitForEvent('dialog');
   const boost = card.getByRole('button', { name: 'Boost', exact: true });
-  void boost.click();
-  const dialog = await asked;
-  expect(dialog.message()).toBe('Boost this post to your followers?');
-  await dialog.dismiss();
+  await boost.click();
+  const dialog = page.getByRole('alertdialog', { name: 'Boost post?' });
+  await expect(dialog).toContainText('Boost this post to your followers?');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
   await expect(boost).toHaveAttribute('aria-pressed', 'false');
   const [post] = await apiCall<{ reblogged: boolean }[]>(api, 'GET', `/api/v1/accounts/${me.id}/statuses`);
   expect(post?.reblogged).toBe(false);

@@ -175,11 +175,13 @@ test.describe('profile editing and relationship controls', () => {
     expect(await apiAs<unknown[]>(alice, 'GET', `/api/v1/lists/${list.id}/accounts`)).toEqual([]);
 
     await page.goto(`/lists/${list.id}/edit`);
-    page.once('dialog', (dialog) => void dialog.dismiss());
+    const asked = page.getByRole('alertdialog', { name: 'Delete list?' });
     await page.getByRole('button', { name: 'Delete list' }).click();
+    await asked.getByRole('button', { name: 'Cancel' }).click();
+    await expect(asked).toHaveCount(0);
     await expect(page).toHaveURL(new RegExp(`/lists/${list.id}/edit$`));
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Delete list' }).click();
+    await asked.getByRole('button', { name: 'Delete list' }).click();
     await expect(page).toHaveURL(/\/lists$/);
     expect(await apiAs<unknown[]>(alice, 'GET', '/api/v1/lists')).toEqual([]);
   });

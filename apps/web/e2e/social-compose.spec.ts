@@ -142,10 +142,13 @@ test.describe('social compose: modal, edits, private mentions, translation', () 
     await page.goto(`/@${alice.username}/${post.id}`);
     const card = page.locator('.thread__focus article.status');
     await card.getByRole('button', { name: 'More', exact: true }).click();
-    page.once('dialog', (dialog) => void dialog.accept());
     await page
       .getByRole('menu', { name: 'More' })
       .getByRole('menuitem', { name: 'Delete & re-draft' })
+      .click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete and re-draft?' })
+      .getByRole('button', { name: 'Delete & re-draft' })
       .click();
     const modal = page.getByRole('dialog', { name: 'New post' });
     await expect(modal.getByPlaceholder("What's on your mind?")).toHaveValue('Helo world');

@@ -36,11 +36,10 @@ test.describe('social: people', () => {
 
     // and unfollowing, once confirmed (the "ask before unfollowing" preference is on by default), turns the
     // button back
-    alice.page.once('dialog', (dialog) => {
-      expect(dialog.message()).toMatch(/^Unfollow this account\?/);
-      void dialog.accept();
-    });
     await alice.page.getByRole('button', { name: 'Unfollow' }).click();
+    const asked = alice.page.getByRole('alertdialog', { name: 'Unfollow this account?' });
+    await expect(asked).toContainText('Their posts will no longer appear in your home feed.');
+    await asked.getByRole('button', { name: 'Unfollow' }).click();
     await expect(alice.page.getByRole('button', { name: 'Follow back' })).toBeVisible();
   });
 

@@ -18,6 +18,26 @@ export async function blockStatus(db: DbOrTx, accountId: string, otherId: string
   };
 }
 
+/** Accounts among `others` with a block between them and `accountId`, whoever blocked whom. */
+export async function blockedEitherWayAmong(
+  db: DbOrTx,
+  accountId: string,
+  others: readonly string[],
+): Promise<Set<string>> {
+  if (others.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('blocks')
+    .select(['account_id', 'target_account_id'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('account_id', '=', accountId), eb('target_account_id', 'in', [...others])]),
+        eb.and([eb('target_account_id', '=', accountId), eb('account_id', 'in', [...others])]),
+      ]),
+    )
+    .execute();
+  return new Set(rows.map((row) => (row.account_id === accountId ? row.target_account_id : row.account_id)));
+}
+
 /** Accounts among `others` that follow `accountId` and are followed back, with no block either way. */
 export async function mutualFollowsAmong(
   db: DbOrTx,
@@ -25,7 +45,7 @@ export async function mutualFollowsAmong(
   others: readonly string[],
 ): Promise<Set<string>> {
   if (others.length === 0) return new Set();
-  const [following, followers, blocks] = await Promise.all([
+  const [following, followers, blocked] = await Promise.all([
     db
       .selectFrom('follows')
       .select('target_account_id as id')
@@ -38,18 +58,8 @@ export async function mutualFollowsAmong(
       .where('target_account_id', '=', accountId)
       .where('account_id', 'in', [...others])
       .execute(),
-    db
-      .selectFrom('blocks')
-      .select(['account_id', 'target_account_id'])
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('account_id', '=', accountId), eb('target_account_id', 'in', [...others])]),
-          eb.and([eb('target_account_id', '=', accountId), eb('account_id', 'in', [...others])]),
-        ]),
-      )
-      .execute(),
+    blockedEitherWayAmong(db, accountId, others),
   ]);
   const followedBack = new Set(followers.map((row) => row.id));
-  const blocked = new Set(blocks.flatMap((row) => [row.account_id, row.target_account_id]));
   return new Set(following.map((row) => row.id).filter((id) => followedBack.has(id) && !blocked.has(id)));
 }

@@ -17,6 +17,7 @@ import type { ConversationsTable, MediaAttachmentsTable, MessagesTable } from '.
 import { serializeMedia } from '../media/serializer.js';
 import { presenceFor } from '../streaming/presence.js';
 import { loadPreferences } from './preferences.js';
+import { blockedEitherWayAmong } from './relations.js';
 
 const CHUNK = 500;
 
@@ -37,12 +38,25 @@ export async function loadAccounts(db: DbOrTx, ids: readonly string[]): Promise<
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** Online: a subscribed, active socket and active status left on in the preferences. */
-export async function onlineAmong(ctx: AppContext, db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
+/**
+ * Who among `ids` the viewer sees online: a subscribed, active socket and active status left on in the
+ * preferences. A block either way hides it, as it hides everything else between the two.
+ */
+export async function onlineAmong(
+  ctx: AppContext,
+  db: DbOrTx,
+  viewerId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
   const connected = await presenceFor(ctx).connected([...new Set(ids)]);
   if (connected.size === 0) return connected;
-  const preferences = await loadPreferences(db, [...connected]);
-  return new Set([...connected].filter((id) => preferences.get(id)?.active_status_enabled !== false));
+  const [preferences, blocked] = await Promise.all([
+    loadPreferences(db, [...connected]),
+    blockedEitherWayAmong(db, viewerId, [...connected]),
+  ]);
+  return new Set(
+    [...connected].filter((id) => preferences.get(id)?.active_status_enabled !== false && !blocked.has(id)),
+  );
 }
 
 export function serializeParticipant(ctx: AppContext, row: AccountRow, online: boolean): Participant {
@@ -307,6 +321,7 @@ export async function serializeConversations(
     onlineAmong(
       ctx,
       db,
+      viewerId,
       memberships.map((row) => row.account_id),
     ),
     loadMediaByMessage(db, lastIds),

@@ -5,11 +5,12 @@ import { federate } from '../federation/outgoing/send.js';
 import { federateTyping } from '../federation/chat/typing.js';
 import { publishTo } from './events.js';
 import { effectiveSettings, loadPreferences } from './preferences.js';
+import { blockedEitherWayAmong } from './relations.js';
 
 /**
  * Relays a typing event from a socket to the other participants. Nothing is relayed when the typist has the
- * typing indicator off (globally or for this chat), and nobody who turned it off receives one; a
- * non-participant is ignored silently.
+ * typing indicator off (globally or for this chat), and nobody who turned it off receives one, nor anyone with
+ * a block between them and the typist (either way); a non-participant is ignored silently.
  */
 export async function relayTyping(
   ctx: AppContext,
@@ -33,7 +34,13 @@ export async function relayTyping(
   };
   const self = participants.find((row) => row.account_id === typist.id);
   if (!self || !enabled(self)) return false;
-  const recipients = participants.filter((row) => row.account_id !== typist.id && enabled(row));
+  const others = participants.filter((row) => row.account_id !== typist.id);
+  const blocked = await blockedEitherWayAmong(
+    ctx.db,
+    typist.id,
+    others.map((row) => row.account_id),
+  );
+  const recipients = others.filter((row) => enabled(row) && !blocked.has(row.account_id));
   const payload: TypingPayload = {
     conversation_id: conversationId,
     user_id: typist.id,

@@ -36,6 +36,7 @@ export async function messageableUsers(
   const online = await onlineAmong(
     ctx,
     ctx.db,
+    viewer.id,
     accounts.map((row) => row.id),
   );
   return accounts.map((row) => serializeParticipant(ctx, row, online.has(row.id)));
@@ -73,6 +74,6 @@ export async function activeStatus(
       throw notFound(MessagingText.userNotFound);
     }
   }
-  const online = await onlineAmong(ctx, ctx.db, [userId]);
+  const online = await onlineAmong(ctx, ctx.db, viewer.id, [userId]);
   return { user_id: userId, is_active: online.has(userId) };
 }

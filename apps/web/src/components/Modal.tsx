@@ -13,13 +13,23 @@ interface ModalProps {
   /** alertdialog for a confirmation or an error that needs an answer */
   role?: 'dialog' | 'alertdialog';
   className?: string;
+  /** the id of the element that says what the dialog is about (a confirmation's sentence) */
+  describedBy?: string;
 }
 
 /**
  * An accessible modal dialog: focus moves in, is trapped, Escape closes, focus returns on close. It renders on
  * <body>, above the layout's stacking contexts and the docked message box.
  */
-export function Modal({ title, onClose, children, actions, role = 'dialog', className }: ModalProps) {
+export function Modal({
+  title,
+  onClose,
+  children,
+  actions,
+  role = 'dialog',
+  className,
+  describedBy,
+}: ModalProps) {
   const t = useT();
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -43,6 +53,7 @@ export function Modal({ title, onClose, children, actions, role = 'dialog', clas
         role={role}
         aria-modal="true"
         aria-labelledby={titleId}
+        aria-describedby={describedBy}
         tabIndex={-1}
         onKeyDown={onKeyDown}
       >

@@ -3,6 +3,7 @@ import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
 import { newId } from '../../lib/ids.js';
 import { directKey } from '../../messaging/conversations.js';
+import { blockedEitherWayAmong } from '../../messaging/relations.js';
 import { relayTyping } from '../../messaging/typing.js';
 import { localAccountOfActorUri } from '../actors.js';
 import { deliverToActor } from '../outbox.js';
@@ -98,6 +99,7 @@ export async function federateTyping(
     .where('accounts.domain', 'is not', null)
     .executeTakeFirst();
   if (!partner?.uri || !(await speaksPalchatChat(ctx, partner))) return;
+  if ((await blockedEitherWayAmong(ctx.db, typist.id, [partner.id])).size > 0) return;
   const context = runtime.federation.createContext(new URL(ctx.config.publicUrl), ctx);
   const actor = context.getActorUri(typist.username);
   const values = { id: new URL(`${actor.href}#typing/${newId()}`), actor, to: new URL(partner.uri) };

@@ -9,6 +9,7 @@ import { api } from '../../api/client';
 import { useT } from '../../app/i18n/use-t';
 import { useInitialState } from '../../app/initial-state-context';
 import { updateComposeDraft } from '../../app/stores/compose-draft';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DropdownMenu, MenuItem } from '../../components/DropdownMenu';
 import { SocialIcon } from '../../components/SocialIcon';
 import { ErrorMessage } from '../../components/States';
@@ -60,7 +61,7 @@ export function AccountMenu({ account, onEditNote }: { account: Account; onEditN
   const enabled = identity.signedIn && identity.accountId !== account.id;
   const relationship = useRelationship(account.id, enabled);
   const { act, domainBlock, options } = useAccountActions(account);
-  const [modal, setModal] = useState<'report' | 'lists' | null>(null);
+  const [modal, setModal] = useState<'report' | 'lists' | 'block' | 'block_domain' | null>(null);
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -115,7 +116,7 @@ export function AccountMenu({ account, onEditNote }: { account: Account; onEditN
           t(state?.blocking ? 'account.unblock' : 'account.block', { name }),
           () => {
             if (state?.blocking) act.mutate('unblock');
-            else if (window.confirm(t('account.block_confirm', { name }))) act.mutate('block');
+            else setModal('block');
           },
           true,
         )}
@@ -124,14 +125,33 @@ export function AccountMenu({ account, onEditNote }: { account: Account; onEditN
             t(state?.domain_blocking ? 'account.unblock_domain' : 'account.block_domain', { domain }),
             () => {
               if (state?.domain_blocking) domainBlock.mutate({ domain, block: false });
-              else if (window.confirm(t('account.block_domain_confirm', { domain })))
-                domainBlock.mutate({ domain, block: true });
+              else setModal('block_domain');
             },
             true,
           )}
         {item(t('account.report', { name }), () => setModal('report'), true)}
       </DropdownMenu>
       {failure && <ErrorMessage error={failure} />}
+      {modal === 'block' && (
+        <ConfirmDialog
+          title={t('account.block_confirm_title', { name })}
+          confirmLabel={t('account.block_confirm_button')}
+          onClose={() => setModal(null)}
+          onConfirm={() => act.mutate('block')}
+        >
+          {t('account.block_confirm')}
+        </ConfirmDialog>
+      )}
+      {modal === 'block_domain' && domain && (
+        <ConfirmDialog
+          title={t('account.block_domain_confirm_title', { domain })}
+          confirmLabel={t('account.block_domain_confirm_button')}
+          onClose={() => setModal(null)}
+          onConfirm={() => domainBlock.mutate({ domain, block: true })}
+        >
+          {t('account.block_domain_confirm')}
+        </ConfirmDialog>
+      )}
       <Suspense fallback={null}>
         {modal === 'report' && <ReportModal account={account} onClose={() => setModal(null)} />}
         {modal === 'lists' && <ListMembershipModal account={account} onClose={() => setModal(null)} />}

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { Msg } from '../../app/i18n/Msg';
 import { useInitialState } from '../../app/initial-state-context';
 import { Button } from '../../components/Button';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorMessage } from '../../components/States';
 import { useT } from '../../app/i18n/use-t';
 import { useConfirmations } from '../settings/use-reading-settings';
@@ -17,6 +19,7 @@ export function FollowButton({ accountId, locked = false }: { accountId: string;
   const toggle = useFollowToggle(accountId);
   const t = useT();
   const confirm = useConfirmations();
+  const [asking, setAsking] = useState(false);
   if (!enabled) return null;
   const state = relationship.data;
   const following = state?.following ?? false;
@@ -27,8 +30,8 @@ export function FollowButton({ accountId, locked = false }: { accountId: string;
         variant={following || requested ? 'secondary' : 'primary'}
         busy={toggle.isPending || relationship.isPending}
         onClick={() => {
-          if (following && confirm.unfollow && !window.confirm(t('account.unfollow_confirm'))) return;
-          toggle.mutate(!(following || requested));
+          if (following && confirm.unfollow) setAsking(true);
+          else toggle.mutate(!(following || requested));
         }}
       >
         {following ? (
@@ -44,6 +47,16 @@ export function FollowButton({ accountId, locked = false }: { accountId: string;
         )}
       </Button>
       {toggle.isError && <ErrorMessage error={toggle.error} />}
+      {asking && (
+        <ConfirmDialog
+          title={t('account.unfollow_confirm_title')}
+          confirmLabel={t('account.unfollow')}
+          onClose={() => setAsking(false)}
+          onConfirm={() => toggle.mutate(false)}
+        >
+          {t('account.unfollow_confirm')}
+        </ConfirmDialog>
+      )}
     </>
   );
 }

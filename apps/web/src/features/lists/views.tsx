@@ -9,6 +9,7 @@ import { Msg } from '../../app/i18n/Msg';
 import { useT } from '../../app/i18n/use-t';
 import { AccountRow } from '../../components/AccountRow';
 import { Button, ButtonLink } from '../../components/Button';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Column, ColumnBody, ColumnHeader } from '../../components/Column';
 import { Icon } from '../../components/Icon';
 import { PagedList } from '../../components/PagedList';
@@ -98,6 +99,7 @@ function ListForm({ list }: { list: List | undefined }) {
   const [title, setTitle] = useState(list?.title ?? '');
   const [repliesPolicy, setRepliesPolicy] = useState<RepliesPolicy>(list?.replies_policy ?? 'list');
   const [exclusive, setExclusive] = useState(list?.exclusive ?? false);
+  const [asking, setAsking] = useState(false);
   const save = useMutation({
     mutationFn: (body: { title: string; replies_policy: RepliesPolicy; exclusive: boolean }) =>
       list ? api.put<List>(`/api/v1/lists/${list.id}`, body) : api.post<List>('/api/v1/lists', body),
@@ -158,15 +160,19 @@ function ListForm({ list }: { list: List | undefined }) {
             <ButtonLink to={`/lists/${list.id}/members`} variant="secondary">
               <Msg id="lists.manage_members" />
             </ButtonLink>
-            <Button
-              variant="danger"
-              busy={remove.isPending}
-              onClick={() => {
-                if (window.confirm(t('lists.delete_confirm', { title: list.title }))) remove.mutate();
-              }}
-            >
+            <Button variant="danger" busy={remove.isPending} onClick={() => setAsking(true)}>
               <Msg id="lists.delete" />
             </Button>
+            {asking && (
+              <ConfirmDialog
+                title={t('lists.delete_confirm_title')}
+                confirmLabel={t('lists.delete')}
+                onClose={() => setAsking(false)}
+                onConfirm={() => remove.mutate()}
+              >
+                {t('lists.delete_confirm', { title: list.title })}
+              </ConfirmDialog>
+            )}
           </>
         )}
         <Button type="submit" busy={save.isPending} disabled={title.trim() === ''}>

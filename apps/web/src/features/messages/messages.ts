@@ -97,6 +97,13 @@ const descriptors = {
   blockUser: { id: 'messages.chat.block', defaultMessage: 'Block user' },
   unblockUser: { id: 'messages.chat.unblock', defaultMessage: 'Unblock user' },
   userBlocked: { id: 'messages.chat.user_blocked', defaultMessage: 'User blocked.' },
+  blockTitle: { id: 'messages.chat.block_title', defaultMessage: 'Block {name}?' },
+  blockText: {
+    id: 'messages.chat.block_text',
+    defaultMessage:
+      'They will not be able to message you, follow you or see your posts, and you will not see theirs. Any follows between you end, both ways; unblocking does not restore them.',
+  },
+  blockConfirm: { id: 'messages.chat.block_confirm', defaultMessage: 'Block' },
   userUnblocked: { id: 'messages.chat.user_unblocked', defaultMessage: 'User unblocked.' },
   report: { id: 'messages.chat.report', defaultMessage: 'Report' },
   manageParticipants: { id: 'messages.chat.manage_participants', defaultMessage: 'Manage participants' },
@@ -165,6 +172,18 @@ const descriptors = {
   you: { id: 'messages.participants.you', defaultMessage: '(you)' },
   remove: { id: 'messages.participants.remove', defaultMessage: 'Remove' },
   makeOwner: { id: 'messages.participants.make_owner', defaultMessage: 'Make owner' },
+  removeTitle: { id: 'messages.participants.remove_title', defaultMessage: 'Remove {name}?' },
+  removeText: {
+    id: 'messages.participants.remove_text',
+    defaultMessage:
+      '{name} will leave this group and stop receiving its messages. Only an admin can add them back.',
+  },
+  makeOwnerTitle: { id: 'messages.participants.make_owner_title', defaultMessage: 'Make {name} the owner?' },
+  makeOwnerText: {
+    id: 'messages.participants.make_owner_text',
+    defaultMessage:
+      '{name} becomes the admin of this group: they can rename it, add and remove people, and delete it. You will no longer be able to, unless they hand it back.',
+  },
   add: { id: 'messages.participants.add', defaultMessage: 'Add' },
   participantsAdded: { id: 'messages.participants.added', defaultMessage: 'Participants added.' },
   ownershipTransferred: { id: 'messages.participants.transferred', defaultMessage: 'Ownership transferred.' },

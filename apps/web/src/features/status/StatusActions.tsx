@@ -15,6 +15,7 @@ import { statusUrl } from './status-url';
 import { isOn, useToggleStatus, type ToggleAction } from './use-status-actions';
 
 const ReportModal = lazyWithMessages(() => import('./ReportModal'));
+const BoostConfirm = lazyWithMessages(() => import('./BoostConfirm'));
 const StatusMenu = preloadableLazy(() => withMessages(() => import('./StatusMenu')));
 
 function ActionButton({
@@ -104,6 +105,7 @@ export function StatusActions({ status }: { status: Status }) {
   const toggle = useToggleStatus();
   const [copied, setCopied] = useState(false);
   const [reporting, setReporting] = useState(false);
+  const [askingBoost, setAskingBoost] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const own = identity.accountId === status.account.id;
   const quoteDenied = quoteRefusal(status);
@@ -115,8 +117,8 @@ export function StatusActions({ status }: { status: Status }) {
       return;
     }
     const on = !isOn(status, action);
-    if (action === 'reblog' && on && confirm.boost && !window.confirm(t('status.reblog_confirm'))) return;
-    toggle.mutate({ status, action, on });
+    if (action === 'reblog' && on && confirm.boost) setAskingBoost(true);
+    else toggle.mutate({ status, action, on });
   }
   function share() {
     const url = statusUrl(status);
@@ -192,6 +194,14 @@ export function StatusActions({ status }: { status: Status }) {
       )}
       {identity.signedIn && (
         <StatusMenuSlot status={status} onReport={() => setReporting(true)} onError={setFailure} />
+      )}
+      {askingBoost && (
+        <Suspense fallback={null}>
+          <BoostConfirm
+            onClose={() => setAskingBoost(false)}
+            onConfirm={() => toggle.mutate({ status, action: 'reblog', on: true })}
+          />
+        </Suspense>
       )}
       {reporting && (
         <Suspense fallback={null}>

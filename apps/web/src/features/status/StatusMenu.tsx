@@ -1,7 +1,9 @@
 import type { Status } from '@palchat/api';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useT } from '../../app/i18n/use-t';
 import { useInitialState } from '../../app/initial-state-context';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DropdownMenu, MenuItem } from '../../components/DropdownMenu';
 import { SocialIcon } from '../../components/SocialIcon';
 import { startEdit, startRedraft } from '../compose/edit-status';
@@ -26,54 +28,70 @@ export default function StatusMenu({ status, onReport, onError, defaultOpen }: S
   const toggle = useToggleStatus();
   const remove = useDeleteStatus();
   const own = identity.accountId === status.account.id;
+  const [asking, setAsking] = useState<'delete' | 'redraft' | null>(null);
+  const redraft = () =>
+    remove.mutate(status, {
+      onSuccess: (deleted) => void startRedraft(deleted),
+      onError: (error) => onError(error.message),
+    });
   const item = (label: string, run: () => void, danger = false) => (
     <MenuItem onSelect={run} danger={danger}>
       {label}
     </MenuItem>
   );
   return (
-    <DropdownMenu
-      label={t('status.more')}
-      buttonClassName="status-action"
-      icon={<SocialIcon name="more" size={18} />}
-      defaultOpen={defaultOpen}
-    >
-      {item(t('status.open'), () => navigate(`/@${status.account.acct}/${status.id}`))}
-      {item(t('status.copy_link'), () => void navigator.clipboard?.writeText(statusUrl(status)))}
-      {own &&
-        (status.visibility === 'public' || status.visibility === 'unlisted') &&
-        item(t(status.pinned ? 'status.unpin' : 'status.pin'), () =>
-          toggle.mutate({ status, action: 'pin', on: !status.pinned }),
+    <>
+      <DropdownMenu
+        label={t('status.more')}
+        buttonClassName="status-action"
+        icon={<SocialIcon name="more" size={18} />}
+        defaultOpen={defaultOpen}
+      >
+        {item(t('status.open'), () => navigate(`/@${status.account.acct}/${status.id}`))}
+        {item(t('status.copy_link'), () => void navigator.clipboard?.writeText(statusUrl(status)))}
+        {own &&
+          (status.visibility === 'public' || status.visibility === 'unlisted') &&
+          item(t(status.pinned ? 'status.unpin' : 'status.pin'), () =>
+            toggle.mutate({ status, action: 'pin', on: !status.pinned }),
+          )}
+        {item(t(status.muted ? 'status.unmute_conversation' : 'status.mute_conversation'), () =>
+          toggle.mutate({ status, action: 'mute', on: !status.muted }),
         )}
-      {item(t(status.muted ? 'status.unmute_conversation' : 'status.mute_conversation'), () =>
-        toggle.mutate({ status, action: 'mute', on: !status.muted }),
+        {own &&
+          !status.reblog &&
+          item(t('status.edit'), () => {
+            startEdit(status).catch(() => onError(t('status.edit_failed')));
+          })}
+        {own &&
+          item(
+            t('status.delete'),
+            () => {
+              if (confirm.delete) setAsking('delete');
+              else remove.mutate(status);
+            },
+            true,
+          )}
+        {own &&
+          item(
+            t('status.redraft'),
+            () => {
+              if (confirm.delete) setAsking('redraft');
+              else redraft();
+            },
+            true,
+          )}
+        {!own && item(t('status.report', { name: `@${status.account.acct}` }), onReport, true)}
+      </DropdownMenu>
+      {asking && (
+        <ConfirmDialog
+          title={t(asking === 'delete' ? 'status.delete_confirm_title' : 'status.redraft_confirm_title')}
+          confirmLabel={t(asking === 'delete' ? 'status.delete' : 'status.redraft')}
+          onClose={() => setAsking(null)}
+          onConfirm={() => (asking === 'delete' ? remove.mutate(status) : redraft())}
+        >
+          {t(asking === 'delete' ? 'status.delete_confirm' : 'status.redraft_confirm')}
+        </ConfirmDialog>
       )}
-      {own &&
-        !status.reblog &&
-        item(t('status.edit'), () => {
-          startEdit(status).catch(() => onError(t('status.edit_failed')));
-        })}
-      {own &&
-        item(
-          t('status.delete'),
-          () => {
-            if (!confirm.delete || window.confirm(t('status.delete_confirm'))) remove.mutate(status);
-          },
-          true,
-        )}
-      {own &&
-        item(
-          t('status.redraft'),
-          () => {
-            if (confirm.delete && !window.confirm(t('status.redraft_confirm'))) return;
-            remove.mutate(status, {
-              onSuccess: (deleted) => void startRedraft(deleted),
-              onError: (error) => onError(error.message),
-            });
-          },
-          true,
-        )}
-      {!own && item(t('status.report', { name: `@${status.account.acct}` }), onReport, true)}
-    </DropdownMenu>
+    </>
   );
 }

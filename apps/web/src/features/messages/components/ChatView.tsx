@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DropdownMenu, MenuActions, type MenuAction } from '../../../components/DropdownMenu';
 import { messagingApi } from '../api/endpoints';
 import { flattenPages } from '../data/cache';
@@ -48,6 +49,7 @@ type OpenModal =
   | { kind: 'report' }
   | { kind: 'search' }
   | { kind: 'confirm'; action: ConversationAction }
+  | { kind: 'block'; partner: Participant }
   | null;
 
 /** The chat screen: header and menu, block banner, messages, typing indicator and the composer. */
@@ -261,7 +263,11 @@ function OpenChat({ conversation }: { conversation: Conversation }) {
     menu.push(
       blockStatus.data?.is_blocked_by_me
         ? { label: intl.formatMessage(m.unblockUser), onSelect: () => void setBlocked(false) }
-        : { label: intl.formatMessage(m.blockUser), onSelect: () => void setBlocked(true), danger: true },
+        : {
+            label: intl.formatMessage(m.blockUser),
+            onSelect: () => setModal({ kind: 'block', partner }),
+            danger: true,
+          },
     );
   } else {
     menu.push({
@@ -436,6 +442,19 @@ function OpenChat({ conversation }: { conversation: Conversation }) {
             dock.openChat(result.conversation_id, result.id);
           }}
         />
+      ) : null}
+      {modal?.kind === 'block' ? (
+        <ConfirmDialog
+          title={intl.formatMessage(m.blockTitle, {
+            name: modal.partner.display_name || modal.partner.username,
+          })}
+          confirmLabel={intl.formatMessage(m.blockConfirm)}
+          cancelLabel={intl.formatMessage(m.cancel)}
+          onClose={() => setModal(null)}
+          onConfirm={() => void setBlocked(true)}
+        >
+          {intl.formatMessage(m.blockText)}
+        </ConfirmDialog>
       ) : null}
       {modal?.kind === 'confirm' ? (
         <ConversationConfirm

@@ -5,7 +5,8 @@ import {
   useConversationActions,
   type ConversationAction,
 } from '../hooks/use-conversation-actions';
-import { ConfirmDialog } from './Modal';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { m } from '../messages';
 
 /** Asks before leaving, dissolving or deleting, then does it. */
 export function ConversationConfirm({
@@ -24,13 +25,12 @@ export function ConversationConfirm({
   return (
     <ConfirmDialog
       title={title}
-      text={intl.formatMessage(texts.text)}
       confirmLabel={title}
-      onCancel={onClose}
-      onConfirm={() => {
-        onClose();
-        void perform(action, conversation);
-      }}
-    />
+      cancelLabel={intl.formatMessage(m.cancel)}
+      onClose={onClose}
+      onConfirm={() => void perform(action, conversation)}
+    >
+      {intl.formatMessage(texts.text)}
+    </ConfirmDialog>
   );
 }

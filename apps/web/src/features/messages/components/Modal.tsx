@@ -24,48 +24,6 @@ export function Modal({
   );
 }
 
-/** SPEC §5 confirmations: a title, a question, Cancel and a confirm button named like the title. */
-export function ConfirmDialog({
-  title,
-  text,
-  confirmLabel,
-  onConfirm,
-  onCancel,
-  danger = true,
-}: {
-  title: string;
-  text: string;
-  confirmLabel: string;
-  onConfirm: () => void;
-  onCancel: () => void;
-  danger?: boolean;
-}) {
-  const intl = useIntl();
-  return (
-    <Modal
-      title={title}
-      onClose={onCancel}
-      role="alertdialog"
-      footer={
-        <>
-          <button type="button" className="mbox-button mbox-button--ghost" onClick={onCancel}>
-            {intl.formatMessage(m.cancel)}
-          </button>
-          <button
-            type="button"
-            className={`mbox-button ${danger ? 'mbox-button--danger' : 'mbox-button--primary'}`}
-            onClick={onConfirm}
-          >
-            {confirmLabel}
-          </button>
-        </>
-      }
-    >
-      <p className="mbox-modal__text">{text}</p>
-    </Modal>
-  );
-}
-
 /** A message-only dialog (SPEC §8 error modal) with an OK button. */
 export function AlertDialog({ title, text, onClose }: { title: string; text: string; onClose: () => void }) {
   const intl = useIntl();

@@ -7,6 +7,7 @@ import { useAction } from '../hooks/use-action';
 import { m } from '../messages';
 import type { Conversation, Participant } from '../model';
 import { Avatar } from '../../../components/Avatar';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Icon } from '../../../components/Icon';
 import { AlertDialog, Modal } from './Modal';
 import { PeopleList } from './PeopleList';
@@ -27,6 +28,7 @@ export function ParticipantsModal({
   const [adding, setAdding] = useState(false);
   const [search, setSearch] = useState('');
   const [picked, setPicked] = useState<Participant[]>([]);
+  const [asking, setAsking] = useState<{ action: 'remove' | 'makeOwner'; person: Participant } | null>(null);
 
   if (!conversation.current_user_is_admin) {
     return (
@@ -109,7 +111,7 @@ export function ParticipantsModal({
                     <button
                       type="button"
                       className="mbox-button mbox-button--small mbox-button--ghost"
-                      onClick={() => void makeOwner(person)}
+                      onClick={() => setAsking({ action: 'makeOwner', person })}
                     >
                       {intl.formatMessage(m.makeOwner)}
                     </button>
@@ -119,7 +121,7 @@ export function ParticipantsModal({
                     className="mbox-icon-button mbox-icon-button--small mbox-participant__remove"
                     aria-label={intl.formatMessage(m.remove)}
                     title={intl.formatMessage(m.remove)}
-                    onClick={() => void remove(person)}
+                    onClick={() => setAsking({ action: 'remove', person })}
                   >
                     <Icon name="delete" size={16} />
                   </button>
@@ -177,6 +179,48 @@ export function ParticipantsModal({
           {intl.formatMessage(m.addPeople)}
         </button>
       )}
+      {asking ? (
+        <ParticipantConfirm
+          {...asking}
+          onClose={() => setAsking(null)}
+          onConfirm={() =>
+            void (asking.action === 'remove' ? remove(asking.person) : makeOwner(asking.person))
+          }
+        />
+      ) : null}
     </Modal>
+  );
+}
+
+const participantConfirmTexts = {
+  remove: { title: m.removeTitle, text: m.removeText, confirm: m.remove },
+  makeOwner: { title: m.makeOwnerTitle, text: m.makeOwnerText, confirm: m.makeOwner },
+} as const;
+
+/** Asks before removing someone or handing the group over, naming them and saying what follows. */
+function ParticipantConfirm({
+  action,
+  person,
+  onClose,
+  onConfirm,
+}: {
+  action: 'remove' | 'makeOwner';
+  person: Participant;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
+  const intl = useIntl();
+  const texts = participantConfirmTexts[action];
+  const name = person.display_name || person.username;
+  return (
+    <ConfirmDialog
+      title={intl.formatMessage(texts.title, { name })}
+      confirmLabel={intl.formatMessage(texts.confirm)}
+      cancelLabel={intl.formatMessage(m.cancel)}
+      onClose={onClose}
+      onConfirm={onConfirm}
+    >
+      {intl.formatMessage(texts.text, { name })}
+    </ConfirmDialog>
   );
 }

@@ -9,6 +9,8 @@ export const messageKeys = {
   settings: (id: string) => ['messages', 'settings', id] as const,
   users: (search: string) => ['messages', 'users', search] as const,
   activeStatus: (userId: string, conversationId: string) =>
-    ['messages', 'active-status', userId, conversationId] as const,
+    [...messageKeys.activeStatusIn(conversationId), userId] as const,
+  /** every active status read for one conversation: a block in it changes them */
+  activeStatusIn: (conversationId: string) => ['messages', 'active-status', conversationId] as const,
   search: (q: string, conversationId: string | null) => ['messages', 'search', q, conversationId] as const,
 };

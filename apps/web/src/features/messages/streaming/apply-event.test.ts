@@ -153,4 +153,15 @@ describe('applyStreamEvent', () => {
     applyStreamEvent({ event: 'friend_message', payload: { nope: true } }, context);
     expect(messages()).toHaveLength(1);
   });
+
+  it('re-reads the presence of a conversation whose block state changed, and no other', () => {
+    const { client, context } = setup('c1');
+    client.setQueryData(messageKeys.activeStatus('u2', 'c1'), { user_id: 'u2', is_active: true });
+    client.setQueryData(messageKeys.activeStatus('u3', 'c2'), { user_id: 'u3', is_active: true });
+    applyStreamEvent({ event: 'conversation_updated', payload: { conversation_id: 'c1' } }, context);
+    const stale = (userId: string, id: string) =>
+      client.getQueryState(messageKeys.activeStatus(userId, id))?.isInvalidated;
+    expect(stale('u2', 'c1')).toBe(true);
+    expect(stale('u3', 'c2')).toBe(false);
+  });
 });

@@ -96,6 +96,8 @@ export function applyStreamEvent(event: StreamEvent, context: StreamContext): vo
         refetchType: context.openConversationId() === id ? 'active' : 'none',
       });
       void client.invalidateQueries({ queryKey: messageKeys.blockStatus(id) });
+      // a block hides presence both ways (the server says so at once; the 60 s poll would leave "Active now")
+      void client.invalidateQueries({ queryKey: messageKeys.activeStatusIn(id) });
       return;
     }
     default:
