@@ -144,7 +144,7 @@ for (const size of ['desktop', 'phone'] as const) {
       await expect(pal.getByTestId('reaction')).toContainText('😠');
 
       // the emoji picker: Escape closes it, the chat stays; the next Escape goes back to the list
-      await messageBox.getByRole('button', { name: 'Emoji', exact: true }).click();
+      await messageBox.getByRole('button', { name: 'Insert emoji' }).click();
       await expect(messageBox.getByTestId('emoji-picker')).toBeVisible();
       await expectInside(messageBox.getByTestId('emoji-picker'), messageBox);
       await messageBox.getByTestId('emoji-picker').getByRole('button', { name: '😀' }).click();
