@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MessagingText, type Conversation, type ConversationPage, type Message } from '@palchat/api';
+import {
+  MessagingErrorCode,
+  MessagingText,
+  type Conversation,
+  type ConversationPage,
+  type Message,
+} from '@palchat/api';
 import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
-import { createAccount, type TestAccount } from './helpers/factories.js';
+import { createAccount, mutualFollow, type TestAccount } from './helpers/factories.js';
 import { call, createCast, snapshotMessaging, type Cast } from './helpers/messaging.js';
 
 const FM = '/api/v1/friend_messages';
@@ -244,7 +250,7 @@ describeEachDialect('friend_messages HTTP API', (dialect) => {
       participant_ids: [carol.account.id],
     });
     expect(removed.status).toBe(200);
-    expect((await call(server, carol, 'GET', url)).status).toBe(404);
+    expect((await call(server, carol, 'GET', url)).status).toBe(403);
     const added = await call(server, alice, 'POST', `${url}/add_participants`, {
       participant_ids: [carol.account.id],
     });
@@ -268,6 +274,51 @@ describeEachDialect('friend_messages HTTP API', (dialect) => {
     expect(
       await server.db.selectFrom('messages').select('id').where('conversation_id', '=', group.id).execute(),
     ).toEqual([]);
+  });
+
+  it('tells a member removed from a group so on every call about it, and lets them change nothing', async () => {
+    const [owner, stays, removed, outsider] = await Promise.all(
+      ['rmowner', 'rmstays', 'rmgone', 'rmoutsider'].map((username) => createAccount(server, { username })),
+    );
+    await mutualFollow(server, owner!, stays!);
+    await mutualFollow(server, owner!, removed!);
+    await mutualFollow(server, stays!, removed!);
+    const group = await groupOf(owner!, [stays!, removed!]);
+    const url = `${FM}/conversations/${group.id}`;
+    expect(
+      (
+        await call(server, owner!, 'POST', `${url}/remove_participants`, {
+          participant_ids: [removed!.account.id],
+        })
+      ).status,
+    ).toBe(200);
+    const messagesBefore = await snapshotMessaging(server);
+
+    const answers = [
+      await call(server, removed!, 'GET', url),
+      await call(server, removed!, 'POST', FM, { conversation_id: group.id, content: 'still here?' }),
+      await call(server, removed!, 'POST', `${url}/mark_read`),
+      await call(server, removed!, 'GET', `${url}/settings`),
+      await call(server, removed!, 'PATCH', `${url}/settings`, { typing_indicator_enabled: false }),
+      await call(server, removed!, 'POST', `${url}/leave_group`),
+    ];
+    for (const answer of answers) {
+      expect(answer.status, JSON.stringify(answer.body)).toBe(403);
+      expect(answer.body).toMatchObject({
+        error: MessagingText.removedFromGroup,
+        code: MessagingErrorCode.removedFromGroup,
+      });
+    }
+    expect(await snapshotMessaging(server)).toEqual(messagesBefore);
+    const listed = (await call(server, removed!, 'GET', `${FM}/conversations`)).json as Conversation[];
+    expect(listed.map((conversation) => conversation.id)).not.toContain(group.id);
+    // someone never in the group learns nothing of it; the members go on as before
+    expect((await call(server, outsider!, 'GET', url)).status).toBe(404);
+    expect((await call(server, stays!, 'GET', url)).status).toBe(200);
+
+    // added again, they are a member like any other
+    await call(server, owner!, 'POST', `${url}/add_participants`, { participant_ids: [removed!.account.id] });
+    expect((await call(server, removed!, 'GET', url)).status).toBe(200);
   });
 
   it('deletes a direct chat for the caller only', async () => {

@@ -135,6 +135,50 @@ describeEachDialect('home and list feeds materialized at write time', (dialect) 
     expect(await feedIds(reader)).toContain(lateBoost);
   });
 
+  it('streams a boost only to the home and list feeds it entered', async () => {
+    const [reader, writer, booster, stranger] = await accounts('streamed', [
+      'reader',
+      'writer',
+      'booster',
+      'stranger',
+    ]);
+    for (const account of [writer, booster]) await follow(server, reader, account);
+    const created = await call(reader, 'POST', '/api/v1/lists', { title: 'boosters' });
+    const listId = String((created.json as Listed).id);
+    await call(reader, 'POST', `/api/v1/lists/${listId}/accounts`, {
+      account_ids: [booster.account.id, writer.account.id],
+    });
+    const original = await post(writer, { status: 'already in home' });
+    const unseen = await post(stranger, { status: 'not followed' });
+    await home(reader);
+    await page(reader, `/api/v1/timelines/list/${listId}`);
+    await call(booster, 'POST', `/api/v1/statuses/${unseen}/reblog`);
+    await page(reader, `/api/v1/timelines/list/${listId}`);
+
+    const updates = (channel: string) => {
+      const ids: string[] = [];
+      const stop = server.ctx.bus.subscribe(channel, ({ event, payload }) => {
+        if (event === 'update') ids.push((JSON.parse(payload) as Listed).id);
+      });
+      return { ids, stop };
+    };
+    const readerHome = updates(`user:${reader.account.id}`);
+    const readerList = updates(`list:${listId}`);
+    const boosterHome = updates(`user:${booster.account.id}`);
+    const boostOfSeen = (await call(booster, 'POST', `/api/v1/statuses/${original}/reblog`)).id;
+    const secondBoost = (await call(writer, 'POST', `/api/v1/statuses/${unseen}/reblog`)).id;
+    const freshPost = await post(booster, { status: 'new' });
+    // the booster's own home always shows what they do: once both arrived there, the reader's streams had theirs
+    await expect.poll(() => boosterHome.ids).toEqual(expect.arrayContaining([boostOfSeen, freshPost]));
+    await expect.poll(() => readerHome.ids).toContain(freshPost);
+    await expect.poll(() => readerList.ids).toContain(freshPost);
+    expect(readerHome.ids).not.toContain(boostOfSeen);
+    expect(readerHome.ids).not.toContain(secondBoost);
+    expect(readerList.ids).not.toContain(boostOfSeen);
+    expect(readerList.ids).not.toContain(secondBoost);
+    for (const stream of [readerHome, readerList, boosterHome]) stream.stop();
+  });
+
   it('drops a list’s feed with the list', async () => {
     const owner = await createAccount(server, { username: 'listowner' });
     const member = await createAccount(server, { username: 'listmember' });

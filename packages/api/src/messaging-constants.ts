@@ -125,6 +125,7 @@ export const MessagingText = {
   recipientRequired: 'Either conversation_id or recipient_id is required.',
   userNotFound: 'User not found',
   conversationNotFound: 'Conversation not found',
+  removedFromGroup: 'You were removed from this group.',
   messageNotFound: 'Message not found',
   systemMessageDelete: 'System messages cannot be deleted.',
   reactionUnsupported: 'This reaction is not supported.',
@@ -166,6 +167,7 @@ export const MessagingErrorCode = {
   blockedByMe: 'blocked_by_me',
   blockedByThem: 'blocked_by_them',
   unsupportedMedia: 'unsupported_media',
+  removedFromGroup: 'removed_from_group',
 } as const;
 
 /** SPEC §8: failed preference loading defaults all three to on. */

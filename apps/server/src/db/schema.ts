@@ -404,6 +404,13 @@ export interface ConversationParticipantsTable {
   activity_id: string;
 }
 
+/** 0030: a person the admin removed from a group (deleted when they are added again) */
+export interface GroupRemovalsTable {
+  conversation_id: string;
+  account_id: string;
+  removed_at: string;
+}
+
 export interface MessagesTable {
   id: string;
   conversation_id: string;
@@ -498,6 +505,7 @@ export interface ReportsTable {
 export interface Database {
   conversations: ConversationsTable;
   conversation_participants: ConversationParticipantsTable;
+  group_removals: GroupRemovalsTable;
   messages: MessagesTable;
   message_reactions: MessageReactionsTable;
   message_deletions: MessageDeletionsTable;

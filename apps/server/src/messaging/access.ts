@@ -1,14 +1,34 @@
 import { MessagingErrorCode, MessagingText } from '@palchat/api';
 import type { DbOrTx } from '../db/index.js';
 import type { ConversationParticipantsTable, ConversationsTable } from '../db/schema.js';
-import { forbidden, notFound, unprocessable } from '../http/errors.js';
+import { forbidden, notFound, unprocessable, type ApiError } from '../http/errors.js';
 
 export interface Membership {
   conversation: ConversationsTable;
   participant: ConversationParticipantsTable;
 }
 
-/** The conversation as seen by one of its participants; anyone else gets the same 404 as for a missing one. */
+/**
+ * What someone outside a conversation is told about it: whom the admin removed from the group, that they were
+ * (403, removed_from_group), by every call about it; anyone else the same 404 as for a missing conversation.
+ */
+export async function outsiderError(
+  db: DbOrTx,
+  conversationId: string,
+  accountId: string,
+): Promise<ApiError> {
+  const removed = await db
+    .selectFrom('group_removals')
+    .select('removed_at')
+    .where('conversation_id', '=', conversationId)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return removed
+    ? forbidden(MessagingText.removedFromGroup, MessagingErrorCode.removedFromGroup)
+    : notFound(MessagingText.conversationNotFound);
+}
+
+/** The conversation as seen by one of its participants; anyone else gets outsiderError. */
 export async function requireMembership(
   db: DbOrTx,
   conversationId: string,
@@ -20,7 +40,7 @@ export async function requireMembership(
     .where('conversation_id', '=', conversationId)
     .where('account_id', '=', accountId)
     .executeTakeFirst();
-  if (!participant) throw notFound(MessagingText.conversationNotFound);
+  if (!participant) throw await outsiderError(db, conversationId, accountId);
   const conversation = await db
     .selectFrom('conversations')
     .selectAll()

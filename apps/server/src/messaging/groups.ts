@@ -101,6 +101,11 @@ export async function addParticipants(
       .insertInto('conversation_participants')
       .values(wanted.map((accountId) => newParticipation(conversationId, accountId, now, conversationId)))
       .execute();
+    await tx
+      .deleteFrom('group_removals')
+      .where('conversation_id', '=', conversationId)
+      .where('account_id', 'in', wanted)
+      .execute();
     const inserted: MessagesTable[] = [];
     for (const id of wanted) {
       const account = accounts.get(id);
@@ -140,6 +145,16 @@ export async function removeParticipants(
       .deleteFrom('conversation_participants')
       .where('conversation_id', '=', conversationId)
       .where('account_id', 'in', targets)
+      .execute();
+    const removedAt = nowIso();
+    await tx
+      .insertInto('group_removals')
+      .values(
+        targets.map((id) => ({ conversation_id: conversationId, account_id: id, removed_at: removedAt })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['conversation_id', 'account_id']).doUpdateSet({ removed_at: removedAt }),
+      )
       .execute();
     const inserted: MessagesTable[] = [];
     for (const id of targets) {

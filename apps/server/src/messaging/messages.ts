@@ -17,7 +17,13 @@ import type { MediaAttachmentsTable, MessagesTable } from '../db/schema.js';
 import { forbidden, notFound, unprocessable } from '../http/errors.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
-import { directPartnerId, participantIds, requireMembership, type Membership } from './access.js';
+import {
+  directPartnerId,
+  outsiderError,
+  participantIds,
+  requireMembership,
+  type Membership,
+} from './access.js';
 import { federate } from '../federation/outgoing/send.js';
 import { federateReaction } from '../federation/chat/outgoing.js';
 import { chatMessageIntent, intentCommitted } from '../federation/outgoing/durable.js';
@@ -255,6 +261,7 @@ async function storeMessage(
   const target = createsConversation
     ? await createDirectTarget(ctx, sender.id, input.recipient_id ?? '')
     : found;
+  if (!target && input.conversation_id) throw await outsiderError(ctx.db, input.conversation_id, sender.id);
   assertMayWrite(target);
   const conversationId = target.conversationId;
   if (input.reply_to_message_id && replied?.conversation_id !== conversationId) {

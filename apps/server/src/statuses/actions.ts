@@ -134,9 +134,9 @@ export async function storeBoost(
     return true;
   });
   if (!stored) return false;
-  await fanOutToFeeds(ctx.db, boost);
+  const skippedFeeds = await fanOutToFeeds(ctx.db, boost);
   await publishNotification(ctx, notification);
-  void streamStatus(ctx, boost, 'update');
+  void streamStatus(ctx, boost, 'update', { skippedFeeds });
   return true;
 }
 

@@ -4,9 +4,15 @@ import { nowIso } from '../lib/time.js';
 import { isLimited } from '../moderation/limited.js';
 import { directChannel, userChannel } from '../streaming/bus.js';
 import { publishConversation } from '../timelines/direct-conversations.js';
+import type { FeedRef } from '../timelines/feeds.js';
 import { serializeStatus } from './serializer.js';
 
 export type StatusEvent = 'update' | 'status.update' | 'delete';
+
+export interface StreamOptions {
+  /** the home and list streams to leave out: feeds a boost stayed out of (timelines/feeds.ts fanOutToFeeds) */
+  skippedFeeds?: readonly FeedRef[];
+}
 
 /** Accounts that must not receive statuses by `authorIds`: blocked by them, blocking or muting them. */
 async function silencedAround(ctx: AppContext, authorIds: string[]): Promise<Set<string>> {
@@ -218,19 +224,23 @@ export async function publishStatusEvent(
   ctx: AppContext,
   status: StatusesTable,
   event: StatusEvent,
+  { skippedFeeds = [] }: StreamOptions = {},
 ): Promise<void> {
   const audience = await audienceOf(ctx, status, event);
+  const skipped = new Set(skippedFeeds.map((feed) => `${feed.kind}:${feed.ownerId}`));
+  const homes = audience.homes.filter((id) => !skipped.has(`home:${id}`));
+  const lists = audience.lists.filter((id) => !skipped.has(`list:${id}`));
   let payload: unknown = status.id;
   if (event !== 'delete') {
     payload = await serializeStatus(ctx, status, null, undefined, { audienceChecked: true });
     if (!payload) return;
   }
   const channels = [
-    ...new Set(audience.homes.map(userChannel)),
+    ...new Set(homes.map(userChannel)),
     // as on Mastodon, the direct stream tells of a new or edited private mention with `conversation` alone
     ...(event === 'delete' ? new Set(audience.directs.map(directChannel)) : []),
     ...audience.shared,
-    ...audience.lists.map((id) => `list:${id}`),
+    ...lists.map((id) => `list:${id}`),
   ];
   await Promise.all(channels.map((channel) => ctx.bus.publish(channel, event, payload)));
   // a private mention changes the conversation of everyone in it: new last status, unread again
@@ -240,6 +250,11 @@ export async function publishStatusEvent(
 }
 
 /** Fire-and-forget publishing: a failed fan-out must not fail the request that already committed. */
-export function streamStatus(ctx: AppContext, status: StatusesTable, event: StatusEvent): Promise<void> {
-  return publishStatusEvent(ctx, status, event).catch(() => undefined);
+export function streamStatus(
+  ctx: AppContext,
+  status: StatusesTable,
+  event: StatusEvent,
+  options?: StreamOptions,
+): Promise<void> {
+  return publishStatusEvent(ctx, status, event, options).catch(() => undefined);
 }

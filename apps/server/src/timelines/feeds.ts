@@ -310,10 +310,21 @@ function boostedRecently(eb: ExpressionBuilder<Database, 'feeds'>, reblogOfId: s
   );
 }
 
-/** Fan-out on write: a new (or edited) status into every existing feed that may show it. */
-export async function fanOutToFeeds(db: Db, status: StatusesTable): Promise<void> {
-  if (status.visibility === 'direct') return;
+/**
+ * Fan-out on write: a new (or edited) status into every existing feed that may show it. Answers the feeds a
+ * boost stayed out of (boostedRecently): their streams must not show it either.
+ */
+export async function fanOutToFeeds(db: Db, status: StatusesTable): Promise<FeedRef[]> {
+  if (status.visibility === 'direct') return [];
   const { reblog_of_id: reblogOfId } = status;
+  const skipped =
+    reblogOfId === null
+      ? []
+      : await db
+          .selectFrom('feeds')
+          .select(['feeds.kind', 'feeds.owner_id'])
+          .where((eb) => eb.and([feedsReceiving(eb, status), boostedRecently(eb, reblogOfId)]))
+          .execute();
   await db
     .insertInto('feed_entries')
     .columns(['kind', 'owner_id', 'status_id'])
@@ -337,6 +348,7 @@ export async function fanOutToFeeds(db: Db, status: StatusesTable): Promise<void
   for (const row of full) {
     if (row.entries > FEED_SIZE + TRIM_SLACK) await trimFeed(db, { kind: row.kind, ownerId: row.owner_id });
   }
+  return skipped.map((row) => ({ kind: row.kind, ownerId: row.owner_id }));
 }
 
 /**

@@ -122,6 +122,7 @@ const descriptors = {
   blockedByMe: { id: 'messages.blocked_by_me', defaultMessage: T.blockedByMe },
   blockedByThem: { id: 'messages.blocked_by_them', defaultMessage: T.blockedByThem },
   blockedPlaceholder: { id: 'messages.blocked_placeholder', defaultMessage: T.blockedPlaceholder },
+  removedFromGroup: { id: 'messages.removed_from_group', defaultMessage: T.removedFromGroup },
 
   placeholder: { id: 'messages.composer.placeholder', defaultMessage: 'Type a message...' },
   send: { id: 'messages.composer.send', defaultMessage: 'Send' },

@@ -1,6 +1,6 @@
 import './overlays.css';
 import { autoUpdate, flip, offset, shift, useFloating } from '@floating-ui/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useT } from '../../app/i18n/use-t';
 import { hashtagMenuStore, useHashtagMenu } from './hashtag-menu-store';
@@ -11,25 +11,14 @@ export default function HashtagMenu() {
   const request = useHashtagMenu();
   const location = useLocation();
   const menu = useRef<HTMLDivElement | null>(null);
-  const anchor = useMemo(
-    () =>
-      request
-        ? {
-            getBoundingClientRect: () => ({
-              ...request.anchor,
-              x: request.anchor.left,
-              y: request.anchor.top,
-            }),
-          }
-        : null,
-    [request],
-  );
   const { refs, floatingStyles } = useFloating({
     placement: 'bottom-start',
-    middleware: [offset(4), flip(), shift({ padding: 8 })],
+    strategy: 'fixed',
+    middleware: [offset(4), flip({ padding: 8 }), shift({ padding: 8 })],
     whileElementsMounted: autoUpdate,
   });
-  useEffect(() => refs.setPositionReference(anchor), [anchor, refs]);
+  const anchor = request?.anchor ?? null;
+  useEffect(() => refs.setReference(anchor), [anchor, refs]);
 
   // close on navigation, not on mount: a click may have opened the menu before this chunk arrived
   const shownPath = useRef(location.pathname);

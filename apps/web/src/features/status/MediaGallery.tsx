@@ -1,6 +1,6 @@
 import './media-gallery.css';
 import type { MediaAttachment, Status } from '@palchat/api';
-import { Suspense, useId, useState, type MouseEvent, type PointerEvent } from 'react';
+import { Suspense, useId, useState, type PointerEvent } from 'react';
 import { lazyWithMessages } from '../../app/lazy-with-messages';
 import { useT } from '../../app/i18n/use-t';
 import { Blurhash } from '../../components/Blurhash';
@@ -8,6 +8,8 @@ import { PathIcon } from '../../components/SocialIcon';
 import { animatesByItself, imageTileSource, isAnimatedImage } from './animated-image';
 import { focusPosition, singleTileRatio } from './media-layout';
 import { useReadingSettings } from '../settings/use-reading-settings';
+import { openInPlayer } from './player-store';
+import { isPlainClick } from '../../components/plain-click';
 
 // the viewer loads on the first click on a tile
 const MediaModal = lazyWithMessages(() => import('./MediaModal'));
@@ -17,11 +19,6 @@ const PLAY = 'M8 5v14l11-7z';
 const VISIBILITY_OFF =
   'M12 7c2.76 0 5 2.24 5 5 0 .65-.13 1.26-.36 1.83l2.92 2.92A11.8 11.8 0 0 0 22.99 12C21.26 7.61 17 4.5 12 4.5c-1.4 0-2.74.25-3.98.7l2.16 2.16C10.74 7.13 11.35 7 12 7zM2 4.27l2.28 2.28.46.46A11.8 11.8 0 0 0 1 12c1.73 4.39 6 7.5 11 7.5 1.55 0 3.03-.3 4.38-.84l.42.42L19.73 22 21 20.73 3.27 3 2 4.27zM7.53 9.8l1.55 1.55c-.05.21-.08.43-.08.65 0 1.66 1.34 3 3 3 .22 0 .44-.03.65-.08l1.55 1.55c-.67.33-1.41.53-2.2.53-2.76 0-5-2.24-5-5 0-.79.2-1.53.53-2.2z';
 const MUSIC_NOTE = 'M12 3v10.55c-.59-.34-1.27-.55-2-.55-2.21 0-4 1.79-4 4s1.79 4 4 4 4-1.79 4-4V7h4V3h-6z';
-
-/** A plain primary click opens the viewer; ctrl/meta/shift/middle clicks keep the link to the original file. */
-function isPlainClick(event: MouseEvent): boolean {
-  return event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey;
-}
 
 function tileLabel(media: MediaAttachment, t: ReturnType<typeof useT>): string | undefined {
   if (media.type === 'video') return t('media.play_video');
@@ -269,7 +266,13 @@ export function MediaGallery({
       )}
       {viewing !== null && (
         <Suspense fallback={null}>
-          <MediaModal status={status} index={viewing} onClose={() => setViewing(null)} />
+          <MediaModal
+            media={status.media_attachments}
+            index={viewing}
+            language={status.language}
+            onPopOut={(media, time) => openInPlayer(media, status, time)}
+            onClose={() => setViewing(null)}
+          />
         </Suspense>
       )}
     </div>

@@ -7,7 +7,7 @@ import { InitialStateContext } from '../../app/initial-state-context';
 import english from '../../locales/en.json';
 import { MediaGallery } from './MediaGallery';
 import MediaModal from './MediaModal';
-import { playerStore } from './player-store';
+import { openInPlayer, playerStore } from './player-store';
 
 function attachment(id: string, type: MediaAttachment['type'], description: string | null): MediaAttachment {
   return {
@@ -57,7 +57,14 @@ function inIntl(children: React.ReactNode) {
 function renderViewer(index = 0) {
   const closed = { count: 0 };
   const view = render(
-    inIntl(<MediaModal status={photos} index={index} onClose={() => (closed.count += 1)} />),
+    inIntl(
+      <MediaModal
+        media={photos.media_attachments}
+        index={index}
+        onPopOut={(media, time) => openInPlayer(media, photos, time)}
+        onClose={() => (closed.count += 1)}
+      />,
+    ),
   );
   return { view, closed, dialog: screen.getByRole('dialog', { name: 'Media viewer' }) };
 }
@@ -106,11 +113,7 @@ describe('media viewer', () => {
   });
 
   it('has no counter nor arrows for a single attachment', () => {
-    render(
-      inIntl(
-        <MediaModal status={statusWith([attachment('a', 'image', null)])} index={0} onClose={() => {}} />,
-      ),
-    );
+    render(inIntl(<MediaModal media={[attachment('a', 'image', null)]} index={0} onClose={() => {}} />));
     expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
     expect(screen.getByRole('dialog').textContent).not.toContain('1 / 1');
   });
@@ -131,7 +134,9 @@ describe('media viewer', () => {
     render(<button type="button">tile</button>);
     const tile = screen.getByRole('button', { name: 'tile' });
     tile.focus();
-    const viewer = render(inIntl(<MediaModal status={photos} index={0} onClose={() => {}} />));
+    const viewer = render(
+      inIntl(<MediaModal media={photos.media_attachments} index={0} onClose={() => {}} />),
+    );
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
     // the side arrows come last: Tab from "Next" wraps to the first control, Shift+Tab back
     const next = screen.getByRole('button', { name: 'Next' });
@@ -149,6 +154,11 @@ describe('media viewer', () => {
     renderViewer(2);
     fireEvent.click(screen.getByRole('button', { name: 'Pop out' }));
     expect(playerStore.get()).toMatchObject({ statusId: '9', acct: 'alice', media: { id: 'c' } });
+  });
+
+  it('offers no pop-out where nothing can play on (a chat message’s media)', () => {
+    render(inIntl(<MediaModal media={photos.media_attachments} index={2} onClose={() => {}} />));
+    expect(screen.queryByRole('button', { name: 'Pop out' })).toBeNull();
   });
 });
 

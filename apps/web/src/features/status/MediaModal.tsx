@@ -1,12 +1,11 @@
 import './media-modal.css';
-import type { MediaAttachment, Status } from '@palchat/api';
+import type { MediaAttachment } from '@palchat/api';
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useT } from '../../app/i18n/use-t';
 import { trapTab, useFocusInside } from '../../components/focus-trap';
 import { Icon } from '../../components/Icon';
 import { PathIcon } from '../../components/SocialIcon';
-import { openInPlayer } from './player-store';
 
 const SWIPE_PX = 50;
 
@@ -73,7 +72,7 @@ function FullMedia({
 }
 
 /** Fetches the neighbours' originals so that ←/→ shows them at once. */
-function usePreloadedNeighbours(media: MediaAttachment[], index: number): void {
+function usePreloadedNeighbours(media: readonly MediaAttachment[], index: number): void {
   useEffect(() => {
     for (const step of [1, -1]) {
       const neighbour = media[(index + step + media.length) % media.length];
@@ -83,24 +82,29 @@ function usePreloadedNeighbours(media: MediaAttachment[], index: number): void {
 }
 
 /**
- * The full-screen media viewer of a status's attachments (opened from its gallery): ←/→ and the side buttons
- * go through them, Escape or a click beside the media closes it, focus stays inside and returns to the tile.
- * Video and audio can be popped out into the picture-in-picture player, where they go on playing.
+ * The full-screen media viewer of a status's attachments (opened from its gallery) or of a chat message's:
+ * ←/→ and the side buttons go through them, Escape or a click beside the media closes it, focus stays inside
+ * and returns to the tile. With `onPopOut`, video and audio can be popped out into the picture-in-picture
+ * player, where they go on playing.
  */
 export default function MediaModal({
-  status,
+  media,
   index: startIndex,
+  language,
+  onPopOut,
   onClose,
 }: {
-  status: Status;
+  media: readonly MediaAttachment[];
   index: number;
+  /** the language of the descriptions (the status's) */
+  language?: string | null;
+  onPopOut?: (media: MediaAttachment, currentTime: number) => void;
   onClose: () => void;
 }) {
   const t = useT();
   const dialogRef = useRef<HTMLDivElement>(null);
   const playerRef = useRef<HTMLMediaElement>(null);
   const swipeStart = useRef<number | null>(null);
-  const media = status.media_attachments;
   const [index, setIndex] = useState(startIndex);
   const current = media[index];
   const several = media.length > 1;
@@ -139,8 +143,8 @@ export default function MediaModal({
   }
 
   function popOut() {
-    if (!current) return;
-    openInPlayer(current, status, playerRef.current?.currentTime ?? 0);
+    if (!current || !onPopOut) return;
+    onPopOut(current, playerRef.current?.currentTime ?? 0);
     onClose();
   }
 
@@ -162,7 +166,7 @@ export default function MediaModal({
           </span>
         )}
         <div className="media-viewer__tools">
-          {(current.type === 'video' || current.type === 'audio') && (
+          {onPopOut && (current.type === 'video' || current.type === 'audio') && (
             <button type="button" className="media-viewer__tool" onClick={popOut}>
               <PathIcon path={ICONS.popOut} size={18} />
               {t('media_viewer.pop_out')}
@@ -207,7 +211,7 @@ export default function MediaModal({
       </div>
       <div className="media-viewer__caption" onClick={closeOnBackdrop}>
         {current.description && (
-          <p className="media-viewer__description" lang={status.language ?? undefined}>
+          <p className="media-viewer__description" lang={language ?? undefined}>
             {current.description}
           </p>
         )}

@@ -36,12 +36,7 @@ export function StatusContent({ status }: { status: Status }) {
       if (!isPlainPrimaryClick(event)) return;
       event.preventDefault();
       const tag = (link.textContent ?? '').replace(/^#/, '');
-      const { left, top, bottom, right, width, height } = link.getBoundingClientRect();
-      openHashtagMenu({
-        tag,
-        acct: status.account.acct,
-        anchor: { left, top, bottom, right, width, height },
-      });
+      openHashtagMenu({ tag, acct: status.account.acct, anchor: link });
       return;
     }
     if (isPlainPrimaryClick(event)) {

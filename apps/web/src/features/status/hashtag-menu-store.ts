@@ -4,7 +4,8 @@ export interface HashtagMenuRequest {
   tag: string;
   /** the author of the status the hashtag was clicked in */
   acct: string;
-  anchor: { left: number; top: number; bottom: number; right: number; width: number; height: number };
+  /** the hashtag link clicked: the menu stays by it */
+  anchor: Element;
 }
 
 export const hashtagMenuStore = createStore<HashtagMenuRequest | null>(null);

@@ -5,7 +5,8 @@ import { api, type Page, type QueryValue } from '../../api/client';
 import { holdsNewestPage } from '../../components/paging';
 import { useInitialState } from '../../app/initial-state-context';
 import { removeCachedStatus, replaceCachedStatus } from '../status/status-cache';
-import { addPending, dropPending, takePending } from './pending-store';
+import { addPending, dropPending, pendingStore, takePending } from './pending-store';
+import { isShownAlready } from './shown-already';
 import { sharedStream, type StreamParams } from '../../api/streaming';
 
 function isStatus(value: unknown): value is Status {
@@ -28,9 +29,11 @@ function withCachedReblog(client: QueryClient, queryKey: QueryKey, status: Statu
   return status;
 }
 
-function cachedIds(client: QueryClient, queryKey: QueryKey): Set<string> {
+/** What the timeline holds or waits to show ("N new posts"). */
+function* heldStatuses(client: QueryClient, queryKey: QueryKey, timelineId: string): Generator<Status> {
   const data = client.getQueryData<InfiniteData<Page<Status>>>(queryKey);
-  return new Set(data?.pages.flatMap((page) => page.items.map((status) => status.id)) ?? []);
+  for (const page of data?.pages ?? []) yield* page.items;
+  yield* pendingStore.get().get(timelineId) ?? [];
 }
 
 /**
@@ -109,7 +112,7 @@ export function useTimelineStream(
     const parsedKey = JSON.parse(key) as QueryKey;
     const parsedSource = JSON.parse(sourceJson) as TimelineSource;
     const receive = (status: Status) => {
-      if (cachedIds(client, parsedKey).has(status.id)) return;
+      if (isShownAlready(status, heldStatuses(client, parsedKey, timelineId))) return;
       if (status.account.id === identity.accountId)
         prependStatuses(client, parsedKey, [withCachedReblog(client, parsedKey, status)]);
       else addPending(timelineId, status);

@@ -24,6 +24,7 @@ import type { BlockStatus, Conversation, Message, Participant } from '../model';
 import { conversationTitle } from '../rules/preview';
 import { placeMessage } from '../rules/grouping';
 import { blockRefusal } from '../rules/validation';
+import { isRemovedFromGroup } from '../rules/errors';
 import { useDock } from '../state/dock-context';
 import { conversationDraftKey, newChatDraftKey } from '../state/drafts';
 import { useStream } from '../streaming/stream-context';
@@ -73,24 +74,40 @@ export function ChatView() {
     );
   }
   const conversation = query.data?.pages[0]?.conversation;
-  if (query.isError || !conversation) {
+  // the group's admin removed the viewer: what was read stays, read-only, under the notice
+  const removed = isRemovedFromGroup(query.error);
+  if (conversation && (removed || !query.isError)) {
+    return <OpenChat key={conversationId} conversation={conversation} removed={removed} />;
+  }
+  if (removed) {
     return (
-      <div className="mbox-screen">
+      <div className="mbox-screen" data-testid="chat-view">
         <ScreenHeader title={null} onBack={dock.showList} />
-        <div className="mbox-state mbox-state--error" role="alert">
-          <p>{query.error?.message}</p>
-          <button
-            type="button"
-            className="mbox-button mbox-button--ghost"
-            onClick={() => void query.refetch()}
-          >
-            {intl.formatMessage(m.retry)}
-          </button>
-        </div>
+        <RemovedNotice />
       </div>
     );
   }
-  return <OpenChat key={conversationId} conversation={conversation} />;
+  return (
+    <div className="mbox-screen">
+      <ScreenHeader title={null} onBack={dock.showList} />
+      <div className="mbox-state mbox-state--error" role="alert">
+        <p>{query.error?.message}</p>
+        <button type="button" className="mbox-button mbox-button--ghost" onClick={() => void query.refetch()}>
+          {intl.formatMessage(m.retry)}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** In place of the composer of a group the viewer was removed from. */
+function RemovedNotice() {
+  const intl = useIntl();
+  return (
+    <p className="mbox-removed-notice" role="status" data-testid="removed-notice">
+      {intl.formatMessage(m.removedFromGroup)}
+    </p>
+  );
 }
 
 /** A chat with someone before any message exists: the first send creates it with recipient_id. */
@@ -172,7 +189,7 @@ function EmptyChat() {
   );
 }
 
-function OpenChat({ conversation }: { conversation: Conversation }) {
+function OpenChat({ conversation, removed }: { conversation: Conversation; removed: boolean }) {
   const intl = useIntl();
   const dock = useDock();
   const client = useQueryClient();
@@ -201,8 +218,8 @@ function OpenChat({ conversation }: { conversation: Conversation }) {
   // opening the chat marks it read
   const { markRead } = stream;
   useEffect(() => {
-    markRead(conversation.id);
-  }, [conversation.id, markRead]);
+    if (!removed) markRead(conversation.id);
+  }, [conversation.id, markRead, removed]);
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const loadOlder = useCallback(() => {
@@ -350,13 +367,15 @@ function OpenChat({ conversation }: { conversation: Conversation }) {
           )
         }
       >
-        <DropdownMenu
-          label={intl.formatMessage(m.chatSettings)}
-          buttonClassName="mbox-icon-button"
-          icon={<Icon name="moreHoriz" size={20} />}
-        >
-          <MenuActions actions={menu} />
-        </DropdownMenu>
+        {removed ? null : (
+          <DropdownMenu
+            label={intl.formatMessage(m.chatSettings)}
+            buttonClassName="mbox-icon-button"
+            icon={<Icon name="moreHoriz" size={20} />}
+          >
+            <MenuActions actions={menu} />
+          </DropdownMenu>
+        )}
       </ScreenHeader>
       {refusal ? (
         <div className="mbox-block-banner" role="alert" data-testid="block-banner">
@@ -396,27 +415,31 @@ function OpenChat({ conversation }: { conversation: Conversation }) {
           onDelete={actions.remove}
         />
       )}
-      {typingEnabled ? (
+      {typingEnabled && !removed ? (
         <TypingIndicator conversationId={conversation.id} currentUserId={dock.currentUserId} />
       ) : null}
-      <Composer
-        blocked={refusal !== null}
-        replyTo={replyTo}
-        onCancelReply={() => setReplyTo(null)}
-        onSend={async (text, media) => {
-          const reply = replyTo;
-          setReplyTo(null);
-          const ok = await actions.send(text, media, reply);
-          if (!ok) setReplyTo(reply);
-          requestAnimationFrame(() => list.current?.scrollToBottom());
-          return ok;
-        }}
-        upload={actions.upload}
-        onTyping={(typing) => {
-          if (typingEnabled) stream.sendTyping(conversation.id, typing);
-        }}
-        draftKey={conversationDraftKey(conversation.id)}
-      />
+      {removed ? (
+        <RemovedNotice />
+      ) : (
+        <Composer
+          blocked={refusal !== null}
+          replyTo={replyTo}
+          onCancelReply={() => setReplyTo(null)}
+          onSend={async (text, media) => {
+            const reply = replyTo;
+            setReplyTo(null);
+            const ok = await actions.send(text, media, reply);
+            if (!ok) setReplyTo(reply);
+            requestAnimationFrame(() => list.current?.scrollToBottom());
+            return ok;
+          }}
+          upload={actions.upload}
+          onTyping={(typing) => {
+            if (typingEnabled) stream.sendTyping(conversation.id, typing);
+          }}
+          draftKey={conversationDraftKey(conversation.id)}
+        />
+      )}
       {modal?.kind === 'settings' ? (
         <SettingsModal conversationId={conversation.id} onClose={() => setModal(null)} />
       ) : null}

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { m } from '../messages';
+import { usePopoverDismiss } from '../hooks/use-popover-dismiss';
 import type { Message, MessageMedia } from '../model';
 import {
   INPUT_MAX_HEIGHT_PX,
@@ -48,6 +49,10 @@ export function Composer(props: ComposerProps) {
   const [text, setText] = useState(draft?.text ?? '');
   const [attachments, setAttachments] = useState<Attachment[]>([]);
   const [emojiOpen, setEmojiOpen] = useState(false);
+  const emojiButton = useRef<HTMLButtonElement>(null);
+  const emojiPicker = useRef<HTMLDivElement>(null);
+  const closeEmoji = useCallback(() => setEmojiOpen(false), []);
+  const dismissEmoji = usePopoverDismiss(emojiOpen, closeEmoji, emojiPicker, emojiButton);
   const input = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const typing = useRef<{ active: boolean; timer: number | null }>({ active: false, timer: null });
@@ -60,8 +65,9 @@ export function Composer(props: ComposerProps) {
     const field = input.current;
     if (!field) return;
     field.style.height = 'auto';
-    field.style.height = `${Math.min(field.scrollHeight, INPUT_MAX_HEIGHT_PX)}px`;
-  }, [text]);
+    // blocked, the field is sized by its placeholder (CSS), which must show whole
+    if (!blocked) field.style.height = `${Math.min(field.scrollHeight, INPUT_MAX_HEIGHT_PX)}px`;
+  }, [text, blocked]);
 
   useEffect(() => {
     if (replyTo) input.current?.focus();
@@ -172,6 +178,7 @@ export function Composer(props: ComposerProps) {
   return (
     <div
       className="mbox-composer"
+      onKeyDown={dismissEmoji}
       onDragOver={(event) => {
         if (!blocked && event.dataTransfer.types.includes('Files')) event.preventDefault();
       }}
@@ -227,7 +234,7 @@ export function Composer(props: ComposerProps) {
           </span>
         </div>
       ) : null}
-      {emojiOpen ? <EmojiPicker onPick={insertEmoji} /> : null}
+      {emojiOpen ? <EmojiPicker ref={emojiPicker} onPick={insertEmoji} /> : null}
       <div className="mbox-composer__row">
         <button
           type="button"
@@ -273,6 +280,7 @@ export function Composer(props: ComposerProps) {
             }}
           />
           <button
+            ref={emojiButton}
             type="button"
             className="mbox-icon-button mbox-composer__emoji"
             aria-label={intl.formatMessage(m.emoji)}

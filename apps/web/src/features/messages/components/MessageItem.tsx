@@ -1,13 +1,16 @@
-import { memo, useState } from 'react';
+import { memo, Suspense, useCallback, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { lazyWithMessages } from '../../../app/lazy-with-messages';
+import { isPlainClick } from '../../../components/plain-click';
 import { m } from '../messages';
 import type { Message, MessageMedia, Reaction } from '../model';
 import type { MessagePlacement } from '../rules/grouping';
-import { REACTION_EMOJIS } from '../rules/constants';
+import { usePopoverDismiss } from '../hooks/use-popover-dismiss';
 import { receiptState } from '../rules/receipts';
 import { bubbleTime } from '../rules/time';
 import { Avatar } from '../../../components/Avatar';
 import { Icon } from '../../../components/Icon';
+import { ReactionPicker } from './ReactionPicker';
 
 export interface MessageItemProps {
   message: Message;
@@ -21,11 +24,18 @@ export interface MessageItemProps {
   onDelete: (message: Message) => void;
 }
 
+// the viewer statuses use, loaded with the first picture opened
+const MediaModal = lazyWithMessages(() => import('../../status/MediaModal'));
+
 /** One message: its minute-group time label, bubble, media, reply quote, reactions, receipt and actions. */
 export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
   const { message, placement, currentUserId, isGroup, highlighted } = props;
   const intl = useIntl();
   const [picking, setPicking] = useState(false);
+  const reactButton = useRef<HTMLButtonElement>(null);
+  const picker = useRef<HTMLDivElement | null>(null);
+  const closePicker = useCallback(() => setPicking(false), []);
+  const dismissPicker = usePopoverDismiss(picking, closePicker, picker, reactButton);
   const own = message.sender.id === currentUserId;
   const time = bubbleTime(message.created_at);
   const text = message.content.trim() === '' ? '' : message.content;
@@ -122,6 +132,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
                 className="mbox-message__actions"
                 role="group"
                 aria-label={intl.formatMessage(m.messageActions)}
+                onKeyDown={dismissPicker}
               >
                 <button
                   type="button"
@@ -133,6 +144,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
                   <Icon name="reply" size={16} />
                 </button>
                 <button
+                  ref={reactButton}
                   type="button"
                   className="mbox-icon-button mbox-icon-button--small"
                   aria-label={intl.formatMessage(m.react)}
@@ -154,21 +166,17 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
                   </button>
                 ) : null}
                 {picking ? (
-                  <div className="mbox-reaction-picker" role="group" aria-label={intl.formatMessage(m.react)}>
-                    {REACTION_EMOJIS.map((emoji) => (
-                      <button
-                        key={emoji}
-                        type="button"
-                        aria-label={intl.formatMessage(m.reactWith, { emoji })}
-                        onClick={() => {
-                          setPicking(false);
-                          props.onReact(message, emoji);
-                        }}
-                      >
-                        {emoji}
-                      </button>
-                    ))}
-                  </div>
+                  <ReactionPicker
+                    anchor={reactButton.current}
+                    own={own}
+                    pickerRef={(element) => {
+                      picker.current = element;
+                    }}
+                    onPick={(emoji) => {
+                      closePicker();
+                      props.onReact(message, emoji);
+                    }}
+                  />
                 ) : null}
               </div>
             ) : null}
@@ -186,11 +194,21 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
   );
 });
 
+/** The size a picture will take, known before it loads (its preview's, else the original's): nothing jumps. */
+function reservedSize(item: MessageMedia): { width?: number; height?: number } {
+  const size = item.meta.small ?? item.meta.original;
+  const width = size?.width ?? item.meta.width;
+  const height = size?.height ?? item.meta.height;
+  return width && height ? { width, height } : {};
+}
+
+/** A message's pictures and videos; a plain click on a picture opens them in the media viewer. */
 function MediaGrid({ media }: { media: MessageMedia[] }) {
   const intl = useIntl();
+  const [viewing, setViewing] = useState<number | null>(null);
   return (
     <div className={`mbox-media mbox-media--${Math.min(media.length, 4)}`}>
-      {media.map((item) =>
+      {media.map((item, index) =>
         item.type === 'video' ? (
           <video
             key={item.id}
@@ -198,18 +216,35 @@ function MediaGrid({ media }: { media: MessageMedia[] }) {
             controls
             preload="metadata"
             aria-label={intl.formatMessage(m.video)}
+            {...reservedSize(item)}
           />
         ) : (
-          <a key={item.id} href={item.url} target="_blank" rel="noreferrer">
+          <a
+            key={item.id}
+            href={item.url}
+            target="_blank"
+            rel="noreferrer"
+            onClick={(event) => {
+              if (!isPlainClick(event)) return;
+              event.preventDefault();
+              setViewing(index);
+            }}
+          >
             <img
               src={item.preview_url ?? item.url}
               alt={item.description ?? intl.formatMessage(m.photo)}
               loading="lazy"
               data-testid="message-image"
+              {...reservedSize(item)}
             />
           </a>
         ),
       )}
+      {viewing !== null ? (
+        <Suspense fallback={null}>
+          <MediaModal media={media} index={viewing} onClose={() => setViewing(null)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

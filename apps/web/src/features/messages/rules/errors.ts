@@ -1,3 +1,5 @@
+import { MessagingErrorCode } from '@palchat/api';
+
 /** SPEC §8: the server's `error` field, else 'HTTP {status}'. */
 export function errorText(body: unknown, status: number): string {
   if (body && typeof body === 'object' && 'error' in body) {
@@ -13,6 +15,16 @@ export function errorCode(body: unknown): string | null {
     if (typeof code === 'string') return code;
   }
   return null;
+}
+
+/** An answer telling the viewer the group's admin removed them from it (the server's removed_from_group). */
+export function isRemovedFromGroup(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'body' in error &&
+    errorCode(error.body) === MessagingErrorCode.removedFromGroup
+  );
 }
 
 /** A leave failure that asks the admin to hand the group over first. */
