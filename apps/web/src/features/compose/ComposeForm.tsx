@@ -1,6 +1,7 @@
 import './compose.css';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  Suspense,
   useEffect,
   useId,
   useMemo,
@@ -35,7 +36,9 @@ import {
 } from '../status/compose-bridge';
 import { QuotedPost } from '../status/QuotedStatus';
 import { replaceCachedStatus } from '../status/status-cache';
-import { SuggestionList, useSuggestions, type Suggestion } from './Autocomplete';
+import { lazyWithMessages } from '../../app/lazy-with-messages';
+import { shortcodeAtCaret, emojiText, type EmojiEntry } from '../emoji/shortcodes';
+import { SuggestionList, useEmojiSuggestions, useSuggestions, type Suggestion } from './Autocomplete';
 import {
   composeExtrasStore,
   updateComposeExtras,
@@ -89,6 +92,8 @@ function LanguagePicker({ value, listed }: { value: string; listed: boolean }) {
     </SelectButton>
   );
 }
+
+const EmojiPicker = lazyWithMessages(() => import('../emoji/EmojiPicker'));
 
 const LOCK_OPEN =
   'M12 17c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2zm6-9h-1V6c0-2.76-2.24-5-5-5S7 3.24 7 6h1.9c0-1.71 1.39-3.1 3.1-3.1 1.71 0 3.1 1.39 3.1 3.1v2H6c-1.1 0-2 .9-2 2v10c0 1.1.9 2 2 2h12c1.1 0 2-.9 2-2V10c0-1.1-.9-2-2-2zm0 12H6V10h12v10z';
@@ -415,17 +420,36 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
   const remaining = remainingCharacters(input, maxCharacters);
   const problem = composeProblem(input, maxCharacters);
 
-  const found = tokenAtCaret(draft.text, caret);
+  // "@…" and "#…" ask the server; ":…" completes emoji shortcodes
+  const mention = tokenAtCaret(draft.text, caret);
+  const shortcode = mention ? null : shortcodeAtCaret(draft.text, caret);
+  const found = mention ?? (shortcode && { token: `:${shortcode.query}`, start: shortcode.start });
   const token = found && found.token !== dismissedToken ? found.token : null;
-  const suggestions = useSuggestions(token);
+  const mentionSuggestions = useSuggestions(mention ? token : null);
+  const emojiSuggestions = useEmojiSuggestions(shortcode && token ? shortcode.query : null);
+  const suggestions = mention ? mentionSuggestions : emojiSuggestions;
   const showSuggestions = token !== null && suggestions.length > 0;
+  const [emojiOpen, setEmojiOpen] = useState(false);
 
-  function pick(suggestion: Suggestion) {
-    if (!found) return;
-    const next = insertCompletion(draft.text, found.start, caret, suggestion.value);
+  function replaceText(start: number, end: number, value: string) {
+    const next = insertCompletion(draft.text, start, end, value);
     updateComposeDraft({ text: next.text });
     setCaret(next.caret);
-    requestAnimationFrame(() => textarea.current?.setSelectionRange(next.caret, next.caret));
+    requestAnimationFrame(() => {
+      textarea.current?.focus();
+      textarea.current?.setSelectionRange(next.caret, next.caret);
+    });
+  }
+
+  function pick(suggestion: Suggestion) {
+    if (found) replaceText(found.start, caret, suggestion.value);
+  }
+
+  function pickEmoji(entry: EmojiEntry) {
+    setEmojiOpen(false);
+    // where the caret was when the field lost focus to the picker
+    const field = textarea.current;
+    replaceText(field?.selectionStart ?? caret, field?.selectionEnd ?? caret, emojiText(entry));
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
@@ -626,6 +650,13 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
           disabled={input.mediaCount >= maxMedia || extras.poll !== null}
           onClick={() => fileInput.current?.click()}
         />
+        <IconButton
+          icon="mood"
+          label={t('compose.emoji')}
+          aria-expanded={emojiOpen}
+          active={emojiOpen}
+          onClick={() => setEmojiOpen((open) => !open)}
+        />
         <button
           type="button"
           className={extras.poll ? 'icon-button icon-button--active' : 'icon-button'}
@@ -677,6 +708,17 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
           {remaining}
         </span>
       </div>
+      {emojiOpen && (
+        <Suspense fallback={null}>
+          <EmojiPicker
+            onPick={pickEmoji}
+            onClose={() => {
+              setEmojiOpen(false);
+              textarea.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
       {problem === 'poll_options' && (
         <p className="muted compose-form__hint">
           <Msg id="compose.poll_needs_options" />
