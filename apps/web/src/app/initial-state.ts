@@ -21,6 +21,7 @@ const STANDALONE_STATE: InitialState = {
     unfollowModal: true,
     boostModal: false,
     deleteModal: true,
+    missingAltTextModal: true,
   },
   csrfToken: '',
   accessToken: null,

@@ -61,8 +61,10 @@ import {
 } from './compose-rules';
 import { languageChoices, nativeLanguageName } from './languages';
 import { SelectButton, type SelectOption } from './SelectButton';
+import { AltTextModal, MissingAltTextModal, type MediaPreview } from './AltTextModal';
+import { useConfirmations } from '../settings/use-reading-settings';
 import { addMediaFiles } from './add-media';
-import { useMediaLimits } from './media-limits';
+import { useDescriptionLimit, useMediaLimits } from './media-limits';
 import { publishStatus, saveStatusEdit } from './publish';
 
 const MEDIA_PROBLEM_TEXT: Record<MediaProblem, MessageId> = {
@@ -176,65 +178,69 @@ function VisibilityPicker({
   );
 }
 
+/** An attachment's preview, with buttons to describe it (Mastodon's "ALT") and to remove it. */
 function MediaTile({
-  name,
-  preview,
-  kind,
-  description,
-  onDescription,
+  media,
+  onEdit,
   onRemove,
 }: {
-  name: string;
-  preview: string;
-  kind: 'image' | 'video' | 'other';
-  description: string;
-  onDescription: (value: string) => void;
+  media: MediaPreview;
+  onEdit: () => void;
   onRemove: () => void;
 }) {
   const t = useT();
   return (
     <div className="compose-media__item">
-      {kind === 'image' ? (
-        <img src={preview} alt={description || name} />
-      ) : kind === 'video' ? (
-        <video src={preview} muted />
+      {media.kind === 'image' ? (
+        <img src={media.preview} alt={media.description || media.name} />
+      ) : media.kind === 'video' ? (
+        <video src={media.preview} muted />
       ) : (
-        <span className="compose-media__name">{name}</span>
+        <span className="compose-media__name">{media.name}</span>
       )}
       <IconButton
         icon="close"
-        label={t('compose.remove_media', { name })}
+        label={t('compose.remove_media', { name: media.name })}
         className="compose-media__remove"
         onClick={onRemove}
       />
-      <input
-        className="compose-media__description"
-        aria-label={t('compose.media_description', { name })}
-        placeholder={t('compose.media_description_placeholder')}
-        maxLength={1500}
-        value={description}
-        onChange={(event) => onDescription(event.target.value)}
-      />
+      <button
+        type="button"
+        className={
+          media.description ? 'compose-media__alt' : 'compose-media__alt compose-media__alt--missing'
+        }
+        aria-label={t('compose.alt_edit', { name: media.name })}
+        title={media.description || t('compose.alt_edit', { name: media.name })}
+        onClick={onEdit}
+      >
+        {!media.description && <Icon name="warning" size={14} />}
+        {t('compose.alt_badge')}
+      </button>
     </div>
   );
 }
 
+/** What the alt-text editor is open for: a new file, or an attachment already on the server. */
+type DescribedMedia = { file: File } | { attached: AttachedMedia };
+
+function kindOfType(type: string): MediaPreview['kind'] {
+  return type === 'image' || type === 'gifv' ? 'image' : type === 'video' ? 'video' : 'other';
+}
+
 /** A new file: previewed from memory, its description kept by File until it is uploaded. */
-function MediaThumb({ file, index }: { file: File; index: number }) {
+function MediaThumb({ file, index, onEdit }: { file: File; index: number; onEdit: () => void }) {
   const extras = useComposeExtras();
   const url = useMemo(() => URL.createObjectURL(file), [file]);
   useEffect(() => () => URL.revokeObjectURL(url), [url]);
-  const [description, setDescription] = useState(extras.descriptions.get(file) ?? '');
   return (
     <MediaTile
-      name={file.name}
-      preview={url}
-      kind={file.type.startsWith('image/') ? 'image' : file.type.startsWith('video/') ? 'video' : 'other'}
-      description={description}
-      onDescription={(value) => {
-        setDescription(value);
-        extras.descriptions.set(file, value);
+      media={{
+        name: file.name,
+        preview: url,
+        kind: kindOfType(file.type.split('/')[0] ?? ''),
+        description: extras.descriptions.get(file) ?? '',
       }}
+      onEdit={onEdit}
       onRemove={() =>
         updateComposeDraft({ media: composeDraftStore.get().media.filter((_, at) => at !== index) })
       }
@@ -242,30 +248,78 @@ function MediaThumb({ file, index }: { file: File; index: number }) {
   );
 }
 
+function attachedName(t: ReturnType<typeof useT>, media: AttachedMedia): string {
+  return t('compose.attached_media', { type: media.type });
+}
+
+/** Replaces (or, with null, removes) an attachment kept from the post being edited or re-drafted. */
+function replaceAttached(media: AttachedMedia, next: AttachedMedia | null): void {
+  updateComposeExtras({
+    attached: composeExtrasStore
+      .get()
+      .attached.flatMap((item) => (item.id !== media.id ? [item] : next ? [next] : [])),
+  });
+}
+
 /**
  * An attachment already on the server (editing, or a re-draft reusing the upload); its description can change
  * (see publish.ts).
  */
-function AttachedThumb({ media }: { media: AttachedMedia }) {
+function AttachedThumb({ media, onEdit }: { media: AttachedMedia; onEdit: () => void }) {
   const t = useT();
-  const replace = (next: AttachedMedia | null) =>
-    updateComposeExtras({
-      attached: composeExtrasStore
-        .get()
-        .attached.flatMap((item) => (item.id !== media.id ? [item] : next ? [next] : [])),
-    });
   return (
     <MediaTile
-      name={t('compose.attached_media', { type: media.type })}
-      preview={media.previewUrl}
-      kind={
-        media.type === 'image' || media.type === 'gifv' ? 'image' : media.type === 'video' ? 'video' : 'other'
-      }
-      description={media.description}
-      onDescription={(description) => replace({ ...media, description })}
-      onRemove={() => replace(null)}
+      media={{
+        name: attachedName(t, media),
+        preview: media.previewUrl,
+        kind: kindOfType(media.type),
+        description: media.description,
+      }}
+      onEdit={onEdit}
+      onRemove={() => replaceAttached(media, null)}
     />
   );
+}
+
+/** The alt-text editor for one attachment; a new file's preview is made for it (and released after). */
+function DescribeMedia({
+  target,
+  limit,
+  onClose,
+}: {
+  target: DescribedMedia;
+  limit: number;
+  onClose: () => void;
+}) {
+  const t = useT();
+  const file = 'file' in target ? target.file : null;
+  const url = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
+  const media: MediaPreview =
+    'file' in target
+      ? {
+          name: target.file.name,
+          preview: url ?? '',
+          kind: kindOfType(target.file.type.split('/')[0] ?? ''),
+          description: composeExtrasStore.get().descriptions.get(target.file) ?? '',
+        }
+      : {
+          name: attachedName(t, target.attached),
+          preview: target.attached.previewUrl,
+          kind: kindOfType(target.attached.type),
+          description: target.attached.description,
+        };
+  function save(description: string) {
+    if ('file' in target) {
+      const { descriptions } = composeExtrasStore.get();
+      descriptions.set(target.file, description);
+      // a new object, so that the tiles showing it render again
+      updateComposeExtras({ descriptions });
+    } else {
+      replaceAttached(target.attached, { ...target.attached, description });
+    }
+  }
+  return <AltTextModal media={media} limit={limit} onSave={save} onClose={onClose} />;
 }
 
 function PollEditor() {
@@ -354,6 +408,7 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
   const account = useCurrentAccount();
   const defaults = usePostingDefaults();
   const mediaLimits = useMediaLimits();
+  const descriptionLimit = useDescriptionLimit();
   const instance = useInstance();
   const draft = useComposeDraft();
   const extras = useComposeExtras();
@@ -402,6 +457,27 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
     },
   });
   const send = () => submit.mutate({ editId: editing?.id ?? null });
+  const confirmations = useConfirmations();
+  const [describing, setDescribing] = useState<DescribedMedia | null>(null);
+  const [altReminder, setAltReminder] = useState(false);
+
+  /** The first image or video that has no description yet (audio is left alone, as on Mastodon). */
+  function firstUndescribed(): DescribedMedia | null {
+    const attached = extras.attached.find(
+      (media) => kindOfType(media.type) !== 'other' && !media.description.trim(),
+    );
+    if (attached) return { attached };
+    const file = draft.media.find(
+      (item) => /^(image|video)\//.test(item.type) && !extras.descriptions.get(item)?.trim(),
+    );
+    return file ? { file } : null;
+  }
+
+  /** Sends, after asking about media without a description when the preference says so. */
+  function requestSend() {
+    if (confirmations.missingAltText && firstUndescribed()) setAltReminder(true);
+    else send();
+  }
 
   const input = {
     text: draft.text,
@@ -474,7 +550,7 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
         return;
       }
     }
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && problem === null) send();
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && problem === null) requestSend();
   }
 
   function onFiles(event: ChangeEvent<HTMLInputElement>) {
@@ -483,7 +559,7 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
   }
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (problem === null) send();
+    if (problem === null) requestSend();
   }
 
   return (
@@ -604,10 +680,15 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
       {draft.media.length + extras.attached.length > 0 && (
         <div className="compose-media">
           {extras.attached.map((media) => (
-            <AttachedThumb key={media.id} media={media} />
+            <AttachedThumb key={media.id} media={media} onEdit={() => setDescribing({ attached: media })} />
           ))}
           {draft.media.map((file, index) => (
-            <MediaThumb key={`${file.name}-${file.size}-${index}`} file={file} index={index} />
+            <MediaThumb
+              key={`${file.name}-${file.size}-${index}`}
+              file={file}
+              index={index}
+              onEdit={() => setDescribing({ file })}
+            />
           ))}
         </div>
       )}
@@ -632,6 +713,22 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
         <p className="compose-form__error" role="alert">
           <Msg id={MEDIA_PROBLEM_TEXT[extras.mediaProblem]} values={{ max: maxMedia }} />
         </p>
+      )}
+      {describing && (
+        <DescribeMedia target={describing} limit={descriptionLimit} onClose={() => setDescribing(null)} />
+      )}
+      {altReminder && (
+        <MissingAltTextModal
+          onClose={() => setAltReminder(false)}
+          onAdd={() => {
+            setAltReminder(false);
+            setDescribing(firstUndescribed());
+          }}
+          onPostAnyway={() => {
+            setAltReminder(false);
+            send();
+          }}
+        />
       )}
       <PollEditor />
       <div className="compose-form__toolbar">
