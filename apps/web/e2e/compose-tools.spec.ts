@@ -203,7 +203,7 @@ test.describe('composer tools: emoji, alt text, media viewer zoom', () => {
         await page.screenshot({ path: `${SHOTS}/alt-editor-${size}-${scheme}.png` });
         await page.keyboard.press('Escape');
         await page.goto(`/@${alice.username}`);
-        await expect(statusWith(page, 'Sunflowers')).toBeVisible();
+        await expect(statusWith(page, 'Sunflowers')).toBeVisible({ timeout: 20_000 });
         await page.screenshot({ path: `${SHOTS}/twemoji-${size}-${scheme}.png` });
         await page.context().close();
       }

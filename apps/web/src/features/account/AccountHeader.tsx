@@ -15,6 +15,7 @@ import { AccountNote } from './AccountNote';
 import { FollowButton } from './FollowButton';
 import { NotifyBell } from './NotifyBell';
 import { hasCustomHeader } from './profile-images';
+import { EmojiText } from '../emoji/EmojiText';
 
 /** Mastodon's moved-account banner: who moved, and the new account with a link to its profile. */
 function MovedNote({ from, to }: { from: Account; to: Account }) {
@@ -80,7 +81,9 @@ export function AccountHeader({ account }: { account: Account }) {
       </div>
       <div className="account-header__identity">
         <h2 className="account-header__name">
-          <bdi>{account.display_name || account.username}</bdi>
+          <bdi>
+            <EmojiText text={account.display_name || account.username} />
+          </bdi>
           {account.locked && <Icon name="lock" size={16} title={t('account.locked')} />}
           {account.bot && <span className="badge">{t('account.bot')}</span>}
         </h2>

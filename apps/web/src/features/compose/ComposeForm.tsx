@@ -507,8 +507,10 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
   const showSuggestions = token !== null && suggestions.length > 0;
   const [emojiOpen, setEmojiOpen] = useState(false);
 
-  function replaceText(start: number, end: number, value: string) {
-    const next = insertCompletion(draft.text, start, end, value);
+  function replaceText(start: number, end: number, value: string, spaced = true) {
+    const next = spaced
+      ? insertCompletion(draft.text, start, end, value)
+      : { text: draft.text.slice(0, start) + value + draft.text.slice(end), caret: start + value.length };
     updateComposeDraft({ text: next.text });
     setCaret(next.caret);
     requestAnimationFrame(() => {
@@ -525,7 +527,8 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
     setEmojiOpen(false);
     // where the caret was when the field lost focus to the picker
     const field = textarea.current;
-    replaceText(field?.selectionStart ?? caret, field?.selectionEnd ?? caret, emojiText(entry));
+    // no space after it, so that several can follow each other
+    replaceText(field?.selectionStart ?? caret, field?.selectionEnd ?? caret, emojiText(entry), false);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
