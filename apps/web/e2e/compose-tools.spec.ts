@@ -39,16 +39,21 @@ async function sessionOf(
   return context.newPage();
 }
 
+/** The compose panel of /home at 1440 px. */
+async function desktopCompose(user: ChatUser) {
+  const page = user.page;
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/home');
+  return { page, compose: page.getByRole('form', { name: 'New post' }) };
+}
+
 test.describe('composer tools: emoji, alt text, media viewer zoom', () => {
   test.describe.configure({ timeout: 180_000 });
 
   test('the emoji picker searches and inserts; :shortcode: completes; emoji show as Twemoji without a colour font', async ({
     alice,
   }) => {
-    const page = alice.page;
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto('/home');
-    const compose = page.getByRole('form', { name: 'New post' });
+    const { page, compose } = await desktopCompose(alice);
     const field = compose.getByPlaceholder("What's on your mind?");
     await field.fill('Launch ');
 
@@ -77,6 +82,7 @@ test.describe('composer tools: emoji, alt text, media viewer zoom', () => {
 
     // Escape closes the picker only, not what holds the form
     await compose.getByRole('button', { name: 'Insert emoji' }).click();
+    await expect(picker.getByRole('searchbox', { name: 'Search emoji' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(picker).toHaveCount(0);
     await expect(field).toHaveValue('Launch 🚀');
@@ -119,10 +125,7 @@ test.describe('composer tools: emoji, alt text, media viewer zoom', () => {
   test('an image is described in the alt-text editor; posting one without asks first, unless turned off', async ({
     alice,
   }) => {
-    const page = alice.page;
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto('/home');
-    const compose = page.getByRole('form', { name: 'New post' });
+    const { page, compose } = await desktopCompose(alice);
     const files = compose.getByTestId('compose-file');
     await files.setInputFiles([
       { name: 'kite.png', mimeType: 'image/png', buffer: PNG },

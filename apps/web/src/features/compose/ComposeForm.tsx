@@ -228,18 +228,28 @@ function kindOfType(type: string): MediaPreview['kind'] {
 }
 
 /** A new file: previewed from memory, its description kept by File until it is uploaded. */
+/** A new file's preview, from memory (released when the file or the component goes). */
+function useFilePreview(file: File | null): string {
+  const url = useMemo(() => (file ? URL.createObjectURL(file) : ''), [file]);
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
+  return url;
+}
+
+function filePreview(file: File, url: string, descriptions: WeakMap<File, string>): MediaPreview {
+  return {
+    name: file.name,
+    preview: url,
+    kind: kindOfType(file.type.split('/')[0] ?? ''),
+    description: descriptions.get(file) ?? '',
+  };
+}
+
 function MediaThumb({ file, index, onEdit }: { file: File; index: number; onEdit: () => void }) {
   const extras = useComposeExtras();
-  const url = useMemo(() => URL.createObjectURL(file), [file]);
-  useEffect(() => () => URL.revokeObjectURL(url), [url]);
+  const url = useFilePreview(file);
   return (
     <MediaTile
-      media={{
-        name: file.name,
-        preview: url,
-        kind: kindOfType(file.type.split('/')[0] ?? ''),
-        description: extras.descriptions.get(file) ?? '',
-      }}
+      media={filePreview(file, url, extras.descriptions)}
       onEdit={onEdit}
       onRemove={() =>
         updateComposeDraft({ media: composeDraftStore.get().media.filter((_, at) => at !== index) })
@@ -292,17 +302,10 @@ function DescribeMedia({
   onClose: () => void;
 }) {
   const t = useT();
-  const file = 'file' in target ? target.file : null;
-  const url = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
+  const url = useFilePreview('file' in target ? target.file : null);
   const media: MediaPreview =
     'file' in target
-      ? {
-          name: target.file.name,
-          preview: url ?? '',
-          kind: kindOfType(target.file.type.split('/')[0] ?? ''),
-          description: composeExtrasStore.get().descriptions.get(target.file) ?? '',
-        }
+      ? filePreview(target.file, url, composeExtrasStore.get().descriptions)
       : {
           name: attachedName(t, target.attached),
           preview: target.attached.previewUrl,
@@ -756,6 +759,12 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
           aria-expanded={emojiOpen}
           active={emojiOpen}
           onClick={() => setEmojiOpen((open) => !open)}
+          onKeyDown={(event) => {
+            // Escape on the toggle closes the picker, and only the picker
+            if (event.key !== 'Escape' || !emojiOpen) return;
+            event.stopPropagation();
+            setEmojiOpen(false);
+          }}
         />
         <button
           type="button"
