@@ -184,6 +184,8 @@ test.describe('composer tools: emoji, alt text, media viewer zoom', () => {
   });
 
   test('screens at 375 and 1440 px, light and dark', async ({ alice, browser }) => {
+    // four sessions, each loading the client afresh
+    test.setTimeout(360_000);
     await apiAs(alice, 'PATCH', '/api/v1/accounts/update_credentials', { display_name: 'Alice 🌻 Author' });
     await apiAs(alice, 'POST', '/api/v1/statuses', { status: 'Sunflowers 🌻 and bees 🐝 #garden' });
     for (const size of ['phone', 'desktop'] as const) {
