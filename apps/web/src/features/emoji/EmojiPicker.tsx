@@ -1,5 +1,5 @@
 import './emoji-picker.css';
-import { useMemo, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { MessageId } from '../../app/i18n/messages';
 import { useT } from '../../app/i18n/use-t';
 import { EMOJI_GROUPS, type EmojiGroup } from './emoji-data';
@@ -68,6 +68,9 @@ export default function EmojiPicker({
   const t = useT();
   const entries = useEmojiEntries(true);
   const [query, setQuery] = useState('');
+  const search = useRef<HTMLInputElement>(null);
+  // focus moves into the picker when it opens (the autofocus attribute only works as a page loads)
+  useEffect(() => search.current?.focus(), []);
   const hasCustom = entries?.some((entry) => entry.kind === 'custom') ?? false;
   const [chosen, setChosen] = useState<Category | null>(null);
   const category: Category = chosen ?? (hasCustom ? 'custom' : 0);
@@ -99,7 +102,7 @@ export default function EmojiPicker({
         aria-label={t('emoji.search')}
         placeholder={t('emoji.search')}
         value={query}
-        autoFocus
+        ref={search}
         onChange={(event) => setQuery(event.target.value)}
       />
       {!query.trim() && (
