@@ -195,7 +195,6 @@ test.describe('media viewer, gallery and polls', () => {
     await touch.touchscreen.tap(x, y);
     await touch.touchscreen.tap(x, y);
     await expect(phoneImage).toHaveAttribute('data-scale', '2.00');
-    expect(await touch.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await touch.screenshot({ path: '/tmp/shots/media-viewer-phone-zoomed.png' });
     await touch.waitForTimeout(350);
     await touch.touchscreen.tap(x, y);
