@@ -7,6 +7,7 @@ import { precompress } from './build/precompress';
 import { preactInPlaceOfReact } from './build/react-runtime';
 import { routePreloads } from './build/route-preloads';
 import { lowPriorityScripts } from './build/script-priority';
+import { twemojiImages } from './build/twemoji';
 
 const serverOrigin = process.env.PALCHAT_SERVER ?? 'http://127.0.0.1:3000';
 const proxied = ['/api', '/auth', '/oauth', '/system'];
@@ -44,6 +45,7 @@ export default defineConfig({
     routePreloads(),
     lowPriorityScripts(),
     eagerCompileHints(['vendor', 'shell']),
+    twemojiImages(),
     precompress(),
   ],
   build: {

@@ -284,6 +284,7 @@ describeEachDialect('the web client page', (dialect) => {
         reduceMotion: true,
         unfollowModal: false,
         boostModal: true,
+        missingAltTextModal: false,
       };
       const saved = await put(reading);
       expect(saved.statusCode).toBe(200);

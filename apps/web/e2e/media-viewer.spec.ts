@@ -1,6 +1,6 @@
 import { deflateSync, crc32 } from 'node:zlib';
 import { apiAs, createUser } from './messages-support';
-import { expect, test, shortcutsReady, shot, uploadFile, uploadPng } from './support/social';
+import { expect, test, shortcutsReady, shot, statusWith, uploadFile, uploadPng } from './support/social';
 
 type Rgb = [number, number, number];
 
@@ -127,6 +127,80 @@ test.describe('media viewer, gallery and polls', () => {
     await expect(viewer).toContainText('3 / 4');
     await expect(viewer.getByRole('img', { name: PICTURES[2]![0] })).toBeVisible();
     await shot(page, 'media-viewer-phone');
+  });
+
+  test('the viewer zooms and pans a picture with the mouse, the wheel and touch, and links to the post', async ({
+    alice,
+    bob,
+  }) => {
+    const [description, png] = PICTURES[0]!;
+    const post = await apiAs<{ id: string }>(alice, 'POST', '/api/v1/statuses', {
+      status: 'A zoomable sunset',
+      media_ids: [await uploadPng(alice, description, png)],
+    });
+    const page = bob.page;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`/@${alice.username}`);
+    await statusWith(page, 'A zoomable sunset').getByRole('link', { name: description }).click();
+    const viewer = page.getByRole('dialog', { name: 'Media viewer' });
+    const image = viewer.getByRole('img', { name: description });
+    await expect(image).toHaveJSProperty('complete', true);
+    const fitted = (await image.boundingBox())!;
+
+    // a double click zooms in twice as large about the pointer, a drag pans, the button zooms back out
+    await image.dblclick();
+    await expect(image).toHaveAttribute('data-scale', '2.00');
+    await expect(viewer.getByRole('button', { name: 'Zoom out' })).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(async () => (await image.boundingBox())!.width).toBeGreaterThan(fitted.width * 1.9);
+    const before = (await image.boundingBox())!;
+    await page.mouse.move(720, 450);
+    await page.mouse.down();
+    await page.mouse.move(620, 400, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(async () => (await image.boundingBox())!.x).toBeLessThan(before.x - 50);
+    await expect(viewer).toBeVisible();
+    await expect(viewer.locator('.media-viewer__description')).toHaveText(description);
+    await page.screenshot({ path: '/tmp/shots/media-viewer-zoomed.png' });
+    await viewer.getByRole('button', { name: 'Zoom out' }).click();
+    await expect(image).toHaveAttribute('data-scale', '1.00');
+
+    // the wheel zooms too
+    await image.hover();
+    await page.mouse.wheel(0, -300);
+    await expect.poll(async () => Number(await image.getAttribute('data-scale'))).toBeGreaterThan(1.5);
+
+    // download and the post it belongs to
+    await expect(viewer.getByRole('link', { name: 'Download' })).toHaveAttribute('download', '');
+    await viewer.getByRole('link', { name: 'View post' }).click();
+    await expect(viewer).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`/@${alice.username}/${post.id}$`));
+
+    // on a phone: a double tap zooms, a second one fits the picture again
+    const phone = await bob.context.browser()!.newContext({
+      baseURL: test.info().project.use.baseURL,
+      storageState: await bob.context.storageState(),
+      viewport: { width: 375, height: 812 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const touch = await phone.newPage();
+    await touch.goto(`/@${alice.username}/${post.id}`);
+    await touch.locator('.thread__focus article.status').getByRole('link', { name: description }).tap();
+    const phoneImage = touch
+      .getByRole('dialog', { name: 'Media viewer' })
+      .getByRole('img', { name: description });
+    await expect(phoneImage).toHaveJSProperty('complete', true);
+    const centre = (await phoneImage.boundingBox())!;
+    const [x, y] = [centre.x + centre.width / 2, centre.y + centre.height / 2];
+    await touch.touchscreen.tap(x, y);
+    await touch.touchscreen.tap(x, y);
+    await expect(phoneImage).toHaveAttribute('data-scale', '2.00');
+    await touch.screenshot({ path: '/tmp/shots/media-viewer-phone-zoomed.png' });
+    await touch.waitForTimeout(350);
+    await touch.touchscreen.tap(x, y);
+    await touch.touchscreen.tap(x, y);
+    await expect(phoneImage).toHaveAttribute('data-scale', '1.00');
+    await phone.close();
   });
 
   test('a video previews muted in its tile, plays in the viewer and pops out into the player', async ({

@@ -169,6 +169,11 @@ test.describe('notifications filter, follow requests, search tabs, compose langu
     await form.getByLabel('Mark media as sensitive').check();
     await shot(page, 'compose-language-sensitive');
     await form.getByRole('button', { name: 'Post', exact: true }).click();
+    // the image has no description: posting it anyway
+    await page
+      .getByRole('alertdialog', { name: 'Post without a description?' })
+      .getByRole('button', { name: 'Post anyway' })
+      .click();
     await expect(page.getByText('Your post was published.')).toBeVisible();
 
     const statuses = await apiAs<{ language: string | null; sensitive: boolean; visibility: string }[]>(

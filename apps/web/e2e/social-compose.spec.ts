@@ -1,6 +1,6 @@
 import { apiAs } from './messages-support';
 import { fakeTranslation } from './support/fake-translation';
-import { expect, test, shot, uploadPng } from './support/social';
+import { describeAttachment, expect, test, shot, uploadPng } from './support/social';
 
 // below 1175 px the compose panel is hidden (SPEC §2 "Layout"): replies and edits open the compose modal
 const NARROW = { width: 1000, height: 800 };
@@ -154,9 +154,9 @@ test.describe('social compose: modal, edits, private mentions, translation', () 
     await expect(modal.getByPlaceholder("What's on your mind?")).toHaveValue('Helo world');
     await expect(modal.getByPlaceholder('Content warning')).toHaveValue('Greetings');
     await modal.getByPlaceholder("What's on your mind?").fill('Hello world');
-    const description = modal.locator('.compose-media__description');
-    await expect(description).toHaveValue('A blurry photo');
-    await description.fill('A sunny beach');
+    const alt = modal.getByRole('button', { name: 'Edit description of Attached image' });
+    await expect(alt).toHaveAttribute('title', 'A blurry photo');
+    await describeAttachment(page, 'Attached image', 'A sunny beach');
     await modal.getByRole('button', { name: 'Post', exact: true }).click();
     await expect(modal).toHaveCount(0);
     const statuses = await apiAs<

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { apiAs } from './messages-support';
-import { expect, test, PNG, shot, statusWith } from './support/social';
+import { describeAttachment, expect, test, PNG, shot, statusWith } from './support/social';
 
 function profileHeader(page: Page) {
   return page.locator('.account-header');
@@ -142,7 +142,7 @@ test.describe('social: people', () => {
     // the compose form shows the preview, and why the text file was left out; the post carries the image
     await expect(compose.locator('.compose-media img')).toHaveCount(1);
     await expect(compose).toContainText('Some files were not added: this server does not accept their type.');
-    await compose.getByLabel('Description of dropped.png').fill('Two by two pixels');
+    await describeAttachment(page, 'dropped.png', 'Two by two pixels');
     await compose.getByPlaceholder("What's on your mind?").fill('Dropped in');
     await shot(page, 'people-drop-attached');
     await compose.getByRole('button', { name: 'Post', exact: true }).click();

@@ -1,6 +1,6 @@
 import type { WebSocketRoute } from '@playwright/test';
 import { apiAs, createUser } from './messages-support';
-import { expect, test, PNG, shortcutsReady, shot, statusWith } from './support/social';
+import { describeAttachment, expect, test, PNG, shortcutsReady, shot, statusWith } from './support/social';
 
 test.describe('social: posting, live timeline, actions, notifications, thread', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -26,7 +26,7 @@ test.describe('social: posting, live timeline, actions, notifications, thread', 
     await compose
       .getByTestId('compose-file')
       .setInputFiles({ name: 'clue.png', mimeType: 'image/png', buffer: PNG });
-    await compose.getByLabel('Description of clue.png').fill('A magnifying glass');
+    await describeAttachment(alice.page, 'clue.png', 'A magnifying glass');
     await shot(alice.page, 'compose');
     await compose.getByRole('button', { name: 'Post', exact: true }).click();
     await expect(compose.getByRole('status')).toHaveText('Your post was published.');

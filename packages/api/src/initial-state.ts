@@ -74,6 +74,8 @@ export const userSettingsSchema = z.object({
   unfollowModal: z._default(z.boolean(), true),
   boostModal: z._default(z.boolean(), false),
   deleteModal: z._default(z.boolean(), true),
+  /** ask before posting media without a description (Mastodon's missing_alt_text_modal) */
+  missingAltTextModal: z._default(z.boolean(), true),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 
@@ -90,6 +92,7 @@ export const userSettingsPatchSchema = z.object({
   unfollowModal: z.optional(z.boolean()),
   boostModal: z.optional(z.boolean()),
   deleteModal: z.optional(z.boolean()),
+  missingAltTextModal: z.optional(z.boolean()),
 });
 export type UserSettingsPatch = z.infer<typeof userSettingsPatchSchema>;
 

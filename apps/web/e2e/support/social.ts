@@ -2,7 +2,9 @@ import type { Browser, Page } from '@playwright/test';
 import { test as base } from './test';
 import { createUser, type ChatUser } from '../messages-support';
 
-export { expect } from '@playwright/test';
+import { expect } from '@playwright/test';
+
+export { expect };
 
 /** Helpers of the social specs: a tiny image, status lookup, screenshots, and the usual two users. */
 
@@ -75,4 +77,13 @@ export async function uploadFile(
 /** Uploads a PNG (the tiny one unless given) as `user` and answers the attachment's id. */
 export function uploadPng(user: ChatUser, description: string, png: Buffer = PNG): Promise<string> {
   return uploadFile(user, description, { name: 'pic.png', mimeType: 'image/png', buffer: png });
+}
+
+/** Describes an attachment of the compose form through its "ALT" button and the alt-text editor. */
+export async function describeAttachment(page: Page, name: string, description: string): Promise<void> {
+  await page.getByRole('button', { name: `Edit description of ${name}` }).click();
+  const editor = page.getByRole('dialog', { name: 'Describe the media' });
+  await editor.getByLabel('Description for people who cannot see it').fill(description);
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(editor).toHaveCount(0);
 }

@@ -23,6 +23,8 @@ export interface Instance {
       image_size_limit?: number;
       /** bytes; Mastodon applies it to audio too */
       video_size_limit?: number;
+      /** characters of a media description (Mastodon 4.4; 1,500 before) */
+      description_limit?: number;
     };
     vapid?: { public_key?: string | null };
     translation?: { enabled: boolean };

@@ -22,6 +22,7 @@ const STANDALONE_STATE: InitialState = {
     unfollowModal: true,
     boostModal: false,
     deleteModal: true,
+    missingAltTextModal: true,
   },
   csrfToken: '',
   accessToken: null,

@@ -1,5 +1,7 @@
 import { createElement, useLayoutEffect, useRef } from 'react';
 import type DOMPurifyType from 'dompurify';
+import { twemojiNeeded } from '../features/emoji/emoji-support';
+import { emojifyElement } from '../features/emoji/twemoji';
 
 const ALLOWED_TAGS = [
   'p',
@@ -140,7 +142,9 @@ export function Html({
   const ref = useRef<HTMLElement>(null);
   // before paint, so the content is there as soon as the element is (layout effects of parents see it too)
   useLayoutEffect(() => {
-    if (ref.current) sanitizeInto(ref.current, html);
+    if (!ref.current) return;
+    sanitizeInto(ref.current, html);
+    if (twemojiNeeded()) emojifyElement(ref.current);
   }, [html]);
   return createElement(as, { ref, className });
 }

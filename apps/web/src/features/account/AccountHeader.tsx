@@ -18,6 +18,7 @@ import { MessageButton } from './MessageButton';
 import { NotifyBell } from './NotifyBell';
 import { ProfileNote } from './ProfileNote';
 import { hasCustomHeader } from './profile-images';
+import { EmojiText } from '../emoji/EmojiText';
 
 /** Mastodon's moved-account banner: who moved, and the new account with a link to its profile. */
 function MovedNote({ from, to }: { from: Account; to: Account }) {
@@ -85,7 +86,9 @@ export function AccountHeader({ account }: { account: Account }) {
       </div>
       <div className="account-header__identity">
         <h2 className="account-header__name">
-          <bdi>{account.display_name || account.username}</bdi>
+          <bdi>
+            <EmojiText text={account.display_name || account.username} />
+          </bdi>
           {account.locked && <Icon name="lock" size={16} title={t('account.locked')} />}
           {account.bot && <span className="badge">{t('account.bot')}</span>}
         </h2>

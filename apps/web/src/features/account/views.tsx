@@ -18,6 +18,7 @@ import { FILTER_SCOPES } from '../filters/filter-rules';
 import { FilterScopeContext, useKeepUnfiltered } from '../filters/filter-scope';
 import { AccountHeader } from './AccountHeader';
 import { useAccountRef, useResolvedAccount } from './use-account';
+import { EmojiText } from '../emoji/EmojiText';
 
 /** Resolves the account of the URL, then renders the profile column with `render(account)` below. */
 function AccountColumn({
@@ -35,7 +36,7 @@ function AccountColumn({
   const title = account.data ? account.data.display_name || account.data.username : t('column.profile');
   return (
     <Column label={title}>
-      <ColumnHeader icon="person" title={title} showBack />
+      <ColumnHeader icon="person" title={<EmojiText text={title} />} showBack />
       {account.isPending ? (
         <LoadingIndicator />
       ) : account.isError ? (

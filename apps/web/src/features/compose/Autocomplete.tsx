@@ -1,10 +1,43 @@
 import type { Account, Tag } from '@palchat/api';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../api/client';
 import { Avatar } from '../../components/Avatar';
+import { EmojiText } from '../emoji/EmojiText';
+import { emojiText, matchShortcodes, type EmojiEntry } from '../emoji/shortcodes';
+import { useEmojiEntries } from '../emoji/use-emoji';
 
 export type Suggestion =
-  { kind: 'account'; value: string; account: Account } | { kind: 'hashtag'; value: string; tag: Tag };
+  | { kind: 'account'; value: string; account: Account }
+  | { kind: 'hashtag'; value: string; tag: Tag }
+  | { kind: 'emoji'; value: string; entry: EmojiEntry };
+
+/** Emoji for ":…" (`query` without the colon): the data loads the first time one is typed. */
+export function useEmojiSuggestions(query: string | null): Suggestion[] {
+  const entries = useEmojiEntries(query !== null);
+  return useMemo(
+    () =>
+      query && entries
+        ? matchShortcodes(entries, query).map((entry) => ({ kind: 'emoji', value: emojiText(entry), entry }))
+        : [],
+    [entries, query],
+  );
+}
+
+function EmojiSuggestion({ entry }: { entry: EmojiEntry }) {
+  return entry.kind === 'unicode' ? (
+    <>
+      <span className="autocomplete__emoji">
+        <EmojiText text={entry.unicode} />
+      </span>
+      <span>:{entry.shortcodes[0] ?? entry.label}:</span>
+    </>
+  ) : (
+    <>
+      <img className="autocomplete__emoji emoji" src={entry.staticUrl} alt="" />
+      <span>:{entry.shortcode}:</span>
+    </>
+  );
+}
 
 /** A whole `@user@domain.tld` handle: worth asking its server for when nobody here knows it yet. */
 const FULL_HANDLE = /^@[\w.-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}$/i;
@@ -80,6 +113,8 @@ export function SuggestionList({
                 <span className="muted">{suggestion.value}</span>
               </span>
             </>
+          ) : suggestion.kind === 'emoji' ? (
+            <EmojiSuggestion entry={suggestion.entry} />
           ) : (
             <span>{suggestion.value}</span>
           )}

@@ -1,6 +1,7 @@
 import './compose.css';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  Suspense,
   useEffect,
   useId,
   useMemo,
@@ -35,7 +36,9 @@ import {
 } from '../status/compose-bridge';
 import { QuotedPost } from '../status/QuotedStatus';
 import { replaceCachedStatus } from '../status/status-cache';
-import { SuggestionList, useSuggestions, type Suggestion } from './Autocomplete';
+import { lazyWithMessages } from '../../app/lazy-with-messages';
+import { shortcodeAtCaret, emojiText, type EmojiEntry } from '../emoji/shortcodes';
+import { SuggestionList, useEmojiSuggestions, useSuggestions, type Suggestion } from './Autocomplete';
 import {
   composeExtrasStore,
   updateComposeExtras,
@@ -58,8 +61,10 @@ import {
 } from './compose-rules';
 import { languageChoices, nativeLanguageName } from './languages';
 import { SelectButton, type SelectOption } from './SelectButton';
+import { AltTextModal, MissingAltTextModal, type MediaPreview } from './AltTextModal';
+import { useConfirmations } from '../settings/use-reading-settings';
 import { addMediaFiles } from './add-media';
-import { useMediaLimits } from './media-limits';
+import { useDescriptionLimit, useMediaLimits } from './media-limits';
 import { publishStatus, saveStatusEdit } from './publish';
 
 const MEDIA_PROBLEM_TEXT: Record<MediaProblem, MessageId> = {
@@ -89,6 +94,8 @@ function LanguagePicker({ value, listed }: { value: string; listed: boolean }) {
     </SelectButton>
   );
 }
+
+const EmojiPicker = lazyWithMessages(() => import('../emoji/EmojiPicker'));
 
 const LOCK_OPEN =
   'M12 17c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2zm6-9h-1V6c0-2.76-2.24-5-5-5S7 3.24 7 6h1.9c0-1.71 1.39-3.1 3.1-3.1 1.71 0 3.1 1.39 3.1 3.1v2H6c-1.1 0-2 .9-2 2v10c0 1.1.9 2 2 2h12c1.1 0 2-.9 2-2V10c0-1.1-.9-2-2-2zm0 12H6V10h12v10z';
@@ -171,65 +178,79 @@ function VisibilityPicker({
   );
 }
 
+/** An attachment's preview, with buttons to describe it (Mastodon's "ALT") and to remove it. */
 function MediaTile({
-  name,
-  preview,
-  kind,
-  description,
-  onDescription,
+  media,
+  onEdit,
   onRemove,
 }: {
-  name: string;
-  preview: string;
-  kind: 'image' | 'video' | 'other';
-  description: string;
-  onDescription: (value: string) => void;
+  media: MediaPreview;
+  onEdit: () => void;
   onRemove: () => void;
 }) {
   const t = useT();
   return (
     <div className="compose-media__item">
-      {kind === 'image' ? (
-        <img src={preview} alt={description || name} />
-      ) : kind === 'video' ? (
-        <video src={preview} muted />
+      {media.kind === 'image' ? (
+        <img src={media.preview} alt={media.description || media.name} />
+      ) : media.kind === 'video' ? (
+        <video src={media.preview} muted />
       ) : (
-        <span className="compose-media__name">{name}</span>
+        <span className="compose-media__name">{media.name}</span>
       )}
       <IconButton
         icon="close"
-        label={t('compose.remove_media', { name })}
+        label={t('compose.remove_media', { name: media.name })}
         className="compose-media__remove"
         onClick={onRemove}
       />
-      <input
-        className="compose-media__description"
-        aria-label={t('compose.media_description', { name })}
-        placeholder={t('compose.media_description_placeholder')}
-        maxLength={1500}
-        value={description}
-        onChange={(event) => onDescription(event.target.value)}
-      />
+      <button
+        type="button"
+        className={
+          media.description ? 'compose-media__alt' : 'compose-media__alt compose-media__alt--missing'
+        }
+        aria-label={t('compose.alt_edit', { name: media.name })}
+        title={media.description || t('compose.alt_edit', { name: media.name })}
+        onClick={onEdit}
+      >
+        {!media.description && <Icon name="warning" size={14} />}
+        {t('compose.alt_badge')}
+      </button>
     </div>
   );
 }
 
+/** What the alt-text editor is open for: a new file, or an attachment already on the server. */
+type DescribedMedia = { file: File } | { attached: AttachedMedia };
+
+function kindOfType(type: string): MediaPreview['kind'] {
+  return type === 'image' || type === 'gifv' ? 'image' : type === 'video' ? 'video' : 'other';
+}
+
 /** A new file: previewed from memory, its description kept by File until it is uploaded. */
-function MediaThumb({ file, index }: { file: File; index: number }) {
+/** A new file's preview, from memory (released when the file or the component goes). */
+function useFilePreview(file: File | null): string {
+  const url = useMemo(() => (file ? URL.createObjectURL(file) : ''), [file]);
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
+  return url;
+}
+
+function filePreview(file: File, url: string, descriptions: WeakMap<File, string>): MediaPreview {
+  return {
+    name: file.name,
+    preview: url,
+    kind: kindOfType(file.type.split('/')[0] ?? ''),
+    description: descriptions.get(file) ?? '',
+  };
+}
+
+function MediaThumb({ file, index, onEdit }: { file: File; index: number; onEdit: () => void }) {
   const extras = useComposeExtras();
-  const url = useMemo(() => URL.createObjectURL(file), [file]);
-  useEffect(() => () => URL.revokeObjectURL(url), [url]);
-  const [description, setDescription] = useState(extras.descriptions.get(file) ?? '');
+  const url = useFilePreview(file);
   return (
     <MediaTile
-      name={file.name}
-      preview={url}
-      kind={file.type.startsWith('image/') ? 'image' : file.type.startsWith('video/') ? 'video' : 'other'}
-      description={description}
-      onDescription={(value) => {
-        setDescription(value);
-        extras.descriptions.set(file, value);
-      }}
+      media={filePreview(file, url, extras.descriptions)}
+      onEdit={onEdit}
       onRemove={() =>
         updateComposeDraft({ media: composeDraftStore.get().media.filter((_, at) => at !== index) })
       }
@@ -237,30 +258,71 @@ function MediaThumb({ file, index }: { file: File; index: number }) {
   );
 }
 
+function attachedName(t: ReturnType<typeof useT>, media: AttachedMedia): string {
+  return t('compose.attached_media', { type: media.type });
+}
+
+/** Replaces (or, with null, removes) an attachment kept from the post being edited or re-drafted. */
+function replaceAttached(media: AttachedMedia, next: AttachedMedia | null): void {
+  updateComposeExtras({
+    attached: composeExtrasStore
+      .get()
+      .attached.flatMap((item) => (item.id !== media.id ? [item] : next ? [next] : [])),
+  });
+}
+
 /**
  * An attachment already on the server (editing, or a re-draft reusing the upload); its description can change
  * (see publish.ts).
  */
-function AttachedThumb({ media }: { media: AttachedMedia }) {
+function AttachedThumb({ media, onEdit }: { media: AttachedMedia; onEdit: () => void }) {
   const t = useT();
-  const replace = (next: AttachedMedia | null) =>
-    updateComposeExtras({
-      attached: composeExtrasStore
-        .get()
-        .attached.flatMap((item) => (item.id !== media.id ? [item] : next ? [next] : [])),
-    });
   return (
     <MediaTile
-      name={t('compose.attached_media', { type: media.type })}
-      preview={media.previewUrl}
-      kind={
-        media.type === 'image' || media.type === 'gifv' ? 'image' : media.type === 'video' ? 'video' : 'other'
-      }
-      description={media.description}
-      onDescription={(description) => replace({ ...media, description })}
-      onRemove={() => replace(null)}
+      media={{
+        name: attachedName(t, media),
+        preview: media.previewUrl,
+        kind: kindOfType(media.type),
+        description: media.description,
+      }}
+      onEdit={onEdit}
+      onRemove={() => replaceAttached(media, null)}
     />
   );
+}
+
+/** The alt-text editor for one attachment; a new file's preview is made for it (and released after). */
+function DescribeMedia({
+  target,
+  limit,
+  onClose,
+}: {
+  target: DescribedMedia;
+  limit: number;
+  onClose: () => void;
+}) {
+  const t = useT();
+  const url = useFilePreview('file' in target ? target.file : null);
+  const media: MediaPreview =
+    'file' in target
+      ? filePreview(target.file, url, composeExtrasStore.get().descriptions)
+      : {
+          name: attachedName(t, target.attached),
+          preview: target.attached.previewUrl,
+          kind: kindOfType(target.attached.type),
+          description: target.attached.description,
+        };
+  function save(description: string) {
+    if ('file' in target) {
+      const { descriptions } = composeExtrasStore.get();
+      descriptions.set(target.file, description);
+      // a new object, so that the tiles showing it render again
+      updateComposeExtras({ descriptions });
+    } else {
+      replaceAttached(target.attached, { ...target.attached, description });
+    }
+  }
+  return <AltTextModal media={media} limit={limit} onSave={save} onClose={onClose} />;
 }
 
 function PollEditor() {
@@ -349,6 +411,7 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
   const account = useCurrentAccount();
   const defaults = usePostingDefaults();
   const mediaLimits = useMediaLimits();
+  const descriptionLimit = useDescriptionLimit();
   const instance = useInstance();
   const draft = useComposeDraft();
   const extras = useComposeExtras();
@@ -397,6 +460,27 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
     },
   });
   const send = () => submit.mutate({ editId: editing?.id ?? null });
+  const confirmations = useConfirmations();
+  const [describing, setDescribing] = useState<DescribedMedia | null>(null);
+  const [altReminder, setAltReminder] = useState(false);
+
+  /** The first image or video that has no description yet (audio is left alone, as on Mastodon). */
+  function firstUndescribed(): DescribedMedia | null {
+    const attached = extras.attached.find(
+      (media) => kindOfType(media.type) !== 'other' && !media.description.trim(),
+    );
+    if (attached) return { attached };
+    const file = draft.media.find(
+      (item) => /^(image|video)\//.test(item.type) && !extras.descriptions.get(item)?.trim(),
+    );
+    return file ? { file } : null;
+  }
+
+  /** Sends, after asking about media without a description when the preference says so. */
+  function requestSend() {
+    if (confirmations.missingAltText && firstUndescribed()) setAltReminder(true);
+    else send();
+  }
 
   const input = {
     text: draft.text,
@@ -415,17 +499,39 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
   const remaining = remainingCharacters(input, maxCharacters);
   const problem = composeProblem(input, maxCharacters);
 
-  const found = tokenAtCaret(draft.text, caret);
+  // "@…" and "#…" ask the server; ":…" completes emoji shortcodes
+  const mention = tokenAtCaret(draft.text, caret);
+  const shortcode = mention ? null : shortcodeAtCaret(draft.text, caret);
+  const found = mention ?? (shortcode && { token: `:${shortcode.query}`, start: shortcode.start });
   const token = found && found.token !== dismissedToken ? found.token : null;
-  const suggestions = useSuggestions(token);
+  const mentionSuggestions = useSuggestions(mention ? token : null);
+  const emojiSuggestions = useEmojiSuggestions(shortcode && token ? shortcode.query : null);
+  const suggestions = mention ? mentionSuggestions : emojiSuggestions;
   const showSuggestions = token !== null && suggestions.length > 0;
+  const [emojiOpen, setEmojiOpen] = useState(false);
 
-  function pick(suggestion: Suggestion) {
-    if (!found) return;
-    const next = insertCompletion(draft.text, found.start, caret, suggestion.value);
+  function replaceText(start: number, end: number, value: string, spaced = true) {
+    const next = spaced
+      ? insertCompletion(draft.text, start, end, value)
+      : { text: draft.text.slice(0, start) + value + draft.text.slice(end), caret: start + value.length };
     updateComposeDraft({ text: next.text });
     setCaret(next.caret);
-    requestAnimationFrame(() => textarea.current?.setSelectionRange(next.caret, next.caret));
+    requestAnimationFrame(() => {
+      textarea.current?.focus();
+      textarea.current?.setSelectionRange(next.caret, next.caret);
+    });
+  }
+
+  function pick(suggestion: Suggestion) {
+    if (found) replaceText(found.start, caret, suggestion.value);
+  }
+
+  function pickEmoji(entry: EmojiEntry) {
+    setEmojiOpen(false);
+    // where the caret was when the field lost focus to the picker
+    const field = textarea.current;
+    // no space after it, so that several can follow each other
+    replaceText(field?.selectionStart ?? caret, field?.selectionEnd ?? caret, emojiText(entry), false);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
@@ -450,7 +556,7 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
         return;
       }
     }
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && problem === null) send();
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && problem === null) requestSend();
   }
 
   function onFiles(event: ChangeEvent<HTMLInputElement>) {
@@ -459,7 +565,7 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
   }
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (problem === null) send();
+    if (problem === null) requestSend();
   }
 
   return (
@@ -580,10 +686,15 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
       {draft.media.length + extras.attached.length > 0 && (
         <div className="compose-media">
           {extras.attached.map((media) => (
-            <AttachedThumb key={media.id} media={media} />
+            <AttachedThumb key={media.id} media={media} onEdit={() => setDescribing({ attached: media })} />
           ))}
           {draft.media.map((file, index) => (
-            <MediaThumb key={`${file.name}-${file.size}-${index}`} file={file} index={index} />
+            <MediaThumb
+              key={`${file.name}-${file.size}-${index}`}
+              file={file}
+              index={index}
+              onEdit={() => setDescribing({ file })}
+            />
           ))}
         </div>
       )}
@@ -609,6 +720,22 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
           <Msg id={MEDIA_PROBLEM_TEXT[extras.mediaProblem]} values={{ max: maxMedia }} />
         </p>
       )}
+      {describing && (
+        <DescribeMedia target={describing} limit={descriptionLimit} onClose={() => setDescribing(null)} />
+      )}
+      {altReminder && (
+        <MissingAltTextModal
+          onClose={() => setAltReminder(false)}
+          onAdd={() => {
+            setAltReminder(false);
+            setDescribing(firstUndescribed());
+          }}
+          onPostAnyway={() => {
+            setAltReminder(false);
+            send();
+          }}
+        />
+      )}
       <PollEditor />
       <div className="compose-form__toolbar">
         <input
@@ -625,6 +752,19 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
           label={t('compose.add_media', { count: input.mediaCount, max: maxMedia })}
           disabled={input.mediaCount >= maxMedia || extras.poll !== null}
           onClick={() => fileInput.current?.click()}
+        />
+        <IconButton
+          icon="mood"
+          label={t('compose.emoji')}
+          aria-expanded={emojiOpen}
+          active={emojiOpen}
+          onClick={() => setEmojiOpen((open) => !open)}
+          onKeyDown={(event) => {
+            // Escape on the toggle closes the picker, and only the picker
+            if (event.key !== 'Escape' || !emojiOpen) return;
+            event.stopPropagation();
+            setEmojiOpen(false);
+          }}
         />
         <button
           type="button"
@@ -678,6 +818,17 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
           {remaining}
         </span>
       </div>
+      {emojiOpen && (
+        <Suspense fallback={null}>
+          <EmojiPicker
+            onPick={pickEmoji}
+            onClose={() => {
+              setEmojiOpen(false);
+              textarea.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
       {problem === 'poll_options' && (
         <p className="muted compose-form__hint">
           <Msg id="compose.poll_needs_options" />

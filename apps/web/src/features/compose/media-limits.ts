@@ -30,3 +30,8 @@ export function useMediaLimits(): MediaLimits {
     sizeLimits,
   };
 }
+
+/** The longest media description the server takes, in characters (Mastodon's: 1,500). */
+export function useDescriptionLimit(): number {
+  return useInstance().data?.configuration?.media_attachments?.description_limit ?? 1500;
+}

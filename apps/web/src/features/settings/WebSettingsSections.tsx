@@ -100,6 +100,11 @@ export function ReadingSection() {
           checked={settings.deleteModal}
           onChange={(deleteModal) => save.mutate({ deleteModal })}
         />
+        <CheckboxSetting
+          label={t('preferences.confirm_missing_alt')}
+          checked={settings.missingAltTextModal}
+          onChange={(missingAltTextModal) => save.mutate({ missingAltTextModal })}
+        />
       </fieldset>
     </SettingsSection>
   );

@@ -16,6 +16,7 @@ describe('reading settings', () => {
       unfollowModal: true,
       boostModal: false,
       deleteModal: true,
+      missingAltTextModal: true,
     });
     // settings saved before these existed get the defaults
     expect(userSettingsSchema.parse({ layout: 'multi-column' })).toMatchObject({

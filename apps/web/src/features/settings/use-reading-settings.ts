@@ -12,8 +12,13 @@ export function useReadingSettings() {
 
 /** Which actions ask for a confirmation first. */
 export function useConfirmations() {
-  const { unfollowModal, boostModal, deleteModal } = useCachedSettings();
-  return { unfollow: unfollowModal, boost: boostModal, delete: deleteModal };
+  const { unfollowModal, boostModal, deleteModal, missingAltTextModal } = useCachedSettings();
+  return {
+    unfollow: unfollowModal,
+    boost: boostModal,
+    delete: deleteModal,
+    missingAltText: missingAltTextModal,
+  };
 }
 
 /** Whether a status's media start revealed: Mastodon's `display_media` (default: only sensitive ones hide). */

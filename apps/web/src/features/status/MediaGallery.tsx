@@ -270,6 +270,7 @@ export function MediaGallery({
             media={status.media_attachments}
             index={viewing}
             language={status.language}
+            postPath={`/@${status.account.acct}/${status.id}`}
             onPopOut={(media, time) => openInPlayer(media, status, time)}
             onClose={() => setViewing(null)}
           />

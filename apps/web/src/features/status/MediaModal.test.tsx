@@ -2,6 +2,7 @@ import type { InitialState, MediaAttachment, Status } from '@palchat/api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InitialStateContext } from '../../app/initial-state-context';
 import english from '../../locales/en.json';
@@ -48,7 +49,9 @@ function inIntl(children: React.ReactNode) {
   return (
     <IntlProvider locale="en" messages={english}>
       <InitialStateContext.Provider value={state}>
-        <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>
+        <QueryClientProvider client={new QueryClient()}>
+          <MemoryRouter>{children}</MemoryRouter>
+        </QueryClientProvider>
       </InitialStateContext.Provider>
     </IntlProvider>
   );
@@ -61,6 +64,7 @@ function renderViewer(index = 0) {
       <MediaModal
         media={photos.media_attachments}
         index={index}
+        postPath={`/@${photos.account.acct}/${photos.id}`}
         onPopOut={(media, time) => openInPlayer(media, photos, time)}
         onClose={() => (closed.count += 1)}
       />,
@@ -71,6 +75,22 @@ function renderViewer(index = 0) {
 
 describe('media viewer', () => {
   afterEach(() => playerStore.set(null));
+
+  it('zooms a picture on a double click and with the zoom button, and offers download and the post', () => {
+    renderViewer(0);
+    const image = screen.getByRole('img', { name: 'A red kite over the hill' });
+    expect(image.dataset.scale).toBe('1.00');
+    fireEvent.doubleClick(image);
+    expect(image.dataset.scale).toBe('2.00');
+    fireEvent.click(screen.getByRole('button', { name: 'Zoom out' }));
+    expect(image.dataset.scale).toBe('1.00');
+    fireEvent.click(screen.getByRole('button', { name: 'Zoom in' }));
+    expect(image.dataset.scale).toBe('2.00');
+    expect(screen.getByRole('link', { name: 'Download' }).getAttribute('href')).toBe(
+      'https://x.test/a.original',
+    );
+    expect(screen.getByRole('link', { name: 'View post' }).getAttribute('href')).toBe('/@alice/9');
+  });
 
   it('shows the original with its description and counter, and goes through with ←/→ and the buttons', () => {
     const { dialog } = renderViewer(0);
@@ -140,11 +160,11 @@ describe('media viewer', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
     // the side arrows come last: Tab from "Next" wraps to the first control, Shift+Tab back
     const next = screen.getByRole('button', { name: 'Next' });
-    const original = screen.getByRole('link', { name: 'Open original' });
+    const first = screen.getByRole('button', { name: 'Zoom in' });
     next.focus();
     fireEvent.keyDown(next, { key: 'Tab' });
-    expect(document.activeElement).toBe(original);
-    fireEvent.keyDown(original, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(first);
+    fireEvent.keyDown(first, { key: 'Tab', shiftKey: true });
     expect(document.activeElement).toBe(next);
     viewer.unmount();
     expect(document.activeElement).toBe(tile);

@@ -9,6 +9,7 @@ import { usePopoverDismiss } from '../hooks/use-popover-dismiss';
 import { receiptState } from '../rules/receipts';
 import { bubbleTime } from '../rules/time';
 import { Avatar } from '../../../components/Avatar';
+import { EmojiText } from '../../emoji/EmojiText';
 import { Icon } from '../../../components/Icon';
 import { ReactionPicker } from './ReactionPicker';
 
@@ -103,7 +104,11 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
                 </div>
               ) : null}
               {message.media_attachments.length > 0 ? <MediaGrid media={message.media_attachments} /> : null}
-              {text ? <p className="mbox-bubble__text">{text}</p> : null}
+              {text ? (
+                <p className="mbox-bubble__text">
+                  <EmojiText text={text} />
+                </p>
+              ) : null}
               <span className="mbox-bubble__meta">
                 <time dateTime={message.created_at} data-testid="bubble-time">
                   {time}
