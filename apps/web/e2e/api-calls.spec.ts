@@ -28,11 +28,14 @@ const LOADED = { timeout: 30_000 };
 
 const duplicatesOf = (requests: string[]) => requests.filter((url, i) => requests.indexOf(url) !== i);
 
-/** Loads `path` and waits until the page has settled: the box loaded, and the 3 s server refresh made. */
+/**
+ * Loads `path` and waits until the page has settled: the box loaded (hidden on a phone until its tab opens it),
+ * and the 3 s server refresh made.
+ */
 async function loadAndSettle(page: Page, path: string): Promise<void> {
   const refreshed = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/v2/instance');
   await page.goto(path);
-  await expect(page.getByTestId('message-box')).toBeVisible(LOADED);
+  await expect(page.getByTestId('message-box')).toBeAttached(LOADED);
   await refreshed;
   await page.waitForLoadState('networkidle');
 }

@@ -7,6 +7,8 @@ import {
   box,
   createUser,
   makePals,
+  openBox,
+  openBoxOn,
   openChatWith,
   palsTest,
   sendMessage,
@@ -17,21 +19,6 @@ import {
 // the machine these run on may be busy: generous waits, the assertions are the same
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 240_000 });
-
-async function openBox(user: ChatUser): Promise<void> {
-  await expandBox(user.page);
-}
-
-/** Opens /home and expands the message box. */
-async function expandBox(page: Page): Promise<Locator> {
-  await page.goto('/home');
-  const messageBox = page.getByTestId('message-box');
-  await expect(messageBox).toBeVisible();
-  if ((await messageBox.getAttribute('class'))?.includes('mbox--collapsed'))
-    await messageBox.getByRole('button', { name: 'Expand messages' }).click();
-  await expect(messageBox.getByTestId('conversation-list')).toBeVisible();
-  return messageBox;
-}
 
 /**
  * Issue 30 item 4, in the message box and the status popups: popovers stay inside the box and Escape closes
@@ -92,7 +79,7 @@ async function expectInside(inner: Locator, outer: Locator): Promise<void> {
 }
 
 async function openChatOn(page: Page, title: string): Promise<Locator> {
-  const messageBox = await expandBox(page);
+  const messageBox = await openBoxOn(page);
   await messageBox
     .getByTestId('conversation-row')
     .filter({ hasText: title })

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { initialStateOf } from './support/users';
 
@@ -94,13 +94,25 @@ export async function makePals(...users: ChatUser[]): Promise<void> {
 
 /** Opens a page where the signed-in layout (and so the message box) is shown, and expands the box. */
 export async function openBox(user: ChatUser, path = '/home'): Promise<void> {
-  await user.page.goto(path);
-  const box = user.page.getByTestId('message-box');
-  await expect(box).toBeVisible();
-  if ((await box.getAttribute('class'))?.includes('mbox--collapsed')) {
+  await openBoxOn(user.page, path);
+}
+
+/**
+ * Opens `path` and the message box on it: through the Messages tab on a phone (where the minimised box gives way
+ * to the tab bar), else with the box's expand button.
+ */
+export async function openBoxOn(page: Page, path = '/home'): Promise<Locator> {
+  await page.goto(path);
+  const box = page.getByTestId('message-box');
+  await expect(box).toBeAttached({ timeout: 30_000 });
+  const tabs = page.getByRole('navigation', { name: 'Main sections' });
+  if (await tabs.isVisible()) {
+    await tabs.getByRole('button', { name: 'Messages' }).click();
+  } else if ((await box.getAttribute('class'))?.includes('mbox--collapsed')) {
     await box.getByRole('button', { name: 'Expand messages' }).click();
   }
   await expect(box.getByTestId('conversation-list')).toBeVisible();
+  return box;
 }
 
 export function box(user: ChatUser) {
