@@ -179,8 +179,17 @@ test.describe('social compose: modal, edits, private mentions, translation', () 
     alice,
     bob,
   }) => {
+    // what is posted before the page listens is not news (as in Mastodon): post once the direct stream is asked for
+    const listening = new Promise<void>((resolve) =>
+      alice.page.on('websocket', (socket) =>
+        socket.on('framesent', ({ payload }) => {
+          if (String(payload).includes('"stream":"direct"')) resolve();
+        }),
+      ),
+    );
     await alice.page.goto('/conversations');
     await expect(alice.page.getByRole('region', { name: 'Private mentions' })).toBeVisible();
+    await listening;
     await apiAs(bob, 'POST', '/api/v1/statuses', {
       status: `@${alice.username} The surprise party is on Friday`,
       visibility: 'direct',
