@@ -187,8 +187,9 @@ palsTest(
     await startDirectChat(ann, ben);
     await sendMessage(ann, 'Holiday pictures coming');
     const conversationId = await conversationIdOf(ann);
-    await sendPictures(ann, conversationId, ['#ff6a88', '#6a8bff']);
     for (let index = 0; index < 5; index += 1) await sendPictures(ann, conversationId, ['#5fd39b']);
+    // near the newest message, so that the list (which renders only what is near the screen) holds it
+    await sendPictures(ann, conversationId, ['#ff6a88', '#6a8bff']);
     await apiAs(ann, 'POST', '/api/v1/friend_messages', {
       conversation_id: conversationId,
       content: 'The newest',
