@@ -1,5 +1,6 @@
 import { useCallback, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { isPlainClick } from '../components/plain-click';
 
 /**
  * The app path a click on a plain anchor should take the router to, or null when the browser should have it,
@@ -10,7 +11,7 @@ export function routeOfClick(event: MouseEvent<HTMLElement>): string | null {
   const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
   if (!(anchor instanceof HTMLAnchorElement) || !event.currentTarget.contains(anchor)) return null;
   if (event.defaultPrevented) return null;
-  if (event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return null;
+  if (!isPlainClick(event)) return null;
   if ((anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return null;
   const url = new URL(anchor.href, window.location.href);
   if (url.origin !== window.location.origin) return null;
