@@ -33,9 +33,9 @@ function useRequestedRedirect(): string | null {
   return requested || null;
 }
 
-/** The other auth page (sign in, sign up), still headed where the visitor was going. */
+/** The other auth page (sign in, sign up), still headed where the visitor was going (not a page elsewhere). */
 const authPage = (path: string, redirectTo: string | null): string =>
-  redirectTo ? `${path}?redirect_to=${encodeURIComponent(redirectTo)}` : path;
+  redirectTo && path.startsWith('/auth/') ? `${path}?redirect_to=${encodeURIComponent(redirectTo)}` : path;
 
 /** The server renders the OAuth pages: the client's router has no route for them, the browser must load them. */
 function GoOn({ to }: { to: string }) {
@@ -76,7 +76,7 @@ export function SignInView() {
             id="auth.no_account"
             values={{
               link: (
-                <a href={server.signUpUrl || authPage('/auth/sign_up', requested)}>
+                <a href={authPage(server.signUpUrl || '/auth/sign_up', requested)}>
                   {t('auth.sign_up_link')}
                 </a>
               ),
