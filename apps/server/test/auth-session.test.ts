@@ -104,6 +104,59 @@ describeEachDialect('sign-up, sign-in and sign-out', (dialect) => {
     });
   });
 
+  describe('redirect_to in the query string, as the sign-in and sign-up pages send it (issue 31 item 2)', () => {
+    const authorize =
+      '/oauth/authorize?response_type=code&client_id=abc&redirect_uri=http%3A%2F%2Fapp.test%2Fcb';
+    const withRedirect = (path: string, redirectTo: string) =>
+      `${path}?redirect_to=${encodeURIComponent(redirectTo)}`;
+    const signUpTo = (redirectTo: string, extra: Record<string, unknown> = {}) =>
+      server.app.inject({
+        method: 'POST',
+        url: withRedirect('/auth/sign_up', redirectTo),
+        ...csrfHeaders(),
+        payload: { ...validSignUp, ...extra },
+      });
+
+    it("signs in back to an app's authorization page, and to nowhere else", async () => {
+      await signUp(server, { username: 'dora', email: 'dora@example.test' });
+      const signInTo = (redirectTo: string) =>
+        server.app.inject({
+          method: 'POST',
+          url: withRedirect('/auth/sign_in', redirectTo),
+          ...csrfHeaders(),
+          payload: { login: 'dora', password: TEST_PASSWORD },
+        });
+      expect((await signInTo(authorize)).json()).toEqual({ redirect_to: authorize });
+      for (const evil of [
+        '//evil.example/',
+        '/\\evil.example',
+        'https://evil.example/',
+        'javascript:alert(1)',
+      ]) {
+        expect((await signInTo(evil)).json(), evil).toEqual({ redirect_to: '/' });
+      }
+    });
+
+    it('signs up back to it instead of /start', async () => {
+      const response = await signUpTo(authorize);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ redirect_to: authorize });
+      expect(response.cookies.find((c) => c.name === '_palchat_session')).toBeDefined();
+      expect(
+        (await signUpTo('//evil.example/', { username: 'erin', email: 'erin@example.test' })).json(),
+      ).toEqual({ redirect_to: '/start' });
+    });
+
+    it('sends a sign-up awaiting approval to the sign-in page, still headed there', async () => {
+      await setMode('approval');
+      const response = await signUpTo(authorize, { reason: 'I know the people here' });
+      expect(response.json()).toEqual({
+        redirect_to: withRedirect('/auth/sign_in', authorize),
+        pending: true,
+      });
+    });
+  });
+
   it('lets disabled accounts sign in (the client shows a banner) and flags them in the identity', async () => {
     await signUp(server, { username: 'erin', email: 'erin@example.test' });
     await server.db.updateTable('accounts').set({ disabled: 1 }).where('username', '=', 'erin').execute();

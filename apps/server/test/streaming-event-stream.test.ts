@@ -5,7 +5,8 @@ import { caller } from './helpers/social.js';
 import { openEventStream, type EventStreamClient } from './helpers/event-stream-client.js';
 import { announceRevocation } from '../src/streaming/revocations.js';
 
-const HEARTBEAT_MS = 150;
+/** the WebSocket ping interval (STREAMING_HEARTBEAT_MS); event streams thump at half of it */
+const HEARTBEAT_MS = 1000;
 
 /** Mastodon's server-sent event streams, read with fetch as a plain HTTP client would. */
 describeEachDialect('streaming over server-sent events', (dialect) => {
@@ -82,10 +83,17 @@ describeEachDialect('streaming over server-sent events', (dialect) => {
     const id = await post(bob, 'hello from bob');
     const update = await home.next('update', hasId(id));
     expect(JSON.parse(update.data)).toMatchObject({ id, account: { id: bob.account.id } });
-    await home.comment('thump', HEARTBEAT_MS * 4);
+    await home.comment('thump', HEARTBEAT_MS * 2);
 
     await call(bob, 'DELETE', `/api/v1/statuses/${id}`);
     expect((await home.next('delete', (data) => data === id)).data).toBe(id);
+  });
+
+  it("thumps at half the ping interval, as Mastodon's 15 s to its 30 s pings", async () => {
+    const idle = await stream('user/notification', alice);
+    // opened before the first thump is due; at the ping interval it would be too late
+    await idle.comment(')');
+    await idle.comment('thump', HEARTBEAT_MS * 0.8);
   });
 
   it('takes the token from the query string and streams public statuses, media only when asked', async () => {

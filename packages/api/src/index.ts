@@ -7,3 +7,4 @@ export * from './social.js';
 export * from './suggestions.js';
 export * from './preferences.js';
 export * from './notification-groups.js';
+export * from './redirects.js';

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/index.js';
 import { unauthorized } from '../http/errors.js';
+import { cookieRefusedCrossOrigin } from '../http/cors.js';
 import { CSRF_FORM_FIELD, CSRF_HEADER, type CsrfTokens } from './csrf.js';
 import { findBearer } from './bearer-tokens.js';
 import { activeWithinHour, findSessionAccount, touchAccountActivity } from './sessions.js';
@@ -58,13 +59,20 @@ declare module 'fastify' {
   }
 }
 
+interface AuthOptions {
+  db: Db;
+  csrf: CsrfTokens;
+  /** PUBLIC_URL's origin: the pages whose requests the session cookie may authenticate on the CORS paths */
+  ownOrigin: string;
+}
+
 /**
- * Resolves request.viewer from a bearer token (preferred) or the session cookie, checks the token's OAuth
- * scopes against the route's, and enforces CSRF on every cookie-authenticated request that changes something,
- * and on the sign-in and sign-up forms.
+ * Resolves request.viewer from a bearer token (preferred) or the session cookie (never for another site's
+ * request to a CORS path: http/cors.ts), checks the token's OAuth scopes against the route's, and enforces CSRF
+ * on every cookie-authenticated request that changes something, and on the sign-in and sign-up forms.
  */
-async function authPlugin(app: FastifyInstance, options: { db: Db; csrf: CsrfTokens }): Promise<void> {
-  const { db, csrf } = options;
+async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<void> {
+  const { db, csrf, ownOrigin } = options;
   app.decorateRequest('viewer', null);
   app.decorate('csrfTokens', csrf);
   app.decorate('routeScopes', registerRouteScopes(app));
@@ -78,7 +86,7 @@ async function authPlugin(app: FastifyInstance, options: { db: Db; csrf: CsrfTok
       });
       if (!match) throw unauthorized('The access token is invalid');
       request.viewer = { ...match, via: 'bearer' };
-    } else {
+    } else if (!cookieRefusedCrossOrigin(request, ownOrigin)) {
       const secret = request.cookies[SESSION_COOKIE];
       const session = secret ? await findSessionAccount(db, secret) : null;
       if (session) {

@@ -1,14 +1,29 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { safeRedirectPath } from '@palchat/api';
 import type { AppContext } from '../context.js';
 import { nowIso } from '../lib/time.js';
 import { getServerSettings } from '../settings/service.js';
 import { clearSessionCookie, cookieSecurityOf, setSessionCookie } from './plugin.js';
 import { RegistrationInvalid, registerAccount, type RegistrationInput } from './registration.js';
 import { createSession, destroySession } from './sessions.js';
-import { authenticate, safeRedirectPath } from './sign-in.js';
+import { authenticate } from './sign-in.js';
 
-const bodyOf = (request: FastifyRequest): Record<string, unknown> =>
-  request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+const paramsOf = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+const bodyOf = (request: FastifyRequest): Record<string, unknown> => paramsOf(request.body);
+
+/**
+ * Where the visitor was going when asked to sign in (an app's /oauth/authorize link, a page of the client): the
+ * sign-in and sign-up pages pass it on in the query string, a plain form may post it.
+ */
+const requestedRedirect = (request: FastifyRequest): unknown =>
+  bodyOf(request).redirect_to ?? paramsOf(request.query).redirect_to;
+
+/** The sign-in page, still headed where the visitor was going. */
+function signInPageFor(request: FastifyRequest): string {
+  const next = safeRedirectPath(requestedRedirect(request), '');
+  return next ? `/auth/sign_in?redirect_to=${encodeURIComponent(next)}` : '/auth/sign_in';
+}
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
@@ -38,7 +53,7 @@ export async function registerSessionRoutes(app: FastifyInstance, ctx: AppContex
     const account = await authenticate(ctx.db, text(body.login), text(body.password));
     if (request.viewer?.sessionId) await destroySession(ctx, request.viewer.sessionId);
     await startSession(ctx, request, reply, account.id);
-    return { redirect_to: safeRedirectPath(body.redirect_to, '/') };
+    return { redirect_to: safeRedirectPath(requestedRedirect(request), '/') };
   });
 
   app.post('/auth/sign_up', async (request, reply) => {
@@ -49,10 +64,10 @@ export async function registerSessionRoutes(app: FastifyInstance, ctx: AppContex
         requireConfirmation: true,
         ip: request.ip,
       });
-      if (pending) return { redirect_to: '/auth/sign_in', pending: true };
+      if (pending) return { redirect_to: signInPageFor(request), pending: true };
       if (request.viewer?.sessionId) await destroySession(ctx, request.viewer.sessionId);
       await startSession(ctx, request, reply, account.id);
-      return { redirect_to: '/start' };
+      return { redirect_to: safeRedirectPath(requestedRedirect(request), '/start') };
     } catch (error) {
       if (error instanceof RegistrationInvalid) throw error.toPageError();
       throw error;

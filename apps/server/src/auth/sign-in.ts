@@ -40,10 +40,3 @@ export async function authenticate(db: DbOrTx, login: string, password: string):
     .execute();
   return account;
 }
-
-/** Only same-site paths, so that a crafted link cannot send someone elsewhere after signing in. */
-export function safeRedirectPath(value: unknown, fallback: string): string {
-  if (typeof value !== 'string') return fallback;
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  return value;
-}

@@ -20,6 +20,7 @@ import { isStorageFull, STORAGE_FULL } from './storage-full.js';
 import { withoutTrailingSlash } from './trailing-slash.js';
 import { registerDomainRoutes } from './routes.js';
 import { registerSecurityHeaders } from './security-headers.js';
+import { registerCors } from './cors.js';
 import { registerTurnScheduling } from './turn-scheduler.js';
 import { databaseOutage, isDatabaseUnavailable } from '../db/unavailable.js';
 
@@ -47,6 +48,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   registerTurnScheduling(app, ctx.config.requestSliceMs);
   registerSecurityHeaders(app);
+  registerCors(app);
   registerUnreadBodyDrain(app);
   // before every other onRequest hook: inbox POSTs carry no session and must reach Fedify unparsed
   installFederation(app, ctx);
@@ -93,7 +95,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(formbody, { parser: parseFormBody });
   const secretKeyBase = await loadSecretKeyBase(ctx.db, ctx.config.secretKeyBase);
   const csrf = new CsrfTokens(secretKeyBase, cookieSecurityOf(ctx.config));
-  await app.register(authPlugin, { db: ctx.db, csrf });
+  await app.register(authPlugin, { db: ctx.db, csrf, ownOrigin: new URL(ctx.config.publicUrl).origin });
   await app.register(rateLimitPlugin, { config: ctx.config });
   await registerDomainRoutes(app, ctx);
   runPeriodically(app, 'idempotency key sweep', 10 * 60_000, () => forgetExpiredKeys(ctx.db));

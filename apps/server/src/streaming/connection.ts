@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { clientStreamMessageSchema, type ClientStreamMessage, type ServerStreamMessage } from '@palchat/api';
 import { findBearer } from '../auth/bearer-tokens.js';
+import { SESSION_COOKIE } from '../auth/plugin.js';
 import type { AccountRow } from '../auth/viewer.js';
 import { assertTokenScopes } from '../auth/route-scopes.js';
 import type { AppContext } from '../context.js';
@@ -85,16 +86,19 @@ export function admit(
     if (bearer) assertTokenScopes(bearer, request.routeOptions.config.scopes);
     const viewer = token ? bearer : request.viewer;
     const account = viewer?.account ?? null;
-    if (!viewer || !account || account.disabled || !account.approved) {
-      return reply.status(401).send({ error: 'Error: Missing or invalid access token' });
-    }
-    if (!token && request.viewer?.via === 'cookie') {
+    // checked on the cookie itself: the auth plugin has already left it out of another site's request
+    const byCookie =
+      !token && request.viewer?.via !== 'bearer' && request.cookies[SESSION_COOKIE] !== undefined;
+    if (byCookie) {
       const origin = request.headers.origin;
       if (!origin || originOf(origin) !== ownOrigin) {
         return reply
           .status(403)
           .send({ error: "Streaming with the session cookie is only allowed from this server's pages" });
       }
+    }
+    if (!viewer || !account || account.disabled || !account.approved) {
+      return reply.status(401).send({ error: 'Error: Missing or invalid access token' });
     }
     const admission: Admission = {
       socketId: randomUUID(),

@@ -59,12 +59,13 @@ interface EventStreamDeps {
   ctx: AppContext;
   limits: StreamingLimits;
   live: LiveConnections;
-  heartbeatMs: number;
+  /** how often an idle stream gets a `:thump` comment */
+  thumpMs: number;
 }
 
 /** Opens the event stream: headers, Mastodon's `:)` greeting, the stream's events and a `:thump` heartbeat. */
 async function serveEventStream(
-  { ctx, limits, live, heartbeatMs }: EventStreamDeps,
+  { ctx, limits, live, thumpMs }: EventStreamDeps,
   request: FastifyRequest,
   reply: FastifyReply,
   stream: StreamRequest,
@@ -103,7 +104,7 @@ async function serveEventStream(
   live.add(connection);
   const heartbeat = setInterval(() => {
     if (!response.writableEnded) response.write(':thump\n');
-  }, heartbeatMs);
+  }, thumpMs);
   response.once('close', () => {
     clearInterval(heartbeat);
     live.delete(connection);

@@ -20,20 +20,11 @@ import {
 } from './connection.js';
 import { registerEventStreams } from './event-stream.js';
 import type { StreamRequest } from './streams.js';
-
-const DEFAULT_HEARTBEAT_MS = 30_000;
+import { heartbeatsFromEnv, type Heartbeats } from './heartbeat.js';
 
 export interface StreamingOptions {
-  /**
-   * ping interval; a socket that has not answered the previous ping by the next one is terminated. Event
-   * streams send a `:thump` comment as often.
-   */
-  heartbeatMs?: number;
-}
-
-function heartbeatFromEnv(): number {
-  const parsed = Number.parseInt(process.env.STREAMING_HEARTBEAT_MS ?? '', 10);
-  return Number.isFinite(parsed) && parsed > 0 ? parsed : DEFAULT_HEARTBEAT_MS;
+  /** WebSocket ping and event-stream `:thump` intervals (heartbeat.ts); from STREAMING_HEARTBEAT_MS by default */
+  heartbeats?: Heartbeats;
 }
 
 /** The frames of the bus events being delivered, by stream label: encoded once for all their subscribers. */
@@ -106,7 +97,7 @@ export async function registerStreaming(
   ctx: AppContext,
   options: StreamingOptions = {},
 ): Promise<void> {
-  const heartbeatMs = options.heartbeatMs ?? heartbeatFromEnv();
+  const { pingMs, thumpMs } = options.heartbeats ?? heartbeatsFromEnv();
   const limits = streamingLimitsFor(ctx);
   const live = new LiveConnections();
   const stopRevocations = closeOnRevocation(ctx, live, app.log);
@@ -141,7 +132,7 @@ export async function registerStreaming(
         }
         connection.alive = false;
         socket.ping();
-      }, heartbeatMs);
+      }, pingMs);
       socket.on('pong', () => {
         connection.alive = true;
       });
@@ -173,6 +164,6 @@ export async function registerStreaming(
       // every stream (home, direct, public, hashtag, list) shows statuses
       ...scopes('read:statuses'),
     });
-    registerEventStreams(scope, { ctx, limits, live, heartbeatMs });
+    registerEventStreams(scope, { ctx, limits, live, thumpMs });
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { safeRedirectPath } from '@palchat/api';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { api, ApiError } from '../../api/client';
 import { Msg } from '../../app/i18n/Msg';
@@ -10,7 +11,6 @@ import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
 import { ErrorMessage } from '../../components/States';
 import { AuthLayout } from './AuthLayout';
-import { safeRedirectPath } from './safe-redirect';
 import { emailProblem, PASSWORD_MIN_LENGTH, passwordProblem, usernameProblem } from './sign-up-rules';
 import { useUsernameTaken } from './use-username-taken';
 
@@ -23,11 +23,34 @@ function follow(answer: Redirect, fallback: string): void {
   window.location.assign(safeRedirectPath(answer.redirect_to, fallback));
 }
 
+/**
+ * Where the visitor was going when sent to sign in (an app's /oauth/authorize link, a page of the client), if
+ * anywhere: kept through the sign-in and sign-up pages and passed on to the server in the query string.
+ */
+function useRequestedRedirect(): string | null {
+  const [params] = useSearchParams();
+  const requested = safeRedirectPath(params.get('redirect_to'), '');
+  return requested || null;
+}
+
+/** The other auth page (sign in, sign up), still headed where the visitor was going (not a page elsewhere). */
+const authPage = (path: string, redirectTo: string | null): string =>
+  redirectTo && path.startsWith('/auth/') ? `${path}?redirect_to=${encodeURIComponent(redirectTo)}` : path;
+
+/** The server renders the OAuth pages: the client's router has no route for them, the browser must load them. */
+function GoOn({ to }: { to: string }) {
+  const serverPage = to.startsWith('/oauth/');
+  useEffect(() => {
+    if (serverPage) window.location.replace(to);
+  }, [serverPage, to]);
+  return serverPage ? null : <Navigate replace to={to} />;
+}
+
 export function SignInView() {
   const t = useT();
   const { identity, server } = useInitialState();
-  const [params] = useSearchParams();
-  const redirectTo = safeRedirectPath(params.get('redirect_to'));
+  const requested = useRequestedRedirect();
+  const redirectTo = requested ?? '/';
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
   const signIn = useMutation({
@@ -35,11 +58,11 @@ export function SignInView() {
       api.post<Redirect>(
         '/auth/sign_in',
         { login, password },
-        { query: params.get('redirect_to') ? { redirect_to: redirectTo } : undefined },
+        { query: requested ? { redirect_to: requested } : undefined },
       ),
     onSuccess: (answer) => follow(answer, redirectTo),
   });
-  if (identity.signedIn) return <Navigate replace to={redirectTo} />;
+  if (identity.signedIn) return <GoOn to={redirectTo} />;
   function submit(event: FormEvent) {
     event.preventDefault();
     signIn.mutate();
@@ -51,7 +74,13 @@ export function SignInView() {
         server.registrationsMode !== 'closed' && (
           <Msg
             id="auth.no_account"
-            values={{ link: <a href={server.signUpUrl || '/auth/sign_up'}>{t('auth.sign_up_link')}</a> }}
+            values={{
+              link: (
+                <a href={authPage(server.signUpUrl || '/auth/sign_up', requested)}>
+                  {t('auth.sign_up_link')}
+                </a>
+              ),
+            }}
           />
         )
       }
@@ -97,6 +126,7 @@ type SignUpField = 'username' | 'email' | 'password' | 'password_confirmation' |
 export function SignUpView() {
   const t = useT();
   const { identity, server } = useInitialState();
+  const requested = useRequestedRedirect();
   const [values, setValues] = useState({
     username: '',
     email: '',
@@ -111,14 +141,18 @@ export function SignUpView() {
   const usernameTaken = useUsernameTaken(values.username);
   const signUp = useMutation({
     mutationFn: () =>
-      api.post<Redirect>('/auth/sign_up', {
-        ...values,
-        reason: server.registrationsMode === 'approval' ? values.reason : undefined,
-        agreement: true,
-      }),
-    onSuccess: (answer) => follow(answer, '/start'),
+      api.post<Redirect>(
+        '/auth/sign_up',
+        {
+          ...values,
+          reason: server.registrationsMode === 'approval' ? values.reason : undefined,
+          agreement: true,
+        },
+        { query: requested ? { redirect_to: requested } : undefined },
+      ),
+    onSuccess: (answer) => follow(answer, requested ?? '/start'),
   });
-  if (identity.signedIn) return <Navigate replace to="/" />;
+  if (identity.signedIn) return <GoOn to={requested ?? '/'} />;
   const fieldErrors = signUp.error instanceof ApiError ? signUp.error.fieldErrors : {};
   const mismatch = values.password_confirmation !== '' && values.password !== values.password_confirmation;
   const set = (field: Exclude<SignUpField, 'agreement'>) => (event: { target: { value: string } }) =>
@@ -148,7 +182,7 @@ export function SignUpView() {
         <p>
           <Msg id="closed_registrations.body" values={{ domain: <strong>{server.domain}</strong> }} />
         </p>
-        <Link to="/auth/sign_in" className="button button--secondary button--block">
+        <Link to={authPage('/auth/sign_in', requested)} className="button button--secondary button--block">
           <Msg id="auth.sign_in" />
         </Link>
       </AuthLayout>
@@ -158,7 +192,10 @@ export function SignUpView() {
     <AuthLayout
       title={t('auth.sign_up_title', { domain: server.domain })}
       footer={
-        <Msg id="auth.have_account" values={{ link: <Link to="/auth/sign_in">{t('auth.sign_in')}</Link> }} />
+        <Msg
+          id="auth.have_account"
+          values={{ link: <Link to={authPage('/auth/sign_in', requested)}>{t('auth.sign_in')}</Link> }}
+        />
       }
     >
       <form className="form" onSubmit={submit} data-testid="sign-up-form">
