@@ -90,7 +90,7 @@ export async function collectionRoutes(app: FastifyInstance, ctx: AppContext): P
       const collection = await findCollectionOr404(ctx.db, id);
       assertCurator(collection, viewer);
       const input = collectionBody.partial().parse(request.body ?? {});
-      return wrapped(await updateCollection(ctx, collection, input), viewer);
+      return wrapped(await updateCollection(ctx, viewer, collection, input), viewer);
     },
   });
 
@@ -99,7 +99,7 @@ export async function collectionRoutes(app: FastifyInstance, ctx: AppContext): P
     const { id } = idParams.parse(request.params);
     const collection = await findCollectionOr404(ctx.db, id);
     assertCurator(collection, viewer);
-    await deleteCollection(ctx, collection);
+    await deleteCollection(ctx, viewer, collection);
     return {};
   });
 
@@ -128,7 +128,7 @@ export async function collectionRoutes(app: FastifyInstance, ctx: AppContext): P
     const { id, item_id: itemId } = itemParams.parse(request.params);
     const collection = await findCollectionOr404(ctx.db, id);
     assertCurator(collection, viewer);
-    await removeCollectionItem(ctx, collection, itemId);
+    await removeCollectionItem(ctx, viewer, collection, itemId);
     return {};
   });
 

@@ -9,6 +9,7 @@ import { nowIso } from '../lib/time.js';
 import { publishNotification, recordNotification } from '../notifications/service.js';
 import { findOrCreateTag } from '../featured/service.js';
 import { mayFeature } from './feature-approval.js';
+import { federateCollection } from '../federation/outgoing/collections.js';
 
 const TAG_NAME = /^#?[\p{L}\p{N}_]{1,100}$/u;
 
@@ -163,15 +164,17 @@ export async function createCollection(
     return { collection: row, notifications: made };
   });
   for (const notification of notifications) await publishNotification(ctx, notification);
+  await federateCollection(ctx, curator, collection.id, 'created');
   return collection;
 }
 
 export async function updateCollection(
   ctx: AppContext,
+  curator: AccountRow,
   collection: CollectionsTable,
   input: Partial<CollectionInput>,
 ): Promise<CollectionsTable> {
-  return ctx.db.transaction().execute(async (tx) => {
+  const updated = await ctx.db.transaction().execute(async (tx) => {
     const tagId = await tagIdFor(tx, input.tag_name);
     const changes: Partial<CollectionsTable> = {
       ...(input.name !== undefined ? { name: input.name } : {}),
@@ -192,15 +195,22 @@ export async function updateCollection(
       .execute();
     return updated;
   });
+  if (updated !== collection) await federateCollection(ctx, curator, collection.id, 'updated');
+  return updated;
 }
 
 /** Deletes the collection, its items and the notifications about it. */
-export async function deleteCollection(ctx: AppContext, collection: CollectionsTable): Promise<void> {
+export async function deleteCollection(
+  ctx: AppContext,
+  curator: AccountRow,
+  collection: CollectionsTable,
+): Promise<void> {
   await ctx.db.transaction().execute(async (tx) => {
     await tx.deleteFrom('notifications').where('collection_id', '=', collection.id).execute();
     await tx.deleteFrom('collection_items').where('collection_id', '=', collection.id).execute();
     await tx.deleteFrom('collections').where('id', '=', collection.id).execute();
   });
+  await federateCollection(ctx, curator, collection.id, 'deleted');
 }
 
 export async function addCollectionItem(
@@ -219,6 +229,7 @@ export async function addCollectionItem(
     return { item: added.item, notification: await notifyAdded(tx, collection, curator, added.target) };
   });
   await publishNotification(ctx, notification);
+  await federateCollection(ctx, curator, collection.id, 'updated');
   return item;
 }
 
@@ -242,6 +253,7 @@ async function findItemOr404(
 /** The curator takes an account out of the collection. */
 export async function removeCollectionItem(
   ctx: AppContext,
+  curator: AccountRow,
   collection: CollectionsTable,
   itemId: string,
 ): Promise<CollectionItemsTable> {
@@ -259,6 +271,7 @@ export async function removeCollectionItem(
       .where('id', '=', collection.id)
       .execute();
   });
+  await federateCollection(ctx, curator, collection.id, 'updated');
   return item;
 }
 
@@ -272,4 +285,10 @@ export async function revokeCollectionItem(
   const item = await findItemOr404(ctx.db, collection, itemId);
   if (item.account_id !== viewer.id) throw forbidden();
   await ctx.db.updateTable('collection_items').set({ state: 'revoked' }).where('id', '=', item.id).execute();
+  const curator = await ctx.db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('id', '=', collection.account_id)
+    .executeTakeFirstOrThrow();
+  await federateCollection(ctx, curator, collection.id, 'updated');
 }
