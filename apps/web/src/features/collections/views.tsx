@@ -3,7 +3,7 @@ import type { Account, CollectionWithAccounts, WrappedCollection } from '@palcha
 import { COLLECTION_DESCRIPTION_MAX, COLLECTION_NAME_MAX } from '@palchat/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../../api/client';
 import { Msg } from '../../app/i18n/Msg';
 import { useT } from '../../app/i18n/use-t';
@@ -68,7 +68,16 @@ function CollectionBody({ data, own }: { data: CollectionWithAccounts; own: bool
       {collection.description && <p className="collection-page__description">{collection.description}</p>}
       {curator && (
         <p>
-          <Msg id="collections.curated_by" values={{ name: `@${curator.acct}` }} />
+          <Msg
+            id="collections.curated_by"
+            values={{
+              name: (
+                <Link to={`/@${curator.acct}`} data-hover-card-account={curator.id}>
+                  @{curator.acct}
+                </Link>
+              ),
+            }}
+          />
         </p>
       )}
       {featured.length === 0 ? (
