@@ -91,6 +91,12 @@ describeEachDialect('collections (Mastodon 4.6)', (dialect) => {
       account: { id: alice.account.id },
       collection: { id: collection.id, name: 'Nice accounts' },
     });
+    const grouped = (await call(bob, 'GET', '/api/v2/notifications')).body as {
+      notification_groups: { type: string; sample_account_ids: string[] }[];
+    };
+    expect(grouped.notification_groups).toMatchObject([
+      { type: 'added_to_collection', sample_account_ids: [alice.account.id] },
+    ]);
   });
 
   it('adds and removes accounts; the curator alone may change a collection', async () => {
