@@ -36,11 +36,13 @@ const collectionBody = collectionInputSchema.extend({ sensitive: queryFlag, disc
 const READ = scopes('read:collections');
 const WRITE = scopes('write:collections');
 
-/** `account_ids` as JSON sends it, or `account_ids[]` as forms do. */
-function accountIdsOf(body: unknown): string[] {
+/** A parameter as JSON sends it (a value or a list), or as forms do (`key[]`), as strings. */
+function valuesOf(body: unknown, key: string): string[] {
   const record = (body ?? {}) as Record<string, unknown>;
-  const raw = [record['account_ids'], record['account_ids[]']].flat().filter((value) => value !== undefined);
-  return raw.map(String);
+  return [record[key], record[`${key}[]`]]
+    .flat()
+    .filter((value) => value !== undefined && value !== null)
+    .map(String);
 }
 
 /** Mastodon 4.6 Collections: curated lists of accounts recommended to others. */
@@ -56,7 +58,7 @@ export async function collectionRoutes(app: FastifyInstance, ctx: AppContext): P
   app.post('/api/v1/collections', WRITE, async (request) => {
     const viewer = requireAccount(request);
     const input = collectionBody.parse(request.body ?? {});
-    return wrapped(await createCollection(ctx, viewer, input, accountIdsOf(request.body)), viewer);
+    return wrapped(await createCollection(ctx, viewer, input, valuesOf(request.body, 'account_ids')), viewer);
   });
 
   app.get('/api/v1/collections/:id', READ, async (request): Promise<CollectionWithAccounts> => {
@@ -108,9 +110,7 @@ export async function collectionRoutes(app: FastifyInstance, ctx: AppContext): P
     const { id } = idParams.parse(request.params);
     const collection = await findCollectionOr404(ctx.db, id);
     assertCurator(collection, viewer);
-    const [accountId] = accountIdsOf({
-      account_ids: (request.body as { account_id?: unknown } | null)?.account_id,
-    });
+    const [accountId] = valuesOf(request.body, 'account_id');
     if (!accountId) throw unprocessable('`account_id` parameter is missing');
     const item = await addCollectionItem(ctx, collection, viewer, accountId);
     return {
