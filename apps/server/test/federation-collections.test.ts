@@ -125,4 +125,33 @@ describe('collections over ActivityPub (Mastodon 4.6 FeaturedCollection)', () =>
     const refused = await api('POST', '/api/v1/collections', { name: 'Remote', account_ids: [bobId] });
     expect(refused.status).toBe(422);
   });
+  it("accepts a remote server's collection activities without mistaking the collection for a post", async () => {
+    const uri = `${remote.url}/users/bob/collections/7`;
+    remote.serve('/users/bob/collections/7', {
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: uri,
+      type: 'FeaturedCollection',
+      name: 'Remote picks',
+      attributedTo: bob.id,
+      totalItems: 0,
+      orderedItems: [],
+    });
+    const statusesBefore = await server.db.selectFrom('statuses').select('id').execute();
+    const target = `${bob.id}/featured_collections`;
+    for (const activity of [
+      { type: 'Add', object: uri, target },
+      { type: 'Update', object: uri },
+      { type: 'Remove', object: uri, target },
+    ]) {
+      const response = await remote.post(`${server.url}/inbox`, {
+        '@context': 'https://www.w3.org/ns/activitystreams',
+        id: `${uri}#${activity.type}`,
+        actor: bob.id,
+        ...activity,
+      });
+      expect(response.status, activity.type).toBeLessThan(300);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await server.db.selectFrom('statuses').select('id').execute()).toEqual(statusesBefore);
+  });
 });
