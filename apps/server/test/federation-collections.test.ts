@@ -1,3 +1,4 @@
+import { signRequest } from '@fedify/fedify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, follow, type TestAccount } from './helpers/factories.js';
 import { listenFederatedServer } from './helpers/federation.js';
@@ -153,5 +154,43 @@ describe('collections over ActivityPub (Mastodon 4.6 FeaturedCollection)', () =>
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await server.db.selectFrom('statuses').select('id').execute()).toEqual(statusesBefore);
+  });
+});
+
+describe('collections under AUTHORIZED_FETCH', () => {
+  let server: TestServer & { url: string };
+  let remote: RemoteServer;
+  let bob: RemoteActor;
+  let collectionPath: string;
+
+  beforeAll(async () => {
+    remote = await startRemoteServer();
+    bob = await remote.addActor('bob');
+    server = await listenFederatedServer({ authorizedFetch: true });
+    const alice = await createAccount(server, { username: 'alice' });
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/collections',
+      headers: { authorization: `Bearer ${alice.token}` },
+      payload: { name: 'Signed only' },
+    });
+    collectionPath = `/users/alice/collections/${(created.json() as { collection: { id: string } }).collection.id}`;
+  });
+  afterAll(async () => {
+    await server.close();
+    await remote.close();
+  });
+
+  it('serves the documents to signed fetches only', async () => {
+    for (const path of [collectionPath, '/users/alice/featured_collections']) {
+      const url = `${server.url}${path}`;
+      expect((await fetch(url, { headers: { accept: AP } })).status, path).toBe(401);
+      const signed = await signRequest(
+        new Request(url, { headers: { accept: AP } }),
+        bob.keys.privateKey,
+        new URL(bob.keyId),
+      );
+      expect((await fetch(signed)).status, path).toBe(200);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { publicRoute } from '../auth/route-scopes.js';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
@@ -6,6 +6,8 @@ import type { CollectionsTable } from '../db/schema.js';
 import { accountUri } from '../accounts/serializer.js';
 import { collectionUri, collectionUrl } from '../collections/serializer.js';
 import { withTerms } from './chat/vocabulary.js';
+import { toWebRequest } from './bridge.js';
+import { fetchAuthorized } from './actors.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -163,6 +165,14 @@ export async function featuredCollectionOf(
 const wantsActivityJson = (accept: string | undefined): boolean =>
   /application\/(activity\+json|ld\+json)/.test(accept ?? '');
 
+/** AUTHORIZED_FETCH: only a signed fetch gets the documents, as with every other object of ours. */
+async function fetchAllowed(ctx: AppContext, request: FastifyRequest): Promise<boolean> {
+  const runtime = ctx.federation;
+  if (!runtime || !ctx.config.federation.authorizedFetch) return true;
+  const context = runtime.federation.createContext(toWebRequest(request, ctx.config.publicUrl, null), ctx);
+  return fetchAuthorized(context);
+}
+
 async function curatorByName(ctx: AppContext, username: string): Promise<AccountRow | undefined> {
   return ctx.db
     .selectFrom('accounts')
@@ -184,6 +194,7 @@ export function registerFeaturedCollections(app: FastifyInstance, ctx: AppContex
     // featured, tags: Fedify's collections, answered before routing when asked for ActivityPub
     if (!/^\d{1,20}$/.test(id)) return reply.callNotFound();
     if (!wantsActivityJson(request.headers.accept)) return reply.redirect(`/collections/${id}`, 302);
+    if (!(await fetchAllowed(ctx, request))) return reply.status(401).send({ error: 'Request not signed' });
     const curator = await curatorByName(ctx, username);
     const collection = curator
       ? await ctx.db
@@ -199,6 +210,7 @@ export function registerFeaturedCollections(app: FastifyInstance, ctx: AppContex
 
   app.get('/users/:username/featured_collections', publicRoute, async (request, reply) => {
     const { username } = request.params as { username: string };
+    if (!(await fetchAllowed(ctx, request))) return reply.status(401).send({ error: 'Request not signed' });
     const curator = await curatorByName(ctx, username);
     if (!curator) return reply.status(404).send({ error: 'Record not found' });
     const collections = await ctx.db
