@@ -407,6 +407,9 @@ describeEachDialect('masto client conformance', (dialect) => {
     expect(renamed).toMatchObject({ name: 'Renamed', itemCount: 0 });
     const { collections } = await noah.v1.accounts.$select(miaId).collections.list();
     expect(collections.map((each) => each.name)).toEqual(['Renamed']);
+    // as masto.js's own suite checks: the curator's list holds the collection exactly as the update answered
+    expect((await mia.v1.accounts.$select(miaId).collections.list()).collections).toContainEqual(renamed);
+    expect((await mia.v1.accounts.$select(miaId).inCollections.list()).collections).toEqual([]);
     await mia.v1.collections.$select(collection.id).remove();
     expect((await noah.v1.accounts.$select(miaId).collections.list()).collections).toEqual([]);
   });
