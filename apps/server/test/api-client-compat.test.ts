@@ -454,10 +454,10 @@ describeEachDialect('Mastodon client compatibility', (dialect) => {
     ).toMatchObject({ content: '<p>for everyone</p>' });
   });
 
-  it('announces Mastodon 4.5 with the instance attributes of 4.4 and 4.5', async () => {
+  it('announces Mastodon 4.6 (API version 10) with the instance attributes of 4.4 and 4.5', async () => {
     const instance = instanceSchema.parse((await call(null, 'GET', '/api/v2/instance')).body);
-    expect(instance.version).toBe('4.5.0 (compatible; Palchat 0.1.0)');
-    expect(instance.api_versions).toEqual({ mastodon: 7 });
+    expect(instance.version).toBe('4.6.0 (compatible; Palchat 0.1.0)');
+    expect(instance.api_versions).toEqual({ mastodon: 10 });
     expect((await call(null, 'GET', '/api/v1/instance')).body).toMatchObject({ version: instance.version });
     expect(instance.icon).toEqual([
       { src: 'https://palchat.example/icons/icon-192.png', size: '192x192' },

@@ -238,12 +238,12 @@ describeEachDialect('masto client conformance', (dialect) => {
     expect(miaId).toBeTruthy();
   });
 
-  it('reads what Mastodon 4.5 announces and several accounts and statuses at once', async () => {
+  it('reads what Mastodon 4.6 announces and several accounts and statuses at once', async () => {
     const mia = createRestAPIClient({ url, accessToken: await tokenFor('mia') });
     const noah = createRestAPIClient({ url, accessToken: await tokenFor('noah') });
     const instance = await mia.v2.instance.fetch();
-    expect(instance.version).toMatch(/^4\.5\.0 \(compatible; Palchat /);
-    expect(Number(instance.apiVersions.mastodon)).toBe(7);
+    expect(instance.version).toMatch(/^4\.6\.0 \(compatible; Palchat /);
+    expect(Number(instance.apiVersions.mastodon)).toBe(10);
     expect(instance.icon.map((icon) => icon.size)).toEqual(['192x192', '512x512']);
     expect(instance.configuration.urls).toMatchObject({ about: expect.stringMatching(/\/about$/) });
     expect(instance.registrations).toMatchObject({ minAge: null, reasonRequired: false });
@@ -374,5 +374,43 @@ describeEachDialect('masto client conformance', (dialect) => {
     expect(await mia.v1.accounts.$select(miaId).statuses.list()).toHaveLength(before);
     const allowed = await post([noahId]);
     expect(allowed.mentions.map((mention) => mention.id)).toEqual([noahId]);
+  });
+  it('endorses an account and curates a Collection through masto (Mastodon 4.4 and 4.6)', async () => {
+    const mia = createRestAPIClient({ url, accessToken: await tokenFor('mia') });
+    const noah = createRestAPIClient({ url, accessToken: await tokenFor('noah') });
+    const miaId = (await mia.v1.accounts.verifyCredentials()).id;
+    const noahId = (await noah.v1.accounts.verifyCredentials()).id;
+    await mia.v1.accounts.$select(noahId).follow();
+    expect((await mia.v1.accounts.$select(noahId).endorse()).endorsed).toBe(true);
+    expect((await mia.v1.accounts.$select(miaId).endorsements.list()).map((account) => account.id)).toEqual([
+      noahId,
+    ]);
+    expect((await mia.v1.accounts.$select(noahId).unendorse()).endorsed).toBe(false);
+
+    const { collection } = await mia.v1.collections.create({
+      name: 'Good people',
+      description: 'Worth following',
+      tagName: 'people',
+      accountIds: [noahId],
+    });
+    expect(collection).toMatchObject({ name: 'Good people', itemCount: 1, tag: { name: 'people' } });
+    const shown = await noah.v1.collections.$select(collection.id).fetch();
+    expect(shown.accounts.map((account) => account.id)).toEqual([miaId, noahId]);
+    const [added] = await noah.v1.notifications.list({ types: ['added_to_collection'] as never });
+    expect(added).toMatchObject({ type: 'added_to_collection', account: { id: miaId } });
+
+    const itemId = collection.items[0]?.id ?? '';
+    await mia.v1.collections.$select(collection.id).items.$select(itemId).remove();
+    const { collection: renamed } = await mia.v1.collections
+      .$select(collection.id)
+      .update({ name: 'Renamed' });
+    expect(renamed).toMatchObject({ name: 'Renamed', itemCount: 0 });
+    const { collections } = await noah.v1.accounts.$select(miaId).collections.list();
+    expect(collections.map((each) => each.name)).toEqual(['Renamed']);
+    // as masto.js's own suite checks: the curator's list holds the collection exactly as the update answered
+    expect((await mia.v1.accounts.$select(miaId).collections.list()).collections).toContainEqual(renamed);
+    expect((await mia.v1.accounts.$select(miaId).inCollections.list()).collections).toEqual([]);
+    await mia.v1.collections.$select(collection.id).remove();
+    expect((await noah.v1.accounts.$select(miaId).collections.list()).collections).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import { collectionSchema, featureApprovalSchema } from './collections.js';
 
 /** Mastodon's CustomEmoji entity. */
 export const customEmojiSchema = z.object({
@@ -54,6 +55,8 @@ const accountBaseSchema = z.object({
   statuses_count: z.number().int(),
   followers_count: z.number().int(),
   following_count: z.number().int(),
+  /** Mastodon 4.6: whether the account may be featured in Collections */
+  feature_approval: featureApprovalSchema.optional(),
 });
 
 /** Mastodon's Account entity; `moved` is the account this one moved to. */
@@ -335,6 +338,8 @@ export const notificationTypeSchema = z.enum([
   'update',
   'quote',
   'quoted_update',
+  /** Mastodon 4.6: someone featured the account in a Collection */
+  'added_to_collection',
   'admin.sign_up',
   'admin.report',
 ]);
@@ -369,6 +374,8 @@ export const notificationSchema = z.object({
   status: statusSchema.nullable().optional(),
   /** admin.report: the report */
   report: reportSchema.optional(),
+  /** added_to_collection: the Collection */
+  collection: collectionSchema.optional(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

@@ -11,6 +11,7 @@ import { federateFollow, federateUnfollow } from '../federation/outgoing/relatio
 import { publishNotification, recordNotification } from '../notifications/service.js';
 import { homeFeed, mergeAuthorIntoFeed, removeAuthorFromFeed } from '../timelines/feeds.js';
 import { loadRelationship } from './relationships.js';
+import { dropEndorsement } from '../featured/endorsements.js';
 
 export interface FollowOptions {
   reblogs?: boolean | undefined;
@@ -160,7 +161,7 @@ export async function followAccount(
   return loadRelationship(ctx.db, viewer.id, target.id);
 }
 
-/** Stops following (or withdraws the request); also leaves the viewer's lists, as Mastodon does. */
+/** Stops following (or withdraws the request); also leaves the viewer's lists and endorsements, as Mastodon does. */
 export async function unfollowAccount(
   ctx: AppContext,
   viewer: AccountRow,
@@ -188,6 +189,7 @@ export async function unfollowAccount(
       .where('account_id', '=', target.id)
       .where('list_id', 'in', (eb) => eb.selectFrom('lists').select('id').where('account_id', '=', viewer.id))
       .execute();
+    await dropEndorsement(tx, viewer.id, target.id);
     return ended;
   });
   if (endedFollowId) await federateUnfollow(ctx, viewer, target, endedFollowId);

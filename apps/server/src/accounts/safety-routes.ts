@@ -3,14 +3,11 @@ import { z } from 'zod';
 import type { FamiliarFollowers } from '@palchat/api';
 import { requireAccount } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
-import { pageOfAccounts } from './account-page.js';
 import { unprocessable } from '../http/errors.js';
-import { pageQuerySchema } from '../timelines/pagination.js';
 import { findAccountOr404 } from './lookup.js';
 import {
   blockAccount,
   blockDomainForAccount,
-  endorse,
   muteAccount,
   normalizeDomain,
   unblockAccount,
@@ -38,10 +35,8 @@ const muteBody = z
   .default({ notifications: true, duration: 0 });
 const domainBody = z.object({ domain: z.string().min(1).max(253) });
 
-/** Blocks, mutes, domain blocks, endorsements and familiar followers. */
+/** Blocks, mutes, domain blocks and familiar followers. */
 export async function accountSafetyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const page = pageQuerySchema(40, 80);
-
   app.post('/api/v1/accounts/:id/block', scopes('follow', 'write:blocks'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
@@ -65,40 +60,6 @@ export async function accountSafetyRoutes(app: FastifyInstance, ctx: AppContext)
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     return unmuteAccount(ctx, viewer, await findAccountOr404(ctx.db, id));
-  });
-
-  app.post('/api/v1/accounts/:id/pin', scopes('write:accounts'), async (request) => {
-    const viewer = requireAccount(request);
-    const { id } = idParams.parse(request.params);
-    return endorse(ctx, viewer, await findAccountOr404(ctx.db, id), true);
-  });
-
-  app.post('/api/v1/accounts/:id/unpin', scopes('write:accounts'), async (request) => {
-    const viewer = requireAccount(request);
-    const { id } = idParams.parse(request.params);
-    return endorse(ctx, viewer, await findAccountOr404(ctx.db, id), false);
-  });
-
-  const endorsementsOf = (accountId: string) =>
-    ctx.db
-      .selectFrom('endorsements')
-      .innerJoin('accounts', 'accounts.id', 'endorsements.target_account_id')
-      .selectAll('accounts')
-      .select('endorsements.id as cursor')
-      .where('endorsements.account_id', '=', accountId)
-      .where('accounts.approved', '=', 1);
-
-  app.get('/api/v1/endorsements', scopes('read:accounts'), async (request, reply) => {
-    const viewer = requireAccount(request);
-    const query = page.parse(request.query);
-    return pageOfAccounts(ctx, request, reply, endorsementsOf(viewer.id), 'endorsements.id', query);
-  });
-
-  app.get('/api/v1/accounts/:id/endorsements', scopes('read:accounts'), async (request, reply) => {
-    const { id } = idParams.parse(request.params);
-    const account = await findAccountOr404(ctx.db, id);
-    const query = page.parse(request.query);
-    return pageOfAccounts(ctx, request, reply, endorsementsOf(account.id), 'endorsements.id', query);
   });
 
   app.get(

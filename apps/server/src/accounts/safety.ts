@@ -9,6 +9,7 @@ import { federateBlock, federateUnblock } from '../federation/outgoing/relations
 import { answerRemoteFollow } from '../federation/inbox/follows.js';
 import { followOrRequestId, unfollowAccount } from './follows.js';
 import { loadRelationship } from './relationships.js';
+import { dropEndorsement } from '../featured/endorsements.js';
 
 async function dropFollow(tx: Tx, followerId: string, targetId: string): Promise<void> {
   const removed = await tx
@@ -64,11 +65,7 @@ export async function blockAccount(
       .where('account_id', '=', target.id)
       .where('list_id', 'in', (eb) => eb.selectFrom('lists').select('id').where('account_id', '=', viewer.id))
       .execute();
-    await tx
-      .deleteFrom('endorsements')
-      .where('account_id', '=', viewer.id)
-      .where('target_account_id', '=', target.id)
-      .execute();
+    await dropEndorsement(tx, viewer.id, target.id);
     return { blockId: block.id, endedFollowId: ended };
   });
   await federateBlock(ctx, viewer, target, blockId, endedFollowId);
@@ -136,40 +133,6 @@ export async function unmuteAccount(
     .where('account_id', '=', viewer.id)
     .where('target_account_id', '=', target.id)
     .execute();
-  return loadRelationship(ctx.db, viewer.id, target.id);
-}
-
-/** Features `target` on the viewer's profile; only accounts the viewer follows. */
-export async function endorse(
-  ctx: AppContext,
-  viewer: AccountRow,
-  target: AccountRow,
-  on: boolean,
-): Promise<Relationship> {
-  if (on) {
-    const follows = await ctx.db
-      .selectFrom('follows')
-      .select('id')
-      .where('account_id', '=', viewer.id)
-      .where('target_account_id', '=', target.id)
-      .executeTakeFirst();
-    if (!follows)
-      throw unprocessable(
-        'Validation failed: you can only feature accounts you follow',
-        'endorse_unfollowed',
-      );
-    await ctx.db
-      .insertInto('endorsements')
-      .values({ id: newId(), account_id: viewer.id, target_account_id: target.id, created_at: nowIso() })
-      .onConflict((oc) => oc.columns(['account_id', 'target_account_id']).doNothing())
-      .execute();
-  } else {
-    await ctx.db
-      .deleteFrom('endorsements')
-      .where('account_id', '=', viewer.id)
-      .where('target_account_id', '=', target.id)
-      .execute();
-  }
   return loadRelationship(ctx.db, viewer.id, target.id);
 }
 

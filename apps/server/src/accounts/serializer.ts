@@ -7,6 +7,7 @@ import { avatarUrl, headerUrl } from './media-urls.js';
 import { parseFields } from './fields.js';
 import { loadPostingDefaults } from './posting-defaults.js';
 import { webLinkOr } from '../lib/web-link.js';
+import { featureApprovalOf } from '../collections/feature-approval.js';
 
 /** Mastodon sends created_at at midnight UTC of the creation day, and last_status_at as a bare date. */
 const dayOf = (iso: string): string => iso.slice(0, 10);
@@ -85,6 +86,7 @@ export function serializeAccount(ctx: AppContext, row: AccountRow, movedTo?: Acc
     statuses_count: row.statuses_count,
     followers_count: row.followers_count,
     following_count: row.following_count,
+    feature_approval: featureApprovalOf(row),
   };
 }
 

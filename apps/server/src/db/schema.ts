@@ -276,6 +276,8 @@ export interface NotificationsTable {
   created_at: string;
   /** 0007: the report an admin.report notification is about */
   report_id?: string | null;
+  /** 0031: the collection an added_to_collection notification is about */
+  collection_id?: string | null;
 }
 
 export interface ListsTable {
@@ -926,4 +928,36 @@ export interface AccountMigrationsTable {
 
 export interface Database {
   account_migrations: AccountMigrationsTable;
+}
+
+// ---- 0031_collections: Mastodon 4.6 Collections ----
+
+export interface CollectionsTable {
+  id: string;
+  /** the curator */
+  account_id: string;
+  name: string;
+  description: string;
+  language: string | null;
+  tag_id: string | null;
+  sensitive: Bool;
+  discoverable: Bool;
+  created_at: string;
+  updated_at: string;
+}
+
+export type CollectionItemState = 'pending' | 'accepted' | 'rejected' | 'revoked';
+
+export interface CollectionItemsTable {
+  id: string;
+  collection_id: string;
+  /** the featured account */
+  account_id: string;
+  state: CollectionItemState;
+  created_at: string;
+}
+
+export interface Database {
+  collections: CollectionsTable;
+  collection_items: CollectionItemsTable;
 }

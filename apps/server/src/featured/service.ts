@@ -1,4 +1,4 @@
-import type { Db } from '../db/index.js';
+import type { Db, DbOrTx } from '../db/index.js';
 import { unprocessable } from '../http/errors.js';
 import { MAX_FEATURED_TAGS } from '../instance/limits.js';
 import { newId } from '../lib/ids.js';
@@ -12,21 +12,22 @@ export interface FeaturedTagResult {
   created: boolean;
 }
 
-/** Features a hashtag (created when nobody used it yet) on the account's profile, within the limit. */
-export async function featureTag(db: Db, accountId: string, name: string): Promise<FeaturedTagResult> {
+/** The stored hashtag of that name (`#` or not), created when nobody used it yet. */
+export async function findOrCreateTag(db: DbOrTx, name: string): Promise<{ id: string }> {
   const clean = name.replace(/^#/, '');
   const lower = clean.toLowerCase();
+  await db
+    .insertInto('tags')
+    .values({ id: newId(), name: clean, name_lower: lower, created_at: nowIso() })
+    .onConflict((oc) => oc.column('name_lower').doNothing())
+    .execute();
+  return db.selectFrom('tags').select('id').where('name_lower', '=', lower).executeTakeFirstOrThrow();
+}
+
+/** Features a hashtag (created when nobody used it yet) on the account's profile, within the limit. */
+export async function featureTag(db: Db, accountId: string, name: string): Promise<FeaturedTagResult> {
   return db.transaction().execute(async (tx) => {
-    await tx
-      .insertInto('tags')
-      .values({ id: newId(), name: clean, name_lower: lower, created_at: nowIso() })
-      .onConflict((oc) => oc.column('name_lower').doNothing())
-      .execute();
-    const tag = await tx
-      .selectFrom('tags')
-      .select('id')
-      .where('name_lower', '=', lower)
-      .executeTakeFirstOrThrow();
+    const tag = await findOrCreateTag(tx, name);
     const existing = await tx
       .selectFrom('featured_tags')
       .select('id')

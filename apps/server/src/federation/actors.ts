@@ -16,6 +16,7 @@ import type { AppContext } from '../context.js';
 import { conversationIdOfIdentifier, groupActor, groupActorExists, groupKeysId } from './chat/group-actor.js';
 import { INSTANCE_KEYS_ID, type ActorKeyStore } from './keys.js';
 import { actorUriOf } from './recipients.js';
+import { actorCollectionTerms, withCollectionActorTerms } from './featured-collections.js';
 
 /** The instance actor's identifier: served at /actor; never a username (those are [A-Za-z0-9_] only). */
 export const INSTANCE_ACTOR = 'instance.actor';
@@ -118,7 +119,7 @@ export async function localActor(
   const ctx = context.data;
   const identifier = row.username;
   const account = serializeAccount(ctx, row);
-  const Type = row.bot ? Service : Person;
+  const Type = withCollectionActorTerms(row.bot ? Service : Person, actorCollectionTerms(ctx, row));
   const movedTo = row.moved_to_account_id
     ? await ctx.db
         .selectFrom('accounts')

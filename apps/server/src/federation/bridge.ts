@@ -34,7 +34,7 @@ async function readBody(request: FastifyRequest): Promise<Buffer> {
 }
 
 /** The Fastify request as a WHATWG Request on PUBLIC_URL's origin (a TLS proxy in front sees https). */
-function toWebRequest(request: FastifyRequest, publicUrl: string, body: Buffer | null): Request {
+export function toWebRequest(request: FastifyRequest, publicUrl: string, body: Buffer | null): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;

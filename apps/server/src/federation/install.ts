@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { runPeriodically } from '../lib/periodic.js';
 import { installFederationBridge } from './bridge.js';
 import { registerHostMeta } from './host-meta.js';
+import { registerFeaturedCollections } from './featured-collections.js';
 import { createFederationRuntime, startQueueWorkers } from './index.js';
 
 const KV_SWEEP_MS = 60 * 60_000;
@@ -21,6 +22,7 @@ export function installFederation(app: FastifyInstance, ctx: AppContext): void {
   const runtime = (ctx.federation ??= createFederationRuntime(ctx, app.log));
   installFederationBridge(app, ctx, runtime);
   registerHostMeta(app, ctx);
+  registerFeaturedCollections(app, ctx);
   runPeriodically(app, 'federation cache sweep', KV_SWEEP_MS, () => runtime.kv.sweepExpired());
   app.addHook('onClose', async () => {
     await Promise.all(runtime.sending);

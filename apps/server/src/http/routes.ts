@@ -32,6 +32,8 @@ import { accountSafetyRoutes } from '../accounts/safety-routes.js';
 import { credentialRoutes } from '../accounts/credential-routes.js';
 import { migrationRoutes } from '../accounts/migration-routes.js';
 import { featuredTagRoutes } from '../featured/routes.js';
+import { endorsementRoutes } from '../featured/endorsement-routes.js';
+import { collectionRoutes } from '../collections/routes.js';
 import { reportRoutes } from '../reports/routes.js';
 import { moderationRoutes } from '../moderation/routes.js';
 import { adminAccountRoutes } from '../moderation/account-routes.js';
@@ -77,6 +79,8 @@ export async function registerDomainRoutes(app: FastifyInstance, ctx: AppContext
   await credentialRoutes(app, ctx);
   migrationRoutes(app, ctx);
   await featuredTagRoutes(app, ctx);
+  await endorsementRoutes(app, ctx);
+  await collectionRoutes(app, ctx);
   await reportRoutes(app, ctx);
   await moderationRoutes(app, ctx);
   await adminAccountRoutes(app, ctx);

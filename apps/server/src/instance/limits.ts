@@ -30,8 +30,12 @@ export const ACTIVE_USERS_WINDOW_DAYS = 30;
 export const PALCHAT_VERSION = '0.1.0';
 /**
  * Clients branch on the Mastodon version they see, so we announce the release whose client API we implement:
- * Mastodon 4.5 (quote posts, allowed_mentions, timelines_access, and 4.4's OAuth metadata, PKCE and the rest).
+ * Mastodon 4.6 (Collections), with 4.5's quote posts, allowed_mentions, timelines_access, and 4.4's
+ * endorsements, OAuth metadata, PKCE and the rest.
  */
-export const INSTANCE_VERSION = `4.5.0 (compatible; Palchat ${PALCHAT_VERSION})`;
-/** Mastodon's machine-readable API level of that release (api_versions.mastodon: 4.3.0 is 2, 4.4.0 is 6, 4.5.0 is 7). */
-export const MASTODON_API_VERSION = 7;
+export const INSTANCE_VERSION = `4.6.0 (compatible; Palchat ${PALCHAT_VERSION})`;
+/**
+ * Mastodon's machine-readable API level of that release (api_versions.mastodon: 4.3.0 is 2, 4.4.0 is 6, 4.5.0 is
+ * 7, 4.6.0 is 10: Collections are "added in API version 10").
+ */
+export const MASTODON_API_VERSION = 10;

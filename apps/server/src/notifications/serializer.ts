@@ -7,6 +7,7 @@ import { serializeStatuses } from '../statuses/serializer.js';
 import { hiddenByFilters } from '../filters/matcher.js';
 import { serializeReports } from '../reports/serializer.js';
 import { groupKeyOf } from './groups.js';
+import { serializeCollections } from '../collections/serializer.js';
 
 /**
  * Mastodon Notification entities; notifications whose account or type is unknown are dropped, and so are those
@@ -35,10 +36,16 @@ export async function serializeNotifications(
   const reportRows = reportIds.length
     ? await ctx.db.selectFrom('reports').selectAll().where('id', 'in', reportIds).execute()
     : [];
-  const [statuses, reports] = await Promise.all([
+  const collectionIds = [...new Set(rows.flatMap((row) => (row.collection_id ? [row.collection_id] : [])))];
+  const collectionRows = collectionIds.length
+    ? await ctx.db.selectFrom('collections').selectAll().where('id', 'in', collectionIds).execute()
+    : [];
+  const [statuses, reports, collections] = await Promise.all([
     serializeStatuses(ctx, statusRows, viewer, 'notifications'),
     serializeReports(ctx, reportRows),
+    serializeCollections(ctx, collectionRows, viewer),
   ]);
+  const collectionById = new Map(collections.map((collection) => [collection.id, collection]));
   const reportById = new Map(reports.map((report) => [report.id, report]));
   const accountById = new Map(accounts.map((row) => [row.id, serializeAccount(ctx, row)]));
   const statusById = new Map(statuses.map((status) => [status.id, status]));
@@ -49,6 +56,8 @@ export async function serializeNotifications(
     const status = row.status_id ? statusById.get(row.status_id) : undefined;
     if (row.status_id && (!status || hiddenByFilters(status))) return [];
     const report = row.report_id ? reportById.get(row.report_id) : undefined;
+    const collection = row.collection_id ? collectionById.get(row.collection_id) : undefined;
+    if (row.collection_id && !collection) return [];
     return [
       {
         id: row.id,
@@ -58,6 +67,7 @@ export async function serializeNotifications(
         account,
         ...(status ? { status } : {}),
         ...(report ? { report } : {}),
+        ...(collection ? { collection } : {}),
       },
     ];
   });

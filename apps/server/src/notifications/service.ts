@@ -16,6 +16,8 @@ export interface NewNotification {
   statusId?: string | null;
   /** a mention in a direct status: the policy's for_private_mentions applies */
   privateMention?: boolean;
+  /** added_to_collection: the collection */
+  collectionId?: string;
 }
 
 /** Notifications about a status of a thread: muting the conversation silences them all. */
@@ -103,6 +105,7 @@ export async function recordNotification(
     from_account_id: input.fromAccountId,
     type: input.type,
     status_id: input.statusId ?? null,
+    ...(input.collectionId ? { collection_id: input.collectionId } : {}),
     filtered: verdict === 'filter' ? 1 : 0,
     read: 0,
     created_at: nowIso(),

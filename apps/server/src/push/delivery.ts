@@ -110,6 +110,7 @@ const TITLES: Record<Notification['type'], (name: string) => string> = {
   update: (name) => `${name} edited a post`,
   quote: (name) => `${name} quoted your post`,
   quoted_update: (name) => `${name} edited a post you have quoted`,
+  added_to_collection: (name) => `${name} added you to a collection`,
   'admin.sign_up': (name) => `${name} signed up`,
   'admin.report': (name) => `${name} filed a report`,
 };

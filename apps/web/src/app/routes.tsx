@@ -36,6 +36,7 @@ const hashtag = () => import('../features/timelines/HashtagView');
 const account = () => import('../features/account/views');
 const statusViews = () => import('../features/status/views');
 const lists = () => import('../features/lists/views');
+const collections = () => import('../features/collections/views');
 const notifications = () => import('../features/notifications/views');
 const onboarding = () => import('../features/onboarding/views');
 const about = () => import('../features/about/views');
@@ -64,6 +65,8 @@ const VIEW_ROUTES: [string, () => Promise<ViewModule>, string][] = [
   ['favourites', timelines, 'FavouritesView'],
   ['bookmarks', timelines, 'BookmarksView'],
   ['pinned', timelines, 'PinnedView'],
+  ['collections/new', collections, 'CollectionNewView'],
+  ['collections/:id', collections, 'CollectionView'],
   ['lists', lists, 'ListsView'],
   ['lists/new', lists, 'ListEditView'],
   ['lists/:id/edit', lists, 'ListEditView'],

@@ -19,8 +19,20 @@ import { useFollowOptions, useRelationship } from './use-account';
 
 const ReportModal = lazyWithMessages(() => import('../status/ReportModal'));
 const ListMembershipModal = lazyWithMessages(() => import('./ListMembershipModal'));
+const CollectionMembershipModal = lazyWithMessages(() => import('../collections/CollectionMembershipModal'));
 
-type AccountAction = 'block' | 'unblock' | 'mute' | 'unmute';
+type AccountAction = 'block' | 'unblock' | 'mute' | 'unmute' | 'endorse' | 'unendorse';
+
+/**
+ * Whether the viewer may feature the account in a Collection (Mastodon 4.6's `feature_approval`): anybody may,
+ * or its followers may and the viewer follows it.
+ */
+function mayFeature(account: Account, state: Relationship | null | undefined): boolean {
+  const approval = account.feature_approval;
+  if (!approval) return false;
+  if (approval.current_user === 'automatic') return true;
+  return approval.automatic.includes('followers') && (state?.following ?? false);
+}
 
 /** How long "Link copied" stays (SPEC §9 "copy notice after 2 s"). */
 const COPY_NOTICE_MS = 2000;
@@ -31,9 +43,11 @@ function useAccountActions(account: Account) {
   const relationshipKey = ['relationship', account.id];
   const act = useMutation({
     mutationFn: (action: AccountAction) => api.post<Relationship>(`/api/v1/accounts/${account.id}/${action}`),
-    onSuccess: (next) => {
+    onSuccess: (next, action) => {
       client.setQueryData(relationshipKey, next);
-      void client.invalidateQueries({ queryKey: ['timeline'] });
+      if (action === 'endorse' || action === 'unendorse')
+        void client.invalidateQueries({ queryKey: ['endorsements'] });
+      else void client.invalidateQueries({ queryKey: ['timeline'] });
     },
   });
   const domainBlock = useMutation({
@@ -61,7 +75,9 @@ export function AccountMenu({ account, onEditNote }: { account: Account; onEditN
   const enabled = identity.signedIn && identity.accountId !== account.id;
   const relationship = useRelationship(account.id, enabled);
   const { act, domainBlock, options } = useAccountActions(account);
-  const [modal, setModal] = useState<'report' | 'lists' | 'block' | 'block_domain' | null>(null);
+  const [modal, setModal] = useState<'report' | 'lists' | 'collections' | 'block' | 'block_domain' | null>(
+    null,
+  );
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -108,7 +124,12 @@ export function AccountMenu({ account, onEditNote }: { account: Account; onEditN
           item(t(state.showing_reblogs ? 'account.hide_reblogs' : 'account.show_reblogs', { name }), () =>
             options.mutate({ reblogs: !state.showing_reblogs }),
           )}
+        {state?.following &&
+          item(t(state.endorsed ? 'account.unendorse' : 'account.endorse'), () =>
+            act.mutate(state.endorsed ? 'unendorse' : 'endorse'),
+          )}
         {state?.following && item(t('account.lists'), () => setModal('lists'))}
+        {mayFeature(account, state) && item(t('account.add_to_collection'), () => setModal('collections'))}
         {item(t(state?.muting ? 'account.unmute' : 'account.mute', { name }), () =>
           act.mutate(state?.muting ? 'unmute' : 'mute'),
         )}
@@ -155,6 +176,9 @@ export function AccountMenu({ account, onEditNote }: { account: Account; onEditN
       <Suspense fallback={null}>
         {modal === 'report' && <ReportModal account={account} onClose={() => setModal(null)} />}
         {modal === 'lists' && <ListMembershipModal account={account} onClose={() => setModal(null)} />}
+        {modal === 'collections' && (
+          <CollectionMembershipModal account={account} onClose={() => setModal(null)} />
+        )}
       </Suspense>
     </>
   );

@@ -19,6 +19,8 @@ import { FilterScopeContext, useKeepUnfiltered } from '../filters/filter-scope';
 import { AccountHeader } from './AccountHeader';
 import { useAccountRef, useResolvedAccount } from './use-account';
 import { EmojiText } from '../emoji/EmojiText';
+import { CollectionList } from '../collections/CollectionList';
+import { useInitialState } from '../../app/initial-state-context';
 
 /** Resolves the account of the URL, then renders the profile column with `render(account)` below. */
 function AccountColumn({
@@ -188,6 +190,8 @@ function FeaturedTags({ account }: { account: Account }) {
     queryKey: ['endorsements', account.id],
     queryFn: ({ signal }) => api.get<Account[]>(`/api/v1/accounts/${account.id}/endorsements`, { signal }),
   });
+  const { identity } = useInitialState();
+  const own = identity.accountId === account.id;
   if (tags.isPending || endorsed.isPending) return <LoadingIndicator />;
   const tagList = tags.data ?? [];
   const accounts = endorsed.data ?? [];
@@ -195,6 +199,7 @@ function FeaturedTags({ account }: { account: Account }) {
     return (
       <>
         {tags.isError && <ErrorMessage error={tags.error} />}
+        <CollectionList account={account} own={own} />
         <EmptyState icon="star">
           <Msg id="empty.account_featured" />
         </EmptyState>
@@ -202,6 +207,7 @@ function FeaturedTags({ account }: { account: Account }) {
     );
   return (
     <div className="featured">
+      <CollectionList account={account} own={own} />
       {tagList.length > 0 && (
         <section>
           <h3 className="section-title">

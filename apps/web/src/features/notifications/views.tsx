@@ -47,6 +47,7 @@ const NOTIFICATION_TEXT: Record<Notification['type'], [IconName, MessageId]> = {
   update: ['edit', 'notification.update'],
   quote: ['repeat', 'notification.quote'],
   quoted_update: ['edit', 'notification.quoted_update'],
+  added_to_collection: ['list', 'notification.added_to_collection'],
   'admin.sign_up': ['personAdd', 'notification.admin_sign_up'],
   'admin.report': ['shield', 'notification.admin_report'],
 };
@@ -66,6 +67,9 @@ function NotificationItem({ notification }: { notification: Notification }) {
                   <DisplayName account={notification.account} withAcct={false} />
                 </Link>
               ),
+              collection: notification.collection ? (
+                <Link to={`/collections/${notification.collection.id}`}>{notification.collection.name}</Link>
+              ) : null,
             }}
           />
         </span>

@@ -1,0 +1,288 @@
+import './collections.css';
+import type { Account, CollectionWithAccounts, WrappedCollection } from '@palchat/api';
+import { COLLECTION_DESCRIPTION_MAX, COLLECTION_NAME_MAX } from '@palchat/api';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { api } from '../../api/client';
+import { Msg } from '../../app/i18n/Msg';
+import { useT } from '../../app/i18n/use-t';
+import { useInitialState } from '../../app/initial-state-context';
+import { AccountRow } from '../../components/AccountRow';
+import { Button } from '../../components/Button';
+import { Column, ColumnBody, ColumnHeader } from '../../components/Column';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Icon } from '../../components/Icon';
+import { RequireSignIn } from '../../components/RequireSignIn';
+import { EmptyState, ErrorMessage, LoadingIndicator } from '../../components/States';
+import { FollowButton } from '../account/FollowButton';
+import { collectionKeys, useCollection } from './collections-api';
+
+/** `/collections/:id`: a collection's accounts, with follow buttons; its curator adds, removes and deletes. */
+export function CollectionView() {
+  const t = useT();
+  const { id = '' } = useParams();
+  const { identity } = useInitialState();
+  const collection = useCollection(id);
+  const data = collection.data;
+  const own = identity.signedIn && data?.collection.account_id === identity.accountId;
+  const title = data?.collection.name ?? t('collections.title');
+  return (
+    <Column label={title}>
+      <ColumnHeader icon="list" title={title} showBack />
+      <ColumnBody padded>
+        {collection.isPending ? (
+          <LoadingIndicator />
+        ) : collection.isError ? (
+          <ErrorMessage error={collection.error} onRetry={() => void collection.refetch()} />
+        ) : (
+          <CollectionBody data={collection.data} own={own} />
+        )}
+      </ColumnBody>
+    </Column>
+  );
+}
+
+function CollectionBody({ data, own }: { data: CollectionWithAccounts; own: boolean }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const { collection, accounts } = data;
+  const [curator, ...featured] = accounts;
+  const itemOf = new Map(collection.items.map((item) => [item.account_id, item.id]));
+  const [asking, setAsking] = useState(false);
+  const refresh = () => client.invalidateQueries({ queryKey: collectionKeys.all });
+  const removeItem = useMutation({
+    mutationFn: (itemId: string) => api.delete(`/api/v1/collections/${collection.id}/items/${itemId}`),
+    onSuccess: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: () => api.delete(`/api/v1/collections/${collection.id}`),
+    onSuccess: async () => {
+      await refresh();
+      await navigate(curator ? `/@${curator.acct}/featured` : '/home');
+    },
+  });
+  return (
+    <div className="collection-page">
+      {collection.description && <p className="collection-page__description">{collection.description}</p>}
+      {curator && (
+        <p>
+          <Msg
+            id="collections.curated_by"
+            values={{
+              name: (
+                <Link to={`/@${curator.acct}`} data-hover-card-account={curator.id}>
+                  @{curator.acct}
+                </Link>
+              ),
+            }}
+          />
+        </p>
+      )}
+      {featured.length === 0 ? (
+        <EmptyState icon="people">
+          <Msg id="collections.empty" />
+        </EmptyState>
+      ) : (
+        featured.map((account) => {
+          const itemId = itemOf.get(account.id);
+          return (
+            <AccountRow
+              key={account.id}
+              account={account}
+              actions={
+                own && itemId ? (
+                  <Button
+                    variant="secondary"
+                    busy={removeItem.isPending && removeItem.variables === itemId}
+                    onClick={() => removeItem.mutate(itemId)}
+                  >
+                    <Msg id="collections.remove_account" />
+                  </Button>
+                ) : (
+                  <FollowButton accountId={account.id} locked={account.locked} />
+                )
+              }
+            />
+          );
+        })
+      )}
+      {removeItem.isError && <ErrorMessage error={removeItem.error} />}
+      {own && (
+        <>
+          <AddAccounts collectionId={collection.id} featured={new Set(featured.map((each) => each.id))} />
+          {remove.isError && <ErrorMessage error={remove.error} />}
+          <div className="form__actions">
+            <Button variant="danger" busy={remove.isPending} onClick={() => setAsking(true)}>
+              <Msg id="collections.delete" />
+            </Button>
+          </div>
+          {asking && (
+            <ConfirmDialog
+              title={t('collections.delete_confirm_title')}
+              confirmLabel={t('collections.delete')}
+              onClose={() => setAsking(false)}
+              onConfirm={() => remove.mutate()}
+            >
+              {t('collections.delete_confirm', { name: collection.name })}
+            </ConfirmDialog>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The curator's search for accounts to add (those who allow it). */
+function AddAccounts({ collectionId, featured }: { collectionId: string; featured: ReadonlySet<string> }) {
+  const t = useT();
+  const client = useQueryClient();
+  const [query, setQuery] = useState('');
+  const search = useQuery({
+    queryKey: ['account-search', 'collection', query],
+    queryFn: ({ signal }) =>
+      api.get<Account[]>('/api/v1/accounts/search', { query: { q: query, limit: 10 }, signal }),
+    enabled: query.trim().length > 0,
+  });
+  const add = useMutation({
+    mutationFn: (accountId: string) =>
+      api.post(`/api/v1/collections/${collectionId}/items`, { account_id: accountId }),
+    onSuccess: () => client.invalidateQueries({ queryKey: collectionKeys.all }),
+  });
+  const candidates = (search.data ?? []).filter((account) => !featured.has(account.id));
+  return (
+    <section className="collection-page__add">
+      <h3 className="section-title">
+        <Msg id="collections.add_accounts" />
+      </h3>
+      <div className="column-search">
+        <label className="visually-hidden" htmlFor="collection-account-search">
+          {t('collections.search_people')}
+        </label>
+        <Icon name="search" size={18} />
+        <input
+          id="collection-account-search"
+          type="search"
+          placeholder={t('collections.search_people')}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+      </div>
+      {add.isError && <ErrorMessage error={add.error} />}
+      {query.trim() &&
+        (search.isPending ? (
+          <LoadingIndicator />
+        ) : search.isError ? (
+          <ErrorMessage error={search.error} />
+        ) : (
+          candidates.map((account) => (
+            <AccountRow
+              key={account.id}
+              account={account}
+              actions={
+                <Button
+                  busy={add.isPending && add.variables === account.id}
+                  onClick={() => add.mutate(account.id)}
+                >
+                  <Msg id="collections.add_account" />
+                </Button>
+              }
+            />
+          ))
+        ))}
+    </section>
+  );
+}
+
+/** `/collections/new`: name, description, sensitive, listed (Mastodon's Collection fields). */
+export function CollectionNewView() {
+  const t = useT();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [sensitive, setSensitive] = useState(false);
+  const [discoverable, setDiscoverable] = useState(true);
+  const create = useMutation({
+    mutationFn: () =>
+      api.post<WrappedCollection>('/api/v1/collections', {
+        name: name.trim(),
+        description,
+        sensitive,
+        discoverable,
+      }),
+    onSuccess: async ({ collection }) => {
+      await client.invalidateQueries({ queryKey: collectionKeys.all });
+      await navigate(`/collections/${collection.id}`);
+    },
+  });
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    create.mutate();
+  }
+  const title = t('collections.new');
+  return (
+    <RequireSignIn icon="list" title={title}>
+      <Column label={title}>
+        <ColumnHeader icon="list" title={title} showBack />
+        <ColumnBody padded>
+          <form className="form" onSubmit={submit}>
+            <label className="field">
+              <span className="field__label">
+                <Msg id="collections.name_label" />
+              </span>
+              <input
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+                required
+                maxLength={COLLECTION_NAME_MAX}
+              />
+            </label>
+            <label className="field">
+              <span className="field__label">
+                <Msg id="collections.description_label" />
+              </span>
+              <textarea
+                value={description}
+                onChange={(event) => setDescription(event.target.value)}
+                maxLength={COLLECTION_DESCRIPTION_MAX}
+              />
+            </label>
+            <label className="checkbox-field">
+              <input
+                type="checkbox"
+                checked={sensitive}
+                onChange={(event) => setSensitive(event.target.checked)}
+              />
+              <span>
+                <Msg id="collections.sensitive" />
+              </span>
+            </label>
+            <label className="checkbox-field">
+              <input
+                type="checkbox"
+                checked={discoverable}
+                onChange={(event) => setDiscoverable(event.target.checked)}
+              />
+              <span>
+                <strong>
+                  <Msg id="collections.discoverable" />
+                </strong>
+                <span className="field__hint">
+                  <Msg id="collections.discoverable_hint" />
+                </span>
+              </span>
+            </label>
+            {create.isError && <ErrorMessage error={create.error} />}
+            <div className="form__actions">
+              <Button type="submit" busy={create.isPending} disabled={name.trim() === ''}>
+                <Msg id="collections.create" />
+              </Button>
+            </div>
+          </form>
+        </ColumnBody>
+      </Column>
+    </RequireSignIn>
+  );
+}
