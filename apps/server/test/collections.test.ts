@@ -95,7 +95,11 @@ describeEachDialect('collections (Mastodon 4.6)', (dialect) => {
       notification_groups: { type: string; sample_account_ids: string[] }[];
     };
     expect(grouped.notification_groups).toMatchObject([
-      { type: 'added_to_collection', sample_account_ids: [alice.account.id] },
+      {
+        type: 'added_to_collection',
+        sample_account_ids: [alice.account.id],
+        collection: { id: collection.id, name: 'Nice accounts' },
+      },
     ]);
   });
 

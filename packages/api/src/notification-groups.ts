@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { accountSchema, notificationTypeSchema, reportSchema, statusSchema } from './accounts.js';
+import { collectionSchema } from './collections.js';
 
 /** Mastodon's NotificationGroup entity (GET /api/v2/notifications). */
 export const notificationGroupSchema = z.object({
@@ -16,6 +17,8 @@ export const notificationGroupSchema = z.object({
   sample_account_ids: z.array(z.string()),
   status_id: z.string().optional(),
   report: reportSchema.optional(),
+  /** added_to_collection: the Collection */
+  collection: collectionSchema.optional(),
 });
 export type NotificationGroup = z.infer<typeof notificationGroupSchema>;
 

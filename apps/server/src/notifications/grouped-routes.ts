@@ -162,6 +162,7 @@ async function renderGroups(
       sample_account_ids: totals.sampleIds,
       ...(newest.status ? { status_id: newest.status.id } : {}),
       ...(newest.report ? { report: newest.report } : {}),
+      ...(newest.collection ? { collection: newest.collection } : {}),
     });
   }
   const sampleIds = [...new Set(groups.flatMap((group) => group.sample_account_ids))];
