@@ -37,6 +37,7 @@ import * as accountVersions from './migrations/0027_account_versions.js';
 import * as boostsByAccount from './migrations/0028_boosts_by_account.js';
 import * as publicTimelineIndex from './migrations/0029_public_timeline_index.js';
 import * as groupRemovals from './migrations/0030_group_removals.js';
+import * as pushAccessTokens from './migrations/0033_push_access_tokens.js';
 
 /** Every migration, in order. New ones are appended here so that bundling needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '0028_boosts_by_account': boostsByAccount,
   '0029_public_timeline_index': publicTimelineIndex,
   '0030_group_removals': groupRemovals,
+  '0033_push_access_tokens': pushAccessTokens,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -851,6 +851,8 @@ export interface PushSubscriptionsTable {
   standard: Bool;
   created_at: string;
   updated_at: string;
+  /** 0033: the subscription's access token, AES-256-GCM sealed (push/sealed-token.ts); null before 0033 */
+  sealed_access_token: string | null;
 }
 
 export interface Database {

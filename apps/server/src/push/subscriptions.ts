@@ -76,7 +76,7 @@ export async function findSubscription(db: DbOrTx, tokenId: string): Promise<Pus
 /** A new subscription replaces the token's previous one, as in Mastodon. */
 export async function subscribe(
   db: DbOrTx,
-  owner: { tokenId: string; accountId: string },
+  owner: { tokenId: string; accountId: string; sealedAccessToken: string },
   input: z.infer<typeof subscriptionCreateSchema>,
 ): Promise<PushSubscriptionsTable> {
   const now = nowIso();
@@ -92,6 +92,7 @@ export async function subscribe(
     standard: input.subscription.standard ? 1 : 0,
     created_at: now,
     updated_at: now,
+    sealed_access_token: owner.sealedAccessToken,
   };
   await db.transaction().execute(async (tx) => {
     await tx.deleteFrom('push_subscriptions').where('token_id', '=', owner.tokenId).execute();
