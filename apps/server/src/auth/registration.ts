@@ -153,6 +153,8 @@ export interface RegistrationOptions {
   requireConfirmation: boolean;
   /** the client's address, checked against the admin's IP blocks */
   ip?: string;
+  /** the OAuth app signing the account up through the API (the admin `sources` dimension counts them) */
+  appId?: string | null;
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -308,6 +310,7 @@ export interface NewLocalAccount {
   approved: boolean;
   reason: string;
   locale: string;
+  createdByAppId?: string | null;
 }
 
 /** Writes the account and its user row; call inside a transaction. */
@@ -334,6 +337,7 @@ export async function insertLocalAccount(tx: DbOrTx, input: NewLocalAccount): Pr
       sign_up_reason: input.reason,
       created_at: now,
       current_sign_in_at: null,
+      created_by_app_id: input.createdByAppId ?? null,
     })
     .execute();
   return account;
@@ -384,6 +388,7 @@ export async function registerAccount(
         passwordHash,
         role: 'user',
         approved: !pending,
+        createdByAppId: options.appId ?? null,
       });
       await notifyStaff(tx, 'admin.sign_up', created.id);
       return created;

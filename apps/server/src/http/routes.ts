@@ -77,7 +77,7 @@ export async function registerDomainRoutes(app: FastifyInstance, ctx: AppContext
   await filterV1Routes(app, ctx);
   await accountSafetyRoutes(app, ctx);
   await credentialRoutes(app, ctx);
-  await emailConfirmationRoutes(app);
+  await emailConfirmationRoutes(app, ctx);
   migrationRoutes(app, ctx);
   await featuredTagRoutes(app, ctx);
   await reportRoutes(app, ctx);
