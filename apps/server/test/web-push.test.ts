@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { createRestAPIClient, MastoHttpError, type mastodon } from 'masto';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { issueToken } from '../src/auth/oauth-service.js';
+import { destroySession } from '../src/auth/sessions.js';
 import { sha256 } from '../src/lib/crypto.js';
 import { pushQueueFor } from '../src/push/delivery.js';
 import { createAccount, type TestAccount } from './helpers/factories.js';
@@ -356,6 +357,36 @@ describeEachDialect('web push', (dialect) => {
       .execute();
     expect(left).toEqual([{ token_id: laptop.tokenId }]);
     await laptop.client.v1.push.subscription.remove();
+
+    // the web client subscribes with its session's token: signing out deletes both
+    const session = await server.db
+      .selectFrom('oauth_tokens')
+      .select(['id', 'session_id'])
+      .where('token_hash', '=', sha256(pia.token))
+      .executeTakeFirstOrThrow();
+    const web = createRestAPIClient({ url, accessToken: pia.token });
+    await web.v1.push.subscription.create({
+      subscription: {
+        endpoint: `${pushBase}/push/web`,
+        keys: { p256dh: phoneKeys.p256dh, auth: phoneKeys.auth },
+      },
+      data: { alerts: { mention: true } },
+      policy: 'all',
+    });
+    const sealed = await server.db
+      .selectFrom('push_subscriptions')
+      .select('sealed_access_token')
+      .where('token_id', '=', session.id)
+      .executeTakeFirstOrThrow();
+    expect(sealed.sealed_access_token).toBeTruthy();
+    await destroySession(server.ctx, session.session_id ?? '');
+    expect(
+      await server.db
+        .selectFrom('push_subscriptions')
+        .select('id')
+        .where('account_id', '=', pia.account.id)
+        .execute(),
+    ).toEqual([]);
   });
 
   it('refuses malformed subscriptions', async () => {
