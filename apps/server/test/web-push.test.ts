@@ -343,6 +343,13 @@ describeEachDialect('web push', (dialect) => {
     expect(payloadAt('/push/phone', phoneKeys).access_token).toBe(phone.token);
     received = [];
 
+    // updating the subscription seals its own token again
+    await laptop.client.v1.push.subscription.update({ data: { alerts: { mention: true } } } as never);
+    await otto2.v1.statuses.create({ status: '@pia after the update' });
+    await delivered();
+    expect(payloadAt('/push/laptop', laptopKeys).access_token).toBe(laptop.token);
+    received = [];
+
     // revoking a token deletes its subscription and the sealed copy with it
     const revoked = await server.app.inject({
       method: 'POST',

@@ -51,9 +51,10 @@ export async function pushRoutes(app: FastifyInstance, ctx: AppContext): Promise
   );
 
   app.put(path, scopes('push'), async (request) => {
-    const { tokenId } = tokenOwner(request);
+    // sealed again: a subscription made before tokens were kept gets its token back
+    const owner = await sealedTokenOwner(ctx, request);
     return render(
-      await updateSubscription(ctx.db, tokenId, subscriptionUpdateSchema.parse(request.body ?? {})),
+      await updateSubscription(ctx.db, owner, subscriptionUpdateSchema.parse(request.body ?? {})),
     );
   });
 

@@ -101,10 +101,10 @@ export async function subscribe(
   return row;
 }
 
-/** PUT changes the alerts and the policy only; alerts not given keep their value. */
+/** PUT changes the alerts and the policy (alerts not given keep their value), and keeps the token sealed anew. */
 export async function updateSubscription(
   db: DbOrTx,
-  tokenId: string,
+  { tokenId, sealedAccessToken }: { tokenId: string; sealedAccessToken: string },
   input: z.infer<typeof subscriptionUpdateSchema>,
 ): Promise<PushSubscriptionsTable> {
   const current = await findSubscription(db, tokenId);
@@ -114,7 +114,7 @@ export async function updateSubscription(
   const policy = input.data?.policy ?? input.policy ?? current.policy;
   await db
     .updateTable('push_subscriptions')
-    .set({ alerts, policy, updated_at: nowIso() })
+    .set({ alerts, policy, sealed_access_token: sealedAccessToken, updated_at: nowIso() })
     .where('id', '=', current.id)
     .execute();
   return findSubscription(db, tokenId);
