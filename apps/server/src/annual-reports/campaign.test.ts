@@ -11,10 +11,11 @@ describe('annual report campaign', () => {
   });
 
   it('picks the archetype from how the account posted', () => {
-    expect(archetypeOf({ standalone: 5, replies: 2, boosts: 2, polls: 0 })).toBe('lurker');
-    expect(archetypeOf({ standalone: 4, replies: 0, boosts: 9, polls: 0 })).toBe('booster');
-    expect(archetypeOf({ standalone: 10, replies: 0, boosts: 0, polls: 2 })).toBe('pollster');
-    expect(archetypeOf({ standalone: 4, replies: 9, boosts: 0, polls: 0 })).toBe('replier');
-    expect(archetypeOf({ standalone: 10, replies: 5, boosts: 5, polls: 1 })).toBe('oracle');
+    expect(archetypeOf({ standalone: 100, replies: 10, boosts: 2, polls: 0 })).toBe('lurker');
+    expect(archetypeOf({ standalone: 40, replies: 0, boosts: 81, polls: 0 })).toBe('booster');
+    expect(archetypeOf({ standalone: 40, replies: 0, boosts: 80, polls: 0 })).toBe('oracle');
+    expect(archetypeOf({ standalone: 100, replies: 13, boosts: 0, polls: 11 })).toBe('pollster');
+    expect(archetypeOf({ standalone: 40, replies: 81, boosts: 0, polls: 0 })).toBe('replier');
+    expect(archetypeOf({ standalone: 100, replies: 50, boosts: 50, polls: 10 })).toBe('oracle');
   });
 });

@@ -17,9 +17,12 @@ export interface PostingCounts {
   polls: number;
 }
 
+/** Mastodon's yardstick: the posts (replies and boosts included) an active account made in 2023, on average. */
+const AVERAGE_POSTS_PER_YEAR = 113;
+
 /** Mastodon's archetype: a playful, coarse summary of how the account posted over the year. */
 export function archetypeOf({ standalone, replies, boosts, polls }: PostingCounts): Archetype {
-  if (standalone + replies + boosts < 10) return 'lurker';
+  if (standalone + replies + boosts < AVERAGE_POSTS_PER_YEAR) return 'lurker';
   if (boosts > standalone * 2) return 'booster';
   if (polls > standalone * 0.1) return 'pollster';
   if (replies > standalone * 2) return 'replier';

@@ -77,7 +77,7 @@ async function followerDates(db: Db, accountId: string, year: number): Promise<s
   return rows.map((row) => row.created_at);
 }
 
-/** Schema 2 keeps the single most used hashtag. */
+/** Schema 2 keeps the single most used hashtag; as Mastodon, one used once does not count. */
 async function topHashtags(db: Db, accountId: string, year: number) {
   const rows = await statusesOfYear(db, accountId, year)
     .innerJoin('status_tags', 'status_tags.status_id', 'statuses.id')
@@ -85,6 +85,7 @@ async function topHashtags(db: Db, accountId: string, year: number) {
     .select((eb) => ['tags.name', eb.fn.countAll<number | string>().as('count')])
     .where('statuses.reblog_of_id', 'is', null)
     .groupBy(['tags.id', 'tags.name'])
+    .having((eb) => eb.fn.countAll(), '>', 1)
     .orderBy('count', 'desc')
     .orderBy('tags.name')
     .limit(1)
