@@ -278,10 +278,25 @@ describeEachDialect('OAuth for third-party clients', (dialect) => {
     });
     expect(invalid.statusCode).toBe(422);
     expect(invalid.json()).toEqual({
-      error: 'Validation failed: Username is already taken, Email is invalid',
+      error: 'Validation failed: Username has already been taken, Email is invalid',
       details: {
-        username: [{ error: 'ERR_TAKEN', description: 'Username is already taken' }],
-        email: [{ error: 'ERR_INVALID', description: 'Email is invalid' }],
+        username: [{ error: 'ERR_TAKEN', description: 'has already been taken' }],
+        email: [{ error: 'ERR_INVALID', description: 'is invalid' }],
+      },
+    });
+    expect(await countRows(server, 'accounts')).toBe(before);
+
+    // an empty sign-up: every problem, in Mastodon's shape and Rails' phrasing (docs /methods/accounts/#create)
+    const empty = await server.app.inject({ method: 'POST', url: '/api/v1/accounts', headers, payload: {} });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json()).toEqual({
+      error:
+        "Validation failed: Username can't be blank, Email can't be blank, Password can't be blank, Agreement must be accepted",
+      details: {
+        username: [{ error: 'ERR_BLANK', description: "can't be blank" }],
+        email: [{ error: 'ERR_BLANK', description: "can't be blank" }],
+        password: [{ error: 'ERR_BLANK', description: "can't be blank" }],
+        agreement: [{ error: 'ERR_ACCEPTED', description: 'must be accepted' }],
       },
     });
     expect(await countRows(server, 'accounts')).toBe(before);

@@ -137,11 +137,26 @@ describeEachDialect('quote posts (Mastodon 4.5)', (dialect) => {
     expect(quoteOf(await show(carol, quoting.id))).toEqual({ state: 'deleted', quoted_status: null });
   });
 
-  it('lists the quotes of a post to its author only, paginated, and revokes one', async () => {
+  it('lists the quotes of a post to any signed-in viewer (Mastodon 4.5), paginated, and revokes one', async () => {
     const original = await post(alice, { status: 'quote me' });
     const first = await post(bob, { status: 'one', quoted_status_id: original.id });
     const second = await post(carol, { status: 'two', quoted_status_id: original.id });
-    expect((await call(bob, 'GET', `/api/v1/statuses/${original.id}/quotes`)).status).toBe(403);
+    const idsSeenBy = async (who: TestAccount) => {
+      const response = await call(who, 'GET', `/api/v1/statuses/${original.id}/quotes`);
+      expect(response.status, response.raw.body).toBe(200);
+      return (response.json as Status[]).map((status) => status.id);
+    };
+    expect((await call(null, 'GET', `/api/v1/statuses/${original.id}/quotes`)).status).toBe(401);
+    expect(await idsSeenBy(bob)).toEqual([second.id, first.id]);
+    expect(await idsSeenBy(carol)).toEqual([second.id, first.id]);
+    // a quote the viewer may not read (followers-only, not a follower) or whose author they muted is left out
+    const hidden = await post(bob, { status: 'three', quoted_status_id: original.id, visibility: 'private' });
+    expect(await idsSeenBy(carol)).toEqual([second.id, first.id]);
+    expect(await idsSeenBy(bob)).toEqual([hidden.id, second.id, first.id]);
+    expect((await call(carol, 'POST', `/api/v1/accounts/${bob.account.id}/mute`)).status).toBe(200);
+    expect(await idsSeenBy(carol)).toEqual([second.id]);
+    expect((await call(carol, 'POST', `/api/v1/accounts/${bob.account.id}/unmute`)).status).toBe(200);
+    await call(bob, 'DELETE', `/api/v1/statuses/${hidden.id}`);
     const page = await call(alice, 'GET', `/api/v1/statuses/${original.id}/quotes?limit=1`);
     expect(page.status).toBe(200);
     expect((page.json as Status[]).map((status) => status.id)).toEqual([second.id]);

@@ -2,9 +2,12 @@ import { createECDH, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decrypt } from 'http_ece';
+import { sql } from 'kysely';
 import { createRestAPIClient, MastoHttpError, type mastodon } from 'masto';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { issueToken } from '../src/auth/oauth-service.js';
+import { destroySession } from '../src/auth/sessions.js';
+import { sha256 } from '../src/lib/crypto.js';
 import { pushQueueFor } from '../src/push/delivery.js';
 import { createAccount, type TestAccount } from './helpers/factories.js';
 import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
@@ -64,6 +67,10 @@ describeEachDialect('web push', (dialect) => {
   });
 
   async function clientFor(who: TestAccount): Promise<mastodon.rest.Client> {
+    return (await tokenFor(who)).client;
+  }
+
+  async function tokenFor(who: TestAccount) {
     const registered = await createRestAPIClient({ url }).v1.apps.create({
       clientName: 'Push conformance',
       redirectUris: 'urn:ietf:wg:oauth:2.0:oob',
@@ -79,7 +86,19 @@ describeEachDialect('web push', (dialect) => {
       accountId: who.account.id,
       scopes: ['read', 'write', 'follow', 'push'],
     });
-    return createRestAPIClient({ url, accessToken: issued.token });
+    return {
+      client: createRestAPIClient({ url, accessToken: issued.token }),
+      token: issued.token,
+      tokenId: (
+        await server.db
+          .selectFrom('oauth_tokens')
+          .select('id')
+          .where('token_hash', '=', sha256(issued.token))
+          .executeTakeFirstOrThrow()
+      ).id,
+      clientId: registered.clientId ?? '',
+      clientSecret: registered.clientSecret ?? '',
+    };
   }
 
   const delivered = () => pushQueueFor(server.ctx).idle();
@@ -228,6 +247,153 @@ describeEachDialect('web push', (dialect) => {
     ) as Record<string, unknown>;
     expect(payload).toMatchObject({ notification_type: 'mention' });
     await client.v1.push.subscription.remove();
+  });
+
+  /** Every value of every table, as text: where a plaintext token would show if one were stored. */
+  async function databaseDump(): Promise<string> {
+    const tables =
+      dialect === 'sqlite'
+        ? await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(server.db)
+        : await sql<{
+            name: string;
+          }>`select table_name as name from information_schema.tables where table_schema = current_schema()`.execute(
+            server.db,
+          );
+    const dumps = await Promise.all(
+      tables.rows.map(async ({ name }) =>
+        JSON.stringify((await sql`select * from ${sql.table(name)}`.execute(server.db)).rows),
+      ),
+    );
+    return dumps.join('\n');
+  }
+
+  it("carries the subscription's own access token in Mastodon's payload, sealed at rest, gone with the token", async () => {
+    const phone = await tokenFor(pia);
+    const laptop = await tokenFor(pia);
+    const phoneKeys = browserKeys();
+    const laptopKeys = browserKeys();
+    for (const [device, keys, path] of [
+      [phone, phoneKeys, 'phone'],
+      [laptop, laptopKeys, 'laptop'],
+    ] as const) {
+      await device.client.v1.push.subscription.create({
+        subscription: {
+          endpoint: `${pushBase}/push/${path}`,
+          keys: { p256dh: keys.p256dh, auth: keys.auth },
+          standard: true,
+        } as never,
+        data: { alerts: { mention: true } },
+        policy: 'all',
+      });
+    }
+    const dump = await databaseDump();
+    expect(dump).toContain('push/phone');
+    expect(dump).not.toContain(phone.token);
+    expect(dump).not.toContain(laptop.token);
+
+    const otto2 = await clientFor(otto);
+    await otto2.v1.statuses.create({ status: '@pia token check' });
+    await delivered();
+    const payloadAt = (path: string, keys: ReturnType<typeof browserKeys>) => {
+      const push = received.find((each) => each.path === path);
+      return JSON.parse(
+        decrypt(push?.body ?? Buffer.alloc(0), {
+          version: 'aes128gcm',
+          privateKey: keys.ecdh,
+          authSecret: keys.auth,
+        }).toString('utf8'),
+      ) as Record<string, unknown>;
+    };
+    const phonePayload = payloadAt('/push/phone', phoneKeys);
+    expect(Object.keys(phonePayload)).toEqual([
+      'access_token',
+      'preferred_locale',
+      'notification_id',
+      'notification_type',
+      'icon',
+      'title',
+      'body',
+      'path',
+    ]);
+    expect(phonePayload).toMatchObject({
+      access_token: phone.token,
+      preferred_locale: 'en',
+      notification_type: 'mention',
+      title: 'Otto mentioned you',
+    });
+    expect(payloadAt('/push/laptop', laptopKeys).access_token).toBe(laptop.token);
+    received = [];
+
+    // a sealed token copied onto another subscription does not open there: the field is left out, as it is for
+    // subscriptions made before tokens were kept
+    const rows = await server.db
+      .selectFrom('push_subscriptions')
+      .select(['token_id', 'sealed_access_token'])
+      .where('account_id', '=', pia.account.id)
+      .execute();
+    const phoneRow = rows.find((row) => row.token_id === phone.tokenId);
+    await server.db
+      .updateTable('push_subscriptions')
+      .set({ sealed_access_token: phoneRow?.sealed_access_token ?? null })
+      .where('token_id', '=', laptop.tokenId)
+      .execute();
+    await otto2.v1.statuses.create({ status: '@pia copied seal' });
+    await delivered();
+    expect(payloadAt('/push/laptop', laptopKeys)).not.toHaveProperty('access_token');
+    expect(payloadAt('/push/phone', phoneKeys).access_token).toBe(phone.token);
+    received = [];
+
+    // updating the subscription seals its own token again
+    await laptop.client.v1.push.subscription.update({ data: { alerts: { mention: true } } } as never);
+    await otto2.v1.statuses.create({ status: '@pia after the update' });
+    await delivered();
+    expect(payloadAt('/push/laptop', laptopKeys).access_token).toBe(laptop.token);
+    received = [];
+
+    // revoking a token deletes its subscription and the sealed copy with it
+    const revoked = await server.app.inject({
+      method: 'POST',
+      url: '/oauth/revoke',
+      payload: { client_id: phone.clientId, client_secret: phone.clientSecret, token: phone.token },
+    });
+    expect(revoked.statusCode).toBe(200);
+    const left = await server.db
+      .selectFrom('push_subscriptions')
+      .select('token_id')
+      .where('account_id', '=', pia.account.id)
+      .execute();
+    expect(left).toEqual([{ token_id: laptop.tokenId }]);
+    await laptop.client.v1.push.subscription.remove();
+
+    // the web client subscribes with its session's token: signing out deletes both
+    const session = await server.db
+      .selectFrom('oauth_tokens')
+      .select(['id', 'session_id'])
+      .where('token_hash', '=', sha256(pia.token))
+      .executeTakeFirstOrThrow();
+    const web = createRestAPIClient({ url, accessToken: pia.token });
+    await web.v1.push.subscription.create({
+      subscription: {
+        endpoint: `${pushBase}/push/web`,
+        keys: { p256dh: phoneKeys.p256dh, auth: phoneKeys.auth },
+      },
+      data: { alerts: { mention: true } },
+      policy: 'all',
+    });
+    const sealed = await server.db
+      .selectFrom('push_subscriptions')
+      .select('sealed_access_token')
+      .where('token_id', '=', session.id)
+      .executeTakeFirstOrThrow();
+    expect(sealed.sealed_access_token).toBeTruthy();
+    await destroySession(server.ctx, session.session_id ?? '');
+    expect(
+      await server.db
+        .selectFrom('push_subscriptions')
+        .select('id')
+        .where('account_id', '=', pia.account.id)
+        .execute(),
+    ).toEqual([]);
   });
 
   it('refuses malformed subscriptions', async () => {

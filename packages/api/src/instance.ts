@@ -118,6 +118,8 @@ export const instanceSchema = z.object({
     url: z.string().nullable(),
   }),
   api_versions: z.object({ mastodon: z.number().int() }),
+  /** the year annual reports ("Wrapstodon") are offered for now, null outside 10–31 December */
+  wrapstodon: z.number().int().nullable(),
   contact: z.object({ email: z.string(), account: accountSchema.nullable() }),
   rules: z.array(ruleSchema),
   palchat: palchatInstanceExtensionSchema,

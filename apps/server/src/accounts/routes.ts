@@ -90,6 +90,13 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     });
   }
 
+  // Mastodon 3.x's Keybase proofs, gone since 4.0: apps still ask, and get an empty list for a known account
+  app.get('/api/v1/accounts/:id/identity_proofs', scopes('read:accounts'), async (request) => {
+    requireAccount(request);
+    await findAccountOr404(ctx.db, idParams.parse(request.params).id);
+    return [];
+  });
+
   app.get('/api/v1/accounts/:id/statuses', scopes('read:statuses'), async (request, reply) => {
     const { id } = idParams.parse(request.params);
     const account = await findAccountOr404(ctx.db, id);

@@ -392,5 +392,7 @@ export async function revokeToken(
     .where('id', '=', row.id)
     .where('revoked_at', 'is', null)
     .execute();
+  // its Web Push subscription goes with it, and the sealed copy of the token it kept for push payloads
+  await db.deleteFrom('push_subscriptions').where('token_id', '=', row.id).execute();
   if (row.account_id) await announceRevocation({ bus }, { accountId: row.account_id, tokenId: row.id });
 }

@@ -24,7 +24,8 @@ export function cookieSecurityOf(config: { publicUrl: string }): CookieSecurity 
 /** Authenticated by client credentials, never by the cookie: no CSRF token to check. */
 const CSRF_EXEMPT_PATHS = new Set(['/oauth/token', '/oauth/revoke']);
 
-function bearerFrom(request: FastifyRequest): string | null {
+/** The access token a request carries in its Authorization header. */
+export function bearerFrom(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice('Bearer '.length).trim() || null;
   return null;

@@ -49,7 +49,7 @@ export const RESERVED_USERNAMES = new Set([
 ]);
 
 export type RegistrationField =
-  'username' | 'email' | 'password' | 'password_confirmation' | 'agreement' | 'reason';
+  'username' | 'email' | 'password' | 'password_confirmation' | 'agreement' | 'reason' | 'locale';
 const FIELD_ORDER: RegistrationField[] = [
   'username',
   'email',
@@ -57,7 +57,19 @@ const FIELD_ORDER: RegistrationField[] = [
   'password_confirmation',
   'agreement',
   'reason',
+  'locale',
 ];
+
+/** How Rails names each attribute in a full message (`Validation failed: Email can't be blank`). */
+const FIELD_LABELS: Record<RegistrationField, string> = {
+  username: 'Username',
+  email: 'Email',
+  password: 'Password',
+  password_confirmation: 'Password confirmation',
+  agreement: 'Agreement',
+  reason: 'Reason',
+  locale: 'Locale',
+};
 
 /** Mastodon's error codes for validation details (API clients show or map them). */
 export type RegistrationErrorCode =
@@ -69,11 +81,15 @@ export type RegistrationErrorCode =
   | 'ERR_RESERVED'
   | 'ERR_ACCEPTED'
   | 'ERR_CONFIRMATION'
-  | 'ERR_BLOCKED';
+  | 'ERR_BLOCKED'
+  | 'ERR_INCLUSION';
 
 export interface RegistrationIssue {
   code: RegistrationErrorCode;
+  /** the sign-up page's and the CLI's sentence */
   message: string;
+  /** Rails' message for the code, without the attribute (Mastodon's `description`) */
+  description: string;
 }
 export type RegistrationIssues = Partial<Record<RegistrationField, RegistrationIssue[]>>;
 
@@ -96,8 +112,8 @@ export class RegistrationInvalid extends Error {
     const details: Record<string, { error: string; description: string }[]> = {};
     const messages: string[] = [];
     for (const [field, issues] of orderedIssues(this.issues)) {
-      details[field] = issues.map((issue) => ({ error: issue.code, description: issue.message }));
-      messages.push(...issues.map((issue) => issue.message));
+      details[field] = issues.map((issue) => ({ error: issue.code, description: issue.description }));
+      messages.push(...issues.map((issue) => `${FIELD_LABELS[field]} ${issue.description}`));
     }
     return new ApiError(422, `Validation failed: ${messages.join(', ')}`, undefined, { details });
   }
@@ -137,6 +153,8 @@ export interface RegistrationOptions {
   requireConfirmation: boolean;
   /** the client's address, checked against the admin's IP blocks */
   ip?: string;
+  /** the OAuth app signing the account up through the API (the admin `sources` dimension counts them) */
+  appId?: string | null;
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -144,6 +162,18 @@ const accepted = (value: unknown): boolean =>
   value === true || value === 1 || (typeof value === 'string' && ['true', '1', 'on', 'yes'].includes(value));
 const emailSchema = z.email();
 const localeSchema = z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/);
+
+/** Rails' default messages (activerecord errors), as Mastodon's `description`s say them. */
+const RAILS = {
+  blank: "can't be blank",
+  invalid: 'is invalid',
+  taken: 'has already been taken',
+  accepted: 'must be accepted',
+  confirmation: "doesn't match Password",
+  inclusion: 'is not included in the list',
+  tooLong: (count: number) => `is too long (maximum is ${count} characters)`,
+  tooShort: (count: number) => `is too short (minimum is ${count} characters)`,
+};
 
 export interface NormalizedRegistration {
   username: string;
@@ -159,47 +189,90 @@ export function checkRegistrationFormat(
   options: RegistrationOptions,
 ): { value: NormalizedRegistration; issues: RegistrationIssues } {
   const issues: RegistrationIssues = {};
-  const add = (field: RegistrationField, code: RegistrationErrorCode, message: string) => {
-    (issues[field] ??= []).push({ code, message });
+  const add = (
+    field: RegistrationField,
+    code: RegistrationErrorCode,
+    message: string,
+    description: string,
+  ) => {
+    (issues[field] ??= []).push({ code, message, description });
   };
   const username = text(input.username).trim();
   const email = text(input.email).trim();
   const password = text(input.password);
   const reason = text(input.reason).trim();
-  const locale = localeSchema.safeParse(input.locale).success ? text(input.locale) : 'en';
+  const givenLocale = text(input.locale);
+  const locale = localeSchema.safeParse(givenLocale).success ? givenLocale : 'en';
 
-  if (!username) add('username', 'ERR_BLANK', "Username can't be blank");
-  else if (!/^[A-Za-z0-9_]+$/.test(username))
-    add('username', 'ERR_INVALID', 'Username must contain only letters, numbers and underscores');
-  else if (username.length > USERNAME_MAX_LENGTH)
-    add('username', 'ERR_TOO_LONG', `Username must be at most ${USERNAME_MAX_LENGTH} characters`);
+  if (!username) add('username', 'ERR_BLANK', "Username can't be blank", RAILS.blank);
+  else if (!/^[A-Za-z0-9_]+$/.test(username)) {
+    const rule = 'must contain only letters, numbers and underscores';
+    add('username', 'ERR_INVALID', `Username ${rule}`, rule);
+  } else if (username.length > USERNAME_MAX_LENGTH)
+    add(
+      'username',
+      'ERR_TOO_LONG',
+      `Username must be at most ${USERNAME_MAX_LENGTH} characters`,
+      RAILS.tooLong(USERNAME_MAX_LENGTH),
+    );
   else if (RESERVED_USERNAMES.has(username.toLowerCase()))
-    add('username', 'ERR_RESERVED', 'Username is reserved');
+    add('username', 'ERR_RESERVED', 'Username is reserved', 'is reserved');
 
-  if (!email) add('email', 'ERR_BLANK', "Email can't be blank");
+  if (!email) add('email', 'ERR_BLANK', "Email can't be blank", RAILS.blank);
   else if (email.length > 254 || !emailSchema.safeParse(email).success)
-    add('email', 'ERR_INVALID', 'Email is invalid');
+    add('email', 'ERR_INVALID', 'Email is invalid', RAILS.invalid);
 
-  if (password.length < PASSWORD_MIN_LENGTH)
-    add('password', 'ERR_TOO_SHORT', `Password must be at least ${PASSWORD_MIN_LENGTH} characters`);
+  if (!password) add('password', 'ERR_BLANK', "Password can't be blank", RAILS.blank);
+  else if (password.length < PASSWORD_MIN_LENGTH)
+    add(
+      'password',
+      'ERR_TOO_SHORT',
+      `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+      RAILS.tooShort(PASSWORD_MIN_LENGTH),
+    );
   else if (password.length > PASSWORD_MAX_LENGTH)
-    add('password', 'ERR_TOO_LONG', `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+    add(
+      'password',
+      'ERR_TOO_LONG',
+      `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+      RAILS.tooLong(PASSWORD_MAX_LENGTH),
+    );
 
   if (options.requireConfirmation && text(input.password_confirmation) !== password)
-    add('password_confirmation', 'ERR_CONFIRMATION', 'Password confirmation does not match');
+    add(
+      'password_confirmation',
+      'ERR_CONFIRMATION',
+      'Password confirmation does not match',
+      RAILS.confirmation,
+    );
 
   if (!accepted(input.agreement))
-    add('agreement', 'ERR_ACCEPTED', 'You must agree to the server rules and terms of service');
+    add(
+      'agreement',
+      'ERR_ACCEPTED',
+      'You must agree to the server rules and terms of service',
+      RAILS.accepted,
+    );
 
   if (options.mode === 'approval' && !reason)
-    add('reason', 'ERR_BLANK', 'Please tell us why you want to join');
+    add('reason', 'ERR_BLANK', 'Please tell us why you want to join', RAILS.blank);
   else if (reason.length > REASON_MAX_LENGTH)
-    add('reason', 'ERR_TOO_LONG', `Reason must be at most ${REASON_MAX_LENGTH} characters`);
+    add(
+      'reason',
+      'ERR_TOO_LONG',
+      `Reason must be at most ${REASON_MAX_LENGTH} characters`,
+      RAILS.tooLong(REASON_MAX_LENGTH),
+    );
+
+  // a locale that is given must be one (Mastodon: inclusion in its available locales); none means English
+  if (givenLocale && locale !== givenLocale)
+    add('locale', 'ERR_INCLUSION', 'Locale is not a supported language', RAILS.inclusion);
 
   return { value: { username, email, password, reason, locale }, issues };
 }
 
-async function checkUniqueness(db: DbOrTx, value: NormalizedRegistration, issues: RegistrationIssues) {
+/** Adds ERR_TAKEN for a username or an e-mail address in use (fields without a format problem only). */
+export async function checkUniqueness(db: DbOrTx, value: NormalizedRegistration, issues: RegistrationIssues) {
   if (!issues.username) {
     const taken = await db
       .selectFrom('accounts')
@@ -207,7 +280,12 @@ async function checkUniqueness(db: DbOrTx, value: NormalizedRegistration, issues
       .where('username_lower', '=', value.username.toLowerCase())
       .where('domain', 'is', null)
       .executeTakeFirst();
-    if (taken) (issues.username ??= []).push({ code: 'ERR_TAKEN', message: 'Username is already taken' });
+    if (taken)
+      (issues.username ??= []).push({
+        code: 'ERR_TAKEN',
+        message: 'Username is already taken',
+        description: RAILS.taken,
+      });
   }
   if (!issues.email) {
     const taken = await db
@@ -215,7 +293,12 @@ async function checkUniqueness(db: DbOrTx, value: NormalizedRegistration, issues
       .select('account_id')
       .where('email_lower', '=', value.email.toLowerCase())
       .executeTakeFirst();
-    if (taken) (issues.email ??= []).push({ code: 'ERR_TAKEN', message: 'Email is already taken' });
+    if (taken)
+      (issues.email ??= []).push({
+        code: 'ERR_TAKEN',
+        message: 'Email is already taken',
+        description: RAILS.taken,
+      });
   }
 }
 
@@ -227,6 +310,7 @@ export interface NewLocalAccount {
   approved: boolean;
   reason: string;
   locale: string;
+  createdByAppId?: string | null;
 }
 
 /** Writes the account and its user row; call inside a transaction. */
@@ -253,6 +337,7 @@ export async function insertLocalAccount(tx: DbOrTx, input: NewLocalAccount): Pr
       sign_up_reason: input.reason,
       created_at: now,
       current_sign_in_at: null,
+      created_by_app_id: input.createdByAppId ?? null,
     })
     .execute();
   return account;
@@ -278,7 +363,11 @@ export async function registerAccount(
   await checkUniqueness(db, value, issues);
   const emailVerdict = issues.email ? 'pass' : await emailSignUpVerdict(db, value.email);
   if (emailVerdict === 'block')
-    (issues.email ??= []).push({ code: 'ERR_BLOCKED', message: 'uses a disallowed e-mail provider' });
+    (issues.email ??= []).push({
+      code: 'ERR_BLOCKED',
+      message: 'Email uses a disallowed e-mail provider',
+      description: 'uses a disallowed e-mail provider',
+    });
   if (Object.keys(issues).length > 0) throw new RegistrationInvalid(issues);
   const ipVerdict = options.ip ? await ipBlockSeverity(db, options.ip) : null;
   if (ipVerdict === 'sign_up_block' || ipVerdict === 'no_access')
@@ -299,6 +388,7 @@ export async function registerAccount(
         passwordHash,
         role: 'user',
         approved: !pending,
+        createdByAppId: options.appId ?? null,
       });
       await notifyStaff(tx, 'admin.sign_up', created.id);
       return created;

@@ -222,6 +222,7 @@ function defineOAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
         mode: settings.registrations_mode,
         requireConfirmation: false,
         ip: request.ip,
+        appId: viewer.appId,
       });
       const issued = await issueToken(ctx.db, {
         appId: viewer.appId,

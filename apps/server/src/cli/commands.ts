@@ -2,7 +2,12 @@ import type { Db } from '../db/index.js';
 import { ApiError } from '../http/errors.js';
 import { hashPassword } from '../auth/passwords.js';
 import { isRole, ROLES } from '../auth/permissions.js';
-import { checkRegistrationFormat, insertLocalAccount, RegistrationInvalid } from '../auth/registration.js';
+import {
+  checkRegistrationFormat,
+  checkUniqueness,
+  insertLocalAccount,
+  RegistrationInvalid,
+} from '../auth/registration.js';
 import { nowIso } from '../lib/time.js';
 import type { EventBus } from '../streaming/bus.js';
 import { announceInstanceChanged } from '../instance/sources.js';
@@ -87,20 +92,7 @@ async function createUser(db: Db, args: string[], output: CommandOutput): Promis
   );
   // the operator may take reserved names such as "admin"
   if (issues.username?.every((issue) => issue.code === 'ERR_RESERVED')) delete issues.username;
-  const taken = await db
-    .selectFrom('accounts')
-    .select('id')
-    .where('username_lower', '=', value.username.toLowerCase())
-    .where('domain', 'is', null)
-    .executeTakeFirst();
-  if (taken && !issues.username)
-    issues.username = [{ code: 'ERR_TAKEN', message: 'Username is already taken' }];
-  const emailTaken = await db
-    .selectFrom('users')
-    .select('account_id')
-    .where('email_lower', '=', value.email.toLowerCase())
-    .executeTakeFirst();
-  if (emailTaken && !issues.email) issues.email = [{ code: 'ERR_TAKEN', message: 'Email is already taken' }];
+  await checkUniqueness(db, value, issues);
   if (Object.keys(issues).length > 0) throw new RegistrationInvalid(issues);
   const passwordHash = await hashPassword(value.password);
   const account = await db

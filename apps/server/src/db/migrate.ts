@@ -38,6 +38,8 @@ import * as boostsByAccount from './migrations/0028_boosts_by_account.js';
 import * as publicTimelineIndex from './migrations/0029_public_timeline_index.js';
 import * as groupRemovals from './migrations/0030_group_removals.js';
 import * as collections from './migrations/0031_collections.js';
+import * as pushAccessTokens from './migrations/0032_push_access_tokens.js';
+import * as annualReportsAndPublishers from './migrations/0033_annual_reports_and_publishers.js';
 
 /** Every migration, in order. New ones are appended here so that bundling needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -72,6 +74,8 @@ const migrations: Record<string, Migration> = {
   '0029_public_timeline_index': publicTimelineIndex,
   '0030_group_removals': groupRemovals,
   '0031_collections': collections,
+  '0032_push_access_tokens': pushAccessTokens,
+  '0033_annual_reports_and_publishers': annualReportsAndPublishers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -80,6 +80,8 @@ export interface UsersTable {
   sign_up_reason: string;
   created_at: string;
   current_sign_in_at: string | null;
+  /** 0033: the OAuth app whose token signed the account up (POST /api/v1/accounts); null for the web page */
+  created_by_app_id?: string | null;
 }
 
 export interface SessionsTable {
@@ -853,6 +855,8 @@ export interface PushSubscriptionsTable {
   standard: Bool;
   created_at: string;
   updated_at: string;
+  /** 0032: the subscription's access token, AES-256-GCM sealed (push/sealed-token.ts); null before 0032 */
+  sealed_access_token: string | null;
 }
 
 export interface Database {
@@ -960,4 +964,30 @@ export interface CollectionItemsTable {
 export interface Database {
   collections: CollectionsTable;
   collection_items: CollectionItemsTable;
+}
+
+/** 0033: a generated annual report (Mastodon's GeneratedAnnualReport), kept as it was generated */
+export interface AnnualReportsTable {
+  account_id: string;
+  year: number;
+  schema_version: number;
+  /** JSON: the report's `data` */
+  data: string;
+  /** when the user marked it read; unread reports are the ones GET /api/v1/annual_reports lists */
+  viewed_at: string | null;
+  created_at: string;
+}
+
+/** 0033: a moderator's decision on a link publisher (Mastodon's PreviewCardProvider); none: not reviewed */
+export interface LinkPublishersTable {
+  /** the host of the links' URLs (the publisher's id in the admin API, as Palchat keeps no other) */
+  domain: string;
+  /** rejected (0): its links are left out of the trending links */
+  trendable: Bool;
+  reviewed_at: string;
+}
+
+export interface Database {
+  annual_reports: AnnualReportsTable;
+  link_publishers: LinkPublishersTable;
 }

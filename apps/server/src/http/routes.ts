@@ -30,6 +30,7 @@ import { filterRoutes } from '../filters/routes.js';
 import { filterV1Routes } from '../filters/v1-routes.js';
 import { accountSafetyRoutes } from '../accounts/safety-routes.js';
 import { credentialRoutes } from '../accounts/credential-routes.js';
+import { emailConfirmationRoutes } from '../accounts/email-routes.js';
 import { migrationRoutes } from '../accounts/migration-routes.js';
 import { featuredTagRoutes } from '../featured/routes.js';
 import { endorsementRoutes } from '../featured/endorsement-routes.js';
@@ -40,6 +41,7 @@ import { adminAccountRoutes } from '../moderation/account-routes.js';
 import { serverBlockRoutes } from '../moderation/server-block-routes.js';
 import { adminMetricsRoutes } from '../moderation/metrics-routes.js';
 import { pushRoutes } from '../push/routes.js';
+import { annualReportRoutes } from '../annual-reports/routes.js';
 import { instanceContentRoutes } from '../instance-content/routes.js';
 import { translationRoutes } from '../translation/routes.js';
 import { serviceRoutes } from './service-routes.js';
@@ -77,6 +79,7 @@ export async function registerDomainRoutes(app: FastifyInstance, ctx: AppContext
   await filterV1Routes(app, ctx);
   await accountSafetyRoutes(app, ctx);
   await credentialRoutes(app, ctx);
+  await emailConfirmationRoutes(app, ctx);
   migrationRoutes(app, ctx);
   await featuredTagRoutes(app, ctx);
   await endorsementRoutes(app, ctx);
@@ -87,6 +90,7 @@ export async function registerDomainRoutes(app: FastifyInstance, ctx: AppContext
   await serverBlockRoutes(app, ctx);
   await adminMetricsRoutes(app, ctx);
   await pushRoutes(app, ctx);
+  await annualReportRoutes(app, ctx);
   await instanceContentRoutes(app, ctx);
   await translationRoutes(app, ctx);
 }

@@ -1,4 +1,5 @@
 import type { Instance, InstanceV1, PalchatInstanceExtension } from '@palchat/api';
+import { campaignYear } from '../annual-reports/campaign.js';
 import type { AppContext } from '../context.js';
 import type { ServerSettings } from '../settings/schema.js';
 import { instanceCounts } from './counts.js';
@@ -116,6 +117,8 @@ export async function buildInstance(ctx: AppContext): Promise<Instance> {
       url: registrationsUrl(settings),
     },
     api_versions: { mastodon: limits.MASTODON_API_VERSION },
+    // Mastodon 4.6: the year annual reports can be generated for right now, or null outside the campaign
+    wrapstodon: campaignYear(new Date()),
     contact: { email: settings.site_contact_email, account: contact },
     rules,
     palchat: extensionOf(settings),

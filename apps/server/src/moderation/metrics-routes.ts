@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { requireAccount } from '../auth/viewer.js';
 import { scopes } from '../auth/route-scopes.js';
 import type { AppContext } from '../context.js';
@@ -6,15 +7,12 @@ import { serializeStatuses } from '../statuses/serializer.js';
 import { offsetQuerySchema } from '../timelines/pagination.js';
 import { setOffsetLinkHeader } from '../trends/offset-link-header.js';
 import { trendingLinks, trendingStatuses, trendingTags } from '../trends/service.js';
-import {
-  dimensions,
-  dimensionsInputSchema,
-  measures,
-  measuresInputSchema,
-  retention,
-  retentionInputSchema,
-} from './metrics.js';
+import { dimensions, dimensionsInputSchema } from './dimensions.js';
+import { measures, measuresInputSchema, retention, retentionInputSchema } from './metrics.js';
+import { linkPublishers, reviewLinkPublisher } from './link-publishers.js';
 import { requireAdministration, requireModeration } from './service.js';
+
+const publisherParams = z.object({ id: z.string().min(1).max(253) });
 
 /**
  * The admin dashboard's measures, dimensions and retention (administration permission, as the dashboard view),
@@ -28,7 +26,7 @@ export async function adminMetricsRoutes(app: FastifyInstance, ctx: AppContext):
 
   app.post('/api/v1/admin/dimensions', scopes('admin:read'), async (request) => {
     requireAdministration(requireAccount(request));
-    return dimensions(ctx.db, dimensionsInputSchema.parse(request.body ?? {}));
+    return dimensions(ctx.db, ctx.config.localDomain, dimensionsInputSchema.parse(request.body ?? {}));
   });
 
   app.post('/api/v1/admin/retention', scopes('admin:read'), async (request) => {
@@ -69,4 +67,27 @@ export async function adminMetricsRoutes(app: FastifyInstance, ctx: AppContext):
     setOffsetLinkHeader(request, reply, query, links.length);
     return links;
   });
+
+  app.get('/api/v1/admin/trends/links/publishers', scopes('admin:read'), async (request, reply) => {
+    requireModeration(requireAccount(request));
+    const query = page.parse(request.query);
+    const publishers = await linkPublishers(ctx.db, query.offset, query.limit);
+    setOffsetLinkHeader(request, reply, query, publishers.length);
+    return publishers;
+  });
+
+  for (const [action, trendable] of [
+    ['approve', true],
+    ['reject', false],
+  ] as const) {
+    app.post(
+      `/api/v1/admin/trends/links/publishers/:id/${action}`,
+      scopes('admin:write'),
+      async (request) => {
+        requireModeration(requireAccount(request));
+        const { id } = publisherParams.parse(request.params);
+        return reviewLinkPublisher(ctx.db, id, trendable);
+      },
+    );
+  }
 }

@@ -1,8 +1,5 @@
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db/index.js';
-import { isPostgres } from '../db/index.js';
-import { PALCHAT_VERSION } from '../instance/limits.js';
 import { storedId } from '../lib/ids.js';
 
 /**
@@ -12,7 +9,7 @@ import { storedId } from '../lib/ids.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const dateSchema = z
+export const dateSchema = z
   .string()
   .trim()
   .transform((value, issue) => {
@@ -24,7 +21,7 @@ const dateSchema = z
     return new Date(time).toISOString().slice(0, 10);
   });
 
-const keysSchema = z.preprocess(
+export const keysSchema = z.preprocess(
   (value) => (typeof value === 'string' ? [value] : value),
   z.array(z.string()).default([]),
 );
@@ -35,14 +32,6 @@ export const measuresInputSchema = z.object({
   end_at: dateSchema,
   tag_accounts: z.object({ id: z.coerce.string() }).optional(),
   tag_uses: z.object({ id: z.coerce.string() }).optional(),
-});
-
-export const dimensionsInputSchema = z.object({
-  keys: keysSchema,
-  start_at: dateSchema.optional(),
-  end_at: dateSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-  tag_languages: z.object({ id: z.coerce.string() }).optional(),
 });
 
 export const retentionInputSchema = z.object({
@@ -60,8 +49,8 @@ function daysBetween(start: string, end: string): string[] {
 }
 
 const dayOf = (iso: string): string => iso.slice(0, 10);
-const endOfDay = (day: string): string => `${day}T23:59:59.999Z`;
-const startOfDay = (day: string): string => `${day}T00:00:00.000Z`;
+export const endOfDay = (day: string): string => `${day}T23:59:59.999Z`;
+export const startOfDay = (day: string): string => `${day}T00:00:00.000Z`;
 
 interface Dated {
   account_id: string;
@@ -208,104 +197,6 @@ export async function measures(db: Db, input: z.infer<typeof measuresInputSchema
         : previous.rows.length
       : undefined;
     results.push(measureOf(key, days, current.rows, current.distinct, previousTotal));
-  }
-  return results;
-}
-
-export interface Dimension {
-  key: string;
-  data: { key: string; human_key: string; value: string; unit?: string; human_value?: string }[];
-}
-
-const counted = (rows: { key: string | null; value: number | string }[], limit: number) =>
-  rows
-    .filter((row): row is { key: string; value: number | string } => Boolean(row.key))
-    .slice(0, limit)
-    .map((row) => ({ key: row.key, human_key: row.key, value: String(row.value) }));
-
-async function databaseSize(db: Db): Promise<number> {
-  if (isPostgres(db)) {
-    const result = await sql<{ size: string }>`select pg_database_size(current_database()) as size`.execute(
-      db,
-    );
-    return Number(result.rows[0]?.size ?? 0);
-  }
-  const pages = await sql<{ page_count: number }>`pragma page_count`.execute(db);
-  const size = await sql<{ page_size: number }>`pragma page_size`.execute(db);
-  return Number(pages.rows[0]?.page_count ?? 0) * Number(size.rows[0]?.page_size ?? 0);
-}
-
-async function dimensionData(
-  db: Db,
-  key: string,
-  input: z.infer<typeof dimensionsInputSchema>,
-): Promise<Dimension['data'] | null> {
-  const from = input.start_at ? startOfDay(input.start_at) : '0000';
-  const to = input.end_at ? endOfDay(input.end_at) : '9999';
-  switch (key) {
-    case 'languages':
-    case 'tag_languages': {
-      const tagId = key === 'tag_languages' ? input.tag_languages?.id : undefined;
-      if (key === 'tag_languages' && !tagId) return null;
-      const rows = await db
-        .selectFrom('statuses')
-        .select((eb) => ['statuses.language as key', eb.fn.countAll<number | string>().as('value')])
-        .where('statuses.created_at', '>=', from)
-        .where('statuses.created_at', '<=', to)
-        .where('statuses.language', 'is not', null)
-        .$if(Boolean(tagId), (query) =>
-          query.where((eb) =>
-            eb.exists(
-              eb
-                .selectFrom('status_tags')
-                .select('status_tags.status_id')
-                .whereRef('status_tags.status_id', '=', 'statuses.id')
-                .where('status_tags.tag_id', '=', storedId(tagId ?? '')),
-            ),
-          ),
-        )
-        .groupBy('statuses.language')
-        .orderBy('value', 'desc')
-        .execute();
-      return counted(rows, input.limit);
-    }
-    case 'software_versions':
-      return [
-        { key: 'palchat', human_key: `Palchat ${PALCHAT_VERSION}`, value: PALCHAT_VERSION },
-        { key: 'node', human_key: `Node.js ${process.versions.node}`, value: process.versions.node },
-        isPostgres(db)
-          ? {
-              key: 'postgresql',
-              human_key: 'PostgreSQL',
-              value: String(
-                (await sql<{ server_version: string }>`show server_version`.execute(db)).rows[0]
-                  ?.server_version ?? '',
-              ),
-            }
-          : { key: 'sqlite', human_key: 'SQLite', value: process.versions.sqlite ?? '' },
-      ];
-    case 'space_usage': {
-      const media = await db
-        .selectFrom('media_attachments')
-        .select((eb) => eb.fn.sum<number | string | null>('file_size').as('bytes'))
-        .executeTakeFirst();
-      const bytes = (value: number) => ({ value: String(value), unit: 'bytes', human_value: `${value} B` });
-      return [
-        { key: 'database', human_key: 'Database', ...bytes(await databaseSize(db)) },
-        { key: 'media', human_key: 'Media files', ...bytes(Number(media?.bytes ?? 0)) },
-      ];
-    }
-    default:
-      return null;
-  }
-}
-
-/** POST /api/v1/admin/dimensions: unknown keys are left out. */
-export async function dimensions(db: Db, input: z.infer<typeof dimensionsInputSchema>): Promise<Dimension[]> {
-  const results: Dimension[] = [];
-  for (const key of new Set(input.keys)) {
-    const data = await dimensionData(db, key, input);
-    if (data) results.push({ key, data });
   }
   return results;
 }

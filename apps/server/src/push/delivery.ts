@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import type { PushSubscriptionsTable } from '../db/schema.js';
 import { postChecked } from '../lib/safe-fetch.js';
 import { getServerSettings } from '../settings/service.js';
+import { openAccessToken } from './sealed-token.js';
 import { vapidKeys } from './vapid.js';
 
 /** How long a push service keeps an undelivered notification (Mastodon's 48 hours). */
@@ -138,20 +139,24 @@ function pathOf(notification: Notification): string {
   return `/@${notification.account.acct}`;
 }
 
-/** Mastodon's push payload (without access_token: tokens are kept hashed), plus the web client's path. */
-export function pushPayload(notification: Notification, locale: string) {
+/**
+ * Mastodon's push payload, in its order, plus the web client's path. `accessToken`: the token of the subscription
+ * the push goes to (clients pick the account with it); left out for subscriptions made before tokens were kept.
+ */
+export function pushPayload(notification: Notification, locale: string, accessToken: string | null) {
   const name = notification.account.display_name || notification.account.username;
   const status = notification.status;
   const body = status
     ? status.spoiler_text || plainText(status.content)
     : plainText(notification.account.note ?? '');
   return {
+    ...(accessToken === null ? {} : { access_token: accessToken }),
+    preferred_locale: locale,
     notification_id: notification.id,
     notification_type: notification.type,
-    preferred_locale: locale,
+    icon: notification.account.avatar_static,
     title: TITLES[notification.type](name),
     body: truncate(body),
-    icon: notification.account.avatar_static,
     path: pathOf(notification),
   };
 }
@@ -183,8 +188,11 @@ async function deliverPushes(ctx: AppContext, job: PushJob): Promise<void> {
     vapidSubject(ctx),
     ctx.db.selectFrom('users').select('locale').where('account_id', '=', job.recipientId).executeTakeFirst(),
   ]);
-  const payload = JSON.stringify(pushPayload(job.notification, user?.locale || 'en'));
+  const locale = user?.locale || 'en';
   for (const subscription of wanted) {
+    const sealed = subscription.sealed_access_token;
+    const accessToken = sealed ? await openAccessToken(ctx, subscription.token_id, sealed) : null;
+    const payload = JSON.stringify(pushPayload(job.notification, locale, accessToken));
     const request = webpush.generateRequestDetails(
       {
         endpoint: subscription.endpoint,

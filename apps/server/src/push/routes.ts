@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bearerFrom } from '../auth/plugin.js';
 import { requireBearerAccount } from '../auth/viewer.js';
 import { scopes } from '../auth/route-scopes.js';
 import type { AppContext } from '../context.js';
@@ -13,6 +14,7 @@ import {
   updateSubscription,
 } from './subscriptions.js';
 import { pushQueueFor } from './delivery.js';
+import { sealAccessToken } from './sealed-token.js';
 import { vapidKeys } from './vapid.js';
 
 /** The caller's access token and account: a Web Push subscription belongs to one token. */
@@ -21,6 +23,14 @@ function tokenOwner(request: FastifyRequest): { tokenId: string; accountId: stri
   const tokenId = request.viewer?.tokenId;
   if (!tokenId) throw unauthorized('This method requires a user access token');
   return { tokenId, accountId: account.id };
+}
+
+/** The owner with the token itself, sealed: the pushes of the subscription carry it (Mastodon's access_token). */
+async function sealedTokenOwner(ctx: AppContext, request: FastifyRequest) {
+  const owner = tokenOwner(request);
+  const token = bearerFrom(request);
+  if (!token) throw unauthorized('This method requires a user access token');
+  return { ...owner, sealedAccessToken: await sealAccessToken(ctx, owner.tokenId, token) };
 }
 
 /** /api/v1/push/subscription: the token's Web Push subscription (one per token). */
@@ -32,7 +42,7 @@ export async function pushRoutes(app: FastifyInstance, ctx: AppContext): Promise
     serializeSubscription(row, (await vapidKeys(ctx.db)).publicKey);
 
   app.post(path, scopes('push'), async (request) => {
-    const owner = tokenOwner(request);
+    const owner = await sealedTokenOwner(ctx, request);
     return render(await subscribe(ctx.db, owner, subscriptionCreateSchema.parse(request.body ?? {})));
   });
 
@@ -41,9 +51,10 @@ export async function pushRoutes(app: FastifyInstance, ctx: AppContext): Promise
   );
 
   app.put(path, scopes('push'), async (request) => {
-    const { tokenId } = tokenOwner(request);
+    // sealed again: a subscription made before tokens were kept gets its token back
+    const owner = await sealedTokenOwner(ctx, request);
     return render(
-      await updateSubscription(ctx.db, tokenId, subscriptionUpdateSchema.parse(request.body ?? {})),
+      await updateSubscription(ctx.db, owner, subscriptionUpdateSchema.parse(request.body ?? {})),
     );
   });
 

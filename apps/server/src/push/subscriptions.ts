@@ -76,7 +76,7 @@ export async function findSubscription(db: DbOrTx, tokenId: string): Promise<Pus
 /** A new subscription replaces the token's previous one, as in Mastodon. */
 export async function subscribe(
   db: DbOrTx,
-  owner: { tokenId: string; accountId: string },
+  owner: { tokenId: string; accountId: string; sealedAccessToken: string },
   input: z.infer<typeof subscriptionCreateSchema>,
 ): Promise<PushSubscriptionsTable> {
   const now = nowIso();
@@ -92,6 +92,7 @@ export async function subscribe(
     standard: input.subscription.standard ? 1 : 0,
     created_at: now,
     updated_at: now,
+    sealed_access_token: owner.sealedAccessToken,
   };
   await db.transaction().execute(async (tx) => {
     await tx.deleteFrom('push_subscriptions').where('token_id', '=', owner.tokenId).execute();
@@ -100,10 +101,10 @@ export async function subscribe(
   return row;
 }
 
-/** PUT changes the alerts and the policy only; alerts not given keep their value. */
+/** PUT changes the alerts and the policy (alerts not given keep their value), and keeps the token sealed anew. */
 export async function updateSubscription(
   db: DbOrTx,
-  tokenId: string,
+  { tokenId, sealedAccessToken }: { tokenId: string; sealedAccessToken: string },
   input: z.infer<typeof subscriptionUpdateSchema>,
 ): Promise<PushSubscriptionsTable> {
   const current = await findSubscription(db, tokenId);
@@ -113,7 +114,7 @@ export async function updateSubscription(
   const policy = input.data?.policy ?? input.policy ?? current.policy;
   await db
     .updateTable('push_subscriptions')
-    .set({ alerts, policy, updated_at: nowIso() })
+    .set({ alerts, policy, sealed_access_token: sealedAccessToken, updated_at: nowIso() })
     .where('id', '=', current.id)
     .execute();
   return findSubscription(db, tokenId);

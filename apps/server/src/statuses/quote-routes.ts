@@ -6,20 +6,20 @@ import { scopes } from '../auth/route-scopes.js';
 import type { AppContext } from '../context.js';
 import { federateStatusUpdated } from '../federation/outgoing/statuses.js';
 import { federateQuoteRevoked } from '../federation/outgoing/quotes.js';
-import { forbidden, notFound } from '../http/errors.js';
+import { notFound } from '../http/errors.js';
 import { newestFirst, pageQuerySchema, paginateQuery, withoutCursors } from '../timelines/pagination.js';
 import { findOwnStatus } from './compose.js';
 import { streamStatus } from './fanout.js';
 import { localApprovalUri, revokeQuote, setQuotePolicy } from './quotes.js';
 import { serializeStatus, serializeStatuses } from './serializer.js';
 import { findVisibleStatus } from './service.js';
-import { visibleTo } from './visibility.js';
+import { notSilencedBy, visibleTo } from './visibility.js';
 
 const idParams = z.object({ id: z.string() });
 const revokeParams = z.object({ id: z.string(), quoting_status_id: z.string() });
 const policyBody = z.object({ quote_approval_policy: quotePolicySchema });
 
-/** Mastodon 4.5's quote endpoints: the quotes of one's post, revoking one, and the post's quote policy. */
+/** Mastodon 4.5's quote endpoints: the quotes of a post, revoking one, and the post's quote policy. */
 export async function quoteRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const statusPage = pageQuerySchema(20, 40);
 
@@ -27,8 +27,7 @@ export async function quoteRoutes(app: FastifyInstance, ctx: AppContext): Promis
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     const status = await findVisibleStatus(ctx.db, viewer, id);
-    // as Mastodon: only the author sees who quoted their post
-    if (status.account_id !== viewer.id) throw forbidden();
+    // as Mastodon 4.5: any signed-in viewer of the post, shown only the quotes they may read and did not silence
     const page = statusPage.parse(request.query);
     const rows = newestFirst(
       await paginateQuery(
@@ -39,7 +38,8 @@ export async function quoteRoutes(app: FastifyInstance, ctx: AppContext): Promis
           .select('quotes.id as cursor')
           .where('quotes.quoted_status_id', '=', status.id)
           .where('quotes.state', '=', 'accepted')
-          .where(visibleTo(viewer.id)),
+          .where(visibleTo(viewer.id))
+          .where(notSilencedBy(viewer.id)),
         'quotes.id',
         page,
       ).execute(),

@@ -5,12 +5,13 @@ import type { StatusesTable } from '../db/schema.js';
 import { isoDaysAgo } from '../lib/time.js';
 import { serializePreviewCard } from '../statuses/cards.js';
 import { inPublicViews, notSilencedBy, visibleTo } from '../statuses/visibility.js';
+import { notFromRejectedPublisher } from './rejected-publishers.js';
 import { linkHistories, tagHistories, tagUrl } from './tag-history.js';
 
 const TREND_WINDOW_DAYS = 7;
 
 /** Trends come from the last week of public statuses of accounts in public views (no review queue yet). */
-const trendingSince = (): string => isoDaysAgo(TREND_WINDOW_DAYS);
+export const trendingSince = (): string => isoDaysAgo(TREND_WINDOW_DAYS);
 
 /** The week's public statuses with the most boosts, favourites and replies. */
 export async function trendingStatuses(
@@ -107,6 +108,7 @@ export async function trendingLinks(ctx: AppContext, offset: number, limit: numb
       eb.fn.max('statuses.created_at').as('last_used_at'),
     ])
     .where('preview_cards.title', '!=', '')
+    .where(notFromRejectedPublisher)
     .where('statuses.visibility', '=', 'public')
     .where('statuses.deleted_at', 'is', null)
     .where('statuses.created_at', '>=', trendingSince())
