@@ -2,15 +2,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createOAuthAPIClient, createRestAPIClient, createStreamingAPIClient, type mastodon } from 'masto';
 import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
-import { csrfHeaders, signUp, TEST_PASSWORD } from './helpers/auth.js';
+import { signUp } from './helpers/auth.js';
+import { consentedCode } from './helpers/oauth-consent.js';
 
 const REDIRECT = 'https://client.example/callback';
-
-/** A cookie header of inject()-style cookies, for fetch(). */
-const cookieHeader = (cookies: Record<string, string>): string =>
-  Object.entries(cookies)
-    .map(([name, value]) => `${name}=${value}`)
-    .join('; ');
 
 /**
  * Drives the running server with the third-party `masto` client: app registration, OAuth authorization code
@@ -40,50 +35,20 @@ describeEachDialect('masto client conformance', (dialect) => {
     });
     expect(app.clientId).toBeTruthy();
 
-    const signedOut = csrfHeaders();
-    const signIn = await fetch(`${url}/auth/sign_in`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...signedOut.headers,
-        cookie: cookieHeader(signedOut.cookies),
-      },
-      body: JSON.stringify({ login: username, password: TEST_PASSWORD }),
-    });
-    expect(signIn.status).toBe(200);
-    const session = /_palchat_session=([^;]+)/.exec(signIn.headers.get('set-cookie') ?? '')?.[1];
-    expect(session).toBeTruthy();
-
-    // the consent page's form carries the CSRF token of the new session
     const authorization = {
       response_type: 'code',
       client_id: app.clientId ?? '',
       redirect_uri: REDIRECT,
       scope: 'read write follow',
     };
-    const cookie = `_palchat_session=${session}`;
-    const page = await fetch(`${url}/oauth/authorize?${new URLSearchParams(authorization).toString()}`, {
-      headers: { cookie },
-    });
-    expect(page.status).toBe(200);
-    const authenticityToken = /name="authenticity_token" value="([^"]+)"/.exec(await page.text())?.[1];
-    expect(authenticityToken).toBeTruthy();
-    const consent = await fetch(`${url}/oauth/authorize`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
-      body: new URLSearchParams({
-        ...authorization,
-        authenticity_token: authenticityToken ?? '',
-        decision: 'authorize',
-      }).toString(),
-    });
-    expect(consent.status).toBe(302);
-    const code = new URL(consent.headers.get('location') ?? '').searchParams.get('code');
-    expect(code).toBeTruthy();
+    const code = await consentedCode(
+      url,
+      `${url}/oauth/authorize?${new URLSearchParams(authorization).toString()}`,
+      username,
+    );
     const token = await oauth.token.create({
       grantType: 'authorization_code',
-      code: code ?? '',
+      code,
       clientId: app.clientId ?? '',
       clientSecret: app.clientSecret ?? '',
       redirectUri: REDIRECT,
