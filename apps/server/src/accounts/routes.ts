@@ -14,7 +14,7 @@ import { authorizeFollowRequest, followAccount, rejectFollowRequest, unfollowAcc
 import { findAccountByAcct, findAccountOr404 } from './lookup.js';
 import { requestOutboxBackfill } from '../federation/outgoing/backfill.js';
 import { resolveRemoteAccount } from '../federation/outgoing/resolve.js';
-import { loadRelationships } from './relationships.js';
+import { loadRelationships, relationshipTargets } from './relationships.js';
 import { followBodySchema, idsFromQuery } from './schema.js';
 import { serializeAccount, serializeAccountWithMove, serializeCredentialAccount } from './serializer.js';
 import { scopes } from '../auth/route-scopes.js';
@@ -40,7 +40,11 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get('/api/v1/accounts/relationships', scopes('read:follows'), async (request) => {
     const viewer = requireAccount(request);
-    return loadRelationships(ctx.db, viewer.id, idsFromQuery(request.query));
+    const { with_suspended } = z.object({ with_suspended: queryFlag }).parse(request.query);
+    const targets = await relationshipTargets(ctx.db, idsFromQuery(request.query), {
+      withSuspended: with_suspended ?? false,
+    });
+    return loadRelationships(ctx.db, viewer.id, targets);
   });
 
   // Mastodon 4.3: several profiles at once, in the order asked; unknown and unapproved ids are left out

@@ -12,7 +12,11 @@ const cookieHeader = (cookies: Record<string, string>): string =>
  * receiving its code: signs in on the web sign-in endpoint of the server at `baseUrl`, opens the consent page and
  * authorizes. Answers the authorization code the server redirects back with. Over real HTTP (fetch).
  */
-export async function consentedCode(baseUrl: string, authorizeUrl: string, username: string): Promise<string> {
+export async function consentedCode(
+  baseUrl: string,
+  authorizeUrl: string,
+  username: string,
+): Promise<string> {
   const signedOut = csrfHeaders();
   const signIn = await fetch(`${baseUrl}/auth/sign_in`, {
     method: 'POST',
