@@ -72,7 +72,7 @@ describeEachDialect('megalodon client conformance', (dialect) => {
       localDomain: `127.0.0.1:${port}`,
     });
     url = await server.app.listen({ port, host: '127.0.0.1' });
-    for (const username of ['mia', 'noah']) {
+    for (const username of ['mia', 'noah', 'ola']) {
       expect((await signUp(server, { username, email: `${username}@example.test` })).statusCode).toBe(200);
     }
     fs.writeFileSync(path.join(media, 'pixel.png'), await pngOf(8, 8));
@@ -199,9 +199,19 @@ describeEachDialect('megalodon client conformance', (dialect) => {
       expect(voted).toMatchObject({ voted: true, own_votes: [0, 1], votes_count: 2 });
       expect((await noah.getStatus(posted.id)).data.poll?.voted).toBe(true);
 
+      const streamedEdit = nextEvent<Entity.Status>(
+        stream,
+        'status_update',
+        (status) => status.id === posted.id,
+      );
       const edited = (await mia.editStatus(posted.id, { status: 'A poll, edited' })).data;
       expect(edited.edited_at).toBeTruthy();
       expect((await mia.getStatusSource(posted.id)).data.text).toBe('A poll, edited');
+      expect((await streamedEdit).content).toContain('A poll, edited');
+
+      const streamedDelete = nextEvent<string>(stream, 'delete', (id) => id === pictured.id);
+      await mia.deleteStatus(pictured.id);
+      await streamedDelete;
 
       const streamedFavourite = nextEvent<Entity.Notification>(stream, 'notification', () => true);
       expect((await mia.favouriteStatus((await noah.postStatus('fav me')).data.id)).data.favourited).toBe(
@@ -282,9 +292,12 @@ describeEachDialect('megalodon client conformance', (dialect) => {
     expect(account.data.map((status) => status.id)).toEqual([third, second]);
     expect(linksOf(account.headers.link).next?.searchParams.get('max_id')).toBe(second);
 
-    // megalodon follows the next links itself for every follower
+    // megalodon follows the next links itself for every follower, one a page
+    const ola = await clientFor('ola');
+    await ola.followAccount(miaId);
+    const olaId = (await ola.verifyAccountCredentials()).data.id;
     expect((await mia.getAccountFollowers(miaId, { limit: 1, get_all: true })).data.map((a) => a.id)).toEqual(
-      [noahId],
+      [olaId, noahId],
     );
 
     const secret = (await noah.postStatus('@mia a secret', { visibility: 'direct' })).data as Entity.Status;
