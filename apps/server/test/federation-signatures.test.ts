@@ -59,6 +59,30 @@ describe('signed fetches (draft-cavage) and inbox signatures', () => {
     expect(asCarol.status).toBe(404);
   });
 
+  it('shows a direct Note only to a signed fetch by an account it mentions (not to followers, nor /actor)', async () => {
+    const status = await insertStatus(server, alice, {
+      text: 'just for carol',
+      visibility: 'direct',
+      mentions: [carol.account.id],
+    });
+    const url = `${server.url}/users/alice/statuses/${status.id}`;
+    expect((await fetch(url, { headers: { accept: AP } })).status).toBe(404);
+    const asCarol = await fetch(
+      await signedAs(server, carol.account.id, `${server.url}/users/carol#main-key`, url),
+    );
+    expect(asCarol.status).toBe(200);
+    expect(((await asCarol.json()) as { to: string }).to).toBe(`${server.url}/users/carol`);
+    // bob follows alice, which is not enough for a direct post
+    const asBob = await fetch(
+      await signedAs(server, bob.account.id, `${server.url}/users/bob#main-key`, url),
+    );
+    expect(asBob.status).toBe(404);
+    const asInstance = await fetch(
+      await signedAs(server, INSTANCE_KEYS_ID, `${server.url}/actor#main-key`, url),
+    );
+    expect(asInstance.status).toBe(404);
+  });
+
   it('verifies inbox POSTs: an unsigned one is refused, a signed activity+json body reaches Fedify intact', async () => {
     const activity = new Create({
       id: new URL(`${server.url}/users/bob/statuses/1/activity`),
