@@ -2,6 +2,7 @@ import { getLogger, resetSync } from '@logtape/logtape';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseFederationLogLevel, routeFedifyLogs } from './logging.js';
+import { NotFetchedError } from './not-fetched.js';
 
 /** A pino logger at `level` whose JSON lines are collected. */
 function capturedPino(level: string) {
@@ -24,6 +25,12 @@ describe('Fedify logs (LogTape) in the server log', () => {
     });
     getLogger(['fedify', 'federation', 'inbox']).info('an info line below the level');
     getLogger(['someone-else']).error('not Fedify');
+    // our embedded-only lookups refuse to fetch on purpose: no failure to report
+    const url = 'https://remote.example/follows/1';
+    getLogger(['fedify', 'vocab']).error('Failed to fetch {url}: {error}', {
+      url,
+      error: new NotFetchedError(url),
+    });
     expect(lines).toHaveLength(1);
     const [line] = lines;
     expect(line).toMatchObject({

@@ -1,4 +1,6 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { configureSync, type LogLevel, type LogRecord, type Sink } from '@logtape/logtape';
+import { NotFetchedError } from './not-fetched.js';
 
 /**
  * Fedify logs through LogTape (signature failures, refused deliveries, retries…), which logs nowhere until it is
@@ -110,9 +112,18 @@ export function routeFedifyLogs(parent: ParentLogger, level: LogLevel | null): v
   const logger = parent.child({}, { level: level ? TO_PINO[level] : 'silent' });
   configureSync({
     reset: true,
+    // Fedify keeps a request's context (its id…) in it: the records carry it as fields
+    contextLocalStorage: new AsyncLocalStorage(),
     sinks: { pino: pinoSink(logger) },
+    // our own embedded-only lookups refuse to fetch on purpose: Fedify logs each as a failed fetch
+    filters: { fetched: (record) => !(record.properties.error instanceof NotFetchedError) },
     loggers: [
-      { category: ['fedify'], lowestLevel: level ?? 'fatal', sinks: level ? ['pino'] : [] },
+      {
+        category: ['fedify'],
+        lowestLevel: level ?? 'fatal',
+        sinks: level ? ['pino'] : [],
+        filters: ['fetched'],
+      },
       { category: ['logtape', 'meta'], lowestLevel: 'warning', sinks: ['pino'] },
     ],
   });

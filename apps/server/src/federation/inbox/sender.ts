@@ -10,6 +10,7 @@ import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
 import { domainBlockFor } from '../../moderation/domain-blocks.js';
 import { parseLocalUrl } from '../../search/local-urls.js';
+import { refuseToFetch } from '../not-fetched.js';
 import { RemoteObjectError, upsertRemoteAccount, type IngestOptions } from '../ingest/index.js';
 
 export type Inbox = InboxContext<AppContext>;
@@ -121,9 +122,8 @@ export async function blocks(ctx: AppContext, blocker: AccountRow, blocked: Acco
 
 /** The object the activity embeds, never fetched: null when it only links to it. */
 export async function embeddedObject(inbox: Inbox, activity: Activity): Promise<APObject | null> {
-  const refuse = () => Promise.reject(new Error('not embedded'));
   return activity
-    .getObject({ documentLoader: refuse, contextLoader: inbox.contextLoader, suppressError: true })
+    .getObject({ documentLoader: refuseToFetch, contextLoader: inbox.contextLoader, suppressError: true })
     .catch(() => null);
 }
 

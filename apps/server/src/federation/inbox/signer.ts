@@ -4,6 +4,7 @@ import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
 import { INSTANCE_ACTOR } from '../actors.js';
 import { refusedStatusOf } from '../document-loader.js';
+import { refuseToFetch } from '../not-fetched.js';
 import { localAccountOf, setInboxLoader, type Inbox } from './sender.js';
 
 /**
@@ -36,7 +37,7 @@ export function chooseSigner(candidates: {
 async function audienceOf(inbox: Inbox, activity: Activity): Promise<URL[]> {
   const audience = [...activity.toIds, ...activity.ccIds];
   const embeddedOnly = {
-    documentLoader: () => Promise.reject(new Error('not embedded')),
+    documentLoader: refuseToFetch,
     contextLoader: inbox.contextLoader,
     suppressError: true,
   };
