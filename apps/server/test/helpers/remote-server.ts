@@ -1,4 +1,5 @@
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { generateCryptoKeyPair, signRequest, verifyRequest } from '@fedify/fedify';
 import { preloadedContexts } from '@fedify/fedify/runtime';
@@ -92,13 +93,24 @@ async function readBody(request: http.IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** Where the stub listens: by default http on a free port of 127.0.0.1. */
+export interface RemoteServerOptions {
+  /** serve https with this certificate (PEM) instead of http */
+  tls?: { cert: string; key: string };
+  /** the address and port to listen on */
+  listen?: { host: string; port: number };
+  /** its public origin (`https://name`), when not the address it listens on */
+  origin?: string;
+}
+
 /**
  * A stand-in remote server on 127.0.0.1 (the server under test needs FEDERATION_ALLOW_HTTP and
- * FEDERATION_ALLOW_PRIVATE_ADDRESSES, as `listenFederatedServer` sets): it serves WebFinger, Mastodon-shaped
- * actors with RSA keys and any documents a test gives it, signs the activities a test POSTs to the server under
- * test, and records (and verifies the signature of) every activity delivered to its inboxes.
+ * FEDERATION_ALLOW_PRIVATE_ADDRESSES, as `listenFederatedServer` sets), or wherever `options` say (the
+ * federation suite's stub host): it serves WebFinger, Mastodon-shaped actors with RSA keys and any documents a
+ * test gives it, signs the activities a test POSTs to the server under test, and records (and verifies the
+ * signature of) every activity delivered to its inboxes.
  */
-export async function startRemoteServer(): Promise<RemoteServer> {
+export async function startRemoteServer(options: RemoteServerOptions = {}): Promise<RemoteServer> {
   const actors = new Map<string, RemoteActor>();
   const documents = new Map<string, Record<string, unknown>>();
   const audiences = new Map<string, string[]>();
@@ -109,15 +121,17 @@ export async function startRemoteServer(): Promise<RemoteServer> {
   const waiters: (() => void)[] = [];
   const stalled = new Set<string>();
 
-  const server = http.createServer((request, response) => {
+  const onRequest = (request: http.IncomingMessage, response: http.ServerResponse) => {
     void handle(request, response).catch((error: unknown) => {
       response.writeHead(500).end(String(error));
     });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  };
+  const server = options.tls ? https.createServer(options.tls, onRequest) : http.createServer(onRequest);
+  const listen = options.listen ?? { host: '127.0.0.1', port: 0 };
+  await new Promise<void>((resolve) => server.listen(listen.port, listen.host, resolve));
   const { port } = server.address() as AddressInfo;
-  const host = `127.0.0.1:${port}`;
-  const url = `http://${host}`;
+  const url = options.origin ?? `http://127.0.0.1:${port}`;
+  const host = new URL(url).host;
 
   const json = (response: http.ServerResponse, status: number, body: unknown, type = AP): void => {
     response.writeHead(status, { 'content-type': type }).end(JSON.stringify(body));
