@@ -31,6 +31,9 @@ describe('Fedify logs (LogTape) in the server log', () => {
       url,
       error: new NotFetchedError(url),
     });
+    getLogger(['fedify', 'federation', 'actor']).warn(
+      'You configured a followers collection dispatcher, but the actor does not have a followers property.',
+    );
     expect(lines).toHaveLength(1);
     const [line] = lines;
     expect(line).toMatchObject({

@@ -98,6 +98,20 @@ export function pinoSink(logger: LevelLogger): Sink {
   };
 }
 
+/**
+ * Records that say nothing an operator can act on: our own embedded-only lookups refusing to fetch on purpose
+ * (Fedify logs each as a failed fetch), and Fedify's set-up hints about actors that have no collections by
+ * design (the instance actor, group chat actors), written at each fetch of them.
+ */
+function isExpected(record: LogRecord): boolean {
+  if (record.properties.error instanceof NotFetchedError) return true;
+  return (
+    record.category.join('.') === 'fedify.federation.actor' &&
+    typeof record.rawMessage === 'string' &&
+    /^You configured an? .* dispatcher, but the actor does not have/.test(record.rawMessage)
+  );
+}
+
 /** A pino logger (or Fastify's `app.log`): the federation logs go to a child of it with a level of their own. */
 export interface ParentLogger {
   child(bindings: object, options: { level: string }): LevelLogger;
@@ -115,14 +129,13 @@ export function routeFedifyLogs(parent: ParentLogger, level: LogLevel | null): v
     // Fedify keeps a request's context (its id…) in it: the records carry it as fields
     contextLocalStorage: new AsyncLocalStorage(),
     sinks: { pino: pinoSink(logger) },
-    // our own embedded-only lookups refuse to fetch on purpose: Fedify logs each as a failed fetch
-    filters: { fetched: (record) => !(record.properties.error instanceof NotFetchedError) },
+    filters: { expected: (record) => !isExpected(record) },
     loggers: [
       {
         category: ['fedify'],
         lowestLevel: level ?? 'fatal',
         sinks: level ? ['pino'] : [],
-        filters: ['fetched'],
+        filters: ['expected'],
       },
       { category: ['logtape', 'meta'], lowestLevel: 'warning', sinks: ['pino'] },
     ],
