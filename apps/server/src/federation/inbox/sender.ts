@@ -18,7 +18,7 @@ export type Inbox = InboxContext<AppContext>;
 /** A remote account's document is fetched again when an activity arrives after this long. */
 const ACTOR_REFRESH_MS = 24 * 60 * 60_000;
 
-/** The loaders chosen for the activity an inbox context handles (signer.ts's useSigner). */
+/** The loaders chosen for the activity an inbox context handles (signer.ts's signFetchesFor). */
 const inboxLoaders = new WeakMap<Inbox, DocumentLoader>();
 
 export function setInboxLoader(inbox: Inbox, loader: DocumentLoader): void {
