@@ -151,7 +151,7 @@ describe('federation discovery and documents', () => {
         openRegistrations: true,
         usage: { users: { total: 2, activeMonth: expect.any(Number), activeHalfyear: expect.any(Number) } },
         // megalodon's detector() reads metadata.upstream.name to choose the Mastodon API
-        metadata: { upstream: { name: 'mastodon', version: '4.5.0' }, palchat: { chat: true } },
+        metadata: { upstream: { name: 'mastodon', version: '4.6.0' }, palchat: { chat: true } },
       });
       expect((nodeinfo.usage as { localPosts: number }).localPosts).toBeGreaterThanOrEqual(1);
     }
