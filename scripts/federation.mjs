@@ -23,10 +23,10 @@ import { requireSupportedNode } from './require-node.mjs';
 import { buildWebClientForTests } from './lib/test-servers.mjs';
 import { makeCertificates } from './federation/certificates.mjs';
 import {
+  ALL_HOSTS,
   CLIENT_NAMESPACE,
   createNetwork,
   removeNetwork,
-  TEST_HOSTS,
   unavailableReason,
 } from './federation/network.mjs';
 
@@ -145,7 +145,7 @@ try {
   createNetwork();
   const { caFile, hosts } = makeCertificates(
     workDir,
-    TEST_HOSTS.map((host) => host.domain),
+    ALL_HOSTS.map((host) => host.domain),
   );
   console.log(`Federation network and certificates ready in ${Date.now() - setupStarted} ms`);
   const webDist = webClient();

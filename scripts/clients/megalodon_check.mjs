@@ -12,6 +12,7 @@ const clientsDir = import.meta.dirname;
 const megalodonEntry = createRequire(`${megalodonDir}/`).resolve('megalodon');
 const megalodonModule = await import(pathToFileURL(megalodonEntry).href);
 const generator = megalodonModule.default?.default ?? megalodonModule.default ?? megalodonModule;
+const detector = megalodonModule.detector ?? megalodonModule.default?.detector;
 const run = Math.random().toString(16).slice(2, 8);
 const OOB = 'urn:ietf:wg:oauth:2.0:oob';
 const SCOPES = ['read', 'write', 'follow', 'push'];
@@ -52,6 +53,10 @@ const { client: bob } = await clientFor(`bob${run}`);
 const me = (await alice.verifyAccountCredentials()).data;
 const bobMe = (await bob.verifyAccountCredentials()).data;
 
+// apps built on megalodon choose their API by NodeInfo (metadata.upstream.name)
+await check('detector', async () =>
+  ensure((await detector(base)) === 'mastodon', 'not detected as mastodon'),
+);
 await check('verifyAppCredentials', () => alice.verifyAppCredentials());
 await check('getInstance', async () => ensure((await alice.getInstance()).data.version));
 await check('getInstancePeers', () => alice.getInstancePeers());

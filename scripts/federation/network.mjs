@@ -18,6 +18,15 @@ export const TEST_HOSTS = [
   { name: 'beta', domain: 'beta.palchat.example', address: `${SUBNET}::b` },
 ].map((host) => ({ ...host, namespace: `${NAMESPACE_PREFIX}${host.name}` }));
 
+/**
+ * A stub remote server that is no Palchat (apps/server/federation-test/support/stub-host.ts): the tests run it
+ * themselves, in the client namespace, whose bridge also carries its address.
+ */
+export const STUB_HOST = { name: 'stub', domain: 'stub.palchat.example', address: `${SUBNET}::c` };
+
+/** Every name the network resolves (and the run makes a certificate for). */
+export const ALL_HOSTS = [...TEST_HOSTS, STUB_HOST];
+
 function ip(args) {
   execFileSync('ip', args, { stdio: ['ignore', 'ignore', 'pipe'] });
 }
@@ -66,11 +75,7 @@ export function removeNetwork() {
 }
 
 function writeHostsFile(namespace) {
-  const lines = [
-    '127.0.0.1 localhost',
-    '::1 localhost',
-    ...TEST_HOSTS.map((h) => `${h.address} ${h.domain}`),
-  ];
+  const lines = ['127.0.0.1 localhost', '::1 localhost', ...ALL_HOSTS.map((h) => `${h.address} ${h.domain}`)];
   mkdirSync(`/etc/netns/${namespace}`, { recursive: true });
   writeFileSync(`/etc/netns/${namespace}/hosts`, `${lines.join('\n')}\n`);
 }
@@ -85,6 +90,7 @@ export function createNetwork() {
   ip(['-n', CLIENT_NAMESPACE, 'link', 'set', BRIDGE, 'up']);
   // nodad: the addresses are usable at once instead of after duplicate address detection (about a second)
   ip(['-n', CLIENT_NAMESPACE, 'addr', 'add', `${SUBNET}::1/64`, 'dev', BRIDGE, 'nodad']);
+  ip(['-n', CLIENT_NAMESPACE, 'addr', 'add', `${STUB_HOST.address}/64`, 'dev', BRIDGE, 'nodad']);
   for (const host of TEST_HOSTS) {
     const port = `pcfed-${host.name}`;
     ip(['netns', 'add', host.namespace]);

@@ -11,7 +11,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GENEROUS_RATE_LIMIT_ENV, waitForHttp } from '../lib/test-servers.mjs';
-import { TEST_HOSTS } from './network.mjs';
+import { ALL_HOSTS, STUB_HOST, TEST_HOSTS } from './network.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const workDir = process.env.FEDERATION_WORK_DIR;
@@ -80,7 +80,7 @@ function testHost(host) {
     // a stopped server's backlog is retried after 5 s rather than a minute (then 10, 20, 40 s…)
     FEDERATION_FIRST_RETRY_SECONDS: '5',
     // the test hosts' documentation addresses (2001:db8::/32) are refused as reserved unless named here
-    ALLOWED_PRIVATE_ADDRESSES: TEST_HOSTS.map((h) => h.address).join(','),
+    ALLOWED_PRIVATE_ADDRESSES: ALL_HOSTS.map((h) => h.address).join(','),
   };
   const proxy = spawnInNamespace(
     host,
@@ -186,6 +186,14 @@ try {
         { name: h.name, url: h.url, domain: h.domain, namespace: h.namespace, address: h.address },
       ]),
     ),
+    // the stub remote server the tests start themselves (federation-test/support/stub-host.ts)
+    stub: {
+      url: `https://${STUB_HOST.domain}`,
+      domain: STUB_HOST.domain,
+      address: STUB_HOST.address,
+      certFile: path.join(workDir, `${STUB_HOST.domain}.pem`),
+      keyFile: path.join(workDir, `${STUB_HOST.domain}.key`),
+    },
   };
   writeFileSync(statePath, JSON.stringify(state, null, 2));
 

@@ -1,5 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
+import type { LogLevel } from '@logtape/logtape';
+import { parseFederationLogLevel } from './federation/logging.js';
 import { trustedProxiesFromEnv } from './http/trusted-proxies.js';
 
 /**
@@ -45,6 +47,8 @@ export interface Config {
   /** how long the requests started in one turn of the event loop may run before the others wait a turn */
   requestSliceMs: number;
   logLevel: string;
+  /** FEDERATION_LOG_LEVEL: Fedify's own logs (LogTape) from this level up go to the server's log; null: none */
+  federationLogLevel: LogLevel | null;
   rateLimit: RateLimits;
   streaming: {
     /** open streaming sockets per account, counted across processes with Redis; 0 for no cap */
@@ -282,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedProxies: trustedProxiesFromEnv(env.TRUSTED_PROXY_IP),
     requestSliceMs: Math.max(0, intFromEnv(env.REQUEST_SLICE_MS, 10)),
     logLevel: env.LOG_LEVEL || 'info',
+    federationLogLevel: parseFederationLogLevel(env.FEDERATION_LOG_LEVEL),
     rateLimit: rateLimitsFromEnv(env),
     streaming: {
       maxSocketsPerUser: Math.max(0, intFromEnv(env.STREAMING_SOCKETS_PER_USER, 50)),

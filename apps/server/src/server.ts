@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import { createDatabase, dialectOf, type Db } from './db/index.js';
 import { leaseIdSlot, SINGLE_PROCESS_SLOT, type IdSlotLease } from './db/id-slot.js';
 import { migrateToLatest } from './db/migrate.js';
+import { routeFedifyLogs } from './federation/logging.js';
 import { buildApp } from './http/app.js';
 import { useIdSlot } from './lib/ids.js';
 import { createMediaStorage } from './media/storage.js';
@@ -31,6 +32,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     { config, db, ...shared.services, media },
     { logger: { level: config.logLevel } },
   );
+  if (config.federation.enabled) routeFedifyLogs(app.log, config.federationLogLevel);
   await app.listen({ host: config.host, port: config.port, backlog: 2048 });
   return {
     app,

@@ -95,7 +95,6 @@ describeEachDialect('Mastodon client compatibility', (dialect) => {
     expect(health.body).toBe('OK');
     for (const url of [
       '/.well-known/webfinger?resource=acct:alice@palchat.example',
-      '/.well-known/nodeinfo',
       '/.well-known/host-meta',
       '/.well-known/anything',
     ]) {

@@ -115,7 +115,7 @@ describeEachDialect('CORS for third-party web clients', (dialect) => {
       [404, { url: '/api/v1/no-such-thing', headers: origin }],
       [422, { method: 'POST', url: '/api/v1/apps', headers: origin, payload: { client_name: '' } }],
       [400, { method: 'POST', url: '/oauth/token', headers: origin, payload: { grant_type: 'password' } }],
-      [404, { url: '/.well-known/nodeinfo', headers: origin }],
+      [404, { url: '/.well-known/no-such-document', headers: origin }],
     ];
     for (const [status, request] of errors) {
       const response = await server.app.inject(request);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/lib/ids.js';
+import { updateServerSettings } from '../src/settings/service.js';
 import {
   createAccount,
   follow,
@@ -126,27 +127,42 @@ describe('federation discovery and documents', () => {
     });
   });
 
-  it('announces NodeInfo 2.1', async () => {
+  it('announces NodeInfo 2.0 and 2.1, each with its schema content type and a Mastodon API upstream', async () => {
     await insertStatus(server, alice, { text: 'counted' });
     const discovery = (await json('/.well-known/nodeinfo', 'application/json')) as {
       links: { rel: string; href: string }[];
     };
-    expect(discovery.links).toContainEqual(
-      expect.objectContaining({
-        rel: 'http://nodeinfo.diaspora.software/ns/schema/2.1',
-        href: `${FEDERATED_URL}/nodeinfo/2.1`,
-      }),
-    );
-    const nodeinfo = await json('/nodeinfo/2.1', 'application/json');
-    expect(nodeinfo).toMatchObject({
-      version: '2.1',
-      software: { name: 'palchat', version: expect.any(String) },
-      protocols: ['activitypub'],
-      openRegistrations: true,
-      usage: { users: { total: 2, activeMonth: expect.any(Number), activeHalfyear: expect.any(Number) } },
-      metadata: { palchat: { chat: true } },
-    });
-    expect((nodeinfo.usage as { localPosts: number }).localPosts).toBeGreaterThanOrEqual(1);
+    expect(discovery.links).toEqual([
+      { rel: 'http://nodeinfo.diaspora.software/ns/schema/2.0', href: `${FEDERATED_URL}/nodeinfo/2.0` },
+      { rel: 'http://nodeinfo.diaspora.software/ns/schema/2.1', href: `${FEDERATED_URL}/nodeinfo/2.1` },
+    ]);
+    for (const version of ['2.0', '2.1']) {
+      const response = await get(`/nodeinfo/${version}`, 'application/json');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(
+        new RegExp(`^application/json; profile="http://nodeinfo.diaspora.software/ns/schema/${version}#"`),
+      );
+      const nodeinfo = response.json() as Record<string, unknown>;
+      expect(nodeinfo).toMatchObject({
+        version,
+        software: { name: 'palchat', version: expect.any(String) },
+        protocols: ['activitypub'],
+        services: { inbound: [], outbound: [] },
+        openRegistrations: true,
+        usage: { users: { total: 2, activeMonth: expect.any(Number), activeHalfyear: expect.any(Number) } },
+        // megalodon's detector() reads metadata.upstream.name to choose the Mastodon API
+        metadata: { upstream: { name: 'mastodon', version: '4.6.0' }, palchat: { chat: true } },
+      });
+      expect((nodeinfo.usage as { localPosts: number }).localPosts).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it('names the source repository in NodeInfo 2.1 only (schema 2.0 has no such field)', async () => {
+    await updateServerSettings(server.db, { source_url: 'https://code.example/palchat' });
+    const v21 = (await json('/nodeinfo/2.1', 'application/json')) as { software: Record<string, string> };
+    expect(v21.software.repository).toBe('https://code.example/palchat');
+    const v20 = (await json('/nodeinfo/2.0', 'application/json')) as { software: Record<string, string> };
+    expect(Object.keys(v20.software).sort()).toEqual(['name', 'version']);
   });
 
   it('serves host-meta as XRD and as JSON', async () => {
@@ -343,14 +359,12 @@ describe('federation off', () => {
   });
   afterAll(() => server.close());
 
-  it('has no ActivityPub routes, WebFinger, NodeInfo nor host-meta', async () => {
+  it('has no ActivityPub routes, WebFinger nor host-meta', async () => {
     expect(server.ctx.config.federation.enabled).toBe(false);
     expect(server.ctx.federation).toBeUndefined();
     for (const url of [
       '/.well-known/webfinger?resource=acct:alice@social.example',
-      '/.well-known/nodeinfo',
       '/.well-known/host-meta',
-      '/nodeinfo/2.1',
       '/actor',
       '/users/alice',
       '/users/alice/outbox',
@@ -366,5 +380,25 @@ describe('federation off', () => {
       payload: '{}',
     });
     expect(inbox.statusCode).not.toBe(202);
+  });
+
+  it('still serves NodeInfo (apps recognise the server by it), with no protocols', async () => {
+    const discovery = await server.app.inject({ method: 'GET', url: '/.well-known/nodeinfo' });
+    expect(discovery.statusCode).toBe(200);
+    expect((discovery.json() as { links: { href: string }[] }).links.map((link) => link.href)).toEqual([
+      `${FEDERATED_URL}/nodeinfo/2.0`,
+      `${FEDERATED_URL}/nodeinfo/2.1`,
+    ]);
+    for (const version of ['2.0', '2.1']) {
+      const response = await server.app.inject({ method: 'GET', url: `/nodeinfo/${version}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain(`ns/schema/${version}#`);
+      expect(response.json()).toMatchObject({
+        version,
+        software: { name: 'palchat' },
+        protocols: [],
+        metadata: { upstream: { name: 'mastodon' } },
+      });
+    }
   });
 });

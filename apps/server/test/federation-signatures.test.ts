@@ -2,6 +2,7 @@ import { signRequest } from '@fedify/fedify';
 import { Create, Note } from '@fedify/vocab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INSTANCE_KEYS_ID } from '../src/federation/keys.js';
+import { newId } from '../src/lib/ids.js';
 import { createAccount, follow, insertStatus, type TestAccount } from './helpers/factories.js';
 import { listenFederatedServer } from './helpers/federation.js';
 import type { TestServer } from './helpers/harness.js';
@@ -57,6 +58,54 @@ describe('signed fetches (draft-cavage) and inbox signatures', () => {
       await signedAs(server, carol.account.id, `${server.url}/users/carol#main-key`, url),
     );
     expect(asCarol.status).toBe(404);
+  });
+
+  it('shows a direct Note only to a signed fetch by an account it mentions (not to followers, nor /actor)', async () => {
+    const status = await insertStatus(server, alice, {
+      text: 'just for carol',
+      visibility: 'direct',
+      mentions: [carol.account.id],
+    });
+    const url = `${server.url}/users/alice/statuses/${status.id}`;
+    expect((await fetch(url, { headers: { accept: AP } })).status).toBe(404);
+    const asCarol = await fetch(
+      await signedAs(server, carol.account.id, `${server.url}/users/carol#main-key`, url),
+    );
+    expect(asCarol.status).toBe(200);
+    expect(((await asCarol.json()) as { to: string }).to).toBe(`${server.url}/users/carol`);
+    // bob follows alice, which is not enough for a direct post
+    const asBob = await fetch(
+      await signedAs(server, bob.account.id, `${server.url}/users/bob#main-key`, url),
+    );
+    expect(asBob.status).toBe(404);
+    const asInstance = await fetch(
+      await signedAs(server, INSTANCE_KEYS_ID, `${server.url}/actor#main-key`, url),
+    );
+    expect(asInstance.status).toBe(404);
+  });
+
+  it('refuses a public Note to a signed fetch by an account its author blocks, as Mastodon does', async () => {
+    const status = await insertStatus(server, alice, { text: 'for everyone', visibility: 'public' });
+    const url = `${server.url}/users/alice/statuses/${status.id}`;
+    await server.db
+      .insertInto('blocks')
+      .values({
+        id: newId(),
+        account_id: alice.account.id,
+        target_account_id: carol.account.id,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    expect((await fetch(url, { headers: { accept: AP } })).status).toBe(200);
+    const asBob = await fetch(
+      await signedAs(server, bob.account.id, `${server.url}/users/bob#main-key`, url),
+    );
+    expect(asBob.status).toBe(200);
+    const asCarol = await fetch(
+      await signedAs(server, carol.account.id, `${server.url}/users/carol#main-key`, url),
+    );
+    expect(asCarol.status).toBe(404);
+    await server.db.deleteFrom('blocks').where('account_id', '=', alice.account.id).execute();
   });
 
   it('verifies inbox POSTs: an unsigned one is refused, a signed activity+json body reaches Fedify intact', async () => {

@@ -175,7 +175,7 @@ describeEachDialect('the web client page', (dialect) => {
     expect((await server.app.inject({ url: '/favicon.ico/' })).body).toBe('icon');
     const health = await server.app.inject({ url: '/health' });
     expect(health.body).toBe('OK');
-    for (const url of ['/.well-known/nodeinfo', '/.well-known/webfinger?resource=acct:a@b']) {
+    for (const url of ['/.well-known/host-meta', '/.well-known/webfinger?resource=acct:a@b']) {
       const response = await server.app.inject({ url });
       expect(response.statusCode, url).toBe(404);
       expect(response.json(), url).toEqual({ error: 'Not found' });

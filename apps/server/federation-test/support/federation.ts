@@ -23,8 +23,18 @@ interface HostState {
   address: string;
 }
 
+/** The stub remote server's name and certificate: the tests start it themselves (support/stub-host.ts). */
+export interface StubHostState {
+  url: string;
+  domain: string;
+  address: string;
+  certFile: string;
+  keyFile: string;
+}
+
 interface FederationState {
   controlSocket: string;
+  stub: StubHostState;
   caFile: string;
   /** the hosts' certificate key hashes, which Chromium is told to trust */
   spkiHashes: string[];

@@ -5,7 +5,7 @@ import { createInboxGate } from './inbox-gate.js';
 
 /** The paths Fedify answers (see the dispatchers); everything else never reaches it. */
 const FEDERATION_GET_PATH =
-  /^\/(?:\.well-known\/(?:webfinger|nodeinfo)|nodeinfo\/2\.1|actor|users\/[^/]+(?:\/(?:outbox|followers|following|collections\/(?:featured|tags)|statuses\/[^/]+|quote_authorizations\/[^/]+))?)$/;
+  /^\/(?:\.well-known\/webfinger|actor|users\/[^/]+(?:\/(?:outbox|followers|following|collections\/(?:featured|tags)|statuses\/[^/]+|quote_authorizations\/[^/]+))?)$/;
 const INBOX_PATH = /^\/(?:inbox|users\/[^/]+\/inbox)$/;
 /** Mastodon accepts activities up to 1 MB. */
 const INBOX_BODY_LIMIT = 1024 * 1024;

@@ -1,9 +1,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { generateCryptoKeyPair } from '@fedify/fedify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FailureCache } from '../lib/egress/failure-cache.js';
 import { BodyTooLargeError } from '../lib/egress/read-body.js';
-import { createDocumentLoader, preloadedContextLoader } from './document-loader.js';
+import {
+  createDocumentLoader,
+  HttpStatusError,
+  preloadedContextLoader,
+  refusedStatusOf,
+} from './document-loader.js';
 
 describe('federation document loader', () => {
   let remote: http.Server;
@@ -15,6 +21,13 @@ describe('federation document loader', () => {
       if (request.url === '/big') {
         response.writeHead(200, { 'content-type': 'application/activity+json' });
         response.end(`{"name":"${'a'.repeat(2 * 1024 * 1024)}"}`);
+        return;
+      }
+      if (request.url === '/secret') {
+        // as Mastodon serves a direct post: only to (here: any) signed fetch
+        const status = request.headers.signature ? 200 : 403;
+        response.writeHead(status, { 'content-type': 'application/activity+json' });
+        response.end(JSON.stringify(status === 200 ? { id: `${origin}/secret`, type: 'Note' } : {}));
         return;
       }
       if (request.url === '/moved') {
@@ -44,6 +57,23 @@ describe('federation document loader', () => {
     const before = requests.length;
     await expect(load(`${origin}/big`)).rejects.toThrow(/failed recently/);
     expect(requests.length).toBe(before);
+  });
+
+  it('reports a refusal with its status, and does not hold a signed refusal against the next signer', async () => {
+    const failures = new FailureCache();
+    const egress = { allowedPrivateAddresses: ['127.0.0.1'] };
+    const { privateKey } = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
+    const signed = (keyId: string) =>
+      createDocumentLoader({ egress, failures, signer: { keyId: new URL(keyId), privateKey } });
+    const unsigned = createDocumentLoader({ egress, failures });
+    const refusal = await unsigned(`${origin}/secret`).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(HttpStatusError);
+    expect(refusedStatusOf(refusal)).toBe(403);
+    expect(refusedStatusOf(new Error('ECONNRESET'))).toBeNull();
+    // a refusal depends on who asks: it is not remembered, and the next (signed) fetch gets in
+    await expect(signed(`${origin}/users/a#main-key`)(`${origin}/secret`)).resolves.toMatchObject({
+      document: { type: 'Note' },
+    });
   });
 
   it('serves only preloaded JSON-LD contexts', async () => {

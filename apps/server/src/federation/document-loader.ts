@@ -36,7 +36,29 @@ export function parseFetchedJson(text: string): unknown {
   return parseGuardedJson(text);
 }
 
-/** A document's text, at most MAX_DOCUMENT_BYTES, with the response it came in; FetchError unless 2xx. */
+/** A fetch the remote server answered with an error status (a FetchError, as Fedify expects). */
+export class HttpStatusError extends FetchError {
+  constructor(
+    url: string,
+    readonly status: number,
+  ) {
+    super(url, `HTTP ${status}: ${url}`);
+  }
+}
+
+/** Statuses by which a server refuses to give an object (to this signer, or to anyone): 401, 403, 404, 410. */
+const REFUSALS = new Set([401, 403, 404, 410]);
+
+/** The status of a refused fetch, or null for any other failure. */
+export function refusedStatusOf(error: unknown): number | null {
+  return error instanceof HttpStatusError && REFUSALS.has(error.status) ? error.status : null;
+}
+
+/** Answers that depend on who signed the fetch: another signer may get the object at once. */
+const dependsOnSigner = (error: unknown): boolean =>
+  error instanceof HttpStatusError && (error.status === 401 || error.status === 403);
+
+/** A document's text, at most MAX_DOCUMENT_BYTES, with the response it came in; HttpStatusError unless 2xx. */
 export async function fetchDocumentText(
   url: string,
   request: EgressRequest,
@@ -45,7 +67,7 @@ export async function fetchDocumentText(
   const response = await egressFetch(url, request, egress);
   if (!response.ok) {
     await response.body?.cancel().catch(() => undefined);
-    throw new FetchError(url, `HTTP ${response.status}: ${url}`);
+    throw new HttpStatusError(url, response.status);
   }
   return { response, text: await readTextCapped(response, MAX_DOCUMENT_BYTES) };
 }
@@ -102,8 +124,9 @@ export function createDocumentLoader(options: LoaderOptions): DocumentLoader {
     try {
       return await fetchDocument(url, loadOptions?.signal);
     } catch (error) {
-      // the caller giving up is not the server's failure
-      if (!loadOptions?.signal?.aborted) failures.record(url, error, isCostly(error));
+      // the caller giving up is not the server's failure; nor is refusing this signer (another may be let in)
+      if (!loadOptions?.signal?.aborted && !dependsOnSigner(error))
+        failures.record(url, error, isCostly(error));
       throw error;
     }
   }

@@ -6,7 +6,6 @@ import { ActorKeyStore } from './keys.js';
 import { KyselyKvStore } from './kv-store.js';
 import { KyselyMessageQueue } from './message-queue.js';
 import { registerInboxListeners } from './inbox/index.js';
-import { registerNodeInfo } from './nodeinfo.js';
 import { registerObjects } from './objects.js';
 import { isBackgroundTask, runBackgroundTask } from './background-tasks.js';
 import { deliveryCircuitBreaker, deliveryRetry, markActorsGone } from './outgoing/availability.js';
@@ -34,7 +33,8 @@ export const SIGNATURE_TIME_WINDOW = { hours: 12 } as const;
 
 /**
  * Fedify on our database: its key–value store and durable queue in tables (0012), key pairs per actor, every
- * dispatcher (actors, WebFinger, NodeInfo, collections, notes) and the inbox paths. The queue is started by
+ * dispatcher (actors, WebFinger, collections, notes) and the inbox paths (NodeInfo is a plain route, served
+ * with federation off too: nodeinfo.ts). The queue is started by
  * `startQueueWorkers` (manuallyStartQueue), in the server process or in `npm run worker`.
  */
 export function createFederationRuntime(
@@ -81,7 +81,6 @@ export function createFederationRuntime(
   registerActors(federation, keys);
   registerCollections(federation);
   registerObjects(federation);
-  registerNodeInfo(federation);
   const inbox = federation
     .setInboxListeners('/users/{identifier}/inbox', '/inbox')
     // fetches made while handling the shared inbox are signed as the instance actor (AUTHORIZED_FETCH peers)

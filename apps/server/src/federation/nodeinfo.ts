@@ -1,41 +1,72 @@
-import type { Federation } from '@fedify/fedify';
+import type { FastifyInstance } from 'fastify';
+import { publicRoute } from '../auth/route-scopes.js';
 import type { AppContext } from '../context.js';
-import { PALCHAT_VERSION } from '../instance/limits.js';
+import { INSTANCE_VERSION, PALCHAT_VERSION } from '../instance/limits.js';
 import { instanceCounts } from '../instance/counts.js';
 import { getServerSettings } from '../settings/service.js';
 import { NODEINFO_CHAT_METADATA } from './chat/vocabulary.js';
 
+export const NODEINFO_VERSIONS = ['2.0', '2.1'] as const;
+export type NodeInfoVersion = (typeof NODEINFO_VERSIONS)[number];
+
+const schemaOf = (version: NodeInfoVersion) => `http://nodeinfo.diaspora.software/ns/schema/${version}`;
+
+/** The Mastodon version whose API Palchat serves (the `4.5.0` of GET /api/v1/instance's version). */
+const MASTODON_COMPATIBLE_VERSION = INSTANCE_VERSION.split(' ', 1)[0]!;
+
 /**
- * NodeInfo 2.1 at /nodeinfo/2.1, found through /.well-known/nodeinfo: software palchat, ActivityPub, usage as
- * Mastodon counts it, and in metadata what Palchat servers offer each other (the chat vocabulary).
+ * The NodeInfo document of `version`: software palchat, ActivityPub when federation is on (none when it is off),
+ * usage as Mastodon counts it, and in metadata the node's name and description, the API it serves (`upstream`:
+ * Mastodon's, which is what megalodon's detector and other clients read to choose their API flavour), and what
+ * Palchat servers offer each other (the chat vocabulary). Schema 2.0 has no software repository or homepage.
  */
-export function registerNodeInfo(federation: Federation<AppContext>): void {
-  federation.setNodeInfoDispatcher('/nodeinfo/2.1', async (context) => {
-    const ctx = context.data;
-    const [settings, counts] = await Promise.all([getServerSettings(ctx.db), instanceCounts(ctx)]);
-    return {
-      software: {
-        name: 'palchat',
-        version: PALCHAT_VERSION,
-        ...(settings.source_url ? { repository: new URL(settings.source_url) } : {}),
-      },
-      protocols: ['activitypub'],
-      services: { inbound: [], outbound: [] },
-      openRegistrations: settings.registrations_mode === 'open',
-      usage: {
-        users: {
-          total: counts.users,
-          activeMonth: counts.activeMonth,
-          activeHalfyear: counts.activeHalfyear,
-        },
-        localPosts: counts.statuses,
-        localComments: 0,
-      },
-      metadata: {
-        nodeName: settings.site_title,
-        nodeDescription: settings.site_short_description || settings.site_description,
-        palchat: NODEINFO_CHAT_METADATA,
-      },
-    };
-  });
+export async function nodeInfoDocument(ctx: AppContext, version: NodeInfoVersion) {
+  const [settings, counts] = await Promise.all([getServerSettings(ctx.db), instanceCounts(ctx)]);
+  const repository = version === '2.1' && settings.source_url ? { repository: settings.source_url } : {};
+  return {
+    version,
+    software: { name: 'palchat', version: PALCHAT_VERSION, ...repository },
+    protocols: ctx.config.federation.enabled ? ['activitypub'] : [],
+    services: { inbound: [], outbound: [] },
+    openRegistrations: settings.registrations_mode === 'open',
+    usage: {
+      users: { total: counts.users, activeMonth: counts.activeMonth, activeHalfyear: counts.activeHalfyear },
+      localPosts: counts.statuses,
+      localComments: 0,
+    },
+    metadata: {
+      nodeName: settings.site_title,
+      nodeDescription: settings.site_short_description || settings.site_description,
+      upstream: { name: 'mastodon', version: MASTODON_COMPATIBLE_VERSION },
+      palchat: NODEINFO_CHAT_METADATA,
+    },
+  };
+}
+
+/**
+ * NodeInfo, whether federation is on or not (apps find out what a server is by it): `/.well-known/nodeinfo`
+ * links schemas 2.0 (what Mastodon links, and Mastodon.py reads by default) and 2.1, each served at
+ * `/nodeinfo/VERSION` with the content type the NodeInfo protocol names. Readable from any origin.
+ */
+export function registerNodeInfo(app: FastifyInstance, ctx: AppContext): void {
+  const base = ctx.config.publicUrl;
+  app.get('/.well-known/nodeinfo', publicRoute, async (_request, reply) =>
+    reply
+      .header('access-control-allow-origin', '*')
+      .type('application/json; charset=utf-8')
+      .send({
+        links: NODEINFO_VERSIONS.map((version) => ({
+          rel: schemaOf(version),
+          href: `${base}/nodeinfo/${version}`,
+        })),
+      }),
+  );
+  for (const version of NODEINFO_VERSIONS) {
+    app.get(`/nodeinfo/${version}`, publicRoute, async (_request, reply) =>
+      reply
+        .header('access-control-allow-origin', '*')
+        .type(`application/json; profile="${schemaOf(version)}#"`)
+        .send(await nodeInfoDocument(ctx, version)),
+    );
+  }
 }

@@ -1,9 +1,17 @@
 import type { Federation, RequestContext } from '@fedify/fedify';
 import { Note, QuoteAuthorization } from '@fedify/vocab';
 import type { AppContext } from '../context.js';
+import type { AccountRow } from '../auth/viewer.js';
 import type { StatusesTable } from '../db/schema.js';
 import { fetchAuthorized, findLocalActor, accountOfActorUri } from './actors.js';
+import { blocks } from './inbox/sender.js';
 import { noteOfStatus } from './outgoing/note.js';
+
+/** The account (local, or a stored remote one) whose key signed this request, if any. */
+async function signedFetcher(context: RequestContext<AppContext>): Promise<AccountRow | undefined> {
+  const owner = await context.getSignedKeyOwner();
+  return owner?.id ? accountOfActorUri(context, owner.id) : undefined;
+}
 
 /**
  * Whether the signed fetcher may read a followers-only or direct status: the author, a mentioned account, or
@@ -13,9 +21,7 @@ async function signedFetcherMayRead(
   context: RequestContext<AppContext>,
   status: StatusesTable,
 ): Promise<boolean> {
-  const owner = await context.getSignedKeyOwner();
-  if (!owner?.id) return false;
-  const fetcher = await accountOfActorUri(context, owner.id);
+  const fetcher = await signedFetcher(context);
   if (!fetcher) return false;
   if (fetcher.id === status.account_id) return true;
   const { db } = context.data;
@@ -36,10 +42,16 @@ async function signedFetcherMayRead(
   return follows !== undefined;
 }
 
+/** Whether `author` blocks the account (or the server) that signed this request. */
+async function fetcherIsBlocked(context: RequestContext<AppContext>, author: AccountRow): Promise<boolean> {
+  const fetcher = await signedFetcher(context);
+  return fetcher !== undefined && fetcher.id !== author.id && (await blocks(context.data, author, fetcher));
+}
+
 /**
  * `/users/{identifier}/statuses/{id}`: a local status as a Note (Question for a poll). Public and unlisted
- * ones to anyone, followers-only and direct ones to a signed fetcher allowed to read them; otherwise, and for
- * deleted statuses and reblogs, 404 as Mastodon answers.
+ * ones to anyone but a signed fetcher the author blocks, followers-only and direct ones to a signed fetcher
+ * allowed to read them; otherwise, and for deleted statuses and reblogs, 404 as Mastodon answers.
  */
 export function registerObjects(federation: Federation<AppContext>): void {
   federation
@@ -55,10 +67,11 @@ export function registerObjects(federation: Federation<AppContext>): void {
         .where('reblog_of_id', 'is', null)
         .executeTakeFirst();
       if (!status) return null;
-      const readable =
-        status.visibility === 'public' ||
-        status.visibility === 'unlisted' ||
-        (await signedFetcherMayRead(context, status));
+      const isPublic = status.visibility === 'public' || status.visibility === 'unlisted';
+      // as Mastodon's StatusPolicy: a public post to anyone but a signed fetcher its author blocks
+      const readable = isPublic
+        ? !(await fetcherIsBlocked(context, author))
+        : await signedFetcherMayRead(context, status);
       if (!readable) return null;
       // a poll is a Question served at the same URL; Fedify renders whatever object the dispatcher returns
       return (await noteOfStatus(context, status)) as Note;

@@ -1,7 +1,9 @@
+import { pino } from 'pino';
 import { loadConfig } from '../config.js';
 import { createEventBus, openDatabase } from '../server.js';
 import type { AppContext } from '../context.js';
 import { createFederationRuntime, startQueueWorkers } from './index.js';
+import { routeFedifyLogs } from './logging.js';
 
 /**
  * `npm run worker`: a process that only consumes the federation queue (deliveries, inbox processing), for
@@ -18,12 +20,14 @@ if (!config.federation.enabled) {
 const { db, close: closeDatabase } = await openDatabase(config);
 const bus = await createEventBus(config);
 const ctx: AppContext = { config, db, bus };
-const log = { warn: (details: object, message: string) => console.warn(message, details) };
+// the same JSON lines as the server's log, with Fedify's own logs in them
+const log = pino({ level: config.logLevel });
+routeFedifyLogs(log, config.federationLogLevel);
 ctx.federation = createFederationRuntime(ctx, log);
 const stop = new AbortController();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop.abort());
 const count = Math.max(1, config.federation.workers);
-console.log(`Federation worker: ${count} queue consumer(s) on ${config.publicUrl}`);
+log.info(`Federation worker: ${count} queue consumer(s) on ${config.publicUrl}`);
 await startQueueWorkers(ctx.federation, ctx, count, stop.signal);
 await bus.close();
 await closeDatabase();

@@ -45,10 +45,12 @@ import { annualReportRoutes } from '../annual-reports/routes.js';
 import { instanceContentRoutes } from '../instance-content/routes.js';
 import { translationRoutes } from '../translation/routes.js';
 import { serviceRoutes } from './service-routes.js';
+import { registerNodeInfo } from '../federation/nodeinfo.js';
 
 /** Every domain's routes, in one place so that the app factory stays small. */
 export async function registerDomainRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   serviceRoutes(app);
+  registerNodeInfo(app, ctx);
   await registerSessionRoutes(app, ctx);
   await registerOAuthRoutes(app, ctx);
   await registerInstanceRoutes(app, ctx);

@@ -12,8 +12,9 @@ export function serviceRoutes(app: FastifyInstance): void {
   );
 
   // Each discovery document registers its own `/.well-known/<name>` route (oauth-authorization-server in
-  // auth/routes-oauth.ts); webfinger, nodeinfo and host-meta come with federation. Until a document exists its
-  // URL is a JSON 404, so that discovery clients never mistake the web page for an answer.
+  // auth/routes-oauth.ts, nodeinfo in federation/nodeinfo.ts); webfinger and host-meta come with federation.
+  // Until a document exists its URL is a JSON 404, so that discovery clients never mistake the web page for
+  // an answer.
   app.all('/.well-known/*', publicRoute, async (_request, reply) =>
     reply.status(404).send({ error: 'Not found' }),
   );

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { generateCryptoKeyPair, signRequest, verifyRequest } from '@fedify/fedify';
 import { preloadedContexts } from '@fedify/fedify/runtime';
@@ -50,8 +51,13 @@ export interface RemoteServer {
   updateActor(username: string, extra: Record<string, unknown>): RemoteActor;
   /** WebFinger for `acct:ACCT` never answers (a slow server): what waits on it must give up on its own. */
   stallWebFinger(acct: string): void;
-  /** Any JSON-LD document at `path` (a Note the server under test may fetch, a collection…); null removes it. */
-  serve(path: string, document: Record<string, unknown> | null): void;
+  /**
+   * Any JSON-LD document at `path` (a Note the server under test may fetch, a collection…); null removes it.
+   * With `onlyTo` (key ids), as Mastodon serves a direct post: 403 unless the GET is signed with one of them.
+   */
+  serve(path: string, document: Record<string, unknown> | null, options?: { onlyTo?: string[] }): void;
+  /** The key ids that signed GETs of each path (null: unsigned or not verified), in order. */
+  readers: Map<string, (string | null)[]>;
   /** A file (an image, say) at `path`, with its content type; null removes it. */
   serveFile(path: string, file: { data: Buffer; contentType: string } | null): void;
   /** How many times each path was read with GET. */
@@ -87,52 +93,77 @@ async function readBody(request: http.IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** Where the stub listens: by default http on a free port of 127.0.0.1. */
+export interface RemoteServerOptions {
+  /** serve https with this certificate (PEM) instead of http */
+  tls?: { cert: string; key: string };
+  /** the address and port to listen on */
+  listen?: { host: string; port: number };
+  /** its public origin (`https://name`), when not the address it listens on */
+  origin?: string;
+}
+
 /**
  * A stand-in remote server on 127.0.0.1 (the server under test needs FEDERATION_ALLOW_HTTP and
- * FEDERATION_ALLOW_PRIVATE_ADDRESSES, as `listenFederatedServer` sets): it serves WebFinger, Mastodon-shaped
- * actors with RSA keys and any documents a test gives it, signs the activities a test POSTs to the server under
- * test, and records (and verifies the signature of) every activity delivered to its inboxes.
+ * FEDERATION_ALLOW_PRIVATE_ADDRESSES, as `listenFederatedServer` sets), or wherever `options` say (the
+ * federation suite's stub host): it serves WebFinger, Mastodon-shaped actors with RSA keys and any documents a
+ * test gives it, signs the activities a test POSTs to the server under test, and records (and verifies the
+ * signature of) every activity delivered to its inboxes.
  */
-export async function startRemoteServer(): Promise<RemoteServer> {
+export async function startRemoteServer(options: RemoteServerOptions = {}): Promise<RemoteServer> {
   const actors = new Map<string, RemoteActor>();
   const documents = new Map<string, Record<string, unknown>>();
+  const audiences = new Map<string, string[]>();
+  const readers = new Map<string, (string | null)[]>();
   const files = new Map<string, { data: Buffer; contentType: string }>();
   const reads = new Map<string, number>();
   const received: ReceivedActivity[] = [];
   const waiters: (() => void)[] = [];
   const stalled = new Set<string>();
 
-  const server = http.createServer((request, response) => {
+  const onRequest = (request: http.IncomingMessage, response: http.ServerResponse) => {
     void handle(request, response).catch((error: unknown) => {
       response.writeHead(500).end(String(error));
     });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  };
+  const server = options.tls ? https.createServer(options.tls, onRequest) : http.createServer(onRequest);
+  const listen = options.listen ?? { host: '127.0.0.1', port: 0 };
+  await new Promise<void>((resolve) => server.listen(listen.port, listen.host, resolve));
   const { port } = server.address() as AddressInfo;
-  const host = `127.0.0.1:${port}`;
-  const url = `http://${host}`;
+  const url = options.origin ?? `http://127.0.0.1:${port}`;
+  const host = new URL(url).host;
 
   const json = (response: http.ServerResponse, status: number, body: unknown, type = AP): void => {
     response.writeHead(status, { 'content-type': type }).end(JSON.stringify(body));
   };
 
+  /** The key id of the request's valid HTTP signature (Fedify verifies it), or null. */
+  async function verifiedKeyIdOf(request: http.IncomingMessage, requestUrl: URL, body?: Buffer) {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (typeof value === 'string') headers.set(name, value);
+    }
+    const key = await verifyRequest(
+      new Request(requestUrl, {
+        method: request.method ?? 'GET',
+        headers,
+        ...(body ? { body: new Uint8Array(body) } : {}),
+      }),
+      { documentLoader: fetchingLoader, contextLoader: fetchingLoader },
+    ).catch(() => null);
+    return key?.id?.href ?? null;
+  }
+
   async function handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
     const requestUrl = new URL(request.url ?? '/', url);
     if (request.method === 'POST') {
       const body = await readBody(request);
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(request.headers)) {
-        if (typeof value === 'string') headers.set(name, value);
-      }
-      const key = await verifyRequest(
-        new Request(requestUrl, { method: 'POST', headers, body: new Uint8Array(body) }),
-        { documentLoader: fetchingLoader, contextLoader: fetchingLoader },
-      ).catch(() => null);
+      const verifiedKeyId = await verifiedKeyIdOf(request, requestUrl, body);
       received.push({
         path: requestUrl.pathname,
         headers: request.headers,
         activity: JSON.parse(body.toString()) as Record<string, unknown>,
-        verifiedKeyId: key?.id?.href ?? null,
+        verifiedKeyId,
       });
       for (const wake of waiters.splice(0)) wake();
       response.writeHead(202).end();
@@ -173,6 +204,13 @@ export async function startRemoteServer(): Promise<RemoteServer> {
     const actor = [...actors.values()].find((candidate) => candidate.id === `${url}${requestUrl.pathname}`);
     const document = actor?.document ?? documents.get(requestUrl.pathname);
     if (!document) return json(response, 404, { error: 'not found' }, 'application/json');
+    const audience = audiences.get(requestUrl.pathname);
+    if (audience) {
+      const keyId = await verifiedKeyIdOf(request, requestUrl);
+      readers.set(requestUrl.pathname, [...(readers.get(requestUrl.pathname) ?? []), keyId]);
+      if (!keyId || !audience.includes(keyId))
+        return json(response, 403, { error: 'This action is not allowed' }, 'application/json');
+    }
     json(response, 200, document);
   }
 
@@ -215,10 +253,13 @@ export async function startRemoteServer(): Promise<RemoteServer> {
     stallWebFinger(acct) {
       stalled.add(`acct:${acct}`);
     },
-    serve(path, document) {
+    serve(path, document, options = {}) {
       if (document) documents.set(path, document);
       else documents.delete(path);
+      if (document && options.onlyTo) audiences.set(path, options.onlyTo);
+      else audiences.delete(path);
     },
+    readers,
     serveFile(path, file) {
       if (file) files.set(path, file);
       else files.delete(path);

@@ -1,5 +1,12 @@
 import type { Context } from '@fedify/fedify';
-import { Note, PUBLIC_COLLECTION, type Activity, type EmojiReact, type Read } from '@fedify/vocab';
+import {
+  Note,
+  PUBLIC_COLLECTION,
+  type Activity,
+  type EmojiReact,
+  type Object as APObject,
+  type Read,
+} from '@fedify/vocab';
 import { ALL_REACTION_EMOJIS, ALLOWED_MEDIA_TYPES, MAX_ATTACHMENTS, MESSAGE_MAX_LENGTH } from '@palchat/api';
 import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
@@ -206,22 +213,23 @@ export async function storeRemoteMessage(
 
 /**
  * The Create handling's hook (fedin's `onDirectNote`): a remote direct status just stored, with the Create that
- * brought it; its Note goes on to onIncomingDirectNote.
+ * brought it and its object as the inbox read it (embedded, or fetched signed as an addressee: it is not fetched
+ * again, unsigned); a Note goes on to onIncomingDirectNote.
  */
 export async function onDirectStatus(
   ctx: AppContext,
   status: StatusesTable,
   activity: Activity,
+  note: APObject,
+  options: IngestOptions,
 ): Promise<void> {
-  const note = await activity.getObject({ suppressError: true });
   if (!(note instanceof Note)) return;
   const author = await ctx.db
     .selectFrom('accounts')
     .selectAll()
     .where('id', '=', status.account_id)
     .executeTakeFirst();
-  if (author?.domain)
-    await onIncomingDirectNote(ctx, note, author, { allowHttp: ctx.config.federation.allowHttp }, activity);
+  if (author?.domain) await onIncomingDirectNote(ctx, note, author, options, activity);
 }
 
 /**

@@ -28,6 +28,7 @@ import { deleteActor, onFlag, onMove, updateActor } from './accounts.js';
 import { onAccept, onBlock, onFollow, onReject, undoBlock, undoFollow } from './follows.js';
 import { onAnnounce, onLike, undoAnnounce, undoLike } from './interactions.js';
 import { embeddedObject, isActorObject, objectOf, senderOf, type Inbox } from './sender.js';
+import { signFetchesFor } from './signer.js';
 import { createStatus, updateStatus } from './statuses.js';
 import { onAuthorizationDeleted, onQuoteRequest } from './quotes.js';
 
@@ -39,7 +40,11 @@ function fromSender<T extends Activity>(
     // a group chat's traffic: from a group, or to one of ours (it checks its senders itself)
     if (await onGroupTraffic(inbox, activity)) return;
     const sender = await senderOf(inbox, activity);
-    if (sender) await handle(inbox, activity, sender);
+    if (!sender) return;
+    // what the activity only names is fetched signed as someone it is meant for (servers keep direct posts
+    // from anyone else)
+    signFetchesFor(inbox, activity, sender);
+    await handle(inbox, activity, sender);
   };
 }
 

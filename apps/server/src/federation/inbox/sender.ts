@@ -1,9 +1,16 @@
 import type { InboxContext } from '@fedify/fedify';
-import { isActor, type Activity, type Actor, type Object as APObject } from '@fedify/vocab';
+import {
+  isActor,
+  type Activity,
+  type Actor,
+  type DocumentLoader,
+  type Object as APObject,
+} from '@fedify/vocab';
 import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
 import { domainBlockFor } from '../../moderation/domain-blocks.js';
 import { parseLocalUrl } from '../../search/local-urls.js';
+import { refuseToFetch } from '../not-fetched.js';
 import { RemoteObjectError, upsertRemoteAccount, type IngestOptions } from '../ingest/index.js';
 
 export type Inbox = InboxContext<AppContext>;
@@ -11,18 +18,30 @@ export type Inbox = InboxContext<AppContext>;
 /** A remote account's document is fetched again when an activity arrives after this long. */
 const ACTOR_REFRESH_MS = 24 * 60 * 60_000;
 
-/** Loaders and http policy for ingest: Fedify's (cached, safe-fetching) loaders of this inbox context. */
+/** The loaders chosen for the activity an inbox context handles (signer.ts's signFetchesFor). */
+const inboxLoaders = new WeakMap<Inbox, DocumentLoader>();
+
+export function setInboxLoader(inbox: Inbox, loader: DocumentLoader): void {
+  inboxLoaders.set(inbox, loader);
+}
+
+/** What this inbox context fetches with: the signer chosen for its activity, else Fedify's loader of the inbox. */
+function loaderOf(inbox: Inbox): DocumentLoader {
+  return inboxLoaders.get(inbox) ?? inbox.documentLoader;
+}
+
+/** Loaders and http policy for ingest: Fedify's (safe-fetching) loaders of this inbox context. */
 export function ingestOptions(inbox: Inbox): IngestOptions {
   return {
     allowHttp: inbox.data.config.federation.allowHttp,
-    documentLoader: inbox.documentLoader,
+    documentLoader: loaderOf(inbox),
     contextLoader: inbox.contextLoader,
   };
 }
 
 /** Options for vocab's get…() accessors on a received activity: fetched through this inbox's loaders. */
 export function fetchOptions(inbox: Inbox) {
-  return { documentLoader: inbox.documentLoader, contextLoader: inbox.contextLoader, suppressError: true };
+  return { documentLoader: loaderOf(inbox), contextLoader: inbox.contextLoader, suppressError: true };
 }
 
 /** The admin's block of a server (by its host with or without port, or a parent domain), or null. */
@@ -103,9 +122,8 @@ export async function blocks(ctx: AppContext, blocker: AccountRow, blocked: Acco
 
 /** The object the activity embeds, never fetched: null when it only links to it. */
 export async function embeddedObject(inbox: Inbox, activity: Activity): Promise<APObject | null> {
-  const refuse = () => Promise.reject(new Error('not embedded'));
   return activity
-    .getObject({ documentLoader: refuse, contextLoader: inbox.contextLoader, suppressError: true })
+    .getObject({ documentLoader: refuseToFetch, contextLoader: inbox.contextLoader, suppressError: true })
     .catch(() => null);
 }
 

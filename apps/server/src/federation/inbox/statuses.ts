@@ -96,8 +96,9 @@ export async function createStatus(inbox: Inbox, create: Create, sender: Account
     if (poll?.local) return recordRemoteVote(ctx, poll, sender, object.name.toString());
   }
   if (!(await isWanted(inbox, sender, object))) return;
-  const status = await unlessRefused(ingestRemoteStatus(ctx, object, sender, ingestOptions(inbox)));
-  if (status?.visibility === 'direct') await onDirectNote(ctx, status, create);
+  const options = ingestOptions(inbox);
+  const status = await unlessRefused(ingestRemoteStatus(ctx, object, sender, options));
+  if (status?.visibility === 'direct') await onDirectNote(ctx, status, create, object, options);
 }
 
 /** Update of a status its author wrote: a new version (an edit, with history); unknown statuses are ignored. */
