@@ -4,7 +4,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import generator, { type Entity, type MegalodonInterface, type WebSocketInterface } from 'megalodon';
+import generator, {
+  detector,
+  type Entity,
+  type MegalodonInterface,
+  type WebSocketInterface,
+} from 'megalodon';
 import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
 import { signUp } from './helpers/auth.js';
 import { consentedCode } from './helpers/oauth-consent.js';
@@ -336,6 +341,11 @@ describeEachDialect('megalodon client conformance', (dialect) => {
     expect(
       (await noah.search('megalodon', { type: 'hashtags' })).data.hashtags.map((tag) => tag.name),
     ).toContain('megalodon');
+
+    // apps choose their API flavour with megalodon's detector, from NodeInfo: here with federation off, as on the
+    // README's local start
+    expect(server.config.federation.enabled).toBe(false);
+    expect(await detector(url)).toBe('mastodon');
 
     const instance = (await noah.getInstance()).data;
     expect(instance.uri).toBe(new URL(url).host);
