@@ -1,6 +1,6 @@
 // `npm run check:clients`: drives a fresh server with independent Mastodon clients, method by method, as a user of
-// third-party apps would (issue 16): Mastodon.py and toot (Debian: `apt-get install -y python3-mastodon toot`) and,
-// when MEGALODON_DIR names a folder outside the project where megalodon is installed, megalodon. Each client's
+// third-party apps would (issue 16): Mastodon.py and toot (Debian: `apt-get install -y python3-mastodon toot`) and
+// megalodon (the project's own devDependency, or the one installed in the folder MEGALODON_DIR names). Each client's
 // script prints its failures and its passed/failed counts; a client that is not installed is skipped with a note.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -84,11 +84,13 @@ try {
   if (spawnSync('toot', ['--version']).status === 0)
     summary.push(runClient('toot', python, ['toot_check.py', base]));
   else summary.push('toot: skipped (toot is not installed)');
-  if (process.env.MEGALODON_DIR)
-    summary.push(
-      runClient('megalodon', process.execPath, ['megalodon_check.mjs', base, process.env.MEGALODON_DIR]),
-    );
-  else summary.push('megalodon: skipped (set MEGALODON_DIR to a folder where megalodon is installed)');
+  summary.push(
+    runClient('megalodon', process.execPath, [
+      'megalodon_check.mjs',
+      base,
+      process.env.MEGALODON_DIR ?? root,
+    ]),
+  );
   console.log(`\n${summary.join('\n')}`);
 } finally {
   server.kill('SIGTERM');

@@ -1,6 +1,6 @@
 // Drives a Palchat server with megalodon (npm), method by method; prints failures and passed/failed counts.
-// Usage: node megalodon_check.mjs BASE_URL MEGALODON_DIR, where MEGALODON_DIR is a folder outside the project
-// with megalodon installed (`npm install megalodon@10`); code_for.py next to this file gives the user's consent.
+// Usage: node megalodon_check.mjs BASE_URL MEGALODON_DIR, where MEGALODON_DIR is a folder with megalodon installed
+// (the project itself, or another with `npm install megalodon@10`); code_for.py next to this file gives the consent.
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
