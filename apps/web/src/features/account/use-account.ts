@@ -34,8 +34,9 @@ export function useRelationship(accountId: string | undefined, enabled: boolean)
     queryKey: ['relationship', accountId],
     enabled: enabled && accountId !== undefined,
     queryFn: async ({ signal }) => {
+      // as Mastodon's web app: a suspended account's profile still shows (and can sever) the relationship
       const answer = await api.get<Relationship[]>('/api/v1/accounts/relationships', {
-        query: { id: [accountId ?? ''] },
+        query: { id: [accountId ?? ''], with_suspended: true },
         signal,
       });
       return answer[0] ?? null;
