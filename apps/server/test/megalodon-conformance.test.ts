@@ -133,7 +133,16 @@ describeEachDialect('megalodon client conformance', (dialect) => {
     ).data;
     expect(updated).toMatchObject({ display_name: 'Mia M.', note: expect.stringContaining('hello there') });
     expect(updated.fields.map((field) => field.name)).toEqual(['Site']);
-    expect(updated.source).toMatchObject({ privacy: 'unlisted', sensitive: true, language: 'fr' });
+    // source holds what was typed: the note and field values as plain text
+    expect(updated.source).toMatchObject({
+      privacy: 'unlisted',
+      sensitive: true,
+      language: 'fr',
+      note: 'hello there',
+      fields: [{ name: 'Site', value: 'example.org' }],
+    });
+    const unlisted = (await mia.postStatus('default visibility')).data as Entity.Status;
+    expect(unlisted.visibility).toBe('unlisted');
 
     expect((await noah.followAccount(miaAccount.id)).data.following).toBe(true);
     expect((await noah.getRelationship(miaAccount.id)).data).toMatchObject({
