@@ -80,12 +80,19 @@ test.describe('composer tools: emoji, alt text, media viewer zoom', () => {
     await expect(field).toHaveValue('Launch 🚀');
     await expect(field).toBeFocused();
 
-    // Escape closes the picker only, not what holds the form
-    await compose.getByRole('button', { name: 'Insert emoji' }).click();
+    // Escape closes the picker only, not what holds the form, and gives the focus back to its button
+    const toggle = compose.getByRole('button', { name: 'Insert emoji' });
+    await toggle.click();
     await expect(picker.getByRole('searchbox', { name: 'Search emoji' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(picker).toHaveCount(0);
+    await expect(toggle).toBeFocused();
     await expect(field).toHaveValue('Launch 🚀');
+    // a press outside closes it too, as the chat's pickers
+    await toggle.click();
+    await expect(picker).toBeVisible();
+    await field.click();
+    await expect(picker).toHaveCount(0);
 
     // `:smil` offers 😄 first; Enter puts it in place of the shortcode
     await field.pressSequentially(' and :smil');

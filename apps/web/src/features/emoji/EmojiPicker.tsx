@@ -1,5 +1,5 @@
 import './emoji-picker.css';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { MessageId } from '../../app/i18n/messages';
 import { useT } from '../../app/i18n/use-t';
 import { EMOJI_GROUPS, type EmojiGroup } from './emoji-data';
@@ -56,15 +56,10 @@ function EmojiButton({ entry, onPick }: { entry: EmojiEntry; onPick: (entry: Emo
 
 /**
  * The composer's emoji picker, as Mastodon's: a search over names and shortcodes, the server's custom emoji,
- * and every Unicode emoji by category. Its data loads when it opens. Escape closes it (and only it).
+ * and every Unicode emoji by category. Its data loads when it opens. The composer closes it (usePopoverDismiss:
+ * a press outside, Escape).
  */
-export default function EmojiPicker({
-  onPick,
-  onClose,
-}: {
-  onPick: (entry: EmojiEntry) => void;
-  onClose: () => void;
-}) {
+export default function EmojiPicker({ onPick }: { onPick: (entry: EmojiEntry) => void }) {
   const t = useT();
   const entries = useEmojiEntries(true);
   const [query, setQuery] = useState('');
@@ -83,19 +78,11 @@ export default function EmojiPicker({
     );
   }, [entries, query, category]);
 
-  function onKeyDown(event: KeyboardEvent) {
-    if (event.key !== 'Escape') return;
-    // only the picker closes, not the dialog around the form
-    event.stopPropagation();
-    event.preventDefault();
-    onClose();
-  }
-
   const categories: Category[] = [...(hasCustom ? (['custom'] as const) : []), ...EMOJI_GROUPS];
   const categoryName = (c: Category) => t(c === 'custom' ? 'emoji.group_custom' : GROUP_NAME[c]);
 
   return (
-    <div className="emoji-picker" role="dialog" aria-label={t('emoji.picker')} onKeyDown={onKeyDown}>
+    <div className="emoji-picker" role="dialog" aria-label={t('emoji.picker')}>
       <input
         className="emoji-picker__search field__input"
         type="search"
