@@ -80,12 +80,23 @@ test.describe('composer tools: emoji, alt text, media viewer zoom', () => {
     await expect(field).toHaveValue('Launch 🚀');
     await expect(field).toBeFocused();
 
-    // Escape closes the picker only, not what holds the form
-    await compose.getByRole('button', { name: 'Insert emoji' }).click();
+    // Escape closes the picker only, not what holds the form, and gives the focus back to its button
+    const toggle = compose.getByRole('button', { name: 'Insert emoji' });
+    await toggle.click();
     await expect(picker.getByRole('searchbox', { name: 'Search emoji' })).toBeFocused();
+    // the emoji just picked heads the "Recently used" row (kept in this browser)
+    const recent = picker.getByRole('group', { name: 'Recently used' });
+    await expect(recent.getByRole('button').first()).toHaveAccessibleName('rocket');
+    await page.screenshot({ path: `${SHOTS}/picker-recent-desktop.png` });
     await page.keyboard.press('Escape');
     await expect(picker).toHaveCount(0);
+    await expect(toggle).toBeFocused();
     await expect(field).toHaveValue('Launch 🚀');
+    // a press outside closes it too, as the chat's pickers
+    await toggle.click();
+    await expect(picker).toBeVisible();
+    await field.click();
+    await expect(picker).toHaveCount(0);
 
     // `:smil` offers 😄 first; Enter puts it in place of the shortcode
     await field.pressSequentially(' and :smil');
@@ -191,6 +202,11 @@ test.describe('composer tools: emoji, alt text, media viewer zoom', () => {
     for (const size of ['phone', 'desktop'] as const) {
       for (const scheme of ['light', 'dark'] as const) {
         const page = await sessionOf(browser, alice, size, scheme);
+        // more recently used emoji than two rows hold
+        await page.addInitScript(
+          (keys) => localStorage.setItem('palchat.recent-emoji', JSON.stringify(keys)),
+          [...'🐶🐱🐭🐹🐰🦊🐻🐼🐨🐯🦁🐮🐷🐸🐵🐔🐧🐦🐤🦆🦅🦉🦇🐺🐗🐴🦄🐝🐛🦋🐌🐞🐜🍏🍎🍐🍊🍋🍌🍉'],
+        );
         await page.goto(size === 'phone' ? '/publish' : '/home');
         const compose = page.getByRole('form', { name: 'New post' });
         await compose
@@ -198,6 +214,12 @@ test.describe('composer tools: emoji, alt text, media viewer zoom', () => {
           .setInputFiles({ name: 'kite.png', mimeType: 'image/png', buffer: PNG });
         await compose.getByRole('button', { name: 'Insert emoji' }).click();
         await expect(compose.getByRole('button', { name: 'grinning face', exact: true })).toBeVisible();
+        const recent = compose.getByRole('group', { name: 'Recently used' }).getByRole('button');
+        await expect(recent.first()).toHaveAccessibleName('dog face');
+        const rows = await recent.evaluateAll((buttons) =>
+          buttons.map((button) => Math.round(button.getBoundingClientRect().top)),
+        );
+        expect(new Set(rows).size, `rows of ${rows.length} recent emoji`).toBe(2);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           page.viewportSize()!.width,
         );

@@ -89,6 +89,24 @@ test.describe('message box: block, report, settings, delete', () => {
     await expect(messageBubble(ann, 'Back again')).toBeVisible();
   });
 
+  test("a block from the partner's profile hides their presence in the open chat at once", async () => {
+    const annSeenByBen = box(ben).locator('.mbox-chat__subtitle');
+    await expect(annSeenByBen).toHaveText('Active now');
+    await box(ben).getByRole('button', { name: 'Chat settings' }).click();
+    await menuItem(ben, 'View profile').click();
+    const buttons = ben.page.locator('.account-header__buttons');
+    await buttons.getByRole('button', { name: `More options for @${ann.username}` }).click();
+    await menuItem(ben, `Block @${ann.username}`).click();
+    await ben.page.getByRole('alertdialog').getByRole('button', { name: 'Block', exact: true }).click();
+    // the chat stays open in the box; its header no longer says "Active now" (not after the next 60 s poll)
+    await expect(box(ben).getByTestId('block-banner')).toContainText('You have blocked this user.');
+    await expect(annSeenByBen).toHaveText(`@${ann.username}`);
+
+    await buttons.getByRole('button', { name: `Unblock @${ann.username}` }).click();
+    await expect(annSeenByBen).toHaveText('Active now');
+    await expect(box(ben).getByTestId('block-banner')).toHaveCount(0);
+  });
+
   test('report needs a reason; settings inherit, on and off; delete a message and the chat', async () => {
     // report
     await box(ann).getByRole('button', { name: 'Chat settings' }).click();

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { apiAs, box, createUser, messageBubble, sendMessage, type ChatUser } from './messages-support';
 import { expect, test } from './support/social';
 import { newUser, submitSignUpForm } from './support/users';
@@ -122,6 +122,49 @@ test.describe('the profile at phone and desktop sizes, light and dark', () => {
       });
     }
   }
+});
+
+/** Every button of the profile header lies inside `container` and below the banner (the avatar alone overlaps it). */
+async function expectHeaderButtonsInside(page: Page, container: Locator): Promise<void> {
+  const outer = await container.boundingBox();
+  const banner = await page.locator('.account-header__banner').boundingBox();
+  const buttons = await page.locator('.account-header__buttons').getByRole('button').all();
+  expect(buttons.length).toBeGreaterThanOrEqual(3);
+  for (const button of buttons) {
+    const box = await button.boundingBox();
+    if (!box || !outer || !banner) throw new Error('a header element has no box');
+    const name = (await button.getAttribute('aria-label')) ?? (await button.textContent());
+    expect(box.x, `${name}: left edge`).toBeGreaterThanOrEqual(outer.x);
+    expect(box.x + box.width, `${name}: right edge`).toBeLessThanOrEqual(outer.x + outer.width);
+    expect(box.y, `${name}: top edge`).toBeGreaterThanOrEqual(banner.y + banner.height);
+  }
+}
+
+test.describe('the profile header in narrow columns', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('its buttons stay inside a deck column at 1440 px and inside a phone screen', async ({
+    alice,
+    bob,
+  }) => {
+    await apiAs(alice, 'PUT', '/api/web/settings', { layout: 'multi-column' });
+    await apiAs(alice, 'POST', `/api/v1/accounts/${bob.id}/follow`);
+    const page = alice.page;
+    await page.setViewportSize(DESKTOP.viewport);
+    await openProfile(alice, bob);
+    const column = page.locator('.column-slot--routed');
+    await expect(column.getByRole('button', { name: 'Unfollow' })).toBeEnabled();
+    await expectHeaderButtonsInside(page, column);
+    await shot(page, 'profile-deck-1440');
+
+    // the phone layout (the deck setting keeps the deck at any width; `auto` gives the phone layout)
+    await apiAs(alice, 'PUT', '/api/web/settings', { layout: 'auto' });
+    await page.setViewportSize(PHONE.viewport);
+    await openProfile(alice, bob);
+    await expect(page.getByRole('button', { name: 'Unfollow' })).toBeEnabled();
+    await expectHeaderButtonsInside(page, page.locator('body'));
+    await shot(page, 'profile-following-375');
+  });
 });
 
 test.describe('signing up', () => {

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import { Icon } from './Icon';
 import type { IconName } from './icons';
@@ -49,6 +49,7 @@ export function ButtonLink({ variant = 'primary', block, className, ...rest }: B
 }
 
 interface IconButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  ref?: Ref<HTMLButtonElement>;
   icon: IconName;
   /** required: icon buttons have no visible text */
   label: string;

@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DropdownMenu, MenuItem } from '../../components/DropdownMenu';
 import { SocialIcon } from '../../components/SocialIcon';
 import { ErrorMessage } from '../../components/States';
+import { refreshChatsWith } from '../messages/data/refresh';
 import { focusCompose } from '../status/reply';
 import { accountDomain } from './account-domain';
 import { useFollowOptions, useRelationship } from './use-account';
@@ -48,6 +49,7 @@ function useAccountActions(account: Account) {
       if (action === 'endorse' || action === 'unendorse')
         void client.invalidateQueries({ queryKey: ['endorsements'] });
       else void client.invalidateQueries({ queryKey: ['timeline'] });
+      if (action === 'block' || action === 'unblock') refreshChatsWith(client, account.id);
     },
   });
   const domainBlock = useMutation({

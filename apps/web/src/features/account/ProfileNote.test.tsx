@@ -33,4 +33,13 @@ describe('ProfileNote', () => {
     fireEvent.click(screen.getByText('Gardening'), { button: 0 });
     expect(screen.getByText('hashtag page')).toBeTruthy();
   });
+
+  it('leaves a modified click on a hashtag to the browser (a new tab or window)', () => {
+    renderNote();
+    for (const modifier of ['shiftKey', 'altKey', 'ctrlKey', 'metaKey'] as const) {
+      // fireEvent returns false when a handler called preventDefault
+      expect(fireEvent.click(screen.getByText('Gardening'), { button: 0, [modifier]: true })).toBe(true);
+    }
+    expect(screen.queryByText('hashtag page')).toBeNull();
+  });
 });

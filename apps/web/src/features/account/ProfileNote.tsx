@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Html } from '../../components/Html';
-import { isPlainPrimaryClick } from '../status/StatusContent';
+import { isPlainClick } from '../../components/plain-click';
 
 /** The tag a hashtag link of note HTML names: Mastodon's `<a class="mention hashtag" rel="tag">#<span>tag</span></a>`. */
 function hashtagOf(link: HTMLAnchorElement): string | null {
@@ -29,7 +29,7 @@ export function ProfileNote({ html }: { html: string }) {
   }, [html]);
   function onClick(event: MouseEvent<HTMLDivElement>) {
     const href = (event.target as HTMLElement).closest('a')?.getAttribute('href');
-    if (!href?.startsWith('/tags/') || !isPlainPrimaryClick(event)) return;
+    if (!href?.startsWith('/tags/') || !isPlainClick(event)) return;
     event.preventDefault();
     navigate(href);
   }

@@ -2,6 +2,7 @@ import './compose.css';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   Suspense,
+  useCallback,
   useEffect,
   useId,
   useMemo,
@@ -25,6 +26,7 @@ import { DisplayName } from '../../components/DisplayName';
 import { Icon } from '../../components/Icon';
 import { PathIcon, SocialIcon } from '../../components/SocialIcon';
 import { ErrorMessage } from '../../components/States';
+import { usePopoverDismiss } from '../../components/use-popover-dismiss';
 import {
   quotePolicyStore,
   quoteTargetStore,
@@ -509,6 +511,10 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
   const suggestions = mention ? mentionSuggestions : emojiSuggestions;
   const showSuggestions = token !== null && suggestions.length > 0;
   const [emojiOpen, setEmojiOpen] = useState(false);
+  const emojiButton = useRef<HTMLButtonElement>(null);
+  const emojiPicker = useRef<HTMLDivElement>(null);
+  const closeEmoji = useCallback(() => setEmojiOpen(false), []);
+  const dismissEmoji = usePopoverDismiss(emojiOpen, closeEmoji, emojiPicker, emojiButton);
 
   function replaceText(start: number, end: number, value: string, spaced = true) {
     const next = spaced
@@ -754,17 +760,13 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
           onClick={() => fileInput.current?.click()}
         />
         <IconButton
+          ref={emojiButton}
           icon="mood"
           label={t('compose.emoji')}
           aria-expanded={emojiOpen}
           active={emojiOpen}
           onClick={() => setEmojiOpen((open) => !open)}
-          onKeyDown={(event) => {
-            // Escape on the toggle closes the picker, and only the picker
-            if (event.key !== 'Escape' || !emojiOpen) return;
-            event.stopPropagation();
-            setEmojiOpen(false);
-          }}
+          onKeyDown={dismissEmoji}
         />
         <button
           type="button"
@@ -819,15 +821,11 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
         </span>
       </div>
       {emojiOpen && (
-        <Suspense fallback={null}>
-          <EmojiPicker
-            onPick={pickEmoji}
-            onClose={() => {
-              setEmojiOpen(false);
-              textarea.current?.focus();
-            }}
-          />
-        </Suspense>
+        <div ref={emojiPicker} onKeyDown={dismissEmoji}>
+          <Suspense fallback={null}>
+            <EmojiPicker onPick={pickEmoji} />
+          </Suspense>
+        </div>
       )}
       {problem === 'poll_options' && (
         <p className="muted compose-form__hint">

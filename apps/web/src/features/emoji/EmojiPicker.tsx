@@ -1,9 +1,11 @@
 import './emoji-picker.css';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { MessageId } from '../../app/i18n/messages';
 import { useT } from '../../app/i18n/use-t';
 import { EMOJI_GROUPS, type EmojiGroup } from './emoji-data';
 import { EmojiText } from './EmojiText';
+import { RECENT_EMOJI_ROWS, rememberEmoji, useRecentEmoji } from './recent-emoji';
+import { useGridColumns } from './use-grid-columns';
 import { emojiKey, searchEmoji, type EmojiEntry } from './shortcodes';
 import { useEmojiEntries } from './use-emoji';
 
@@ -55,22 +57,21 @@ function EmojiButton({ entry, onPick }: { entry: EmojiEntry; onPick: (entry: Emo
 }
 
 /**
- * The composer's emoji picker, as Mastodon's: a search over names and shortcodes, the server's custom emoji,
- * and every Unicode emoji by category. Its data loads when it opens. Escape closes it (and only it).
+ * The composer's emoji picker, as Mastodon's: a search over names and shortcodes, the emoji used most recently
+ * in this browser (Mastodon's "Frequently used"), the server's custom emoji, and every Unicode emoji by category. Its data loads when it opens. The composer closes it (usePopoverDismiss:
+ * a press outside, Escape).
  */
-export default function EmojiPicker({
-  onPick,
-  onClose,
-}: {
-  onPick: (entry: EmojiEntry) => void;
-  onClose: () => void;
-}) {
+export default function EmojiPicker({ onPick }: { onPick: (entry: EmojiEntry) => void }) {
   const t = useT();
   const entries = useEmojiEntries(true);
   const [query, setQuery] = useState('');
   const search = useRef<HTMLInputElement>(null);
   // focus moves into the picker when it opens (the autofocus attribute only works as a page loads)
   useEffect(() => search.current?.focus(), []);
+  const recentKeys = useRecentEmoji();
+  const recentId = useId();
+  const recentRow = useRef<HTMLDivElement>(null);
+  const columns = useGridColumns(recentRow, 6);
   const hasCustom = entries?.some((entry) => entry.kind === 'custom') ?? false;
   const [chosen, setChosen] = useState<Category | null>(null);
   const category: Category = chosen ?? (hasCustom ? 'custom' : 0);
@@ -82,20 +83,22 @@ export default function EmojiPicker({
       category === 'custom' ? entry.kind === 'custom' : entry.kind === 'unicode' && entry.group === category,
     );
   }, [entries, query, category]);
+  // a custom emoji the server no longer has drops out of the row
+  const recent = useMemo(() => {
+    const byKey = new Map((entries ?? []).map((entry) => [emojiKey(entry), entry]));
+    return recentKeys.flatMap((key) => byKey.get(key) ?? []).slice(0, RECENT_EMOJI_ROWS * columns);
+  }, [entries, recentKeys, columns]);
 
-  function onKeyDown(event: KeyboardEvent) {
-    if (event.key !== 'Escape') return;
-    // only the picker closes, not the dialog around the form
-    event.stopPropagation();
-    event.preventDefault();
-    onClose();
+  function pick(entry: EmojiEntry) {
+    rememberEmoji(emojiKey(entry));
+    onPick(entry);
   }
 
   const categories: Category[] = [...(hasCustom ? (['custom'] as const) : []), ...EMOJI_GROUPS];
   const categoryName = (c: Category) => t(c === 'custom' ? 'emoji.group_custom' : GROUP_NAME[c]);
 
   return (
-    <div className="emoji-picker" role="dialog" aria-label={t('emoji.picker')} onKeyDown={onKeyDown}>
+    <div className="emoji-picker" role="dialog" aria-label={t('emoji.picker')}>
       <input
         className="emoji-picker__search field__input"
         type="search"
@@ -105,6 +108,18 @@ export default function EmojiPicker({
         ref={search}
         onChange={(event) => setQuery(event.target.value)}
       />
+      {!query.trim() && recent.length > 0 && (
+        <div className="emoji-picker__recent" role="group" aria-labelledby={recentId}>
+          <span id={recentId} className="emoji-picker__recent-title">
+            {t('emoji.recent')}
+          </span>
+          <div className="emoji-picker__recent-row" ref={recentRow}>
+            {recent.map((entry) => (
+              <EmojiButton key={emojiKey(entry)} entry={entry} onPick={pick} />
+            ))}
+          </div>
+        </div>
+      )}
       {!query.trim() && (
         <div className="emoji-picker__tabs" role="tablist" aria-label={t('emoji.categories')}>
           {categories.map((c) => (
@@ -132,7 +147,7 @@ export default function EmojiPicker({
         {!entries && <p className="emoji-picker__note">{t('emoji.loading')}</p>}
         {entries && shown.length === 0 && <p className="emoji-picker__note">{t('emoji.no_results')}</p>}
         {shown.map((entry) => (
-          <EmojiButton key={emojiKey(entry)} entry={entry} onPick={onPick} />
+          <EmojiButton key={emojiKey(entry)} entry={entry} onPick={pick} />
         ))}
       </div>
     </div>

@@ -15,6 +15,7 @@ import type { IconName } from '../../components/icons';
 import { PagedList } from '../../components/PagedList';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { ErrorMessage } from '../../components/States';
+import { refreshChatsWith } from '../messages/data/refresh';
 
 function SignedInColumn({ icon, title, children }: { icon: IconName; title: string; children: ReactNode }) {
   return (
@@ -46,11 +47,14 @@ function AccountActionList({
   empty,
   actions,
   also,
+  onDone,
 }: {
   listKey: string;
   path: string;
   empty: MessageId;
   also?: readonly unknown[];
+  /** after a row's action succeeded */
+  onDone?: (account: Account) => void;
   actions: (
     account: Account,
     run: (method: 'POST' | 'DELETE', path: string) => void,
@@ -70,7 +74,8 @@ function AccountActionList({
             account={account}
             actions={actions(
               account,
-              (method, actionPath) => action.mutate({ method, path: actionPath }),
+              (method, actionPath) =>
+                action.mutate({ method, path: actionPath }, { onSuccess: () => onDone?.(account) }),
               action.isPending,
             )}
           />
@@ -120,6 +125,7 @@ function UndoAccountList({
   empty,
   undo,
   label,
+  onUndone,
 }: {
   icon: IconName;
   title: MessageId;
@@ -127,6 +133,7 @@ function UndoAccountList({
   empty: MessageId;
   undo: 'unblock' | 'unmute';
   label: MessageId;
+  onUndone?: (account: Account) => void;
 }) {
   const t = useT();
   return (
@@ -135,6 +142,7 @@ function UndoAccountList({
         listKey={listKey}
         path={`/api/v1/${listKey}`}
         empty={empty}
+        onDone={onUndone}
         actions={(account, run, busy) => (
           <Button
             variant="secondary"
@@ -150,8 +158,10 @@ function UndoAccountList({
 }
 
 export function BlocksView() {
+  const client = useQueryClient();
   return (
     <UndoAccountList
+      onUndone={(account) => refreshChatsWith(client, account.id)}
       icon="block"
       title="column.blocks"
       listKey="blocks"

@@ -1,28 +1,9 @@
-import { createStore, useStore } from '../../app/stores/create-store';
+import { useStore } from '../../app/stores/create-store';
+import { createStoredList } from '../../app/stores/stored-list';
 
-const STORAGE_KEY = 'palchat.recent-searches';
 export const MAX_RECENT_SEARCHES = 5;
 
-function load(): string[] {
-  try {
-    const stored: unknown = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '[]');
-    return Array.isArray(stored) ? stored.filter((item): item is string => typeof item === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-const recentStore = createStore<string[]>(load());
-
-function save(list: string[]): void {
-  recentStore.set(list);
-  try {
-    if (list.length > 0) localStorage.setItem(STORAGE_KEY, JSON.stringify(list));
-    else localStorage.removeItem(STORAGE_KEY);
-  } catch {
-    // private browsing may refuse storage: the list then lasts for this page only
-  }
-}
+const recent = createStoredList('palchat.recent-searches');
 
 /** Newest first, without duplicates (case-insensitive), at most MAX_RECENT_SEARCHES. */
 export function withRecentSearch(list: readonly string[], q: string): string[] {
@@ -33,13 +14,13 @@ export function withRecentSearch(list: readonly string[], q: string): string[] {
 }
 
 export function rememberSearch(q: string): void {
-  save(withRecentSearch(recentStore.get(), q));
+  recent.save(withRecentSearch(recent.store.get(), q));
 }
 
 export function clearRecentSearches(): void {
-  save([]);
+  recent.save([]);
 }
 
 export function useRecentSearches(): string[] {
-  return useStore(recentStore);
+  return useStore(recent.store);
 }

@@ -33,12 +33,15 @@ describe('hashtag popup trigger (SPEC §2)', () => {
     expect(hashtagMenuStore.get()).toMatchObject({ tag: 'cats', acct: 'alice' });
   });
 
-  it('does not open with ctrl or meta, or on another button', () => {
+  it('does not open with a modifier or on another button, and leaves that click to the browser', () => {
     const view = renderContent();
     const link = view.container.querySelector('a.hashtag') ?? document.body;
-    fireEvent.click(link, { button: 0, ctrlKey: true });
-    fireEvent.click(link, { button: 0, metaKey: true });
-    fireEvent.click(link, { button: 1 });
+    // fireEvent returns false when a handler called preventDefault
+    expect(fireEvent.click(link, { button: 0, ctrlKey: true })).toBe(true);
+    expect(fireEvent.click(link, { button: 0, metaKey: true })).toBe(true);
+    expect(fireEvent.click(link, { button: 0, shiftKey: true })).toBe(true);
+    expect(fireEvent.click(link, { button: 0, altKey: true })).toBe(true);
+    expect(fireEvent.click(link, { button: 1 })).toBe(true);
     expect(hashtagMenuStore.get()).toBeNull();
   });
 });
@@ -64,5 +67,19 @@ describe('mentions', () => {
     expect(link?.getAttribute('data-hover-card-account')).toBe('42');
     fireEvent.click(link?.querySelector('span') ?? document.body, { button: 0 });
     expect(view.getByText('profile page')).toBeTruthy();
+  });
+
+  it('leave a shift-click to the browser', () => {
+    const view = render(
+      <MemoryRouter initialEntries={['/home']}>
+        <Routes>
+          <Route path="/home" element={<StatusContent status={withMention} />} />
+          <Route path="/:handle" element={<p>profile page</p>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    const link = view.container.querySelector('a.mention') ?? document.body;
+    expect(fireEvent.click(link, { button: 0, shiftKey: true })).toBe(true);
+    expect(view.queryByText('profile page')).toBeNull();
   });
 });

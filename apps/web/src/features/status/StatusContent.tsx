@@ -2,12 +2,8 @@ import type { Mention, Status } from '@palchat/api';
 import { useLayoutEffect, useRef, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Html } from '../../components/Html';
+import { isPlainClick } from '../../components/plain-click';
 import { openHashtagMenu } from './hashtag-menu-store';
-
-/** A plain primary click: no modifier that asks the browser for a new tab or window. */
-export function isPlainPrimaryClick(event: Pick<MouseEvent, 'button' | 'ctrlKey' | 'metaKey'>): boolean {
-  return event.button === 0 && !event.ctrlKey && !event.metaKey;
-}
 
 /** The mention a link of the status HTML stands for: mention links carry the account's URL. */
 function mentionOf(status: Status, link: Element): Mention | undefined {
@@ -16,8 +12,9 @@ function mentionOf(status: Status, link: Element): Mention | undefined {
 }
 
 /**
- * The status HTML (sanitized by <Html>). Mentions open the profile in the app; hashtags open the hashtag
- * popup on a primary click without ctrl or meta (SPEC §2 "Hashtag popup"); other links open a new tab.
+ * The status HTML (sanitized by <Html>). On a plain click (no modifier: SPEC §2 "Hashtag popup" asks for no ctrl
+ * or meta, and shift/alt keep the link's own meaning too) mentions open the profile in the app and hashtags open
+ * the hashtag popup; other links open a new tab.
  */
 export function StatusContent({ status }: { status: Status }) {
   const navigate = useNavigate();
@@ -33,13 +30,13 @@ export function StatusContent({ status }: { status: Status }) {
     const link = (event.target as HTMLElement).closest('a');
     if (!link) return;
     if (link.classList.contains('hashtag')) {
-      if (!isPlainPrimaryClick(event)) return;
+      if (!isPlainClick(event)) return;
       event.preventDefault();
       const tag = (link.textContent ?? '').replace(/^#/, '');
       openHashtagMenu({ tag, acct: status.account.acct, anchor: link });
       return;
     }
-    if (isPlainPrimaryClick(event)) {
+    if (isPlainClick(event)) {
       const mention = mentionOf(status, link);
       if (mention) {
         event.preventDefault();

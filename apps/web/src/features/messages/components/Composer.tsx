@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { m } from '../messages';
-import { usePopoverDismiss } from '../hooks/use-popover-dismiss';
+import { usePopoverDismiss } from '../../../components/use-popover-dismiss';
 import type { Message, MessageMedia } from '../model';
 import {
   INPUT_MAX_HEIGHT_PX,

@@ -5,7 +5,7 @@ import { isPlainClick } from '../../../components/plain-click';
 import { m } from '../messages';
 import type { Message, MessageMedia, Reaction } from '../model';
 import type { MessagePlacement } from '../rules/grouping';
-import { usePopoverDismiss } from '../hooks/use-popover-dismiss';
+import { usePopoverDismiss } from '../../../components/use-popover-dismiss';
 import { receiptState } from '../rules/receipts';
 import { bubbleTime } from '../rules/time';
 import { Avatar } from '../../../components/Avatar';

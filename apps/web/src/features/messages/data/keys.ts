@@ -3,7 +3,9 @@ export const messageKeys = {
   all: ['messages'] as const,
   conversations: () => ['messages', 'conversations'] as const,
   unread: () => ['messages', 'unread'] as const,
-  conversation: (id: string) => ['messages', 'conversation', id] as const,
+  conversation: (id: string) => [...messageKeys.conversationsRead(), id] as const,
+  /** the messages read of every conversation (each one's first page also carries the conversation) */
+  conversationsRead: () => ['messages', 'conversation'] as const,
   preferences: () => ['messages', 'preferences'] as const,
   blockStatus: (id: string) => ['messages', 'block-status', id] as const,
   settings: (id: string) => ['messages', 'settings', id] as const,

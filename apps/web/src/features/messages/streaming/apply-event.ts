@@ -15,6 +15,7 @@ import {
   updateConversations,
 } from '../data/cache';
 import { messageKeys } from '../data/keys';
+import { refreshConversation } from '../data/refresh';
 import { applyIncomingMessage, countsAsUnread } from '../rules/unread';
 import type { TypingStore } from '../state/typing-store';
 
@@ -89,15 +90,8 @@ export function applyStreamEvent(event: StreamEvent, context: StreamContext): vo
       const parsed = conversationUpdatedPayloadSchema.safeParse(event.payload);
       if (!parsed.success) return;
       const id = parsed.data.conversation_id;
-      void client.invalidateQueries({ queryKey: messageKeys.conversations() });
+      refreshConversation(client, id, context.openConversationId() === id);
       adjustUnread(client);
-      void client.invalidateQueries({
-        queryKey: messageKeys.conversation(id),
-        refetchType: context.openConversationId() === id ? 'active' : 'none',
-      });
-      void client.invalidateQueries({ queryKey: messageKeys.blockStatus(id) });
-      // a block hides presence both ways (the server says so at once; the 60 s poll would leave "Active now")
-      void client.invalidateQueries({ queryKey: messageKeys.activeStatusIn(id) });
       return;
     }
     default:

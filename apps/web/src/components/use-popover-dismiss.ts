@@ -1,9 +1,11 @@
 import { useEffect, type KeyboardEvent, type RefObject } from 'react';
 
 /**
- * Closing one of the chat's popovers (emoji picker, reaction picker): a press outside it and its toggle closes it,
- * and so does Escape, which closes only this innermost popover. The key handler goes on an element around the
- * popover and its toggle; it marks the key handled, so the box does not also leave the chat (DockPane).
+ * Closing a popover opened by a toggle button (the composers' emoji pickers, the chat's reaction picker): a press
+ * outside the popover and its toggle closes it (a press on the toggle is left to its own click, which toggles),
+ * and so does Escape, which then returns focus to the toggle. The key handler goes on an element around the popover
+ * and its toggle (or on each). Escape closes only this innermost popover: the key is marked handled and goes no
+ * further, so neither the message box (DockPane) nor a dialog around the form (Modal) also closes.
  */
 export function usePopoverDismiss(
   open: boolean,
@@ -24,6 +26,7 @@ export function usePopoverDismiss(
   return (event) => {
     if (!open || event.key !== 'Escape' || event.defaultPrevented) return;
     event.preventDefault();
+    event.stopPropagation();
     close();
     toggle.current?.focus();
   };
