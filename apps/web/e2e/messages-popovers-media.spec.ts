@@ -90,8 +90,12 @@ async function openChatOn(page: Page, title: string): Promise<Locator> {
   return messageBox;
 }
 
-const conversationIdOf = async (user: ChatUser) =>
-  (await box(user).getByTestId('chat-view').getAttribute('data-conversation-id')) ?? '';
+/** The open chat's id, once the server has made the conversation (a new chat has none until its first message is in). */
+async function conversationIdOf(user: ChatUser): Promise<string> {
+  const chat = box(user).getByTestId('chat-view');
+  await expect(chat).toHaveAttribute('data-conversation-id', /\S/);
+  return (await chat.getAttribute('data-conversation-id')) ?? '';
+}
 
 for (const size of ['desktop', 'phone'] as const) {
   palsTest(
