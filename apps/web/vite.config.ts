@@ -1,7 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { eagerCompileHints } from './build/compile-hints';
-import { compileMessageDescriptors } from './build/compile-descriptors';
 import { compileMessages } from './build/compile-messages';
 import { precompress } from './build/precompress';
 import { preactInPlaceOfReact } from './build/react-runtime';
@@ -41,7 +40,6 @@ export default defineConfig({
   plugins: [
     react(),
     compileMessages(),
-    compileMessageDescriptors(),
     routePreloads(),
     lowPriorityScripts(),
     eagerCompileHints(['vendor', 'shell']),

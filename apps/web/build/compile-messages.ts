@@ -1,6 +1,5 @@
 import fs from 'node:fs/promises';
 import { parse } from '@formatjs/icu-messageformat-parser';
-import type { MessageDescriptor } from 'react-intl';
 import type { Plugin } from 'vite';
 import { addWithImports, builtChunks, chunksHolding } from './bundle-graph';
 import {
@@ -22,23 +21,10 @@ export function compileCatalogue(messages: Record<string, string>): Record<strin
   return Object.fromEntries(Object.entries(messages).map(([id, text]) => [id, parse(text)]));
 }
 
-/** Every descriptor of a `defineMessages` object with its text parsed into the ICU syntax tree. */
-export function compileDescriptors(
-  descriptors: Record<string, MessageDescriptor>,
-): Record<string, MessageDescriptor> {
-  return Object.fromEntries(
-    Object.entries(descriptors).map(([key, descriptor]) => {
-      const text = descriptor.defaultMessage;
-      if (typeof text !== 'string') throw new Error(`${key}: defaultMessage is not a text`);
-      return [key, { id: descriptor.id, defaultMessage: parse(text) }];
-    }),
-  );
-}
-
 /**
  * The message catalogues reach the client already parsed, so the first load ships react-intl without the ICU
- * parser (FormatJS's "no-parser" build, about 7 KB gzip less). The texts written in code (the message box's
- * `defaultMessage`s) are compiled too (compile-descriptors.ts): no module of the client gets the parser.
+ * parser (FormatJS's "no-parser" build, about 7 KB gzip less). Every text of the client, the message box's
+ * included, is in the catalogue: no module of the client gets the parser.
  *
  * A catalogue import brings its first-screen part; with `?rest`, the other part (build/catalogue-split.ts).
  * The build fails when a chunk that renders without the rest names an id of the rest.

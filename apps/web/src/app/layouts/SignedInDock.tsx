@@ -5,7 +5,7 @@ import { useInitialState } from '../initial-state-context';
 import { useMessageBoxRequests } from '../message-box-request';
 import { useAfterIdle } from '../use-after-idle';
 
-// the message box's texts are written in its code, and compiled at build time (build/compile-descriptors.ts)
+// the box's texts (messages.*) are in the rest of the catalogue, which lazyWithMessages waits for
 const MessageDock = lazyWithMessages(() => import('../../features/messages'));
 
 /**

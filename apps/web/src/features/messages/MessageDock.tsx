@@ -1,6 +1,5 @@
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { useContext, useState, type ReactNode } from 'react';
-import { IntlContext, IntlProvider } from 'react-intl';
 import { DockPane } from './components/DockPane';
 import { useChatRequests } from './hooks/use-chat-requests';
 import { DockProvider } from './state/dock-context';
@@ -16,23 +15,22 @@ export interface MessageDockProps {
 }
 
 /**
- * The signed-in message box (SPEC §2 "Message box"), docked at the bottom right. Uses the shell's IntlProvider
- * and QueryClient when there are some (falling back to its own), and owns its WebSocket while mounted.
+ * The signed-in message box (SPEC §2 "Message box"), docked at the bottom right. Its texts are the shell's
+ * catalogue (messages.*); it uses the shell's QueryClient when there is one (falling back to its own), and owns
+ * its WebSocket while mounted.
  */
 export function MessageDock({ accountId, accessToken }: MessageDockProps) {
   return (
-    <EnsureIntl>
-      <EnsureQueryClient>
-        <NotificationsProvider>
-          <DockProvider currentUserId={accountId}>
-            <StreamProvider accessToken={accessToken}>
-              <ChatRequests />
-              <DockPane />
-            </StreamProvider>
-          </DockProvider>
-        </NotificationsProvider>
-      </EnsureQueryClient>
-    </EnsureIntl>
+    <EnsureQueryClient>
+      <NotificationsProvider>
+        <DockProvider currentUserId={accountId}>
+          <StreamProvider accessToken={accessToken}>
+            <ChatRequests />
+            <DockPane />
+          </StreamProvider>
+        </DockProvider>
+      </NotificationsProvider>
+    </EnsureQueryClient>
   );
 }
 
@@ -40,16 +38,6 @@ export function MessageDock({ accountId, accessToken }: MessageDockProps) {
 function ChatRequests() {
   useChatRequests();
   return null;
-}
-
-function EnsureIntl({ children }: { children: ReactNode }) {
-  const intl = useContext(IntlContext);
-  if (intl) return <>{children}</>;
-  return (
-    <IntlProvider locale={navigator.language || 'en'} defaultLocale="en" messages={{}}>
-      {children}
-    </IntlProvider>
-  );
 }
 
 function EnsureQueryClient({ children }: { children: ReactNode }) {

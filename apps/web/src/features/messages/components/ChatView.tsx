@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DropdownMenu, MenuActions, type MenuAction } from '../../../components/DropdownMenu';
@@ -19,7 +18,6 @@ import { useAction } from '../hooks/use-action';
 import { useChatActions, useMediaUpload } from '../hooks/use-chat-actions';
 import { useFirstMessages } from '../hooks/use-first-messages';
 import type { ConversationAction } from '../hooks/use-conversation-actions';
-import { m } from '../messages';
 import type { BlockStatus, Conversation, Message, Participant } from '../model';
 import { conversationTitle } from '../rules/preview';
 import { placeMessage } from '../rules/grouping';
@@ -42,6 +40,7 @@ import { ReportModal } from './ReportModal';
 import { ScreenHeader } from './ScreenHeader';
 import { SettingsModal } from './SettingsModal';
 import { TypingIndicator } from './TypingIndicator';
+import { useT } from '../../../app/i18n/use-t';
 
 type OpenModal =
   | { kind: 'settings' }
@@ -58,7 +57,7 @@ export function ChatView() {
   const dock = useDock();
   const conversationId = dock.conversationId;
   const query = useConversationMessages(conversationId);
-  const intl = useIntl();
+  const t = useT();
 
   if (!conversationId) {
     return dock.recipient ? <NewChat recipient={dock.recipient} /> : null;
@@ -68,7 +67,7 @@ export function ChatView() {
       <div className="mbox-screen">
         <ScreenHeader title={null} onBack={dock.showList} />
         <p className="mbox-state" role="status">
-          {intl.formatMessage(m.loading)}
+          {t('messages.loading')}
         </p>
       </div>
     );
@@ -93,7 +92,7 @@ export function ChatView() {
       <div className="mbox-state mbox-state--error" role="alert">
         <p>{query.error?.message}</p>
         <button type="button" className="mbox-button mbox-button--ghost" onClick={() => void query.refetch()}>
-          {intl.formatMessage(m.retry)}
+          {t('messages.retry')}
         </button>
       </div>
     </div>
@@ -102,10 +101,10 @@ export function ChatView() {
 
 /** In place of the composer of a group the viewer was removed from. */
 function RemovedNotice() {
-  const intl = useIntl();
+  const t = useT();
   return (
     <p className="mbox-removed-notice" role="status" data-testid="removed-notice">
-      {intl.formatMessage(m.removedFromGroup)}
+      {t('messages.removed_from_group')}
     </p>
   );
 }
@@ -113,7 +112,7 @@ function RemovedNotice() {
 /** A chat with someone before any message exists: the first send creates it with recipient_id. */
 function NewChat({ recipient }: { recipient: Participant }) {
   const dock = useDock();
-  const intl = useIntl();
+  const t = useT();
   const upload = useMediaUpload();
   const first = useFirstMessages(recipient);
   const [replyTo, setReplyTo] = useState<Message | null>(null);
@@ -149,13 +148,13 @@ function NewChat({ recipient }: { recipient: Participant }) {
               />
               {entry.failed ? (
                 <p className="mbox-message-failed" role="alert" data-testid="message-failed">
-                  {intl.formatMessage(m.notSent)}
+                  {t('messages.not_sent')}
                   <button
                     type="button"
                     className="mbox-button mbox-button--small mbox-button--ghost"
                     onClick={() => first.retry(entry)}
                   >
-                    {intl.formatMessage(m.retry)}
+                    {t('messages.retry')}
                   </button>
                 </p>
               ) : null}
@@ -177,20 +176,20 @@ function NewChat({ recipient }: { recipient: Participant }) {
 }
 
 function EmptyChat() {
-  const intl = useIntl();
+  const t = useT();
   return (
     <div className="mbox-chat-empty" data-testid="chat-empty">
       <span className="mbox-chat-empty__wave" aria-hidden="true">
         👋
       </span>
-      <p className="mbox-chat-empty__title">{intl.formatMessage(m.sayHello)}</p>
-      <p className="mbox-chat-empty__note">{intl.formatMessage(m.privacyNote)}</p>
+      <p className="mbox-chat-empty__title">{t('messages.chat.say_hello')}</p>
+      <p className="mbox-chat-empty__note">{t('messages.chat.privacy_note')}</p>
     </div>
   );
 }
 
 function OpenChat({ conversation, removed }: { conversation: Conversation; removed: boolean }) {
-  const intl = useIntl();
+  const t = useT();
   const dock = useDock();
   const client = useQueryClient();
   const navigate = useNavigate();
@@ -250,8 +249,8 @@ function OpenChat({ conversation, removed }: { conversation: Conversation; remov
     const ok = await run(
       () => (block ? messagingApi.block(conversation.id) : messagingApi.unblock(conversation.id)),
       {
-        failure: block ? m.failedBlockUser : m.failedUnblockUser,
-        success: block ? m.userBlocked : m.userUnblocked,
+        failure: block ? 'messages.error.block' : 'messages.error.unblock',
+        success: block ? 'messages.chat.user_blocked' : 'messages.chat.user_unblocked',
       },
     );
     if (!ok) return;
@@ -266,54 +265,54 @@ function OpenChat({ conversation, removed }: { conversation: Conversation; remov
 
   const menu: MenuAction[] = [];
   if (isDirect && partner)
-    menu.push({ label: intl.formatMessage(m.viewProfile), onSelect: () => viewProfile(partner.username) });
+    menu.push({ label: t('messages.chat.view_profile'), onSelect: () => viewProfile(partner.username) });
   menu.push({
-    label: intl.formatMessage(m.conversationSettings),
+    label: t('messages.chat.conversation_settings'),
     onSelect: () => setModal({ kind: 'settings' }),
   });
   menu.push({
-    label: intl.formatMessage(m.searchConversation),
+    label: t('messages.chat.search'),
     onSelect: () => setModal({ kind: 'search' }),
   });
   if (isDirect && partner) {
-    menu.push({ label: intl.formatMessage(m.addPeople), onSelect: () => dock.showGroupCreation(partner) });
+    menu.push({ label: t('messages.group.add_people'), onSelect: () => dock.showGroupCreation(partner) });
     menu.push(
       blockStatus.data?.is_blocked_by_me
-        ? { label: intl.formatMessage(m.unblockUser), onSelect: () => void setBlocked(false) }
+        ? { label: t('messages.chat.unblock'), onSelect: () => void setBlocked(false) }
         : {
-            label: intl.formatMessage(m.blockUser),
+            label: t('messages.chat.block'),
             onSelect: () => setModal({ kind: 'block', partner }),
             danger: true,
           },
     );
   } else {
     menu.push({
-      label: intl.formatMessage(m.manageParticipants),
+      label: t('messages.chat.manage_participants'),
       onSelect: () => setModal({ kind: 'participants' }),
     });
     if (conversation.current_user_is_admin)
-      menu.push({ label: intl.formatMessage(m.renameGroup), onSelect: () => setModal({ kind: 'rename' }) });
+      menu.push({ label: t('messages.chat.rename'), onSelect: () => setModal({ kind: 'rename' }) });
   }
   menu.push({
-    label: intl.formatMessage(m.report),
+    label: t('messages.chat.report'),
     onSelect: () => setModal({ kind: 'report' }),
     danger: true,
   });
   if (isDirect)
     menu.push({
-      label: intl.formatMessage(m.deleteChat),
+      label: t('messages.delete_chat'),
       onSelect: () => setModal({ kind: 'confirm', action: 'deleteChat' }),
       danger: true,
     });
   else {
     menu.push({
-      label: intl.formatMessage(m.leaveGroup),
+      label: t('messages.leave_group'),
       onSelect: () => setModal({ kind: 'confirm', action: 'leave' }),
       danger: true,
     });
     if (conversation.current_user_is_admin)
       menu.push({
-        label: intl.formatMessage(m.deleteGroup),
+        label: t('messages.delete_group'),
         onSelect: () => setModal({ kind: 'confirm', action: 'deleteGroup' }),
         danger: true,
       });
@@ -322,11 +321,11 @@ function OpenChat({ conversation, removed }: { conversation: Conversation; remov
   const others = conversation.participants.filter((p) => p.id !== dock.currentUserId);
   const subtitle = isDirect
     ? active.data?.is_active || partner?.is_online
-      ? intl.formatMessage(m.activeNow)
+      ? t('messages.active_now')
       : partner
         ? `@${partner.acct || partner.username}`
         : ''
-    : intl.formatMessage(m.members, { count: conversation.participants.length });
+    : t('messages.members', { count: conversation.participants.length });
 
   const identity = (
     <span className="mbox-chat__identity">
@@ -369,7 +368,7 @@ function OpenChat({ conversation, removed }: { conversation: Conversation; remov
       >
         {removed ? null : (
           <DropdownMenu
-            label={intl.formatMessage(m.chatSettings)}
+            label={t('messages.chat.settings')}
             buttonClassName="mbox-icon-button"
             icon={<Icon name="moreHoriz" size={20} />}
           >
@@ -380,14 +379,16 @@ function OpenChat({ conversation, removed }: { conversation: Conversation; remov
       {refusal ? (
         <div className="mbox-block-banner" role="alert" data-testid="block-banner">
           <Icon name="warning" size={16} />
-          <span>{intl.formatMessage(refusal === 'blocked_by_me' ? m.blockedByMe : m.blockedByThem)}</span>
+          <span>
+            {t(refusal === 'blocked_by_me' ? 'messages.blocked_by_me' : 'messages.blocked_by_them')}
+          </span>
           {refusal === 'blocked_by_me' ? (
             <button
               type="button"
               className="mbox-button mbox-button--small mbox-button--ghost"
               onClick={() => void setBlocked(false)}
             >
-              {intl.formatMessage(m.unblockUser)}
+              {t('messages.chat.unblock')}
             </button>
           ) : null}
         </div>
@@ -468,15 +469,15 @@ function OpenChat({ conversation, removed }: { conversation: Conversation; remov
       ) : null}
       {modal?.kind === 'block' ? (
         <ConfirmDialog
-          title={intl.formatMessage(m.blockTitle, {
+          title={t('messages.chat.block_title', {
             name: modal.partner.display_name || modal.partner.username,
           })}
-          confirmLabel={intl.formatMessage(m.blockConfirm)}
-          cancelLabel={intl.formatMessage(m.cancel)}
+          confirmLabel={t('messages.chat.block_confirm')}
+          cancelLabel={t('messages.cancel')}
           onClose={() => setModal(null)}
           onConfirm={() => void setBlocked(true)}
         >
-          {intl.formatMessage(m.blockText)}
+          {t('messages.chat.block_text')}
         </ConfirmDialog>
       ) : null}
       {modal?.kind === 'confirm' ? (

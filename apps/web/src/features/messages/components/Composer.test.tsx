@@ -3,10 +3,11 @@ import { IntlProvider } from 'react-intl';
 import { describe, expect, it, vi } from 'vitest';
 import { NotificationsProvider } from '../state/notifications';
 import { Composer, type ComposerProps } from './Composer';
+import english from '../../../locales/en.json';
 
 function renderComposer(onSend: ComposerProps['onSend']) {
   render(
-    <IntlProvider locale="en" onError={() => undefined}>
+    <IntlProvider locale="en" messages={english} onError={() => undefined}>
       <NotificationsProvider>
         <Composer
           blocked={false}

@@ -1,6 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useIntl } from 'react-intl';
-import { m } from '../messages';
 import { usePopoverDismiss } from '../../../components/use-popover-dismiss';
 import type { Message, MessageMedia } from '../model';
 import {
@@ -15,6 +13,7 @@ import { keepDraft, readDraft } from '../state/drafts';
 import { useNotifications } from '../state/notifications';
 import { EmojiPicker } from './EmojiPicker';
 import { Icon } from '../../../components/Icon';
+import { useT } from '../../../app/i18n/use-t';
 
 interface Attachment {
   key: string;
@@ -43,7 +42,7 @@ let keySeed = 0;
  */
 export function Composer(props: ComposerProps) {
   const { blocked, replyTo, onCancelReply, onSend, upload, onTyping, draftKey } = props;
-  const intl = useIntl();
+  const t = useT();
   const { notify } = useNotifications();
   const [draft] = useState(() => readDraft(draftKey));
   const [text, setText] = useState(draft?.text ?? '');
@@ -111,8 +110,8 @@ export function Composer(props: ComposerProps) {
 
   const addFiles = (files: File[]) => {
     const { accepted, errors } = acceptMedia(attachments.length, files);
-    if (errors.includes('type')) notify('error', intl.formatMessage(m.unsupportedFiles));
-    if (errors.includes('count')) notify('error', intl.formatMessage(m.tooManyFiles));
+    if (errors.includes('type')) notify('error', t('messages.composer.unsupported_files'));
+    if (errors.includes('count')) notify('error', t('messages.composer.too_many_files'));
     const added = accepted.map((file) => ({
       key: `a${++keySeed}`,
       file,
@@ -192,16 +191,16 @@ export function Composer(props: ComposerProps) {
         <div className="mbox-reply-bar" data-testid="reply-bar">
           <div className="mbox-reply-bar__text">
             <span className="mbox-reply-bar__title">
-              {intl.formatMessage(m.replyingTo, { name: replyName })}
+              {t('messages.reply.replying_to', { name: replyName })}
             </span>
             <span className="mbox-reply-bar__quote">
-              {replyTo.content.trim() || intl.formatMessage(m.photo)}
+              {replyTo.content.trim() || t('messages.message.photo')}
             </span>
           </div>
           <button
             type="button"
             className="mbox-icon-button mbox-icon-button--small"
-            aria-label={intl.formatMessage(m.cancelReply)}
+            aria-label={t('messages.reply.cancel')}
             onClick={onCancelReply}
           >
             <Icon name="close" size={16} />
@@ -221,7 +220,7 @@ export function Composer(props: ComposerProps) {
                 <button
                   type="button"
                   className="mbox-media-preview__remove"
-                  aria-label={intl.formatMessage(m.removeMedia)}
+                  aria-label={t('messages.composer.remove_media')}
                   onClick={() => removeAttachment(a.key)}
                 >
                   <Icon name="close" size={16} />
@@ -230,7 +229,7 @@ export function Composer(props: ComposerProps) {
             ))}
           </ul>
           <span className="mbox-media-preview__count" data-testid="media-count">
-            {intl.formatMessage(m.mediaCount, { count: attachments.length, max: MAX_ATTACHMENTS })}
+            {t('messages.composer.media_count', { count: attachments.length, max: MAX_ATTACHMENTS })}
           </span>
         </div>
       ) : null}
@@ -239,8 +238,8 @@ export function Composer(props: ComposerProps) {
         <button
           type="button"
           className="mbox-icon-button"
-          aria-label={intl.formatMessage(m.attach)}
-          title={intl.formatMessage(m.attach)}
+          aria-label={t('messages.composer.attach')}
+          title={t('messages.composer.attach')}
           disabled={blocked || attachments.length >= MAX_ATTACHMENTS}
           onClick={() => fileInput.current?.click()}
         >
@@ -265,8 +264,8 @@ export function Composer(props: ComposerProps) {
             value={text}
             maxLength={MESSAGE_MAX_LENGTH}
             disabled={blocked}
-            placeholder={intl.formatMessage(blocked ? m.blockedPlaceholder : m.placeholder)}
-            aria-label={intl.formatMessage(blocked ? m.blockedPlaceholder : m.placeholder)}
+            placeholder={t(blocked ? 'messages.blocked_placeholder' : 'messages.composer.placeholder')}
+            aria-label={t(blocked ? 'messages.blocked_placeholder' : 'messages.composer.placeholder')}
             onChange={(event) => {
               setText(event.target.value);
               if (event.target.value.trim() !== '') noteTyping();
@@ -283,8 +282,8 @@ export function Composer(props: ComposerProps) {
             ref={emojiButton}
             type="button"
             className="mbox-icon-button mbox-composer__emoji"
-            aria-label={intl.formatMessage(m.emoji)}
-            title={intl.formatMessage(m.emoji)}
+            aria-label={t('messages.composer.emoji')}
+            title={t('messages.composer.emoji')}
             aria-expanded={emojiOpen}
             disabled={blocked}
             onClick={() => setEmojiOpen((open) => !open)}
@@ -297,10 +296,10 @@ export function Composer(props: ComposerProps) {
           className={`mbox-send ${uploading ? 'is-uploading' : ''}`}
           disabled={!sendable}
           onClick={() => void submit()}
-          aria-label={uploading ? undefined : intl.formatMessage(m.send)}
+          aria-label={uploading ? undefined : t('messages.composer.send')}
           data-testid="send-button"
         >
-          {uploading ? intl.formatMessage(m.uploading) : <Icon name="send" size={18} />}
+          {uploading ? t('messages.composer.uploading') : <Icon name="send" size={18} />}
         </button>
       </div>
     </div>

@@ -1,4 +1,3 @@
-import { useIntl } from 'react-intl';
 import type { Conversation } from '../model';
 import {
   confirmTexts,
@@ -6,7 +5,7 @@ import {
   type ConversationAction,
 } from '../hooks/use-conversation-actions';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { m } from '../messages';
+import { useT } from '../../../app/i18n/use-t';
 
 /** Asks before leaving, dissolving or deleting, then does it. */
 export function ConversationConfirm({
@@ -18,19 +17,19 @@ export function ConversationConfirm({
   conversation: Conversation;
   onClose: () => void;
 }) {
-  const intl = useIntl();
+  const t = useT();
   const perform = useConversationActions();
   const texts = confirmTexts[action];
-  const title = intl.formatMessage(texts.title);
+  const title = t(texts.title);
   return (
     <ConfirmDialog
       title={title}
       confirmLabel={title}
-      cancelLabel={intl.formatMessage(m.cancel)}
+      cancelLabel={t('messages.cancel')}
       onClose={onClose}
       onConfirm={() => void perform(action, conversation)}
     >
-      {intl.formatMessage(texts.text)}
+      {t(texts.text)}
     </ConfirmDialog>
   );
 }

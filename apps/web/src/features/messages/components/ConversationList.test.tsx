@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeConversation } from '../rules/fixtures.test-helpers';
 import { DockProvider } from '../state/dock-context';
 import { ConversationList } from './ConversationList';
+import english from '../../../locales/en.json';
 
 const LIST = '/api/v1/friend_messages/conversations';
 const NEXT = `http://localhost${LIST}?max_id=000000000000000100`;
@@ -33,7 +34,7 @@ function page(from: number, count: number) {
 
 function renderList(viewportHeight: number) {
   render(
-    <IntlProvider locale="en" onError={() => undefined}>
+    <IntlProvider locale="en" messages={english} onError={() => undefined}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <DockProvider currentUserId="me">
           <VirtuosoMockContext.Provider value={{ viewportHeight, itemHeight: 50 }}>

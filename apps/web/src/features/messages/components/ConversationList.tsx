@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { useIntl } from 'react-intl';
 import { Virtuoso } from 'react-virtuoso';
-import { m } from '../messages';
 import { useConversations } from '../data/queries';
 import { useDebounced } from '../hooks/use-debounced';
 import { SEARCH_DEBOUNCE_MS } from '../rules/constants';
@@ -11,10 +9,11 @@ import { ConversationRow } from './ConversationRow';
 import { Icon } from '../../../components/Icon';
 import { SearchResults } from './SearchResults';
 import { SettingsModal } from './SettingsModal';
+import { useT } from '../../../app/i18n/use-t';
 
 /** The list screen: search box, then the conversations (virtualized) or the search results. */
 export function ConversationList() {
-  const intl = useIntl();
+  const t = useT();
   const dock = useDock();
   const conversations = useConversations();
   const [query, setQuery] = useState('');
@@ -35,19 +34,19 @@ export function ConversationList() {
   } else if (conversations.isPending) {
     content = (
       <p className="mbox-state" role="status">
-        {intl.formatMessage(m.loading)}
+        {t('messages.loading')}
       </p>
     );
   } else if (conversations.isError) {
     content = (
       <div className="mbox-state mbox-state--error" role="alert">
-        <p>{intl.formatMessage(m.loadFailed)}</p>
+        <p>{t('messages.load_failed')}</p>
         <button
           type="button"
           className="mbox-button mbox-button--ghost"
           onClick={() => void conversations.refetch()}
         >
-          {intl.formatMessage(m.retry)}
+          {t('messages.retry')}
         </button>
       </div>
     );
@@ -55,10 +54,10 @@ export function ConversationList() {
     content = (
       <div className="mbox-state mbox-empty" data-testid="conversations-empty">
         <Icon name="chatBubble" size={40} />
-        <p className="mbox-empty__title">{intl.formatMessage(m.empty)}</p>
-        <p>{intl.formatMessage(m.emptyHint)}</p>
+        <p className="mbox-empty__title">{t('messages.empty')}</p>
+        <p>{t('messages.empty_hint')}</p>
         <button type="button" className="mbox-button mbox-button--primary" onClick={dock.showPicker}>
-          {intl.formatMessage(m.compose)}
+          {t('messages.compose')}
         </button>
       </div>
     );
@@ -91,14 +90,14 @@ export function ConversationList() {
             type="search"
             value={query}
             onChange={(event) => setQuery(event.target.value)}
-            placeholder={intl.formatMessage(m.searchAll)}
-            aria-label={intl.formatMessage(m.searchAll)}
+            placeholder={t('messages.search_all')}
+            aria-label={t('messages.search_all')}
           />
           {query ? (
             <button
               type="button"
               className="mbox-icon-button mbox-search__clear"
-              aria-label={intl.formatMessage(m.clearSearch)}
+              aria-label={t('messages.clear_search')}
               onClick={() => setQuery('')}
             >
               <Icon name="close" size={16} />
@@ -108,8 +107,8 @@ export function ConversationList() {
         <button
           type="button"
           className="mbox-icon-button"
-          aria-label={intl.formatMessage(m.preferences)}
-          title={intl.formatMessage(m.preferences)}
+          aria-label={t('messages.preferences')}
+          title={t('messages.preferences')}
           onClick={() => setShowPreferences(true)}
         >
           <Icon name="settings" size={18} />

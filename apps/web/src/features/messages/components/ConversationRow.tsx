@@ -1,7 +1,5 @@
 import { memo, useState } from 'react';
-import { useIntl } from 'react-intl';
 import { DropdownMenu, MenuActions } from '../../../components/DropdownMenu';
-import { m } from '../messages';
 import type { Conversation } from '../model';
 import { conversationMenuActions, type ConversationAction } from '../hooks/use-conversation-actions';
 import { conversationTitle, previewOf } from '../rules/preview';
@@ -11,8 +9,13 @@ import { GroupAvatar } from './GroupAvatar';
 import { ConversationConfirm } from './ConversationConfirm';
 import { Icon } from '../../../components/Icon';
 import { RelativeTime } from '../../../components/RelativeTime';
+import { useT } from '../../../app/i18n/use-t';
 
-const actionLabels = { leave: m.leaveGroup, deleteGroup: m.deleteGroup, deleteChat: m.deleteChat } as const;
+const actionLabels = {
+  leave: 'messages.leave_group',
+  deleteGroup: 'messages.delete_group',
+  deleteChat: 'messages.delete_chat',
+} as const;
 
 /** One conversation in the list (SPEC §2 "Per conversation"). */
 export const ConversationRow = memo(function ConversationRow({
@@ -24,7 +27,7 @@ export const ConversationRow = memo(function ConversationRow({
   currentUserId: string;
   onOpen: (id: string) => void;
 }) {
-  const intl = useIntl();
+  const t = useT();
   const [confirming, setConfirming] = useState<ConversationAction | null>(null);
   const title = conversationTitle(conversation);
   const preview = previewOf(conversation, currentUserId);
@@ -33,12 +36,12 @@ export const ConversationRow = memo(function ConversationRow({
 
   let prefix = '';
   let body: string;
-  if (preview.kind === 'empty') body = intl.formatMessage(m.previewEmpty);
+  if (preview.kind === 'empty') body = t('messages.preview.empty');
   else {
-    if (preview.prefix.kind === 'you') prefix = intl.formatMessage(m.previewYou);
+    if (preview.prefix.kind === 'you') prefix = t('messages.preview.you');
     if (preview.prefix.kind === 'sender')
-      prefix = intl.formatMessage(m.previewSender, { name: preview.prefix.name });
-    body = preview.kind === 'photo' ? intl.formatMessage(m.previewPhoto) : preview.text;
+      prefix = t('messages.preview.sender', { name: preview.prefix.name });
+    body = preview.kind === 'photo' ? t('messages.preview.photo') : preview.text;
   }
 
   return (
@@ -69,26 +72,26 @@ export const ConversationRow = memo(function ConversationRow({
               <span
                 className="mbox-badge"
                 data-testid="conversation-unread"
-                aria-label={intl.formatMessage(m.unreadCount, { count: conversation.unread_count })}
+                aria-label={t('messages.unread_count', { count: conversation.unread_count })}
               >
                 {unread}
               </span>
             ) : null}
           </span>
           {partner?.is_online && !conversation.is_group ? (
-            <span className="mbox-visually-hidden">{intl.formatMessage(m.online)}</span>
+            <span className="mbox-visually-hidden">{t('messages.online')}</span>
           ) : null}
         </span>
       </button>
       <span className="mbox-row__menu">
         <DropdownMenu
-          label={intl.formatMessage(m.conversationMenu)}
+          label={t('messages.conversation_menu')}
           buttonClassName="mbox-icon-button"
           icon={<Icon name="moreHoriz" size={20} />}
         >
           <MenuActions
             actions={conversationMenuActions(conversation).map((action) => ({
-              label: intl.formatMessage(actionLabels[action]),
+              label: t(actionLabels[action]),
               danger: true,
               onSelect: () => setConfirming(action),
             }))}

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { useIntl } from 'react-intl';
-import { m } from '../messages';
 import type { SearchResult } from '../model';
 import { useDebounced } from '../hooks/use-debounced';
 import { SEARCH_DEBOUNCE_MS } from '../rules/constants';
 import { isSearchable } from '../rules/validation';
 import { Modal } from './Modal';
 import { SearchResults } from './SearchResults';
+import { useT } from '../../../app/i18n/use-t';
 
 /** The message search modal for one conversation. */
 export function ConversationSearchModal({
@@ -18,19 +17,19 @@ export function ConversationSearchModal({
   onOpen: (result: SearchResult) => void;
   onClose: () => void;
 }) {
-  const intl = useIntl();
+  const t = useT();
   const [query, setQuery] = useState('');
   const debounced = useDebounced(query, SEARCH_DEBOUNCE_MS);
   return (
-    <Modal title={intl.formatMessage(m.searchConversation)} onClose={onClose}>
+    <Modal title={t('messages.chat.search')} onClose={onClose}>
       <input
         type="search"
         className="mbox-input"
         data-autofocus
         value={query}
         onChange={(event) => setQuery(event.target.value)}
-        placeholder={intl.formatMessage(m.searchAll)}
-        aria-label={intl.formatMessage(m.searchAll)}
+        placeholder={t('messages.search_all')}
+        aria-label={t('messages.search_all')}
       />
       <div className="mbox-modal__results">
         {isSearchable(debounced) ? (

@@ -5,10 +5,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { requestMessageBox } from '../../../app/message-box-request';
 import { DockProvider } from '../state/dock-context';
 import { DockPane } from './DockPane';
+import english from '../../../locales/en.json';
 
 function renderPane() {
   render(
-    <IntlProvider locale="en" onError={() => undefined}>
+    <IntlProvider locale="en" messages={english} onError={() => undefined}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <DockProvider currentUserId="me">
           <DockPane />

@@ -1,11 +1,10 @@
 import { Suspense, useEffect, useRef, type RefObject } from 'react';
-import { useIntl } from 'react-intl';
 import { lazyWithMessages, withMessages } from '../../../app/lazy-with-messages';
 import { takeMessageBoxRequest, useMessageBoxRequests } from '../../../app/message-box-request';
-import { m } from '../messages';
 import { useUnreadCount } from '../data/queries';
 import { useDock } from '../state/dock-context';
 import { Toolbar } from './Toolbar';
+import { useT } from '../../../app/i18n/use-t';
 
 const loadBody = () => withMessages(() => import('./DockBody'));
 const DockBody = lazyWithMessages(loadBody);
@@ -27,7 +26,7 @@ function useOpenOnRequest(expand: () => void, box: RefObject<HTMLElement | null>
  * so the minimised box that loads with every page is only its toolbar, badge and stream.
  */
 export function DockPane() {
-  const intl = useIntl();
+  const t = useT();
   const dock = useDock();
   const unread = useUnreadCount().data?.unread_count ?? 0;
   const box = useRef<HTMLElement>(null);
@@ -39,7 +38,7 @@ export function DockPane() {
       onPointerEnter={() => void loadBody()}
       onFocus={() => void loadBody()}
       className={`mbox ${dock.expanded ? 'mbox--expanded' : 'mbox--collapsed'}`}
-      aria-label={intl.formatMessage(m.title)}
+      aria-label={t('messages.title')}
       data-testid="message-box"
       onKeyDown={(event) => {
         if (event.key === 'Escape' && dock.expanded && dock.screen !== 'list' && !event.defaultPrevented) {
@@ -61,7 +60,7 @@ export function DockPane() {
           <Suspense
             fallback={
               <p className="mbox-state" role="status">
-                {intl.formatMessage(m.loading)}
+                {t('messages.loading')}
               </p>
             }
           >

@@ -1,12 +1,11 @@
 import { forwardRef, useState } from 'react';
-import { useIntl } from 'react-intl';
-import { m } from '../messages';
+import { useT } from '../../../app/i18n/use-t';
 
 /** The composer's emoji picker: four categories (SPEC §2). */
 const categories = [
   {
     key: 'smileys',
-    label: m.emojiSmileys,
+    label: 'messages.emoji.smileys',
     emojis: [
       '😀',
       '😃',
@@ -44,7 +43,7 @@ const categories = [
   },
   {
     key: 'hearts',
-    label: m.emojiHearts,
+    label: 'messages.emoji.hearts',
     emojis: [
       '❤️',
       '🧡',
@@ -68,7 +67,7 @@ const categories = [
   },
   {
     key: 'gestures',
-    label: m.emojiGestures,
+    label: 'messages.emoji.gestures',
     emojis: [
       '👍',
       '👎',
@@ -92,7 +91,7 @@ const categories = [
   },
   {
     key: 'others',
-    label: m.emojiOthers,
+    label: 'messages.emoji.others',
     emojis: [
       '🔥',
       '✨',
@@ -118,7 +117,7 @@ const categories = [
 
 export const EmojiPicker = forwardRef<HTMLDivElement, { onPick: (emoji: string) => void }>(
   function EmojiPicker({ onPick }, ref) {
-    const intl = useIntl();
+    const t = useT();
     const [active, setActive] = useState(0);
     const category = categories[active] ?? categories[0];
     return (
@@ -133,15 +132,11 @@ export const EmojiPicker = forwardRef<HTMLDivElement, { onPick: (emoji: string) 
               className={index === active ? 'is-active' : ''}
               onClick={() => setActive(index)}
             >
-              {intl.formatMessage(c.label)}
+              {t(c.label)}
             </button>
           ))}
         </div>
-        <div
-          className="mbox-emoji-picker__grid"
-          role="tabpanel"
-          aria-label={intl.formatMessage(category.label)}
-        >
+        <div className="mbox-emoji-picker__grid" role="tabpanel" aria-label={t(category.label)}>
           {category.emojis.map((emoji) => (
             <button key={emoji} type="button" onClick={() => onPick(emoji)} aria-label={emoji}>
               {emoji}

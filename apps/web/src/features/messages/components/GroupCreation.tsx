@@ -1,11 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useIntl } from 'react-intl';
 import { MessagingErrorCode } from '@palchat/api';
 import { ApiError } from '../../../api/client';
 import { messagingApi } from '../api/endpoints';
 import { upsertConversation } from '../data/cache';
-import { m } from '../messages';
 import type { Participant } from '../model';
 import { GROUP_MIN_PEOPLE } from '../rules/constants';
 import { errorCode } from '../rules/errors';
@@ -17,16 +15,18 @@ import { AlertDialog } from './Modal';
 import { PeopleList } from './PeopleList';
 import { ScreenHeader } from './ScreenHeader';
 import { Icon } from '../../../components/Icon';
+import { useT } from '../../../app/i18n/use-t';
+import type { MessageId } from '../../../app/i18n/messages';
 
-const errorTexts: Record<GroupCreationError, typeof m.groupNameRequired> = {
-  name: m.groupNameRequired,
-  members: m.groupMinUsers,
-  additional: m.groupMinAdditional,
+const errorTexts: Record<GroupCreationError, MessageId> = {
+  name: 'messages.group.name_required',
+  members: 'messages.group.min_users',
+  additional: 'messages.group.min_additional',
 };
 
 /** SPEC §2 "Group creation": a name and at least 2 people (3 in all), or 1 more from a direct chat. */
 export function GroupCreation() {
-  const intl = useIntl();
+  const t = useT();
   const dock = useDock();
   const client = useQueryClient();
   const { notify } = useNotifications();
@@ -67,7 +67,7 @@ export function GroupCreation() {
         setMutualFollowError(true);
       } else {
         const reason = failure instanceof Error ? failure.message : String(failure);
-        notify('error', intl.formatMessage(m.createGroupFailed, { error: reason }));
+        notify('error', t('messages.group.create_failed', { error: reason }));
       }
     } finally {
       setSubmitting(false);
@@ -81,10 +81,10 @@ export function GroupCreation() {
       onSubmit={(event) => void submit(event)}
       noValidate
     >
-      <ScreenHeader title={<h3>{intl.formatMessage(m.newGroup)}</h3>} onBack={dock.showList} />
+      <ScreenHeader title={<h3>{t('messages.new_group')}</h3>} onBack={dock.showList} />
       <div className="mbox-group-form">
         <label className="mbox-field">
-          <span className="mbox-visually-hidden">{intl.formatMessage(m.groupName)}</span>
+          <span className="mbox-visually-hidden">{t('messages.group.name')}</span>
           <input
             type="text"
             autoFocus
@@ -94,15 +94,12 @@ export function GroupCreation() {
               setName(event.target.value);
               setTouched(true);
             }}
-            placeholder={intl.formatMessage(m.groupName)}
-            aria-label={intl.formatMessage(m.groupName)}
+            placeholder={t('messages.group.name')}
+            aria-label={t('messages.group.name')}
           />
         </label>
         {selected.length > 0 || seed ? (
-          <ul
-            className="mbox-chips"
-            aria-label={intl.formatMessage(m.selectedCount, { count: selected.length })}
-          >
+          <ul className="mbox-chips" aria-label={t('messages.group.selected', { count: selected.length })}>
             {seed ? (
               <li className="mbox-chip mbox-chip--fixed">
                 <Avatar src={seed.avatar} name={seed.display_name || seed.username} size={20} />
@@ -116,7 +113,7 @@ export function GroupCreation() {
                 <button
                   type="button"
                   className="mbox-chip__remove"
-                  aria-label={intl.formatMessage(m.removeSelected, {
+                  aria-label={t('messages.group.remove_selected', {
                     name: person.display_name || person.username,
                   })}
                   onClick={() => toggle(person)}
@@ -133,11 +130,11 @@ export function GroupCreation() {
             type="search"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
-            placeholder={intl.formatMessage(m.addPeople)}
-            aria-label={intl.formatMessage(m.addPeople)}
+            placeholder={t('messages.group.add_people')}
+            aria-label={t('messages.group.add_people')}
           />
         </label>
-        <p className="mbox-hint">{intl.formatMessage(m.groupMinimum, { count: GROUP_MIN_PEOPLE })}</p>
+        <p className="mbox-hint">{t('messages.group.minimum', { count: GROUP_MIN_PEOPLE })}</p>
       </div>
       <div className="mbox-screen__body">
         <PeopleList
@@ -150,7 +147,7 @@ export function GroupCreation() {
       <div className="mbox-group-form__footer">
         {touched && error ? (
           <p className="mbox-field-error" role="alert" data-testid="group-error">
-            {intl.formatMessage(errorTexts[error])}
+            {t(errorTexts[error])}
           </p>
         ) : null}
         <button
@@ -158,13 +155,13 @@ export function GroupCreation() {
           className="mbox-button mbox-button--primary mbox-button--block"
           disabled={error !== null || submitting}
         >
-          {intl.formatMessage(m.createGroup)}
+          {t('messages.group.create')}
         </button>
       </div>
       {mutualFollowError ? (
         <AlertDialog
-          title={intl.formatMessage(m.mutualFollowTitle)}
-          text={intl.formatMessage(m.mutualFollow)}
+          title={t('messages.group.mutual_follow_title')}
+          text={t('messages.group.mutual_follow')}
           onClose={() => setMutualFollowError(false)}
         />
       ) : null}

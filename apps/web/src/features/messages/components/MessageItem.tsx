@@ -2,7 +2,6 @@ import { memo, Suspense, useCallback, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { lazyWithMessages } from '../../../app/lazy-with-messages';
 import { isPlainClick } from '../../../components/plain-click';
-import { m } from '../messages';
 import type { Message, MessageMedia, Reaction } from '../model';
 import type { MessagePlacement } from '../rules/grouping';
 import { usePopoverDismiss } from '../../../components/use-popover-dismiss';
@@ -12,6 +11,7 @@ import { Avatar } from '../../../components/Avatar';
 import { EmojiText } from '../../emoji/EmojiText';
 import { Icon } from '../../../components/Icon';
 import { ReactionPicker } from './ReactionPicker';
+import { useT } from '../../../app/i18n/use-t';
 
 export interface MessageItemProps {
   message: Message;
@@ -32,6 +32,7 @@ const MediaModal = lazyWithMessages(() => import('../../status/MediaModal'));
 export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
   const { message, placement, currentUserId, isGroup, highlighted } = props;
   const intl = useIntl();
+  const t = useT();
   const [picking, setPicking] = useState(false);
   const reactButton = useRef<HTMLButtonElement>(null);
   const picker = useRef<HTMLDivElement | null>(null);
@@ -99,7 +100,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
                     {message.reply_to.sender.display_name || message.reply_to.sender.username}
                   </span>
                   <span className="mbox-bubble__quote-text">
-                    {message.reply_to.content.trim() || intl.formatMessage(m.photo)}
+                    {message.reply_to.content.trim() || t('messages.message.photo')}
                   </span>
                 </div>
               ) : null}
@@ -119,12 +120,12 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
                     data-testid="receipt"
                     data-receipt={receipt}
                     role="img"
-                    aria-label={intl.formatMessage(
+                    aria-label={t(
                       receipt === 'read'
-                        ? m.receiptRead
+                        ? 'messages.receipt.read'
                         : receipt === 'delivered'
-                          ? m.receiptDelivered
-                          : m.receiptSent,
+                          ? 'messages.receipt.delivered'
+                          : 'messages.receipt.sent',
                     )}
                   >
                     {receipt === 'sent' ? <Icon name="check" size={14} /> : <Icon name="doneAll" size={16} />}
@@ -136,14 +137,14 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
               <div
                 className="mbox-message__actions"
                 role="group"
-                aria-label={intl.formatMessage(m.messageActions)}
+                aria-label={t('messages.message.actions')}
                 onKeyDown={dismissPicker}
               >
                 <button
                   type="button"
                   className="mbox-icon-button mbox-icon-button--small"
-                  aria-label={intl.formatMessage(m.reply)}
-                  title={intl.formatMessage(m.reply)}
+                  aria-label={t('messages.message.reply')}
+                  title={t('messages.message.reply')}
                   onClick={() => props.onReply(message)}
                 >
                   <Icon name="reply" size={16} />
@@ -152,8 +153,8 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
                   ref={reactButton}
                   type="button"
                   className="mbox-icon-button mbox-icon-button--small"
-                  aria-label={intl.formatMessage(m.react)}
-                  title={intl.formatMessage(m.react)}
+                  aria-label={t('messages.message.react')}
+                  title={t('messages.message.react')}
                   aria-expanded={picking}
                   onClick={() => setPicking((value) => !value)}
                 >
@@ -163,8 +164,8 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
                   <button
                     type="button"
                     className="mbox-icon-button mbox-icon-button--small"
-                    aria-label={intl.formatMessage(m.deleteMessage)}
-                    title={intl.formatMessage(m.deleteMessage)}
+                    aria-label={t('messages.message.delete')}
+                    title={t('messages.message.delete')}
                     onClick={() => props.onDelete(message)}
                   >
                     <Icon name="delete" size={16} />
@@ -209,7 +210,7 @@ function reservedSize(item: MessageMedia): { width?: number; height?: number } {
 
 /** A message's pictures and videos; a plain click on a picture opens them in the media viewer. */
 function MediaGrid({ media }: { media: MessageMedia[] }) {
-  const intl = useIntl();
+  const t = useT();
   const [viewing, setViewing] = useState<number | null>(null);
   return (
     <div className={`mbox-media mbox-media--${Math.min(media.length, 4)}`}>
@@ -220,7 +221,7 @@ function MediaGrid({ media }: { media: MessageMedia[] }) {
             src={item.url}
             controls
             preload="metadata"
-            aria-label={intl.formatMessage(m.video)}
+            aria-label={t('messages.message.video')}
             {...reservedSize(item)}
           />
         ) : (
@@ -237,7 +238,7 @@ function MediaGrid({ media }: { media: MessageMedia[] }) {
           >
             <img
               src={item.preview_url ?? item.url}
-              alt={item.description ?? intl.formatMessage(m.photo)}
+              alt={item.description ?? t('messages.message.photo')}
               loading="lazy"
               data-testid="message-image"
               {...reservedSize(item)}
@@ -263,7 +264,7 @@ function Reactions({
   currentUserId: string;
   onToggle: (emoji: string) => void;
 }) {
-  const intl = useIntl();
+  const t = useT();
   return (
     <div className="mbox-reactions" data-testid="reactions">
       {reactions.map((reaction) => {
@@ -275,11 +276,11 @@ function Reactions({
             type="button"
             className={`mbox-reaction ${mine ? 'is-mine' : ''}`}
             aria-pressed={mine}
-            title={intl.formatMessage(m.reactedBy, { emoji: reaction.emoji, names })}
+            title={t('messages.message.reacted_by', { emoji: reaction.emoji, names })}
             data-testid="reaction"
             onClick={() => onToggle(reaction.emoji)}
           >
-            {intl.formatMessage(m.reactionCount, { emoji: reaction.emoji, count: reaction.count })}
+            {t('messages.message.reaction_count', { emoji: reaction.emoji, count: reaction.count })}
           </button>
         );
       })}

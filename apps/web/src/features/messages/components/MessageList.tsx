@@ -8,15 +8,14 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useIntl } from 'react-intl';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { FIRST_ITEM_INDEX, shiftedFirstItemIndex } from '../../../components/paging';
-import { m } from '../messages';
 import type { Message } from '../model';
 import { HIGHLIGHT_MS, SCROLL_BOTTOM_THRESHOLD_PX } from '../rules/constants';
 import { placeMessage } from '../rules/grouping';
 import { Icon } from '../../../components/Icon';
 import { MessageItem, type MessageItemProps } from './MessageItem';
+import { useT } from '../../../app/i18n/use-t';
 
 const keyOf = (message: Message): string => message.local_key ?? message.id;
 
@@ -66,7 +65,7 @@ export interface MessageListProps extends ItemCallbacks {
  * scrolls up, new messages are followed while at the bottom, and a button returns there from > 100 px away.
  */
 export const MessageList = forwardRef<MessageListHandle, MessageListProps>(function MessageList(props, ref) {
-  const intl = useIntl();
+  const t = useT();
   const virtuoso = useRef<VirtuosoHandle>(null);
   const [atBottom, setAtBottom] = useState(true);
   const [highlighted, setHighlighted] = useState<string | null>(null);
@@ -176,7 +175,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
         atBottomThreshold={SCROLL_BOTTOM_THRESHOLD_PX}
         atBottomStateChange={setAtBottom}
         increaseViewportBy={{ top: 400, bottom: 200 }}
-        context={{ loadingOlderText: loadingOlder ? intl.formatMessage(m.loadingOlder) : null }}
+        context={{ loadingOlderText: loadingOlder ? t('messages.chat.loading_older') : null }}
         components={listComponents}
         itemContent={(index, message) => {
           const position = index - firstItemIndex;
@@ -199,8 +198,8 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
         <button
           type="button"
           className="mbox-scroll-bottom"
-          aria-label={intl.formatMessage(m.scrollToBottom)}
-          title={intl.formatMessage(m.scrollToBottom)}
+          aria-label={t('messages.chat.scroll_to_bottom')}
+          title={t('messages.chat.scroll_to_bottom')}
           data-testid="scroll-to-bottom"
           onClick={hasNewer ? onJumpToNewest : scrollToBottom}
         >

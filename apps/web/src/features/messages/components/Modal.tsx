@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { useIntl } from 'react-intl';
 import { Modal as SharedModal } from '../../../components/Modal';
-import { m } from '../messages';
+import { useT } from '../../../app/i18n/use-t';
 
 /** A dialog of the box: the shared modal (on <body>, above the box), with the box's look for its content. */
 export function Modal({
@@ -26,7 +25,7 @@ export function Modal({
 
 /** A message-only dialog (SPEC §8 error modal) with an OK button. */
 export function AlertDialog({ title, text, onClose }: { title: string; text: string; onClose: () => void }) {
-  const intl = useIntl();
+  const t = useT();
   return (
     <Modal
       title={title}
@@ -34,7 +33,7 @@ export function AlertDialog({ title, text, onClose }: { title: string; text: str
       role="alertdialog"
       footer={
         <button type="button" className="mbox-button mbox-button--primary" onClick={onClose}>
-          {intl.formatMessage(m.ok)}
+          {t('messages.ok')}
         </button>
       }
     >

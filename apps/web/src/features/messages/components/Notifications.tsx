@@ -1,11 +1,10 @@
-import { useIntl } from 'react-intl';
-import { m } from '../messages';
 import { useNotifications } from '../state/notifications';
 import { Icon } from '../../../components/Icon';
+import { useT } from '../../../app/i18n/use-t';
 
 /** The box's notifications: a typed message with a close button (SPEC §8), gone after 3 s. */
 export function Notifications() {
-  const intl = useIntl();
+  const t = useT();
   const { notifications, dismiss } = useNotifications();
   if (notifications.length === 0) return null;
   return (
@@ -21,7 +20,7 @@ export function Notifications() {
           <button
             type="button"
             className="mbox-icon-button mbox-notification__close"
-            aria-label={intl.formatMessage(m.close)}
+            aria-label={t('messages.close')}
             onClick={() => dismiss(n.id)}
           >
             <Icon name="close" size={16} />

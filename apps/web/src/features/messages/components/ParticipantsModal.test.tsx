@@ -7,6 +7,7 @@ import type { Participant } from '../model';
 import { makeConversation } from '../rules/fixtures.test-helpers';
 import { NotificationsProvider } from '../state/notifications';
 import { ParticipantsModal } from './ParticipantsModal';
+import english from '../../../locales/en.json';
 
 const person = (id: string, username: string, acct: string): Participant => ({
   id,
@@ -37,7 +38,7 @@ function group() {
 
 function renderModal() {
   render(
-    <IntlProvider locale="en" onError={() => undefined}>
+    <IntlProvider locale="en" messages={english} onError={() => undefined}>
       <QueryClientProvider client={new QueryClient()}>
         <NotificationsProvider>
           <ParticipantsModal conversation={group()} currentUserId="me" onClose={() => undefined} />

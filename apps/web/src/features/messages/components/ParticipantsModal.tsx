@@ -1,16 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useIntl } from 'react-intl';
 import { messagingApi } from '../api/endpoints';
 import { messageKeys } from '../data/keys';
 import { useAction } from '../hooks/use-action';
-import { m } from '../messages';
 import type { Conversation, Participant } from '../model';
 import { Avatar } from '../../../components/Avatar';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Icon } from '../../../components/Icon';
 import { AlertDialog, Modal } from './Modal';
 import { PeopleList } from './PeopleList';
+import { useT } from '../../../app/i18n/use-t';
 
 /** Group admins add, remove and hand over (SPEC §6); everyone else gets 'Access Denied'. */
 export function ParticipantsModal({
@@ -22,7 +21,7 @@ export function ParticipantsModal({
   currentUserId: string;
   onClose: () => void;
 }) {
-  const intl = useIntl();
+  const t = useT();
   const client = useQueryClient();
   const run = useAction();
   const [adding, setAdding] = useState(false);
@@ -33,8 +32,8 @@ export function ParticipantsModal({
   if (!conversation.current_user_is_admin) {
     return (
       <AlertDialog
-        title={intl.formatMessage(m.accessDenied)}
-        text={intl.formatMessage(m.onlyAdmins)}
+        title={t('messages.participants.access_denied')}
+        text={t('messages.participants.only_admins')}
         onClose={onClose}
       />
     );
@@ -48,7 +47,7 @@ export function ParticipantsModal({
   const remove = async (person: Participant) => {
     if (
       await run(() => messagingApi.removeParticipants(conversation.id, [person.id]), {
-        failure: m.failedRemoveParticipant,
+        failure: 'messages.error.remove_participant',
       })
     )
       refresh();
@@ -56,8 +55,8 @@ export function ParticipantsModal({
 
   const makeOwner = async (person: Participant) => {
     const ok = await run(() => messagingApi.transferOwnership(conversation.id, person.id), {
-      failure: m.failedTransferOwnership,
-      success: m.ownershipTransferred,
+      failure: 'messages.error.transfer',
+      success: 'messages.participants.transferred',
     });
     if (ok) {
       refresh();
@@ -68,8 +67,8 @@ export function ParticipantsModal({
   const add = async () => {
     const ids = picked.map((p) => p.id);
     const ok = await run(() => messagingApi.addParticipants(conversation.id, ids), {
-      failure: m.failedAddParticipants,
-      success: m.participantsAdded,
+      failure: 'messages.error.add_participants',
+      success: 'messages.participants.added',
     });
     if (ok) {
       setPicked([]);
@@ -81,7 +80,7 @@ export function ParticipantsModal({
   const pickedIds = new Set(picked.map((p) => p.id));
 
   return (
-    <Modal title={intl.formatMessage(m.participantsTitle)} onClose={onClose}>
+    <Modal title={t('messages.participants.title')} onClose={onClose}>
       <ul className="mbox-participants" data-testid="participants">
         {conversation.participants.map((person) => {
           const self = person.id === currentUserId;
@@ -98,11 +97,15 @@ export function ParticipantsModal({
               <Avatar src={person.avatar} name={name} size={36} online={person.is_online} />
               <span className="mbox-person__text">
                 <span className="mbox-person__name">
-                  {name} {self ? <span className="mbox-muted">{intl.formatMessage(m.you)}</span> : null}
+                  {name} {self ? <span className="mbox-muted">{t('messages.participants.you')}</span> : null}
                 </span>
                 <span className="mbox-person__acct">
                   {remote ? `@${person.acct} · ` : ''}
-                  {intl.formatMessage(person.id === conversation.creator_id ? m.creator : m.member)}
+                  {t(
+                    person.id === conversation.creator_id
+                      ? 'messages.participants.creator'
+                      : 'messages.participants.member',
+                  )}
                 </span>
               </span>
               {!self ? (
@@ -113,14 +116,14 @@ export function ParticipantsModal({
                       className="mbox-button mbox-button--small mbox-button--ghost"
                       onClick={() => setAsking({ action: 'makeOwner', person })}
                     >
-                      {intl.formatMessage(m.makeOwner)}
+                      {t('messages.participants.make_owner')}
                     </button>
                   ) : null}
                   <button
                     type="button"
                     className="mbox-icon-button mbox-icon-button--small mbox-participant__remove"
-                    aria-label={intl.formatMessage(m.remove)}
-                    title={intl.formatMessage(m.remove)}
+                    aria-label={t('messages.participants.remove')}
+                    title={t('messages.participants.remove')}
                     onClick={() => setAsking({ action: 'remove', person })}
                   >
                     <Icon name="delete" size={16} />
@@ -139,8 +142,8 @@ export function ParticipantsModal({
             value={search}
             autoFocus
             onChange={(event) => setSearch(event.target.value)}
-            placeholder={intl.formatMessage(m.searchPeople)}
-            aria-label={intl.formatMessage(m.searchPeople)}
+            placeholder={t('messages.search_people')}
+            aria-label={t('messages.search_people')}
           />
           <div className="mbox-participants__people">
             <PeopleList
@@ -158,7 +161,7 @@ export function ParticipantsModal({
           </div>
           <div className="mbox-modal__actions">
             <button type="button" className="mbox-button mbox-button--ghost" onClick={() => setAdding(false)}>
-              {intl.formatMessage(m.cancel)}
+              {t('messages.cancel')}
             </button>
             <button
               type="button"
@@ -166,7 +169,7 @@ export function ParticipantsModal({
               disabled={picked.length === 0}
               onClick={() => void add()}
             >
-              {intl.formatMessage(m.add)}
+              {t('messages.participants.add')}
             </button>
           </div>
         </div>
@@ -176,7 +179,7 @@ export function ParticipantsModal({
           className="mbox-button mbox-button--ghost mbox-button--block"
           onClick={() => setAdding(true)}
         >
-          {intl.formatMessage(m.addPeople)}
+          {t('messages.group.add_people')}
         </button>
       )}
       {asking ? (
@@ -193,8 +196,16 @@ export function ParticipantsModal({
 }
 
 const participantConfirmTexts = {
-  remove: { title: m.removeTitle, text: m.removeText, confirm: m.remove },
-  makeOwner: { title: m.makeOwnerTitle, text: m.makeOwnerText, confirm: m.makeOwner },
+  remove: {
+    title: 'messages.participants.remove_title',
+    text: 'messages.participants.remove_text',
+    confirm: 'messages.participants.remove',
+  },
+  makeOwner: {
+    title: 'messages.participants.make_owner_title',
+    text: 'messages.participants.make_owner_text',
+    confirm: 'messages.participants.make_owner',
+  },
 } as const;
 
 /** Asks before removing someone or handing the group over, naming them and saying what follows. */
@@ -209,18 +220,18 @@ function ParticipantConfirm({
   onClose: () => void;
   onConfirm: () => void;
 }) {
-  const intl = useIntl();
+  const t = useT();
   const texts = participantConfirmTexts[action];
   const name = person.display_name || person.username;
   return (
     <ConfirmDialog
-      title={intl.formatMessage(texts.title, { name })}
-      confirmLabel={intl.formatMessage(texts.confirm)}
-      cancelLabel={intl.formatMessage(m.cancel)}
+      title={t(texts.title, { name })}
+      confirmLabel={t(texts.confirm)}
+      cancelLabel={t('messages.cancel')}
       onClose={onClose}
       onConfirm={onConfirm}
     >
-      {intl.formatMessage(texts.text, { name })}
+      {t(texts.text, { name })}
     </ConfirmDialog>
   );
 }

@@ -1,12 +1,11 @@
 import { Virtuoso } from 'react-virtuoso';
-import { useIntl } from 'react-intl';
-import { m } from '../messages';
 import type { Participant } from '../model';
 import { useMessageableUsers } from '../data/queries';
 import { useDebounced } from '../hooks/use-debounced';
 import { USER_SEARCH_DEBOUNCE_MS } from '../rules/constants';
 import { Avatar } from '../../../components/Avatar';
 import { Icon } from '../../../components/Icon';
+import { useT } from '../../../app/i18n/use-t';
 
 /** Filters people by username or display name, on the client as well as the server. */
 export function matchesPerson(person: Participant, search: string): boolean {
@@ -28,16 +27,16 @@ export function PeopleList({
   selected?: ReadonlySet<string>;
   onPick: (person: Participant) => void;
 }) {
-  const intl = useIntl();
+  const t = useT();
   const debounced = useDebounced(search, USER_SEARCH_DEBOUNCE_MS);
   const users = useMessageableUsers(debounced);
   const people = (users.data ?? []).filter((p) => !exclude.includes(p.id) && matchesPerson(p, search));
 
-  if (users.isPending) return <p className="mbox-state">{intl.formatMessage(m.loading)}</p>;
+  if (users.isPending) return <p className="mbox-state">{t('messages.loading')}</p>;
   if (people.length === 0)
     return (
       <p className="mbox-state" data-testid="no-users">
-        {intl.formatMessage(m.noUsers)}
+        {t('messages.no_users')}
       </p>
     );
   return (

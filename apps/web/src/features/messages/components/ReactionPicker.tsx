@@ -1,8 +1,7 @@
 import { autoUpdate, flip, offset, shift, useFloating } from '@floating-ui/react';
 import { useEffect } from 'react';
-import { useIntl } from 'react-intl';
-import { m } from '../messages';
 import { REACTION_EMOJIS } from '../rules/constants';
+import { useT } from '../../../app/i18n/use-t';
 
 /**
  * The row of reactions above a message's React button. Placed by floating-ui inside the list's visible area:
@@ -20,7 +19,7 @@ export function ReactionPicker({
   onPick: (emoji: string) => void;
   pickerRef: (element: HTMLDivElement | null) => void;
 }) {
-  const intl = useIntl();
+  const t = useT();
   const { refs, floatingStyles } = useFloating({
     placement: own ? 'top-end' : 'top-start',
     middleware: [offset(4), flip({ padding: 4 }), shift({ padding: 4 })],
@@ -36,14 +35,14 @@ export function ReactionPicker({
       style={floatingStyles}
       className="mbox-reaction-picker"
       role="group"
-      aria-label={intl.formatMessage(m.react)}
+      aria-label={t('messages.message.react')}
       data-testid="reaction-picker"
     >
       {REACTION_EMOJIS.map((emoji) => (
         <button
           key={emoji}
           type="button"
-          aria-label={intl.formatMessage(m.reactWith, { emoji })}
+          aria-label={t('messages.message.react_with', { emoji })}
           onClick={() => onPick(emoji)}
         >
           {emoji}

@@ -1,17 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useIntl } from 'react-intl';
 import { messagingApi } from '../api/endpoints';
 import { patchConversation } from '../data/cache';
 import { messageKeys } from '../data/keys';
 import { useAction } from '../hooks/use-action';
-import { m } from '../messages';
 import type { Conversation } from '../model';
 import { isValidGroupName } from '../rules/validation';
 import { Modal } from './Modal';
+import { useT } from '../../../app/i18n/use-t';
 
 export function RenameModal({ conversation, onClose }: { conversation: Conversation; onClose: () => void }) {
-  const intl = useIntl();
+  const t = useT();
   const client = useQueryClient();
   const run = useAction();
   const [name, setName] = useState(conversation.name ?? '');
@@ -22,8 +21,8 @@ export function RenameModal({ conversation, onClose }: { conversation: Conversat
     if (!valid) return;
     const trimmed = name.trim();
     const ok = await run(() => messagingApi.rename(conversation.id, trimmed), {
-      failure: m.failedUpdateGroupName,
-      success: m.groupRenamed,
+      failure: 'messages.error.rename',
+      success: 'messages.rename.done',
     });
     if (!ok) return;
     patchConversation(client, conversation.id, { name: trimmed });
@@ -32,7 +31,7 @@ export function RenameModal({ conversation, onClose }: { conversation: Conversat
   };
 
   return (
-    <Modal title={intl.formatMessage(m.renameTitle)} onClose={onClose}>
+    <Modal title={t('messages.rename.title')} onClose={onClose}>
       <form className="mbox-form" onSubmit={(event) => void save(event)}>
         <input
           type="text"
@@ -41,15 +40,15 @@ export function RenameModal({ conversation, onClose }: { conversation: Conversat
           value={name}
           maxLength={100}
           onChange={(event) => setName(event.target.value)}
-          aria-label={intl.formatMessage(m.groupName)}
-          placeholder={intl.formatMessage(m.groupName)}
+          aria-label={t('messages.group.name')}
+          placeholder={t('messages.group.name')}
         />
         <div className="mbox-modal__actions">
           <button type="button" className="mbox-button mbox-button--ghost" onClick={onClose}>
-            {intl.formatMessage(m.cancel)}
+            {t('messages.cancel')}
           </button>
           <button type="submit" className="mbox-button mbox-button--primary" disabled={!valid}>
-            {intl.formatMessage(m.save)}
+            {t('messages.save')}
           </button>
         </div>
       </form>

@@ -1,26 +1,26 @@
 import { useState } from 'react';
-import { useIntl } from 'react-intl';
 import { messagingApi } from '../api/endpoints';
 import { useAction } from '../hooks/use-action';
-import { m } from '../messages';
 import { CONVERSATION_REPORT_REASONS } from '../rules/constants';
 import { Modal } from './Modal';
+import type { MessageId } from '../../../app/i18n/messages';
+import { useT } from '../../../app/i18n/use-t';
 
 type Reason = (typeof CONVERSATION_REPORT_REASONS)[number];
 
 const reasonLabels = {
-  spam: m.reason_spam,
-  harassment: m.reason_harassment,
-  hate_speech: m.reason_hate_speech,
-  inappropriate_content: m.reason_inappropriate_content,
-  threats: m.reason_threats,
-  impersonation: m.reason_impersonation,
-  other: m.reason_other,
-} satisfies Record<Reason, unknown>;
+  spam: 'messages.report.reason.spam',
+  harassment: 'messages.report.reason.harassment',
+  hate_speech: 'messages.report.reason.hate_speech',
+  inappropriate_content: 'messages.report.reason.inappropriate_content',
+  threats: 'messages.report.reason.threats',
+  impersonation: 'messages.report.reason.impersonation',
+  other: 'messages.report.reason.other',
+} satisfies Record<Reason, MessageId>;
 
 /** Reports a conversation; a reason is required (SPEC §5). */
 export function ReportModal({ conversationId, onClose }: { conversationId: string; onClose: () => void }) {
-  const intl = useIntl();
+  const t = useT();
   const run = useAction();
   const [reason, setReason] = useState<Reason | null>(null);
   const [details, setDetails] = useState('');
@@ -33,17 +33,17 @@ export function ReportModal({ conversationId, onClose }: { conversationId: strin
       return;
     }
     const ok = await run(() => messagingApi.report(conversationId, reason, details.trim()), {
-      failure: m.failedSubmitReport,
-      success: m.reportSubmitted,
+      failure: 'messages.error.report',
+      success: 'messages.report.submitted',
     });
     if (ok) onClose();
   };
 
   return (
-    <Modal title={intl.formatMessage(m.reportTitle)} onClose={onClose}>
+    <Modal title={t('messages.report.title')} onClose={onClose}>
       <form className="mbox-form" onSubmit={(event) => void submit(event)}>
         <fieldset className="mbox-reasons">
-          <legend>{intl.formatMessage(m.reportReason)}</legend>
+          <legend>{t('messages.report.reason')}</legend>
           {CONVERSATION_REPORT_REASONS.map((value) => (
             <label key={value} className={reason === value ? 'is-selected' : ''}>
               <input
@@ -56,13 +56,13 @@ export function ReportModal({ conversationId, onClose }: { conversationId: strin
                   setMissingReason(false);
                 }}
               />
-              {intl.formatMessage(reasonLabels[value])}
+              {t(reasonLabels[value])}
             </label>
           ))}
         </fieldset>
         {missingReason ? (
           <p className="mbox-field-error" role="alert">
-            {intl.formatMessage(m.reportReasonRequired)}
+            {t('messages.report.reason_required')}
           </p>
         ) : null}
         <textarea
@@ -71,15 +71,15 @@ export function ReportModal({ conversationId, onClose }: { conversationId: strin
           maxLength={1000}
           value={details}
           onChange={(event) => setDetails(event.target.value)}
-          placeholder={intl.formatMessage(m.reportDetails)}
-          aria-label={intl.formatMessage(m.reportDetails)}
+          placeholder={t('messages.report.details')}
+          aria-label={t('messages.report.details')}
         />
         <div className="mbox-modal__actions">
           <button type="button" className="mbox-button mbox-button--ghost" onClick={onClose}>
-            {intl.formatMessage(m.cancel)}
+            {t('messages.cancel')}
           </button>
           <button type="submit" className="mbox-button mbox-button--danger">
-            {intl.formatMessage(m.reportSubmit)}
+            {t('messages.report.submit')}
           </button>
         </div>
       </form>

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { useIntl } from 'react-intl';
-import { m } from '../messages';
 import { Icon } from '../../../components/Icon';
+import { useT } from '../../../app/i18n/use-t';
 
 /** A screen's header row with a back button. */
 export function ScreenHeader({
@@ -13,15 +12,10 @@ export function ScreenHeader({
   onBack: () => void;
   children?: ReactNode;
 }) {
-  const intl = useIntl();
+  const t = useT();
   return (
     <div className="mbox-header">
-      <button
-        type="button"
-        className="mbox-icon-button"
-        aria-label={intl.formatMessage(m.back)}
-        onClick={onBack}
-      >
+      <button type="button" className="mbox-icon-button" aria-label={t('messages.back')} onClick={onBack}>
         <Icon name="back" size={20} />
       </button>
       <div className="mbox-header__title">{title}</div>

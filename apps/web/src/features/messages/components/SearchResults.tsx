@@ -1,11 +1,10 @@
 import { Virtuoso } from 'react-virtuoso';
-import { useIntl } from 'react-intl';
-import { m } from '../messages';
 import type { SearchResult } from '../model';
 import { useMessageSearch } from '../data/queries';
 import { cutPreview } from '../rules/preview';
 import { Avatar } from '../../../components/Avatar';
 import { RelativeTime } from '../../../components/RelativeTime';
+import { useT } from '../../../app/i18n/use-t';
 
 /** Results of the message search, 20 per page, more as the user scrolls (SPEC §9). */
 export function SearchResults({
@@ -17,23 +16,23 @@ export function SearchResults({
   conversationId: string | null;
   onOpen: (result: SearchResult) => void;
 }) {
-  const intl = useIntl();
+  const t = useT();
   const search = useMessageSearch(query, conversationId);
   const results = search.data?.pages.flatMap((page) => page.results) ?? [];
   const total = search.data?.pages[0]?.total_count ?? 0;
 
-  if (search.isPending) return <p className="mbox-state">{intl.formatMessage(m.loading)}</p>;
+  if (search.isPending) return <p className="mbox-state">{t('messages.loading')}</p>;
   if (search.isError)
     return (
       <p className="mbox-state mbox-state--error" role="alert">
-        {intl.formatMessage(m.searchFailed)}
+        {t('messages.search_failed')}
       </p>
     );
-  if (results.length === 0) return <p className="mbox-state">{intl.formatMessage(m.noResults)}</p>;
+  if (results.length === 0) return <p className="mbox-state">{t('messages.no_results')}</p>;
 
   return (
     <div className="mbox-search-results" data-testid="search-results">
-      <p className="mbox-search-results__count">{intl.formatMessage(m.resultCount, { count: total })}</p>
+      <p className="mbox-search-results__count">{t('messages.result_count', { count: total })}</p>
       <Virtuoso
         className="mbox-scroll"
         data={results}

@@ -1,24 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useIntl } from 'react-intl';
 import { MessagingText } from '@palchat/api';
 import { messagingApi } from '../api/endpoints';
 import { messageKeys } from '../data/keys';
 import { useConversationSettings, usePreferences } from '../data/queries';
 import { useAction } from '../hooks/use-action';
-import { m } from '../messages';
 import type { ConversationSettingName, ConversationSettings, Preferences } from '../model';
 import { Modal } from './Modal';
+import { useT } from '../../../app/i18n/use-t';
 
 const conversationSettingLabels = {
-  typing_indicator_enabled: m.typingIndicator,
-  read_receipts_enabled: m.readReceipts,
+  typing_indicator_enabled: 'messages.settings.typing',
+  read_receipts_enabled: 'messages.settings.read_receipts',
 } as const;
 
 const preferenceLabels = {
-  typing_indicator_enabled: m.typingIndicator,
-  read_receipts_enabled: m.readReceipts,
-  active_status_enabled: m.activeStatus,
+  typing_indicator_enabled: 'messages.settings.typing',
+  read_receipts_enabled: 'messages.settings.read_receipts',
+  active_status_enabled: 'messages.settings.active_status',
 } as const;
 
 /** Per-conversation overrides (inherit / on / off) and the three global preferences. */
@@ -29,9 +28,9 @@ export function SettingsModal({
   conversationId: string | null;
   onClose: () => void;
 }) {
-  const intl = useIntl();
+  const t = useT();
   return (
-    <Modal title={intl.formatMessage(m.settingsTitle)} onClose={onClose}>
+    <Modal title={t('messages.settings.title')} onClose={onClose}>
       {conversationId ? <ConversationSection conversationId={conversationId} /> : null}
       <GlobalSection />
     </Modal>
@@ -39,7 +38,7 @@ export function SettingsModal({
 }
 
 function ConversationSection({ conversationId }: { conversationId: string }) {
-  const intl = useIntl();
+  const t = useT();
   const client = useQueryClient();
   const settings = useConversationSettings(conversationId);
   const run = useAction();
@@ -51,24 +50,24 @@ function ConversationSection({ conversationId }: { conversationId: string }) {
         if (next) client.setQueryData<ConversationSettings>(messageKeys.settings(conversationId), next);
         else await client.invalidateQueries({ queryKey: messageKeys.settings(conversationId) });
       },
-      { failure: m.failedUpdateSetting },
+      { failure: 'messages.settings.failed' },
     );
 
   return (
     <section className="mbox-settings__section" data-testid="conversation-settings">
-      <h3>{intl.formatMessage(m.settingsConversation)}</h3>
+      <h3>{t('messages.settings.conversation')}</h3>
       {settings.data ? (
         (Object.keys(conversationSettingLabels) as ConversationSettingName[]).map((name) => (
           <OverrideChoice
             key={name}
-            label={intl.formatMessage(conversationSettingLabels[name])}
+            label={t(conversationSettingLabels[name])}
             globalValue={settings.data.global_settings[name]}
             value={settings.data.conversation_overrides[name]}
             onChange={(value) => void change(name, value)}
           />
         ))
       ) : (
-        <p className="mbox-state">{intl.formatMessage(m.loading)}</p>
+        <p className="mbox-state">{t('messages.loading')}</p>
       )}
     </section>
   );
@@ -85,14 +84,14 @@ function OverrideChoice({
   value: boolean | null;
   onChange: (value: boolean | null) => void;
 }) {
-  const intl = useIntl();
+  const t = useT();
   const name = useId();
-  const onOff = (on: boolean) => intl.formatMessage(on ? m.settingOn : m.settingOff);
+  const onOff = (on: boolean) => t(on ? 'messages.settings.on' : 'messages.settings.off');
   const options: { key: string; value: boolean | null; label: string }[] = [
     {
       key: 'inherit',
       value: null,
-      label: intl.formatMessage(m.settingInherit, { value: onOff(globalValue) }),
+      label: t('messages.settings.inherit', { value: onOff(globalValue) }),
     },
     { key: 'on', value: true, label: onOff(true) },
     { key: 'off', value: false, label: onOff(false) },
@@ -118,7 +117,7 @@ function OverrideChoice({
 }
 
 function GlobalSection() {
-  const intl = useIntl();
+  const t = useT();
   const client = useQueryClient();
   const preferences = usePreferences();
 
@@ -137,11 +136,11 @@ function GlobalSection() {
 
   return (
     <section className="mbox-settings__section" data-testid="global-preferences">
-      <h3>{intl.formatMessage(m.settingsGlobal)}</h3>
+      <h3>{t('messages.settings.global')}</h3>
       {preferences.data
         ? (Object.keys(preferenceLabels) as (keyof Preferences)[]).map((name) => (
             <label key={name} className="mbox-switch">
-              <span>{intl.formatMessage(preferenceLabels[name])}</span>
+              <span>{t(preferenceLabels[name])}</span>
               <input
                 type="checkbox"
                 role="switch"

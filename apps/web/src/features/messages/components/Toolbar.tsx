@@ -1,7 +1,6 @@
-import { useIntl } from 'react-intl';
-import { m } from '../messages';
 import { badgeText } from '../rules/unread';
 import { Icon } from '../../../components/Icon';
+import { useT } from '../../../app/i18n/use-t';
 
 /** The box's title bar: Messages, compose, group chat, expand/minimise, and the unread total when minimised. */
 export function Toolbar({
@@ -17,9 +16,9 @@ export function Toolbar({
   onCompose: () => void;
   onGroup: () => void;
 }) {
-  const intl = useIntl();
+  const t = useT();
   const badge = expanded ? null : badgeText(unread);
-  const toggleLabel = intl.formatMessage(expanded ? m.minimise : m.expand);
+  const toggleLabel = t(expanded ? 'messages.minimise' : 'messages.expand');
   return (
     <div className="mbox-toolbar" onClick={onToggle}>
       <h2 className="mbox-toolbar__title">
@@ -32,13 +31,13 @@ export function Toolbar({
             onToggle();
           }}
         >
-          {intl.formatMessage(m.title)}
+          {t('messages.title')}
         </button>
         {badge ? (
           <span
             className="mbox-badge mbox-toolbar__badge"
             data-testid="unread-total"
-            aria-label={intl.formatMessage(m.unreadBadge, { count: unread })}
+            aria-label={t('messages.unread_badge', { count: unread })}
           >
             {badge}
           </span>
@@ -48,8 +47,8 @@ export function Toolbar({
         <button
           type="button"
           className="mbox-icon-button"
-          aria-label={intl.formatMessage(m.compose)}
-          title={intl.formatMessage(m.compose)}
+          aria-label={t('messages.compose')}
+          title={t('messages.compose')}
           onClick={onCompose}
         >
           <Icon name="edit" size={20} />
@@ -57,8 +56,8 @@ export function Toolbar({
         <button
           type="button"
           className="mbox-icon-button"
-          aria-label={intl.formatMessage(m.newGroup)}
-          title={intl.formatMessage(m.newGroup)}
+          aria-label={t('messages.new_group')}
+          title={t('messages.new_group')}
           onClick={onGroup}
         >
           <Icon name="people" size={20} />

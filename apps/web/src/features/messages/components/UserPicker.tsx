@@ -1,7 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useIntl } from 'react-intl';
-import { m } from '../messages';
 import type { Participant } from '../model';
 import { loadedConversations, type ConversationListPages } from '../data/cache';
 import { messageKeys } from '../data/keys';
@@ -9,10 +7,11 @@ import { useDock } from '../state/dock-context';
 import { PeopleList } from './PeopleList';
 import { ScreenHeader } from './ScreenHeader';
 import { Icon } from '../../../components/Icon';
+import { useT } from '../../../app/i18n/use-t';
 
 /** Starts a one-to-one chat: an existing one opens, else a new one is created on the first send. */
 export function UserPicker() {
-  const intl = useIntl();
+  const t = useT();
   const dock = useDock();
   const client = useQueryClient();
   const [search, setSearch] = useState('');
@@ -27,7 +26,7 @@ export function UserPicker() {
 
   return (
     <div className="mbox-screen" data-testid="user-picker">
-      <ScreenHeader title={<h3>{intl.formatMessage(m.compose)}</h3>} onBack={dock.showList} />
+      <ScreenHeader title={<h3>{t('messages.compose')}</h3>} onBack={dock.showList} />
       <div className="mbox-search">
         <label className="mbox-search__field">
           <Icon name="search" size={16} />
@@ -36,8 +35,8 @@ export function UserPicker() {
             autoFocus
             value={search}
             onChange={(event) => setSearch(event.target.value)}
-            placeholder={intl.formatMessage(m.searchPeople)}
-            aria-label={intl.formatMessage(m.searchPeople)}
+            placeholder={t('messages.search_people')}
+            aria-label={t('messages.search_people')}
           />
         </label>
       </div>

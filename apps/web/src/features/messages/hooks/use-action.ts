@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
-import { useIntl, type MessageDescriptor } from 'react-intl';
 import { ApiError } from '../../../api/client';
-import { m } from '../messages';
 import { useNotifications } from '../state/notifications';
+import { useT } from '../../../app/i18n/use-t';
+import type { MessageId } from '../../../app/i18n/messages';
 
 /** The server's own error text when it sent one (SPEC §8), else null. */
 export function serverError(error: unknown): string | null {
@@ -15,24 +15,24 @@ export function serverError(error: unknown): string | null {
  * followed by the server's reason when there is one.
  */
 export function useAction() {
-  const intl = useIntl();
+  const t = useT();
   const { notify } = useNotifications();
   return useCallback(
     async (
       work: () => Promise<unknown>,
-      texts: { failure: MessageDescriptor; success?: MessageDescriptor },
+      texts: { failure: MessageId; success?: MessageId },
     ): Promise<boolean> => {
       try {
         await work();
-        if (texts.success) notify('success', intl.formatMessage(texts.success));
+        if (texts.success) notify('success', t(texts.success));
         return true;
       } catch (error) {
-        const action = intl.formatMessage(texts.failure);
+        const action = t(texts.failure);
         const reason = serverError(error);
-        notify('error', reason ? intl.formatMessage(m.errorWithReason, { action, error: reason }) : action);
+        notify('error', reason ? t('messages.error.with_reason', { action, error: reason }) : action);
         return false;
       }
     },
-    [intl, notify],
+    [t, notify],
   );
 }

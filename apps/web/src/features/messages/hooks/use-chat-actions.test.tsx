@@ -6,6 +6,7 @@ import type { Message } from '../model';
 import { DockProvider } from '../state/dock-context';
 import { NotificationsProvider } from '../state/notifications';
 import { useChatActions } from './use-chat-actions';
+import english from '../../../locales/en.json';
 
 type Send = ReturnType<typeof useChatActions>['send'];
 
@@ -16,7 +17,7 @@ function renderChat(): { send: Send } {
     return null;
   }
   render(
-    <IntlProvider locale="en" onError={() => undefined}>
+    <IntlProvider locale="en" messages={english} onError={() => undefined}>
       <QueryClientProvider client={new QueryClient()}>
         <DockProvider currentUserId="me">
           <NotificationsProvider>

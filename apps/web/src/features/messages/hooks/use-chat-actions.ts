@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
-import { useIntl } from 'react-intl';
 import { messagingApi } from '../api/endpoints';
 import {
   appendMessage,
@@ -9,13 +8,13 @@ import {
   applyMessageToList,
   replaceReactions,
 } from '../data/cache';
-import { m } from '../messages';
 import type { Message, MessageMedia } from '../model';
 import { idempotencyKeyFor, newIdempotencyKey, type FailedSend } from '../rules/send-key';
 import { contentToSend } from '../rules/validation';
 import { useDock } from '../state/dock-context';
 import { useNotifications } from '../state/notifications';
 import { serverError, useAction } from './use-action';
+import { useT } from '../../../app/i18n/use-t';
 
 let pendingSeed = 0;
 
@@ -71,7 +70,7 @@ export function localMessage({
 export function useChatActions(conversationId: string) {
   const client = useQueryClient();
   const dock = useDock();
-  const intl = useIntl();
+  const t = useT();
   const run = useAction();
   const upload = useMediaUpload();
   const { notify } = useNotifications();
@@ -116,11 +115,11 @@ export function useChatActions(conversationId: string) {
         failed.current = { draft, key: idempotencyKey };
         dropPending(client, conversationId, localKey);
         const reason = serverError(error) ?? (error instanceof Error ? error.message : String(error));
-        notify('error', intl.formatMessage(m.failedSendMessage, { error: reason }));
+        notify('error', t('messages.error.send', { error: reason }));
         return false;
       }
     },
-    [client, conversationId, intl, me, notify],
+    [client, conversationId, t, me, notify],
   );
 
   const react = useCallback(
@@ -132,7 +131,7 @@ export function useChatActions(conversationId: string) {
           if (Array.isArray(reactions))
             replaceReactions(client, message.conversation_id, message.id, reactions);
         },
-        { failure: m.failedAddReaction },
+        { failure: 'messages.error.reaction' },
       );
     },
     [client, run],
@@ -145,7 +144,7 @@ export function useChatActions(conversationId: string) {
           await messagingApi.deleteMessage(message.id);
           removeMessage(client, message.conversation_id, message.id);
         },
-        { failure: m.failedDeleteMessage },
+        { failure: 'messages.error.delete_message' },
       );
     },
     [client, run],
@@ -164,7 +163,7 @@ export function useMediaUpload() {
         async () => {
           media = await messagingApi.uploadMedia(file);
         },
-        { failure: m.failedUploadMedia },
+        { failure: 'messages.error.upload' },
       );
       return media;
     },

@@ -1,17 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useIntl } from 'react-intl';
 import { ApiError } from '../../../api/client';
 import { MessagingErrorCode } from '@palchat/api';
 import { messagingApi } from '../api/endpoints';
 import { removeConversation } from '../data/cache';
 import { messageKeys } from '../data/keys';
-import { m } from '../messages';
 import type { Conversation } from '../model';
 import { errorCode, mentionsTransferOwnership } from '../rules/errors';
 import { useDock } from '../state/dock-context';
 import { useNotifications } from '../state/notifications';
 import { useAction } from './use-action';
+import { useT } from '../../../app/i18n/use-t';
 
 export type ConversationAction = 'leave' | 'deleteGroup' | 'deleteChat';
 
@@ -19,7 +18,7 @@ export type ConversationAction = 'leave' | 'deleteGroup' | 'deleteChat';
 export function useConversationActions() {
   const client = useQueryClient();
   const dock = useDock();
-  const intl = useIntl();
+  const t = useT();
   const run = useAction();
   const { notify } = useNotifications();
 
@@ -33,13 +32,13 @@ export function useConversationActions() {
           (error instanceof ApiError &&
             errorCode(error.body) === MessagingErrorCode.transferOwnershipRequired) ||
           (reason !== null && mentionsTransferOwnership(reason));
-        const action = intl.formatMessage(m.failedLeaveGroup);
+        const action = t('messages.error.leave');
         notify(
           'error',
           mustTransfer
-            ? intl.formatMessage(m.adminMustTransfer)
+            ? t('messages.error.admin_must_transfer')
             : reason
-              ? intl.formatMessage(m.errorWithReason, { action, error: reason })
+              ? t('messages.error.with_reason', { action, error: reason })
               : action,
         );
         return;
@@ -47,13 +46,13 @@ export function useConversationActions() {
       removeConversation(client, conversation.id);
       dock.showList();
     },
-    [client, dock, intl, notify],
+    [client, dock, t, notify],
   );
 
   const remove = useCallback(
     async (conversation: Conversation) => {
       const ok = await run(() => messagingApi.deleteConversation(conversation.id), {
-        failure: m.failedDeleteConversation,
+        failure: 'messages.error.delete_conversation',
       });
       if (!ok) return;
       removeConversation(client, conversation.id);
@@ -71,9 +70,12 @@ export function useConversationActions() {
 }
 
 export const confirmTexts = {
-  leave: { title: m.leaveGroupTitle, text: m.leaveGroupText },
-  deleteGroup: { title: m.deleteGroupTitle, text: m.deleteGroupText },
-  deleteChat: { title: m.deleteConversationTitle, text: m.deleteConversationText },
+  leave: { title: 'messages.confirm.leave_title', text: 'messages.confirm.leave' },
+  deleteGroup: { title: 'messages.confirm.delete_group_title', text: 'messages.confirm.delete_group' },
+  deleteChat: {
+    title: 'messages.confirm.delete_conversation_title',
+    text: 'messages.confirm.delete_conversation',
+  },
 } as const;
 
 /** The menu entries of SPEC §2 "Conversation menu". */

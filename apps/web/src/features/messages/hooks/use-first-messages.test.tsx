@@ -7,6 +7,7 @@ import { receiptState } from '../rules/receipts';
 import { DockProvider, useDock } from '../state/dock-context';
 import { NotificationsProvider } from '../state/notifications';
 import { useFirstMessages } from './use-first-messages';
+import english from '../../../locales/en.json';
 
 type Probe = ReturnType<typeof useFirstMessages> & { conversationId: string | null };
 
@@ -20,7 +21,7 @@ function renderNewChat(): { current: () => Probe } {
     return null;
   }
   render(
-    <IntlProvider locale="en" onError={() => undefined}>
+    <IntlProvider locale="en" messages={english} onError={() => undefined}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <DockProvider currentUserId="me">
           <NotificationsProvider>

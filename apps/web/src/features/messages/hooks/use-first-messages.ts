@@ -1,11 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useIntl } from 'react-intl';
 import { messagingApi, type SendMessageInput } from '../api/endpoints';
 import { appendMessage, applyMessageToList } from '../data/cache';
 import { messageKeys } from '../data/keys';
 import { conversationMessagesOptions } from '../data/queries';
-import { m } from '../messages';
 import type { Message, MessageMedia, Participant } from '../model';
 import { newIdempotencyKey } from '../rules/send-key';
 import { contentToSend } from '../rules/validation';
@@ -14,6 +12,7 @@ import { conversationDraftKey, handOverDraft, newChatDraftKey } from '../state/d
 import { useNotifications } from '../state/notifications';
 import { serverError } from './use-action';
 import { localMessage, newLocalKey } from './use-chat-actions';
+import { useT } from '../../../app/i18n/use-t';
 
 /** A message to someone with no conversation yet: shown at once as "sent", kept with a retry when it failed. */
 export interface FirstMessage {
@@ -32,7 +31,7 @@ export interface FirstMessage {
 export function useFirstMessages(recipient: Participant) {
   const client = useQueryClient();
   const dock = useDock();
-  const intl = useIntl();
+  const t = useT();
   const { notify } = useNotifications();
   const me = dock.currentUserId;
   const openChat = dock.openChat;
@@ -76,10 +75,10 @@ export function useFirstMessages(recipient: Participant) {
       } catch (error) {
         setFailed(entry.message.local_key, true);
         const reason = serverError(error) ?? (error instanceof Error ? error.message : String(error));
-        notify('error', intl.formatMessage(m.failedSendMessage, { error: reason }));
+        notify('error', t('messages.error.send', { error: reason }));
       }
     },
-    [client, me, openChat, setFailed, notify, intl, recipient.id],
+    [client, me, openChat, setFailed, notify, t, recipient.id],
   );
 
   const send = useCallback(
