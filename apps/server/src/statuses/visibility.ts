@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type ExpressionWrapper, type SqlBool } from 'kysely';
 import type { Database, StatusesTable } from '../db/schema.js';
 import { nowIso } from '../lib/time.js';
-import { onServerBlockedBy } from '../accounts/domain-block-rule.js';
+import { onServerBlockedBy } from '../relationships/store.js';
 import { limitedAccount } from '../moderation/limited.js';
 
 type StatusScope = ExpressionBuilder<Database, 'statuses'>;
