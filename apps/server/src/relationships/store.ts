@@ -206,6 +206,15 @@ export async function requestersAmong(
   return new Set(rows.map((row) => row.account_id));
 }
 
+export async function pendingFollowRequestCount(db: DbOrTx, targetId: string): Promise<number> {
+  const row = await db
+    .selectFrom('follow_requests')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('target_account_id', '=', targetId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** The pending requests to follow `targetId` (only `requesterId`'s when given). */
 export async function pendingFollowRequests(db: DbOrTx, targetId: string, requesterId?: string) {
   let pending = db.selectFrom('follow_requests').selectAll().where('target_account_id', '=', targetId);
@@ -426,6 +435,48 @@ export async function deleteMute(db: DbOrTx, muterId: string, targetId: string):
     .where('account_id', '=', muterId)
     .where('target_account_id', '=', targetId)
     .execute();
+}
+
+// ---- blocks and mutes together: who must not see whom ----
+
+/** Accounts whose statuses `accountId` must not see on shared streams: blocked, muted, or blocking them. */
+export async function accountsSilencedFor(db: DbOrTx, accountId: string): Promise<Set<string>> {
+  const now = nowIso();
+  const [blocks, blockedBy, mutes] = await Promise.all([
+    db.selectFrom('blocks').select('target_account_id as id').where('account_id', '=', accountId).execute(),
+    db.selectFrom('blocks').select('account_id as id').where('target_account_id', '=', accountId).execute(),
+    db
+      .selectFrom('mutes')
+      .select('target_account_id as id')
+      .where('account_id', '=', accountId)
+      .where(muteIsActive(now))
+      .execute(),
+  ]);
+  return new Set([...blocks, ...blockedBy, ...mutes].map((row) => row.id));
+}
+
+/** Accounts that must not receive statuses by `authorIds`: blocked by them, blocking or muting them (one statement). */
+export async function accountsSilencing(db: DbOrTx, authorIds: readonly string[]): Promise<Set<string>> {
+  const now = nowIso();
+  const rows = await db
+    .selectFrom('blocks')
+    .select('target_account_id as id')
+    .where('account_id', 'in', [...authorIds])
+    .unionAll(
+      db
+        .selectFrom('blocks')
+        .select('account_id as id')
+        .where('target_account_id', 'in', [...authorIds]),
+    )
+    .unionAll(
+      db
+        .selectFrom('mutes')
+        .select('account_id as id')
+        .where('target_account_id', 'in', [...authorIds])
+        .where(muteIsActive(now)),
+    )
+    .execute();
+  return new Set(rows.map((row) => row.id));
 }
 
 // ---- a user's domain blocks ----
