@@ -65,6 +65,15 @@ export async function followersAmong(
   return new Set(rows.map((row) => row.account_id));
 }
 
+/** Every follower of `targetId`, with whether it shows `targetId`'s boosts. */
+export async function followersWithReblogOption(db: DbOrTx, targetId: string) {
+  return db
+    .selectFrom('follows')
+    .select(['account_id', 'show_reblogs'])
+    .where('target_account_id', '=', targetId)
+    .execute();
+}
+
 /** Every account `followerId` follows. */
 export async function followedIds(db: DbOrTx, followerId: string): Promise<string[]> {
   const rows = await db
@@ -479,6 +488,41 @@ export async function accountsSilencing(db: DbOrTx, authorIds: readonly string[]
   return new Set(rows.map((row) => row.id));
 }
 
+/**
+ * Whether `recipientId` keeps `senderId`'s notifications out: blocks the sender or its server, or mutes it with
+ * notifications hidden (one statement: it runs for every notification recorded). The mute's expiry is not read
+ * here, as it never was.
+ */
+export async function silencesNotificationsFrom(
+  db: DbOrTx,
+  recipientId: string,
+  senderId: string,
+): Promise<boolean> {
+  const silenced = await db
+    .selectFrom('blocks')
+    .select('id')
+    .where('account_id', '=', recipientId)
+    .where('target_account_id', '=', senderId)
+    .unionAll(
+      db
+        .selectFrom('mutes')
+        .select('id')
+        .where('account_id', '=', recipientId)
+        .where('target_account_id', '=', senderId)
+        .where('hide_notifications', '=', 1),
+    )
+    .unionAll(
+      db
+        .selectFrom('domain_blocks')
+        .innerJoin('accounts as sender', 'sender.domain', 'domain_blocks.domain')
+        .select('domain_blocks.id')
+        .where('domain_blocks.account_id', '=', recipientId)
+        .where('sender.id', '=', senderId),
+    )
+    .executeTakeFirst();
+  return silenced !== undefined;
+}
+
 // ---- a user's domain blocks ----
 
 /** Whether `accountId` blocked one of `domains`. */
@@ -657,10 +701,10 @@ export function blockedDomainsOf(accountId: string) {
     .where('domain_blocks.account_id', '=', accountId);
 }
 
-// ---- listings the API pages through (newest first by the row's id, `cursor`) ----
+// ---- follows joined with the accounts on one side, for the callers to narrow by the accounts' columns ----
 
-/** The approved accounts following `accountId` (`followers`) or followed by it (`following`). */
-export function followListing(db: DbOrTx, accountId: string, direction: 'followers' | 'following') {
+/** Follows of `accountId` (`followers`: joined with the followers) or by it (`following`: with the followed). */
+export function followsWithAccounts(db: DbOrTx, accountId: string, direction: 'followers' | 'following') {
   const [ownSide, otherSide] =
     direction === 'followers'
       ? (['follows.target_account_id', 'follows.account_id'] as const)
@@ -668,9 +712,82 @@ export function followListing(db: DbOrTx, accountId: string, direction: 'followe
   return db
     .selectFrom('follows')
     .innerJoin('accounts', 'accounts.id', otherSide)
+    .where(ownSide, '=', accountId);
+}
+
+/** Follows made from `from` to `to` (inclusive) of the accounts on `domain`, with the followed account. */
+export function followsReceivedOnDomain(db: DbOrTx, domain: string, from: string, to: string) {
+  return db
+    .selectFrom('follows')
+    .innerJoin('accounts', 'accounts.id', 'follows.target_account_id')
+    .where('accounts.domain', '=', domain)
+    .where('follows.created_at', '>=', from)
+    .where('follows.created_at', '<=', to);
+}
+
+/** When each follow of `accountId` made in [`from`, `to`) was made. */
+export async function followDatesOf(
+  db: DbOrTx,
+  accountId: string,
+  from: string,
+  to: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('follows')
+    .select('created_at')
+    .where('target_account_id', '=', accountId)
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .execute();
+  return rows.map((row) => row.created_at);
+}
+
+/** The follows `accountId` made or received, both ways. */
+export async function followsInvolving(db: DbOrTx, accountId: string) {
+  return db
+    .selectFrom('follows')
+    .select(['account_id', 'target_account_id'])
+    .where((eb) => eb.or([eb('account_id', '=', accountId), eb('target_account_id', '=', accountId)]))
+    .execute();
+}
+
+/** Drops the follow requests `accountId` made or received. */
+export async function deleteFollowRequestsInvolving(db: DbOrTx, accountId: string): Promise<void> {
+  await db.deleteFrom('follow_requests').where('account_id', '=', accountId).execute();
+  await db.deleteFrom('follow_requests').where('target_account_id', '=', accountId).execute();
+}
+
+/** The remote accounts that block `accountId`. */
+export async function remoteAccountsBlocking(db: DbOrTx, accountId: string) {
+  return db
+    .selectFrom('blocks')
+    .innerJoin('accounts', 'accounts.id', 'blocks.account_id')
+    .selectAll('accounts')
+    .where('blocks.target_account_id', '=', accountId)
+    .where('accounts.domain', 'is not', null)
+    .execute();
+}
+
+/** The condition "a local account follows the account in `accountColumn`". */
+export function hasLocalFollowerColumn(accountColumn: string) {
+  const eb = subquery();
+  return eb.exists(
+    eb
+      .selectFrom('follows')
+      .innerJoin('accounts as followers', 'followers.id', 'follows.account_id')
+      .select('follows.id')
+      .where('follows.target_account_id', '=', sql.ref<string>(accountColumn))
+      .where('followers.domain', 'is', null),
+  );
+}
+
+// ---- listings the API pages through (newest first by the row's id, `cursor`) ----
+
+/** The approved accounts following `accountId` (`followers`) or followed by it (`following`). */
+export function followListing(db: DbOrTx, accountId: string, direction: 'followers' | 'following') {
+  return followsWithAccounts(db, accountId, direction)
     .selectAll('accounts')
     .select('follows.id as cursor')
-    .where(ownSide, '=', accountId)
     .where('accounts.approved', '=', 1);
 }
 export const FOLLOW_LISTING_CURSOR = 'follows.id';

@@ -5,7 +5,7 @@ import { directChannel, userChannel } from '../streaming/bus.js';
 import { publishConversation } from '../timelines/direct-conversations.js';
 import type { FeedRef } from '../timelines/feeds.js';
 import { serializeStatus } from './serializer.js';
-import { accountsSilencing, followersAmong } from '../relationships/store.js';
+import { accountsSilencing, followersAmong, followersWithReblogOption } from '../relationships/store.js';
 
 export type StatusEvent = 'update' | 'status.update' | 'delete';
 
@@ -159,13 +159,9 @@ async function audienceOf(ctx: AppContext, status: StatusesTable, event: StatusE
     status.account_id,
     ...(original ? [original.account_id] : []),
   ]);
-  const followers = (
-    await ctx.db
-      .selectFrom('follows')
-      .select(['account_id', 'show_reblogs'])
-      .where('target_account_id', '=', status.account_id)
-      .execute()
-  ).filter((row) => !silenced.has(row.account_id));
+  const followers = (await followersWithReblogOption(ctx.db, status.account_id)).filter(
+    (row) => !silenced.has(row.account_id),
+  );
 
   let homes = followers
     .filter((row) => !status.reblog_of_id || row.show_reblogs === 1)
