@@ -9,7 +9,7 @@ import { answerRemoteFollow } from '../federation/inbox/follows.js';
 import { federateFollow, federateUnfollow } from '../federation/outgoing/relationships.js';
 import { publishNotification, recordNotification } from '../notifications/service.js';
 import { homeFeed, mergeAuthorIntoFeed, removeAuthorFromFeed } from '../timelines/feeds.js';
-import { loadRelationship } from './relationships.js';
+import { loadRelationship } from '../relationships/serializer.js';
 import { dropEndorsement } from '../featured/endorsements.js';
 import {
   deleteFollow,

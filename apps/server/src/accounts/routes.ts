@@ -14,7 +14,7 @@ import { authorizeFollowRequest, followAccount, rejectFollowRequest, unfollowAcc
 import { findAccountByAcct, findAccountOr404 } from './lookup.js';
 import { requestOutboxBackfill } from '../federation/outgoing/backfill.js';
 import { resolveRemoteAccount } from '../federation/outgoing/resolve.js';
-import { loadRelationships, relationshipTargets } from './relationships.js';
+import { loadRelationships, relationshipTargets } from '../relationships/serializer.js';
 import { followBodySchema, idsFromQuery } from './schema.js';
 import { serializeAccount, serializeAccountWithMove, serializeCredentialAccount } from './serializer.js';
 import { scopes } from '../auth/route-scopes.js';

@@ -6,7 +6,7 @@ import { unprocessable } from '../http/errors.js';
 import { federateBlock, federateUnblock } from '../federation/outgoing/relationships.js';
 import { answerRemoteFollow } from '../federation/inbox/follows.js';
 import { unfollowAccount } from './follows.js';
-import { loadRelationship } from './relationships.js';
+import { loadRelationship } from '../relationships/serializer.js';
 import { dropEndorsement } from '../featured/endorsements.js';
 import {
   deleteBlock,

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../db/index.js';
 import { unprocessable } from '../http/errors.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
-import { loadRelationship } from '../accounts/relationships.js';
+import { loadRelationship } from '../relationships/serializer.js';
 import { isFollowing } from '../relationships/store.js';
 
 /**

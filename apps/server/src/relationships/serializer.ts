@@ -9,7 +9,7 @@ import {
   onServerBlockedBy,
   requestedAmong,
   requestersAmong,
-} from '../relationships/store.js';
+} from './store.js';
 
 /**
  * Of `ids`, in the order asked, those naming an account, as Mastodon's GET /api/v1/accounts/relationships: unknown
