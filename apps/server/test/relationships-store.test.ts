@@ -67,8 +67,15 @@ describeEachDialect('relationships store: one definition of each rule', (dialect
     });
     const active = await activeMutesAmong(server.db, alice.account.id, [bob.account.id, carol.account.id]);
     expect(active).toEqual([{ target_account_id: bob.account.id, hide_notifications: 1 }]);
-    const ever = await mutedIdsEverOf(alice.account.id).compile();
-    const everIds = (await server.db.executeQuery(ever)).rows.map((row) => row.target_account_id).sort();
+    const everIds = (
+      await server.db
+        .selectFrom('accounts')
+        .select('id')
+        .where('id', 'in', mutedIdsEverOf(alice.account.id))
+        .execute()
+    )
+      .map((row) => row.id)
+      .sort();
     expect(everIds).toEqual([bob.account.id, carol.account.id].sort());
   });
 
