@@ -13,9 +13,9 @@ import {
   insertFollowRequest,
   isBlockedEitherWay,
   isFollowing,
-  mutedIdsEverOf,
   upsertMute,
 } from '../src/relationships/store.js';
+import { mutedIdsEverOf } from '../src/relationships/conditions.js';
 import { newId } from '../src/lib/ids.js';
 import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
 import { createAccount, type TestAccount } from './helpers/factories.js';

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import { pageOfAccounts } from './account-page.js';
 import { newestFirst, pageQuerySchema, paginateQuery, setLinkHeader } from '../timelines/pagination.js';
 import { scopes } from '../auth/route-scopes.js';
-import { blockListing, domainBlockListing, muteListing } from '../relationships/store.js';
+import { blockListing, domainBlockListing, muteListing } from '../relationships/listings.js';
 
 /** The viewer's blocks, mutes and domain blocks, newest first (writes come with the social-core issue). */
 export async function accountGraphRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -2,7 +2,7 @@ import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../http/errors.js';
 import { followAccount, unfollowAccount } from './follows.js';
-import { followsWithAccounts } from '../relationships/store.js';
+import { followsWithAccounts } from '../relationships/conditions.js';
 
 /**
  * What Mastodon's MoveWorker does for the local followers of an account that moved (whether it moved from here

@@ -18,16 +18,13 @@ import { loadRelationships, relationshipTargets } from '../relationships/seriali
 import { followBodySchema, idsFromQuery } from './schema.js';
 import { serializeAccount, serializeAccountWithMove, serializeCredentialAccount } from './serializer.js';
 import { scopes } from '../auth/route-scopes.js';
+import { blockedDomainsOf, blockedIdsOf, blockerIdsOf, mutedIdsEverOf } from '../relationships/conditions.js';
 import {
-  blockedDomainsOf,
-  blockedIdsOf,
-  blockerIdsOf,
   FOLLOW_LISTING_CURSOR,
   FOLLOW_REQUEST_LISTING_CURSOR,
   followListing,
   followRequestListing,
-  mutedIdsEverOf,
-} from '../relationships/store.js';
+} from '../relationships/listings.js';
 
 const idParams = z.object({ id: z.string() });
 const pageQuery = pageQuerySchema(40, 80);

@@ -16,7 +16,8 @@ import {
 import { idsFromQuery } from './schema.js';
 import { serializeAccount } from './serializer.js';
 import { scopes } from '../auth/route-scopes.js';
-import { deleteDomainBlock, familiarFollowersOf } from '../relationships/store.js';
+import { deleteDomainBlock } from '../relationships/store.js';
+import { familiarFollowersOf } from '../relationships/listings.js';
 
 const idParams = z.object({ id: z.string() });
 const formBoolean = z.preprocess((value) => {

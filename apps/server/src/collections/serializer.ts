@@ -3,7 +3,7 @@ import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import type { CollectionItemsTable, CollectionsTable } from '../db/schema.js';
 import { accountUri } from '../accounts/serializer.js';
-import { blockOfColumn } from '../relationships/store.js';
+import { blockOfColumn } from '../relationships/conditions.js';
 
 /** The Collection's ActivityPub id: under its curator's actor, as Mastodon nests it. */
 export function collectionUri(ctx: AppContext, curator: AccountRow, id: string): string {

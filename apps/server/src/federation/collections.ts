@@ -6,7 +6,7 @@ import { fetchAuthorized, findLocalActor } from './actors.js';
 import { notesOf, statusUri } from './outgoing/note.js';
 import { actorUriOf, recipientOf } from './recipients.js';
 import { addressingForVisibility } from './visibility.js';
-import { followsWithAccounts } from '../relationships/store.js';
+import { followsWithAccounts } from '../relationships/conditions.js';
 
 const FOLLOWS_PAGE_SIZE = 40;
 const OUTBOX_PAGE_SIZE = 20;

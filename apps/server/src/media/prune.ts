@@ -1,7 +1,7 @@
 import type { Db } from '../db/index.js';
 import { isoDaysAgo } from '../lib/time.js';
 import type { MediaStorage } from './storage.js';
-import { hasLocalFollowerColumn } from '../relationships/store.js';
+import { hasLocalFollowerColumn } from '../relationships/conditions.js';
 
 /**
  * `npm run admin -- media remove` (Mastodon's `tootctl media remove`): the copies of other servers' media

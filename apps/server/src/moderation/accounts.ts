@@ -12,7 +12,7 @@ import { announceRevocation } from '../streaming/revocations.js';
 import { announceIfContact } from '../instance/sources.js';
 import type { PageQuery } from '../timelines/pagination.js';
 import { newestFirst, paginateQuery } from '../timelines/pagination.js';
-import { followedIdsOf, followerIdsOf } from '../relationships/store.js';
+import { followedIdsOf, followerIdsOf } from '../relationships/conditions.js';
 
 export type AccountStatusFilter = 'active' | 'pending' | 'disabled' | 'silenced' | 'suspended' | 'sensitized';
 

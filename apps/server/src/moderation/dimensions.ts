@@ -6,7 +6,7 @@ import type { Database } from '../db/schema.js';
 import { PALCHAT_VERSION } from '../instance/limits.js';
 import { isId, storedId } from '../lib/ids.js';
 import { dateSchema, endOfDay, keysSchema, startOfDay } from './metrics.js';
-import { followsReceivedOnDomain } from '../relationships/store.js';
+import { followsReceivedOnDomain } from '../relationships/conditions.js';
 
 /**
  * POST /api/v1/admin/dimensions (Mastodon's Admin::Metrics::Dimension): the dashboard's breakdowns. Every key

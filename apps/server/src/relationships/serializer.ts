@@ -6,10 +6,10 @@ import {
   blockersAmong,
   followersAmong,
   followsTo,
-  onServerBlockedBy,
   requestedAmong,
   requestersAmong,
 } from './store.js';
+import { onServerBlockedBy } from './conditions.js';
 
 /**
  * Of `ids`, in the order asked, those naming an account, as Mastodon's GET /api/v1/accounts/relationships: unknown

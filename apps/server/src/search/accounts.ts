@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { AccountRow } from '../auth/viewer.js';
 import type { DbOrTx } from '../db/index.js';
 import { limitedAccount } from '../moderation/limited.js';
-import { blockerIdsOf, followedIdsOf, followOfColumn } from '../relationships/store.js';
+import { blockerIdsOf, followedIdsOf, followOfColumn } from '../relationships/conditions.js';
 
 export interface AccountSearch {
   /** a username or display name prefix, with a leading @ or not; `name@domain` looks on that domain only */

@@ -4,7 +4,7 @@ import type { Database, FeedKind } from '../db/schema.js';
 import type { FeedRef } from '../timelines/feeds.js';
 import { runTemplate } from '../db/query-templates.js';
 import type { ViewerRelations } from './visibility.js';
-import { viewerHasRelations } from '../relationships/store.js';
+import { viewerHasRelations } from '../relationships/conditions.js';
 
 /** A feed's row (its floor) as read along with the relations; `row` undefined: the feed is not built yet. */
 export interface FeedRowRead {

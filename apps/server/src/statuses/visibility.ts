@@ -7,7 +7,7 @@ import {
   blockOfColumn,
   followOfColumn,
   onServerBlockedBy,
-} from '../relationships/store.js';
+} from '../relationships/conditions.js';
 import { limitedAccount } from '../moderation/limited.js';
 
 type StatusScope = ExpressionBuilder<Database, 'statuses'>;

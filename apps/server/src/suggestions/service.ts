@@ -8,7 +8,7 @@ import {
   followedIdsOf,
   mutedIdsEverOf,
   requestedIdsOf,
-} from '../relationships/store.js';
+} from '../relationships/conditions.js';
 
 /**
  * Accounts worth following for `viewer`: discoverable local accounts the viewer neither follows nor asked to,

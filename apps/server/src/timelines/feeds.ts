@@ -8,7 +8,7 @@ import { nowIso } from '../lib/time.js';
 import { authorNotLimited } from '../moderation/limited.js';
 import { joinedMarks, markColumns, pageMarksOf, type PageMarks } from '../statuses/viewer-marks.js';
 import { newestFirst, paginateQuery, type PageQuery } from './pagination.js';
-import { followerIdsOf } from '../relationships/store.js';
+import { followerIdsOf } from '../relationships/conditions.js';
 
 /**
  * Home and list timelines materialized at write time, as Mastodon's per-user feeds. A feed holds candidate

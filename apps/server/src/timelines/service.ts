@@ -21,7 +21,7 @@ import { splitMarks, withMarks } from '../statuses/viewer-marks.js';
 import { feedPage, homeFeed, listFeed, type CandidateQuery, type TimelineRows } from './feeds.js';
 import { newestFirst, pageQuerySchema, paginateQuery, type PageQuery } from './pagination.js';
 import { queryFlag } from './query-flag.js';
-import { followedIdsOf, followOfColumn } from '../relationships/store.js';
+import { followedIdsOf, followOfColumn } from '../relationships/conditions.js';
 
 type StatusQuery = SelectQueryBuilder<Database, 'statuses', StatusesTable>;
 type StatusScope = ExpressionBuilder<Database, 'statuses'>;

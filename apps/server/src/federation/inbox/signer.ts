@@ -6,7 +6,7 @@ import { INSTANCE_ACTOR } from '../actors.js';
 import { refusedStatusOf } from '../document-loader.js';
 import { refuseToFetch } from '../not-fetched.js';
 import { localAccountOf, setInboxLoader, type Inbox } from './sender.js';
-import { followsWithAccounts } from '../../relationships/store.js';
+import { followsWithAccounts } from '../../relationships/conditions.js';
 
 /**
  * Whom a dereference made while handling an incoming activity is signed as, by Mastodon's rule

@@ -8,7 +8,7 @@ import { onDirectNote } from './direct-notes.js';
 import { recordRemoteVote } from './polls.js';
 import { fetchOptions, ingestOptions, localAccountOf, unlessRefused, type Inbox } from './sender.js';
 import { storedId } from '../../lib/ids.js';
-import { followsWithAccounts } from '../../relationships/store.js';
+import { followsWithAccounts } from '../../relationships/conditions.js';
 
 export const isStatusObject = (object: APObject | null): object is RemoteStatusObject =>
   object instanceof Note || object instanceof Article || object instanceof Page || object instanceof Question;

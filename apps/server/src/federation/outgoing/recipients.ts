@@ -4,7 +4,7 @@ import type { AccountsTable } from '../../db/schema.js';
 import { domainAndParents } from '../../moderation/server-blocks.js';
 import { recipientOf } from '../recipients.js';
 import { hostOf, unavailableDomains } from './availability.js';
-import { followsWithAccounts } from '../../relationships/store.js';
+import { followsWithAccounts } from '../../relationships/conditions.js';
 
 /** Remote accounts following `accountId` (each one a delivery target; Fedify merges shared inboxes). */
 export async function remoteFollowersOf(ctx: AppContext, accountId: string): Promise<AccountsTable[]> {
