@@ -5,13 +5,26 @@ import type { Tx } from '../db/index.js';
 import type { NotificationsTable } from '../db/schema.js';
 import { forbidden, notFound, unprocessable } from '../http/errors.js';
 import { newId } from '../lib/ids.js';
-import { nowIso } from '../lib/time.js';
 import { answerRemoteFollow } from '../federation/inbox/follows.js';
 import { federateFollow, federateUnfollow } from '../federation/outgoing/relationships.js';
 import { publishNotification, recordNotification } from '../notifications/service.js';
 import { homeFeed, mergeAuthorIntoFeed, removeAuthorFromFeed } from '../timelines/feeds.js';
-import { loadRelationship } from './relationships.js';
+import { loadRelationship } from '../relationships/serializer.js';
 import { dropEndorsement } from '../featured/endorsements.js';
+import {
+  deleteFollow,
+  deleteFollowRequest,
+  deleteFollowRequestById,
+  findFollow,
+  findFollowRequest,
+  followOrRequestId,
+  insertFollow,
+  insertFollowRequest,
+  isBlockedEitherWay,
+  pendingFollowRequests,
+  updateFollowOptions,
+  updateFollowRequestOptions,
+} from '../relationships/store.js';
 
 export interface FollowOptions {
   reblogs?: boolean | undefined;
@@ -29,20 +42,6 @@ async function adjustCounters(tx: Tx, followerId: string, targetId: string, delt
     .set((eb) => ({ followers_count: eb('followers_count', '+', delta) }))
     .where('id', '=', targetId)
     .execute();
-}
-
-async function isBlockedEitherWay(tx: Tx, a: string, b: string): Promise<boolean> {
-  const row = await tx
-    .selectFrom('blocks')
-    .select('id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('account_id', '=', a), eb('target_account_id', '=', b)]),
-        eb.and([eb('account_id', '=', b), eb('target_account_id', '=', a)]),
-      ]),
-    )
-    .executeTakeFirst();
-  return Boolean(row);
 }
 
 const flag = (on: boolean) => (on ? (1 as const) : (0 as const));
@@ -63,19 +62,14 @@ async function createFollow(
   options: FollowOptions,
   id = newId(),
 ): Promise<boolean> {
-  const inserted = await tx
-    .insertInto('follows')
-    .values({
-      id,
-      account_id: followerId,
-      target_account_id: targetId,
-      show_reblogs: options.reblogs === false ? 0 : 1,
-      notify: options.notify ? 1 : 0,
-      created_at: nowIso(),
-    })
-    .onConflict((oc) => oc.columns(['account_id', 'target_account_id']).doNothing())
-    .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return false;
+  const inserted = await insertFollow(tx, {
+    id,
+    followerId,
+    targetId,
+    show_reblogs: options.reblogs === false ? 0 : 1,
+    notify: options.notify ? 1 : 0,
+  });
+  if (!inserted) return false;
   await adjustCounters(tx, followerId, targetId, 1);
   await mergeAuthorIntoFeed(tx, homeFeed(followerId), targetId);
   return true;
@@ -100,44 +94,27 @@ export async function followAccount(
   let sentRequestId: string | null = null;
   await ctx.db.transaction().execute(async (tx) => {
     if (await isBlockedEitherWay(tx, viewer.id, target.id)) throw forbidden();
-    const existing = await tx
-      .selectFrom('follows')
-      .select('id')
-      .where('account_id', '=', viewer.id)
-      .where('target_account_id', '=', target.id)
-      .executeTakeFirst();
+    const existing = await findFollow(tx, viewer.id, target.id);
     const changes = optionChanges(options);
     if (existing) {
-      if (Object.keys(changes).length)
-        await tx.updateTable('follows').set(changes).where('id', '=', existing.id).execute();
+      if (Object.keys(changes).length) await updateFollowOptions(tx, existing.id, changes);
       return;
     }
     if ((target.locked && !bypassLocked) || asksRemote) {
-      const pending = await tx
-        .selectFrom('follow_requests')
-        .select('id')
-        .where('account_id', '=', viewer.id)
-        .where('target_account_id', '=', target.id)
-        .executeTakeFirst();
+      const pending = await findFollowRequest(tx, viewer.id, target.id);
       if (pending) {
-        if (Object.keys(changes).length)
-          await tx.updateTable('follow_requests').set(changes).where('id', '=', pending.id).execute();
+        if (Object.keys(changes).length) await updateFollowRequestOptions(tx, pending.id, changes);
         return;
       }
       const requestId = newId();
-      const inserted = await tx
-        .insertInto('follow_requests')
-        .values({
-          id: requestId,
-          account_id: viewer.id,
-          target_account_id: target.id,
-          created_at: nowIso(),
-          show_reblogs: flag(options.reblogs !== false),
-          notify: flag(options.notify === true),
-        })
-        .onConflict((oc) => oc.columns(['account_id', 'target_account_id']).doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return;
+      const inserted = await insertFollowRequest(tx, {
+        id: requestId,
+        requesterId: viewer.id,
+        targetId: target.id,
+        show_reblogs: flag(options.reblogs !== false),
+        notify: flag(options.notify === true),
+      });
+      if (!inserted) return;
       if (asksRemote) sentRequestId = requestId;
       else {
         notification = await recordNotification(tx, {
@@ -169,21 +146,12 @@ export async function unfollowAccount(
 ): Promise<Relationship> {
   const endedFollowId = await ctx.db.transaction().execute(async (tx) => {
     const ended = await followOrRequestId(tx, viewer.id, target.id);
-    const removed = await tx
-      .deleteFrom('follows')
-      .where('account_id', '=', viewer.id)
-      .where('target_account_id', '=', target.id)
-      .executeTakeFirst();
-    if (Number(removed.numDeletedRows) > 0) {
+    if (await deleteFollow(tx, viewer.id, target.id)) {
       await adjustCounters(tx, viewer.id, target.id, -1);
       await removeAuthorFromFeed(tx, homeFeed(viewer.id), target.id);
     }
-    const withdrawn = await tx
-      .deleteFrom('follow_requests')
-      .where('account_id', '=', viewer.id)
-      .where('target_account_id', '=', target.id)
-      .executeTakeFirst();
-    if (Number(withdrawn.numDeletedRows) > 0) await dropFollowRequestNotification(tx, viewer.id, target.id);
+    if (await deleteFollowRequest(tx, viewer.id, target.id))
+      await dropFollowRequestNotification(tx, viewer.id, target.id);
     await tx
       .deleteFrom('list_accounts')
       .where('account_id', '=', target.id)
@@ -194,27 +162,6 @@ export async function unfollowAccount(
   });
   if (endedFollowId) await federateUnfollow(ctx, viewer, target, endedFollowId);
   return loadRelationship(ctx.db, viewer.id, target.id);
-}
-
-/**
- * The id of the follow, or else of the follow request, from `followerId` to `targetId` (what an Undo(Follow)
- * names), or null when there is neither.
- */
-export async function followOrRequestId(
-  tx: Tx,
-  followerId: string,
-  targetId: string,
-): Promise<string | null> {
-  for (const table of ['follows', 'follow_requests'] as const) {
-    const row = await tx
-      .selectFrom(table)
-      .select('id')
-      .where('account_id', '=', followerId)
-      .where('target_account_id', '=', targetId)
-      .executeTakeFirst();
-    if (row) return row.id;
-  }
-  return null;
 }
 
 /**
@@ -265,11 +212,9 @@ export async function authorizeFollowRequest(
  * options they were made with; answers how many there were.
  */
 export async function acceptFollowRequests(tx: Tx, targetId: string, requesterId?: string): Promise<number> {
-  let pending = tx.selectFrom('follow_requests').selectAll().where('target_account_id', '=', targetId);
-  if (requesterId) pending = pending.where('account_id', '=', requesterId);
-  const requests = await pending.execute();
+  const requests = await pendingFollowRequests(tx, targetId, requesterId);
   for (const request of requests) {
-    await tx.deleteFrom('follow_requests').where('id', '=', request.id).execute();
+    await deleteFollowRequestById(tx, request.id);
     await dropFollowRequestNotification(tx, request.account_id, targetId);
     // the follow keeps the request's id: the Follow activity sent for it names it (Undo names it again)
     await createFollow(
@@ -289,12 +234,7 @@ export async function rejectFollowRequest(
   requesterId: string,
 ): Promise<Relationship> {
   await ctx.db.transaction().execute(async (tx) => {
-    const removed = await tx
-      .deleteFrom('follow_requests')
-      .where('account_id', '=', requesterId)
-      .where('target_account_id', '=', viewer.id)
-      .executeTakeFirst();
-    if (Number(removed.numDeletedRows) === 0) throw notFound();
+    if (!(await deleteFollowRequest(tx, requesterId, viewer.id))) throw notFound();
     await dropFollowRequestNotification(tx, requesterId, viewer.id);
   });
   await answerRemoteRequesters(ctx, viewer, [requesterId], 'reject');

@@ -3,8 +3,8 @@ import { requireAccount } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { pageOfAccounts } from './account-page.js';
 import { newestFirst, pageQuerySchema, paginateQuery, setLinkHeader } from '../timelines/pagination.js';
-import { nowIso } from '../lib/time.js';
 import { scopes } from '../auth/route-scopes.js';
+import { blockListing, domainBlockListing, muteListing } from '../relationships/listings.js';
 
 /** The viewer's blocks, mutes and domain blocks, newest first (writes come with the social-core issue). */
 export async function accountGraphRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -14,19 +14,8 @@ export async function accountGraphRoutes(app: FastifyInstance, ctx: AppContext):
     app.get(`/api/v1/${table}`, scopes('follow', `read:${table}`), async (request, reply) => {
       const viewer = requireAccount(request);
       const query = page.parse(request.query);
-      let base = ctx.db
-        .selectFrom(table)
-        .innerJoin('accounts', 'accounts.id', `${table}.target_account_id`)
-        .selectAll('accounts')
-        .select(`${table}.id as cursor`)
-        .where(`${table}.account_id`, '=', viewer.id);
-      if (table === 'mutes') {
-        const now = nowIso();
-        base = base.where((eb) =>
-          eb.or([eb('mutes.expires_at', 'is', null), eb('mutes.expires_at', '>', now)]),
-        );
-      }
-      return pageOfAccounts(ctx, request, reply, base, `${table}.id`, query);
+      const listing = table === 'mutes' ? muteListing(ctx.db, viewer.id) : blockListing(ctx.db, viewer.id);
+      return pageOfAccounts(ctx, request, reply, listing, `${table}.id`, query);
     });
   }
 
@@ -34,11 +23,7 @@ export async function accountGraphRoutes(app: FastifyInstance, ctx: AppContext):
     const viewer = requireAccount(request);
     const query = page.parse(request.query);
     const rows = newestFirst(
-      await paginateQuery(
-        ctx.db.selectFrom('domain_blocks').select(['id', 'domain']).where('account_id', '=', viewer.id),
-        'domain_blocks.id',
-        query,
-      ).execute(),
+      await paginateQuery(domainBlockListing(ctx.db, viewer.id), 'domain_blocks.id', query).execute(),
       query,
     );
     setLinkHeader(

@@ -2,6 +2,7 @@ import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../http/errors.js';
 import { followAccount, unfollowAccount } from './follows.js';
+import { followsWithAccounts } from '../relationships/conditions.js';
 
 /**
  * What Mastodon's MoveWorker does for the local followers of an account that moved (whether it moved from here
@@ -15,12 +16,9 @@ export async function moveLocalFollowers(
   source: AccountRow,
   target: AccountRow,
 ): Promise<void> {
-  const followers = await ctx.db
-    .selectFrom('follows')
-    .innerJoin('accounts', 'accounts.id', 'follows.account_id')
+  const followers = await followsWithAccounts(ctx.db, source.id, 'followers')
     .selectAll('accounts')
     .select(['follows.show_reblogs as follow_reblogs', 'follows.notify as follow_notify'])
-    .where('follows.target_account_id', '=', source.id)
     .where('accounts.domain', 'is', null)
     .execute();
   for (const { follow_reblogs: reblogs, follow_notify: notify, ...follower } of followers) {

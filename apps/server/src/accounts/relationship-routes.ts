@@ -7,7 +7,7 @@ import { nowIso } from '../lib/time.js';
 import { scopes } from '../auth/route-scopes.js';
 import { unfollowAccount } from './follows.js';
 import { findAccountOr404 } from './lookup.js';
-import { loadRelationship } from './relationships.js';
+import { loadRelationship } from '../relationships/serializer.js';
 
 const idParams = z.object({ id: z.string() });
 /** Mastodon's AccountNote::COMMENT_SIZE_LIMIT */

@@ -14,10 +14,17 @@ import { authorizeFollowRequest, followAccount, rejectFollowRequest, unfollowAcc
 import { findAccountByAcct, findAccountOr404 } from './lookup.js';
 import { requestOutboxBackfill } from '../federation/outgoing/backfill.js';
 import { resolveRemoteAccount } from '../federation/outgoing/resolve.js';
-import { loadRelationships, relationshipTargets } from './relationships.js';
+import { loadRelationships, relationshipTargets } from '../relationships/serializer.js';
 import { followBodySchema, idsFromQuery } from './schema.js';
 import { serializeAccount, serializeAccountWithMove, serializeCredentialAccount } from './serializer.js';
 import { scopes } from '../auth/route-scopes.js';
+import { blockedDomainsOf, blockedIdsOf, blockerIdsOf, mutedIdsEverOf } from '../relationships/conditions.js';
+import {
+  FOLLOW_LISTING_CURSOR,
+  FOLLOW_REQUEST_LISTING_CURSOR,
+  followListing,
+  followRequestListing,
+} from '../relationships/listings.js';
 
 const idParams = z.object({ id: z.string() });
 const pageQuery = pageQuerySchema(40, 80);
@@ -73,22 +80,12 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const { id } = idParams.parse(request.params);
       const account = await findAccountOr404(ctx.db, id);
       const page = pageQuery.parse(request.query);
-      const [ownSide, otherSide] =
-        direction === 'followers'
-          ? (['follows.target_account_id', 'follows.account_id'] as const)
-          : (['follows.account_id', 'follows.target_account_id'] as const);
       return pageOfAccounts(
         ctx,
         request,
         reply,
-        ctx.db
-          .selectFrom('follows')
-          .innerJoin('accounts', 'accounts.id', otherSide)
-          .selectAll('accounts')
-          .select('follows.id as cursor')
-          .where(ownSide, '=', account.id)
-          .where('accounts.approved', '=', 1),
-        'follows.id',
+        followListing(ctx.db, account.id, direction),
+        FOLLOW_LISTING_CURSOR,
         page,
       );
     });
@@ -139,13 +136,8 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
       ctx,
       request,
       reply,
-      ctx.db
-        .selectFrom('follow_requests')
-        .innerJoin('accounts', 'accounts.id', 'follow_requests.account_id')
-        .selectAll('accounts')
-        .select('follow_requests.id as cursor')
-        .where('follow_requests.target_account_id', '=', viewer.id),
-      'follow_requests.id',
+      followRequestListing(ctx.db, viewer.id),
+      FOLLOW_REQUEST_LISTING_CURSOR,
       page,
     );
   });
@@ -196,28 +188,11 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const viewer = request.viewer?.account;
     if (viewer) {
       // nor, for a signed-in viewer, anyone they block or mute, who blocks them, or on a server they block
-      const own = (table: 'blocks' | 'mutes') =>
-        ctx.db
-          .selectFrom(table)
-          .select(`${table}.target_account_id`)
-          .where(`${table}.account_id`, '=', viewer.id);
       query = query
-        .where('id', 'not in', own('blocks'))
-        .where('id', 'not in', own('mutes'))
-        .where('id', 'not in', (eb) =>
-          eb
-            .selectFrom('blocks')
-            .select('blocks.account_id')
-            .where('blocks.target_account_id', '=', viewer.id),
-        )
-        .where(
-          notOnDomains(
-            ctx.db
-              .selectFrom('domain_blocks')
-              .select('domain_blocks.domain')
-              .where('domain_blocks.account_id', '=', viewer.id),
-          ),
-        );
+        .where('id', 'not in', blockedIdsOf(viewer.id))
+        .where('id', 'not in', mutedIdsEverOf(viewer.id))
+        .where('id', 'not in', blockerIdsOf(viewer.id))
+        .where(notOnDomains(blockedDomainsOf(viewer.id)));
     }
     query =
       order === 'new'

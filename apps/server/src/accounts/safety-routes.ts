@@ -16,6 +16,8 @@ import {
 import { idsFromQuery } from './schema.js';
 import { serializeAccount } from './serializer.js';
 import { scopes } from '../auth/route-scopes.js';
+import { deleteDomainBlock } from '../relationships/store.js';
+import { familiarFollowersOf } from '../relationships/listings.js';
 
 const idParams = z.object({ id: z.string() });
 const formBoolean = z.preprocess((value) => {
@@ -69,17 +71,7 @@ export async function accountSafetyRoutes(app: FastifyInstance, ctx: AppContext)
       const viewer = requireAccount(request);
       const ids = idsFromQuery(request.query);
       if (ids.length === 0) return [];
-      const rows = await ctx.db
-        .selectFrom('follows as theirs')
-        .innerJoin('follows as mine', 'mine.target_account_id', 'theirs.account_id')
-        .innerJoin('accounts', 'accounts.id', 'theirs.account_id')
-        .selectAll('accounts')
-        .select('theirs.target_account_id as familiar_of')
-        .where('theirs.target_account_id', 'in', ids)
-        .where('mine.account_id', '=', viewer.id)
-        .where('accounts.approved', '=', 1)
-        .orderBy('accounts.id')
-        .execute();
+      const rows = await familiarFollowersOf(ctx.db, viewer.id, ids);
       return ids.map((id) => ({
         id,
         accounts: rows
@@ -109,11 +101,7 @@ export async function accountSafetyRoutes(app: FastifyInstance, ctx: AppContext)
     const domain = normalizeDomain(raw);
     if (!domain)
       throw unprocessable('Validation failed: domain is not a valid domain name', 'invalid_domain');
-    await ctx.db
-      .deleteFrom('domain_blocks')
-      .where('account_id', '=', viewer.id)
-      .where('domain', '=', domain)
-      .execute();
+    await deleteDomainBlock(ctx.db, viewer.id, domain);
     return {};
   });
 }

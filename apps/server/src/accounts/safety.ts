@@ -3,21 +3,26 @@ import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import type { Tx } from '../db/index.js';
 import { unprocessable } from '../http/errors.js';
-import { newId } from '../lib/ids.js';
-import { nowIso } from '../lib/time.js';
 import { federateBlock, federateUnblock } from '../federation/outgoing/relationships.js';
 import { answerRemoteFollow } from '../federation/inbox/follows.js';
-import { followOrRequestId, unfollowAccount } from './follows.js';
-import { loadRelationship } from './relationships.js';
+import { unfollowAccount } from './follows.js';
+import { loadRelationship } from '../relationships/serializer.js';
 import { dropEndorsement } from '../featured/endorsements.js';
+import {
+  deleteBlock,
+  deleteFollow,
+  deleteFollowRequest,
+  deleteMute,
+  followedOnDomain,
+  followersOnDomain,
+  followOrRequestId,
+  insertBlock,
+  insertDomainBlock,
+  upsertMute,
+} from '../relationships/store.js';
 
 async function dropFollow(tx: Tx, followerId: string, targetId: string): Promise<void> {
-  const removed = await tx
-    .deleteFrom('follows')
-    .where('account_id', '=', followerId)
-    .where('target_account_id', '=', targetId)
-    .executeTakeFirst();
-  if (Number(removed.numDeletedRows) > 0) {
+  if (await deleteFollow(tx, followerId, targetId)) {
     await tx
       .updateTable('accounts')
       .set((eb) => ({ following_count: eb('following_count', '-', 1) }))
@@ -31,11 +36,7 @@ async function dropFollow(tx: Tx, followerId: string, targetId: string): Promise
       .where('followers_count', '>', 0)
       .execute();
   }
-  await tx
-    .deleteFrom('follow_requests')
-    .where('account_id', '=', followerId)
-    .where('target_account_id', '=', targetId)
-    .execute();
+  await deleteFollowRequest(tx, followerId, targetId);
 }
 
 /** Blocks `target`: follows and follow requests between the two end, the target leaves the viewer's lists. */
@@ -46,17 +47,7 @@ export async function blockAccount(
 ): Promise<Relationship> {
   if (viewer.id === target.id) throw unprocessable('You cannot block yourself', 'self_block');
   const { blockId, endedFollowId } = await ctx.db.transaction().execute(async (tx) => {
-    await tx
-      .insertInto('blocks')
-      .values({ id: newId(), account_id: viewer.id, target_account_id: target.id, created_at: nowIso() })
-      .onConflict((oc) => oc.columns(['account_id', 'target_account_id']).doNothing())
-      .execute();
-    const block = await tx
-      .selectFrom('blocks')
-      .select('id')
-      .where('account_id', '=', viewer.id)
-      .where('target_account_id', '=', target.id)
-      .executeTakeFirstOrThrow();
+    const blockId = await insertBlock(tx, viewer.id, target.id);
     const ended = await followOrRequestId(tx, viewer.id, target.id);
     await dropFollow(tx, viewer.id, target.id);
     await dropFollow(tx, target.id, viewer.id);
@@ -66,7 +57,7 @@ export async function blockAccount(
       .where('list_id', 'in', (eb) => eb.selectFrom('lists').select('id').where('account_id', '=', viewer.id))
       .execute();
     await dropEndorsement(tx, viewer.id, target.id);
-    return { blockId: block.id, endedFollowId: ended };
+    return { blockId, endedFollowId: ended };
   });
   await federateBlock(ctx, viewer, target, blockId, endedFollowId);
   return loadRelationship(ctx.db, viewer.id, target.id);
@@ -77,13 +68,8 @@ export async function unblockAccount(
   viewer: AccountRow,
   target: AccountRow,
 ): Promise<Relationship> {
-  const block = await ctx.db
-    .deleteFrom('blocks')
-    .where('account_id', '=', viewer.id)
-    .where('target_account_id', '=', target.id)
-    .returning('id')
-    .executeTakeFirst();
-  if (block) await federateUnblock(ctx, viewer, target, block.id);
+  const blockId = await deleteBlock(ctx.db, viewer.id, target.id);
+  if (blockId) await federateUnblock(ctx, viewer, target, blockId);
   return loadRelationship(ctx.db, viewer.id, target.id);
 }
 
@@ -104,22 +90,7 @@ export async function muteAccount(
   const expiresAt =
     options.duration > 0 ? new Date(Date.now() + options.duration * 1000).toISOString() : null;
   const hide = options.notifications ? (1 as const) : (0 as const);
-  await ctx.db
-    .insertInto('mutes')
-    .values({
-      id: newId(),
-      account_id: viewer.id,
-      target_account_id: target.id,
-      hide_notifications: hide,
-      expires_at: expiresAt,
-      created_at: nowIso(),
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(['account_id', 'target_account_id'])
-        .doUpdateSet({ hide_notifications: hide, expires_at: expiresAt }),
-    )
-    .execute();
+  await upsertMute(ctx.db, viewer.id, target.id, { hide_notifications: hide, expires_at: expiresAt });
   return loadRelationship(ctx.db, viewer.id, target.id);
 }
 
@@ -128,11 +99,7 @@ export async function unmuteAccount(
   viewer: AccountRow,
   target: AccountRow,
 ): Promise<Relationship> {
-  await ctx.db
-    .deleteFrom('mutes')
-    .where('account_id', '=', viewer.id)
-    .where('target_account_id', '=', target.id)
-    .execute();
+  await deleteMute(ctx.db, viewer.id, target.id);
   return loadRelationship(ctx.db, viewer.id, target.id);
 }
 
@@ -157,30 +124,9 @@ export async function blockDomainForAccount(
   viewer: AccountRow,
   domain: string,
 ): Promise<void> {
-  await ctx.db
-    .insertInto('domain_blocks')
-    .values({ id: newId(), account_id: viewer.id, domain, created_at: nowIso() })
-    .onConflict((oc) => oc.columns(['account_id', 'domain']).doNothing())
-    .execute();
-  const onDomain = (column: 'follows.account_id' | 'follows.target_account_id') =>
-    ctx.db
-      .selectFrom('follows')
-      .innerJoin('accounts', 'accounts.id', column)
-      .selectAll('accounts')
-      // the domain, its subdomains, and the domain on another port (an acct names host:port then)
-      .where((eb) =>
-        eb.or([
-          eb('accounts.domain', '=', domain),
-          eb('accounts.domain', 'like', `%.${domain}`),
-          eb('accounts.domain', 'like', `${domain}:%`),
-        ]),
-      );
-  const followers = await onDomain('follows.account_id')
-    .where('follows.target_account_id', '=', viewer.id)
-    .execute();
-  const followed = await onDomain('follows.target_account_id')
-    .where('follows.account_id', '=', viewer.id)
-    .execute();
+  await insertDomainBlock(ctx.db, viewer.id, domain);
+  const followers = await followersOnDomain(ctx.db, viewer.id, domain);
+  const followed = await followedOnDomain(ctx.db, viewer.id, domain);
   for (const follower of followers) {
     await ctx.db.transaction().execute((tx) => dropFollow(tx, follower.id, viewer.id));
     await answerRemoteFollow(ctx, viewer, follower, 'reject');

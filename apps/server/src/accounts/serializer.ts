@@ -8,6 +8,7 @@ import { parseFields } from './fields.js';
 import { loadPostingDefaults } from './posting-defaults.js';
 import { webLinkOr } from '../lib/web-link.js';
 import { featureApprovalOf } from '../collections/feature-approval.js';
+import { pendingFollowRequestCount } from '../relationships/store.js';
 
 /** Mastodon sends created_at at midnight UTC of the creation day, and last_status_at as a bare date. */
 const dayOf = (iso: string): string => iso.slice(0, 10);
@@ -116,13 +117,9 @@ export async function serializeCredentialAccount(
   ctx: AppContext,
   row: AccountRow,
 ): Promise<CredentialAccount> {
-  const [defaults, requests] = await Promise.all([
+  const [defaults, requestCount] = await Promise.all([
     loadPostingDefaults(ctx.db, row.id),
-    ctx.db
-      .selectFrom('follow_requests')
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .where('target_account_id', '=', row.id)
-      .executeTakeFirstOrThrow(),
+    pendingFollowRequestCount(ctx.db, row.id),
   ]);
   const account = await serializeAccountWithMove(ctx, row);
   return {
@@ -134,7 +131,7 @@ export async function serializeCredentialAccount(
       sensitive: defaults.sensitive,
       language: defaults.language,
       quote_policy: defaults.quotePolicy,
-      follow_requests_count: Number(requests.count),
+      follow_requests_count: requestCount,
       // Mastodon's Source repeats the discovery choices, and (4.4) the sites allowed to credit the account,
       // which this server does not offer to set
       discoverable: account.discoverable ?? null,

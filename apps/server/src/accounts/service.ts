@@ -8,6 +8,7 @@ import { federateProfileUpdate } from '../federation/outgoing/profile.js';
 import { acceptFollowRequests, answerRemoteRequesters } from './follows.js';
 import { carryVerification } from './link-verification.js';
 import { announceIfContact } from '../instance/sources.js';
+import { pendingFollowRequests } from '../relationships/store.js';
 
 /**
  * Applies a validated update_credentials patch in one transaction and returns the fresh account row. Unlocking
@@ -45,11 +46,7 @@ export async function updateCredentials(
     }
     await tx.updateTable('accounts').set(changes).where('id', '=', account.id).execute();
     if (account.locked && changes.locked === 0) {
-      const pending = await tx
-        .selectFrom('follow_requests')
-        .select('account_id')
-        .where('target_account_id', '=', account.id)
-        .execute();
+      const pending = await pendingFollowRequests(tx, account.id);
       acceptedRequesterIds = pending.map((request) => request.account_id);
       await acceptFollowRequests(tx, account.id);
     }

@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.js';
 import { archetypeOf, type Archetype } from './campaign.js';
+import { followDatesOf } from '../relationships/store.js';
 
 /** Mastodon's report schema that this builds (4.6: archetype, time_series, top_hashtags, top_statuses). */
 export const SCHEMA_VERSION = 2;
@@ -67,14 +68,7 @@ async function postingCounts(db: Db, accountId: string, year: number) {
 
 async function followerDates(db: Db, accountId: string, year: number): Promise<string[]> {
   const { from, to } = yearBounds(year);
-  const rows = await db
-    .selectFrom('follows')
-    .select('created_at')
-    .where('target_account_id', '=', accountId)
-    .where('created_at', '>=', from)
-    .where('created_at', '<', to)
-    .execute();
-  return rows.map((row) => row.created_at);
+  return followDatesOf(db, accountId, from, to);
 }
 
 /** Schema 2 keeps the single most used hashtag; as Mastodon, one used once does not count. */

@@ -1,6 +1,7 @@
 import type { FeatureApproval } from '@palchat/api';
 import type { AccountRow } from '../auth/viewer.js';
 import type { DbOrTx } from '../db/index.js';
+import { isBlockedEitherWay, isFollowing } from '../relationships/store.js';
 
 type Policy = 'public' | 'followers' | 'nobody' | 'missing';
 
@@ -39,23 +40,7 @@ export function featureApprovalOf(
 export async function mayFeature(db: DbOrTx, curator: AccountRow, target: AccountRow): Promise<boolean> {
   const policy = curator.id === target.id ? 'public' : policyOf(target);
   if (policy === 'nobody' || policy === 'missing') return false;
-  const blocked = await db
-    .selectFrom('blocks')
-    .select('id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('account_id', '=', curator.id), eb('target_account_id', '=', target.id)]),
-        eb.and([eb('account_id', '=', target.id), eb('target_account_id', '=', curator.id)]),
-      ]),
-    )
-    .executeTakeFirst();
-  if (blocked) return false;
+  if (await isBlockedEitherWay(db, curator.id, target.id)) return false;
   if (policy === 'public') return true;
-  const follows = await db
-    .selectFrom('follows')
-    .select('id')
-    .where('account_id', '=', curator.id)
-    .where('target_account_id', '=', target.id)
-    .executeTakeFirst();
-  return follows !== undefined;
+  return isFollowing(db, curator.id, target.id);
 }

@@ -3,6 +3,7 @@ import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import type { CollectionItemsTable, CollectionsTable } from '../db/schema.js';
 import { accountUri } from '../accounts/serializer.js';
+import { blockOfColumn } from '../relationships/conditions.js';
 
 /** The Collection's ActivityPub id: under its curator's actor, as Mastodon nests it. */
 export function collectionUri(ctx: AppContext, curator: AccountRow, id: string): string {
@@ -49,17 +50,7 @@ export async function visibleItems(
       ]),
     );
   if (viewer)
-    query = query.where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('blocks')
-            .select('blocks.id')
-            .where('blocks.account_id', '=', viewer.id)
-            .whereRef('blocks.target_account_id', '=', 'collection_items.account_id'),
-        ),
-      ),
-    );
+    query = query.where((eb) => eb.not(eb.exists(blockOfColumn(viewer.id, 'collection_items.account_id'))));
   return query.orderBy('collection_items.id').execute();
 }
 

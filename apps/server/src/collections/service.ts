@@ -10,6 +10,7 @@ import { publishNotification, recordNotification } from '../notifications/servic
 import { findOrCreateTag } from '../featured/service.js';
 import { mayFeature } from './feature-approval.js';
 import { federateCollection } from '../federation/outgoing/collections.js';
+import { isBlocking } from '../relationships/store.js';
 
 const TAG_NAME = /^#?[\p{L}\p{N}_]{1,100}$/u;
 
@@ -41,13 +42,7 @@ export async function curatorBlocks(
   viewer: AccountRow | null,
 ): Promise<boolean> {
   if (!viewer || viewer.id === curatorId) return false;
-  const block = await db
-    .selectFrom('blocks')
-    .select('id')
-    .where('account_id', '=', curatorId)
-    .where('target_account_id', '=', viewer.id)
-    .executeTakeFirst();
-  return block !== undefined;
+  return isBlocking(db, curatorId, viewer.id);
 }
 
 async function tagIdFor(tx: Tx, tagName: string | null | undefined): Promise<string | null | undefined> {

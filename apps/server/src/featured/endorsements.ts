@@ -5,7 +5,8 @@ import type { DbOrTx } from '../db/index.js';
 import { unprocessable } from '../http/errors.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
-import { loadRelationship } from '../accounts/relationships.js';
+import { loadRelationship } from '../relationships/serializer.js';
+import { isFollowing } from '../relationships/store.js';
 
 /**
  * Features `target` on the viewer's profile (Mastodon 4.4 endorsements); as on Mastodon, only an account the
@@ -16,13 +17,7 @@ export async function endorseAccount(
   viewer: AccountRow,
   target: AccountRow,
 ): Promise<Relationship> {
-  const follows = await ctx.db
-    .selectFrom('follows')
-    .select('id')
-    .where('account_id', '=', viewer.id)
-    .where('target_account_id', '=', target.id)
-    .executeTakeFirst();
-  if (!follows)
+  if (!(await isFollowing(ctx.db, viewer.id, target.id)))
     throw unprocessable(
       'Validation failed: You must be already following the person you want to endorse',
       'endorse_unfollowed',

@@ -6,6 +6,7 @@ import { fetchAuthorized, findLocalActor } from './actors.js';
 import { notesOf, statusUri } from './outgoing/note.js';
 import { actorUriOf, recipientOf } from './recipients.js';
 import { addressingForVisibility } from './visibility.js';
+import { followsWithAccounts } from '../relationships/conditions.js';
 
 const FOLLOWS_PAGE_SIZE = 40;
 const OUTBOX_PAGE_SIZE = 20;
@@ -19,16 +20,9 @@ async function followsPage(
   direction: 'followers' | 'following',
   cursor: string,
 ) {
-  const [own, other] =
-    direction === 'followers'
-      ? (['follows.target_account_id', 'follows.account_id'] as const)
-      : (['follows.account_id', 'follows.target_account_id'] as const);
-  let query = ctx.db
-    .selectFrom('follows')
-    .innerJoin('accounts', 'accounts.id', other)
+  let query = followsWithAccounts(ctx.db, accountId, direction)
     .selectAll('accounts')
     .select('follows.id as follow_id')
-    .where(own, '=', accountId)
     .orderBy('follows.id', 'desc')
     .limit(FOLLOWS_PAGE_SIZE + 1);
   if (cursor !== FIRST_PAGE) query = query.where('follows.id', '<', cursor);
@@ -51,12 +45,9 @@ async function countFollows(ctx: AppContext, identifier: string, column: 'follow
  * remote followers only — local ones read the status from the database — with their inboxes.
  */
 async function remoteFollowerRecipients(ctx: AppContext, accountId: string): Promise<Recipient[]> {
-  const rows = await ctx.db
-    .selectFrom('follows')
-    .innerJoin('accounts', 'accounts.id', 'follows.account_id')
+  const rows = await followsWithAccounts(ctx.db, accountId, 'followers')
     .leftJoin('users', 'users.account_id', 'accounts.id')
     .selectAll('accounts')
-    .where('follows.target_account_id', '=', accountId)
     .where('users.account_id', 'is', null)
     .execute();
   return rows.flatMap((row) => recipientOf(row) ?? []);

@@ -6,6 +6,7 @@ import type { StatusesTable } from '../db/schema.js';
 import { fetchAuthorized, findLocalActor, accountOfActorUri } from './actors.js';
 import { blocks } from './inbox/sender.js';
 import { noteOfStatus } from './outgoing/note.js';
+import { isFollowing } from '../relationships/store.js';
 
 /** The account (local, or a stored remote one) whose key signed this request, if any. */
 async function signedFetcher(context: RequestContext<AppContext>): Promise<AccountRow | undefined> {
@@ -33,13 +34,7 @@ async function signedFetcherMayRead(
     .executeTakeFirst();
   if (mentioned) return true;
   if (status.visibility !== 'private') return false;
-  const follows = await db
-    .selectFrom('follows')
-    .select('id')
-    .where('account_id', '=', fetcher.id)
-    .where('target_account_id', '=', status.account_id)
-    .executeTakeFirst();
-  return follows !== undefined;
+  return isFollowing(db, fetcher.id, status.account_id);
 }
 
 /** Whether `author` blocks the account (or the server) that signed this request. */

@@ -6,6 +6,7 @@ import { notFound, unprocessable } from '../http/errors.js';
 import { isId, newId, storedId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { dropFeed, listFeed, mergeAuthorIntoFeed, removeAuthorFromFeed } from '../timelines/feeds.js';
+import { followsTo } from '../relationships/store.js';
 
 export const MAX_LISTS_PER_ACCOUNT = 50;
 
@@ -70,14 +71,10 @@ export async function addListAccounts(
 ): Promise<void> {
   if (accountIds.length === 0) throw unprocessable('account_ids is required');
   await db.transaction().execute(async (tx) => {
-    const followed = await tx
-      .selectFrom('follows')
-      .select('target_account_id')
-      .where('account_id', '=', viewer.id)
-      .where('target_account_id', 'in', accountIds)
-      .execute();
-    const followedIds = new Set(followed.map((row) => row.target_account_id));
-    const missing = accountIds.filter((id) => !followedIds.has(id));
+    const followed = new Set(
+      (await followsTo(tx, viewer.id, accountIds)).map((row) => row.target_account_id),
+    );
+    const missing = accountIds.filter((id) => !followed.has(id));
     if (missing.length) throw notFound('You can only add accounts you follow to a list');
     const now = nowIso();
     await tx

@@ -1,6 +1,7 @@
 import type { Db } from '../db/index.js';
 import { isoDaysAgo } from '../lib/time.js';
 import type { MediaStorage } from './storage.js';
+import { hasLocalFollowerColumn } from '../relationships/conditions.js';
 
 /**
  * `npm run admin -- media remove` (Mastodon's `tootctl media remove`): the copies of other servers' media
@@ -139,17 +140,7 @@ async function pruneProfileImages(
         .where((eb) => eb.or([eb('avatar_path', 'is not', null), eb('header_path', 'is not', null)]))
         .where((eb) => eb(eb.fn.coalesce('fetched_at', 'updated_at'), '<', cutoff))
         .where('id', '>', after)
-        .where(({ exists, not, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('follows')
-                .innerJoin('accounts as followers', 'followers.id', 'follows.account_id')
-                .select('follows.id')
-                .whereRef('follows.target_account_id', '=', 'accounts.id')
-                .where('followers.domain', 'is', null),
-            ),
-          ),
-        )
+        .where(({ not }) => not(hasLocalFollowerColumn('accounts.id')))
         .orderBy('id')
         .limit(BATCH)
         .execute(),

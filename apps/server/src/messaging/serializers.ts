@@ -17,7 +17,7 @@ import type { ConversationsTable, MediaAttachmentsTable, MessagesTable } from '.
 import { serializeMedia } from '../media/serializer.js';
 import { presenceFor } from '../streaming/presence.js';
 import { loadPreferences } from './preferences.js';
-import { blockedEitherWayAmong } from './relations.js';
+import { blockedEitherWayAmong } from '../relationships/store.js';
 
 const CHUNK = 500;
 

@@ -5,7 +5,7 @@ import { federate } from '../federation/outgoing/send.js';
 import { federateTyping } from '../federation/chat/typing.js';
 import { publishTo } from './events.js';
 import { effectiveSettings, loadPreferences } from './preferences.js';
-import { blockedEitherWayAmong } from './relations.js';
+import { blockedEitherWayAmong } from '../relationships/store.js';
 
 /**
  * Relays a typing event from a socket to the other participants. Nothing is relayed when the typist has the

@@ -5,6 +5,7 @@ import { notFound } from '../http/errors.js';
 import { requireMembership } from './access.js';
 import { mutualFollowsAmong } from './relations.js';
 import { loadAccounts, onlineAmong, serializeParticipant } from './serializers.js';
+import { followedIds } from '../relationships/store.js';
 
 const MESSAGEABLE_LIMIT = 40;
 
@@ -14,16 +15,7 @@ export async function messageableUsers(
   viewer: AccountRow,
   search = '',
 ): Promise<Participant[]> {
-  const following = await ctx.db
-    .selectFrom('follows')
-    .select('target_account_id')
-    .where('account_id', '=', viewer.id)
-    .execute();
-  const pals = await mutualFollowsAmong(
-    ctx.db,
-    viewer.id,
-    following.map((row) => row.target_account_id),
-  );
+  const pals = await mutualFollowsAmong(ctx.db, viewer.id, await followedIds(ctx.db, viewer.id));
   const needle = search.trim().toLowerCase();
   const accounts = [...(await loadAccounts(ctx.db, [...pals])).values()]
     .filter((row) => row.disabled === 0)

@@ -12,6 +12,7 @@ import { announceRevocation } from '../streaming/revocations.js';
 import { announceIfContact } from '../instance/sources.js';
 import type { PageQuery } from '../timelines/pagination.js';
 import { newestFirst, paginateQuery } from '../timelines/pagination.js';
+import { followedIdsOf, followerIdsOf } from '../relationships/conditions.js';
 
 export type AccountStatusFilter = 'active' | 'pending' | 'disabled' | 'silenced' | 'suspended' | 'sensitized';
 
@@ -279,11 +280,8 @@ export async function deleteSuspendedAccount(
   const rendered = await serializeAdminAccount(ctx, target);
   await announceRevocation(ctx, { accountId: target.id });
   await ctx.db.transaction().execute(async (tx) => {
-    const followed = tx.selectFrom('follows').select('target_account_id').where('account_id', '=', target.id);
-    const followers = tx
-      .selectFrom('follows')
-      .select('account_id')
-      .where('target_account_id', '=', target.id);
+    const followed = followedIdsOf(target.id);
+    const followers = followerIdsOf(target.id);
     await tx
       .updateTable('accounts')
       .set((eb) => ({ followers_count: eb('followers_count', '-', 1) }))

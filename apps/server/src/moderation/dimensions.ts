@@ -6,6 +6,7 @@ import type { Database } from '../db/schema.js';
 import { PALCHAT_VERSION } from '../instance/limits.js';
 import { isId, storedId } from '../lib/ids.js';
 import { dateSchema, endOfDay, keysSchema, startOfDay } from './metrics.js';
+import { followsReceivedOnDomain } from '../relationships/conditions.js';
 
 /**
  * POST /api/v1/admin/dimensions (Mastodon's Admin::Metrics::Dimension): the dashboard's breakdowns. Every key
@@ -151,13 +152,8 @@ async function tagServers(scope: Scope, tagId: string) {
 
 /** The server's accounts most followed within the period (Mastodon's instance_accounts). */
 async function instanceAccounts({ db, input, from, to }: Scope, domain: string) {
-  const rows = await db
-    .selectFrom('follows')
-    .innerJoin('accounts', 'accounts.id', 'follows.target_account_id')
+  const rows = await followsReceivedOnDomain(db, domain, from, to)
     .select((eb) => ['accounts.username as key', eb.fn.countAll<number | string>().as('value')])
-    .where('accounts.domain', '=', domain)
-    .where('follows.created_at', '>=', from)
-    .where('follows.created_at', '<=', to)
     .groupBy(['accounts.id', 'accounts.username'])
     .orderBy('value', 'desc')
     .orderBy('accounts.username')

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { onServerBlockedBy } from '../accounts/domain-block-rule.js';
+import { onServerBlockedBy } from '../relationships/conditions.js';
 import type { DbOrTx } from '../db/index.js';
 import { storedId } from '../lib/ids.js';
 

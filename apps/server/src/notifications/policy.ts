@@ -3,6 +3,7 @@ import type { NotificationPoliciesTable, PolicyValue } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
 import { isLimited } from '../moderation/limited.js';
 import { isoDaysAgo, nowIso } from '../lib/time.js';
+import { isFollowing } from '../relationships/store.js';
 
 const NEW_ACCOUNT_DAYS = 30;
 
@@ -70,18 +71,8 @@ export async function policyVerdict(
   const applies = Object.values(policy).some((value) => value !== 'accept');
   if (!applies || (await permitted(db, recipientId, senderId))) return 'accept';
   const [follows, followedBy, sender] = await Promise.all([
-    db
-      .selectFrom('follows')
-      .select('id')
-      .where('account_id', '=', recipientId)
-      .where('target_account_id', '=', senderId)
-      .executeTakeFirst(),
-    db
-      .selectFrom('follows')
-      .select('id')
-      .where('account_id', '=', senderId)
-      .where('target_account_id', '=', recipientId)
-      .executeTakeFirst(),
+    isFollowing(db, recipientId, senderId),
+    isFollowing(db, senderId, recipientId),
     db
       .selectFrom('accounts')
       .select(['created_at', 'domain', 'silenced_at'])

@@ -8,6 +8,7 @@ import { nowIso } from '../lib/time.js';
 import { userChannel } from '../streaming/bus.js';
 import { policyVerdict } from './policy.js';
 import { serializeNotifications } from './serializer.js';
+import { silencesNotificationsFrom } from '../relationships/store.js';
 
 export interface NewNotification {
   accountId: string;
@@ -53,29 +54,7 @@ async function inMutedThread(db: DbOrTx, accountId: string, statusId: string): P
 async function senderVerdict(db: DbOrTx, input: NewNotification): Promise<'accept' | 'filter' | 'drop'> {
   // the one notification about oneself: one's own poll has ended
   if (input.accountId === input.fromAccountId) return input.type === 'poll' ? 'accept' : 'drop';
-  const silenced = await db
-    .selectFrom('blocks')
-    .select('id')
-    .where('account_id', '=', input.accountId)
-    .where('target_account_id', '=', input.fromAccountId)
-    .unionAll(
-      db
-        .selectFrom('mutes')
-        .select('id')
-        .where('account_id', '=', input.accountId)
-        .where('target_account_id', '=', input.fromAccountId)
-        .where('hide_notifications', '=', 1),
-    )
-    .unionAll(
-      db
-        .selectFrom('domain_blocks')
-        .innerJoin('accounts as sender', 'sender.domain', 'domain_blocks.domain')
-        .select('domain_blocks.id')
-        .where('domain_blocks.account_id', '=', input.accountId)
-        .where('sender.id', '=', input.fromAccountId),
-    )
-    .executeTakeFirst();
-  if (silenced) return 'drop';
+  if (await silencesNotificationsFrom(db, input.accountId, input.fromAccountId)) return 'drop';
   return policyVerdict(db, input.accountId, input.fromAccountId, {
     type: input.type,
     privateMention: input.privateMention ?? false,

@@ -6,6 +6,7 @@ import { postChecked } from '../lib/safe-fetch.js';
 import { getServerSettings } from '../settings/service.js';
 import { openAccessToken } from './sealed-token.js';
 import { vapidKeys } from './vapid.js';
+import { isFollowing } from '../relationships/store.js';
 
 /** How long a push service keeps an undelivered notification (Mastodon's 48 hours). */
 const PUSH_TTL_SECONDS = 48 * 60 * 60;
@@ -91,13 +92,7 @@ async function policyAllows(
   if (policy === 'all') return true;
   if (policy === 'none') return false;
   const [follower, followed] = policy === 'followed' ? [recipientId, senderId] : [senderId, recipientId];
-  const follow = await ctx.db
-    .selectFrom('follows')
-    .select('id')
-    .where('account_id', '=', follower)
-    .where('target_account_id', '=', followed)
-    .executeTakeFirst();
-  return Boolean(follow);
+  return isFollowing(ctx.db, follower, followed);
 }
 
 const TITLES: Record<Notification['type'], (name: string) => string> = {

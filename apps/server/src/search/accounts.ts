@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { AccountRow } from '../auth/viewer.js';
 import type { DbOrTx } from '../db/index.js';
 import { limitedAccount } from '../moderation/limited.js';
+import { blockerIdsOf, followedIdsOf, followOfColumn } from '../relationships/conditions.js';
 
 export interface AccountSearch {
   /** a username or display name prefix, with a leading @ or not; `name@domain` looks on that domain only */
@@ -51,31 +52,14 @@ export async function searchAccounts(
     eb.or([
       eb.not(limitedAccount('accounts')),
       eb('accounts.username_lower', '=', term.toLowerCase()),
-      ...(viewer
-        ? [
-            eb.exists(
-              eb
-                .selectFrom('follows')
-                .select('follows.id')
-                .where('follows.account_id', '=', viewer.id)
-                .whereRef('follows.target_account_id', '=', 'accounts.id'),
-            ),
-          ]
-        : []),
+      ...(viewer ? [eb.exists(followOfColumn(viewer.id, 'accounts.id'))] : []),
     ]),
   );
   if (viewer) {
     if (search.following) {
-      accounts = accounts.where('accounts.id', 'in', (eb) =>
-        eb
-          .selectFrom('follows')
-          .select('follows.target_account_id')
-          .where('follows.account_id', '=', viewer.id),
-      );
+      accounts = accounts.where('accounts.id', 'in', followedIdsOf(viewer.id));
     }
-    accounts = accounts.where('accounts.id', 'not in', (eb) =>
-      eb.selectFrom('blocks').select('blocks.account_id').where('blocks.target_account_id', '=', viewer.id),
-    );
+    accounts = accounts.where('accounts.id', 'not in', blockerIdsOf(viewer.id));
   }
   return accounts
     .orderBy((eb) => eb.case().when('accounts.username_lower', '=', term.toLowerCase()).then(0).else(1).end())

@@ -18,26 +18,13 @@ import { streamStatus } from './fanout.js';
 import { fanOutToFeeds, removeStatusesFromFeeds } from '../timelines/feeds.js';
 import { findVisibleStatus } from './service.js';
 import { involving } from './visibility.js';
+import { isBlockedEitherWay } from '../relationships/store.js';
 
 /** Actions apply to the boosted status when given a boost, as in Mastodon. */
 async function target(ctx: AppContext, viewer: AccountRow, id: string): Promise<StatusesTable> {
   const status = await findVisibleStatus(ctx.db, viewer, id);
   if (!status.reblog_of_id) return status;
   return findVisibleStatus(ctx.db, viewer, status.reblog_of_id);
-}
-
-async function isBlockedBetween(ctx: AppContext, a: string, b: string): Promise<boolean> {
-  const row = await ctx.db
-    .selectFrom('blocks')
-    .select('id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('account_id', '=', a), eb('target_account_id', '=', b)]),
-        eb.and([eb('account_id', '=', b), eb('target_account_id', '=', a)]),
-      ]),
-    )
-    .executeTakeFirst();
-  return Boolean(row);
 }
 
 /**
@@ -56,7 +43,7 @@ export async function reblog(
     (original.visibility === 'private' && original.account_id !== viewer.id)
   )
     throw unprocessable('Validation failed: this status cannot be boosted', 'not_boostable');
-  if (await isBlockedBetween(ctx, viewer.id, original.account_id)) throw forbidden();
+  if (await isBlockedEitherWay(ctx.db, viewer.id, original.account_id)) throw forbidden();
   const existing = await ctx.db
     .selectFrom('statuses')
     .selectAll()
@@ -170,7 +157,7 @@ export async function unreblog(ctx: AppContext, viewer: AccountRow, id: string):
 
 export async function favourite(ctx: AppContext, viewer: AccountRow, id: string): Promise<StatusesTable> {
   const status = await target(ctx, viewer, id);
-  if (await isBlockedBetween(ctx, viewer.id, status.account_id)) throw forbidden();
+  if (await isBlockedEitherWay(ctx.db, viewer.id, status.account_id)) throw forbidden();
   let notification: NotificationsTable | null = null;
   const favouriteId = newId();
   const added = await ctx.db.transaction().execute(async (tx) => {

@@ -1,11 +1,11 @@
 import type { AppContext } from '../context.js';
 import type { StatusesTable } from '../db/schema.js';
-import { nowIso } from '../lib/time.js';
 import { isLimited } from '../moderation/limited.js';
 import { directChannel, userChannel } from '../streaming/bus.js';
 import { publishConversation } from '../timelines/direct-conversations.js';
 import type { FeedRef } from '../timelines/feeds.js';
 import { serializeStatus } from './serializer.js';
+import { accountsSilencing, followersAmong, followersWithReblogOption } from '../relationships/store.js';
 
 export type StatusEvent = 'update' | 'status.update' | 'delete';
 
@@ -14,37 +14,10 @@ export interface StreamOptions {
   skippedFeeds?: readonly FeedRef[];
 }
 
-/** Accounts that must not receive statuses by `authorIds`: blocked by them, blocking or muting them. */
-async function silencedAround(ctx: AppContext, authorIds: string[]): Promise<Set<string>> {
-  const now = nowIso();
-  const rows = await ctx.db
-    .selectFrom('blocks')
-    .select('target_account_id as id')
-    .where('account_id', 'in', authorIds)
-    .unionAll(
-      ctx.db.selectFrom('blocks').select('account_id as id').where('target_account_id', 'in', authorIds),
-    )
-    .unionAll(
-      ctx.db
-        .selectFrom('mutes')
-        .select('account_id as id')
-        .where('target_account_id', 'in', authorIds)
-        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)])),
-    )
-    .execute();
-  return new Set(rows.map((row) => row.id));
-}
-
 /** Of `candidates`, those who also follow `accountId` (home shows replies only within the followed circle). */
 async function alsoFollowing(ctx: AppContext, candidates: string[], accountId: string): Promise<string[]> {
   if (candidates.length === 0) return [];
-  const rows = await ctx.db
-    .selectFrom('follows')
-    .select('account_id')
-    .where('target_account_id', '=', accountId)
-    .where('account_id', 'in', candidates)
-    .execute();
-  return rows.map((row) => row.account_id);
+  return [...(await followersAmong(ctx.db, accountId, candidates))];
 }
 
 /** Owners of exclusive lists with `authorId` in them: those posts stay out of their home. */
@@ -182,14 +155,13 @@ async function audienceOf(ctx: AppContext, status: StatusesTable, event: StatusE
         .where('id', '=', status.reblog_of_id)
         .executeTakeFirst()
     : undefined;
-  const silenced = await silencedAround(ctx, [status.account_id, ...(original ? [original.account_id] : [])]);
-  const followers = (
-    await ctx.db
-      .selectFrom('follows')
-      .select(['account_id', 'show_reblogs'])
-      .where('target_account_id', '=', status.account_id)
-      .execute()
-  ).filter((row) => !silenced.has(row.account_id));
+  const silenced = await accountsSilencing(ctx.db, [
+    status.account_id,
+    ...(original ? [original.account_id] : []),
+  ]);
+  const followers = (await followersWithReblogOption(ctx.db, status.account_id)).filter(
+    (row) => !silenced.has(row.account_id),
+  );
 
   let homes = followers
     .filter((row) => !status.reblog_of_id || row.show_reblogs === 1)

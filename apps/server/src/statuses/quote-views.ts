@@ -1,9 +1,9 @@
 import type { QuoteApproval, QuoteState } from '@palchat/api';
 import type { AppContext } from '../context.js';
 import type { QuotesTable, StatusesTable } from '../db/schema.js';
-import { nowIso } from '../lib/time.js';
 import { quoteApprovalOf } from './quote-policy.js';
 import { visibleTo } from './visibility.js';
+import { activeMutesAmong, blockedAmong, followsTo } from '../relationships/store.js';
 
 /** What the serializer needs to render the quotes of a page of statuses for one viewer, in a few queries. */
 export interface QuoteViews {
@@ -55,7 +55,7 @@ export async function loadQuoteViews(
         .map((s) => s.account_id),
     ),
   ];
-  const [quotedRows, visibleQuoted, shallowRows, blockedRows, mutedRows, followedRows] = await Promise.all([
+  const [quotedRows, visibleQuoted, shallowRows, blocked, mutedRows, followedRows] = await Promise.all([
     quotedIds.length
       ? ctx.db.selectFrom('statuses').select(['id', 'deleted_at']).where('id', 'in', quotedIds).execute()
       : [],
@@ -70,37 +70,14 @@ export async function loadQuoteViews(
     quotedIds.length
       ? ctx.db.selectFrom('quotes').selectAll().where('status_id', 'in', quotedIds).execute()
       : [],
-    viewerId && quotedAuthorIds.length
-      ? ctx.db
-          .selectFrom('blocks')
-          .select('target_account_id')
-          .where('account_id', '=', viewerId)
-          .where('target_account_id', 'in', quotedAuthorIds)
-          .execute()
-      : [],
-    viewerId && quotedAuthorIds.length
-      ? ctx.db
-          .selectFrom('mutes')
-          .select('target_account_id')
-          .where('account_id', '=', viewerId)
-          .where('target_account_id', 'in', quotedAuthorIds)
-          .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', nowIso())]))
-          .execute()
-      : [],
-    viewerId && followersPolicyAuthors.length
-      ? ctx.db
-          .selectFrom('follows')
-          .select('target_account_id')
-          .where('account_id', '=', viewerId)
-          .where('target_account_id', 'in', followersPolicyAuthors)
-          .execute()
-      : [],
+    viewerId ? blockedAmong(ctx.db, viewerId, quotedAuthorIds) : new Set<string>(),
+    viewerId ? activeMutesAmong(ctx.db, viewerId, quotedAuthorIds) : [],
+    viewerId ? followsTo(ctx.db, viewerId, followersPolicyAuthors) : [],
   ]);
   const visibleIds = new Set(visibleQuoted.map((row) => row.id));
   const quotedInfo = new Map(
     quotedRows.map((row) => [row.id, { deleted: row.deleted_at !== null, visible: visibleIds.has(row.id) }]),
   );
-  const blocked = new Set(blockedRows.map((row) => row.target_account_id));
   const muted = new Set(mutedRows.map((row) => row.target_account_id));
   const followed = new Set(followedRows.map((row) => row.target_account_id));
   return {

@@ -10,19 +10,10 @@ import { recordNotification } from '../notifications/service.js';
 import { adjustStatusCounter } from './counters.js';
 import { effectiveQuotePolicy, quoteDecision, type QuoteDecision } from './quote-policy.js';
 import { findVisibleStatus } from './service.js';
+import { isFollowing } from '../relationships/store.js';
 
 /** Mastodon's answer (404) to a quote of a post that is missing, hidden, or whose policy denies the writer. */
 export const QUOTED_NOT_FOUND = 'The post you are trying to quote does not appear to exist.';
-
-export async function followsAccount(db: DbOrTx, accountId: string, targetId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('follows')
-    .select('id')
-    .where('account_id', '=', accountId)
-    .where('target_account_id', '=', targetId)
-    .executeTakeFirst();
-  return Boolean(row);
-}
 
 /**
  * The status `writer` asks to quote, if they may: it exists, they may see it, and its policy does not deny
@@ -38,11 +29,7 @@ export async function findQuotable(
     throw refuse();
   });
   if (quoted.reblog_of_id) quoted = await findVisibleStatus(ctx.db, writer, quoted.reblog_of_id);
-  const decision = quoteDecision(
-    quoted,
-    writer.id,
-    await followsAccount(ctx.db, writer.id, quoted.account_id),
-  );
+  const decision = quoteDecision(quoted, writer.id, await isFollowing(ctx.db, writer.id, quoted.account_id));
   if (decision === 'denied') throw refuse();
   return { quoted, decision };
 }

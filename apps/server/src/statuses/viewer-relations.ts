@@ -4,6 +4,7 @@ import type { Database, FeedKind } from '../db/schema.js';
 import type { FeedRef } from '../timelines/feeds.js';
 import { runTemplate } from '../db/query-templates.js';
 import type { ViewerRelations } from './visibility.js';
+import { viewerHasRelations } from '../relationships/conditions.js';
 
 /** A feed's row (its floor) as read along with the relations; `row` undefined: the feed is not built yet. */
 export interface FeedRowRead {
@@ -69,15 +70,12 @@ export function relationColumns<DB extends Database, TB extends keyof DB>(
   const scope = eb as unknown as ExpressionBuilder<Database, never>;
   const feedRow = (feedRef: { kind: Expression<FeedKind>; owner: Expression<string> }) =>
     scope.selectFrom('feeds').where('kind', '=', feedRef.kind).where('owner_id', '=', feedRef.owner);
+  const has = viewerHasRelations(viewer);
   return [
-    scope.exists(scope.selectFrom('blocks').select('id').where('account_id', '=', viewer)).as('blocks'),
-    scope
-      .exists(scope.selectFrom('blocks').select('id').where('target_account_id', '=', viewer))
-      .as('blocked_by'),
-    scope.exists(scope.selectFrom('mutes').select('id').where('account_id', '=', viewer)).as('mutes'),
-    scope
-      .exists(scope.selectFrom('domain_blocks').select('id').where('account_id', '=', viewer))
-      .as('domain_blocks'),
+    has.blocks.as('blocks'),
+    has.blockedBy.as('blocked_by'),
+    has.mutes.as('mutes'),
+    has.domainBlocks.as('domain_blocks'),
     scope
       .exists(
         scope.selectFrom('lists').select('id').where('account_id', '=', viewer).where('exclusive', '=', 1),

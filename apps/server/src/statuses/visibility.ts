@@ -1,7 +1,13 @@
 import { sql, type ExpressionBuilder, type ExpressionWrapper, type SqlBool } from 'kysely';
 import type { Database, StatusesTable } from '../db/schema.js';
 import { nowIso } from '../lib/time.js';
-import { onServerBlockedBy } from '../accounts/domain-block-rule.js';
+import {
+  activeMuteOfColumn,
+  blockByColumn,
+  blockOfColumn,
+  followOfColumn,
+  onServerBlockedBy,
+} from '../relationships/conditions.js';
 import { limitedAccount } from '../moderation/limited.js';
 
 type StatusScope = ExpressionBuilder<Database, 'statuses'>;
@@ -60,20 +66,8 @@ export function visibleTo(
         .where('status_mentions.status_id', '=', column(table, 'id'))
         .where('status_mentions.account_id', '=', viewerId),
     );
-    const followsAuthor = eb.exists(
-      eb
-        .selectFrom('follows')
-        .select('follows.id')
-        .where('follows.target_account_id', '=', column(table, 'account_id'))
-        .where('follows.account_id', '=', viewerId),
-    );
-    const authorBlocksViewer = eb.exists(
-      eb
-        .selectFrom('blocks')
-        .select('blocks.id')
-        .where('blocks.account_id', '=', column(table, 'account_id'))
-        .where('blocks.target_account_id', '=', viewerId),
-    );
+    const followsAuthor = eb.exists(followOfColumn(viewerId, `${table}.account_id`));
+    const authorBlocksViewer = eb.exists(blockByColumn(`${table}.account_id`, viewerId));
     return eb.and([
       notDeleted,
       eb.or([
@@ -103,33 +97,10 @@ export function notSilencedBy(
     const checked = (relation: keyof ViewerRelations) => relations?.[relation] !== false;
     const rules: ExpressionWrapper<Database, 'statuses', SqlBool>[] = [];
     if (checked('blocks')) {
-      rules.push(
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('blocks')
-              .select('blocks.id')
-              .where('blocks.account_id', '=', viewerId)
-              .where('blocks.target_account_id', '=', column(table, 'account_id')),
-          ),
-        ),
-      );
+      rules.push(eb.not(eb.exists(blockOfColumn(viewerId, `${table}.account_id`))));
     }
     if (checked('mutes')) {
-      rules.push(
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('mutes')
-              .select('mutes.id')
-              .where('mutes.account_id', '=', viewerId)
-              .where('mutes.target_account_id', '=', column(table, 'account_id'))
-              .where((inner) =>
-                inner.or([inner('mutes.expires_at', 'is', null), inner('mutes.expires_at', '>', now)]),
-              ),
-          ),
-        ),
-      );
+      rules.push(eb.not(eb.exists(activeMuteOfColumn(viewerId, `${table}.account_id`, now))));
     }
     // a server the viewer blocked: its accounts' posts are hidden, as Mastodon does
     if (checked('domainBlocks')) {
@@ -179,16 +150,7 @@ export function inPublicViews(viewerId: string | null) {
       .select('accounts.id')
       .whereRef('accounts.id', '=', 'statuses.account_id');
     const exceptions = viewerId
-      ? [
-          eb('statuses.account_id', '=', viewerId),
-          eb.exists(
-            eb
-              .selectFrom('follows')
-              .select('follows.id')
-              .where('follows.account_id', '=', viewerId)
-              .whereRef('follows.target_account_id', '=', 'statuses.account_id'),
-          ),
-        ]
+      ? [eb('statuses.account_id', '=', viewerId), eb.exists(followOfColumn(viewerId, 'statuses.account_id'))]
       : [];
     return eb.and([
       eb.not(eb.exists(author.where('accounts.suspended_at', 'is not', null))),

@@ -1,8 +1,8 @@
 import type { FilterContext } from '@palchat/api';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
-import { nowIso } from '../lib/time.js';
 import { directChannel, userChannel } from './bus.js';
+import { accountsSilencedFor } from '../relationships/store.js';
 
 export interface StreamRequest {
   stream: string;
@@ -63,30 +63,6 @@ registerStreamResolver('direct', async (_ctx, account) => ({
   filterContext: 'thread',
 }));
 
-/** Accounts whose statuses a subscriber must not see on shared streams: blocked, muted, or blocking them. */
-async function silencedAuthors(ctx: AppContext, accountId: string): Promise<Set<string>> {
-  const now = nowIso();
-  const [blocks, blockedBy, mutes] = await Promise.all([
-    ctx.db
-      .selectFrom('blocks')
-      .select('target_account_id as id')
-      .where('account_id', '=', accountId)
-      .execute(),
-    ctx.db
-      .selectFrom('blocks')
-      .select('account_id as id')
-      .where('target_account_id', '=', accountId)
-      .execute(),
-    ctx.db
-      .selectFrom('mutes')
-      .select('target_account_id as id')
-      .where('account_id', '=', accountId)
-      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
-      .execute(),
-  ]);
-  return new Set([...blocks, ...blockedBy, ...mutes].map((row) => row.id));
-}
-
 /** The author ids of a streamed status (and of the boosted one), read from the encoded payload. */
 function authorsOf(payload: string): string[] {
   try {
@@ -108,7 +84,7 @@ async function withoutSilenced(
   account: AccountRow,
   stream: ResolvedStream,
 ): Promise<ResolvedStream> {
-  const silenced = await silencedAuthors(ctx, account.id);
+  const silenced = await accountsSilencedFor(ctx.db, account.id);
   if (silenced.size === 0) return stream;
   return {
     ...stream,

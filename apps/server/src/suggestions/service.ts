@@ -2,6 +2,13 @@ import type { AccountRow } from '../auth/viewer.js';
 import type { DbOrTx } from '../db/index.js';
 import { nowIso } from '../lib/time.js';
 import { limitedAccount } from '../moderation/limited.js';
+import {
+  blockedIdsOf,
+  blockerIdsOf,
+  followedIdsOf,
+  mutedIdsEverOf,
+  requestedIdsOf,
+} from '../relationships/conditions.js';
 
 /**
  * Accounts worth following for `viewer`: discoverable local accounts the viewer neither follows nor asked to,
@@ -13,8 +20,10 @@ export async function followSuggestions(
   viewer: AccountRow,
   limit: number,
 ): Promise<AccountRow[]> {
-  const excluded = (table: 'follows' | 'follow_requests' | 'blocks' | 'mutes' | 'suggestion_dismissals') =>
-    db.selectFrom(table).select(`${table}.target_account_id`).where(`${table}.account_id`, '=', viewer.id);
+  const dismissed = db
+    .selectFrom('suggestion_dismissals')
+    .select('suggestion_dismissals.target_account_id')
+    .where('suggestion_dismissals.account_id', '=', viewer.id);
   return (
     db
       .selectFrom('accounts')
@@ -26,14 +35,12 @@ export async function followSuggestions(
       .where('accounts.disabled', '=', 0)
       .where('accounts.moved_to_account_id', 'is', null)
       .where((eb) => eb.not(limitedAccount('accounts')))
-      .where('accounts.id', 'not in', excluded('follows'))
-      .where('accounts.id', 'not in', excluded('follow_requests'))
-      .where('accounts.id', 'not in', excluded('blocks'))
-      .where('accounts.id', 'not in', excluded('mutes'))
-      .where('accounts.id', 'not in', excluded('suggestion_dismissals'))
-      .where('accounts.id', 'not in', (eb) =>
-        eb.selectFrom('blocks').select('blocks.account_id').where('blocks.target_account_id', '=', viewer.id),
-      )
+      .where('accounts.id', 'not in', followedIdsOf(viewer.id))
+      .where('accounts.id', 'not in', requestedIdsOf(viewer.id))
+      .where('accounts.id', 'not in', blockedIdsOf(viewer.id))
+      .where('accounts.id', 'not in', mutedIdsEverOf(viewer.id))
+      .where('accounts.id', 'not in', dismissed)
+      .where('accounts.id', 'not in', blockerIdsOf(viewer.id))
       .orderBy('accounts.followers_count', 'desc')
       // accounts that never posted go last in both dialects (they sort NULLs differently)
       .orderBy((eb) => eb.case().when('accounts.last_status_at', 'is', null).then(1).else(0).end(), 'asc')

@@ -8,6 +8,7 @@ import { nowIso } from '../lib/time.js';
 import { authorNotLimited } from '../moderation/limited.js';
 import { joinedMarks, markColumns, pageMarksOf, type PageMarks } from '../statuses/viewer-marks.js';
 import { newestFirst, paginateQuery, type PageQuery } from './pagination.js';
+import { followerIdsOf } from '../relationships/conditions.js';
 
 /**
  * Home and list timelines materialized at write time, as Mastodon's per-user feeds. A feed holds candidate
@@ -247,14 +248,7 @@ async function insertEntries(db: DbOrTx, feed: FeedRef, statusIds: readonly stri
 function feedsReceiving(eb: ExpressionBuilder<Database, 'feeds'>, status: StatusesTable) {
   const homes = [
     eb('feeds.owner_id', '=', status.account_id),
-    eb(
-      'feeds.owner_id',
-      'in',
-      eb
-        .selectFrom('follows')
-        .select('follows.account_id')
-        .where('follows.target_account_id', '=', status.account_id),
-    ),
+    eb('feeds.owner_id', 'in', followerIdsOf(status.account_id)),
   ];
   if (status.visibility === 'public' && !status.reblog_of_id) {
     homes.push(

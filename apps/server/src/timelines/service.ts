@@ -21,6 +21,7 @@ import { splitMarks, withMarks } from '../statuses/viewer-marks.js';
 import { feedPage, homeFeed, listFeed, type CandidateQuery, type TimelineRows } from './feeds.js';
 import { newestFirst, pageQuerySchema, paginateQuery, type PageQuery } from './pagination.js';
 import { queryFlag } from './query-flag.js';
+import { followedIdsOf, followOfColumn } from '../relationships/conditions.js';
 
 type StatusQuery = SelectQueryBuilder<Database, 'statuses', StatusesTable>;
 type StatusScope = ExpressionBuilder<Database, 'statuses'>;
@@ -106,24 +107,13 @@ async function markedPage(
 
 type AccountColumn = 'statuses.account_id' | 'statuses.in_reply_to_account_id';
 
-/**
- * The viewer follows the account in `column`: a correlated lookup in follows' (account, target) index for each
- * row read, not an `in (followed accounts)` list that would be built whole (every account followed) per read.
- */
-const follows = (eb: StatusScope, viewerId: string, column: AccountColumn) =>
-  eb
-    .selectFrom('follows')
-    .select('follows.id')
-    .where('follows.account_id', '=', viewerId)
-    .whereRef('follows.target_account_id', '=', column);
-
 /** Not a reply, or a reply to oneself, to the viewer or, with `followed`, to an account the viewer follows. */
 function repliesWithin(eb: StatusScope, viewerId: string, followed: boolean) {
   return eb.or([
     eb('statuses.in_reply_to_account_id', 'is', null),
     eb('statuses.in_reply_to_account_id', '=', eb.ref('statuses.account_id')),
     eb('statuses.in_reply_to_account_id', '=', viewerId),
-    ...(followed ? [eb.exists(follows(eb, viewerId, 'statuses.in_reply_to_account_id'))] : []),
+    ...(followed ? [eb.exists(followOfColumn(viewerId, 'statuses.in_reply_to_account_id'))] : []),
   ]);
 }
 
@@ -186,12 +176,7 @@ function homeCandidates(db: Db, viewerId: string): CandidateQuery {
     .where((eb) =>
       eb.or([
         eb('statuses.account_id', '=', viewerId),
-        eb('statuses.account_id', 'in', (inner) =>
-          inner
-            .selectFrom('follows')
-            .select('follows.target_account_id')
-            .where('follows.account_id', '=', viewerId),
-        ),
+        eb('statuses.account_id', 'in', followedIdsOf(viewerId)),
         eb.and([
           eb('statuses.visibility', '=', 'public'),
           eb('statuses.reblog_of_id', 'is', null),
@@ -228,12 +213,14 @@ function homeStatuses(db: Db, viewerId: string, relations: ViewerRelations): Sta
       eb.or([
         eb('statuses.account_id', '=', viewerId),
         eb.and([
-          eb.exists(follows(eb, viewerId, 'statuses.account_id')),
+          eb.exists(followOfColumn(viewerId, 'statuses.account_id')),
           repliesWithin(eb, viewerId, true),
           eb.or([
             eb('statuses.reblog_of_id', 'is', null),
             eb.not(
-              eb.exists(follows(eb, viewerId, 'statuses.account_id').where('follows.show_reblogs', '=', 0)),
+              eb.exists(
+                followOfColumn(viewerId, 'statuses.account_id').where('follows.show_reblogs', '=', 0),
+              ),
             ),
           ]),
           ...(relations.exclusiveLists ? [eb.not(exclusiveListMember(eb))] : []),

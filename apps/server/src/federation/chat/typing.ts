@@ -3,7 +3,7 @@ import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
 import { newId } from '../../lib/ids.js';
 import { directKey } from '../../messaging/conversations.js';
-import { blockedEitherWayAmong } from '../../messaging/relations.js';
+import { blockedEitherWayAmong } from '../../relationships/store.js';
 import { relayTyping } from '../../messaging/typing.js';
 import { localAccountOfActorUri } from '../actors.js';
 import { deliverToActor } from '../outbox.js';

@@ -18,6 +18,7 @@ import {
   type Inbox,
 } from './sender.js';
 import { findStatusByUri } from './statuses.js';
+import { deleteFollowRequestsInvolving, followsInvolving } from '../../relationships/store.js';
 
 /** Statuses removed per batch when a remote account deletes itself (each streams its deletion). */
 const DELETE_BATCH = 100;
@@ -45,11 +46,7 @@ export async function deleteActor(ctx: AppContext, sender: AccountRow): Promise<
     for (const status of statuses) await removeStatus(ctx, status, { deleteMedia: true });
     if (statuses.length < DELETE_BATCH) break;
   }
-  const follows = await ctx.db
-    .selectFrom('follows')
-    .select(['account_id', 'target_account_id'])
-    .where((eb) => eb.or([eb('account_id', '=', sender.id), eb('target_account_id', '=', sender.id)]))
-    .execute();
+  const follows = await followsInvolving(ctx.db, sender.id);
   for (const row of follows) {
     const other = row.account_id === sender.id ? row.target_account_id : row.account_id;
     const account = await ctx.db
@@ -62,8 +59,7 @@ export async function deleteActor(ctx: AppContext, sender: AccountRow): Promise<
     else await unfollowAccount(ctx, account, sender);
   }
   await ctx.db.transaction().execute(async (tx) => {
-    await tx.deleteFrom('follow_requests').where('account_id', '=', sender.id).execute();
-    await tx.deleteFrom('follow_requests').where('target_account_id', '=', sender.id).execute();
+    await deleteFollowRequestsInvolving(tx, sender.id);
     await tx.deleteFrom('notifications').where('from_account_id', '=', sender.id).execute();
     const liked = await tx
       .selectFrom('favourites')

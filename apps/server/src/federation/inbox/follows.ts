@@ -6,6 +6,7 @@ import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
+import { isFollowing } from '../../relationships/store.js';
 import { deliverToActor } from '../outbox.js';
 import { onQuoteAnswer } from './quotes.js';
 import { blocks, embeddedObject, localAccountOf, objectOf, senderOf, type Inbox } from './sender.js';
@@ -75,16 +76,6 @@ export async function answerRemoteFollow(
   await deliverToActor(ctx, local, remote, answer === 'accept' ? new Accept(values) : new Reject(values));
 }
 
-async function isFollowing(ctx: AppContext, followerId: string, targetId: string): Promise<boolean> {
-  const row = await ctx.db
-    .selectFrom('follows')
-    .select('id')
-    .where('account_id', '=', followerId)
-    .where('target_account_id', '=', targetId)
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
 /**
  * Follow of a local account: an open account is followed at once (Accept sent, `follow` notification), a locked
  * one gets a follow request (`follow_request` notification; the Accept waits for its owner), a block is answered
@@ -98,7 +89,7 @@ export async function onFollow(inbox: Inbox, follow: Follow): Promise<void> {
   if (!sender || !target || !follow.id) return;
   await rememberFollow(ctx, follow.id.href, { followerId: sender.id, targetId: target.id });
   if (await blocks(ctx, target, sender)) return answerRemoteFollow(ctx, target, sender, 'reject');
-  const repeated = await isFollowing(ctx, sender.id, target.id);
+  const repeated = await isFollowing(ctx.db, sender.id, target.id);
   if (repeated && (await acceptedRecently(ctx, sender.id, target.id))) return;
   try {
     await followAccount(ctx, sender, target, {});
@@ -107,7 +98,7 @@ export async function onFollow(inbox: Inbox, follow: Follow): Promise<void> {
     if (error instanceof ApiError) return answerRemoteFollow(ctx, target, sender, 'reject');
     throw error;
   }
-  if (!(await isFollowing(ctx, sender.id, target.id))) return;
+  if (!(await isFollowing(ctx.db, sender.id, target.id))) return;
   await markAccepted(ctx, sender.id, target.id);
   await answerRemoteFollow(ctx, target, sender, 'accept');
 }

@@ -7,7 +7,6 @@ import { parseLocalUrl } from '../../search/local-urls.js';
 import { streamStatus } from '../../statuses/fanout.js';
 import { quoteDecision } from '../../statuses/quote-policy.js';
 import {
-  followsAccount,
   insertQuote,
   localApprovalUri,
   markRevoked,
@@ -18,11 +17,12 @@ import { ingestRemoteStatus } from '../ingest/index.js';
 import { federate, sendTo } from '../outgoing/send.js';
 import { blocks, fetchOptions, ingestOptions, unlessRefused, type Inbox } from './sender.js';
 import { findStatusByUri, isStatusObject } from './statuses.js';
+import { isFollowing } from '../../relationships/store.js';
 
 /** Whether our author's policy lets `sender` quote `quoted` (a block refuses, as in the API). */
 async function mayQuote(ctx: AppContext, quoted: StatusesTable, author: AccountRow, sender: AccountRow) {
   if (await blocks(ctx, author, sender)) return false;
-  const follows = await followsAccount(ctx.db, sender.id, author.id);
+  const follows = await isFollowing(ctx.db, sender.id, author.id);
   return quoteDecision(quoted, sender.id, follows) === 'automatic';
 }
 

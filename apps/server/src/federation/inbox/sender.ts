@@ -10,6 +10,7 @@ import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
 import { domainBlockFor } from '../../moderation/domain-blocks.js';
 import { parseLocalUrl } from '../../search/local-urls.js';
+import { blocksAccountOrDomain } from '../../relationships/store.js';
 import { refuseToFetch } from '../not-fetched.js';
 import { RemoteObjectError, upsertRemoteAccount, type IngestOptions } from '../ingest/index.js';
 
@@ -102,22 +103,7 @@ export async function localAccountOf(ctx: AppContext, uri: URL | null): Promise<
 
 /** Whether `blocker` (local) blocks `blocked`, or blocks their whole domain. */
 export async function blocks(ctx: AppContext, blocker: AccountRow, blocked: AccountRow): Promise<boolean> {
-  const block = await ctx.db
-    .selectFrom('blocks')
-    .select('id')
-    .where('account_id', '=', blocker.id)
-    .where('target_account_id', '=', blocked.id)
-    .executeTakeFirst();
-  if (block) return true;
-  if (!blocked.domain) return false;
-  const domainBlock = await ctx.db
-    .selectFrom('domain_blocks')
-    .select('id')
-    .where('account_id', '=', blocker.id)
-    // users block host names (normalizeDomain drops the port)
-    .where('domain', 'in', [blocked.domain, blocked.domain.replace(/:\d+$/, '')])
-    .executeTakeFirst();
-  return Boolean(domainBlock);
+  return blocksAccountOrDomain(ctx.db, blocker.id, blocked);
 }
 
 /** The object the activity embeds, never fetched: null when it only links to it. */

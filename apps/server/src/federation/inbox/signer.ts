@@ -6,6 +6,7 @@ import { INSTANCE_ACTOR } from '../actors.js';
 import { refusedStatusOf } from '../document-loader.js';
 import { refuseToFetch } from '../not-fetched.js';
 import { localAccountOf, setInboxLoader, type Inbox } from './sender.js';
+import { followsWithAccounts } from '../../relationships/conditions.js';
 
 /**
  * Whom a dereference made while handling an incoming activity is signed as, by Mastodon's rule
@@ -60,11 +61,8 @@ async function firstAddressee(ctx: AppContext, audience: URL[]): Promise<string 
 }
 
 async function firstLocalFollower(ctx: AppContext, sender: AccountRow): Promise<string | undefined> {
-  const row = await ctx.db
-    .selectFrom('follows')
-    .innerJoin('accounts', 'accounts.id', 'follows.account_id')
+  const row = await followsWithAccounts(ctx.db, sender.id, 'followers')
     .select('accounts.username')
-    .where('follows.target_account_id', '=', sender.id)
     .where('accounts.domain', 'is', null)
     .where('accounts.approved', '=', 1)
     .where('accounts.disabled', '=', 0)

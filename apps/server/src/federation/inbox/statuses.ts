@@ -8,6 +8,7 @@ import { onDirectNote } from './direct-notes.js';
 import { recordRemoteVote } from './polls.js';
 import { fetchOptions, ingestOptions, localAccountOf, unlessRefused, type Inbox } from './sender.js';
 import { storedId } from '../../lib/ids.js';
+import { followsWithAccounts } from '../../relationships/conditions.js';
 
 export const isStatusObject = (object: APObject | null): object is RemoteStatusObject =>
   object instanceof Note || object instanceof Article || object instanceof Page || object instanceof Question;
@@ -35,11 +36,8 @@ export async function findStatusByUri(ctx: AppContext, uri: string): Promise<Sta
 
 /** Whether some local account follows `account` (its posts have a reader here). */
 export async function hasLocalFollowers(ctx: AppContext, account: AccountRow): Promise<boolean> {
-  const row = await ctx.db
-    .selectFrom('follows')
-    .innerJoin('accounts', 'accounts.id', 'follows.account_id')
+  const row = await followsWithAccounts(ctx.db, account.id, 'followers')
     .select('follows.id')
-    .where('follows.target_account_id', '=', account.id)
     .where('accounts.domain', 'is', null)
     .executeTakeFirst();
   return Boolean(row);

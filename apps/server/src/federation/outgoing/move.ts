@@ -5,17 +5,7 @@ import type { AccountsTable } from '../../db/schema.js';
 import { actorUriOf } from '../recipients.js';
 import { remoteFollowersOf } from './recipients.js';
 import { federate, sendTo } from './send.js';
-
-/** Remote accounts that block `accountId`: Mastodon tells them of a move too, so that they may block the new one. */
-async function remoteBlockersOf(ctx: AppContext, accountId: string): Promise<AccountsTable[]> {
-  return ctx.db
-    .selectFrom('blocks')
-    .innerJoin('accounts', 'accounts.id', 'blocks.account_id')
-    .selectAll('accounts')
-    .where('blocks.target_account_id', '=', accountId)
-    .where('accounts.domain', 'is not', null)
-    .execute();
-}
+import { remoteAccountsBlocking } from '../../relationships/store.js';
 
 /**
  * Move of a local account to `target` (Mastodon's MoveDistributionWorker): `{ actor, object: the old account,
@@ -38,7 +28,8 @@ export async function federateMove(
     });
     const [followers, blockers] = await Promise.all([
       remoteFollowersOf(ctx, source.id),
-      remoteBlockersOf(ctx, source.id),
+      // Mastodon tells the remote accounts blocking the mover too, so that they may block the new account
+      remoteAccountsBlocking(ctx.db, source.id),
     ]);
     await sendTo(context, source.username, [...followers, ...blockers], move);
   });

@@ -4,14 +4,12 @@ import type { AccountsTable } from '../../db/schema.js';
 import { domainAndParents } from '../../moderation/server-blocks.js';
 import { recipientOf } from '../recipients.js';
 import { hostOf, unavailableDomains } from './availability.js';
+import { followsWithAccounts } from '../../relationships/conditions.js';
 
 /** Remote accounts following `accountId` (each one a delivery target; Fedify merges shared inboxes). */
 export async function remoteFollowersOf(ctx: AppContext, accountId: string): Promise<AccountsTable[]> {
-  return ctx.db
-    .selectFrom('follows')
-    .innerJoin('accounts', 'accounts.id', 'follows.account_id')
+  return followsWithAccounts(ctx.db, accountId, 'followers')
     .selectAll('accounts')
-    .where('follows.target_account_id', '=', accountId)
     .where('accounts.domain', 'is not', null)
     .execute();
 }

@@ -1,7 +1,15 @@
 import type { Relationship } from '@palchat/api';
 import type { DbOrTx } from '../db/index.js';
-import { nowIso } from '../lib/time.js';
-import { onServerBlockedBy } from './domain-block-rule.js';
+import {
+  activeMutesAmong,
+  blockedAmong,
+  blockersAmong,
+  followersAmong,
+  followsTo,
+  requestedAmong,
+  requestersAmong,
+} from './store.js';
+import { onServerBlockedBy } from './conditions.js';
 
 /**
  * Of `ids`, in the order asked, those naming an account, as Mastodon's GET /api/v1/accounts/relationships: unknown
@@ -26,62 +34,25 @@ export async function loadRelationships(
   targetIds: string[],
 ): Promise<Relationship[]> {
   if (targetIds.length === 0) return [];
-  const now = nowIso();
   const [
     following,
-    followedBy,
-    requested,
-    requestedBy,
-    blocking,
-    blockedBy,
+    followedBySet,
+    requestedSet,
+    requestedBySet,
+    blockingSet,
+    blockedBySet,
     muting,
     endorsing,
     notes,
     onBlockedServers,
   ] = await Promise.all([
-    db
-      .selectFrom('follows')
-      .select(['target_account_id', 'show_reblogs', 'notify'])
-      .where('account_id', '=', viewerId)
-      .where('target_account_id', 'in', targetIds)
-      .execute(),
-    db
-      .selectFrom('follows')
-      .select('account_id')
-      .where('target_account_id', '=', viewerId)
-      .where('account_id', 'in', targetIds)
-      .execute(),
-    db
-      .selectFrom('follow_requests')
-      .select('target_account_id')
-      .where('account_id', '=', viewerId)
-      .where('target_account_id', 'in', targetIds)
-      .execute(),
-    db
-      .selectFrom('follow_requests')
-      .select('account_id')
-      .where('target_account_id', '=', viewerId)
-      .where('account_id', 'in', targetIds)
-      .execute(),
-    db
-      .selectFrom('blocks')
-      .select('target_account_id')
-      .where('account_id', '=', viewerId)
-      .where('target_account_id', 'in', targetIds)
-      .execute(),
-    db
-      .selectFrom('blocks')
-      .select('account_id')
-      .where('target_account_id', '=', viewerId)
-      .where('account_id', 'in', targetIds)
-      .execute(),
-    db
-      .selectFrom('mutes')
-      .select(['target_account_id', 'hide_notifications'])
-      .where('account_id', '=', viewerId)
-      .where('target_account_id', 'in', targetIds)
-      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
-      .execute(),
+    followsTo(db, viewerId, targetIds),
+    followersAmong(db, viewerId, targetIds),
+    requestedAmong(db, viewerId, targetIds),
+    requestersAmong(db, viewerId, targetIds),
+    blockedAmong(db, viewerId, targetIds),
+    blockersAmong(db, viewerId, targetIds),
+    activeMutesAmong(db, viewerId, targetIds),
     db
       .selectFrom('endorsements')
       .select('target_account_id')
@@ -104,11 +75,6 @@ export async function loadRelationships(
   const noteOf = new Map(notes.map((row) => [row.target_account_id, row.comment]));
   const endorsedSet = new Set(endorsing.map((row) => row.target_account_id));
   const followMap = new Map(following.map((row) => [row.target_account_id, row]));
-  const followedBySet = new Set(followedBy.map((row) => row.account_id));
-  const requestedSet = new Set(requested.map((row) => row.target_account_id));
-  const requestedBySet = new Set(requestedBy.map((row) => row.account_id));
-  const blockingSet = new Set(blocking.map((row) => row.target_account_id));
-  const blockedBySet = new Set(blockedBy.map((row) => row.account_id));
   const muteMap = new Map(muting.map((row) => [row.target_account_id, row]));
   const domainBlockingSet = new Set(onBlockedServers.map((row) => row.id));
   return targetIds.map((id) => {
