@@ -1,5 +1,6 @@
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
+import type { DomainEvents } from './events/domain-events.js';
 import type { FederationRuntime } from './federation/index.js';
 import type { MediaStorage } from './media/storage.js';
 import type { EventBus } from './streaming/bus.js';
@@ -18,6 +19,8 @@ export interface AppContext {
   presence?: PresenceRegistry;
   streamingLimits?: StreamingLimits;
   media?: MediaStorage;
+  /** where domains announce committed writes (events/); made by buildApp, which registers the subscribers */
+  events?: DomainEvents;
   /** Fedify and its queue; absent when federation is off (FEDERATION=off, or a local http start) */
   federation?: FederationRuntime;
 }

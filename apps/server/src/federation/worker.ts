@@ -2,6 +2,8 @@ import { pino } from 'pino';
 import { loadConfig } from '../config.js';
 import { createEventBus, openDatabase } from '../server.js';
 import type { AppContext } from '../context.js';
+import { subscribeDomainHandlers } from '../domain-subscribers.js';
+import { DomainEvents } from '../events/domain-events.js';
 import { createFederationRuntime, startQueueWorkers } from './index.js';
 import { routeFedifyLogs } from './logging.js';
 
@@ -24,6 +26,11 @@ const ctx: AppContext = { config, db, bus };
 const log = pino({ level: config.logLevel });
 routeFedifyLogs(log, config.federationLogLevel);
 ctx.federation = createFederationRuntime(ctx, log);
+// inbound statuses reach feeds, streams and notifications as in the server
+ctx.events = new DomainEvents((error, event) =>
+  log.warn({ err: error }, `a ${event.type} subscriber failed`),
+);
+subscribeDomainHandlers(ctx.events);
 const stop = new AbortController();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop.abort());
 const count = Math.max(1, config.federation.workers);

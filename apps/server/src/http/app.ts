@@ -9,6 +9,8 @@ import { CsrfTokens } from '../auth/csrf.js';
 import authPlugin, { cookieSecurityOf } from '../auth/plugin.js';
 import { forgetExpiredKeys } from '../db/idempotency.js';
 import { installFederation } from '../federation/install.js';
+import { subscribeDomainHandlers } from '../domain-subscribers.js';
+import { DomainEvents } from '../events/domain-events.js';
 import { runPeriodically } from '../lib/periodic.js';
 import rateLimitPlugin from '../rate-limits/plugin.js';
 import { loadSecretKeyBase } from '../settings/secret-key.js';
@@ -52,6 +54,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerUnreadBodyDrain(app);
   // before every other onRequest hook: inbox POSTs carry no session and must reach Fedify unparsed
   installFederation(app, ctx);
+  subscribeDomainHandlers(
+    (ctx.events ??= new DomainEvents((error, event) =>
+      app.log.warn({ err: error }, `a ${event.type} subscriber failed`),
+    )),
+  );
   app.setErrorHandler((error: FastifyError | ApiError | ZodError, request, reply) => {
     if (error instanceof ApiError) {
       return reply

@@ -18,14 +18,11 @@ import { nowIso } from '../lib/time.js';
 import { loadPostingDefaults } from '../accounts/posting-defaults.js';
 import { serializeAccount } from '../accounts/serializer.js';
 import { removeFiles } from '../media/service.js';
-import { federateStatusDeleted } from '../federation/outgoing/statuses.js';
-import { intentCommitted, statusIntent, type FederationIntentRow } from '../federation/outgoing/durable.js';
 import { resolveNewRemoteMentions } from '../federation/outgoing/mentions.js';
-import { publishNotification, recordNotification } from '../notifications/service.js';
-import { refreshPreviewCard } from './cards.js';
+import { recordNotification } from '../notifications/service.js';
+import { transactionWithEvents } from '../events/transaction.js';
 import { adjustStatusCounter, adjustStatusesCount } from './counters.js';
-import { streamStatus } from './fanout.js';
-import { fanOutToFeeds, removeStatusesFromFeeds } from '../timelines/feeds.js';
+import { removeStatusesFromFeeds } from '../timelines/feeds.js';
 import type { StatusInput } from './schema.js';
 import { statusVersion } from './history.js';
 import { applyMediaChanges, checkMediaAttributes, claimMedia, releaseStatusMedia } from './status-media.js';
@@ -39,7 +36,6 @@ import {
   notifyQuotersOfEdit,
   quoteOfStatus,
 } from './quotes.js';
-import { federateQuoteRequest } from '../federation/outgoing/quotes.js';
 import {
   countStatusCharacters,
   extractFirstLink,
@@ -267,25 +263,6 @@ function insertPoll(tx: Tx, author: AccountRow, statusId: string, poll: CheckedC
   );
 }
 
-/**
- * After the commit, in the background: streams the status while its link's preview card is read (not after,
- * so a slow fan-out does not delay the card); a new card arrives as status.update once both are done.
- */
-export function afterPublish(
-  ctx: AppContext,
-  status: StatusesTable,
-  event: 'update' | 'status.update',
-): void {
-  const streamed = streamStatus(ctx, status, event);
-  if (!status.link_url) return;
-  const carded = refreshPreviewCard(ctx.db, status.link_url, {
-    allowedPrivateAddresses: ctx.config.allowedPrivateAddresses,
-  });
-  void Promise.all([carded, streamed]).then(([hasCard]) =>
-    hasCard && event === 'update' ? streamStatus(ctx, status, 'status.update') : undefined,
-  );
-}
-
 export interface CreateOptions {
   idempotencyKey?: string | undefined;
   /** publishing this scheduled status: it goes in the same transaction, and its reserved uploads are used */
@@ -375,7 +352,7 @@ async function writeStatus(
   };
   await resolveNewRemoteMentions(ctx, status.text);
   const notifications: (NotificationsTable | null)[] = [];
-  await ctx.db.transaction().execute(async (tx) => {
+  await transactionWithEvents(ctx, async (tx, emit) => {
     await tx.insertInto('statuses').values(status).execute();
     // first: a concurrent repeat waits here for this one, rather than fail on the media this one takes
     await claimKey(tx, id);
@@ -399,14 +376,8 @@ async function writeStatus(
           state: initialQuoteState(quote.quoted, quote.decision),
         }),
       );
-    const federation = statusIntent(ctx, author, 'status-created', id);
-    if (federation) await tx.insertInto('federation_queue').values(federation).execute();
+    await emit({ type: 'StatusPublished', status, author, notifications, quoted: quote?.quoted ?? null });
   });
-  intentCommitted(ctx);
-  await fanOutToFeeds(ctx.db, status);
-  for (const notification of notifications) await publishNotification(ctx, notification);
-  afterPublish(ctx, status, 'update');
-  if (quote && !quote.quoted.local) await federateQuoteRequest(ctx, author, status, quote.quoted);
   return status;
 }
 
@@ -474,7 +445,7 @@ export async function editStatus(
   };
   await resolveNewRemoteMentions(ctx, updated.text);
   const notifications: (NotificationsTable | null)[] = [];
-  await ctx.db.transaction().execute(async (tx) => {
+  await transactionWithEvents(ctx, async (tx, emit) => {
     await recordOriginalVersion(tx, current);
     const oldPoll = await tx
       .selectFrom('polls')
@@ -522,16 +493,9 @@ export async function editStatus(
     await snapshot(tx, updated, now);
     notifications.push(...(await notifyBoostersOfEdit(tx, updated)));
     notifications.push(...(await notifyQuotersOfEdit(tx, updated)));
-    const federation = statusIntent(ctx, author, 'status-updated', current.id);
-    if (federation) await tx.insertInto('federation_queue').values(federation).execute();
+    const quoted = quoteChange?.quoted ?? null;
+    await emit({ type: 'StatusEdited', status: updated, author, notifications, quoted });
   });
-  intentCommitted(ctx);
-  // an edit may add hashtags someone follows
-  await fanOutToFeeds(ctx.db, updated);
-  for (const notification of notifications) await publishNotification(ctx, notification);
-  afterPublish(ctx, updated, 'status.update');
-  if (quoteChange?.quoted && !quoteChange.quoted.local)
-    await federateQuoteRequest(ctx, author, updated, quoteChange.quoted);
   return updated;
 }
 
@@ -583,8 +547,6 @@ export async function notifyBoostersOfEdit(
 export interface DeleteOptions {
   /** Mastodon's delete_media: remove the attachments and their files instead of releasing them */
   deleteMedia?: boolean;
-  /** the removal's federation (federation/outgoing/durable.ts), committed with it */
-  federation?: FederationIntentRow | null;
 }
 
 /**
@@ -598,11 +560,7 @@ export async function deleteStatus(
   options: DeleteOptions = {},
 ): Promise<StatusesTable> {
   const status = await findOwnStatus(ctx, author, id);
-  // a boost's Undo(Announce) is sent after the commit; a status's Delete is committed with its removal
-  const federation = status.reblog_of_id ? null : statusIntent(ctx, author, 'status-deleted', status.id);
-  await removeStatus(ctx, status, { ...options, federation });
-  if (federation) intentCommitted(ctx);
-  else await federateStatusDeleted(ctx, author, status);
+  await removeStatus(ctx, status, options);
   return status;
 }
 
@@ -616,7 +574,7 @@ export async function removeStatus(
   options: DeleteOptions = {},
 ): Promise<void> {
   const now = nowIso();
-  const { boosts, files } = await ctx.db.transaction().execute(async (tx) => {
+  const files = await transactionWithEvents(ctx, async (tx, emit) => {
     await tx.updateTable('statuses').set({ deleted_at: now }).where('id', '=', status.id).execute();
     const boostRows = await tx
       .selectFrom('statuses')
@@ -634,11 +592,9 @@ export async function removeStatus(
     await dropQuote(tx, status.id);
     await removeStatusesFromFeeds(tx, [status.id, ...boostRows.map((boost) => boost.id)]);
     const removed = await releaseStatusMedia(tx, status.id, options.deleteMedia ?? false);
-    if (options.federation) await tx.insertInto('federation_queue').values(options.federation).execute();
-    return { boosts: boostRows, files: removed };
+    await emit({ type: 'StatusDeleted', status, boosts: boostRows });
+    return removed;
   });
   // files go once their rows are gone for good: a store failure leaves an orphan file, never a broken row
   for (const file of files) await removeFiles(ctx, file).catch(() => undefined);
-  void streamStatus(ctx, status, 'delete');
-  for (const boost of boosts) void streamStatus(ctx, boost, 'delete');
 }

@@ -18,10 +18,8 @@ import type { NotificationsTable, QuotePolicyValue, StatusesTable } from '../../
 import { insertQuote } from '../../statuses/quotes.js';
 import { newId, storedId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
-import { publishNotification } from '../../notifications/service.js';
 import { parseLocalUrl } from '../../search/local-urls.js';
 import {
-  afterPublish,
   linkMentions,
   linkTagNames,
   notifyBoostersOfEdit,
@@ -34,7 +32,7 @@ import {
 } from '../../statuses/compose.js';
 import { adjustStatusCounter, adjustStatusesCount } from '../../statuses/counters.js';
 import { escapeHtml } from '../../statuses/text-format.js';
-import { fanOutToFeeds } from '../../timelines/feeds.js';
+import { transactionWithEvents } from '../../events/transaction.js';
 import { htmlToPlainText, sanitizeRemoteHtml } from '../sanitize.js';
 import { visibilityFromAddressing } from '../visibility.js';
 import { hrefOf } from './accounts.js';
@@ -450,7 +448,7 @@ async function createRemoteStatus(
   };
   const notifications: (NotificationsTable | null)[] = [];
   const mediaIds: string[] = [];
-  const created = await ctx.db.transaction().execute(async (tx) => {
+  const created = await transactionWithEvents(ctx, async (tx, emit) => {
     const inserted = await tx
       .insertInto('statuses')
       .values(status)
@@ -469,23 +467,12 @@ async function createRemoteStatus(
     await adoptWaitingReplies(tx, status);
     notifications.push(...(await notifyMentioned(tx, status, mentioned)));
     if (quote) notifications.push(await insertQuote(tx, { status, ...quote }));
+    await emit({ type: 'StatusPublished', status, author, notifications, quoted: quote?.quoted ?? null });
     return true;
   });
   if (!created) return (await findStatusByUri(ctx.db, ctx.config.publicUrl, parsed.uri)) ?? null;
   requestMediaCopies(ctx, mediaIds);
-  await publish(ctx, status, notifications, 'update');
   return status;
-}
-
-async function publish(
-  ctx: AppContext,
-  status: StatusesTable,
-  notifications: (NotificationsTable | null)[],
-  event: 'update' | 'status.update',
-): Promise<void> {
-  await fanOutToFeeds(ctx.db, status);
-  for (const notification of notifications) await publishNotification(ctx, notification);
-  afterPublish(ctx, status, event);
 }
 
 /** Whether an Update changes what a reader sees (a poll's new counts alone do not make an edit). */
@@ -528,7 +515,7 @@ async function updateRemoteStatus(
   };
   const notifications: (NotificationsTable | null)[] = [];
   const mediaIds: string[] = [];
-  await ctx.db.transaction().execute(async (tx) => {
+  await transactionWithEvents(ctx, async (tx, emit) => {
     await recordOriginalVersion(tx, current);
     await tx
       .updateTable('statuses')
@@ -556,9 +543,9 @@ async function updateRemoteStatus(
     );
     await snapshot(tx, updated, editedAt);
     notifications.push(...(await notifyBoostersOfEdit(tx, updated)));
+    await emit({ type: 'StatusEdited', status: updated, author, notifications, quoted: null });
   });
   requestMediaCopies(ctx, mediaIds);
-  await publish(ctx, updated, notifications, 'status.update');
   return updated;
 }
 
