@@ -77,10 +77,11 @@ async function pruneAttachments(
         .where('message_id', 'is', null)
         .where('id', '>', after)
         // kept while a local account's boost or bookmark shows it
-        .where(({ exists, not, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('statuses as boosts')
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('statuses as boosts')
                 .select('boosts.id')
                 .whereRef('boosts.reblog_of_id', '=', 'media_attachments.status_id')
                 .where('boosts.local', '=', 1)
@@ -88,10 +89,11 @@ async function pruneAttachments(
             ),
           ),
         )
-        .where(({ exists, not, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('bookmarks')
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('bookmarks')
                 .innerJoin('accounts', 'accounts.id', 'bookmarks.account_id')
                 .select('bookmarks.id')
                 .whereRef('bookmarks.status_id', '=', 'media_attachments.status_id')
@@ -139,10 +141,11 @@ async function pruneProfileImages(
         .where((eb) => eb.or([eb('avatar_path', 'is not', null), eb('header_path', 'is not', null)]))
         .where((eb) => eb(eb.fn.coalesce('fetched_at', 'updated_at'), '<', cutoff))
         .where('id', '>', after)
-        .where(({ exists, not, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('follows')
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('follows')
                 .innerJoin('accounts as followers', 'followers.id', 'follows.account_id')
                 .select('follows.id')
                 .whereRef('follows.target_account_id', '=', 'accounts.id')

@@ -1,3 +1,4 @@
+import { TYPE } from '@formatjs/icu-messageformat-parser';
 import { createIntl, type MessageFormatElement } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { compileDescriptors } from '../../../build/compile-messages';
@@ -6,8 +7,8 @@ import { m } from './messages';
 /** A value for every argument a text names (numbers where a plural or a number format needs one). */
 function sampleValues(elements: MessageFormatElement[], values: Record<string, string | number> = {}) {
   for (const element of elements) {
-    if (element.type !== 0 && 'value' in element && typeof element.value === 'string') {
-      values[element.value] ??= element.type === 2 || element.type === 6 ? 3 : 'x';
+    if (element.type !== TYPE.literal && 'value' in element && typeof element.value === 'string') {
+      values[element.value] ??= element.type === TYPE.number || element.type === TYPE.plural ? 3 : 'x';
     }
     if ('options' in element) {
       for (const option of Object.values(element.options)) sampleValues(option.value, values);
