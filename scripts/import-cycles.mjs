@@ -23,9 +23,13 @@ for (const [folder, ceiling] of Object.entries(CEILINGS)) {
   for (const [i, cycle] of cycles.entries()) console.log(`${folder} cycle ${i + 1}: ${cycle.join(' > ')}`);
   if (cycles.length > ceiling) {
     failed = true;
-    console.error(`${folder}: ${cycles.length} import cycles, above the ceiling of ${ceiling}. Break the new cycle.`);
+    console.error(
+      `${folder}: ${cycles.length} import cycles, above the ceiling of ${ceiling}. Break the new cycle.`,
+    );
   } else if (cycles.length < ceiling) {
-    console.log(`${folder}: ${cycles.length} import cycles, below the ceiling of ${ceiling}: lower it in scripts/import-cycles.mjs.`);
+    console.log(
+      `${folder}: ${cycles.length} import cycles, below the ceiling of ${ceiling}: lower it in scripts/import-cycles.mjs.`,
+    );
   } else {
     console.log(`${folder}: ${cycles.length} import cycles (ceiling ${ceiling}).`);
   }
