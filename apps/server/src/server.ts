@@ -72,7 +72,7 @@ export async function createSharedServices(
 export interface OpenDatabase {
   db: Db;
   /** Closes the database and frees this process's id slot. */
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 /**

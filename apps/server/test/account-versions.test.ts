@@ -50,7 +50,7 @@ describeEachDialect('account versions', (dialect) => {
         text,
       );
     }).length;
-    return { statuses: response.json() as Status[], accountReads };
+    return { statuses: response.json<Status[]>(), accountReads };
   };
 
   const authorOf = (page: { statuses: Status[] }, id: string) =>

@@ -101,7 +101,7 @@ describeEachDialect('filter keywords and filtered statuses (v2)', (dialect) => {
   it('changes a v1 filter’s context alone (PUT /api/v1/filters/:id), its phrase kept', async () => {
     const created = await call(bob, 'POST', '/api/v1/filters', { phrase: 'cliffhanger', context: ['home'] });
     expect(created.status).toBe(200);
-    const url = `/api/v1/filters/${created.body.id}`;
+    const url = `/api/v1/filters/${String(created.body.id)}`;
     const changed = await call(bob, 'PUT', url, { context: ['home', 'notifications'] });
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ phrase: 'cliffhanger', context: ['home', 'notifications'] });

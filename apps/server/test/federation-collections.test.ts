@@ -20,11 +20,11 @@ describe('collections over ActivityPub (Mastodon 4.6 FeaturedCollection)', () =>
       headers: { authorization: `Bearer ${alice.token}` },
       ...(payload ? { payload } : {}),
     });
-    return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+    return { status: response.statusCode, body: response.json<Record<string, unknown>>() };
   };
   const fetchAp = async (path: string) => {
     const response = await server.app.inject({ method: 'GET', url: path, headers: { accept: AP } });
-    return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+    return { status: response.statusCode, body: response.json<Record<string, unknown>>() };
   };
 
   beforeAll(async () => {
@@ -60,7 +60,7 @@ describe('collections over ActivityPub (Mastodon 4.6 FeaturedCollection)', () =>
       url: `/api/v2/search?q=${encodeURIComponent(`@${bob.acct}`)}&type=accounts&resolve=true`,
       headers: { authorization: `Bearer ${alice.token}` },
     });
-    const bobId = (resolved.json() as { accounts: { id: string }[] }).accounts[0]?.id ?? '';
+    const bobId = resolved.json<{ accounts: { id: string }[] }>().accounts[0]?.id ?? '';
     await follow(server, { id: bobId }, alice);
     const other = await createAccount(server, { username: 'dora' });
 
@@ -174,7 +174,7 @@ describe('collections under AUTHORIZED_FETCH', () => {
       headers: { authorization: `Bearer ${alice.token}` },
       payload: { name: 'Signed only' },
     });
-    collectionPath = `/users/alice/collections/${(created.json() as { collection: { id: string } }).collection.id}`;
+    collectionPath = `/users/alice/collections/${created.json<{ collection: { id: string } }>().collection.id}`;
   });
   afterAll(async () => {
     await server.close();

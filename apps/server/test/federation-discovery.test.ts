@@ -22,7 +22,7 @@ describe('federation discovery and documents', () => {
   const json = async (url: string, accept = AP) => {
     const response = await get(url, accept);
     expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
-    return response.json() as Record<string, unknown>;
+    return response.json<Record<string, unknown>>();
   };
 
   beforeAll(async () => {
@@ -47,7 +47,7 @@ describe('federation discovery and documents', () => {
     );
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('application/jrd+json');
-    const jrd = response.json() as { subject: string; aliases: string[]; links: Record<string, string>[] };
+    const jrd = response.json<{ subject: string; aliases: string[]; links: Record<string, string>[] }>();
     expect(jrd.subject).toBe('acct:alice@social.example');
     expect(jrd.aliases).toContain(`${FEDERATED_URL}/users/alice`);
     expect(jrd.links).toContainEqual({ rel: 'self', type: AP, href: `${FEDERATED_URL}/users/alice` });
@@ -63,9 +63,7 @@ describe('federation discovery and documents', () => {
     ]) {
       const other = await get(`/.well-known/webfinger?resource=${encodeURIComponent(resource)}`);
       expect(other.statusCode, resource).toBe(200);
-      expect((other.json() as { links: { href: string }[] }).links[0]!.href).toBe(
-        `${FEDERATED_URL}/users/alice`,
-      );
+      expect(other.json<{ links: { href: string }[] }>().links[0]!.href).toBe(`${FEDERATED_URL}/users/alice`);
     }
     expect((await get('/.well-known/webfinger?resource=acct:nobody@social.example')).statusCode).toBe(404);
     expect((await get('/.well-known/webfinger?resource=acct:alice@elsewhere.example')).statusCode).toBe(404);
@@ -142,7 +140,7 @@ describe('federation discovery and documents', () => {
       expect(response.headers['content-type']).toMatch(
         new RegExp(`^application/json; profile="http://nodeinfo.diaspora.software/ns/schema/${version}#"`),
       );
-      const nodeinfo = response.json() as Record<string, unknown>;
+      const nodeinfo = response.json<Record<string, unknown>>();
       expect(nodeinfo).toMatchObject({
         version,
         software: { name: 'palchat', version: expect.any(String) },
@@ -385,7 +383,7 @@ describe('federation off', () => {
   it('still serves NodeInfo (apps recognise the server by it), with no protocols', async () => {
     const discovery = await server.app.inject({ method: 'GET', url: '/.well-known/nodeinfo' });
     expect(discovery.statusCode).toBe(200);
-    expect((discovery.json() as { links: { href: string }[] }).links.map((link) => link.href)).toEqual([
+    expect(discovery.json<{ links: { href: string }[] }>().links.map((link) => link.href)).toEqual([
       `${FEDERATED_URL}/nodeinfo/2.0`,
       `${FEDERATED_URL}/nodeinfo/2.1`,
     ]);

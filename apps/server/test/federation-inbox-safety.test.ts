@@ -102,7 +102,7 @@ describe('inbox: admin domain blocks, boosts of unknown statuses', () => {
       url: '/api/v1/timelines/home',
       headers: { authorization: `Bearer ${alice.token}` },
     });
-    const entries = home.json() as { reblog: { uri: string } | null }[];
+    const entries = home.json<{ reblog: { uri: string } | null }[]>();
     expect(entries.some((entry) => entry.reblog?.uri === original.id)).toBe(true);
   });
 

@@ -1,4 +1,4 @@
-import { Article, Note, Person, Question, Service, type Actor } from '@fedify/vocab';
+import { Article, Note, Person, Question, Service } from '@fedify/vocab';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AccountRow } from '../src/auth/viewer.js';
 import {
@@ -414,7 +414,7 @@ describeEachDialect('federation ingest: remote actors and statuses', (dialect) =
     const status = await ingestRemoteStatus(server.ctx, await note('700', { to: [PUBLIC] }), bob, options);
     const mallory = await upsertRemoteAccount(
       server.ctx,
-      (await Person.fromJsonLd(mastodonPerson(REMOTE, 'mallory'), offline)) as Actor,
+      await Person.fromJsonLd(mastodonPerson(REMOTE, 'mallory'), offline),
       options,
     );
     expect(await deleteRemoteStatus(server.ctx, `${BOB_ID}/statuses/700`, mallory)).toBeNull();

@@ -29,7 +29,7 @@ describe('account migration: aliases and moving a local account away', () => {
   const uriOf = (username: string) => `${server.url}/users/${username}`;
   const actorDocument = async (username: string) => {
     const response = await server.app.inject({ url: `/users/${username}`, headers: { accept: AP } });
-    return response.json() as Record<string, unknown>;
+    return response.json<Record<string, unknown>>();
   };
   const localUser = async (username: string) => {
     const account = await createAccount(server, { username });

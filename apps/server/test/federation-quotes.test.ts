@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { statusSchema, type Status } from '@palchat/api';
+import { statusSchema } from '@palchat/api';
 import { bearer, createAccount, type TestAccount } from './helpers/factories.js';
 import { MASTODON_CONTEXT, mastodonActivities, mastodonNote } from './helpers/activitypub.js';
 import { listenFederatedServer } from './helpers/federation.js';
@@ -48,7 +48,7 @@ describe('federation: quote posts (FEP-044f, as Mastodon 4.5)', () => {
       headers: bearer(who),
       ...(payload ? { payload } : {}),
     });
-    return { status: response.statusCode, json: response.json() as unknown };
+    return { status: response.statusCode, json: response.json<unknown>() };
   };
   const statusByUri = (uri: string) =>
     server.db.selectFrom('statuses').selectAll().where('uri', '=', uri).executeTakeFirst();
@@ -206,9 +206,7 @@ describe('federation: quote posts (FEP-044f, as Mastodon 4.5)', () => {
     const stampId = `${bob.id}/quote_authorizations/1`;
     await remote.post(inbox(), activity(bob, 'Accept', request.activity.id, { result: stampId }));
     await waitUntil(async () => (await quoteRowOf(quoting.id))?.state === 'accepted');
-    const shown = statusSchema.parse(
-      (await call(alice, 'GET', `/api/v1/statuses/${quoting.id}`)).json,
-    ) as Status;
+    const shown = statusSchema.parse((await call(alice, 'GET', `/api/v1/statuses/${quoting.id}`)).json);
     expect(shown.quote).toMatchObject({ state: 'accepted', quoted_status: { id: remoteStatus.id } });
 
     // bob revokes it: Delete of the stamp

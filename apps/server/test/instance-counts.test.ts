@@ -14,7 +14,7 @@ describeEachDialect('instance counts, cached across requests and processes', (di
   const userCount = async (): Promise<number> => {
     const response = await server.app.inject({ url: '/api/v1/instance' });
     expect(response.statusCode).toBe(200);
-    return (response.json() as { stats: { user_count: number } }).stats.user_count;
+    return response.json<{ stats: { user_count: number } }>().stats.user_count;
   };
 
   it('counts once, then serves the stored figures until they are a minute old, and once more while counting again', async () => {
@@ -23,7 +23,7 @@ describeEachDialect('instance counts, cached across requests and processes', (di
     // within the minute: the figure counted before, not a new count
     expect(await userCount()).toBe(2);
     const v2 = await server.app.inject({ url: '/api/v2/instance' });
-    expect((v2.json() as { usage: { users: { active_month: number } } }).usage.users.active_month).toBe(2);
+    expect(v2.json<{ usage: { users: { active_month: number } } }>().usage.users.active_month).toBe(2);
 
     const stored = await server.db.selectFrom('instance_counts').selectAll().execute();
     expect(stored).toHaveLength(1);

@@ -97,9 +97,11 @@ if (redisReachable)
         await eventually(async () => {
           expect((await v2(app)).rules.map((rule) => rule.text)).toEqual(['Be kind']);
           expect((await v1(app)).rules.map((rule) => rule.text)).toEqual(['Be kind']);
-          const rules = (await app.inject({ url: '/api/v1/instance/rules' })).json() as Array<{
-            text: string;
-          }>;
+          const rules = (await app.inject({ url: '/api/v1/instance/rules' })).json<
+            Array<{
+              text: string;
+            }>
+          >();
           expect(rules.map((rule) => rule.text)).toEqual(['Be kind']);
           expect((await v2(app)).configuration.urls.terms_of_service).toMatch(/\/terms-of-service$/);
         });
@@ -144,9 +146,9 @@ it('shows on a single SQLite server without a bus what the admin command line wr
   const cliDb = createDatabase({ url: databaseUrl });
   try {
     const rules = async () =>
-      ((await server.app.inject({ url: '/api/v1/instance/rules' })).json() as Array<{ text: string }>).map(
-        (rule) => rule.text,
-      );
+      (await server.app.inject({ url: '/api/v1/instance/rules' }))
+        .json<Array<{ text: string }>>()
+        .map((rule) => rule.text);
     expect(await rules()).toEqual([]);
     const code = await runAdminCommand(cliDb, ['rules', 'add', 'Be kind'], { out: () => {}, err: () => {} });
     expect(code).toBe(0);

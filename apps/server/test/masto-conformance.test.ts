@@ -322,7 +322,7 @@ describeEachDialect('masto client conformance', (dialect) => {
       await mia.v1.accounts.$select((await mia.v1.accounts.verifyCredentials()).id).statuses.list()
     ).length;
     const post = (allowedMentions: string[]) =>
-      mia.v1.statuses.create({ status: '@noah are you there?', allowedMentions } as { status: string });
+      mia.v1.statuses.create({ status: '@noah are you there?', allowedMentions });
     await expect(post([])).rejects.toMatchObject({ statusCode: 422 });
     // the body names the unexpected accounts (masto keeps only the message): read it as a plain client
     const refused = await fetch(`${url}/api/v1/statuses`, {

@@ -54,7 +54,7 @@ describeEachDialect('media uploads for messages', (dialect) => {
   it('stores an image with dimensions and a thumbnail, served under /system/', async () => {
     const response = await upload(alice, 'photo.png', 'image/png', png);
     expect(response.statusCode).toBe(200);
-    const media = response.json() as MessageMedia;
+    const media = response.json<MessageMedia>();
     expect(media).toMatchObject({
       type: 'image',
       description: 'A picture',
@@ -121,7 +121,7 @@ describeEachDialect('media uploads for messages', (dialect) => {
   });
 
   it('lets only the uploader attach media, and only once', async () => {
-    const media = (await upload(alice, 'photo.png', 'image/png', png)).json() as MessageMedia;
+    const media = (await upload(alice, 'photo.png', 'image/png', png)).json<MessageMedia>();
     const stolen = await call(server, bob, 'POST', '/api/v1/friend_messages', {
       recipient_id: alice.account.id,
       content: 'mine now',

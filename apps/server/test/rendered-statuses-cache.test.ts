@@ -85,7 +85,7 @@ describeEachDialect('rendered statuses kept between reads', (dialect) => {
     for (let read = 0; read < 2; read += 1) {
       const page = await server.app.inject({ url: '/api/v1/timelines/home', headers: bearer(carol) });
       expect(page.headers['content-type']).toBe('application/json; charset=utf-8');
-      const ids = (page.json() as Status[]).map((status) => status.id);
+      const ids = page.json<Status[]>().map((status) => status.id);
       expect(ids.length).toBe(4);
       const rows = await server.db
         .selectFrom('statuses')

@@ -49,7 +49,7 @@ describeEachDialect('status versions', (dialect) => {
         text,
       );
     }).length;
-    return { statuses: response.json() as Status[], rowReads };
+    return { statuses: response.json<Status[]>(), rowReads };
   };
 
   it('changes with every update of the row, whatever writes it', async () => {

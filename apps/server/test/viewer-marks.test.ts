@@ -80,8 +80,8 @@ describeEachDialect('viewer marks on a long page', (dialect) => {
     const frank = await createAccount(server, { username: 'frank' });
     await follow(server, dave, frank);
     // dave follows frank only: his home holds frank's posts, and erin's only through frank's boost
-    const plain = (await call(frank, 'POST', '/api/v1/statuses', { status: 'plain' })).id as string;
-    const erins = (await call(erin, 'POST', '/api/v1/statuses', { status: 'from erin' })).id as string;
+    const plain = (await call(frank, 'POST', '/api/v1/statuses', { status: 'plain' })).id;
+    const erins = (await call(erin, 'POST', '/api/v1/statuses', { status: 'from erin' })).id;
     const act = async (path: string) => expect((await call(dave, 'POST', path)).status).toBe(200);
     await act(`/api/v1/statuses/${plain}/favourite`);
     await act(`/api/v1/statuses/${erins}/bookmark`);
@@ -97,7 +97,7 @@ describeEachDialect('viewer marks on a long page', (dialect) => {
     expect(plainPage.statements).toBe(2);
     expect(plainPage.marksStatements).toBe(0);
 
-    const boost = (await call(frank, 'POST', `/api/v1/statuses/${erins}/reblog`)).id as string;
+    const boost = (await call(frank, 'POST', `/api/v1/statuses/${erins}/reblog`)).id;
     await read();
     const boosted = await read();
     const wrapper = boosted.page.find((status) => status.id === boost);
@@ -122,7 +122,7 @@ describeEachDialect('viewer marks on a long page', (dialect) => {
     await follow(server, grace, heidi);
     const posts = [];
     for (const text of ['first', 'second', 'third']) {
-      posts.push((await call(heidi, 'POST', '/api/v1/statuses', { status: text })).id as string);
+      posts.push((await call(heidi, 'POST', '/api/v1/statuses', { status: text })).id);
     }
     const list = await call(grace, 'POST', '/api/v1/lists', { title: 'marks' });
     expect(list.status).toBe(200);

@@ -344,7 +344,7 @@ describeEachDialect('web push', (dialect) => {
     received = [];
 
     // updating the subscription seals its own token again
-    await laptop.client.v1.push.subscription.update({ data: { alerts: { mention: true } } } as never);
+    await laptop.client.v1.push.subscription.update({ data: { alerts: { mention: true } } });
     await otto2.v1.statuses.create({ status: '@pia after the update' });
     await delivered();
     expect(payloadAt('/push/laptop', laptopKeys).access_token).toBe(laptop.token);

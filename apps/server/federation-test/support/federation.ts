@@ -254,7 +254,7 @@ export async function waitFor<T>(
   for (;;) {
     try {
       const value = await probe();
-      if (value) return value as NonNullable<T>;
+      if (value) return value;
       last = value;
     } catch (error) {
       last = error;

@@ -96,7 +96,7 @@ export async function accountSafetyRoutes(app: FastifyInstance, ctx: AppContext)
 
   app.delete('/api/v1/domain_blocks', scopes('follow', 'write:blocks'), async (request) => {
     const viewer = requireAccount(request);
-    const body = { ...((request.query ?? {}) as object), ...((request.body ?? {}) as object) };
+    const body = { ...(request.query ?? {}), ...(request.body ?? {}) };
     const { domain: raw } = domainBody.parse(body);
     const domain = normalizeDomain(raw);
     if (!domain)

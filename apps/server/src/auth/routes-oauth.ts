@@ -22,9 +22,8 @@ import {
   redirectWith,
   revokeToken,
   serializeApplication,
-  type TokenRequest,
 } from './oauth-service.js';
-import { RegistrationInvalid, registerAccount, type RegistrationInput } from './registration.js';
+import { RegistrationInvalid, registerAccount } from './registration.js';
 import { WEB_SCOPES } from './sessions.js';
 import { publicRoute, scopes } from './route-scopes.js';
 import { oauthServerMetadata } from './oauth-metadata.js';
@@ -202,7 +201,7 @@ function defineOAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/oauth/token', async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return exchangeToken(ctx.db, withBasicCredentials(request, paramsOf(request.body)) as TokenRequest);
+    return exchangeToken(ctx.db, withBasicCredentials(request, paramsOf(request.body)));
   });
 
   app.post('/oauth/revoke', async (request) => {
@@ -218,7 +217,7 @@ function defineOAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!viewer.appId) throw forbidden('This method requires the token of a registered application');
     const settings = await getServerSettings(ctx.db);
     try {
-      const { account } = await registerAccount(ctx.db, paramsOf(request.body) as RegistrationInput, {
+      const { account } = await registerAccount(ctx.db, paramsOf(request.body), {
         mode: settings.registrations_mode,
         requireConfirmation: false,
         ip: request.ip,

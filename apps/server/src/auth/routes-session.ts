@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import { nowIso } from '../lib/time.js';
 import { getServerSettings } from '../settings/service.js';
 import { clearSessionCookie, cookieSecurityOf, setSessionCookie } from './plugin.js';
-import { RegistrationInvalid, registerAccount, type RegistrationInput } from './registration.js';
+import { RegistrationInvalid, registerAccount } from './registration.js';
 import { createSession, destroySession } from './sessions.js';
 import { authenticate } from './sign-in.js';
 
@@ -59,7 +59,7 @@ export async function registerSessionRoutes(app: FastifyInstance, ctx: AppContex
   app.post('/auth/sign_up', async (request, reply) => {
     const settings = await getServerSettings(ctx.db);
     try {
-      const { account, pending } = await registerAccount(ctx.db, bodyOf(request) as RegistrationInput, {
+      const { account, pending } = await registerAccount(ctx.db, bodyOf(request), {
         mode: settings.registrations_mode,
         requireConfirmation: true,
         ip: request.ip,

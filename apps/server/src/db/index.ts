@@ -66,7 +66,7 @@ export function createDatabase({ url, schema, poolSize = DEFAULT_DATABASE_POOL_S
   const stopCheckpoints = applyServerPragmas(sqlite, file);
   const prepared = nodeSqliteDatabase(sqlite);
   const database = {
-    prepare: prepared.prepare,
+    prepare: (sql: string) => prepared.prepare(sql),
     close: () => {
       void stopCheckpoints();
       prepared.close();

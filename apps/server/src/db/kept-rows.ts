@@ -44,6 +44,7 @@ export async function keptRowsAt<T extends VersionedTable>(
   if (stale.length > 0) {
     const rows = (await runTemplate(db, `${table} rows by id`, { ids: boundList(db, stale) }, (marker) =>
       db
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- widened to the constraint for kysely's overloads (tsc fails without)
         .selectFrom(table as VersionedTable)
         .selectAll()
         .where(inBoundList(db, `${table}.id`, marker.ids!)),

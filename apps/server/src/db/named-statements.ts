@@ -31,6 +31,7 @@ export function withNamedStatements(pool: pg.Pool): PostgresPool {
   const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the overloads of PostgresPoolClient.query
     query: (async (sqlOrCursor: any, parameters?: ReadonlyArray<unknown>) => {
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-return -- a cursor, passed through
       if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor);
       const name = nameOf(sqlOrCursor);
       if (!name) return client.query(sqlOrCursor, parameters as unknown[]);

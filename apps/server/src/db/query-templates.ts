@@ -33,7 +33,7 @@ function compileTemplate(
   db: AnyDb,
   build: (values: Record<string, string>) => OperationNodeSource,
 ): Template {
-  const markers = new Proxy({} as Record<string, string>, { get: (_, name) => marker(String(name)) });
+  const markers = new Proxy({}, { get: (_, name) => marker(String(name)) });
   const node = withNowAs(marker(NOW), () => build(markers).toOperationNode()) as RootOperationNode;
   // the builder's toOperationNode() ran the plugins (tests record statements): this run is the first
   const compiled = db.getExecutor().compileQuery(node, createQueryId());

@@ -27,15 +27,15 @@ export function isBackgroundTask(message: unknown): message is BackgroundTask {
 
 /** Copies each attachment; one that fails for a while does not stop the others (the retry skips copied ones). */
 async function cacheAttachments(ctx: AppContext, mediaIds: readonly string[]): Promise<void> {
-  let failure: unknown = null;
+  let failure: { error: unknown } | null = null;
   for (const id of mediaIds) {
     try {
       await cacheRemoteAttachment(ctx, id);
     } catch (error) {
-      failure = error;
+      failure = { error };
     }
   }
-  if (failure) throw failure;
+  if (failure) throw failure.error;
 }
 
 /** Runs a background task taken from the queue. */

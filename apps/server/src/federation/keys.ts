@@ -30,10 +30,11 @@ async function pairsFromRow(row: AccountKeysTable): Promise<ActorKeyPairs> {
 }
 
 async function generateRow(accountId: string): Promise<AccountKeysTable> {
-  const [rsa, ed25519] = await Promise.all([
+  // fedify types the pair with the DOM's CryptoKeyPair, which the server's type library does not include
+  const [rsa, ed25519] = (await Promise.all([
     generateCryptoKeyPair('RSASSA-PKCS1-v1_5'),
     generateCryptoKeyPair('Ed25519'),
-  ]);
+  ])) as [webcrypto.CryptoKeyPair, webcrypto.CryptoKeyPair];
   const jwk = async (key: webcrypto.CryptoKey) => JSON.stringify(await exportJwk(key));
   return {
     account_id: accountId,

@@ -36,7 +36,7 @@ function assign(target: Params, path: readonly string[], value: unknown): void {
   if (rest.length === 0) {
     const existing = target[head];
     if (existing === undefined) target[head] = value;
-    else target[head] = [...(Array.isArray(existing) ? existing : [existing]), value];
+    else target[head] = [...(Array.isArray(existing) ? (existing as unknown[]) : [existing]), value];
     return;
   }
   if (rest[0] === '') {
@@ -56,7 +56,7 @@ function assign(target: Params, path: readonly string[], value: unknown): void {
     }
     return;
   }
-  const child = isPlainObject(target[head]) ? (target[head] as Params) : {};
+  const child = isPlainObject(target[head]) ? target[head] : {};
   target[head] = child;
   assign(child, rest, value);
 }

@@ -20,13 +20,13 @@ describe('the turn scheduler', () => {
     expect(scheduler.queued).toBe(3);
     await nextTurn();
     expect(started).toEqual([1]);
-    await Promise.all(turns);
+    await Promise.all(turns.filter((turn) => turn !== undefined));
     expect(started).toEqual([1, 2, 3]);
   });
 
   it('lets no newcomer overtake a request that waits', async () => {
     const scheduler = new TurnScheduler(0);
-    scheduler.admit();
+    void scheduler.admit(); // the first request of a slice starts at once (nothing to await)
     const started: string[] = [];
     const waiting = scheduler.admit()?.then(() => started.push('waiting'));
     await nextTurn();
@@ -37,7 +37,7 @@ describe('the turn scheduler', () => {
 
   it('opens a new slice once the queue is empty and a turn went by', async () => {
     const scheduler = new TurnScheduler(0);
-    scheduler.admit();
+    void scheduler.admit(); // the first request of a slice starts at once (nothing to await)
     await scheduler.admit();
     await nextTurn();
     await nextTurn();

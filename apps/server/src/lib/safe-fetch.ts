@@ -1,3 +1,4 @@
+import type { ReadableStreamReadResult } from 'node:stream/web';
 import { egressFetch, isRefusal } from './egress/fetch.js';
 import type { Resolver } from './egress/vetted-dispatcher.js';
 
@@ -71,7 +72,7 @@ export async function fetchLimited(
   const chunks: Uint8Array[] = [];
   let size = 0;
   while (size < maxBytes) {
-    const { done, value } = await reader.read();
+    const { done, value } = (await reader.read()) as ReadableStreamReadResult<Uint8Array>;
     if (done) break;
     chunks.push(value);
     size += value.length;

@@ -78,10 +78,11 @@ async function pruneAttachments(
         .where('message_id', 'is', null)
         .where('id', '>', after)
         // kept while a local account's boost or bookmark shows it
-        .where(({ exists, not, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('statuses as boosts')
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('statuses as boosts')
                 .select('boosts.id')
                 .whereRef('boosts.reblog_of_id', '=', 'media_attachments.status_id')
                 .where('boosts.local', '=', 1)
@@ -89,10 +90,11 @@ async function pruneAttachments(
             ),
           ),
         )
-        .where(({ exists, not, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('bookmarks')
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('bookmarks')
                 .innerJoin('accounts', 'accounts.id', 'bookmarks.account_id')
                 .select('bookmarks.id')
                 .whereRef('bookmarks.status_id', '=', 'media_attachments.status_id')
@@ -140,7 +142,7 @@ async function pruneProfileImages(
         .where((eb) => eb.or([eb('avatar_path', 'is not', null), eb('header_path', 'is not', null)]))
         .where((eb) => eb(eb.fn.coalesce('fetched_at', 'updated_at'), '<', cutoff))
         .where('id', '>', after)
-        .where(({ not }) => not(hasLocalFollowerColumn('accounts.id')))
+        .where((eb) => eb.not(hasLocalFollowerColumn('accounts.id')))
         .orderBy('id')
         .limit(BATCH)
         .execute(),

@@ -29,6 +29,7 @@ export async function listServerBlocks<T extends ServerBlockTable>(
   page: PageQuery,
 ): Promise<ServerBlockRow<T>[]> {
   const query = blockTables(db)
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- widened to the constraint for kysely's overloads (tsc fails without)
     .selectFrom(table as ServerBlockTable)
     .selectAll();
   const rows = await paginateQuery(query, 'id', page).execute();
@@ -42,6 +43,7 @@ export async function findServerBlock<T extends ServerBlockTable>(
 ): Promise<ServerBlockRow<T>> {
   const row = isId(id)
     ? await blockTables(db)
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- widened to the constraint for kysely's overloads (tsc fails without)
         .selectFrom(table as ServerBlockTable)
         .selectAll()
         .where('id', '=', storedId(id))
@@ -53,10 +55,7 @@ export async function findServerBlock<T extends ServerBlockTable>(
 
 export async function deleteServerBlock(db: DbOrTx, table: ServerBlockTable, id: string): Promise<void> {
   const row = await findServerBlock(db, table, id);
-  await blockTables(db)
-    .deleteFrom(table as ServerBlockTable)
-    .where('id', '=', row.id)
-    .execute();
+  await blockTables(db).deleteFrom(table).where('id', '=', row.id).execute();
 }
 
 /** A host name as stored: lower case, no trailing dot, every label valid (punycode for IDNs). */

@@ -203,7 +203,7 @@ async function deliverPushes(ctx: AppContext, job: PushJob): Promise<void> {
     );
     const response = await postChecked(
       request.endpoint,
-      { headers: request.headers as Record<string, string>, body: request.body ?? '' },
+      { headers: request.headers, body: request.body ?? '' },
       { allowedPrivateAddresses: ctx.config.allowedPrivateAddresses, timeoutMs: 10_000 },
     );
     await response?.body?.cancel();

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import { ApiError } from '../http/errors.js';
@@ -130,7 +130,7 @@ async function rateLimitPlugin(app: FastifyInstance, { config }: { config: Confi
     if (hits.length > 0) await enforce(reply, hits, countedInBlocks(request.routeOptions.config));
   });
 
-  const countWithBody: preValidationHookHandler = async (request, reply) => {
+  const countWithBody: preValidationAsyncHookHandler = async (request, reply) => {
     const rules = routeRules(request.method, request.routeOptions.url ?? '');
     const hits = bodyHits(throttledRequest(request), rules, throttles);
     if (hits.length > 0) await enforce(reply, hits);

@@ -66,8 +66,10 @@ export class BlockReservations {
       const { block } = reservations;
       if (block && (block.next <= block.end || block.end >= limit)) {
         const count = block.next++;
+        // reserve the next block ahead of need; reserveNext never rejects (a failed reservation is retried by the
+        // next hit)
         if (block.next > block.end && block.end < limit)
-          this.reserveNext(reservations, key, blockSize, window);
+          void this.reserveNext(reservations, key, blockSize, window);
         return { count, resetAt: window.resetAt };
       }
       const reserved = await this.reserveNext(reservations, key, blockSize, window);

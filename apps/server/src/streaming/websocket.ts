@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import type { ServerStreamMessage } from '@palchat/api';
 import type { StreamMessage } from './bus.js';
 import { scopes } from '../auth/route-scopes.js';
@@ -138,7 +138,7 @@ export async function registerStreaming(
       });
       socket.on('message', (data) => {
         void connection
-          .handle(data.toString())
+          .handle(messageText(data))
           .catch((error: unknown) => log.warn({ err: error }, 'stream message failed'));
       });
       socket.on('close', () => {
@@ -166,4 +166,10 @@ export async function registerStreaming(
     });
     registerEventStreams(scope, { ctx, limits, live, thumpMs });
   });
+}
+
+/** A text frame's payload: ws hands it over as one Buffer (its default binaryType), the other shapes for safety. */
+function messageText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString();
+  return (Buffer.isBuffer(data) ? data : Buffer.from(data)).toString();
 }

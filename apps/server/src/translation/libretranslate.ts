@@ -22,7 +22,7 @@ async function call(config: TranslationConfig, path: string, init: RequestInit):
       signal: AbortSignal.timeout(config.timeoutMs),
     });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return (await response.json()) as unknown;
+    return await response.json();
   } catch {
     throw translationUnavailable();
   }
@@ -67,7 +67,7 @@ export async function translateHtml(
   ) {
     throw translationUnavailable();
   }
-  const queue = [...(translated as string[])];
+  const queue = [...translated];
   return {
     texts: texts.map((text) => (text ? (queue.shift() ?? '') : '')),
     detectedLanguage: detectedOf(record.detectedLanguage),

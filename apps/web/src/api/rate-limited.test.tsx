@@ -1,7 +1,7 @@
 import type { CredentialAccount, InitialState } from '@palchat/api';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { createQueryClient } from '../app/App';
 import { InitialStateContext } from '../app/initial-state-context';
 import { ApiError, retryAfterMsOf } from './client';
@@ -50,10 +50,12 @@ function renderHeader(state: InitialState) {
   return client;
 }
 
-const urls = (fetch: ReturnType<typeof vi.fn>) => fetch.mock.calls.map(([url]) => String(url));
+type FetchMock = Mock<(url: string) => Promise<Response>>;
+
+const urls = (fetch: FetchMock) => fetch.mock.calls.map(([url]) => String(url));
 
 describe('rate-limited answers (issue #30)', () => {
-  let fetch: ReturnType<typeof vi.fn>;
+  let fetch: FetchMock;
   beforeEach(() => {
     vi.useFakeTimers();
     fetch = vi.fn();

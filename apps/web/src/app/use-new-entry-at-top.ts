@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { NavigationType, useLocation, useNavigationType } from 'react-router';
 
 /**
  * A page reached through a link or the navigation (a new history entry) starts at the top, as in Mastodon's
@@ -11,6 +11,6 @@ export function useNewEntryAtTop(): void {
   const { key } = useLocation();
   const type = useNavigationType();
   useLayoutEffect(() => {
-    if (type === 'PUSH') window.scrollTo({ top: 0, behavior: 'instant' });
+    if (type === NavigationType.Push) window.scrollTo({ top: 0, behavior: 'instant' });
   }, [key, type]);
 }

@@ -50,8 +50,9 @@ export function ColumnHeader({ icon, title, showBack, actions }: ColumnHeaderPro
   const pinned = usePinnedColumn() !== null;
   const back = showBack && !pinned;
   const goBack = () => {
-    if (window.history.state && typeof window.history.state.idx === 'number' && window.history.state.idx > 0)
-      navigate(-1);
+    // react-router keeps its history index in the entry's state: above 0, there is a page of this app to go back to
+    const { idx } = ((window.history.state as unknown) ?? {}) as { idx?: unknown };
+    if (typeof idx === 'number' && idx > 0) navigate(-1);
     else navigate('/');
   };
   return (

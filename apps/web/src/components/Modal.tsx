@@ -46,7 +46,12 @@ export function Modal({
   }
 
   return createPortal(
-    <div className="modal-root" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
+    // presentation: a press on the backdrop closes, as Escape does from the keyboard
+    <div
+      className="modal-root"
+      role="presentation"
+      onMouseDown={(event) => event.target === event.currentTarget && onClose()}
+    >
       <div
         ref={dialogRef}
         className={className ? `modal ${className}` : 'modal'}

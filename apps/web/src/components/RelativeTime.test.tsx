@@ -45,7 +45,9 @@ describe('RelativeTime', () => {
   it('keeps its label current as time passes', () => {
     renderTime(ago(30_000));
     expect(screen.getByText('now')).toBeTruthy();
-    act(() => vi.advanceTimersByTime(60_000));
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
     expect(screen.getByText('1m')).toBeTruthy();
   });
 

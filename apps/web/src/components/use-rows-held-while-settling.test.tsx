@@ -24,13 +24,19 @@ describe('rows held while a restored position settles', () => {
     const restoring = { ranges, scrollTop: 450 };
     const { rerender } = render(<Rows rows={['a', 'b', 'c']} restoring={restoring} />);
     rerender(<Rows rows={['mine', 'a', 'b', 'c']} restoring={restoring} />);
-    act(() => vi.advanceTimersByTime(SETTLE_QUIET_MS * 2));
+    act(() => {
+      vi.advanceTimersByTime(SETTLE_QUIET_MS * 2);
+    });
     // react-virtuoso has not scrolled there yet
     expect(screen.getByText('a,b,c')).toBeTruthy();
     seen = { ranges, scrollTop: 450 };
-    act(() => vi.advanceTimersByTime(SETTLE_QUIET_MS / 2));
+    act(() => {
+      vi.advanceTimersByTime(SETTLE_QUIET_MS / 2);
+    });
     expect(screen.getByText('a,b,c')).toBeTruthy();
-    act(() => vi.advanceTimersByTime(SETTLE_QUIET_MS));
+    act(() => {
+      vi.advanceTimersByTime(SETTLE_QUIET_MS);
+    });
     expect(screen.getByText('mine,a,b,c')).toBeTruthy();
   });
 

@@ -43,7 +43,7 @@ import {
   storeRemoteMessage,
 } from './incoming.js';
 import { messageUriOf } from './outgoing.js';
-import { typingActivity, typingStateOf, type TypingState } from './typing.js';
+import { typingActivity, typingStateOf } from './typing.js';
 import { palchatTerm } from './vocabulary.js';
 
 type JsonObject = Record<string, unknown>;
@@ -56,7 +56,7 @@ const isObject = (value: unknown): value is JsonObject =>
 
 const stringsOf = (value: unknown): string[] =>
   (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value])
-    .map((item) => (isObject(item) ? (item['@id'] ?? item.id ?? item['@value']) : item))
+    .map((item): unknown => (isObject(item) ? (item['@id'] ?? item.id ?? item['@value']) : item))
     .filter((item): item is string => typeof item === 'string');
 
 /**
@@ -139,7 +139,7 @@ async function applyMemberActivity(
   const state = typingStateOf(raw);
   if (!state) return null;
   await relayTyping(ctx, member, conversationId, state === 'start' ? 'typing_start' : 'typing_stop');
-  return typingActivity(state as TypingState, {
+  return typingActivity(state, {
     id: activity.id ?? new URL(`${member.uri ?? ''}#typing/${newId()}`),
     actor: new URL(member.uri ?? ''),
     to: activity.toIds[0] ?? new URL(ctx.config.publicUrl),
@@ -322,7 +322,7 @@ class GroupNotYetKnownError extends Error {
 async function isRelayOfUnknownGroup(inbox: Inbox, activity: Activity): Promise<boolean> {
   if (!(activity instanceof Announce) || !activity.actorId) return false;
   const inner = await embeddedObject(inbox, activity);
-  const addressed = inner && 'toIds' in inner ? (inner.toIds as URL[]) : [];
+  const addressed = inner && 'toIds' in inner ? inner.toIds : [];
   return addressed.some((uri) => uri.href === activity.actorId?.href);
 }
 

@@ -65,7 +65,7 @@ async function backfillOutbox(ctx: AppContext, accountId: string): Promise<void>
   const outbox = await resolving.context.lookupObject(account.outbox_url, resolving.lookupOptions());
   if (!(outbox instanceof Collection)) return;
   let seen = 0;
-  for await (const item of resolving.context.traverseCollection(outbox as never, {
+  for await (const item of resolving.context.traverseCollection(outbox, {
     ...resolving.lookupOptions(),
     suppressError: true,
   })) {

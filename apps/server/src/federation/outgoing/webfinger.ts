@@ -23,7 +23,7 @@ async function fetchDescriptor(
     { ...federationEgress(ctx.config), signal },
   );
   const descriptor = parseFetchedJson(text);
-  return descriptor && typeof descriptor === 'object' ? (descriptor as { links?: WebFingerLink[] }) : null;
+  return descriptor && typeof descriptor === 'object' ? descriptor : null;
 }
 
 /**

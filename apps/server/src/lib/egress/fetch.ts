@@ -65,7 +65,7 @@ export async function egressFetch(
       signal,
     });
     if (request.sign) outgoing = await request.sign(outgoing);
-    const response = await fetch(outgoing, { dispatcher } as RequestInit);
+    const response = await fetch(outgoing, { dispatcher });
     const location = response.headers.get('location');
     const redirected = response.status >= 300 && response.status < 400 && location;
     if (!redirected || maxRedirects === 0) return withUrl(response, current.href);

@@ -1,3 +1,4 @@
+import type { ReadableStreamReadResult } from 'node:stream/web';
 /** Reading a fetched body without trusting its size: streamed, and abandoned as soon as it is over the cap. */
 
 /** ActivityPub documents, WebFinger, NodeInfo: no honest one comes near this. */
@@ -27,7 +28,7 @@ export async function readBodyCapped(response: Response, maxBytes: number): Prom
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = (await reader.read()) as ReadableStreamReadResult<Uint8Array>;
     if (done) break;
     size += value.length;
     if (size > maxBytes) {

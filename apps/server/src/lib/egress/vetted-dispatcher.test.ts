@@ -29,7 +29,7 @@ describe('vetted dispatcher', () => {
       return [{ address: '127.0.0.1', family: 4 }];
     };
     const dispatcher = createVettedDispatcher({ resolve, allowedPrivateAddresses: ['127.0.0.1'] });
-    const response = await fetch(`http://named.example:${port}/`, { dispatcher } as RequestInit);
+    const response = await fetch(`http://named.example:${port}/`, { dispatcher });
     expect(await response.text()).toBe('inside');
     expect(asked).toEqual(['named.example']);
   });
@@ -41,7 +41,7 @@ describe('vetted dispatcher', () => {
       `http://127.0.0.1:${port}/`,
       `http://[::1]:${port}/`,
     ]) {
-      const error = await fetch(url, { dispatcher } as RequestInit).catch((caught: unknown) => caught);
+      const error = await fetch(url, { dispatcher }).catch((caught: unknown) => caught);
       expect(isRefusal(error), url).toBe(true);
     }
   });

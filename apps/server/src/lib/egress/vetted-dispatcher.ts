@@ -55,7 +55,7 @@ export function vettedLookup(options: VettedDispatcherOptions) {
 /** An Agent whose every connection goes to a vetted address (IP literals in URLs are checked too). */
 export function createVettedDispatcher(options: VettedDispatcherOptions): Dispatcher {
   const mayConnect = addressPolicy(options);
-  const connectVetted = buildConnector({ lookup: vettedLookup(options) } as buildConnector.BuildOptions);
+  const connectVetted = buildConnector({ lookup: vettedLookup(options) });
   return new Agent({
     connect: (connectOptions, callback) => {
       const host = connectOptions.hostname.replace(/^\[|\]$/g, '');

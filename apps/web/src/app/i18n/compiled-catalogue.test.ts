@@ -1,3 +1,4 @@
+import { TYPE } from '@formatjs/icu-messageformat-parser';
 import { createIntl, type MessageFormatElement } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { compileCatalogue } from '../../../build/compile-messages';
@@ -8,10 +9,10 @@ type Values = Record<string, string | number | ((chunks: unknown[]) => string)>;
 /** A value for every argument a message names: numbers where it counts or formats, tags as brackets. */
 function sampleValues(elements: MessageFormatElement[], values: Values = {}): Values {
   for (const element of elements) {
-    if ('value' in element && typeof element.value === 'string' && element.type !== 0) {
-      values[element.value] ??= element.type === 2 || element.type === 6 ? 3 : 'x';
+    if ('value' in element && typeof element.value === 'string' && element.type !== TYPE.literal) {
+      values[element.value] ??= element.type === TYPE.number || element.type === TYPE.plural ? 3 : 'x';
     }
-    if (element.type === 8) {
+    if (element.type === TYPE.tag) {
       values[element.value] = (chunks) => `[${chunks.join('')}]`;
       sampleValues(element.children, values);
     }

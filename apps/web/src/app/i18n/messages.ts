@@ -19,9 +19,7 @@ let restLoaded: Promise<void> | null = null;
 export async function loadCatalogue(locale: string): Promise<{ locale: string; messages: Catalogue }> {
   switch (locale.split('-')[0]) {
     default: {
-      const firstScreen = import('../../locales/en.json').then(
-        (module) => ({ ...module.default }) as Catalogue,
-      );
+      const firstScreen = import('../../locales/en.json').then((module) => ({ ...module.default }));
       // set at once: boot makes the router, whose first route may ask for the rest, while this part loads
       loadRest = async () => {
         const [messages, rest] = await Promise.all([firstScreen, import('../../locales/en.json?rest')]);

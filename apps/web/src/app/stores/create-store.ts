@@ -1,9 +1,10 @@
 import { useSyncExternalStore } from 'react';
 
 export interface Store<T> {
-  get(): T;
-  set(next: T): void;
-  subscribe(listener: () => void): () => void;
+  // properties, not methods: each is a closure, so it can be passed on unbound (useSyncExternalStore)
+  get: () => T;
+  set: (next: T) => void;
+  subscribe: (listener: () => void) => () => void;
 }
 
 /** A tiny observable value for small UI state (window focus, the compose draft). */

@@ -34,7 +34,8 @@ export function ProfileNote({ html }: { html: string }) {
     navigate(href);
   }
   return (
-    <div ref={root} onClick={onClick}>
+    // presentation: it only delegates its links' clicks; the links themselves take focus and Enter
+    <div ref={root} onClick={onClick} role="presentation">
       <Html className="account-header__note" html={html} />
     </div>
   );

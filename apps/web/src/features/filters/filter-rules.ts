@@ -24,7 +24,7 @@ export type FilterVerdict = { action: 'hide' } | { action: 'warn'; titles: strin
 
 function isFilterResult(value: unknown): value is FilterResult {
   if (typeof value !== 'object' || value === null || !('filter' in value)) return false;
-  const filter = (value as { filter: unknown }).filter;
+  const filter = value.filter;
   return typeof filter === 'object' && filter !== null && 'context' in filter && 'filter_action' in filter;
 }
 

@@ -17,6 +17,7 @@ import { RequireSignIn } from '../../components/RequireSignIn';
 import { EmptyState, ErrorMessage, LoadingIndicator } from '../../components/States';
 import { FILTER_SCOPES } from '../filters/filter-rules';
 import { Timeline } from '../timelines/Timeline';
+import { columnParamId } from '../../app/layouts/column-params';
 
 function useList(id: string | undefined) {
   return useQuery({
@@ -331,4 +332,4 @@ export function ListTimelineView() {
   );
 }
 
-export const ListColumn = ({ params }: PinnedColumnProps) => <ListTimeline id={String(params.id ?? '')} />;
+export const ListColumn = ({ params }: PinnedColumnProps) => <ListTimeline id={columnParamId(params)} />;

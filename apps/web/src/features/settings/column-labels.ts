@@ -4,6 +4,7 @@ import type { MessageId } from '../../app/i18n/messages';
 import { useT } from '../../app/i18n/use-t';
 import type { IconName } from '../../components/icons';
 import type { ColumnSpec } from './deck-columns';
+import { columnParamId } from '../../app/layouts/column-params';
 
 /** Every column type of SPEC §2 "Layout", in the order the preferences offer them, with its icon and name. */
 export const COLUMN_TYPES: Record<ColumnType, { icon: IconName; label: MessageId }> = {
@@ -26,7 +27,7 @@ export function useColumnName(): (column: ColumnSpec | Column) => string {
   const t = useT();
   const lists = useLists();
   return (column) => {
-    const id = String(column.params.id ?? '');
+    const id = columnParamId(column.params);
     if (column.id === 'hashtag') return `#${id}`;
     if (column.id === 'list') return lists.data?.find((list) => list.id === id)?.title ?? t('column.list');
     return t(COLUMN_TYPES[column.id].label);

@@ -1,5 +1,6 @@
 import type { Column, ColumnType } from '@palchat/api';
 import { pagePath } from '../../app/rules/path-redirect';
+import { columnParamId } from '../../app/layouts/column-params';
 
 /** A column to pin: its type and parameters (hashtag: `{ id: tag }`, list: `{ id }`), before it has a uuid. */
 export interface ColumnSpec {
@@ -28,7 +29,7 @@ export function effectiveColumns(saved: Column[], signedIn: boolean): Column[] {
 /** What makes two columns the same: the type, and the hashtag (any case) or list they show. */
 function columnKey(column: ColumnSpec): string {
   if (!PARAMETRIZED.includes(column.id)) return column.id;
-  const id = String(column.params.id ?? '');
+  const id = columnParamId(column.params);
   return `${column.id}:${column.id === 'hashtag' ? id.toLowerCase() : id}`;
 }
 

@@ -70,13 +70,7 @@ function FullMedia({
       return (
         <div className="media-viewer__audio">
           {media.preview_url && <img src={media.preview_url} alt="" />}
-          <audio
-            ref={playerRef as React.RefObject<HTMLAudioElement>}
-            src={media.url}
-            aria-label={label}
-            controls
-            autoPlay
-          />
+          <audio ref={playerRef} src={media.url} aria-label={label} controls autoPlay />
         </div>
       );
     default:

@@ -67,9 +67,13 @@ describe('poll', () => {
   it('tells when it closes, in words, and counts down live', () => {
     const { footer } = renderPoll(pollClosingIn(3 * HOUR));
     expect(footer()).toBe('4 people · Closes in 3 hours · Refresh · Show results');
-    act(() => vi.advanceTimersByTime(2 * HOUR + 10 * 60_000));
+    act(() => {
+      vi.advanceTimersByTime(2 * HOUR + 10 * 60_000);
+    });
     expect(footer()).toContain('Closes in 50 minutes');
-    act(() => vi.advanceTimersByTime(49 * 60_000 + 30_000));
+    act(() => {
+      vi.advanceTimersByTime(49 * 60_000 + 30_000);
+    });
     expect(footer()).toContain('Closes in 30 seconds');
   });
 
@@ -85,7 +89,9 @@ describe('poll', () => {
     const fetchMock = answerWith(final);
     const { footer, client, view } = renderPoll(pollClosingIn(20_000));
     expect(screen.getByRole('radio', { name: 'Tea' })).toBeTruthy();
-    act(() => vi.advanceTimersByTime(21_000));
+    act(() => {
+      vi.advanceTimersByTime(21_000);
+    });
     expect(footer()).toBe('4 people · Closed');
     expect(screen.queryByRole('radio')).toBeNull();
     expect(view.container.querySelector('.poll__result--leading')?.textContent).toContain('Tea');
@@ -131,8 +137,8 @@ describe('poll', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Coffee' }));
     first.view.unmount();
     renderPoll(multiple);
-    expect((screen.getByRole('checkbox', { name: 'Coffee' }) as HTMLInputElement).checked).toBe(true);
-    expect((screen.getByRole('checkbox', { name: 'Tea' }) as HTMLInputElement).checked).toBe(false);
-    expect((screen.getByRole('button', { name: 'Vote' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Coffee' }).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Tea' }).checked).toBe(false);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Vote' }).disabled).toBe(false);
   });
 });

@@ -45,7 +45,8 @@ export function StatusContent({ status }: { status: Status }) {
     }
   }
   return (
-    <div ref={root} onClick={onClick} lang={status.language ?? undefined}>
+    // presentation: it only delegates its links' clicks; the links themselves take focus and Enter
+    <div ref={root} onClick={onClick} lang={status.language ?? undefined} role="presentation">
       <Html className="status__content" html={status.content} />
     </div>
   );

@@ -47,7 +47,9 @@ export default function StatusMenu({ status, onReport, onError, defaultOpen }: S
         icon={<SocialIcon name="more" size={18} />}
         defaultOpen={defaultOpen}
       >
-        {item(t('status.open'), () => navigate(`/@${status.account.acct}/${status.id}`))}
+        {item(t('status.open'), () => {
+          navigate(`/@${status.account.acct}/${status.id}`);
+        })}
         {item(t('status.copy_link'), () => void navigator.clipboard?.writeText(statusUrl(status)))}
         {own &&
           (status.visibility === 'public' || status.visibility === 'unlisted') &&

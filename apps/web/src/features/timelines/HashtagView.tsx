@@ -4,6 +4,7 @@ import { Msg } from '../../app/i18n/Msg';
 import { FILTER_SCOPES } from '../filters/filter-rules';
 import { HashtagHeader } from './HashtagHeader';
 import { Timeline } from './Timeline';
+import { columnParamId } from '../../app/layouts/column-params';
 
 /** A hashtag's timeline under its header (use over the week, follow): /tags/:id and pinned hashtag columns. */
 function HashtagTimeline({ tag }: { tag: string }) {
@@ -28,5 +29,5 @@ export function HashtagView() {
 }
 
 export const HashtagColumn = ({ params }: PinnedColumnProps) => (
-  <HashtagTimeline tag={String(params.id ?? '')} />
+  <HashtagTimeline tag={columnParamId(params)} />
 );

@@ -70,7 +70,7 @@ describe('ParticipantsModal asks before acting on someone', () => {
   const answer = (name: string) => fireEvent.click(within(alert()).getByRole('button', { name }));
 
   it('names the person and the consequence of Remove; Cancel removes nobody, confirming removes them', () => {
-    const removed = vi.spyOn(messagingApi, 'removeParticipants').mockResolvedValue({} as never);
+    const removed = vi.spyOn(messagingApi, 'removeParticipants').mockResolvedValue({});
     const row = renderModal();
     fireEvent.click(within(row('dora')).getByRole('button', { name: 'Remove' }));
     expect(screen.getByRole('alertdialog', { name: 'Remove dora?' })).toBeTruthy();
@@ -85,7 +85,7 @@ describe('ParticipantsModal asks before acting on someone', () => {
   });
 
   it('asks before handing the group over with Make owner', () => {
-    const transferred = vi.spyOn(messagingApi, 'transferOwnership').mockResolvedValue({} as never);
+    const transferred = vi.spyOn(messagingApi, 'transferOwnership').mockResolvedValue({});
     const row = renderModal();
     fireEvent.click(within(row('dora')).getByRole('button', { name: 'Make owner' }));
     expect(screen.getByRole('alertdialog', { name: 'Make dora the owner?' }).textContent).toContain(

@@ -20,7 +20,8 @@ export function Toolbar({
   const badge = expanded ? null : badgeText(unread);
   const toggleLabel = t(expanded ? 'messages.minimise' : 'messages.expand');
   return (
-    <div className="mbox-toolbar" onClick={onToggle}>
+    // presentation: a click anywhere on the bar toggles the box; the keyboard's path is the title button
+    <div className="mbox-toolbar" role="presentation" onClick={onToggle}>
       <h2 className="mbox-toolbar__title">
         <button
           type="button"
@@ -43,7 +44,7 @@ export function Toolbar({
           </span>
         ) : null}
       </h2>
-      <div className="mbox-toolbar__actions" onClick={(event) => event.stopPropagation()}>
+      <div className="mbox-toolbar__actions" role="presentation" onClick={(event) => event.stopPropagation()}>
         <button
           type="button"
           className="mbox-icon-button"

@@ -37,7 +37,7 @@ const EARLY_READS_KEPT = 200;
 
 function keepEarlyReads(client: QueryClient, id: string, userId: string): void {
   let reads = earlyReads.get(client);
-  if (!reads) earlyReads.set(client, (reads = new Map()));
+  if (!reads) earlyReads.set(client, (reads = new Map<string, string[]>()));
   const readers = reads.get(id) ?? [];
   if (!readers.includes(userId)) reads.set(id, [...readers, userId]);
   if (reads.size > EARLY_READS_KEPT) reads.delete(reads.keys().next().value ?? '');

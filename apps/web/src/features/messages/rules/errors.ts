@@ -3,7 +3,7 @@ import { MessagingErrorCode } from '@palchat/api';
 /** SPEC §8: the server's `error` field, else 'HTTP {status}'. */
 export function errorText(body: unknown, status: number): string {
   if (body && typeof body === 'object' && 'error' in body) {
-    const error = (body as { error: unknown }).error;
+    const error = body.error;
     if (typeof error === 'string' && error.trim() !== '') return error;
   }
   return `HTTP ${status}`;
@@ -11,7 +11,7 @@ export function errorText(body: unknown, status: number): string {
 
 export function errorCode(body: unknown): string | null {
   if (body && typeof body === 'object' && 'code' in body) {
-    const code = (body as { code: unknown }).code;
+    const code = body.code;
     if (typeof code === 'string') return code;
   }
   return null;
