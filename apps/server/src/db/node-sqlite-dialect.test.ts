@@ -93,6 +93,34 @@ describe('node:sqlite dialect', () => {
     expect(await db.selectFrom('notes').selectAll().execute()).toEqual([]);
   });
 
+  it('takes the write lock when a transaction begins, so that another process writing meanwhile waits', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'palchat-immediate-'));
+    try {
+      const file = path.join(dir, 'shared.sqlite3');
+      const ours = new DatabaseSync(file);
+      ours.exec('pragma journal_mode = WAL'); // as the server's: readers do not block a writer
+      const db = await memoryDb(ours);
+      const otherProcess = new DatabaseSync(file);
+      otherProcess.exec('pragma busy_timeout = 0');
+      await db.transaction().execute(async (tx) => {
+        await tx.selectFrom('notes').selectAll().execute();
+        // a deferred transaction would let this in, and then fail its own write with SQLITE_BUSY
+        expect(() => otherProcess.exec("insert into notes (body) values ('meanwhile')")).toThrow(
+          /locked|busy/i,
+        );
+        await tx.insertInto('notes').values({ body: 'ours' }).execute();
+      });
+      otherProcess.exec("insert into notes (body) values ('after')");
+      expect((await db.selectFrom('notes').select('body').execute()).map((row) => row.body)).toEqual([
+        'ours',
+        'after',
+      ]);
+      otherProcess.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('prepares each SQL text once and keeps at most the cache size of statements', async () => {
     const database = new DatabaseSync(':memory:');
     const prepare = vi.spyOn(database, 'prepare');

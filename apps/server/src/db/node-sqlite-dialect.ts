@@ -5,6 +5,15 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
 export const STATEMENT_CACHE_SIZE = 500;
 
 const ROLLBACK = /^\s*rollback\b/i;
+const BEGIN = /^\s*begin\s*$/i;
+
+/**
+ * Kysely opens a transaction with a plain (deferred) `begin`. A deferred transaction that reads, then writes after
+ * another process (`npm run admin`, say) has committed meanwhile, fails at once with SQLITE_BUSY: its snapshot is
+ * stale and the busy timeout does not apply. Taking the write lock at `begin` makes it wait its turn instead; the
+ * server has one connection, so it never holds that lock from itself.
+ */
+const BEGIN_IMMEDIATE = 'begin immediate';
 
 /**
  * What Kysely's rollback runs when there is no transaction left to roll back: SQLite rolls a transaction back
@@ -26,8 +35,9 @@ const ALREADY_ROLLED_BACK: SqliteStatement = {
 export function nodeSqliteDatabase(database: DatabaseSync, cacheSize = STATEMENT_CACHE_SIZE): SqliteDatabase {
   const statements = new Map<string, SqliteStatement>();
   return {
-    prepare(sql) {
-      if (!database.isTransaction && ROLLBACK.test(sql)) return ALREADY_ROLLED_BACK;
+    prepare(text) {
+      if (!database.isTransaction && ROLLBACK.test(text)) return ALREADY_ROLLED_BACK;
+      const sql = BEGIN.test(text) ? BEGIN_IMMEDIATE : text;
       const cached = statements.get(sql);
       if (cached) {
         statements.delete(sql);
