@@ -11,8 +11,8 @@ import { useInitialState } from '../../app/initial-state-context';
 import { AccountRow } from '../../components/AccountRow';
 import { Button } from '../../components/Button';
 import { Column, ColumnBody, ColumnHeader } from '../../components/Column';
+import { ColumnSearch } from '../../components/ColumnSearch';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { Icon } from '../../components/Icon';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { EmptyState, ErrorMessage, LoadingIndicator } from '../../components/States';
 import { FollowButton } from '../account/FollowButton';
@@ -156,19 +156,7 @@ function AddAccounts({ collectionId, featured }: { collectionId: string; feature
       <h3 className="section-title">
         <Msg id="collections.add_accounts" />
       </h3>
-      <div className="column-search">
-        <label className="visually-hidden" htmlFor="collection-account-search">
-          {t('collections.search_people')}
-        </label>
-        <Icon name="search" size={18} />
-        <input
-          id="collection-account-search"
-          type="search"
-          placeholder={t('collections.search_people')}
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-        />
-      </div>
+      <ColumnSearch label={t('collections.search_people')} value={query} onChange={setQuery} />
       {add.isError && <ErrorMessage error={add.error} />}
       {query.trim() &&
         (search.isPending ? (

@@ -11,6 +11,7 @@ import { AccountRow } from '../../components/AccountRow';
 import { Button, ButtonLink } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Column, ColumnBody, ColumnHeader } from '../../components/Column';
+import { ColumnSearch } from '../../components/ColumnSearch';
 import { Icon } from '../../components/Icon';
 import { PagedList } from '../../components/PagedList';
 import { RequireSignIn } from '../../components/RequireSignIn';
@@ -224,19 +225,7 @@ export function ListMembersView() {
     <RequireSignIn icon="list" title={t('column.list_members')}>
       <Column label={title}>
         <ColumnHeader icon="people" title={title} showBack />
-        <div className="column-search">
-          <label className="visually-hidden" htmlFor="list-member-search">
-            {t('lists.search_people')}
-          </label>
-          <Icon name="search" size={18} />
-          <input
-            id="list-member-search"
-            type="search"
-            placeholder={t('lists.search_people')}
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-          />
-        </div>
+        <ColumnSearch label={t('lists.search_people')} value={query} onChange={setQuery} />
         {change.isError && <ErrorMessage error={change.error} />}
         {query.trim() ? (
           search.isPending ? (
