@@ -75,7 +75,7 @@ export async function onAnnounce(inbox: Inbox, announce: Announce, sender: Accou
       ? { created_at: new Date(Math.min(announce.published.epochMilliseconds, Date.now())).toISOString() }
       : {}),
   });
-  await storeBoost(ctx, boost, original, { notifyAuthor: original.local === 1 });
+  await storeBoost(ctx, sender, boost, original, { notifyAuthor: original.local === 1 });
 }
 
 /** Undo(Announce): the sender's boost with that id goes, with its notification. */
