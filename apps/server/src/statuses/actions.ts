@@ -9,6 +9,7 @@ import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { publishNotification, recordNotification } from '../notifications/service.js';
 import { adjustStatusCounter, adjustStatusesCount } from './counters.js';
+import { removeStatus } from './compose.js';
 import { streamStatus } from './fanout.js';
 import { fanOutToFeeds, removeStatusesFromFeeds } from '../timelines/feeds.js';
 import { findVisibleStatus } from './service.js';
@@ -151,6 +152,34 @@ export async function unreblog(ctx: AppContext, viewer: AccountRow, id: string):
   void streamStatus(ctx, boost, 'delete');
   await emitCommitted(ctx, { type: 'StatusUnreblogged', booster: viewer, boost, original });
   return original;
+}
+
+/**
+ * A remote account's boost withdrawn (Undo(Announce)): removed as any status is, with the original author's
+ * `reblog` notification. False when `boostUri` names no boost of `booster`.
+ */
+export async function withdrawBoost(
+  ctx: AppContext,
+  booster: AccountRow,
+  boostUri: string,
+): Promise<boolean> {
+  const boost = await ctx.db
+    .selectFrom('statuses')
+    .selectAll()
+    .where('uri', '=', boostUri)
+    .where('account_id', '=', booster.id)
+    .where('reblog_of_id', 'is not', null)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!boost?.reblog_of_id) return false;
+  await removeStatus(ctx, boost);
+  await ctx.db
+    .deleteFrom('notifications')
+    .where('type', '=', 'reblog')
+    .where('from_account_id', '=', booster.id)
+    .where('status_id', '=', boost.reblog_of_id)
+    .execute();
+  return true;
 }
 
 export async function favourite(ctx: AppContext, viewer: AccountRow, id: string): Promise<StatusesTable> {
