@@ -53,7 +53,8 @@ const actorUri = (ctx: AppContext, account: AccountRow) =>
 
 /**
  * Answers a remote account's Follow of a local one with an Accept or a Reject naming that Follow (its id when we
- * were told it). Exported for the local side: authorizing or rejecting a remote follow request sends this.
+ * were told it). The relationship subscribers send it when a local account takes or turns down a remote one's
+ * follow (outgoing/relationship-subscribers.ts).
  */
 export async function answerRemoteFollow(
   ctx: AppContext,
