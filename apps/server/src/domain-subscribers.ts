@@ -1,4 +1,5 @@
 import type { DomainEvents } from './events/domain-events.js';
+import { subscribeChatFederation } from './federation/chat/subscribers.js';
 import { subscribeStatusFederation } from './federation/outgoing/status-subscribers.js';
 import { subscribeStatusNotifications } from './notifications/status-subscribers.js';
 import { subscribeStatusStreams } from './statuses/status-streams.js';
@@ -18,4 +19,5 @@ export function subscribeDomainHandlers(events: DomainEvents): void {
   subscribeStatusNotifications(events);
   subscribeStatusStreams(events);
   subscribeStatusFederation(events);
+  subscribeChatFederation(events);
 }
