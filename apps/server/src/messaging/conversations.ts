@@ -8,7 +8,7 @@ import {
 } from '@palchat/api';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
-import type { DbOrTx, Tx } from '../db/index.js';
+import type { Db, DbOrTx, Tx } from '../db/index.js';
 import type { ConversationsTable, MessagesTable } from '../db/schema.js';
 import { forbidden, notFound, unprocessable } from '../http/errors.js';
 import { emitCommitted } from '../events/transaction.js';
@@ -121,6 +121,25 @@ async function requireActiveAccounts(db: DbOrTx, ids: readonly string[]): Promis
     .where('disabled', '=', 0)
     .execute();
   if (rows.length !== new Set(ids).size) throw notFound(MessagingText.userNotFound);
+}
+
+/** The id of the direct conversation of a pair, when it exists. */
+export async function directConversationId(db: DbOrTx, a: string, b: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('conversations')
+    .select('id')
+    .where('direct_key', '=', directKey(a, b))
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** The direct conversation of a pair, created on first use (in a short transaction of its own). */
+export function openDirectConversation(
+  db: Db,
+  viewerId: string,
+  otherId: string,
+): Promise<ConversationsTable> {
+  return db.transaction().execute((tx) => findOrCreateDirect(tx, viewerId, otherId));
 }
 
 /** The one direct conversation of a pair, created on first use; a unique key makes a duplicate impossible. */

@@ -26,7 +26,7 @@ import {
 } from './access.js';
 import type { MessageSent } from '../events/chat.js';
 import { emitCommitted, inTransactionStepOf } from '../events/transaction.js';
-import { directKey, findOrCreateDirect } from './conversations.js';
+import { directKey, openDirectConversation } from './conversations.js';
 import { publishConversationUpdated, publishTo } from './events.js';
 import { blockStatus } from './relations.js';
 import { loadReactions, serializeMessages, serializeNewMessage } from './serializers.js';
@@ -175,7 +175,7 @@ async function createDirectTarget(
   senderId: string,
   recipientId: string,
 ): Promise<SendTarget> {
-  const created = await ctx.db.transaction().execute((tx) => findOrCreateDirect(tx, senderId, recipientId));
+  const created = await openDirectConversation(ctx.db, senderId, recipientId);
   const target = await findSendTarget(ctx.db, senderId, { conversationId: created.id });
   if (!target) throw notFound(MessagingText.conversationNotFound);
   return target;
@@ -368,7 +368,7 @@ export async function applyReaction(
  * Adds or removes one person's reaction with this emoji ('toggle': whichever applies); answers the reaction's
  * id and whether it was removed, or null when nothing changed.
  */
-export async function setReaction(
+async function setReaction(
   db: Db,
   messageId: string,
   accountId: string,
@@ -399,10 +399,7 @@ export async function setReaction(
 }
 
 /** The message's reactions now, to everyone in its conversation. */
-export async function publishReactions(
-  ctx: AppContext,
-  message: MessagesTable,
-): Promise<ReactionUpdatePayload> {
+async function publishReactions(ctx: AppContext, message: MessagesTable): Promise<ReactionUpdatePayload> {
   const reactions = (await loadReactions(ctx.db, [message.id])).get(message.id) ?? [];
   const payload: ReactionUpdatePayload = {
     id: message.id,

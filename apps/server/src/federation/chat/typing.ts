@@ -2,7 +2,7 @@ import { Activity } from '@fedify/vocab';
 import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
 import { newId } from '../../lib/ids.js';
-import { directKey } from '../../messaging/conversations.js';
+import { directConversationId } from '../../messaging/conversations.js';
 import { blockedEitherWayAmong } from '../../relationships/store.js';
 import { relayTyping } from '../../messaging/typing.js';
 import { localAccountOfActorUri } from '../actors.js';
@@ -121,11 +121,7 @@ export async function onIncomingTyping(
   const context = runtime.federation.createContext(new URL(ctx.config.publicUrl), ctx);
   const recipient = await localAccountOfActorUri(context, addressed);
   if (!recipient) return true;
-  const chat = await ctx.db
-    .selectFrom('conversations')
-    .select('id')
-    .where('direct_key', '=', directKey(actor.id, recipient.id))
-    .executeTakeFirst();
-  if (chat) await relayTyping(ctx, actor, chat.id, state === 'start' ? 'typing_start' : 'typing_stop');
+  const chat = await directConversationId(ctx.db, actor.id, recipient.id);
+  if (chat) await relayTyping(ctx, actor, chat, state === 'start' ? 'typing_start' : 'typing_stop');
   return true;
 }
