@@ -7,7 +7,8 @@ import { blockedEitherWayAmong } from '../../relationships/store.js';
 import { relayTyping } from '../../messaging/typing.js';
 import { localAccountOfActorUri } from '../actors.js';
 import { deliverToActor } from '../outbox.js';
-import { federateGroupTyping } from './group-outgoing.js';
+import { federateInGroup, groupRouteOf, outgoingContext } from './group-outgoing.js';
+import { uniqueSuffix } from '../outgoing/send.js';
 import { speaksPalchatChat } from './peers.js';
 import { PALCHAT_NS, palchatTerm, withTerms } from './vocabulary.js';
 
@@ -72,6 +73,23 @@ export function typingStateOf(json: JsonObject): TypingState | null {
   );
   const state = palchatTerm(json, 'typingState');
   return isTyping && (state === 'start' || state === 'stop') ? state : null;
+}
+
+/** A local person's typing in a group (when relayTyping let it through); false when the chat is no group. */
+export async function federateGroupTyping(
+  ctx: AppContext,
+  typist: AccountRow,
+  conversationId: string,
+  state: TypingState,
+): Promise<boolean> {
+  const route = await groupRouteOf(ctx, conversationId);
+  const context = outgoingContext(ctx);
+  if (!route || !context) return route !== null;
+  const actor = context.getActorUri(typist.username);
+  await federateInGroup(context, typist, route, (groupUri) =>
+    typingActivity(state, { id: new URL(`${actor.href}#typing/${uniqueSuffix()}`), actor, to: groupUri }),
+  );
+  return true;
 }
 
 /**
