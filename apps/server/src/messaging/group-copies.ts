@@ -6,7 +6,7 @@ import { announceGroupChange } from './groups.js';
 import { newParticipation } from './queries.js';
 import { insertSystemMessage } from './system-messages.js';
 
-/** A group homed on another server as its home server last described it (federation/chat/group-incoming.ts). */
+/** A group homed on another server as its home server last described it (in the group's Update). */
 export interface GroupCopyChange {
   /** this server's copy, or undefined when it first hears of the group */
   copy: ConversationsTable | undefined;

@@ -9,7 +9,7 @@ import { effectiveSettings, loadPreferences } from './preferences.js';
 import { serializeNewMessage } from './serializers.js';
 
 /**
- * What remote people did in chats here, as their servers told it (federation/chat/ checks who may do what and
+ * What remote people did in chats here, as their servers told it (the inbox checks who may do what and
  * calls these): the same writes, streams and events as a local person's action. Their events name a remote actor,
  * so nothing is announced back to other servers.
  */
