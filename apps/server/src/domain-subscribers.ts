@@ -1,4 +1,5 @@
 import type { DomainEvents } from './events/domain-events.js';
+import { subscribeChatFederation } from './federation/chat/subscribers.js';
 import { subscribeInteractionFederation } from './federation/outgoing/interaction-subscribers.js';
 import { subscribeProfileFederation } from './federation/outgoing/profile-subscribers.js';
 import { subscribeRelationshipFederation } from './federation/outgoing/relationship-subscribers.js';
@@ -26,4 +27,5 @@ export function subscribeDomainHandlers(events: DomainEvents): void {
   subscribeRelationshipFederation(events);
   subscribeProfileFederation(events);
   subscribeInteractionFederation(events);
+  subscribeChatFederation(events);
 }

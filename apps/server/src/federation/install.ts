@@ -4,6 +4,7 @@ import { runPeriodically } from '../lib/periodic.js';
 import { installFederationBridge } from './bridge.js';
 import { registerHostMeta } from './host-meta.js';
 import { registerFeaturedCollections } from './featured-collections.js';
+import { chatPeersOf } from './chat/peers.js';
 import { createFederationRuntime, startQueueWorkers } from './index.js';
 
 const KV_SWEEP_MS = 60 * 60_000;
@@ -20,6 +21,7 @@ export function installFederation(app: FastifyInstance, ctx: AppContext): void {
     return;
   }
   const runtime = (ctx.federation ??= createFederationRuntime(ctx, app.log));
+  ctx.chatPeers ??= chatPeersOf(ctx);
   installFederationBridge(app, ctx, runtime);
   registerHostMeta(app, ctx);
   registerFeaturedCollections(app, ctx);
