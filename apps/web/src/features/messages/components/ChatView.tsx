@@ -3,10 +3,10 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DropdownMenu, MenuActions, type MenuAction } from '../../../components/DropdownMenu';
-import { messagingApi } from '../api/endpoints';
+import { messagingApi } from '../api';
 import { flattenPages } from '../data/cache';
 import { newestPageOnly, type ChatPages } from '../data/window';
-import { messageKeys } from '../data/keys';
+import { messageKeys } from '../query-keys';
 import {
   useActiveStatus,
   useBlockStatus,

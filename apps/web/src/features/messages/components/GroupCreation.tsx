@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MessagingErrorCode } from '@palchat/api';
 import { ApiError } from '../../../api/client';
-import { messagingApi } from '../api/endpoints';
+import { messagingApi } from '../api';
 import { upsertConversation } from '../data/cache';
 import type { Participant } from '../model';
 import { GROUP_MIN_PEOPLE } from '../rules/constants';

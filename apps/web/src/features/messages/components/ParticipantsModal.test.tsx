@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messagingApi } from '../api/endpoints';
+import { messagingApi } from '../api';
 import type { Participant } from '../model';
 import { makeConversation } from '../rules/fixtures.test-helpers';
 import { NotificationsProvider } from '../state/notifications';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { messagingApi } from '../api/endpoints';
-import { messageKeys } from '../data/keys';
+import { messagingApi } from '../api';
+import { messageKeys } from '../query-keys';
 import { useAction } from '../hooks/use-action';
 import type { Conversation, Participant } from '../model';
 import { Avatar } from '../../../components/Avatar';

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { messagingApi } from '../api/endpoints';
+import { messagingApi } from '../api';
 import { patchConversation } from '../data/cache';
-import { messageKeys } from '../data/keys';
+import { messageKeys } from '../query-keys';
 import { useAction } from '../hooks/use-action';
 import type { Conversation } from '../model';
 import { isValidGroupName } from '../rules/validation';

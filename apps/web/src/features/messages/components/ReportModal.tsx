@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { messagingApi } from '../api/endpoints';
+import { messagingApi } from '../api';
 import { useAction } from '../hooks/use-action';
 import { CONVERSATION_REPORT_REASONS } from '../rules/constants';
 import { Modal } from './Modal';

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { MessagingText } from '@palchat/api';
-import { messagingApi } from '../api/endpoints';
-import { messageKeys } from '../data/keys';
+import { messagingApi } from '../api';
+import { messageKeys } from '../query-keys';
 import { useConversationSettings, usePreferences } from '../data/queries';
 import { useAction } from '../hooks/use-action';
 import type { ConversationSettingName, ConversationSettings, Preferences } from '../model';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
-import { messagingApi } from '../api/endpoints';
+import { messagingApi } from '../api';
 import {
   appendMessage,
   dropPending,

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { messagingApi, type SendMessageInput } from '../api/endpoints';
+import { messagingApi, type SendMessageInput } from '../api';
 import { appendMessage, applyMessageToList } from '../data/cache';
-import { messageKeys } from '../data/keys';
+import { messageKeys } from '../query-keys';
 import { conversationMessagesOptions } from '../data/queries';
 import type { Message, MessageMedia, Participant } from '../model';
 import { newIdempotencyKey } from '../rules/send-key';
