@@ -126,7 +126,7 @@ function GlobalSection() {
     if (previous) client.setQueryData<Preferences>(messageKeys.preferences(), { ...previous, [name]: value });
     messagingApi
       .updatePreference({ [name]: value })
-      .then(() => client.invalidateQueries({ queryKey: ['messages', 'settings'] }))
+      .then(() => client.invalidateQueries({ queryKey: messageKeys.allSettings() }))
       .catch((error: unknown) => {
         // SPEC §8: a failed preference save is logged only
         console.error(MessagingText.failedSavePreference, error);
