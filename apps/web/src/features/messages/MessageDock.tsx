@@ -3,7 +3,6 @@ import { useContext, useState, type ReactNode } from 'react';
 import { DockPane } from './components/DockPane';
 import { useChatRequests } from './hooks/use-chat-requests';
 import { DockProvider } from './state/dock-context';
-import { NotificationsProvider } from './state/notifications';
 import { StreamProvider } from './streaming/stream-context';
 import './messages.css';
 
@@ -22,14 +21,12 @@ export interface MessageDockProps {
 export function MessageDock({ accountId, accessToken }: MessageDockProps) {
   return (
     <EnsureQueryClient>
-      <NotificationsProvider>
-        <DockProvider currentUserId={accountId}>
-          <StreamProvider accessToken={accessToken}>
-            <ChatRequests />
-            <DockPane />
-          </StreamProvider>
-        </DockProvider>
-      </NotificationsProvider>
+      <DockProvider currentUserId={accountId}>
+        <StreamProvider accessToken={accessToken}>
+          <ChatRequests />
+          <DockPane />
+        </StreamProvider>
+      </DockProvider>
     </EnsureQueryClient>
   );
 }

@@ -10,7 +10,7 @@ import {
 } from '../rules/constants';
 import { acceptMedia, canSend } from '../rules/validation';
 import { keepDraft, readDraft } from '../state/drafts';
-import { useNotifications } from '../state/notifications';
+import { useBoxToast } from '../state/toasts';
 import { EmojiPicker } from './EmojiPicker';
 import { Icon } from '../../../components/Icon';
 import { useT } from '../../../app/i18n/use-t';
@@ -43,7 +43,7 @@ let keySeed = 0;
 export function Composer(props: ComposerProps) {
   const { blocked, replyTo, onCancelReply, onSend, upload, onTyping, draftKey } = props;
   const t = useT();
-  const { notify } = useNotifications();
+  const notify = useBoxToast();
   const [draft] = useState(() => readDraft(draftKey));
   const [text, setText] = useState(draft?.text ?? '');
   const [attachments, setAttachments] = useState<Attachment[]>([]);

@@ -9,7 +9,7 @@ import { GROUP_MIN_PEOPLE } from '../rules/constants';
 import { errorCode } from '../rules/errors';
 import { validateGroupCreation, type GroupCreationError } from '../rules/validation';
 import { useDock } from '../state/dock-context';
-import { useNotifications } from '../state/notifications';
+import { useBoxToast } from '../state/toasts';
 import { Avatar } from '../../../components/Avatar';
 import { AlertDialog } from './Modal';
 import { PeopleList } from './PeopleList';
@@ -29,7 +29,7 @@ export function GroupCreation() {
   const t = useT();
   const dock = useDock();
   const client = useQueryClient();
-  const { notify } = useNotifications();
+  const notify = useBoxToast();
   const seed = dock.groupSeed;
   const [name, setName] = useState('');
   const [search, setSearch] = useState('');

@@ -9,7 +9,7 @@ import { newIdempotencyKey } from '../rules/send-key';
 import { contentToSend } from '../rules/validation';
 import { useDock } from '../state/dock-context';
 import { conversationDraftKey, handOverDraft, newChatDraftKey } from '../state/drafts';
-import { useNotifications } from '../state/notifications';
+import { useBoxToast } from '../state/toasts';
 import { serverError } from './use-action';
 import { localMessage, newLocalKey } from './use-chat-actions';
 import { useT } from '../../../app/i18n/use-t';
@@ -32,7 +32,7 @@ export function useFirstMessages(recipient: Participant) {
   const client = useQueryClient();
   const dock = useDock();
   const t = useT();
-  const { notify } = useNotifications();
+  const notify = useBoxToast();
   const me = dock.currentUserId;
   const openChat = dock.openChat;
   const [entries, setEntries] = useState<FirstMessage[]>([]);
