@@ -13,6 +13,7 @@ import { keepDraft, readDraft } from '../state/drafts';
 import { useBoxToast } from '../state/toasts';
 import { EmojiPicker } from './EmojiPicker';
 import { Icon } from '../../../components/Icon';
+import { Button, IconButton } from '../../../components/Button';
 import { useT } from '../../../app/i18n/use-t';
 
 interface Attachment {
@@ -197,14 +198,13 @@ export function Composer(props: ComposerProps) {
               {replyTo.content.trim() || t('messages.message.photo')}
             </span>
           </div>
-          <button
-            type="button"
-            className="mbox-icon-button mbox-icon-button--small"
-            aria-label={t('messages.reply.cancel')}
+          <IconButton
+            shape="round"
+            size="small"
+            icon="close"
+            label={t('messages.reply.cancel')}
             onClick={onCancelReply}
-          >
-            <Icon name="close" size={16} />
-          </button>
+          />
         </div>
       ) : null}
       {attachments.length > 0 ? (
@@ -217,14 +217,14 @@ export function Composer(props: ComposerProps) {
                 ) : (
                   <img src={a.previewUrl} alt={a.file.name} />
                 )}
-                <button
-                  type="button"
+                <IconButton
+                  shape="round"
+                  size="small"
+                  icon="close"
                   className="mbox-media-preview__remove"
-                  aria-label={t('messages.composer.remove_media')}
+                  label={t('messages.composer.remove_media')}
                   onClick={() => removeAttachment(a.key)}
-                >
-                  <Icon name="close" size={16} />
-                </button>
+                />
               </li>
             ))}
           </ul>
@@ -235,16 +235,13 @@ export function Composer(props: ComposerProps) {
       ) : null}
       {emojiOpen ? <EmojiPicker ref={emojiPicker} onPick={insertEmoji} /> : null}
       <div className="mbox-composer__row">
-        <button
-          type="button"
-          className="mbox-icon-button"
-          aria-label={t('messages.composer.attach')}
-          title={t('messages.composer.attach')}
+        <IconButton
+          shape="round"
+          icon="image"
+          label={t('messages.composer.attach')}
           disabled={blocked || attachments.length >= MAX_ATTACHMENTS}
           onClick={() => fileInput.current?.click()}
-        >
-          <Icon name="image" size={20} />
-        </button>
+        />
         <input
           ref={fileInput}
           type="file"
@@ -278,21 +275,18 @@ export function Composer(props: ComposerProps) {
               }
             }}
           />
-          <button
+          <IconButton
             ref={emojiButton}
-            type="button"
-            className="mbox-icon-button mbox-composer__emoji"
-            aria-label={t('messages.composer.emoji')}
-            title={t('messages.composer.emoji')}
+            shape="round"
+            icon="mood"
+            className="mbox-composer__emoji"
+            label={t('messages.composer.emoji')}
             aria-expanded={emojiOpen}
             disabled={blocked}
             onClick={() => setEmojiOpen((open) => !open)}
-          >
-            <Icon name="mood" size={20} />
-          </button>
+          />
         </div>
-        <button
-          type="button"
+        <Button
           className={`mbox-send ${uploading ? 'is-uploading' : ''}`}
           disabled={!sendable}
           onClick={() => void submit()}
@@ -300,7 +294,7 @@ export function Composer(props: ComposerProps) {
           data-testid="send-button"
         >
           {uploading ? t('messages.composer.uploading') : <Icon name="send" size={18} />}
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import { forwardRef, useState } from 'react';
+import { Button } from '../../../components/Button';
 import { useT } from '../../../app/i18n/use-t';
 
 /** The composer's emoji picker: four categories (SPEC §2). */
@@ -124,23 +125,23 @@ export const EmojiPicker = forwardRef<HTMLDivElement, { onPick: (emoji: string) 
       <div ref={ref} className="mbox-emoji-picker" data-testid="emoji-picker">
         <div className="mbox-emoji-picker__tabs" role="tablist">
           {categories.map((c, index) => (
-            <button
+            <Button
               key={c.key}
-              type="button"
+              variant="bare"
               role="tab"
               aria-selected={index === active}
               className={index === active ? 'is-active' : ''}
               onClick={() => setActive(index)}
             >
               {t(c.label)}
-            </button>
+            </Button>
           ))}
         </div>
         <div className="mbox-emoji-picker__grid" role="tabpanel" aria-label={t(category.label)}>
           {category.emojis.map((emoji) => (
-            <button key={emoji} type="button" onClick={() => onPick(emoji)} aria-label={emoji}>
+            <Button key={emoji} variant="bare" onClick={() => onPick(emoji)} aria-label={emoji}>
               {emoji}
-            </button>
+            </Button>
           ))}
         </div>
       </div>

@@ -15,6 +15,7 @@ import { AlertDialog } from './Modal';
 import { PeopleList } from './PeopleList';
 import { ScreenHeader } from './ScreenHeader';
 import { Icon } from '../../../components/Icon';
+import { Button, IconButton } from '../../../components/Button';
 import { useT } from '../../../app/i18n/use-t';
 import type { MessageId } from '../../../app/i18n/messages';
 
@@ -110,16 +111,16 @@ export function GroupCreation() {
               <li key={person.id} className="mbox-chip">
                 <Avatar src={person.avatar} name={person.display_name || person.username} size={20} />
                 {person.display_name || person.username}
-                <button
-                  type="button"
+                <IconButton
+                  shape="round"
+                  size="small"
+                  icon="close"
                   className="mbox-chip__remove"
-                  aria-label={t('messages.group.remove_selected', {
+                  label={t('messages.group.remove_selected', {
                     name: person.display_name || person.username,
                   })}
                   onClick={() => toggle(person)}
-                >
-                  <Icon name="close" size={16} />
-                </button>
+                />
               </li>
             ))}
           </ul>
@@ -150,13 +151,9 @@ export function GroupCreation() {
             {t(errorTexts[error])}
           </p>
         ) : null}
-        <button
-          type="submit"
-          className="mbox-button mbox-button--primary mbox-button--block"
-          disabled={error !== null || submitting}
-        >
+        <Button type="submit" block disabled={error !== null || submitting}>
           {t('messages.group.create')}
-        </button>
+        </Button>
       </div>
       {mutualFollowError ? (
         <AlertDialog

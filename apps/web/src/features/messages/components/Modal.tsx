@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Button } from '../../../components/Button';
 import { Modal as SharedModal } from '../../../components/Modal';
 import { useT } from '../../../app/i18n/use-t';
 
@@ -31,11 +32,7 @@ export function AlertDialog({ title, text, onClose }: { title: string; text: str
       title={title}
       onClose={onClose}
       role="alertdialog"
-      footer={
-        <button type="button" className="mbox-button mbox-button--primary" onClick={onClose}>
-          {t('messages.ok')}
-        </button>
-      }
+      footer={<Button onClick={onClose}>{t('messages.ok')}</Button>}
     >
       <p className="mbox-modal__text">{text}</p>
     </Modal>

@@ -6,6 +6,7 @@ import { messageKeys } from '../query-keys';
 import { useAction } from '../hooks/use-action';
 import type { Conversation } from '../model';
 import { isValidGroupName } from '../rules/validation';
+import { Button } from '../../../components/Button';
 import { Modal } from './Modal';
 import { useT } from '../../../app/i18n/use-t';
 
@@ -44,12 +45,12 @@ export function RenameModal({ conversation, onClose }: { conversation: Conversat
           placeholder={t('messages.group.name')}
         />
         <div className="mbox-modal__actions">
-          <button type="button" className="mbox-button mbox-button--ghost" onClick={onClose}>
+          <Button variant="ghost" onClick={onClose}>
             {t('messages.cancel')}
-          </button>
-          <button type="submit" className="mbox-button mbox-button--primary" disabled={!valid}>
+          </Button>
+          <Button type="submit" disabled={!valid}>
             {t('messages.save')}
-          </button>
+          </Button>
         </div>
       </form>
     </Modal>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { messagingApi } from '../api';
 import { useAction } from '../hooks/use-action';
 import { CONVERSATION_REPORT_REASONS } from '../rules/constants';
+import { Button } from '../../../components/Button';
 import { Modal } from './Modal';
 import type { MessageId } from '../../../app/i18n/messages';
 import { useT } from '../../../app/i18n/use-t';
@@ -75,12 +76,12 @@ export function ReportModal({ conversationId, onClose }: { conversationId: strin
           aria-label={t('messages.report.details')}
         />
         <div className="mbox-modal__actions">
-          <button type="button" className="mbox-button mbox-button--ghost" onClick={onClose}>
+          <Button variant="ghost" onClick={onClose}>
             {t('messages.cancel')}
-          </button>
-          <button type="submit" className="mbox-button mbox-button--danger">
+          </Button>
+          <Button type="submit" variant="danger">
             {t('messages.report.submit')}
-          </button>
+          </Button>
         </div>
       </form>
     </Modal>
