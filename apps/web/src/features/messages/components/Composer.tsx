@@ -51,6 +51,8 @@ export function Composer(props: ComposerProps) {
   const [emojiOpen, setEmojiOpen] = useState(false);
   const emojiButton = useRef<HTMLButtonElement>(null);
   const emojiPicker = useRef<HTMLDivElement>(null);
+  // the emoji picker's anchor: state, so that the picker is placed once the composer is on the page
+  const [composer, setComposer] = useState<HTMLDivElement | null>(null);
   const closeEmoji = useCallback(() => setEmojiOpen(false), []);
   const dismissEmoji = usePopoverDismiss(emojiOpen, closeEmoji, emojiPicker, emojiButton);
   const input = useRef<HTMLTextAreaElement>(null);
@@ -177,6 +179,7 @@ export function Composer(props: ComposerProps) {
 
   return (
     <div
+      ref={setComposer}
       className="mbox-composer"
       onKeyDown={dismissEmoji}
       onDragOver={(event) => {
@@ -233,7 +236,7 @@ export function Composer(props: ComposerProps) {
           </span>
         </div>
       ) : null}
-      {emojiOpen ? <EmojiPicker ref={emojiPicker} onPick={insertEmoji} /> : null}
+      {emojiOpen ? <EmojiPicker ref={emojiPicker} anchor={composer} onPick={insertEmoji} /> : null}
       <div className="mbox-composer__row">
         <IconButton
           shape="round"
