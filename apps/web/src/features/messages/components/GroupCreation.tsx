@@ -11,7 +11,7 @@ import { validateGroupCreation, type GroupCreationError } from '../rules/validat
 import { useDock } from '../state/dock-context';
 import { useBoxToast } from '../state/toasts';
 import { Avatar } from '../../../components/Avatar';
-import { AlertDialog } from './Modal';
+import { AlertDialog } from './AlertDialog';
 import { PeopleList } from './PeopleList';
 import { ScreenHeader } from './ScreenHeader';
 import { Icon } from '../../../components/Icon';

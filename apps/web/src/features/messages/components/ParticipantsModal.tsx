@@ -7,7 +7,8 @@ import type { Conversation, Participant } from '../model';
 import { Avatar } from '../../../components/Avatar';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Button, IconButton } from '../../../components/Button';
-import { AlertDialog, Modal } from './Modal';
+import { Modal } from '../../../components/Modal';
+import { AlertDialog } from './AlertDialog';
 import { PeopleList } from './PeopleList';
 import { useT } from '../../../app/i18n/use-t';
 
@@ -80,7 +81,7 @@ export function ParticipantsModal({
   const pickedIds = new Set(picked.map((p) => p.id));
 
   return (
-    <Modal title={t('messages.participants.title')} onClose={onClose}>
+    <Modal title={t('messages.participants.title')} onClose={onClose} className="mbox-dialog">
       <ul className="mbox-participants" data-testid="participants">
         {conversation.participants.map((person) => {
           const self = person.id === currentUserId;

@@ -7,7 +7,7 @@ import { useAction } from '../hooks/use-action';
 import type { Conversation } from '../model';
 import { isValidGroupName } from '../rules/validation';
 import { Button } from '../../../components/Button';
-import { Modal } from './Modal';
+import { Modal } from '../../../components/Modal';
 import { useT } from '../../../app/i18n/use-t';
 
 export function RenameModal({ conversation, onClose }: { conversation: Conversation; onClose: () => void }) {
@@ -32,7 +32,7 @@ export function RenameModal({ conversation, onClose }: { conversation: Conversat
   };
 
   return (
-    <Modal title={t('messages.rename.title')} onClose={onClose}>
+    <Modal title={t('messages.rename.title')} onClose={onClose} className="mbox-dialog">
       <form className="mbox-form" onSubmit={(event) => void save(event)}>
         <input
           type="text"

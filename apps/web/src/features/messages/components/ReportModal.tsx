@@ -3,7 +3,7 @@ import { messagingApi } from '../api';
 import { useAction } from '../hooks/use-action';
 import { CONVERSATION_REPORT_REASONS } from '../rules/constants';
 import { Button } from '../../../components/Button';
-import { Modal } from './Modal';
+import { Modal } from '../../../components/Modal';
 import type { MessageId } from '../../../app/i18n/messages';
 import { useT } from '../../../app/i18n/use-t';
 
@@ -41,7 +41,7 @@ export function ReportModal({ conversationId, onClose }: { conversationId: strin
   };
 
   return (
-    <Modal title={t('messages.report.title')} onClose={onClose}>
+    <Modal title={t('messages.report.title')} onClose={onClose} className="mbox-dialog">
       <form className="mbox-form" onSubmit={(event) => void submit(event)}>
         <fieldset className="mbox-reasons">
           <legend>{t('messages.report.reason')}</legend>

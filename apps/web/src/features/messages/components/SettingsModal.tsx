@@ -6,7 +6,7 @@ import { messageKeys } from '../query-keys';
 import { useConversationSettings, usePreferences } from '../data/queries';
 import { useAction } from '../hooks/use-action';
 import type { ConversationSettingName, ConversationSettings, Preferences } from '../model';
-import { Modal } from './Modal';
+import { Modal } from '../../../components/Modal';
 import { useT } from '../../../app/i18n/use-t';
 
 const conversationSettingLabels = {
@@ -30,7 +30,7 @@ export function SettingsModal({
 }) {
   const t = useT();
   return (
-    <Modal title={t('messages.settings.title')} onClose={onClose}>
+    <Modal title={t('messages.settings.title')} onClose={onClose} className="mbox-dialog">
       {conversationId ? <ConversationSection conversationId={conversationId} /> : null}
       <GlobalSection />
     </Modal>
