@@ -4,7 +4,7 @@ import { DockPane } from './components/DockPane';
 import { useChatRequests } from './hooks/use-chat-requests';
 import { DockProvider } from './state/dock-context';
 import { StreamProvider } from './streaming/stream-context';
-import './messages.css';
+import './styles/index.css';
 
 export interface MessageDockProps {
   /** identity.accountId of the signed-in user */
