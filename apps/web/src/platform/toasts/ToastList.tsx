@@ -1,6 +1,6 @@
 import { Button, IconButton } from '../../components/Button';
 import { useT } from '../../app/i18n/use-t';
-import { useRegionToasts } from './toasts';
+import { useRegionToasts } from './toast-store';
 import './toasts.css';
 
 /**

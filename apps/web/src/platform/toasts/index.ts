@@ -1,9 +1,3 @@
-export {
-  ToastProvider,
-  useToast,
-  TOAST_MS,
-  type ShowToast,
-  type ToastAction,
-  type ToastKind,
-} from './toasts';
+export { TOAST_MS, useToast, type ShowToast, type ToastAction, type ToastKind } from './toast-store';
+export { ToastProvider } from './ToastProvider';
 export { ToastList } from './ToastList';

@@ -1,10 +1,7 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ToastList } from './ToastList';
+import { createContext, useCallback, useContext, useMemo } from 'react';
 
 /** How long a toast stays (SPEC §9: notifications disappear after 3 s). */
 export const TOAST_MS = 3000;
-/** At most this many toasts at once: a new one pushes out the oldest. */
-const MAX_TOASTS = 3;
 /** The page's own region, shown by the provider; a feature may show its toasts in a region of its own. */
 export const PAGE_REGION = 'page';
 
@@ -26,37 +23,13 @@ export interface Toast {
 
 export type ShowToast = (kind: ToastKind, text: string, action?: ToastAction) => void;
 
-interface ToastsContextValue {
+export interface ToastsContextValue {
   toasts: readonly Toast[];
   show: (toast: Omit<Toast, 'id'>) => void;
   dismiss: (id: number) => void;
 }
 
-const ToastsContext = createContext<ToastsContextValue | null>(null);
-
-/** The client's one toast system (a typed message with a close button, gone after 3 s): mounted once, in App. */
-export function ToastProvider({ children }: { children: ReactNode }) {
-  const [toasts, setToasts] = useState<Toast[]>([]);
-  const nextId = useRef(1);
-  const dismiss = useCallback((id: number) => {
-    setToasts((list) => list.filter((toast) => toast.id !== id));
-  }, []);
-  const show = useCallback(
-    (toast: Omit<Toast, 'id'>) => {
-      const id = nextId.current++;
-      setToasts((list) => [...list.slice(1 - MAX_TOASTS), { ...toast, id }]);
-      window.setTimeout(() => dismiss(id), TOAST_MS);
-    },
-    [dismiss],
-  );
-  const value = useMemo(() => ({ toasts, show, dismiss }), [toasts, show, dismiss]);
-  return (
-    <ToastsContext.Provider value={value}>
-      {children}
-      <ToastList region={PAGE_REGION} className="toasts--page" />
-    </ToastsContext.Provider>
-  );
-}
+export const ToastsContext = createContext<ToastsContextValue | null>(null);
 
 function useToastsContext(): ToastsContextValue {
   const value = useContext(ToastsContext);
