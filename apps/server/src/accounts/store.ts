@@ -31,6 +31,29 @@ export async function findAccountsByIds(db: DbOrTx, ids: readonly string[]): Pro
     .execute();
 }
 
+/** The account `account` moved to, if it moved. */
+export async function findMovedToAccount(
+  db: DbOrTx,
+  account: Pick<AccountRow, 'moved_to_account_id'>,
+): Promise<AccountRow | undefined> {
+  return account.moved_to_account_id ? findAccountById(db, account.moved_to_account_id) : undefined;
+}
+
+/**
+ * How many accounts are in use (approved, neither disabled nor suspended), of those only the ones active since
+ * `activeSince` when given.
+ */
+export async function countActiveAccounts(db: DbOrTx, activeSince?: string) {
+  return db
+    .selectFrom('accounts')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('approved', '=', 1)
+    .where('disabled', '=', 0)
+    .where('suspended_at', 'is', null)
+    .$if(activeSince !== undefined, (q) => q.where('last_active_at', '>=', activeSince ?? ''))
+    .executeTakeFirst();
+}
+
 export async function findAccountByUri(db: DbOrTx, uri: string): Promise<AccountRow | undefined> {
   return db.selectFrom('accounts').selectAll().where('uri', '=', uri).executeTakeFirst();
 }

@@ -18,6 +18,7 @@ import { CONTENT_USAGE, ContentUsageError, runContentCommand } from '../instance
 import type { MediaStorage } from '../media/storage.js';
 import { DOMAIN_BLOCKS_USAGE, DomainBlocksUsageError, runDomainBlocksCommand } from './domain-blocks.js';
 import { MEDIA_USAGE, MediaUsageError, runMediaCommand } from './media.js';
+import { findLocalAccountByUsername } from '../accounts/store.js';
 
 export const USAGE = `Usage: npm run admin -- <command>
 
@@ -65,12 +66,7 @@ function expectArgs(args: string[], count: number, shape: string): string[] {
 }
 
 async function findAccount(db: Db, username: string) {
-  const account = await db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('username_lower', '=', username.replace(/^@/, '').toLowerCase())
-    .where('domain', 'is', null)
-    .executeTakeFirst();
+  const account = await findLocalAccountByUsername(db, username.replace(/^@/, ''));
   if (!account) throw new ApiError(404, `No account named ${username}`);
   return account;
 }

@@ -13,6 +13,7 @@ import { announceIfContact } from '../instance/sources.js';
 import type { PageQuery } from '../timelines/pagination.js';
 import { newestFirst, paginateQuery } from '../timelines/pagination.js';
 import { followedIdsOf, followerIdsOf } from '../relationships/conditions.js';
+import { findAccountById } from '../accounts/store.js';
 
 export type AccountStatusFilter = 'active' | 'pending' | 'disabled' | 'silenced' | 'suspended' | 'sensitized';
 
@@ -33,9 +34,7 @@ const ROLE_RANK: Record<AccountRow['role'], number> = { user: 0, moderator: 1, a
 
 /** Any account by id, pending ones included (moderators review those), or a 404. */
 export async function findModeratedAccount(db: Db, id: string): Promise<AccountRow> {
-  const row = isId(id)
-    ? await db.selectFrom('accounts').selectAll().where('id', '=', storedId(id)).executeTakeFirst()
-    : undefined;
+  const row = isId(id) ? await findAccountById(db, storedId(id)) : undefined;
   if (!row) throw notFound();
   return row;
 }

@@ -13,6 +13,7 @@ import { serializeAdminAccounts } from './accounts.js';
 import { serializeStatuses } from '../statuses/serializer.js';
 import { idList, reportBasics } from '../reports/serializer.js';
 import { listRules } from '../instance-content/service.js';
+import { countActiveAccounts, findAccountsByIds } from '../accounts/store.js';
 
 export function requireModeration(account: AccountRow): void {
   if ((permissionsOf(account) & Permission.manageReports) === 0) throw forbidden();
@@ -67,7 +68,7 @@ export async function serializeReports(
     ),
     ...messages.map((message) => message.sender_id),
   ];
-  const accountRows = await ctx.db.selectFrom('accounts').selectAll().where('id', 'in', accountIds).execute();
+  const accountRows = await findAccountsByIds(ctx.db, accountIds);
   const accounts = new Map(
     (await serializeAdminAccounts(ctx, accountRows)).map((account) => [account.id, account]),
   );
@@ -117,21 +118,8 @@ const count = (value: { count: number | string } | undefined): number => Number(
 export async function dashboardCounts(ctx: AppContext): Promise<AdminDashboard> {
   const since = isoDaysAgo(ACTIVE_USERS_WINDOW_DAYS);
   const [users, active, posts, reports] = await Promise.all([
-    ctx.db
-      .selectFrom('accounts')
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .where('approved', '=', 1)
-      .where('disabled', '=', 0)
-      .where('suspended_at', 'is', null)
-      .executeTakeFirst(),
-    ctx.db
-      .selectFrom('accounts')
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .where('approved', '=', 1)
-      .where('disabled', '=', 0)
-      .where('suspended_at', 'is', null)
-      .where('last_active_at', '>=', since)
-      .executeTakeFirst(),
+    countActiveAccounts(ctx.db),
+    countActiveAccounts(ctx.db, since),
     ctx.db
       .selectFrom('statuses')
       .select((eb) => eb.fn.countAll<number | string>().as('count'))

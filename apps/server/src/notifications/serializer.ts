@@ -8,6 +8,7 @@ import { hiddenByFilters } from '../filters/matcher.js';
 import { serializeReports } from '../reports/serializer.js';
 import { groupKeyOf } from './groups.js';
 import { serializeCollections } from '../collections/serializer.js';
+import { findAccountsByIds } from '../accounts/store.js';
 
 /**
  * Mastodon Notification entities; notifications whose account or type is unknown are dropped, and so are those
@@ -22,7 +23,7 @@ export async function serializeNotifications(
   const accountIds = [...new Set(rows.map((row) => row.from_account_id))];
   const statusIds = [...new Set(rows.flatMap((row) => (row.status_id ? [row.status_id] : [])))];
   const [accounts, statusRows] = await Promise.all([
-    ctx.db.selectFrom('accounts').selectAll().where('id', 'in', accountIds).execute(),
+    findAccountsByIds(ctx.db, accountIds),
     statusIds.length
       ? ctx.db
           .selectFrom('statuses')

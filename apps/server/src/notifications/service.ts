@@ -9,6 +9,7 @@ import { userChannel } from '../streaming/bus.js';
 import { policyVerdict } from './policy.js';
 import { serializeNotifications } from './serializer.js';
 import { silencesNotificationsFrom } from '../relationships/store.js';
+import { findAccountById } from '../accounts/store.js';
 
 export interface NewNotification {
   accountId: string;
@@ -100,11 +101,7 @@ export async function recordNotification(
 export async function publishNotification(ctx: AppContext, row: NotificationsTable | null): Promise<void> {
   // filtered notifications wait under notification requests; they are not pushed
   if (!row || row.filtered) return;
-  const recipient = await ctx.db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('id', '=', row.account_id)
-    .executeTakeFirst();
+  const recipient = await findAccountById(ctx.db, row.account_id);
   if (!recipient) return;
   const [notification] = await serializeNotifications(ctx, [row], recipient);
   if (!notification) return;

@@ -7,6 +7,7 @@ import { serializeStatuses } from '../statuses/serializer.js';
 import { involving } from '../statuses/visibility.js';
 import { directChannel } from '../streaming/bus.js';
 import { newestFirst, paginateQuery, type PageQuery } from './pagination.js';
+import { findAccountsByIds } from '../accounts/store.js';
 
 /**
  * Mastodon's private-mention conversations (the /conversations column), computed from direct statuses the
@@ -86,9 +87,7 @@ export async function listConversations(
   const participantIds = [...new Set(participantRows.map((row) => row.account_id))].filter(
     (id) => id !== viewer.id,
   );
-  const accounts = participantIds.length
-    ? await ctx.db.selectFrom('accounts').selectAll().where('id', 'in', participantIds).execute()
-    : [];
+  const accounts = participantIds.length ? await findAccountsByIds(ctx.db, participantIds) : [];
   const accountById = new Map(accounts.map((row) => [row.id, serializeAccount(ctx, row)]));
   const statuses = await serializeStatuses(ctx, lastRows, viewer);
   const statusById = new Map(statuses.map((status) => [status.id, status]));
@@ -140,11 +139,7 @@ export async function publishConversation(
   participantIds: readonly string[],
 ): Promise<void> {
   if (participantIds.length === 0) return;
-  const participants = await ctx.db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('id', 'in', [...new Set(participantIds)])
-    .execute();
+  const participants = await findAccountsByIds(ctx.db, [...new Set(participantIds)]);
   await Promise.all(
     participants.map(async (participant) => {
       const conversation = await conversationOf(ctx, participant, conversationId);
