@@ -14,6 +14,7 @@ import { serializeStatuses } from '../statuses/serializer.js';
 import { idList, reportBasics } from '../reports/serializer.js';
 import { listRules } from '../instance-content/service.js';
 import { countActiveAccounts, findAccountsByIds } from '../accounts/store.js';
+import { countStatuses, findStatusesByIds } from '../statuses/store.js';
 
 export function requireModeration(account: AccountRow): void {
   if ((permissionsOf(account) & Permission.manageReports) === 0) throw forbidden();
@@ -37,7 +38,7 @@ export async function serializeReports(
     ...new Set(rows.flatMap((row) => (row.conversation_id ? [row.conversation_id] : []))),
   ];
   const [statusRows, messages, conversations, rules] = await Promise.all([
-    statusIds.length ? ctx.db.selectFrom('statuses').selectAll().where('id', 'in', statusIds).execute() : [],
+    statusIds.length ? findStatusesByIds(ctx.db, statusIds) : [],
     messageIds.length
       ? ctx.db
           .selectFrom('messages')
@@ -120,12 +121,7 @@ export async function dashboardCounts(ctx: AppContext): Promise<AdminDashboard> 
   const [users, active, posts, reports] = await Promise.all([
     countActiveAccounts(ctx.db),
     countActiveAccounts(ctx.db, since),
-    ctx.db
-      .selectFrom('statuses')
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .where('deleted_at', 'is', null)
-      .where('reblog_of_id', 'is', null)
-      .executeTakeFirst(),
+    countStatuses(ctx.db),
     ctx.db
       .selectFrom('reports')
       .select((eb) => eb.fn.countAll<number | string>().as('count'))

@@ -9,6 +9,7 @@ import { serializeReports } from '../reports/serializer.js';
 import { groupKeyOf } from './groups.js';
 import { serializeCollections } from '../collections/serializer.js';
 import { findAccountsByIds } from '../accounts/store.js';
+import { findLiveStatusesByIds } from '../statuses/store.js';
 
 /**
  * Mastodon Notification entities; notifications whose account or type is unknown are dropped, and so are those
@@ -24,14 +25,7 @@ export async function serializeNotifications(
   const statusIds = [...new Set(rows.flatMap((row) => (row.status_id ? [row.status_id] : [])))];
   const [accounts, statusRows] = await Promise.all([
     findAccountsByIds(ctx.db, accountIds),
-    statusIds.length
-      ? ctx.db
-          .selectFrom('statuses')
-          .selectAll()
-          .where('id', 'in', statusIds)
-          .where('deleted_at', 'is', null)
-          .execute()
-      : Promise.resolve([]),
+    statusIds.length ? findLiveStatusesByIds(ctx.db, statusIds) : Promise.resolve([]),
   ]);
   const reportIds = [...new Set(rows.flatMap((row) => (row.report_id ? [row.report_id] : [])))];
   const reportRows = reportIds.length

@@ -10,6 +10,7 @@ import { policyVerdict } from './policy.js';
 import { serializeNotifications } from './serializer.js';
 import { silencesNotificationsFrom } from '../relationships/store.js';
 import { findAccountById } from '../accounts/store.js';
+import { findStatusById } from '../statuses/store.js';
 
 export interface NewNotification {
   accountId: string;
@@ -33,11 +34,7 @@ const THREAD_TYPES: ReadonlySet<NotificationType> = new Set([
 ]);
 
 async function inMutedThread(db: DbOrTx, accountId: string, statusId: string): Promise<boolean> {
-  const status = await db
-    .selectFrom('statuses')
-    .select(['id', 'conversation_id'])
-    .where('id', '=', statusId)
-    .executeTakeFirst();
+  const status = await findStatusById(db, statusId);
   if (!status) return false;
   const muted = await db
     .selectFrom('conversation_mutes')

@@ -27,6 +27,49 @@ export async function findStatusById(db: DbOrTx, id: string): Promise<StatusesTa
   return db.selectFrom('statuses').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The statuses of `ids` that exist, deleted ones included, in no particular order. */
+export async function findStatusesByIds(db: DbOrTx, ids: readonly string[]): Promise<StatusesTable[]> {
+  return db
+    .selectFrom('statuses')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** The statuses of `ids` that are not deleted. */
+export async function findLiveStatusesByIds(db: DbOrTx, ids: readonly string[]): Promise<StatusesTable[]> {
+  return db
+    .selectFrom('statuses')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
+/** The statuses of `ids` that `viewerId` can read. */
+export async function findStatusesVisibleTo(
+  db: DbOrTx,
+  viewerId: string,
+  ids: readonly string[],
+): Promise<StatusesTable[]> {
+  return db
+    .selectFrom('statuses')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .where(visibleTo(viewerId))
+    .execute();
+}
+
+/** How many statuses there are (not deleted, boosts left out). */
+export async function countStatuses(db: DbOrTx) {
+  return db
+    .selectFrom('statuses')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('deleted_at', 'is', null)
+    .where('reblog_of_id', 'is', null)
+    .executeTakeFirst();
+}
+
 /** Of `ids`, those of statuses written by `accountId`. */
 export async function statusIdsOfAccount(
   db: DbOrTx,

@@ -8,6 +8,7 @@ import { involving } from '../statuses/visibility.js';
 import { directChannel } from '../streaming/bus.js';
 import { newestFirst, paginateQuery, type PageQuery } from './pagination.js';
 import { findAccountsByIds } from '../accounts/store.js';
+import { findStatusesByIds } from '../statuses/store.js';
 
 /**
  * Mastodon's private-mention conversations (the /conversations column), computed from direct statuses the
@@ -67,7 +68,7 @@ export async function listConversations(
   const threadIds = rows.flatMap((thread) => (thread.conversation_id ? [thread.conversation_id] : []));
   const lastIds = rows.map((thread) => thread.last_status_id);
   const [lastRows, participantRows] = await Promise.all([
-    ctx.db.selectFrom('statuses').selectAll().where('id', 'in', lastIds).execute(),
+    findStatusesByIds(ctx.db, lastIds),
     ctx.db
       .selectFrom('statuses')
       .select(['statuses.conversation_id', 'statuses.account_id'])
