@@ -54,6 +54,32 @@ export async function countActiveAccounts(db: DbOrTx, activeSince?: string) {
     .executeTakeFirst();
 }
 
+/** Of `ids`, the accounts in use (approved, neither disabled nor suspended). */
+export async function activeAccountIdsAmong(db: DbOrTx, ids: readonly string[]): Promise<string[]> {
+  const rows = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .where('disabled', '=', 0)
+    .where('approved', '=', 1)
+    .where('suspended_at', 'is', null)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** The moderators and admins who can act (not disabled), but `exceptId`. */
+export async function staffAccountIds(db: DbOrTx, exceptId: string): Promise<string[]> {
+  const roles: AccountRow['role'][] = ['moderator', 'admin'];
+  const rows = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('role', 'in', roles)
+    .where('disabled', '=', 0)
+    .where('id', '!=', exceptId)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 export async function findAccountByUri(db: DbOrTx, uri: string): Promise<AccountRow | undefined> {
   return db.selectFrom('accounts').selectAll().where('uri', '=', uri).executeTakeFirst();
 }
