@@ -173,9 +173,51 @@ export async function directoryPage(
 
 // ---- writes ----
 
-/** Records activity now (signing in counts for the monthly active users). */
-export async function markAccountActive(db: DbOrTx, accountId: string): Promise<void> {
-  await db.updateTable('accounts').set({ last_active_at: nowIso() }).where('id', '=', accountId).execute();
+/** Records activity (signing in and requests count for the monthly active users). */
+export async function markAccountActive(db: DbOrTx, accountId: string, at = nowIso()): Promise<void> {
+  await db.updateTable('accounts').set({ last_active_at: at }).where('id', '=', accountId).execute();
+}
+
+/** Sets what an admin or moderator changes on an account (role, approval, limits), stamping `updated_at`. */
+export async function updateAccountFields(
+  db: DbOrTx,
+  accountId: string,
+  changes: Partial<
+    Pick<AccountRow, 'role' | 'approved' | 'disabled' | 'silenced_at' | 'suspended_at' | 'sensitized_at'>
+  >,
+  at = nowIso(),
+): Promise<void> {
+  await db
+    .updateTable('accounts')
+    .set({ ...changes, updated_at: at })
+    .where('id', '=', accountId)
+    .execute();
+}
+
+export async function deleteAccount(db: DbOrTx, accountId: string): Promise<void> {
+  await db.deleteFrom('accounts').where('id', '=', accountId).execute();
+}
+
+/** One more status for an account (stamping last_status_at), or one fewer; never below zero. */
+export async function adjustStatusesCount(
+  db: DbOrTx,
+  accountId: string,
+  change: { delta: 1; at: string } | { delta: -1 },
+): Promise<void> {
+  if (change.delta === 1) {
+    await db
+      .updateTable('accounts')
+      .set((eb) => ({ statuses_count: eb('statuses_count', '+', 1), last_status_at: change.at }))
+      .where('id', '=', accountId)
+      .execute();
+    return;
+  }
+  await db
+    .updateTable('accounts')
+    .set((eb) => ({ statuses_count: eb('statuses_count', '-', 1) }))
+    .where('id', '=', accountId)
+    .where('statuses_count', '>', 0)
+    .execute();
 }
 
 /** The viewer's private note on an account (Relationship's `note`): saved, or removed when empty. */
