@@ -33,6 +33,9 @@ const A11Y_PENDING = {
   ],
 };
 
+const ROUTES_USE_STORES =
+  'Route files call a service or store; the query builder stays with the module that owns the table (see ARCHITECTURE.md).';
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -58,6 +61,30 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': [
         'error',
         { allowForKnownSafeCalls: [{ from: 'package', name: 'NavigateFunction', package: 'react-router' }] },
+      ],
+    },
+  },
+  {
+    // Route files parse, authorize, call a service or store and serialize: the query builder stays with the module
+    // that owns the table (issue 32). Types from kysely and the db modules are fine.
+    files: ['apps/server/src/**/*routes*.ts', 'apps/server/src/**/routes/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|transaction)$/]',
+          message: ROUTES_USE_STORES,
+        },
+        { selector: 'TaggedTemplateExpression[tag.name="sql"]', message: ROUTES_USE_STORES },
+        { selector: 'MemberExpression[object.name="sql"]', message: ROUTES_USE_STORES },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'kysely', allowTypeImports: true, message: ROUTES_USE_STORES }],
+          patterns: [{ group: ['**/db', '**/db/*'], allowTypeImports: true, message: ROUTES_USE_STORES }],
+        },
       ],
     },
   },

@@ -1,8 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { limitedAccount } from '../moderation/limited.js';
-import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
-import type { Database } from '../db/schema.js';
 import { requireAccount } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { pageOfAccounts } from './account-page.js';
@@ -12,13 +9,13 @@ import { accountStatuses, accountStatusesQuerySchema } from '../timelines/servic
 import { serializeStatuses } from '../statuses/serializer.js';
 import { authorizeFollowRequest, followAccount, rejectFollowRequest, unfollowAccount } from './follows.js';
 import { findAccountByAcct, findAccountOr404 } from './lookup.js';
+import { directoryPage, findApprovedAccountsByIds } from './store.js';
 import { requestOutboxBackfill } from '../federation/outgoing/backfill.js';
 import { resolveRemoteAccount } from '../federation/outgoing/resolve.js';
 import { loadRelationships, relationshipTargets } from '../relationships/serializer.js';
 import { followBodySchema, idsFromQuery } from './schema.js';
 import { serializeAccount, serializeAccountWithMove, serializeCredentialAccount } from './serializer.js';
 import { scopes } from '../auth/route-scopes.js';
-import { blockedDomainsOf, blockedIdsOf, blockerIdsOf, mutedIdsEverOf } from '../relationships/conditions.js';
 import {
   FOLLOW_LISTING_CURSOR,
   FOLLOW_REQUEST_LISTING_CURSOR,
@@ -58,12 +55,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.get('/api/v1/accounts', scopes('read:accounts'), async (request) => {
     const ids = idsFromQuery(request.query).slice(0, MULTIPLE_ACCOUNTS_LIMIT);
     if (ids.length === 0) return [];
-    const rows = await ctx.db
-      .selectFrom('accounts')
-      .selectAll()
-      .where('id', 'in', ids)
-      .where('approved', '=', 1)
-      .execute();
+    const rows = await findApprovedAccountsByIds(ctx.db, ids);
     const byId = new Map(rows.map((row) => [row.id, row]));
     return Promise.all(
       ids.flatMap((id) => byId.get(id) ?? []).map((row) => serializeAccountWithMove(ctx, row)),
@@ -157,11 +149,6 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   /** Local accounts, and remote ones whose domain is not among `domains` (a one-column subquery). */
-  const notOnDomains =
-    (domains: SelectQueryBuilder<Database, keyof Database, { domain: string }>) =>
-    (eb: ExpressionBuilder<Database, 'accounts'>) =>
-      eb.or([eb('domain', 'is', null), eb('domain', 'not in', domains)]);
-
   const directoryQuery = offsetQuerySchema(40, 80).extend({
     order: z.enum(['active', 'new']).default('active'),
     local: queryFlag,
@@ -169,39 +156,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get('/api/v1/directory', scopes('read:accounts'), async (request) => {
     const { order, offset, limit, local } = directoryQuery.parse(request.query);
-    let query = ctx.db
-      .selectFrom('accounts')
-      .selectAll()
-      .where('discoverable', '=', 1)
-      .where('approved', '=', 1)
-      .where('disabled', '=', 0)
-      .where('moved_to_account_id', 'is', null)
-      .where((eb) => eb.not(limitedAccount('accounts')))
-      // as Mastodon's Account.discoverable: no account a moderator suspended, nor of a suspended server
-      .where('suspended_at', 'is', null)
-      .where(
-        notOnDomains(
-          ctx.db.selectFrom('instance_domain_blocks').select('domain').where('severity', '=', 'suspend'),
-        ),
-      );
-    if (local) query = query.where('domain', 'is', null);
-    const viewer = request.viewer?.account;
-    if (viewer) {
-      // nor, for a signed-in viewer, anyone they block or mute, who blocks them, or on a server they block
-      query = query
-        .where('id', 'not in', blockedIdsOf(viewer.id))
-        .where('id', 'not in', mutedIdsEverOf(viewer.id))
-        .where('id', 'not in', blockerIdsOf(viewer.id))
-        .where(notOnDomains(blockedDomainsOf(viewer.id)));
-    }
-    query =
-      order === 'new'
-        ? query.orderBy('created_at', 'desc')
-        : query
-            // accounts that never posted go last in both dialects (they sort NULLs differently)
-            .orderBy((eb) => eb.case().when('last_status_at', 'is', null).then(1).else(0).end(), 'asc')
-            .orderBy('last_status_at', 'desc');
-    const rows = await query.orderBy('id', 'desc').offset(offset).limit(limit).execute();
+    const rows = await directoryPage(ctx.db, request.viewer?.account?.id, { order, local, offset, limit });
     return rows.map((row) => serializeAccount(ctx, row));
   });
 }
