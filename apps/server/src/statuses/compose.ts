@@ -18,7 +18,6 @@ import { nowIso } from '../lib/time.js';
 import { loadPostingDefaults } from '../accounts/posting-defaults.js';
 import { serializeAccount } from '../accounts/serializer.js';
 import { removeFiles } from '../media/service.js';
-import { resolveNewRemoteMentions } from '../federation/outgoing/mentions.js';
 import { recordNotification } from '../notifications/service.js';
 import { transactionWithEvents } from '../events/transaction.js';
 import { adjustStatusCounter, adjustStatusesCount } from './counters.js';
@@ -350,7 +349,7 @@ async function writeStatus(
     edited_at: null,
     deleted_at: null,
   };
-  await resolveNewRemoteMentions(ctx, status.text);
+  await ctx.federation?.resolveNewMentions(status.text);
   const notifications: (NotificationsTable | null)[] = [];
   await transactionWithEvents(ctx, async (tx, emit) => {
     await tx.insertInto('statuses').values(status).execute();
@@ -443,7 +442,7 @@ export async function editStatus(
     link_url: extractFirstLink(content.text),
     edited_at: now,
   };
-  await resolveNewRemoteMentions(ctx, updated.text);
+  await ctx.federation?.resolveNewMentions(updated.text);
   const notifications: (NotificationsTable | null)[] = [];
   await transactionWithEvents(ctx, async (tx, emit) => {
     await recordOriginalVersion(tx, current);

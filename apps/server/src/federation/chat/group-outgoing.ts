@@ -24,6 +24,7 @@ import { federate, sendTo, uniqueSuffix, type OutgoingContext } from '../outgoin
 import { groupIdentifier } from './group-actor.js';
 import { typingActivity, type TypingState } from './typing.js';
 import { ChatMessageNote, withGroupTerms } from './vocabulary.js';
+import { runtimeOf } from '../runtime.js';
 
 /**
  * Group chats across servers (docs/FEDERATION.md, "Group chats"). A group lives on its creator's server as a
@@ -57,7 +58,7 @@ export async function groupRouteOf(ctx: AppContext, conversationId: string): Pro
 }
 
 function outgoingContext(ctx: AppContext): OutgoingContext | null {
-  const runtime = ctx.federation;
+  const runtime = runtimeOf(ctx);
   return runtime ? runtime.federation.createContext(new URL(ctx.config.publicUrl), ctx) : null;
 }
 
