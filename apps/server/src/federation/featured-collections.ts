@@ -7,7 +7,7 @@ import { accountUri } from '../accounts/serializer.js';
 import { collectionUri, collectionUrl } from '../collections/serializer.js';
 import { withTerms } from './chat/vocabulary.js';
 import { toWebRequest } from './bridge.js';
-import { fetchAuthorized } from './actors.js';
+import { fetchAuthorized } from './fetch-authorization.js';
 import { runtimeOf } from './runtime.js';
 
 type JsonObject = Record<string, unknown>;
