@@ -6,9 +6,10 @@ import { createTestServer, type TestServer } from '../../test/helpers/harness.js
 import { ingestRemoteStatus } from '../federation/ingest/statuses.js';
 import { createStatus, editStatus } from './compose.js';
 import { publishStatus, recordStatusEdit } from './publish.js';
+import type * as PublishModule from './publish.js';
 
 vi.mock('./publish.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('./publish.js')>();
+  const original = await importOriginal<typeof PublishModule>();
   return {
     ...original,
     publishStatus: vi.fn(original.publishStatus),
