@@ -109,8 +109,8 @@ export function checkContent(input: StatusInput): CheckedContent {
 
 /**
  * The accounts a status text mentions: existing local accounts named as @name or @name@<localDomain>, and
- * known remote accounts named as @name@domain (unknown ones were resolved just before, with a time bound:
- * federation/outgoing/mentions.ts). These become its status_mentions rows, local ones get notified,
+ * known remote accounts named as @name@domain (unknown ones were resolved just before, with a time bound, by
+ * the federation port's resolveNewMentions). These become its status_mentions rows, local ones get notified,
  * and they are the only @mentions its content links (the serializer renders from those rows); an unknown
  * @name or @name@domain names nobody and stays plain text.
  */
