@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const CEILINGS = {
-  'apps/server/src': 8,
+  'apps/server/src': 1,
   'apps/web/src': 1,
 };
 

@@ -3,6 +3,7 @@ import type { Db } from './db/index.js';
 import type { DomainEvents } from './events/domain-events.js';
 import type { MediaStorage } from './media/storage.js';
 import type { FederationPort } from './federation-port.js';
+import type { ChatPeers } from './messaging/group-peers.js';
 import type { EventBus } from './streaming/bus.js';
 import type { StreamingLimits } from './streaming/limits.js';
 import type { PresenceRegistry } from './streaming/presence.js';
@@ -23,4 +24,6 @@ export interface AppContext {
   events?: DomainEvents;
   /** what domains ask of other servers (federation-port.ts); absent when federation is off (FEDERATION=off) */
   federation?: FederationPort;
+  /** what the message box asks of other servers (messaging/group-peers.ts); installed with federation */
+  chatPeers?: ChatPeers;
 }

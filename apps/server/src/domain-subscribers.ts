@@ -1,5 +1,10 @@
 import type { DomainEvents } from './events/domain-events.js';
+import { subscribeChatFederation } from './federation/chat/subscribers.js';
+import { subscribeInteractionFederation } from './federation/outgoing/interaction-subscribers.js';
+import { subscribeProfileFederation } from './federation/outgoing/profile-subscribers.js';
+import { subscribeRelationshipFederation } from './federation/outgoing/relationship-subscribers.js';
 import { subscribeStatusFederation } from './federation/outgoing/status-subscribers.js';
+import { subscribeSocialNotifications } from './notifications/social-subscribers.js';
 import { subscribeStatusNotifications } from './notifications/status-subscribers.js';
 import { subscribeStatusStreams } from './statuses/status-streams.js';
 import { subscribeFeeds } from './timelines/status-subscribers.js';
@@ -16,6 +21,11 @@ export function subscribeDomainHandlers(events: DomainEvents): void {
   subscribed.add(events);
   subscribeFeeds(events);
   subscribeStatusNotifications(events);
+  subscribeSocialNotifications(events);
   subscribeStatusStreams(events);
   subscribeStatusFederation(events);
+  subscribeRelationshipFederation(events);
+  subscribeProfileFederation(events);
+  subscribeInteractionFederation(events);
+  subscribeChatFederation(events);
 }

@@ -2,14 +2,14 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
 import { createAccount, follow, type TestAccount } from './helpers/factories.js';
 import { caller } from './helpers/social.js';
-import type { DomainEvent } from '../src/events/types.js';
+import type { DomainEventOf } from '../src/events/types.js';
 
 describeEachDialect('status domain events', (dialect) => {
   let server: TestServer;
   let call: ReturnType<typeof caller>;
   let alice: TestAccount;
   let bob: TestAccount;
-  const seen: DomainEvent[] = [];
+  const seen: DomainEventOf<'StatusPublished' | 'StatusEdited' | 'StatusDeleted'>[] = [];
   let failing = false;
 
   beforeAll(async () => {

@@ -2,12 +2,10 @@ import type { Relationship } from '@palchat/api';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import type { Tx } from '../db/index.js';
-import type { NotificationsTable } from '../db/schema.js';
+import { transactionWithEvents, type Emit } from '../events/transaction.js';
 import { forbidden, notFound, unprocessable } from '../http/errors.js';
 import { newId } from '../lib/ids.js';
-import { answerRemoteFollow } from '../federation/inbox/follows.js';
-import { federateFollow, federateUnfollow } from '../federation/outgoing/relationships.js';
-import { publishNotification, recordNotification } from '../notifications/service.js';
+import { recordNotification } from '../notifications/service.js';
 import { homeFeed, mergeAuthorIntoFeed, removeAuthorFromFeed } from '../timelines/feeds.js';
 import { loadRelationship } from '../relationships/serializer.js';
 import { dropEndorsement } from '../featured/endorsements.js';
@@ -54,13 +52,13 @@ function optionChanges(options: FollowOptions) {
   };
 }
 
-/** Inserts the follow and bumps both counters; does nothing when it already exists. */
+/** Inserts the follow and bumps both counters; does nothing (false) when it already exists. */
 async function createFollow(
   tx: Tx,
   followerId: string,
   targetId: string,
   options: FollowOptions,
-  id = newId(),
+  id: string,
 ): Promise<boolean> {
   const inserted = await insertFollow(tx, {
     id,
@@ -88,11 +86,9 @@ export async function followAccount(
   { bypassLocked = false } = {},
 ): Promise<Relationship> {
   if (viewer.id === target.id) throw unprocessable('You cannot follow yourself', 'self_follow');
-  let notification: NotificationsTable | null = null;
   // a local account following a remote one asks its server, and the request waits for its Accept
   const asksRemote = !viewer.domain && Boolean(target.domain);
-  let sentRequestId: string | null = null;
-  await ctx.db.transaction().execute(async (tx) => {
+  await transactionWithEvents(ctx, async (tx, emit) => {
     if (await isBlockedEitherWay(tx, viewer.id, target.id)) throw forbidden();
     const existing = await findFollow(tx, viewer.id, target.id);
     const changes = optionChanges(options);
@@ -115,26 +111,26 @@ export async function followAccount(
         notify: flag(options.notify === true),
       });
       if (!inserted) return;
-      if (asksRemote) sentRequestId = requestId;
-      else {
-        notification = await recordNotification(tx, {
-          accountId: target.id,
-          fromAccountId: viewer.id,
-          type: 'follow_request',
-        });
-      }
+      const notification = asksRemote
+        ? null
+        : await recordNotification(tx, {
+            accountId: target.id,
+            fromAccountId: viewer.id,
+            type: 'follow_request',
+          });
+      await emit({ type: 'FollowRequested', follower: viewer, target, requestId, notification });
       return;
     }
-    if (await createFollow(tx, viewer.id, target.id, options)) {
-      notification = await recordNotification(tx, {
+    const followId = newId();
+    if (await createFollow(tx, viewer.id, target.id, options, followId)) {
+      const notification = await recordNotification(tx, {
         accountId: target.id,
         fromAccountId: viewer.id,
         type: 'follow',
       });
+      await emit({ type: 'Followed', follower: viewer, target, followId, notification });
     }
   });
-  await publishNotification(ctx, notification);
-  if (sentRequestId) await federateFollow(ctx, viewer, target, sentRequestId);
   return loadRelationship(ctx.db, viewer.id, target.id);
 }
 
@@ -144,7 +140,7 @@ export async function unfollowAccount(
   viewer: AccountRow,
   target: AccountRow,
 ): Promise<Relationship> {
-  const endedFollowId = await ctx.db.transaction().execute(async (tx) => {
+  await transactionWithEvents(ctx, async (tx, emit) => {
     const ended = await followOrRequestId(tx, viewer.id, target.id);
     if (await deleteFollow(tx, viewer.id, target.id)) {
       await adjustCounters(tx, viewer.id, target.id, -1);
@@ -158,9 +154,8 @@ export async function unfollowAccount(
       .where('list_id', 'in', (eb) => eb.selectFrom('lists').select('id').where('account_id', '=', viewer.id))
       .execute();
     await dropEndorsement(tx, viewer.id, target.id);
-    return ended;
+    if (ended) await emit({ type: 'Unfollowed', follower: viewer, target, followId: ended });
   });
-  if (endedFollowId) await federateUnfollow(ctx, viewer, target, endedFollowId);
   return loadRelationship(ctx.db, viewer.id, target.id);
 }
 
@@ -177,42 +172,31 @@ async function dropFollowRequestNotification(db: Tx, requesterId: string, target
     .execute();
 }
 
-/** The answer to the follow requests of remote accounts among `requesterIds` goes to their servers. */
-export async function answerRemoteRequesters(
-  ctx: AppContext,
-  viewer: AccountRow,
-  requesterIds: readonly string[],
-  answer: 'accept' | 'reject',
-): Promise<void> {
-  if (!ctx.federation || requesterIds.length === 0) return;
-  const remote = await ctx.db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('id', 'in', [...requesterIds])
-    .where('domain', 'is not', null)
-    .execute();
-  for (const requester of remote) await answerRemoteFollow(ctx, viewer, requester, answer);
-}
-
 /** Accepts a pending follow request from `requesterId`; 404 when there is none. */
 export async function authorizeFollowRequest(
   ctx: AppContext,
   viewer: AccountRow,
   requesterId: string,
 ): Promise<Relationship> {
-  await ctx.db.transaction().execute(async (tx) => {
-    if (!(await acceptFollowRequests(tx, viewer.id, requesterId))) throw notFound();
+  await transactionWithEvents(ctx, async (tx, emit) => {
+    if (!(await acceptFollowRequests(tx, emit, viewer.id, requesterId))) throw notFound();
   });
-  await answerRemoteRequesters(ctx, viewer, [requesterId], 'accept');
   return loadRelationship(ctx.db, viewer.id, requesterId);
 }
 
 /**
  * Turns pending follow requests to `targetId` (all of them, or only `requesterId`'s) into follows with the
- * options they were made with; answers how many there were.
+ * options they were made with (each a FollowAccepted); answers how many there were.
  */
-export async function acceptFollowRequests(tx: Tx, targetId: string, requesterId?: string): Promise<number> {
+export async function acceptFollowRequests(
+  tx: Tx,
+  emit: Emit,
+  targetId: string,
+  requesterId?: string,
+): Promise<number> {
   const requests = await pendingFollowRequests(tx, targetId, requesterId);
+  if (requests.length === 0) return 0;
+  const accounts = await accountsById(tx, [targetId, ...requests.map((request) => request.account_id)]);
   for (const request of requests) {
     await deleteFollowRequestById(tx, request.id);
     await dropFollowRequestNotification(tx, request.account_id, targetId);
@@ -224,8 +208,21 @@ export async function acceptFollowRequests(tx: Tx, targetId: string, requesterId
       { reblogs: request.show_reblogs === 1, notify: request.notify === 1 },
       request.id,
     );
+    const follower = accounts.get(request.account_id);
+    const target = accounts.get(targetId);
+    if (follower && target) await emit({ type: 'FollowAccepted', follower, target, followId: request.id });
   }
   return requests.length;
+}
+
+/** The accounts of `ids`, read in one query, by id. */
+async function accountsById(tx: Tx, ids: readonly string[]): Promise<Map<string, AccountRow>> {
+  const rows = await tx
+    .selectFrom('accounts')
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 export async function rejectFollowRequest(
@@ -233,10 +230,11 @@ export async function rejectFollowRequest(
   viewer: AccountRow,
   requesterId: string,
 ): Promise<Relationship> {
-  await ctx.db.transaction().execute(async (tx) => {
+  await transactionWithEvents(ctx, async (tx, emit) => {
     if (!(await deleteFollowRequest(tx, requesterId, viewer.id))) throw notFound();
     await dropFollowRequestNotification(tx, requesterId, viewer.id);
+    const requester = (await accountsById(tx, [requesterId])).get(requesterId);
+    if (requester) await emit({ type: 'FollowRejected', follower: requester, target: viewer });
   });
-  await answerRemoteRequesters(ctx, viewer, [requesterId], 'reject');
   return loadRelationship(ctx.db, viewer.id, requesterId);
 }

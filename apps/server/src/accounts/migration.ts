@@ -2,8 +2,7 @@ import type { Account } from '@palchat/api';
 import type { AccountRow } from '../auth/viewer.js';
 import { verifyPassword } from '../auth/passwords.js';
 import type { AppContext } from '../context.js';
-import { federateMove } from '../federation/outgoing/move.js';
-import { federateProfileUpdate } from '../federation/outgoing/profile.js';
+import { emitCommitted } from '../events/transaction.js';
 import { ApiError, unprocessable } from '../http/errors.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
@@ -70,7 +69,7 @@ async function saveAliases(ctx: AppContext, account: AccountRow, uris: string[])
     .execute();
   const updated = { ...account, also_known_as_json: json };
   // other servers learn the new alsoKnownAs from the actor's Update, as Mastodon sends it
-  await federateProfileUpdate(ctx, updated);
+  await emitCommitted(ctx, { type: 'ProfileUpdated', account: updated });
   return updated;
 }
 
@@ -204,8 +203,11 @@ export async function moveAccount(
     .execute();
   const moved = await setMovedTo(ctx, account, target);
   await moveLocalFollowers(ctx, account, target);
-  await federateProfileUpdate(ctx, moved);
-  await federateMove(ctx, moved, target, migrationId);
+  await emitCommitted(
+    ctx,
+    { type: 'ProfileUpdated', account: moved },
+    { type: 'AccountMoved', account: moved, target, migrationId },
+  );
   return migrationState(ctx, moved);
 }
 
@@ -213,6 +215,6 @@ export async function moveAccount(
 export async function cancelMove(ctx: AppContext, account: AccountRow): Promise<MigrationState> {
   if (!account.moved_to_account_id) throw unprocessable('This account has not moved', 'not_moved');
   const updated = await setMovedTo(ctx, account, null);
-  await federateProfileUpdate(ctx, updated);
+  await emitCommitted(ctx, { type: 'ProfileUpdated', account: updated });
   return migrationState(ctx, updated);
 }

@@ -2,9 +2,8 @@ import type { Relationship } from '@palchat/api';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import type { Tx } from '../db/index.js';
+import { emitCommitted, transactionWithEvents } from '../events/transaction.js';
 import { unprocessable } from '../http/errors.js';
-import { federateBlock, federateUnblock } from '../federation/outgoing/relationships.js';
-import { answerRemoteFollow } from '../federation/inbox/follows.js';
 import { unfollowAccount } from './follows.js';
 import { loadRelationship } from '../relationships/serializer.js';
 import { dropEndorsement } from '../featured/endorsements.js';
@@ -46,9 +45,9 @@ export async function blockAccount(
   target: AccountRow,
 ): Promise<Relationship> {
   if (viewer.id === target.id) throw unprocessable('You cannot block yourself', 'self_block');
-  const { blockId, endedFollowId } = await ctx.db.transaction().execute(async (tx) => {
+  await transactionWithEvents(ctx, async (tx, emit) => {
     const blockId = await insertBlock(tx, viewer.id, target.id);
-    const ended = await followOrRequestId(tx, viewer.id, target.id);
+    const endedFollowId = await followOrRequestId(tx, viewer.id, target.id);
     await dropFollow(tx, viewer.id, target.id);
     await dropFollow(tx, target.id, viewer.id);
     await tx
@@ -57,9 +56,8 @@ export async function blockAccount(
       .where('list_id', 'in', (eb) => eb.selectFrom('lists').select('id').where('account_id', '=', viewer.id))
       .execute();
     await dropEndorsement(tx, viewer.id, target.id);
-    return { blockId, endedFollowId: ended };
+    await emit({ type: 'Blocked', blocker: viewer, target, blockId, endedFollowId });
   });
-  await federateBlock(ctx, viewer, target, blockId, endedFollowId);
   return loadRelationship(ctx.db, viewer.id, target.id);
 }
 
@@ -69,7 +67,7 @@ export async function unblockAccount(
   target: AccountRow,
 ): Promise<Relationship> {
   const blockId = await deleteBlock(ctx.db, viewer.id, target.id);
-  if (blockId) await federateUnblock(ctx, viewer, target, blockId);
+  if (blockId) await emitCommitted(ctx, { type: 'Unblocked', blocker: viewer, target, blockId });
   return loadRelationship(ctx.db, viewer.id, target.id);
 }
 
@@ -128,8 +126,10 @@ export async function blockDomainForAccount(
   const followers = await followersOnDomain(ctx.db, viewer.id, domain);
   const followed = await followedOnDomain(ctx.db, viewer.id, domain);
   for (const follower of followers) {
-    await ctx.db.transaction().execute((tx) => dropFollow(tx, follower.id, viewer.id));
-    await answerRemoteFollow(ctx, viewer, follower, 'reject');
+    await transactionWithEvents(ctx, async (tx, emit) => {
+      await dropFollow(tx, follower.id, viewer.id);
+      await emit({ type: 'FollowRejected', follower, target: viewer });
+    });
   }
   for (const target of followed) await unfollowAccount(ctx, viewer, target);
 }

@@ -4,11 +4,10 @@ import type { AppContext } from '../context.js';
 import type { AccountsTable } from '../db/schema.js';
 import { nowIso } from '../lib/time.js';
 import { parseFields } from './fields.js';
-import { federateProfileUpdate } from '../federation/outgoing/profile.js';
-import { acceptFollowRequests, answerRemoteRequesters } from './follows.js';
+import { transactionWithEvents } from '../events/transaction.js';
+import { acceptFollowRequests } from './follows.js';
 import { carryVerification } from './link-verification.js';
 import { announceIfContact } from '../instance/sources.js';
-import { pendingFollowRequests } from '../relationships/store.js';
 
 /**
  * Applies a validated update_credentials patch in one transaction and returns the fresh account row. Unlocking
@@ -21,8 +20,7 @@ export async function updateCredentials(
   patch: UpdateCredentials,
   images: Partial<Pick<AccountsTable, 'avatar_path' | 'header_path'>> = {},
 ): Promise<AccountRow> {
-  let acceptedRequesterIds: string[] = [];
-  const updated = await ctx.db.transaction().execute(async (tx) => {
+  const updated = await transactionWithEvents(ctx, async (tx, emit) => {
     const changes: Partial<AccountsTable> = { updated_at: nowIso(), ...images };
     if (patch.display_name !== undefined) changes.display_name = patch.display_name.trim();
     if (patch.note !== undefined) changes.note = patch.note;
@@ -45,11 +43,7 @@ export async function updateCredentials(
       changes.fields_json = JSON.stringify(fields);
     }
     await tx.updateTable('accounts').set(changes).where('id', '=', account.id).execute();
-    if (account.locked && changes.locked === 0) {
-      const pending = await pendingFollowRequests(tx, account.id);
-      acceptedRequesterIds = pending.map((request) => request.account_id);
-      await acceptFollowRequests(tx, account.id);
-    }
+    if (account.locked && changes.locked === 0) await acceptFollowRequests(tx, emit, account.id);
 
     const source = patch.source;
     if (source && Object.values(source).some((value) => value !== undefined)) {
@@ -74,10 +68,14 @@ export async function updateCredentials(
         )
         .execute();
     }
-    return tx.selectFrom('accounts').selectAll().where('id', '=', account.id).executeTakeFirstOrThrow();
+    const updated = await tx
+      .selectFrom('accounts')
+      .selectAll()
+      .where('id', '=', account.id)
+      .executeTakeFirstOrThrow();
+    await emit({ type: 'ProfileUpdated', account: updated });
+    return updated;
   });
-  await answerRemoteRequesters(ctx, updated, acceptedRequesterIds, 'accept');
-  await federateProfileUpdate(ctx, updated);
   await announceIfContact(ctx, updated);
   return updated;
 }

@@ -6,13 +6,25 @@ import type { CollectionItemsTable, CollectionsTable, NotificationsTable } from 
 import { forbidden, notFound, unprocessable } from '../http/errors.js';
 import { isId, newId, storedId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
-import { publishNotification, recordNotification } from '../notifications/service.js';
+import { recordNotification } from '../notifications/service.js';
+import { emitCommitted } from '../events/transaction.js';
+import type { CollectionChange } from '../events/social.js';
 import { findOrCreateTag } from '../featured/service.js';
 import { mayFeature } from './feature-approval.js';
-import { federateCollection } from '../federation/outgoing/collections.js';
 import { isBlocking } from '../relationships/store.js';
 
 const TAG_NAME = /^#?[\p{L}\p{N}_]{1,100}$/u;
+
+/** Tells of a committed change of `collection` (and the notifications of the accounts it added). */
+function collectionChanged(
+  ctx: AppContext,
+  curator: AccountRow,
+  collection: CollectionsTable,
+  change: CollectionChange,
+  notifications: readonly (NotificationsTable | null)[] = [],
+): Promise<void> {
+  return emitCommitted(ctx, { type: 'CollectionChanged', curator, collection, change, notifications });
+}
 
 /** A collection by id whose curator's account is visible, or a 404. */
 export async function findCollectionOr404(db: DbOrTx, id: string): Promise<CollectionsTable> {
@@ -158,8 +170,7 @@ export async function createCollection(
     }
     return { collection: row, notifications: made };
   });
-  for (const notification of notifications) await publishNotification(ctx, notification);
-  await federateCollection(ctx, curator, collection.id, 'created');
+  await collectionChanged(ctx, curator, collection, 'created', notifications);
   return collection;
 }
 
@@ -190,7 +201,7 @@ export async function updateCollection(
       .execute();
     return updated;
   });
-  if (updated !== collection) await federateCollection(ctx, curator, collection.id, 'updated');
+  if (updated !== collection) await collectionChanged(ctx, curator, updated, 'updated');
   return updated;
 }
 
@@ -205,7 +216,7 @@ export async function deleteCollection(
     await tx.deleteFrom('collection_items').where('collection_id', '=', collection.id).execute();
     await tx.deleteFrom('collections').where('id', '=', collection.id).execute();
   });
-  await federateCollection(ctx, curator, collection.id, 'deleted');
+  await collectionChanged(ctx, curator, collection, 'deleted');
 }
 
 export async function addCollectionItem(
@@ -223,8 +234,7 @@ export async function addCollectionItem(
       .execute();
     return { item: added.item, notification: await notifyAdded(tx, collection, curator, added.target) };
   });
-  await publishNotification(ctx, notification);
-  await federateCollection(ctx, curator, collection.id, 'updated');
+  await collectionChanged(ctx, curator, collection, 'updated', [notification]);
   return item;
 }
 
@@ -266,7 +276,7 @@ export async function removeCollectionItem(
       .where('id', '=', collection.id)
       .execute();
   });
-  await federateCollection(ctx, curator, collection.id, 'updated');
+  await collectionChanged(ctx, curator, collection, 'updated');
   return item;
 }
 
@@ -285,5 +295,5 @@ export async function revokeCollectionItem(
     .selectAll()
     .where('id', '=', collection.account_id)
     .executeTakeFirstOrThrow();
-  await federateCollection(ctx, curator, collection.id, 'updated');
+  await collectionChanged(ctx, curator, collection, 'updated');
 }

@@ -20,9 +20,15 @@ export type InTransactionHandler<T extends DomainEventType> = (
 
 export type HandlerFailureLog = (error: unknown, event: DomainEvent) => void;
 
+/** Whether an in-transaction handler has anything to write for this event (by default: always). */
+export type AppliesTo<T extends DomainEventType> = (event: DomainEventOf<T>, ctx: AppContext) => boolean;
+
 type Handlers<H> = Map<DomainEventType, H[]>;
 type AnyAfterCommit = (event: DomainEvent, ctx: AppContext) => Promise<void> | void;
-type AnyInTransaction = (event: DomainEvent, tx: Tx, ctx: AppContext) => Promise<void> | void;
+interface AnyInTransaction {
+  run: (event: DomainEvent, tx: Tx, ctx: AppContext) => Promise<void> | void;
+  appliesTo: (event: DomainEvent, ctx: AppContext) => boolean;
+}
 
 /**
  * The port through which domains announce their writes (`AppContext.events`). Subscribers are registered once
@@ -40,13 +46,29 @@ export class DomainEvents {
     add(this.afterCommit, type, (event, ctx) => handler(event as DomainEventOf<T>, ctx));
   }
 
-  subscribeInTransaction<T extends DomainEventType>(type: T, handler: InTransactionHandler<T>): void {
-    add(this.inTransaction, type, (event, tx, ctx) => handler(event as DomainEventOf<T>, tx, ctx));
+  subscribeInTransaction<T extends DomainEventType>(
+    type: T,
+    handler: InTransactionHandler<T>,
+    appliesTo: AppliesTo<T> = () => true,
+  ): void {
+    add(this.inTransaction, type, {
+      run: (event, tx, ctx) => handler(event as DomainEventOf<T>, tx, ctx),
+      appliesTo: (event, ctx) => appliesTo(event as DomainEventOf<T>, ctx),
+    });
+  }
+
+  /**
+   * Whether an event has in-transaction handlers with something to write: a write whose single statement is its
+   * own transaction (the chat send on PostgreSQL) opens a transaction only then.
+   */
+  hasWorkInTransaction(event: DomainEvent, ctx: AppContext): boolean {
+    return (this.inTransaction.get(event.type) ?? []).some((handler) => handler.appliesTo(event, ctx));
   }
 
   /** The in-transaction handlers of an event being written in `tx` (failures propagate: the write fails). */
   async record(event: DomainEvent, tx: Tx, ctx: AppContext): Promise<void> {
-    for (const handler of this.inTransaction.get(event.type) ?? []) await handler(event, tx, ctx);
+    for (const handler of this.inTransaction.get(event.type) ?? [])
+      if (handler.appliesTo(event, ctx)) await handler.run(event, tx, ctx);
   }
 
   /** The after-commit handlers of committed events, in order; a failing handler is logged and the rest run. */

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import { createDatabase, type Db } from '../db/index.js';
 import type { StatusesTable } from '../db/schema.js';
 import { DomainEvents } from './domain-events.js';
-import { emitCommitted, transactionWithEvents } from './transaction.js';
+import { emitCommitted, inTransactionStepOf, transactionWithEvents } from './transaction.js';
 import type { StatusDeleted } from './types.js';
 
 const open: Db[] = [];
@@ -78,6 +78,25 @@ describe('domain events', () => {
         throw new Error('refused');
       }),
     ).rejects.toThrow('refused');
+    expect(await countNotes(ctx.db)).toBe(1);
+  });
+
+  it('run only the in-transaction handlers that apply, and offer a step only when one does', async () => {
+    const events = new DomainEvents();
+    const ctx = await contextWith(events);
+    expect(inTransactionStepOf(ctx, deleted('1'))).toBeUndefined();
+    events.subscribeInTransaction(
+      'StatusDeleted',
+      async (event, tx) => {
+        await sql`insert into notes (id) values (${Number(event.status.id)})`.execute(tx);
+      },
+      (event) => event.status.id !== '1',
+    );
+    expect(inTransactionStepOf(ctx, deleted('1'))).toBeUndefined();
+    const step = inTransactionStepOf(ctx, deleted('2'));
+    expect(step).toBeDefined();
+    await ctx.db.transaction().execute(async (tx) => step?.(tx));
+    await transactionWithEvents(ctx, (_tx, emit) => emit(deleted('1')));
     expect(await countNotes(ctx.db)).toBe(1);
   });
 

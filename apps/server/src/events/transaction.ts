@@ -29,3 +29,17 @@ export async function transactionWithEvents<T>(
 export function emitCommitted(ctx: AppContext, ...events: DomainEvent[]): Promise<void> {
   return domainEventsOf(ctx).committed(events, ctx);
 }
+
+/**
+ * The in-transaction handlers of `event` as a step of a write that runs its own transaction (the chat send, one
+ * statement on PostgreSQL); undefined when none has anything to write, so that the write may skip a transaction.
+ * Its after-commit handlers are the caller's to run (`emitCommitted`) once the write has committed.
+ */
+export function inTransactionStepOf(
+  ctx: AppContext,
+  event: DomainEvent,
+): ((tx: Tx) => Promise<void>) | undefined {
+  const events = domainEventsOf(ctx);
+  if (!events.hasWorkInTransaction(event, ctx)) return undefined;
+  return (tx) => events.record(event, tx, ctx);
+}

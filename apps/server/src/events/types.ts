@@ -1,5 +1,7 @@
 import type { AccountRow } from '../auth/viewer.js';
 import type { NotificationsTable, StatusesTable } from '../db/schema.js';
+import type { SocialEvent } from './social.js';
+import type { ChatEvent } from './chat.js';
 
 /**
  * What the domains tell the rest of the server once a write has committed. Each names the rows as they were
@@ -37,6 +39,6 @@ export interface StatusDeleted {
   boosts: readonly StatusesTable[];
 }
 
-export type DomainEvent = StatusPublished | StatusEdited | StatusDeleted;
+export type DomainEvent = StatusPublished | StatusEdited | StatusDeleted | SocialEvent | ChatEvent;
 export type DomainEventType = DomainEvent['type'];
 export type DomainEventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

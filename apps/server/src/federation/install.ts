@@ -4,6 +4,7 @@ import { runPeriodically } from '../lib/periodic.js';
 import { installFederationBridge } from './bridge.js';
 import { registerHostMeta } from './host-meta.js';
 import { registerFeaturedCollections } from './featured-collections.js';
+import { chatPeersOf } from './chat/peers.js';
 import { createFederationRuntime, startQueueWorkers } from './index.js';
 import { installFederationPort } from './port.js';
 import { runtimeOf } from './runtime.js';
@@ -26,6 +27,7 @@ export function installFederation(app: FastifyInstance, ctx: AppContext): void {
     runtime = createFederationRuntime(ctx, app.log);
     installFederationPort(ctx, runtime);
   }
+  ctx.chatPeers ??= chatPeersOf(ctx);
   installFederationBridge(app, ctx, runtime);
   registerHostMeta(app, ctx);
   registerFeaturedCollections(app, ctx);

@@ -8,11 +8,10 @@ import {
 } from '@palchat/api';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
-import type { DbOrTx, Tx } from '../db/index.js';
+import type { Db, DbOrTx, Tx } from '../db/index.js';
 import type { ConversationsTable, MessagesTable } from '../db/schema.js';
 import { forbidden, notFound, unprocessable } from '../http/errors.js';
-import { federate } from '../federation/outgoing/send.js';
-import { federateReadReceipt } from '../federation/chat/outgoing.js';
+import { emitCommitted } from '../events/transaction.js';
 import { removeFiles } from '../media/service.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
@@ -23,7 +22,6 @@ import { effectiveSettings, getPreferences } from './preferences.js';
 import { conversationRows, newParticipation, visibleMessages } from './queries.js';
 import { mutualFollowsAmong } from './relations.js';
 import { loadAccounts, serializeConversations, serializeMessages } from './serializers.js';
-import { federateGroupChange, federateGroupDissolved } from '../federation/chat/group-outgoing.js';
 import { requireGroupMembersReachable } from './group-peers.js';
 import { insertSystemMessage, nameOf, SystemText } from './system-messages.js';
 
@@ -123,6 +121,25 @@ async function requireActiveAccounts(db: DbOrTx, ids: readonly string[]): Promis
     .where('disabled', '=', 0)
     .execute();
   if (rows.length !== new Set(ids).size) throw notFound(MessagingText.userNotFound);
+}
+
+/** The id of the direct conversation of a pair, when it exists. */
+export async function directConversationId(db: DbOrTx, a: string, b: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('conversations')
+    .select('id')
+    .where('direct_key', '=', directKey(a, b))
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** The direct conversation of a pair, created on first use (in a short transaction of its own). */
+export function openDirectConversation(
+  db: Db,
+  viewerId: string,
+  otherId: string,
+): Promise<ConversationsTable> {
+  return db.transaction().execute((tx) => findOrCreateDirect(tx, viewerId, otherId));
 }
 
 /** The one direct conversation of a pair, created on first use; a unique key makes a duplicate impossible. */
@@ -227,7 +244,13 @@ export async function createConversation(
     return insertSystemMessage(tx, id, viewer.id, SystemText.created(nameOf(viewer), name));
   });
   await publishConversationUpdated(ctx, [viewer.id, ...others], id);
-  await federateGroupChange(ctx, id, { actorId: viewer.id, notices: [created.content] });
+  await emitCommitted(ctx, {
+    type: 'GroupChanged',
+    conversationId: id,
+    actorId: viewer.id,
+    notices: [created],
+    formerMemberIds: [],
+  });
   return loadConversation(ctx, ctx.db, viewer.id, id);
 }
 
@@ -266,8 +289,8 @@ export async function deleteConversation(
 }
 
 /**
- * The group and its messages gone for everyone here; a group homed here also tells its members' servers (a
- * `Delete` of the group). Also how a member's server applies that `Delete` to its copy.
+ * The group and its messages gone for everyone here (GroupDissolved: a group homed here also tells its members'
+ * servers). Also how a member's server applies its home server's `Delete` to its copy.
  */
 export async function dissolveGroup(ctx: AppContext, conversationId: string): Promise<void> {
   const members = await participantIds(ctx.db, conversationId);
@@ -290,8 +313,13 @@ export async function dissolveGroup(ctx: AppContext, conversationId: string): Pr
   // Files go only once the rows are gone for good; a failed removal leaves an orphan file, never a broken row.
   for (const row of media) await removeFiles(ctx, row).catch(() => undefined);
   await publishConversationUpdated(ctx, members, conversationId);
-  if (group && !group.group_uri)
-    await federateGroupDissolved(ctx, conversationId, [...(await loadAccounts(ctx.db, members)).values()]);
+  if (group)
+    await emitCommitted(ctx, {
+      type: 'GroupDissolved',
+      conversationId,
+      homedHere: !group.group_uri,
+      memberIds: members,
+    });
 }
 
 export interface MarkReadResult {
@@ -355,9 +383,12 @@ export async function markRead(
       user_id: viewer.id,
       message_ids: outcome.readIds,
     });
-    await federate(ctx, viewer, 'a read receipt', () =>
-      federateReadReceipt(ctx, viewer, conversationId, outcome.readIds),
-    );
+    await emitCommitted(ctx, {
+      type: 'ReadUpTo',
+      reader: viewer,
+      conversationId,
+      messageIds: outcome.readIds,
+    });
   }
   return { success: true, conversation: { id: conversationId, unread_count: 0 } };
 }

@@ -1,9 +1,16 @@
 import { MessagingErrorCode, MessagingText } from '@palchat/api';
 import type { AppContext } from '../context.js';
 import type { AccountsTable } from '../db/schema.js';
-import { peerChatVersion } from '../federation/chat/peers.js';
-import { GROUP_CHAT_VERSION } from '../federation/chat/vocabulary.js';
 import { unprocessable } from '../http/errors.js';
+
+/**
+ * What the message box must know of other servers, answered by federation (installed on `ctx.chatPeers` when
+ * federation is on; absent when it is off, when nobody remote can be in a group).
+ */
+export interface ChatPeers {
+  /** whether the server of a remote account can have it in a group (it follows groups' actors) */
+  hostsGroupMembers(account: Pick<AccountsTable, 'uri'>): Promise<boolean>;
+}
 
 /**
  * A group chat lives on its creator's server and is relayed to its members' servers by its Group actor, which
@@ -17,7 +24,7 @@ export async function requireGroupMembersReachable(
 ): Promise<void> {
   for (const account of accounts) {
     if (!account.domain) continue;
-    if ((await peerChatVersion(ctx, account)) < GROUP_CHAT_VERSION)
+    if (!(await ctx.chatPeers?.hostsGroupMembers(account)))
       throw unprocessable(
         MessagingText.groupNotSupportedBy(`${account.username}@${account.domain}`),
         MessagingErrorCode.groupNotSupported,

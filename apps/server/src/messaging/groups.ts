@@ -8,9 +8,9 @@ import { participantIds, requireGroup, requireGroupAdmin, requireMembership } fr
 import { publishConversationUpdated, publishTo } from './events.js';
 import { newParticipation } from './queries.js';
 import { mutualFollowsAmong } from './relations.js';
+import { emitCommitted } from '../events/transaction.js';
 import { loadAccounts, serializeMessages } from './serializers.js';
 import { insertSystemMessage, nameOf, SystemText } from './system-messages.js';
-import { federateGroupChange, federateGroupLeave } from '../federation/chat/group-outgoing.js';
 import { requireGroupMembersReachable } from './group-peers.js';
 
 export interface GroupResult {
@@ -33,8 +33,8 @@ export async function announceGroupChange(
 }
 
 /**
- * A change of a group homed here is announced to its people here, and then (federateGroupChange) to its members'
- * servers as the group's Update: `former` are the people just out of it.
+ * A change of a group homed here is announced to its people here, and then told as GroupChanged (its members'
+ * servers hear it as the group's Update): `former` are the people just out of it.
  */
 async function announceChange(
   ctx: AppContext,
@@ -45,11 +45,12 @@ async function announceChange(
   await announceGroupChange(ctx, conversationId, notices, former);
   const [first] = notices;
   if (!first) return;
-  const formerMembers = former.length > 0 ? [...(await loadAccounts(ctx.db, former)).values()] : [];
-  await federateGroupChange(ctx, conversationId, {
+  await emitCommitted(ctx, {
+    type: 'GroupChanged',
+    conversationId,
     actorId: first.sender_id,
-    notices: notices.map((notice) => notice.content),
-    formerMembers,
+    notices,
+    formerMemberIds: former,
   });
 }
 
@@ -192,7 +193,7 @@ export async function leaveGroup(
   if (membership.conversation.group_uri) {
     // a group homed elsewhere: its home server takes them out and tells everyone
     await announceGroupChange(ctx, conversationId, [notice], [viewer.id]);
-    await federateGroupLeave(ctx, viewer, conversationId);
+    await emitCommitted(ctx, { type: 'GroupLeft', member: viewer, conversationId });
     return { success: true };
   }
   await announceChange(ctx, conversationId, [notice], [viewer.id]);

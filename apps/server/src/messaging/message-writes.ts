@@ -1,10 +1,12 @@
 import { MessagingText } from '@palchat/api';
 import { sql } from 'kysely';
 import type { KeyClaim } from '../db/idempotency.js';
-import { isPostgres, type Db, type Tx } from '../db/index.js';
+import { isPostgres, type Db, type DbOrTx, type Tx } from '../db/index.js';
 import type { MediaAttachmentsTable, MessagesTable } from '../db/schema.js';
 import { notFound, unprocessable } from '../http/errors.js';
-import type { FederationIntentRow } from '../federation/outgoing/durable.js';
+
+/** A write that must commit with the message, or not at all. */
+export type InTransactionStep = (tx: Tx) => Promise<void>;
 
 /**
  * What a new message changes besides its row: the conversation's place in the list, and each participant's
@@ -63,7 +65,7 @@ async function writeInTransaction(
   message: MessagesTable,
   media: MediaAttachmentsTable[],
   claim: KeyClaim,
-  intent: FederationIntentRow | null,
+  inTransaction: InTransactionStep | undefined,
 ): Promise<string[]> {
   return db.transaction().execute(async (tx) => {
     await tx.insertInto('messages').values(message).execute();
@@ -73,7 +75,7 @@ async function writeInTransaction(
     const participants = await bumpConversation(tx, message);
     // Removed from the group since the check: nothing is written.
     if (!participants.includes(message.sender_id)) throw notFound(MessagingText.conversationNotFound);
-    if (intent) await tx.insertInto('federation_queue').values(intent).execute();
+    await inTransaction?.(tx);
     return participants;
   });
 }
@@ -82,14 +84,29 @@ async function writeInTransaction(
  * PostgreSQL: the same writes as one statement of data-modifying CTEs (its own transaction), so that a send holds
  * a pooled connection for one round trip instead of five (begin, three writes, commit). The message is inserted
  * only when the sender still takes part, the key's claim took it, and every upload is still free (locked here);
- * the other writes only when it was. The counts it answers say which condition failed.
+ * the other writes only when it was. The counts it answers say which condition failed. Only when something must
+ * commit with the message (`inTransaction`: a durable federation intent) is it wrapped in a transaction.
  */
-async function writeInOneStatement(
+async function writeOnPostgres(
   db: Db,
   message: MessagesTable,
   media: MediaAttachmentsTable[],
   claim: KeyClaim,
-  intent: FederationIntentRow | null,
+  inTransaction: InTransactionStep | undefined,
+): Promise<string[]> {
+  if (!inTransaction) return writeInOneStatement(db, message, media, claim);
+  return db.transaction().execute(async (tx) => {
+    const participants = await writeInOneStatement(tx, message, media, claim);
+    await inTransaction(tx);
+    return participants;
+  });
+}
+
+async function writeInOneStatement(
+  db: DbOrTx,
+  message: MessagesTable,
+  media: MediaAttachmentsTable[],
+  claim: KeyClaim,
 ): Promise<string[]> {
   const claimInsert = claim.insert(db, message.id);
   const mediaIds = media.map((row) => row.id);
@@ -147,16 +164,6 @@ async function writeInOneStatement(
       returning id
     ),
     ${media.length > 0 ? sql`attached as (${attachMedia}),` : sql``}
-    ${
-      intent
-        ? sql`intent as (
-            insert into federation_queue (id, payload, ordering_key, run_at, created_at)
-            select ${intent.id}, ${intent.payload}, null, ${intent.run_at}, ${intent.created_at}
-            where ${written}
-            returning id
-          ),`
-        : sql``
-    }
     bumped as (${bumpOrder}),
     participants as (${bumpParticipants})
     select ${claimed} as claimed, array(select account_id from participants) as participants
@@ -181,11 +188,11 @@ export async function writeMessage(
   message: MessagesTable,
   media: MediaAttachmentsTable[],
   claim: KeyClaim,
-  /** the message's federation (federation/outgoing/durable.ts), committed with it */
-  intent: FederationIntentRow | null = null,
+  /** what must commit with the message (the in-transaction subscribers of its MessageSent) */
+  inTransaction?: InTransactionStep,
 ): Promise<string[]> {
-  const write = isPostgres(db) ? writeInOneStatement : writeInTransaction;
-  const participants = await write(db, message, media, claim, intent);
+  const write = isPostgres(db) ? writeOnPostgres : writeInTransaction;
+  const participants = await write(db, message, media, claim, inTransaction);
   for (const row of media) row.message_id = message.id;
   return participants;
 }

@@ -24,10 +24,9 @@ import {
   requireMembership,
   type Membership,
 } from './access.js';
-import { federate } from '../federation/outgoing/send.js';
-import { federateReaction } from '../federation/chat/outgoing.js';
-import { chatMessageIntent, intentCommitted } from '../federation/outgoing/durable.js';
-import { directKey, findOrCreateDirect } from './conversations.js';
+import type { MessageSent } from '../events/chat.js';
+import { emitCommitted, inTransactionStepOf } from '../events/transaction.js';
+import { directKey, openDirectConversation } from './conversations.js';
 import { publishConversationUpdated, publishTo } from './events.js';
 import { blockStatus } from './relations.js';
 import { loadReactions, serializeMessages, serializeNewMessage } from './serializers.js';
@@ -176,7 +175,7 @@ async function createDirectTarget(
   senderId: string,
   recipientId: string,
 ): Promise<SendTarget> {
-  const created = await ctx.db.transaction().execute((tx) => findOrCreateDirect(tx, senderId, recipientId));
+  const created = await openDirectConversation(ctx.db, senderId, recipientId);
   const target = await findSendTarget(ctx.db, senderId, { conversationId: created.id });
   if (!target) throw notFound(MessagingText.conversationNotFound);
   return target;
@@ -278,14 +277,15 @@ async function storeMessage(
     reply_to_message_id: input.reply_to_message_id ?? null,
     created_at: nowIso(),
   };
+  const sent: MessageSent = { type: 'MessageSent', message, sender, media: media.rows, replied };
   const recipients = await writeMessage(
     ctx.db,
     message,
     media.rows,
     claimKey,
-    chatMessageIntent(ctx, sender, message.id),
+    inTransactionStepOf(ctx, sent),
   );
-  intentCommitted(ctx);
+  await emitCommitted(ctx, sent);
 
   // A new message looks the same to everyone: nobody has hidden, read or reacted to it yet.
   const serialized = await serializeNewMessage(ctx, ctx.db, sender, message, media.rows, replied);
@@ -341,12 +341,26 @@ export async function toggleReaction(
   const message = await requireVisibleMessage(ctx.db, messageId, viewer.id);
   const membership = await requireMembership(ctx.db, message.conversation_id, viewer.id);
   await assertNotBlocked(ctx.db, membership, viewer.id);
-  const change = await setReaction(ctx.db, message.id, viewer.id, emoji, 'toggle');
+  return (
+    (await applyReaction(ctx, viewer, message, emoji, 'toggle')) ?? (await publishReactions(ctx, message))
+  );
+}
+
+/**
+ * Adds or removes one person's reaction (a remote person's too, from the inbox) and, when that changed anything,
+ * streams the message's reactions and tells of the change; answers the reactions streamed, or null.
+ */
+export async function applyReaction(
+  ctx: AppContext,
+  actor: AccountRow,
+  message: MessagesTable,
+  emoji: string,
+  mode: 'add' | 'remove' | 'toggle',
+): Promise<ReactionUpdatePayload | null> {
+  const change = await setReaction(ctx.db, message.id, actor.id, emoji, mode);
+  if (!change) return null;
   const payload = await publishReactions(ctx, message);
-  if (change)
-    await federate(ctx, viewer, 'a chat reaction', () =>
-      federateReaction(ctx, viewer, message, { ...change, emoji }),
-    );
+  await emitCommitted(ctx, { type: 'ReactionToggled', message, actor, reaction: { ...change, emoji } });
   return payload;
 }
 
@@ -354,7 +368,7 @@ export async function toggleReaction(
  * Adds or removes one person's reaction with this emoji ('toggle': whichever applies); answers the reaction's
  * id and whether it was removed, or null when nothing changed.
  */
-export async function setReaction(
+async function setReaction(
   db: Db,
   messageId: string,
   accountId: string,
@@ -385,10 +399,7 @@ export async function setReaction(
 }
 
 /** The message's reactions now, to everyone in its conversation. */
-export async function publishReactions(
-  ctx: AppContext,
-  message: MessagesTable,
-): Promise<ReactionUpdatePayload> {
+async function publishReactions(ctx: AppContext, message: MessagesTable): Promise<ReactionUpdatePayload> {
   const reactions = (await loadReactions(ctx.db, [message.id])).get(message.id) ?? [];
   const payload: ReactionUpdatePayload = {
     id: message.id,

@@ -1,8 +1,7 @@
 import type { TypingPayload } from '@palchat/api';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
-import { federate } from '../federation/outgoing/send.js';
-import { federateTyping } from '../federation/chat/typing.js';
+import { emitCommitted } from '../events/transaction.js';
 import { publishTo } from './events.js';
 import { effectiveSettings, loadPreferences } from './preferences.js';
 import { blockedEitherWayAmong } from '../relationships/store.js';
@@ -54,6 +53,6 @@ export async function relayTyping(
     event,
     payload,
   );
-  await federate(ctx, typist, 'a typing indicator', () => federateTyping(ctx, typist, conversationId, event));
+  await emitCommitted(ctx, { type: 'Typing', typist, conversationId, event });
   return true;
 }

@@ -1,8 +1,8 @@
-import { federatePollVote } from '../federation/outgoing/statuses.js';
 import type { Poll } from '@palchat/api';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
-import type { NotificationsTable, PollsTable } from '../db/schema.js';
+import type { NotificationsTable, PollsTable, StatusesTable } from '../db/schema.js';
+import { transactionWithEvents } from '../events/transaction.js';
 import { notFound, unprocessable } from '../http/errors.js';
 import { isId, newId, storedId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
@@ -34,7 +34,10 @@ export async function renderPoll(
   return rendered;
 }
 
-/** One vote per person: choices are option indexes, several only in a multiple-choice poll. */
+/**
+ * One vote per person: choices are option indexes, several only in a multiple-choice poll. A remote poll's
+ * author counts the votes: they go to its server (PollVoted).
+ */
 export async function vote(
   ctx: AppContext,
   viewer: AccountRow,
@@ -58,7 +61,7 @@ export async function vote(
     choice,
     created_at: now,
   }));
-  await ctx.db.transaction().execute(async (tx) => {
+  await transactionWithEvents(ctx, async (tx, emit) => {
     const already = await tx
       .selectFrom('poll_votes')
       .select('id')
@@ -67,9 +70,48 @@ export async function vote(
       .executeTakeFirst();
     if (already) throw unprocessable('Validation failed: You have already voted on this poll', 'poll_voted');
     await tx.insertInto('poll_votes').values(votes).execute();
+    await emit({ type: 'PollVoted', voter: viewer, poll, votes });
   });
-  // a remote poll's author counts the votes: they go to its server
-  await federatePollVote(ctx, viewer, poll, votes);
+}
+
+/**
+ * A remote vote in a local poll, as Mastodon sends it: one Create(Note) per chosen option, its `name` the option's
+ * title, replying to the poll. Counted once per voter and option; a single-choice poll takes a voter's first
+ * choice only; votes after the end or by the poll's author are ignored.
+ */
+export async function recordRemoteVote(
+  ctx: AppContext,
+  status: StatusesTable,
+  voter: AccountRow,
+  optionTitle: string,
+): Promise<void> {
+  const poll = await ctx.db
+    .selectFrom('polls')
+    .selectAll()
+    .where('status_id', '=', status.id)
+    .executeTakeFirst();
+  if (!poll || isExpired(poll) || poll.account_id === voter.id) return;
+  const choice = pollOptions(poll).indexOf(optionTitle.trim());
+  if (choice < 0) return;
+  await transactionWithEvents(ctx, async (tx, emit) => {
+    if (!poll.multiple) {
+      const voted = await tx
+        .selectFrom('poll_votes')
+        .select('id')
+        .where('poll_id', '=', poll.id)
+        .where('account_id', '=', voter.id)
+        .executeTakeFirst();
+      if (voted) return;
+    }
+    const vote = { id: newId(), poll_id: poll.id, account_id: voter.id, choice, created_at: nowIso() };
+    const inserted = await tx
+      .insertInto('poll_votes')
+      .values(vote)
+      .onConflict((oc) => oc.columns(['poll_id', 'account_id', 'choice']).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0)
+      await emit({ type: 'PollVoted', voter, poll, votes: [vote] });
+  });
 }
 
 /**

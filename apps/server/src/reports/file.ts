@@ -1,5 +1,7 @@
+import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import type { NotificationsTable } from '../db/schema.js';
+import { emitCommitted } from '../events/transaction.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { notifyStaff } from '../moderation/staff-notifications.js';
@@ -43,4 +45,15 @@ export async function fileReport(ctx: AppContext, input: NewReport) {
   });
   for (const notification of notifications) await publishNotification(ctx, notification);
   return row;
+}
+
+/** The reporter asked that the report of a remote account go to that account's server too. */
+export async function forwardReport(
+  ctx: AppContext,
+  report: { id: string; comment: string },
+  statusIds: readonly string[],
+  target: AccountRow,
+): Promise<void> {
+  if (!target.domain) return;
+  await emitCommitted(ctx, { type: 'ReportForwarded', report: { ...report, status_ids: statusIds }, target });
 }

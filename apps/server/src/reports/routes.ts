@@ -1,4 +1,3 @@
-import { federateReportForward } from '../federation/outgoing/profile.js';
 import type { FastifyInstance } from 'fastify';
 import { accountReportInputSchema } from '@palchat/api';
 import { requireAccount } from '../auth/viewer.js';
@@ -6,7 +5,7 @@ import type { AppContext } from '../context.js';
 import { findAccountOr404 } from '../accounts/lookup.js';
 import { badRequest, unprocessable } from '../http/errors.js';
 import { scopes } from '../auth/route-scopes.js';
-import { fileReport } from './file.js';
+import { fileReport, forwardReport } from './file.js';
 import { serializeReports } from './serializer.js';
 import { storedId } from '../lib/ids.js';
 
@@ -65,7 +64,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
       comment: (input.comment ?? '').trim(),
       forwarded: Boolean(input.forward),
     });
-    if (input.forward) await federateReportForward(ctx, { ...row, status_ids: statusIds }, target);
+    if (input.forward) await forwardReport(ctx, row, statusIds, target);
     const [report] = await serializeReports(ctx, [row]);
     return report;
   });

@@ -2,18 +2,14 @@ import type { Visibility } from '@palchat/api';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import type { NotificationsTable, StatusesTable } from '../db/schema.js';
+import { emitCommitted, transactionWithEvents } from '../events/transaction.js';
 import { forbidden, unprocessable } from '../http/errors.js';
 import { MAX_PINNED_STATUSES } from '../instance/limits.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
-import {
-  federateBoost,
-  federateBoostUndone,
-  federateFavourite,
-  federateUnfavourite,
-} from '../federation/outgoing/statuses.js';
 import { publishNotification, recordNotification } from '../notifications/service.js';
 import { adjustStatusCounter, adjustStatusesCount } from './counters.js';
+import { removeStatus } from './compose.js';
 import { streamStatus } from './fanout.js';
 import { fanOutToFeeds, removeStatusesFromFeeds } from '../timelines/feeds.js';
 import { findVisibleStatus } from './service.js';
@@ -57,7 +53,7 @@ export async function reblog(
       original.visibility === 'private' ? 'private' : visibility === 'direct' ? 'public' : visibility,
     local: 1,
   });
-  if (await storeBoost(ctx, boost, original, { notifyAuthor: true })) await federateBoost(ctx, viewer, boost);
+  await storeBoost(ctx, viewer, boost, original, { notifyAuthor: true });
   return boost;
 }
 
@@ -90,11 +86,13 @@ export function boostOf(
 }
 
 /**
- * Stores a boost with its counters and (with `notifyAuthor`) the original author's `reblog` notification, then
- * fans it out and streams it. False when a boost with the same uri exists (a remote Announce delivered twice).
+ * Stores a boost by `booster` with its counters and (with `notifyAuthor`) the original author's `reblog`
+ * notification, then fans it out, streams it and tells of it (StatusReblogged). False when a boost with the same
+ * uri exists (a remote Announce delivered twice).
  */
 export async function storeBoost(
   ctx: AppContext,
+  booster: AccountRow,
   boost: StatusesTable,
   original: StatusesTable,
   { notifyAuthor }: { notifyAuthor: boolean },
@@ -124,6 +122,7 @@ export async function storeBoost(
   const skippedFeeds = await fanOutToFeeds(ctx.db, boost);
   await publishNotification(ctx, notification);
   void streamStatus(ctx, boost, 'update', { skippedFeeds });
+  await emitCommitted(ctx, { type: 'StatusReblogged', booster, boost, original });
   return true;
 }
 
@@ -151,46 +150,71 @@ export async function unreblog(ctx: AppContext, viewer: AccountRow, id: string):
       .execute();
   });
   void streamStatus(ctx, boost, 'delete');
-  await federateBoostUndone(ctx, viewer, boost);
+  await emitCommitted(ctx, { type: 'StatusUnreblogged', booster: viewer, boost, original });
   return original;
+}
+
+/**
+ * A remote account's boost withdrawn (Undo(Announce)): removed as any status is, with the original author's
+ * `reblog` notification. False when `boostUri` names no boost of `booster`.
+ */
+export async function withdrawBoost(
+  ctx: AppContext,
+  booster: AccountRow,
+  boostUri: string,
+): Promise<boolean> {
+  const boost = await ctx.db
+    .selectFrom('statuses')
+    .selectAll()
+    .where('uri', '=', boostUri)
+    .where('account_id', '=', booster.id)
+    .where('reblog_of_id', 'is not', null)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!boost?.reblog_of_id) return false;
+  await removeStatus(ctx, boost);
+  await ctx.db
+    .deleteFrom('notifications')
+    .where('type', '=', 'reblog')
+    .where('from_account_id', '=', booster.id)
+    .where('status_id', '=', boost.reblog_of_id)
+    .execute();
+  return true;
 }
 
 export async function favourite(ctx: AppContext, viewer: AccountRow, id: string): Promise<StatusesTable> {
   const status = await target(ctx, viewer, id);
   if (await isBlockedEitherWay(ctx.db, viewer.id, status.account_id)) throw forbidden();
-  let notification: NotificationsTable | null = null;
   const favouriteId = newId();
-  const added = await ctx.db.transaction().execute(async (tx) => {
+  await transactionWithEvents(ctx, async (tx, emit) => {
     const inserted = await tx
       .insertInto('favourites')
       .values({ id: favouriteId, account_id: viewer.id, status_id: status.id, created_at: nowIso() })
       .onConflict((oc) => oc.columns(['account_id', 'status_id']).doNothing())
       .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return false;
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return;
     await adjustStatusCounter(tx, status.id, 'favourites_count', 1);
-    notification = await recordNotification(tx, {
+    const notification = await recordNotification(tx, {
       accountId: status.account_id,
       fromAccountId: viewer.id,
       type: 'favourite',
       statusId: status.id,
     });
-    return true;
+    await emit({ type: 'StatusFavourited', account: viewer, status, favouriteId, notification });
   });
-  await publishNotification(ctx, notification);
-  if (added) await federateFavourite(ctx, viewer, status, favouriteId);
   return status;
 }
 
 export async function unfavourite(ctx: AppContext, viewer: AccountRow, id: string): Promise<StatusesTable> {
   const status = await target(ctx, viewer, id);
-  const removed = await ctx.db.transaction().execute(async (tx) => {
+  await transactionWithEvents(ctx, async (tx, emit) => {
     const favourite = await tx
       .deleteFrom('favourites')
       .where('account_id', '=', viewer.id)
       .where('status_id', '=', status.id)
       .returning('id')
       .executeTakeFirst();
-    if (!favourite) return null;
+    if (!favourite) return;
     await adjustStatusCounter(tx, status.id, 'favourites_count', -1);
     await tx
       .deleteFrom('notifications')
@@ -198,9 +222,8 @@ export async function unfavourite(ctx: AppContext, viewer: AccountRow, id: strin
       .where('from_account_id', '=', viewer.id)
       .where('status_id', '=', status.id)
       .execute();
-    return favourite.id;
+    await emit({ type: 'StatusUnfavourited', account: viewer, status, favouriteId: favourite.id });
   });
-  if (removed) await federateUnfavourite(ctx, viewer, status, removed);
   return status;
 }
 

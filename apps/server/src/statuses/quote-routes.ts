@@ -4,13 +4,11 @@ import { quotePolicySchema } from '@palchat/api';
 import { requireAccount } from '../auth/viewer.js';
 import { scopes } from '../auth/route-scopes.js';
 import type { AppContext } from '../context.js';
-import { federateStatusUpdated } from '../federation/outgoing/statuses.js';
-import { federateQuoteRevoked } from '../federation/outgoing/quotes.js';
 import { notFound } from '../http/errors.js';
 import { newestFirst, pageQuerySchema, paginateQuery, withoutCursors } from '../timelines/pagination.js';
 import { findOwnStatus } from './compose.js';
 import { streamStatus } from './fanout.js';
-import { localApprovalUri, revokeQuote, setQuotePolicy } from './quotes.js';
+import { revokeQuote, setQuotePolicy } from './quotes.js';
 import { serializeStatus, serializeStatuses } from './serializer.js';
 import { findVisibleStatus } from './service.js';
 import { notSilencedBy, visibleTo } from './visibility.js';
@@ -54,10 +52,8 @@ export async function quoteRoutes(app: FastifyInstance, ctx: AppContext): Promis
     async (request) => {
       const viewer = requireAccount(request);
       const { id, quoting_status_id: quotingId } = revokeParams.parse(request.params);
-      const { quote, quoting } = await revokeQuote(ctx, viewer, id, quotingId);
-      const approvalUri = quote.approval_uri ?? localApprovalUri(ctx, viewer.username, quote.id);
+      const { quoting } = await revokeQuote(ctx, viewer, id, quotingId);
       void streamStatus(ctx, quoting, 'status.update');
-      if (quoting.local === 0) await federateQuoteRevoked(ctx, viewer, quote, approvalUri);
       const status = await serializeStatus(ctx, quoting, viewer);
       if (!status) throw notFound();
       return status;
@@ -68,8 +64,7 @@ export async function quoteRoutes(app: FastifyInstance, ctx: AppContext): Promis
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     const { quote_approval_policy: policy } = policyBody.parse(request.body ?? {});
-    const updated = await setQuotePolicy(ctx, await findOwnStatus(ctx, viewer, id), policy);
-    await federateStatusUpdated(ctx, viewer, updated);
+    const updated = await setQuotePolicy(ctx, viewer, await findOwnStatus(ctx, viewer, id), policy);
     const status = await serializeStatus(ctx, updated, viewer);
     if (!status) throw notFound();
     return status;

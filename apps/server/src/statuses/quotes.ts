@@ -3,6 +3,7 @@ import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import type { DbOrTx, Tx } from '../db/index.js';
 import type { NotificationsTable, QuoteStateValue, QuotesTable, StatusesTable } from '../db/schema.js';
+import { emitCommitted } from '../events/transaction.js';
 import { notFound } from '../http/errors.js';
 import { newId, storedId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
@@ -197,12 +198,15 @@ export async function revokeQuote(
     .executeTakeFirstOrThrow();
   if (quote.state === 'accepted' || quote.state === 'pending')
     await ctx.db.transaction().execute((tx) => markRevoked(tx, quote));
+  const approvalUri = quote.approval_uri ?? localApprovalUri(ctx, owner.username, quote.id);
+  await emitCommitted(ctx, { type: 'QuoteRevoked', quotedAuthor: owner, quote, quoting, approvalUri });
   return { quote, quoting };
 }
 
 /** PUT /api/v1/statuses/:id/interaction_policy: the author changes who may quote the post. */
 export async function setQuotePolicy(
   ctx: AppContext,
+  author: AccountRow,
   status: StatusesTable,
   policy: QuotePolicy,
 ): Promise<StatusesTable> {
@@ -212,5 +216,7 @@ export async function setQuotePolicy(
     .set({ quote_policy: quotePolicy })
     .where('id', '=', status.id)
     .execute();
-  return { ...status, quote_policy: quotePolicy };
+  const updated = { ...status, quote_policy: quotePolicy };
+  await emitCommitted(ctx, { type: 'QuotePolicyChanged', author, status: updated });
+  return updated;
 }

@@ -12,6 +12,7 @@ import { useCompleteCatalogue } from './i18n/use-complete-catalogue';
 import { InitialStateContext } from './initial-state-context';
 import { APP_ROUTE_ID, buildRoutes, deckRoutes } from './routes';
 import { isDeckPath } from './rules/path-redirect';
+import { ToastProvider } from '../platform/toasts';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -62,7 +63,9 @@ export function App({ state, locale, messages: loaded, router: madeAhead }: AppP
       <CrashBoundary>
         <InitialStateContext.Provider value={state}>
           <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
+            <ToastProvider>
+              <RouterProvider router={router} />
+            </ToastProvider>
           </QueryClientProvider>
         </InitialStateContext.Provider>
       </CrashBoundary>

@@ -14,13 +14,11 @@ import {
 import type { AccountRow } from '../../auth/viewer.js';
 import type { ConversationsTable } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
-import { nowIso } from '../../lib/time.js';
 import { participantIds } from '../../messaging/access.js';
 import { dissolveGroup } from '../../messaging/conversations.js';
-import { announceGroupChange, leaveGroup } from '../../messaging/groups.js';
-import { newParticipation } from '../../messaging/queries.js';
+import { applyGroupCopy } from '../../messaging/group-copies.js';
+import { leaveGroup } from '../../messaging/groups.js';
 import { mutualFollowsAmong } from '../../messaging/relations.js';
-import { insertSystemMessage } from '../../messaging/system-messages.js';
 import { relayTyping } from '../../messaging/typing.js';
 import { localAccountOfActorUri } from '../actors.js';
 import {
@@ -265,51 +263,18 @@ async function onGroupUpdate(
   if (!changed) return;
   const noticeActor = state.noticeActor ? await accountOfActor(inbox, state.noticeActor) : admin;
   const creator = state.creator ? await accountOfActor(inbox, state.creator) : undefined;
-  const conversationId = copy?.id ?? newId();
-  const notices = await ctx.db.transaction().execute(async (tx) => {
-    const now = nowIso();
-    if (copy) {
-      await tx
-        .updateTable('conversations')
-        .set({ name: state.name, admin_id: admin.id })
-        .where('id', '=', copy.id)
-        .execute();
-    } else {
-      await tx
-        .insertInto('conversations')
-        .values({
-          id: conversationId,
-          name: state.name,
-          is_group: 1,
-          creator_id: (creator ?? admin).id,
-          admin_id: admin.id,
-          direct_key: null,
-          created_at: now,
-          updated_at: now,
-          group_uri: groupUri,
-          group_inbox_url: inboxUrl,
-        })
-        .onConflict((oc) => oc.column('group_uri').doNothing())
-        .execute();
-    }
-    if (left.length > 0)
-      await tx
-        .deleteFrom('conversation_participants')
-        .where('conversation_id', '=', conversationId)
-        .where('account_id', 'in', left)
-        .execute();
-    if (joined.length > 0)
-      await tx
-        .insertInto('conversation_participants')
-        .values(joined.map((id) => newParticipation(conversationId, id, now, conversationId)))
-        .onConflict((oc) => oc.columns(['conversation_id', 'account_id']).doNothing())
-        .execute();
-    const inserted = [];
-    for (const text of state.notices)
-      inserted.push(await insertSystemMessage(tx, conversationId, (noticeActor ?? admin).id, text));
-    return inserted;
+  await applyGroupCopy(ctx, {
+    copy,
+    groupUri,
+    inboxUrl,
+    name: state.name,
+    adminId: admin.id,
+    creatorId: (creator ?? admin).id,
+    joined,
+    left,
+    noticeActorId: (noticeActor ?? admin).id,
+    notices: state.notices,
   });
-  await announceGroupChange(ctx, conversationId, notices, left);
 }
 
 class GroupNotYetKnownError extends Error {

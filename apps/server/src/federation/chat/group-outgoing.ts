@@ -22,7 +22,6 @@ import { MastodonCreate } from '../outgoing/media-terms.js';
 import { attachmentOf } from '../outgoing/note.js';
 import { federate, sendTo, uniqueSuffix, type OutgoingContext } from '../outgoing/send.js';
 import { groupIdentifier } from './group-actor.js';
-import { typingActivity, type TypingState } from './typing.js';
 import { ChatMessageNote, withGroupTerms } from './vocabulary.js';
 import { runtimeOf } from '../runtime.js';
 
@@ -57,7 +56,7 @@ export async function groupRouteOf(ctx: AppContext, conversationId: string): Pro
   };
 }
 
-function outgoingContext(ctx: AppContext): OutgoingContext | null {
+export function outgoingContext(ctx: AppContext): OutgoingContext | null {
   const runtime = runtimeOf(ctx);
   return runtime ? runtime.federation.createContext(new URL(ctx.config.publicUrl), ctx) : null;
 }
@@ -180,23 +179,6 @@ export function groupMessageCreate(
     published,
     object: note,
   });
-}
-
-/** A local person's typing in a group (when relayTyping let it through); false when the chat is no group. */
-export async function federateGroupTyping(
-  ctx: AppContext,
-  typist: AccountRow,
-  conversationId: string,
-  state: TypingState,
-): Promise<boolean> {
-  const route = await groupRouteOf(ctx, conversationId);
-  const context = outgoingContext(ctx);
-  if (!route || !context) return route !== null;
-  const actor = context.getActorUri(typist.username);
-  await federateInGroup(context, typist, route, (groupUri) =>
-    typingActivity(state, { id: new URL(`${actor.href}#typing/${uniqueSuffix()}`), actor, to: groupUri }),
-  );
-  return true;
 }
 
 export interface GroupChange {

@@ -14,13 +14,15 @@ import type { DbOrTx } from '../../db/index.js';
 import type { MessagesTable, StatusesTable } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
-import { directKey, findOrCreateDirect } from '../../messaging/conversations.js';
-import { publishConversationUpdated, publishTo } from '../../messaging/events.js';
-import { publishReactions, setReaction } from '../../messaging/messages.js';
-import { bumpConversation } from '../../messaging/message-writes.js';
-import { effectiveSettings, loadPreferences } from '../../messaging/preferences.js';
+import { directConversationId, openDirectConversation } from '../../messaging/conversations.js';
+import { applyReaction } from '../../messaging/messages.js';
 import { blockStatus } from '../../messaging/relations.js';
-import { loadAccounts, serializeNewMessage } from '../../messaging/serializers.js';
+import {
+  deleteMessageForEveryone,
+  receiveMessage,
+  recordReadReceipt,
+} from '../../messaging/remote-actions.js';
+import { loadAccounts } from '../../messaging/serializers.js';
 import { participantIds } from '../../messaging/access.js';
 import { localAccountOfActorUri } from '../actors.js';
 import { remoteMediaOf, remoteMediaRow } from '../ingest/attachments.js';
@@ -122,14 +124,10 @@ async function chatOfNote(
   }
   const [recipient] = addressees.locals;
   if (addressees.count !== 1 || !recipient) return null;
-  const existing = await ctx.db
-    .selectFrom('conversations')
-    .select('id')
-    .where('direct_key', '=', directKey(author.id, recipient.id))
-    .executeTakeFirst();
-  if (existing) return { conversationId: existing.id, replied: undefined };
+  const existing = await directConversationId(ctx.db, author.id, recipient.id);
+  if (existing) return { conversationId: existing, replied: undefined };
   if (!(await isPalchatChatMessage(note, carrier, options))) return null;
-  const created = await ctx.db.transaction().execute((tx) => findOrCreateDirect(tx, author.id, recipient.id));
+  const created = await openDirectConversation(ctx.db, author.id, recipient.id);
   return { conversationId: created.id, replied: undefined };
 }
 
@@ -187,28 +185,15 @@ export async function storeRemoteMessage(
     created_at: nowIso(),
     uri,
   };
-  const stored = await ctx.db.transaction().execute(async (tx) => {
-    const inserted = await tx
-      .insertInto('messages')
-      .values(message)
-      .onConflict((oc) => oc.column('uri').doNothing())
-      .executeTakeFirst();
-    // the same Note delivered twice at once: the other delivery stored it
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return null;
-    const rows = media.map((item) =>
-      remoteMediaRow(item, author.id, { status_id: null, message_id: message.id }),
-    );
-    if (rows.length > 0) await tx.insertInto('media_attachments').values(rows).execute();
-    return { participants: await bumpConversation(tx, message), rows };
-  });
-  if (!stored)
+  const rows = media.map((item) =>
+    remoteMediaRow(item, author.id, { status_id: null, message_id: message.id }),
+  );
+  if (!(await receiveMessage(ctx, author, message, rows, chat.replied)))
     return ctx.db.selectFrom('messages').selectAll().where('uri', '=', uri).executeTakeFirstOrThrow();
   requestMediaCopies(
     ctx,
-    stored.rows.map((row) => row.id),
+    rows.map((row) => row.id),
   );
-  const serialized = await serializeNewMessage(ctx, ctx.db, author, message, stored.rows, chat.replied);
-  await publishTo(ctx, stored.participants, 'friend_message', serialized);
   return message;
 }
 
@@ -267,8 +252,7 @@ export async function onIncomingReaction(
   if (!ALL_REACTION_EMOJIS.includes(emoji)) return true;
   const others = (await loadAccounts(ctx.db, [message.sender_id])).get(message.sender_id);
   if (others && (await blockStatus(ctx.db, others.id, actor.id)).is_blocked_by_me) return true;
-  const change = await setReaction(ctx.db, message.id, actor.id, emoji, undo ? 'remove' : 'add');
-  if (change) await publishReactions(ctx, message);
+  await applyReaction(ctx, actor, message, emoji, undo ? 'remove' : 'add');
   return true;
 }
 
@@ -290,17 +274,7 @@ export async function onIncomingMessageDelete(
   if (!message) return false;
   if (conversationId && message.conversation_id !== conversationId) return true;
   if (message.sender_id !== actor.id) return true;
-  const participants = await ctx.db
-    .selectFrom('conversation_participants')
-    .select('account_id')
-    .where('conversation_id', '=', message.conversation_id)
-    .execute();
-  await ctx.db.deleteFrom('messages').where('id', '=', message.id).execute();
-  await publishConversationUpdated(
-    ctx,
-    participants.map((row) => row.account_id),
-    message.conversation_id,
-  );
+  await deleteMessageForEveryone(ctx, message);
   return true;
 }
 
@@ -326,39 +300,6 @@ export async function onIncomingRead(
       message,
     ]);
   }
-  for (const [conversationId, readMessages] of byConversation) {
-    const newest =
-      readMessages
-        .map((message) => message.id)
-        .sort()
-        .pop() ?? '';
-    await ctx.db
-      .updateTable('conversation_participants')
-      .set({ receipt_message_id: newest })
-      .where('conversation_id', '=', conversationId)
-      .where('account_id', '=', actor.id)
-      .where((eb) => eb.or([eb('receipt_message_id', 'is', null), eb('receipt_message_id', '<', newest)]))
-      .execute();
-    const authors = await ctx.db
-      .selectFrom('conversation_participants')
-      .select(['account_id', 'typing_indicator_enabled', 'read_receipts_enabled'])
-      .where('conversation_id', '=', conversationId)
-      .where('account_id', 'in', [...new Set(readMessages.map((message) => message.sender_id))])
-      .execute();
-    const preferences = await loadPreferences(
-      ctx.db,
-      authors.map((row) => row.account_id),
-    );
-    for (const author of authors) {
-      const global = preferences.get(author.account_id);
-      if (!global || !effectiveSettings(global, author).read_receipts_enabled) continue;
-      await publishTo(ctx, [author.account_id], 'message_read', {
-        conversation_id: conversationId,
-        user_id: actor.id,
-        message_ids: readMessages
-          .filter((message) => message.sender_id === author.account_id)
-          .map((message) => message.id),
-      });
-    }
-  }
+  for (const [conversationId, readMessages] of byConversation)
+    await recordReadReceipt(ctx, actor, conversationId, readMessages);
 }

@@ -1,7 +1,8 @@
 import type { AppContext } from '../../context.js';
 import type { AccountsTable } from '../../db/schema.js';
 import { fetchLimited } from '../../lib/safe-fetch.js';
-import { NODEINFO_CHAT_METADATA } from './vocabulary.js';
+import type { ChatPeers } from '../../messaging/group-peers.js';
+import { GROUP_CHAT_VERSION, NODEINFO_CHAT_METADATA } from './vocabulary.js';
 import { runtimeOf } from '../runtime.js';
 
 const NODEINFO_MAX_BYTES = 256 * 1024;
@@ -77,4 +78,11 @@ export async function speaksPalchatChat(
   account: Pick<AccountsTable, 'uri'>,
 ): Promise<boolean> {
   return (await peerChatVersion(ctx, account)) > 0;
+}
+
+/** The message box's questions about other servers (messaging/group-peers.ts), answered from their NodeInfo. */
+export function chatPeersOf(ctx: AppContext): ChatPeers {
+  return {
+    hostsGroupMembers: async (account) => (await peerChatVersion(ctx, account)) >= GROUP_CHAT_VERSION,
+  };
 }

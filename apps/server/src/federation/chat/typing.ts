@@ -2,12 +2,13 @@ import { Activity } from '@fedify/vocab';
 import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
 import { newId } from '../../lib/ids.js';
-import { directKey } from '../../messaging/conversations.js';
+import { directConversationId } from '../../messaging/conversations.js';
 import { blockedEitherWayAmong } from '../../relationships/store.js';
 import { relayTyping } from '../../messaging/typing.js';
 import { localAccountOfActorUri } from '../actors.js';
 import { deliverToActor } from '../outbox.js';
-import { federateGroupTyping } from './group-outgoing.js';
+import { federateInGroup, groupRouteOf, outgoingContext } from './group-outgoing.js';
+import { uniqueSuffix } from '../outgoing/send.js';
 import { speaksPalchatChat } from './peers.js';
 import { PALCHAT_NS, palchatTerm, withTerms } from './vocabulary.js';
 import { runtimeOf } from '../runtime.js';
@@ -75,6 +76,23 @@ export function typingStateOf(json: JsonObject): TypingState | null {
   return isTyping && (state === 'start' || state === 'stop') ? state : null;
 }
 
+/** A local person's typing in a group (when relayTyping let it through); false when the chat is no group. */
+export async function federateGroupTyping(
+  ctx: AppContext,
+  typist: AccountRow,
+  conversationId: string,
+  state: TypingState,
+): Promise<boolean> {
+  const route = await groupRouteOf(ctx, conversationId);
+  const context = outgoingContext(ctx);
+  if (!route || !context) return route !== null;
+  const actor = context.getActorUri(typist.username);
+  await federateInGroup(context, typist, route, (groupUri) =>
+    typingActivity(state, { id: new URL(`${actor.href}#typing/${uniqueSuffix()}`), actor, to: groupUri }),
+  );
+  return true;
+}
+
 /**
  * A local person's typing in a direct chat with someone on a Palchat server: sent only when relayTyping let it
  * through (their typing indicator is on); the receiver applies its side's settings.
@@ -122,11 +140,7 @@ export async function onIncomingTyping(
   const context = runtime.federation.createContext(new URL(ctx.config.publicUrl), ctx);
   const recipient = await localAccountOfActorUri(context, addressed);
   if (!recipient) return true;
-  const chat = await ctx.db
-    .selectFrom('conversations')
-    .select('id')
-    .where('direct_key', '=', directKey(actor.id, recipient.id))
-    .executeTakeFirst();
-  if (chat) await relayTyping(ctx, actor, chat.id, state === 'start' ? 'typing_start' : 'typing_stop');
+  const chat = await directConversationId(ctx.db, actor.id, recipient.id);
+  if (chat) await relayTyping(ctx, actor, chat, state === 'start' ? 'typing_start' : 'typing_stop');
   return true;
 }

@@ -4,6 +4,7 @@ import { followAccount, unfollowAccount, acceptFollowRequests } from '../../acco
 import { blockAccount, unblockAccount } from '../../accounts/safety.js';
 import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
+import { transactionWithEvents } from '../../events/transaction.js';
 import { ApiError } from '../../http/errors.js';
 import { newId } from '../../lib/ids.js';
 import { isFollowing } from '../../relationships/store.js';
@@ -40,7 +41,7 @@ async function acceptedRecently(ctx: AppContext, followerId: string, targetId: s
   return Boolean(await runtimeOf(ctx)?.kv.get(acceptedKey(followerId, targetId)));
 }
 
-async function markAccepted(ctx: AppContext, followerId: string, targetId: string): Promise<void> {
+export async function markAccepted(ctx: AppContext, followerId: string, targetId: string): Promise<void> {
   await runtimeOf(ctx)?.kv.set(acceptedKey(followerId, targetId), true, { ttl: ACCEPT_REPEAT });
 }
 
@@ -53,7 +54,8 @@ const actorUri = (ctx: AppContext, account: AccountRow) =>
 
 /**
  * Answers a remote account's Follow of a local one with an Accept or a Reject naming that Follow (its id when we
- * were told it). Exported for the local side: authorizing or rejecting a remote follow request sends this.
+ * were told it). The relationship subscribers send it when a local account takes or turns down a remote one's
+ * follow (outgoing/relationship-subscribers.ts).
  */
 export async function answerRemoteFollow(
   ctx: AppContext,
@@ -78,10 +80,10 @@ export async function answerRemoteFollow(
 }
 
 /**
- * Follow of a local account: an open account is followed at once (Accept sent, `follow` notification), a locked
- * one gets a follow request (`follow_request` notification; the Accept waits for its owner), a block is answered
- * with a Reject. A repeated Follow of an account already followed is accepted again, as Mastodon does, but at
- * most once a day (300 Follows sent 301 Accepts back).
+ * Follow of a local account, through the same command as the API's: an open account is followed at once (its
+ * Followed event sends the Accept, relationship-subscribers.ts), a locked one gets a follow request (the Accept
+ * waits for its owner), a block is answered with a Reject. A repeated Follow of an account already followed is
+ * accepted again, as Mastodon does, but at most once a day (300 Follows sent 301 Accepts back).
  */
 export async function onFollow(inbox: Inbox, follow: Follow): Promise<void> {
   const ctx = inbox.data;
@@ -99,7 +101,7 @@ export async function onFollow(inbox: Inbox, follow: Follow): Promise<void> {
     if (error instanceof ApiError) return answerRemoteFollow(ctx, target, sender, 'reject');
     throw error;
   }
-  if (!(await isFollowing(ctx.db, sender.id, target.id))) return;
+  if (!repeated) return;
   await markAccepted(ctx, sender.id, target.id);
   await answerRemoteFollow(ctx, target, sender, 'accept');
 }
@@ -128,7 +130,7 @@ export async function onAccept(inbox: Inbox, accept: Accept): Promise<void> {
   if (await onQuoteAnswer(ctx, accept, sender)) return;
   const follower = await localFollowOf(inbox, accept, sender);
   if (!follower) return;
-  await ctx.db.transaction().execute((tx) => acceptFollowRequests(tx, sender.id, follower.id));
+  await transactionWithEvents(ctx, (tx, emit) => acceptFollowRequests(tx, emit, sender.id, follower.id));
 }
 
 /** Reject(Follow): our follow request (or follow) of the sender ends. */

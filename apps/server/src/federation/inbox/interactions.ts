@@ -3,8 +3,7 @@ import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
 import type { StatusesTable } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
-import { boostOf, favourite, storeBoost, unfavourite } from '../../statuses/actions.js';
-import { removeStatus } from '../../statuses/compose.js';
+import { boostOf, favourite, storeBoost, unfavourite, withdrawBoost } from '../../statuses/actions.js';
 import { ingestRemoteStatus, upsertRemoteAccount } from '../ingest/index.js';
 import { visibilityFromAddressing } from '../visibility.js';
 import {
@@ -75,28 +74,12 @@ export async function onAnnounce(inbox: Inbox, announce: Announce, sender: Accou
       ? { created_at: new Date(Math.min(announce.published.epochMilliseconds, Date.now())).toISOString() }
       : {}),
   });
-  await storeBoost(ctx, boost, original, { notifyAuthor: original.local === 1 });
+  await storeBoost(ctx, sender, boost, original, { notifyAuthor: original.local === 1 });
 }
 
 /** Undo(Announce): the sender's boost with that id goes, with its notification. */
 export async function undoAnnounce(ctx: AppContext, sender: AccountRow, announceId: URL): Promise<boolean> {
-  const boost = await ctx.db
-    .selectFrom('statuses')
-    .selectAll()
-    .where('uri', '=', announceId.href)
-    .where('account_id', '=', sender.id)
-    .where('reblog_of_id', 'is not', null)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!boost?.reblog_of_id) return false;
-  await removeStatus(ctx, boost);
-  await ctx.db
-    .deleteFrom('notifications')
-    .where('type', '=', 'reblog')
-    .where('from_account_id', '=', sender.id)
-    .where('status_id', '=', boost.reblog_of_id)
-    .execute();
-  return true;
+  return withdrawBoost(ctx, sender, announceId.href);
 }
 
 /**

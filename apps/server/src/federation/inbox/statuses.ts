@@ -5,7 +5,7 @@ import type { StatusesTable } from '../../db/schema.js';
 import { parseLocalUrl } from '../../search/local-urls.js';
 import { ingestRemoteStatus, type RemoteStatusObject } from '../ingest/index.js';
 import { onDirectNote } from './direct-notes.js';
-import { recordRemoteVote } from './polls.js';
+import { recordRemoteVote } from '../../polls/service.js';
 import { fetchOptions, ingestOptions, localAccountOf, unlessRefused, type Inbox } from './sender.js';
 import { storedId } from '../../lib/ids.js';
 import { followsWithAccounts } from '../../relationships/conditions.js';

@@ -1,12 +1,11 @@
 import { Add, Remove, Update } from '@fedify/vocab';
 import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
+import type { CollectionChange } from '../../events/social.js';
 import { collectionUri } from '../../collections/serializer.js';
 import { featuredCollectionsUri } from '../featured-collections.js';
 import { remoteFollowersOf } from './recipients.js';
 import { federate, sendTo, uniqueSuffix } from './send.js';
-
-export type CollectionChange = 'created' | 'updated' | 'deleted';
 
 const PUBLIC = new URL('https://www.w3.org/ns/activitystreams#Public');
 

@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { useUnreadNotificationCount } from '../../api/queries';
 import { Icon } from '../../components/Icon';
 import type { IconName } from '../../components/icons';
-import { messageKeys } from '../../features/messages/data/keys';
+import { messageKeys } from '../../features/messages/query-keys';
 import { useT } from '../i18n/use-t';
 import { useInitialState } from '../initial-state-context';
 import { requestMessageBox } from '../message-box-request';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Participant } from '../model';
 import { loadedConversations, type ConversationListPages } from '../data/cache';
-import { messageKeys } from '../data/keys';
+import { messageKeys } from '../query-keys';
 import { useDock } from '../state/dock-context';
 import { PeopleList } from './PeopleList';
 import { ScreenHeader } from './ScreenHeader';

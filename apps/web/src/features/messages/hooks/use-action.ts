@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { ApiError } from '../../../api/client';
-import { useNotifications } from '../state/notifications';
+import { useBoxToast } from '../state/toasts';
 import { useT } from '../../../app/i18n/use-t';
 import type { MessageId } from '../../../app/i18n/messages';
 
@@ -16,7 +16,7 @@ export function serverError(error: unknown): string | null {
  */
 export function useAction() {
   const t = useT();
-  const { notify } = useNotifications();
+  const notify = useBoxToast();
   return useCallback(
     async (
       work: () => Promise<unknown>,

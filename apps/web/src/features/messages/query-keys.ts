@@ -8,7 +8,9 @@ export const messageKeys = {
   conversationsRead: () => ['messages', 'conversation'] as const,
   preferences: () => ['messages', 'preferences'] as const,
   blockStatus: (id: string) => ['messages', 'block-status', id] as const,
-  settings: (id: string) => ['messages', 'settings', id] as const,
+  settings: (id: string) => [...messageKeys.allSettings(), id] as const,
+  /** every conversation's settings: a changed preference changes their inherited values */
+  allSettings: () => ['messages', 'settings'] as const,
   users: (search: string) => ['messages', 'users', search] as const,
   activeStatus: (userId: string, conversationId: string) =>
     [...messageKeys.activeStatusIn(conversationId), userId] as const,

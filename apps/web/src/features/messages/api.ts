@@ -1,4 +1,4 @@
-import { api } from '../../../api/client';
+import { api } from '../../api/client';
 import type {
   BlockStatus,
   Conversation,
@@ -10,9 +10,9 @@ import type {
   MessageSearchResults,
   Participant,
   Preferences,
-} from '../model';
-import type { ChatPageParam } from '../data/window';
-import { CONVERSATION_PAGE_SIZE, SEARCH_PAGE_SIZE } from '../rules/constants';
+} from './model';
+import type { ChatPageParam } from './data/window';
+import { CONVERSATION_PAGE_SIZE, SEARCH_PAGE_SIZE } from './rules/constants';
 
 /** Every call of SPEC §7 the message box makes, typed. */
 const base = '/api/v1/friend_messages';
