@@ -15,7 +15,6 @@ import { scopes } from '../auth/route-scopes.js';
 import { searchAccounts } from './accounts.js';
 import { linkedStatus, statusesContaining, tagsStartingWith } from './store.js';
 import { parseLocalUrl } from './local-urls.js';
-import { storedId } from '../lib/ids.js';
 
 const searchQuery = offsetQuerySchema(20, 40).extend({
   q: z.string().trim().min(1).max(500),
