@@ -140,7 +140,7 @@ export default tseslint.config(
               name: 'react',
               importNames: ['lazy'],
               message:
-                'Use lazyWithMessages (app/lazy-with-messages.ts): a lazily loaded module waits for the rest of the message catalogue.',
+                'Use lazyWithMessages (platform/lazy-with-messages.ts): a lazily loaded module waits for the rest of the message catalogue.',
             },
           ],
         },

@@ -18,7 +18,7 @@ import type {
 import { api } from './client';
 import type { Instance } from './instance';
 import { retryOnlyWhenRateLimited } from './retry-policy';
-import { useInitialState } from '../app/initial-state-context';
+import { useInitialState } from '../platform/initial-state-context';
 
 export const queryKeys = {
   instance: ['instance'] as const,

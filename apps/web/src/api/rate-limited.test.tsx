@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { createQueryClient } from '../app/App';
-import { InitialStateContext } from '../app/initial-state-context';
+import { InitialStateContext } from '../platform/initial-state-context';
 import { ApiError, retryAfterMsOf } from './client';
 import type { Instance } from './instance';
 import { queryKeys, seedQueryCache, useCurrentAccount, useUnreadNotificationCount } from './queries';

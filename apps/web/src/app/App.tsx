@@ -6,12 +6,12 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { seedQueryCache } from '../api/queries';
 import { queryRetryDelay, shouldRetryQuery } from '../api/retry-policy';
 import { CrashBoundary } from '../features/errors/CrashBoundary';
-import { createAppIntl } from './i18n/app-intl';
-import type { Catalogue } from './i18n/messages';
-import { useCompleteCatalogue } from './i18n/use-complete-catalogue';
-import { InitialStateContext } from './initial-state-context';
+import { createAppIntl } from '../platform/i18n/app-intl';
+import type { Catalogue } from '../platform/i18n/messages';
+import { useCompleteCatalogue } from '../platform/i18n/use-complete-catalogue';
+import { InitialStateContext } from '../platform/initial-state-context';
 import { APP_ROUTE_ID, buildRoutes, deckRoutes } from './routes';
-import { isDeckPath } from './rules/path-redirect';
+import { isDeckPath } from '../platform/rules/path-redirect';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router';
 import { NotFoundView, RouteErrorView } from '../features/errors/ErrorViews';
 import { RootErrorView } from '../features/errors/RootErrorView';
 import { AppShell } from './AppShell';
-import { withMessages } from './lazy-with-messages';
+import { withMessages } from '../platform/lazy-with-messages';
 import { RootRedirect } from './RootRedirect';
 
 type ViewModule = Record<string, unknown>;

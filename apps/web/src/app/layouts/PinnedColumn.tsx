@@ -1,14 +1,10 @@
 import type { Column as ColumnSetting, ColumnType } from '@palchat/api';
 // eslint-disable-next-line no-restricted-imports -- the timelines render with the first-screen catalogue
 import { lazy, memo, Suspense, useEffect, useRef, type ComponentType, type LazyExoticComponent } from 'react';
-import { lazyWithMessages } from '../lazy-with-messages';
+import { lazyWithMessages } from '../../platform/lazy-with-messages';
 import { LoadingIndicator } from '../../components/States';
 import { Drawer } from './Drawer';
-import { PinnedColumnContext } from './pinned-column-context';
-
-export interface PinnedColumnProps {
-  params: Record<string, unknown>;
-}
+import { PinnedColumnContext, type PinnedColumnProps } from '../../platform/pinned-column-context';
 
 type ColumnView = LazyExoticComponent<ComponentType<PinnedColumnProps>>;
 

@@ -2,8 +2,8 @@ import type { Account, Relationship } from '@palchat/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { api } from '../../api/client';
-import { Msg } from '../../app/i18n/Msg';
-import { useT } from '../../app/i18n/use-t';
+import { Msg } from '../../platform/i18n/Msg';
+import { useT } from '../../platform/i18n/use-t';
 import { ErrorMessage } from '../../components/States';
 import { useRelationship } from './use-account';
 

@@ -4,9 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, ApiError } from '../../api/client';
-import { Msg } from '../../app/i18n/Msg';
-import { useT } from '../../app/i18n/use-t';
-import type { MessageId } from '../../app/i18n/messages';
+import { Msg } from '../../platform/i18n/Msg';
+import { useT } from '../../platform/i18n/use-t';
+import type { MessageId } from '../../platform/i18n/messages';
 import { AccountRow } from '../../components/AccountRow';
 import { Column, ColumnBody, ColumnHeader } from '../../components/Column';
 import { Icon } from '../../components/Icon';
@@ -20,7 +20,7 @@ import { AccountHeader } from './AccountHeader';
 import { useAccountRef, useResolvedAccount } from './use-account';
 import { EmojiText } from '../emoji/EmojiText';
 import { CollectionList } from '../collections/CollectionList';
-import { useInitialState } from '../../app/initial-state-context';
+import { useInitialState } from '../../platform/initial-state-context';
 
 /** Resolves the account of the URL, then renders the profile column with `render(account)` below. */
 function AccountColumn({

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { Account } from '@palchat/api';
 import { Link } from 'react-router';
 import { api } from '../../api/client';
-import { Msg } from '../../app/i18n/Msg';
-import { useInitialState } from '../../app/initial-state-context';
+import { Msg } from '../../platform/i18n/Msg';
+import { useInitialState } from '../../platform/initial-state-context';
 import { signOut } from './sign-out';
 
 function useAccount(id: string | null) {

@@ -1,7 +1,7 @@
 import './collections.css';
 import type { Account } from '@palchat/api';
 import { Link } from 'react-router';
-import { Msg } from '../../app/i18n/Msg';
+import { Msg } from '../../platform/i18n/Msg';
 import { Avatar } from '../../components/Avatar';
 import { Icon } from '../../components/Icon';
 import { ErrorMessage, LoadingIndicator } from '../../components/States';

@@ -15,11 +15,11 @@ import {
 } from 'react';
 import type { QuotePolicy, Visibility } from '@palchat/api';
 import { useCurrentAccount, useInstance } from '../../api/queries';
-import type { MessageId } from '../../app/i18n/messages';
-import { Msg } from '../../app/i18n/Msg';
-import { useT } from '../../app/i18n/use-t';
-import { useInitialState } from '../../app/initial-state-context';
-import { composeDraftStore, updateComposeDraft, useComposeDraft } from '../../app/stores/compose-draft';
+import type { MessageId } from '../../platform/i18n/messages';
+import { Msg } from '../../platform/i18n/Msg';
+import { useT } from '../../platform/i18n/use-t';
+import { useInitialState } from '../../platform/initial-state-context';
+import { composeDraftStore, updateComposeDraft, useComposeDraft } from '../../platform/stores/compose-draft';
 import { Avatar } from '../../components/Avatar';
 import { Button, IconButton } from '../../components/Button';
 import { DisplayName } from '../../components/DisplayName';
@@ -38,7 +38,7 @@ import {
 } from '../status/compose-bridge';
 import { QuotedPost } from '../status/QuotedStatus';
 import { replaceCachedStatus } from '../status/status-cache';
-import { lazyWithMessages } from '../../app/lazy-with-messages';
+import { lazyWithMessages } from '../../platform/lazy-with-messages';
 import { shortcodeAtCaret, emojiText, type EmojiEntry } from '../emoji/shortcodes';
 import { SuggestionList, useEmojiSuggestions, useSuggestions, type Suggestion } from './Autocomplete';
 import {

@@ -1,5 +1,5 @@
-import { EMPTY_DRAFT, composeDraftStore } from '../../app/stores/compose-draft';
-import { createStore, useStore } from '../../app/stores/create-store';
+import { EMPTY_DRAFT, composeDraftStore } from '../../platform/stores/compose-draft';
+import { createStore, useStore } from '../../platform/stores/create-store';
 import {
   editTargetStore,
   quotePolicyStore,

@@ -1,6 +1,6 @@
 import type { Status, StatusSource } from '@palchat/api';
 import { api } from '../../api/client';
-import { composeDraftStore } from '../../app/stores/compose-draft';
+import { composeDraftStore } from '../../platform/stores/compose-draft';
 import { editTargetStore, replyTargetStore } from '../status/compose-bridge';
 import { composeExtrasStore } from './compose-extras';
 import { showCompose } from './compose-session';

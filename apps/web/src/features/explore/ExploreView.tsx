@@ -1,8 +1,8 @@
 import './explore.css';
 import type { Account, Status, Tag, TrendsLink } from '@palchat/api';
 import { Link, NavLink, useNavigate, useParams, useSearchParams } from 'react-router';
-import { Msg } from '../../app/i18n/Msg';
-import { useT } from '../../app/i18n/use-t';
+import { Msg } from '../../platform/i18n/Msg';
+import { useT } from '../../platform/i18n/use-t';
 import { AccountRow } from '../../components/AccountRow';
 import { Column, ColumnHeader } from '../../components/Column';
 import { Icon } from '../../components/Icon';

@@ -4,9 +4,9 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../../api/client';
 import { queryKeys, useLists } from '../../api/queries';
-import type { PinnedColumnProps } from '../../app/layouts/PinnedColumn';
-import { Msg } from '../../app/i18n/Msg';
-import { useT } from '../../app/i18n/use-t';
+import type { PinnedColumnProps } from '../../platform/pinned-column-context';
+import { Msg } from '../../platform/i18n/Msg';
+import { useT } from '../../platform/i18n/use-t';
 import { AccountRow } from '../../components/AccountRow';
 import { Button, ButtonLink } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -18,7 +18,7 @@ import { RequireSignIn } from '../../components/RequireSignIn';
 import { EmptyState, ErrorMessage, LoadingIndicator } from '../../components/States';
 import { FILTER_SCOPES } from '../filters/filter-rules';
 import { Timeline } from '../timelines/Timeline';
-import { columnParamId } from '../../app/layouts/column-params';
+import { columnParamId } from '../../platform/column-params';
 
 function useList(id: string | undefined) {
   return useQuery({

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryKeys } from '../../api/queries';
-import { useInitialState } from '../../app/initial-state-context';
+import { useInitialState } from '../../platform/initial-state-context';
 import { removeCachedStatus, replaceCachedStatus } from '../status/status-cache';
 import { sharedStream } from '../../api/streaming';
 import type { Status } from '@palchat/api';

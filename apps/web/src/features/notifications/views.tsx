@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, type Page } from '../../api/client';
 import { queryKeys } from '../../api/queries';
-import { useRouteLinkClick } from '../../app/route-links';
+import { useRouteLinkClick } from '../../platform/route-links';
 import { Avatar } from '../../components/Avatar';
 import { groupNotifications, type NotificationGroup } from './group';
 import {
@@ -17,10 +17,10 @@ import {
   type NotificationFilterState,
 } from './NotificationControls';
 import { notificationTypes, notificationsKey } from './notification-filter';
-import type { PinnedColumnProps } from '../../app/layouts/PinnedColumn';
-import { Msg } from '../../app/i18n/Msg';
-import { useT } from '../../app/i18n/use-t';
-import type { MessageId } from '../../app/i18n/messages';
+import type { PinnedColumnProps } from '../../platform/pinned-column-context';
+import { Msg } from '../../platform/i18n/Msg';
+import { useT } from '../../platform/i18n/use-t';
+import type { MessageId } from '../../platform/i18n/messages';
 import { AccountRow } from '../../components/AccountRow';
 import { Button } from '../../components/Button';
 import { Column, ColumnBody, ColumnHeader } from '../../components/Column';

@@ -1,4 +1,4 @@
-import { useT } from '../../app/i18n/use-t';
+import { useT } from '../../platform/i18n/use-t';
 import { ProfileEditColumn } from '../account/edit/ProfileEditColumn';
 import { ProfileForm } from '../account/edit/ProfileForm';
 

@@ -1,9 +1,9 @@
 import type { Status } from '@palchat/api';
 import { Suspense, useState } from 'react';
-import { lazyWithMessages } from '../../app/lazy-with-messages';
+import { lazyWithMessages } from '../../platform/lazy-with-messages';
 import { useIntl } from 'react-intl';
-import { Msg } from '../../app/i18n/Msg';
-import { useT } from '../../app/i18n/use-t';
+import { Msg } from '../../platform/i18n/Msg';
+import { useT } from '../../platform/i18n/use-t';
 
 export const DATE_FORMAT = { dateStyle: 'medium', timeStyle: 'short' } as const;
 

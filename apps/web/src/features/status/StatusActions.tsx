@@ -1,12 +1,12 @@
 import type { Status } from '@palchat/api';
 import { Suspense, useEffect, useState } from 'react';
-import { lazyWithMessages, withMessages } from '../../app/lazy-with-messages';
+import { lazyWithMessages, withMessages } from '../../platform/lazy-with-messages';
 import { useNavigate } from 'react-router';
-import type { MessageId } from '../../app/i18n/messages';
-import { useT } from '../../app/i18n/use-t';
-import { useInitialState } from '../../app/initial-state-context';
-import { preloadableLazy } from '../../app/preloadable-lazy';
-import { whenIdle } from '../../app/use-after-idle';
+import type { MessageId } from '../../platform/i18n/messages';
+import { useT } from '../../platform/i18n/use-t';
+import { useInitialState } from '../../platform/initial-state-context';
+import { preloadableLazy } from '../../platform/preloadable-lazy';
+import { whenIdle } from '../../platform/use-after-idle';
 import { MenuButton } from '../../components/MenuButton';
 import { socialIcon, type SocialIconName } from '../../components/SocialIcon';
 import { useConfirmations } from '../settings/use-reading-settings';

@@ -3,9 +3,9 @@ import type { Poll as PollEntity, Status } from '@palchat/api';
 // eslint-disable-next-line no-restricted-imports -- what a status renders itself is part of the first screen
 import { lazy, memo, Suspense } from 'react';
 import { Link } from 'react-router';
-import { useRouteLinkClick } from '../../app/route-links';
-import { Msg } from '../../app/i18n/Msg';
-import { useT } from '../../app/i18n/use-t';
+import { useRouteLinkClick } from '../../platform/route-links';
+import { Msg } from '../../platform/i18n/Msg';
+import { useT } from '../../platform/i18n/use-t';
 import { Avatar } from '../../components/Avatar';
 import { DisplayName } from '../../components/DisplayName';
 import { Icon } from '../../components/Icon';

@@ -1,5 +1,5 @@
 import type { Status } from '@palchat/api';
-import { composeDraftStore, updateComposeDraft } from '../../app/stores/compose-draft';
+import { composeDraftStore, updateComposeDraft } from '../../platform/stores/compose-draft';
 import { updateComposeExtras } from '../compose/compose-extras';
 import { resetCompose, showCompose } from '../compose/compose-session';
 import { editTargetStore, quoteTargetStore, replyTargetStore } from './compose-bridge';

@@ -2,7 +2,7 @@ import './link-header.css';
 import type { Status } from '@palchat/api';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { Msg } from '../../app/i18n/Msg';
+import { Msg } from '../../platform/i18n/Msg';
 import { linkHost } from '../../components/link-host';
 
 /**

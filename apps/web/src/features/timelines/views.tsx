@@ -1,8 +1,8 @@
 import { NavLink } from 'react-router';
-import type { PinnedColumnProps } from '../../app/layouts/PinnedColumn';
-import { Msg } from '../../app/i18n/Msg';
-import { useT } from '../../app/i18n/use-t';
-import { useInitialState } from '../../app/initial-state-context';
+import type { PinnedColumnProps } from '../../platform/pinned-column-context';
+import { Msg } from '../../platform/i18n/Msg';
+import { useT } from '../../platform/i18n/use-t';
+import { useInitialState } from '../../platform/initial-state-context';
 import { Column, ColumnBody, ColumnHeader } from '../../components/Column';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { EmptyState } from '../../components/States';

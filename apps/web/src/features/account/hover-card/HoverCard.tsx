@@ -4,7 +4,7 @@ import { autoUpdate, flip, offset, shift, useFloating } from '@floating-ui/react
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../../../api/client';
-import { Msg } from '../../../app/i18n/Msg';
+import { Msg } from '../../../platform/i18n/Msg';
 import { Avatar } from '../../../components/Avatar';
 import { DisplayName } from '../../../components/DisplayName';
 import { Html } from '../../../components/Html';

@@ -13,7 +13,7 @@ import { keepDraft, readDraft } from '../state/drafts';
 import { useNotifications } from '../state/notifications';
 import { EmojiPicker } from './EmojiPicker';
 import { Icon } from '../../../components/Icon';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 interface Attachment {
   key: string;

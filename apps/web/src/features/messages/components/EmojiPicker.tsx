@@ -1,5 +1,5 @@
 import { forwardRef, useState } from 'react';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 /** The composer's emoji picker: four categories (SPEC §2). */
 const categories = [

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Modal as SharedModal } from '../../../components/Modal';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 /** A dialog of the box: the shared modal (on <body>, above the box), with the box's look for its content. */
 export function Modal({

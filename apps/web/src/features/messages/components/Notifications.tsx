@@ -1,6 +1,6 @@
 import { useNotifications } from '../state/notifications';
 import { Icon } from '../../../components/Icon';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 /** The box's notifications: a typed message with a close button (SPEC §8), gone after 3 s. */
 export function Notifications() {

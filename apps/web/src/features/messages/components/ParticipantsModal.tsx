@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Icon } from '../../../components/Icon';
 import { AlertDialog, Modal } from './Modal';
 import { PeopleList } from './PeopleList';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 /** Group admins add, remove and hand over (SPEC §6); everyone else gets 'Access Denied'. */
 export function ParticipantsModal({

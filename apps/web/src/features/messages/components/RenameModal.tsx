@@ -7,7 +7,7 @@ import { useAction } from '../hooks/use-action';
 import type { Conversation } from '../model';
 import { isValidGroupName } from '../rules/validation';
 import { Modal } from './Modal';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 export function RenameModal({ conversation, onClose }: { conversation: Conversation; onClose: () => void }) {
   const t = useT();

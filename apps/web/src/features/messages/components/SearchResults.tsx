@@ -4,7 +4,7 @@ import { useMessageSearch } from '../data/queries';
 import { cutPreview } from '../rules/preview';
 import { Avatar } from '../../../components/Avatar';
 import { RelativeTime } from '../../../components/RelativeTime';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 /** Results of the message search, 20 per page, more as the user scrolls (SPEC §9). */
 export function SearchResults({

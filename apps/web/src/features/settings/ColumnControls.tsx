@@ -5,11 +5,11 @@ import { useLocation } from 'react-router';
 import { Icon } from '../../components/Icon';
 import type { IconName } from '../../components/icons';
 import { ErrorMessage } from '../../components/States';
-import { columnForPath, findColumn, type ColumnSpec } from '../../features/settings/deck-columns';
-import { useDeckColumns } from '../../features/settings/use-deck-columns';
-import { useT } from '../i18n/use-t';
-import { useInitialState } from '../initial-state-context';
-import { SelectedColumnContext, usePinnedColumn } from './pinned-column-context';
+import { columnForPath, findColumn, type ColumnSpec } from './deck-columns';
+import { useDeckColumns } from './use-deck-columns';
+import { useT } from '../../platform/i18n/use-t';
+import { useInitialState } from '../../platform/initial-state-context';
+import { SelectedColumnContext, usePinnedColumn } from '../../platform/pinned-column-context';
 
 function PanelButton(props: {
   icon: IconName;

@@ -8,3 +8,8 @@ export const usePinnedColumn = () => useContext(PinnedColumnContext);
 
 /** The pinned column the route names in the deck (then the routed column shows the navigation), if any. */
 export const SelectedColumnContext = createContext<Column | undefined>(undefined);
+
+/** The props of a view shown as a pinned deck column. */
+export interface PinnedColumnProps {
+  params: Record<string, unknown>;
+}
