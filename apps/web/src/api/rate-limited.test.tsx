@@ -2,7 +2,7 @@ import type { CredentialAccount, InitialState } from '@palchat/api';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { createQueryClient } from '../app/App';
+import { createQueryClient } from './query-client';
 import { InitialStateContext } from '../platform/initial-state-context';
 import { ApiError, retryAfterMsOf } from './client';
 import type { Instance } from './instance';
