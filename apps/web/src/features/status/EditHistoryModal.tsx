@@ -8,12 +8,12 @@ import { useT } from '../../platform/i18n/use-t';
 import { Html } from '../../components/Html';
 import { Modal } from '../../components/Modal';
 import { ErrorMessage, LoadingIndicator } from '../../components/States';
-import { DATE_FORMAT } from './EditHistory';
+import { EDIT_DATE_FORMAT } from './edit-date-format';
 
 function Version({ edit, original }: { edit: StatusEdit; original: boolean }) {
   const intl = useIntl();
   const name = edit.account.display_name || edit.account.username;
-  const date = intl.formatDate(edit.created_at, DATE_FORMAT);
+  const date = intl.formatDate(edit.created_at, EDIT_DATE_FORMAT);
   return (
     <li className="edit-history__version">
       <p className="edit-history__label">
