@@ -13,7 +13,8 @@ const A11Y_PENDING = {
     'apps/web/src/features/status/ZoomableImage.tsx',
   ],
   'no-autofocus': [
-    'apps/web/src/features/auth/views.tsx',
+    'apps/web/src/features/auth/SignInView.tsx',
+    'apps/web/src/features/auth/SignUpView.tsx',
     'apps/web/src/features/compose/ComposeModal.tsx',
     'apps/web/src/features/compose/ComposeView.tsx',
     'apps/web/src/features/messages/components/GroupCreation.tsx',

@@ -28,7 +28,7 @@ export const FIRST_SCREEN: { paths: string[]; modules: string[] }[] = [
       '/pinned',
     ],
     modules: [
-      'src/features/timelines/views.tsx',
+      'src/features/timelines/first-screen-views.ts',
       'src/components/StatusCard.tsx',
       'src/components/PagedList.tsx',
     ],
@@ -61,9 +61,36 @@ export const FIRST_SCREEN: { paths: string[]; modules: string[] }[] = [
     ],
   },
   {
-    paths: ['/@', '/@/with_replies', '/@/media', '/@/featured', '/accounts/:id'],
+    paths: ['/@', '/accounts/:id'],
     modules: [
-      'src/features/account/views.tsx',
+      'src/features/account/AccountPostsView.tsx',
+      'src/components/StatusCard.tsx',
+      'src/components/PagedList.tsx',
+      CATALOGUE_REST,
+    ],
+  },
+  {
+    paths: ['/@/with_replies'],
+    modules: [
+      'src/features/account/AccountWithRepliesView.tsx',
+      'src/components/StatusCard.tsx',
+      'src/components/PagedList.tsx',
+      CATALOGUE_REST,
+    ],
+  },
+  {
+    paths: ['/@/media'],
+    modules: [
+      'src/features/account/AccountMediaView.tsx',
+      'src/components/StatusCard.tsx',
+      'src/components/PagedList.tsx',
+      CATALOGUE_REST,
+    ],
+  },
+  {
+    paths: ['/@/featured'],
+    modules: [
+      'src/features/account/AccountFeaturedView.tsx',
       'src/components/StatusCard.tsx',
       'src/components/PagedList.tsx',
       CATALOGUE_REST,
@@ -71,11 +98,15 @@ export const FIRST_SCREEN: { paths: string[]; modules: string[] }[] = [
   },
   {
     paths: ['/@/:statusId', '/statuses/:statusId'],
-    modules: ['src/features/status/views.tsx', 'src/components/StatusCard.tsx', CATALOGUE_REST],
+    modules: ['src/features/status/StatusView.tsx', 'src/components/StatusCard.tsx', CATALOGUE_REST],
   },
   {
     paths: ['/notifications'],
-    modules: ['src/features/notifications/views.tsx', 'src/components/PagedList.tsx', CATALOGUE_REST],
+    modules: [
+      'src/features/notifications/NotificationsView.tsx',
+      'src/components/PagedList.tsx',
+      CATALOGUE_REST,
+    ],
   },
 ];
 

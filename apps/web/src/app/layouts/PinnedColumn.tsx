@@ -8,7 +8,7 @@ import { PinnedColumnContext, type PinnedColumnProps } from '../../platform/pinn
 
 type ColumnView = LazyExoticComponent<ComponentType<PinnedColumnProps>>;
 
-const timelines = () => import('../../features/timelines/views');
+const timelines = () => import('../../features/timelines/first-screen-views');
 const fromTimelines = (name: string): ColumnView =>
   lazy(async () => ({
     default: (await timelines())[name as 'HomeColumn'] as ComponentType<PinnedColumnProps>,
@@ -29,9 +29,11 @@ const COLUMN_VIEWS: Record<Exclude<ColumnType, 'compose'>, ColumnView> = {
   favourites: fromTimelines('FavouritesColumn'),
   bookmarks: fromTimelines('BookmarksColumn'),
   notifications: lazyWithMessages(async () => ({
-    default: (await import('../../features/notifications/views')).NotificationsColumn,
+    default: (await import('../../features/notifications/NotificationsView')).NotificationsColumn,
   })),
-  list: lazyWithMessages(async () => ({ default: (await import('../../features/lists/views')).ListColumn })),
+  list: lazyWithMessages(async () => ({
+    default: (await import('../../features/lists/ListTimelineView')).ListColumn,
+  })),
   directory: lazyWithMessages(async () => ({
     default: (await import('../../features/directory/DirectoryView')).DirectoryColumn,
   })),

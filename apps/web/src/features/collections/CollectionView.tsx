@@ -1,8 +1,7 @@
 import './collections.css';
-import type { Account, CollectionWithAccounts, WrappedCollection } from '@palchat/api';
-import { COLLECTION_DESCRIPTION_MAX, COLLECTION_NAME_MAX } from '@palchat/api';
+import type { Account, CollectionWithAccounts } from '@palchat/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../../api/client';
 import { Msg } from '../../platform/i18n/Msg';
@@ -13,7 +12,6 @@ import { Button } from '../../components/Button';
 import { Column, ColumnBody, ColumnHeader } from '../../components/Column';
 import { ColumnSearch } from '../../components/ColumnSearch';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { RequireSignIn } from '../../components/RequireSignIn';
 import { EmptyState, ErrorMessage, LoadingIndicator } from '../../components/States';
 import { FollowButton } from '../account/FollowButton';
 import { collectionKeys, useCollection } from './collections-api';
@@ -180,97 +178,5 @@ function AddAccounts({ collectionId, featured }: { collectionId: string; feature
           ))
         ))}
     </section>
-  );
-}
-
-/** `/collections/new`: name, description, sensitive, listed (Mastodon's Collection fields). */
-export function CollectionNewView() {
-  const t = useT();
-  const navigate = useNavigate();
-  const client = useQueryClient();
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [sensitive, setSensitive] = useState(false);
-  const [discoverable, setDiscoverable] = useState(true);
-  const create = useMutation({
-    mutationFn: () =>
-      api.post<WrappedCollection>('/api/v1/collections', {
-        name: name.trim(),
-        description,
-        sensitive,
-        discoverable,
-      }),
-    onSuccess: async ({ collection }) => {
-      await client.invalidateQueries({ queryKey: collectionKeys.all });
-      await navigate(`/collections/${collection.id}`);
-    },
-  });
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    create.mutate();
-  }
-  const title = t('collections.new');
-  return (
-    <RequireSignIn icon="list" title={title}>
-      <Column label={title}>
-        <ColumnHeader icon="list" title={title} showBack />
-        <ColumnBody padded>
-          <form className="form" onSubmit={submit}>
-            <label className="field">
-              <span className="field__label">
-                <Msg id="collections.name_label" />
-              </span>
-              <input
-                value={name}
-                onChange={(event) => setName(event.target.value)}
-                required
-                maxLength={COLLECTION_NAME_MAX}
-              />
-            </label>
-            <label className="field">
-              <span className="field__label">
-                <Msg id="collections.description_label" />
-              </span>
-              <textarea
-                value={description}
-                onChange={(event) => setDescription(event.target.value)}
-                maxLength={COLLECTION_DESCRIPTION_MAX}
-              />
-            </label>
-            <label className="checkbox-field">
-              <input
-                type="checkbox"
-                checked={sensitive}
-                onChange={(event) => setSensitive(event.target.checked)}
-              />
-              <span>
-                <Msg id="collections.sensitive" />
-              </span>
-            </label>
-            <label className="checkbox-field">
-              <input
-                type="checkbox"
-                checked={discoverable}
-                onChange={(event) => setDiscoverable(event.target.checked)}
-              />
-              <span>
-                <strong>
-                  <Msg id="collections.discoverable" />
-                </strong>
-                <span className="field__hint">
-                  <Msg id="collections.discoverable_hint" />
-                </span>
-              </span>
-            </label>
-            {create.isError && <ErrorMessage error={create.error} />}
-            <div className="form__actions">
-              <Button type="submit" busy={create.isPending} disabled={name.trim() === ''}>
-                <Msg id="collections.create" />
-              </Button>
-            </div>
-          </form>
-        </ColumnBody>
-      </Column>
-    </RequireSignIn>
   );
 }

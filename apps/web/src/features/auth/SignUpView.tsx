@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { safeRedirectPath } from '@palchat/api';
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { api, ApiError } from '../../api/client';
 import { Msg } from '../../platform/i18n/Msg';
 import type { MessageId } from '../../platform/i18n/messages';
@@ -13,113 +12,7 @@ import { ErrorMessage } from '../../components/States';
 import { AuthLayout } from './AuthLayout';
 import { emailProblem, PASSWORD_MIN_LENGTH, passwordProblem, usernameProblem } from './sign-up-rules';
 import { useUsernameTaken } from './use-username-taken';
-
-interface Redirect {
-  redirect_to?: string;
-}
-
-/** After signing in or up the page is loaded again, so that it carries the new identity. */
-function follow(answer: Redirect, fallback: string): void {
-  window.location.assign(safeRedirectPath(answer.redirect_to, fallback));
-}
-
-/**
- * Where the visitor was going when sent to sign in (an app's /oauth/authorize link, a page of the client), if
- * anywhere: kept through the sign-in and sign-up pages and passed on to the server in the query string.
- */
-function useRequestedRedirect(): string | null {
-  const [params] = useSearchParams();
-  const requested = safeRedirectPath(params.get('redirect_to'), '');
-  return requested || null;
-}
-
-/** The other auth page (sign in, sign up), still headed where the visitor was going (not a page elsewhere). */
-const authPage = (path: string, redirectTo: string | null): string =>
-  redirectTo && path.startsWith('/auth/') ? `${path}?redirect_to=${encodeURIComponent(redirectTo)}` : path;
-
-/** The server renders the OAuth pages: the client's router has no route for them, the browser must load them. */
-function GoOn({ to }: { to: string }) {
-  const serverPage = to.startsWith('/oauth/');
-  useEffect(() => {
-    if (serverPage) window.location.replace(to);
-  }, [serverPage, to]);
-  return serverPage ? null : <Navigate replace to={to} />;
-}
-
-export function SignInView() {
-  const t = useT();
-  const { identity, server } = useInitialState();
-  const requested = useRequestedRedirect();
-  const redirectTo = requested ?? '/';
-  const [login, setLogin] = useState('');
-  const [password, setPassword] = useState('');
-  const signIn = useMutation({
-    mutationFn: () =>
-      api.post<Redirect>(
-        '/auth/sign_in',
-        { login, password },
-        { query: requested ? { redirect_to: requested } : undefined },
-      ),
-    onSuccess: (answer) => follow(answer, redirectTo),
-  });
-  if (identity.signedIn) return <GoOn to={redirectTo} />;
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    signIn.mutate();
-  }
-  return (
-    <AuthLayout
-      title={t('auth.sign_in_title', { title: server.title })}
-      footer={
-        server.registrationsMode !== 'closed' && (
-          <Msg
-            id="auth.no_account"
-            values={{
-              link: (
-                <a href={authPage(server.signUpUrl || '/auth/sign_up', requested)}>
-                  {t('auth.sign_up_link')}
-                </a>
-              ),
-            }}
-          />
-        )
-      }
-    >
-      <form className="form" onSubmit={submit} data-testid="sign-in-form">
-        <Field label={<Msg id="auth.login" />}>
-          {(control) => (
-            <input
-              {...control}
-              name="login"
-              autoComplete="username"
-              required
-              autoFocus
-              value={login}
-              onChange={(event) => setLogin(event.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={<Msg id="auth.password" />}>
-          {(control) => (
-            <input
-              {...control}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          )}
-        </Field>
-        {signIn.isError && <ErrorMessage error={signIn.error} />}
-        <Button type="submit" block busy={signIn.isPending || signIn.isSuccess}>
-          <Msg id="auth.sign_in" />
-        </Button>
-      </form>
-    </AuthLayout>
-  );
-}
+import { authPage, follow, GoOn, useRequestedRedirect, type Redirect } from './auth-redirect';
 
 type SignUpField = 'username' | 'email' | 'password' | 'password_confirmation' | 'agreement' | 'reason';
 

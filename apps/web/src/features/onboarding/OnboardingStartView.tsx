@@ -1,22 +1,17 @@
 import './onboarding.css';
-import { CURRENT_INTRODUCTION_VERSION, type Account } from '@palchat/api';
+import { CURRENT_INTRODUCTION_VERSION } from '@palchat/api';
 import { Link, useNavigate } from 'react-router';
 import { useCredentialAccount, useSaveSettings } from '../../api/queries';
 import { Msg } from '../../platform/i18n/Msg';
 import { useT } from '../../platform/i18n/use-t';
 import type { MessageId } from '../../platform/i18n/messages';
 import { useInitialState } from '../../platform/initial-state-context';
-import { AccountRow } from '../../components/AccountRow';
 import { Button } from '../../components/Button';
 import { Column, ColumnBody, ColumnHeader } from '../../components/Column';
 import { Icon } from '../../components/Icon';
 import type { IconName } from '../../components/icons';
-import { PagedList } from '../../components/PagedList';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { ErrorMessage } from '../../components/States';
-import { ProfileEditColumn } from '../account/edit/ProfileEditColumn';
-import { ProfileForm } from '../account/edit/ProfileForm';
-import { FollowButton } from '../account/FollowButton';
 
 /** Done or skipped: the current introduction has been seen, so no more first launch. */
 function useFinishOnboarding() {
@@ -115,61 +110,6 @@ export function OnboardingStartView() {
             </div>
           </div>
         </ColumnBody>
-      </Column>
-    </RequireSignIn>
-  );
-}
-
-export function OnboardingProfileView() {
-  const t = useT();
-  const navigate = useNavigate();
-  return (
-    <ProfileEditColumn title={t('onboarding.profile_title')}>
-      {(account) => (
-        <ProfileForm
-          account={account}
-          submitLabel="common.save_and_continue"
-          lead={
-            <p className="form__lead">
-              <Msg id="onboarding.profile_lead" />
-            </p>
-          }
-          onSaved={() => void navigate('/start')}
-        />
-      )}
-    </ProfileEditColumn>
-  );
-}
-
-export function OnboardingFollowsView() {
-  const t = useT();
-  const { identity } = useInitialState();
-  return (
-    <RequireSignIn icon="personAdd" title={t('onboarding.follows_title')}>
-      <Column label={t('onboarding.follows_title')}>
-        <ColumnHeader icon="personAdd" title={t('onboarding.follows_title')} showBack />
-        <p className="column-lead">
-          <Msg id="onboarding.follows_lead" />
-        </p>
-        <PagedList<Account>
-          queryKey={['directory', 'active', 'local']}
-          path="/api/v1/directory"
-          query={{ order: 'active', local: true, limit: 40 }}
-          itemKey={(account) => account.id}
-          filter={(account) => account.id !== identity.accountId}
-          renderItem={(account) => (
-            <AccountRow
-              account={account}
-              actions={<FollowButton accountId={account.id} locked={account.locked} />}
-            />
-          )}
-          empty={<Msg id="empty.suggestions" />}
-        />
-        <div className="column-footer">
-          <Link to="/start" className="button button--primary">
-            <Msg id="onboarding.back_to_steps" />
-          </Link>
-        </div>
       </Column>
     </RequireSignIn>
   );

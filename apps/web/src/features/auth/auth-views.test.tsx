@@ -6,7 +6,8 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InitialStateContext } from '../../platform/initial-state-context';
 import catalogue from '../../locales/en.json';
-import { SignInView, SignUpView } from './views';
+import { SignInView } from './SignInView';
+import { SignUpView } from './SignUpView';
 
 const AUTHORIZE = '/oauth/authorize?response_type=code&client_id=abc';
 const encoded = encodeURIComponent(AUTHORIZE);

@@ -1,23 +1,27 @@
-import type { Account, Tag } from '@palchat/api';
+import type { Account } from '@palchat/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { api } from '../../api/client';
-import { queryKeys } from '../../api/queries';
 import { Msg } from '../../platform/i18n/Msg';
 import { useT } from '../../platform/i18n/use-t';
 import type { MessageId } from '../../platform/i18n/messages';
 import { AccountRow } from '../../components/AccountRow';
 import { Button } from '../../components/Button';
 import { Column, ColumnHeader } from '../../components/Column';
-import { Icon } from '../../components/Icon';
 import type { IconName } from '../../components/icons';
 import { PagedList } from '../../components/PagedList';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { ErrorMessage } from '../../components/States';
-import { refreshChatsWith } from '../messages/data/refresh';
 
-function SignedInColumn({ icon, title, children }: { icon: IconName; title: string; children: ReactNode }) {
+export function SignedInColumn({
+  icon,
+  title,
+  children,
+}: {
+  icon: IconName;
+  title: string;
+  children: ReactNode;
+}) {
   return (
     <RequireSignIn icon={icon} title={title}>
       <Column label={title}>
@@ -41,7 +45,7 @@ function useRowAction(listKey: readonly unknown[], also?: readonly unknown[]) {
   });
 }
 
-function AccountActionList({
+export function AccountActionList({
   listKey,
   path,
   empty,
@@ -86,39 +90,8 @@ function AccountActionList({
   );
 }
 
-export function FollowRequestsView() {
-  const t = useT();
-  return (
-    <SignedInColumn icon="personAdd" title={t('column.follow_requests')}>
-      <AccountActionList
-        listKey="follow-requests-list"
-        path="/api/v1/follow_requests"
-        empty="empty.follow_requests"
-        also={queryKeys.followRequests}
-        actions={(account, run, busy) => (
-          <>
-            <Button
-              busy={busy}
-              onClick={() => run('POST', `/api/v1/follow_requests/${account.id}/authorize`)}
-            >
-              <Msg id="follow_requests.authorize" />
-            </Button>
-            <Button
-              variant="secondary"
-              busy={busy}
-              onClick={() => run('POST', `/api/v1/follow_requests/${account.id}/reject`)}
-            >
-              <Msg id="follow_requests.reject" />
-            </Button>
-          </>
-        )}
-      />
-    </SignedInColumn>
-  );
-}
-
 /** Blocks and mutes: accounts listed with the one button that undoes the relationship. */
-function UndoAccountList({
+export function UndoAccountList({
   icon,
   title,
   listKey,
@@ -157,36 +130,8 @@ function UndoAccountList({
   );
 }
 
-export function BlocksView() {
-  const client = useQueryClient();
-  return (
-    <UndoAccountList
-      onUndone={(account) => refreshChatsWith(client, account.id)}
-      icon="block"
-      title="column.blocks"
-      listKey="blocks"
-      empty="empty.blocks"
-      undo="unblock"
-      label="blocks.unblock"
-    />
-  );
-}
-
-export function MutesView() {
-  return (
-    <UndoAccountList
-      icon="mute"
-      title="column.mutes"
-      listKey="mutes"
-      empty="empty.mutes"
-      undo="unmute"
-      label="mutes.unmute"
-    />
-  );
-}
-
 /** Domain blocks and followed tags: one line per item and a button that removes it. */
-function RemovableItemList<Item>({
+export function RemovableItemList<Item>({
   icon,
   title,
   listKey,
@@ -233,50 +178,5 @@ function RemovableItemList<Item>({
         empty={<Msg id={empty} />}
       />
     </SignedInColumn>
-  );
-}
-
-export function DomainBlocksView() {
-  return (
-    <RemovableItemList<string>
-      icon="block"
-      title="column.domain_blocks"
-      listKey="domain-blocks"
-      path="/api/v1/domain_blocks"
-      empty="empty.domain_blocks"
-      itemKey={(domain) => domain}
-      renderLabel={(domain) => (
-        <span className="account-row__link">
-          <Icon name="public" size={20} />
-          <strong>{domain}</strong>
-        </span>
-      )}
-      removal={(domain) => ({
-        method: 'DELETE',
-        path: `/api/v1/domain_blocks?domain=${encodeURIComponent(domain)}`,
-      })}
-      removeLabel="domain_blocks.unblock"
-    />
-  );
-}
-
-export function FollowedTagsView() {
-  return (
-    <RemovableItemList<Tag>
-      icon="tag"
-      title="column.followed_tags"
-      listKey="followed-tags"
-      path="/api/v1/followed_tags"
-      empty="empty.followed_tags"
-      itemKey={(tag) => tag.name}
-      renderLabel={(tag) => (
-        <Link to={`/tags/${encodeURIComponent(tag.name)}`} className="account-row__link">
-          <Icon name="tag" size={20} />
-          <strong>#{tag.name}</strong>
-        </Link>
-      )}
-      removal={(tag) => ({ method: 'POST', path: `/api/v1/tags/${encodeURIComponent(tag.name)}/unfollow` })}
-      removeLabel="followed_tags.unfollow"
-    />
   );
 }

@@ -1,8 +1,8 @@
 import './notifications.css';
-import type { Notification, NotificationRequest } from '@palchat/api';
-import { hashKey, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { Notification } from '@palchat/api';
+import { hashKey, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { api, type Page } from '../../api/client';
 import { queryKeys } from '../../api/queries';
 import { useRouteLinkClick } from '../../platform/route-links';
@@ -10,7 +10,6 @@ import { Avatar } from '../../components/Avatar';
 import { groupNotifications, type NotificationGroup } from './group';
 import {
   ClearNotificationsButton,
-  FollowRequestActions,
   NotificationFilterBar,
   useColumnNotificationFilter,
   useUrlNotificationFilter,
@@ -21,75 +20,17 @@ import type { PinnedColumnProps } from '../../platform/pinned-column-context';
 import { Msg } from '../../platform/i18n/Msg';
 import { useT } from '../../platform/i18n/use-t';
 import type { MessageId } from '../../platform/i18n/messages';
-import { AccountRow } from '../../components/AccountRow';
-import { Button } from '../../components/Button';
-import { Column, ColumnBody, ColumnHeader } from '../../components/Column';
+import { Column, ColumnHeader } from '../../components/Column';
 import { DisplayName } from '../../components/DisplayName';
 import { Icon } from '../../components/Icon';
-import type { IconName } from '../../components/icons';
 import { PagedList } from '../../components/PagedList';
 import { holdsNewestPage } from '../../components/paging';
 import { RelativeTime } from '../../components/RelativeTime';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { LazyStatusCard as StatusCard } from '../../components/LazyStatusCard';
-import { ErrorMessage, LoadingIndicator } from '../../components/States';
 import { FILTER_SCOPES, isHiddenByFilters } from '../filters/filter-rules';
 import { FilterScopeContext } from '../filters/filter-scope';
-
-const NOTIFICATION_TEXT: Record<Notification['type'], [IconName, MessageId]> = {
-  mention: ['mention', 'notification.mention'],
-  status: ['notifications', 'notification.status'],
-  reblog: ['repeat', 'notification.reblog'],
-  follow: ['personAdd', 'notification.follow'],
-  follow_request: ['personAdd', 'notification.follow_request'],
-  favourite: ['star', 'notification.favourite'],
-  poll: ['list', 'notification.poll'],
-  update: ['edit', 'notification.update'],
-  quote: ['repeat', 'notification.quote'],
-  quoted_update: ['edit', 'notification.quoted_update'],
-  added_to_collection: ['list', 'notification.added_to_collection'],
-  'admin.sign_up': ['personAdd', 'notification.admin_sign_up'],
-  'admin.report': ['shield', 'notification.admin_report'],
-};
-
-function NotificationItem({ notification }: { notification: Notification }) {
-  const [icon, text] = NOTIFICATION_TEXT[notification.type];
-  return (
-    <article className="notification">
-      <div className="notification__line">
-        <Icon name={icon} size={18} className="notification__icon" />
-        <span>
-          <Msg
-            id={text}
-            values={{
-              name: (
-                <Link to={`/@${notification.account.acct}`} data-hover-card-account={notification.account.id}>
-                  <DisplayName account={notification.account} withAcct={false} />
-                </Link>
-              ),
-              collection: notification.collection ? (
-                <Link to={`/collections/${notification.collection.id}`}>{notification.collection.name}</Link>
-              ) : null,
-            }}
-          />
-        </span>
-        <RelativeTime iso={notification.created_at} />
-      </div>
-      {notification.status ? (
-        <StatusCard status={notification.status} />
-      ) : (
-        <AccountRow
-          account={notification.account}
-          actions={
-            notification.type === 'follow_request' ? (
-              <FollowRequestActions account={notification.account} />
-            ) : undefined
-          }
-        />
-      )}
-    </article>
-  );
-}
+import { NotificationItem, NOTIFICATION_TEXT } from './NotificationItem';
 
 function GroupItem({ group }: { group: NotificationGroup }) {
   if (group.accounts.length === 1) return <NotificationItem notification={group.latest} />;
@@ -209,90 +150,7 @@ function NotificationsTimeline({ filterState }: { filterState: NotificationFilte
 }
 
 export const NotificationsView = () => <NotificationsTimeline filterState={useUrlNotificationFilter()} />;
+
 export const NotificationsColumn = (_: PinnedColumnProps) => (
   <NotificationsTimeline filterState={useColumnNotificationFilter()} />
 );
-
-export function NotificationRequestsView() {
-  const t = useT();
-  return (
-    <RequireSignIn icon="notifications" title={t('column.notification_requests')}>
-      <Column label={t('column.notification_requests')}>
-        <ColumnHeader icon="notifications" title={t('column.notification_requests')} showBack />
-        <PagedList<NotificationRequest>
-          queryKey={['notification-requests']}
-          path="/api/v1/notifications/requests"
-          itemKey={(request) => request.id}
-          renderItem={(request) => (
-            <Link to={`/notifications/requests/${request.id}`} className="request-row">
-              <AccountRow account={request.account} />
-              <span className="request-row__count">{request.notifications_count}</span>
-              <Icon name="chevronRight" size={20} />
-            </Link>
-          )}
-          empty={<Msg id="empty.notification_requests" />}
-        />
-      </Column>
-    </RequireSignIn>
-  );
-}
-
-export function NotificationRequestView() {
-  const t = useT();
-  const { id = '' } = useParams();
-  const navigate = useNavigate();
-  const client = useQueryClient();
-  const request = useQuery({
-    queryKey: ['notification-request', id],
-    queryFn: ({ signal }) => api.get<NotificationRequest>(`/api/v1/notifications/requests/${id}`, { signal }),
-  });
-  const decide = useMutation({
-    mutationFn: (action: 'accept' | 'dismiss') => api.post(`/api/v1/notifications/requests/${id}/${action}`),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: ['notification-requests'] });
-      await navigate('/notifications/requests');
-    },
-  });
-  const accountId = request.data?.account.id;
-  return (
-    <RequireSignIn icon="notifications" title={t('column.notification_request')}>
-      <Column label={t('column.notification_request')}>
-        <ColumnHeader
-          icon="notifications"
-          title={request.data ? `@${request.data.account.acct}` : t('column.notification_request')}
-          showBack
-          actions={
-            request.data && (
-              <>
-                <Button variant="secondary" busy={decide.isPending} onClick={() => decide.mutate('dismiss')}>
-                  <Msg id="notifications.dismiss" />
-                </Button>
-                <Button busy={decide.isPending} onClick={() => decide.mutate('accept')}>
-                  <Msg id="notifications.accept" />
-                </Button>
-              </>
-            )
-          }
-        />
-        {decide.isError && <ErrorMessage error={decide.error} />}
-        {request.isPending ? (
-          <LoadingIndicator />
-        ) : request.isError ? (
-          <ColumnBody padded>
-            <ErrorMessage error={request.error} onRetry={() => void request.refetch()} />
-          </ColumnBody>
-        ) : (
-          <PagedList<Notification>
-            queryKey={['notifications', 'request', id]}
-            path="/api/v1/notifications"
-            query={{ account_id: accountId }}
-            enabled={accountId !== undefined}
-            itemKey={(notification) => notification.id}
-            renderItem={(notification) => <NotificationItem notification={notification} />}
-            empty={<Msg id="empty.notifications" />}
-          />
-        )}
-      </Column>
-    </RequireSignIn>
-  );
-}
