@@ -1,7 +1,5 @@
 import './about.css';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import type { ExtendedDescription } from '../../api/instance';
 import { useInstance } from '../../api/queries';
 import { Msg } from '../../platform/i18n/Msg';
 import { useT } from '../../platform/i18n/use-t';
@@ -12,12 +10,8 @@ import { Html } from '../../components/Html';
 import { LinkList, type PageLink } from '../../components/LinkList';
 import { Logo } from '../../components/Logo';
 import { ErrorMessage, LoadingIndicator } from '../../components/States';
-
-interface Rule {
-  id: string;
-  text: string;
-  hint?: string;
-}
+import { instanceDocuments } from './api';
+import { aboutKeys } from './query-keys';
 
 const FOOTER_PAGES: readonly PageLink[] = [
   { to: '/privacy-policy', label: 'about.privacy_policy' },
@@ -31,14 +25,13 @@ export function AboutView() {
   const { server } = useInitialState();
   const instance = useInstance();
   const extended = useQuery({
-    queryKey: ['instance', 'extended-description'],
-    queryFn: ({ signal }) =>
-      api.get<ExtendedDescription>('/api/v1/instance/extended_description', { signal }),
+    queryKey: aboutKeys.extendedDescription,
+    queryFn: ({ signal }) => instanceDocuments.extendedDescription(signal),
     retry: false,
   });
   const rules = useQuery({
-    queryKey: ['instance', 'rules'],
-    queryFn: ({ signal }) => api.get<Rule[]>('/api/v1/instance/rules', { signal }),
+    queryKey: aboutKeys.rules,
+    queryFn: ({ signal }) => instanceDocuments.rules(signal),
     retry: false,
   });
   const info = instance.data;

@@ -1,20 +1,21 @@
 import './about.css';
-import type { InstanceDocument } from '@palchat/api';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { api, ApiError } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { Msg } from '../../platform/i18n/Msg';
 import { useT } from '../../platform/i18n/use-t';
 import { Column, ColumnBody, ColumnHeader } from '../../components/Column';
 import { Html } from '../../components/Html';
 import { EmptyState, ErrorMessage, LoadingIndicator } from '../../components/States';
+import { instanceDocuments } from './api';
+import { aboutKeys } from './query-keys';
 
 export function PrivacyPolicyView() {
   const t = useT();
   const intl = useIntl();
   const policy = useQuery({
-    queryKey: ['instance', 'privacy', null],
-    queryFn: ({ signal }) => api.get<InstanceDocument>('/api/v1/instance/privacy_policy', { signal }),
+    queryKey: aboutKeys.privacyPolicy,
+    queryFn: ({ signal }) => instanceDocuments.privacyPolicy(signal),
     retry: false,
   });
   const title = t('column.privacy_policy');

@@ -3,12 +3,14 @@ import type { TermsOfService } from '@palchat/api';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
-import { api, ApiError } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { Msg } from '../../platform/i18n/Msg';
 import { useT } from '../../platform/i18n/use-t';
 import { Column, ColumnBody, ColumnHeader } from '../../components/Column';
 import { Html } from '../../components/Html';
 import { EmptyState, ErrorMessage, LoadingIndicator } from '../../components/States';
+import { instanceDocuments } from './api';
+import { aboutKeys } from './query-keys';
 
 const DAY_FORMAT = { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' } as const;
 
@@ -72,12 +74,8 @@ export function TermsOfServiceView() {
   const t = useT();
   const { date } = useParams();
   const terms = useQuery({
-    queryKey: ['instance', 'terms', date ?? null],
-    queryFn: ({ signal }) =>
-      api.get<TermsOfService>(
-        `/api/v1/instance/terms_of_service${date ? `/${encodeURIComponent(date)}` : ''}`,
-        { signal },
-      ),
+    queryKey: aboutKeys.termsOfService(date),
+    queryFn: ({ signal }) => instanceDocuments.termsOfService(date, signal),
     retry: false,
   });
   const title = t('column.terms');

@@ -1,14 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api } from '../../api/client';
 import { Msg } from '../../platform/i18n/Msg';
 import { useT } from '../../platform/i18n/use-t';
 import { useInitialState } from '../../platform/initial-state-context';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
 import { ErrorMessage } from '../../components/States';
+import { sessions } from './api';
 import { AuthLayout } from './AuthLayout';
-import { authPage, follow, GoOn, useRequestedRedirect, type Redirect } from './auth-redirect';
+import { authPage, follow, GoOn, useRequestedRedirect } from './auth-redirect';
 
 export function SignInView() {
   const t = useT();
@@ -18,12 +18,7 @@ export function SignInView() {
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
   const signIn = useMutation({
-    mutationFn: () =>
-      api.post<Redirect>(
-        '/auth/sign_in',
-        { login, password },
-        { query: requested ? { redirect_to: requested } : undefined },
-      ),
+    mutationFn: () => sessions.signIn(login, password, requested),
     onSuccess: (answer) => follow(answer, redirectTo),
   });
   if (identity.signedIn) return <GoOn to={redirectTo} />;

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { api, ApiError } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { Msg } from '../../platform/i18n/Msg';
 import type { MessageId } from '../../platform/i18n/messages';
 import { useT } from '../../platform/i18n/use-t';
@@ -9,10 +9,11 @@ import { useInitialState } from '../../platform/initial-state-context';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
 import { ErrorMessage } from '../../components/States';
+import { sessions } from './api';
 import { AuthLayout } from './AuthLayout';
 import { emailProblem, PASSWORD_MIN_LENGTH, passwordProblem, usernameProblem } from './sign-up-rules';
 import { useUsernameTaken } from './use-username-taken';
-import { authPage, follow, GoOn, useRequestedRedirect, type Redirect } from './auth-redirect';
+import { authPage, follow, GoOn, useRequestedRedirect } from './auth-redirect';
 
 type SignUpField = 'username' | 'email' | 'password' | 'password_confirmation' | 'agreement' | 'reason';
 
@@ -34,14 +35,13 @@ export function SignUpView() {
   const usernameTaken = useUsernameTaken(values.username);
   const signUp = useMutation({
     mutationFn: () =>
-      api.post<Redirect>(
-        '/auth/sign_up',
+      sessions.signUp(
         {
           ...values,
           reason: server.registrationsMode === 'approval' ? values.reason : undefined,
           agreement: true,
         },
-        { query: requested ? { redirect_to: requested } : undefined },
+        requested,
       ),
     onSuccess: (answer) => follow(answer, requested ?? '/start'),
   });

@@ -1,7 +1,6 @@
 import './moderation.css';
-import { Permission, type AdminDashboard } from '@palchat/api';
+import { Permission } from '@palchat/api';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
 import { useInstance } from '../../api/queries';
 import { Msg } from '../../platform/i18n/Msg';
 import type { MessageId } from '../../platform/i18n/messages';
@@ -10,8 +9,9 @@ import { useInitialState } from '../../platform/initial-state-context';
 import { ColumnBody } from '../../components/Column';
 import { ErrorMessage, LoadingIndicator } from '../../components/States';
 import { ButtonLink } from '../../components/Button';
+import { adminDashboard } from './api';
 import { Gate, hasPermission } from './Gate';
-import { moderationKeys } from './keys';
+import { moderationKeys } from './query-keys';
 
 function Dashboard() {
   const t = useT();
@@ -19,7 +19,7 @@ function Dashboard() {
   const instance = useInstance();
   const counts = useQuery({
     queryKey: moderationKeys.dashboard(),
-    queryFn: ({ signal }) => api.get<AdminDashboard>('/api/v1/admin/dashboard', { signal }),
+    queryFn: ({ signal }) => adminDashboard.get(signal),
   });
   if (counts.isPending) return <LoadingIndicator />;
   if (counts.isError) return <ErrorMessage error={counts.error} onRetry={() => void counts.refetch()} />;

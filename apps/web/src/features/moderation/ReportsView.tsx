@@ -6,7 +6,7 @@ import type { MessageId } from '../../platform/i18n/messages';
 import { useT } from '../../platform/i18n/use-t';
 import { PagedList } from '../../components/PagedList';
 import { Gate } from './Gate';
-import { moderationKeys } from './keys';
+import { moderationKeys } from './query-keys';
 import { ReportCard } from './ReportCard';
 
 /** Open or resolved reports, kept in the URL (?resolved=1) so that a reload stays on the same tab. */

@@ -1,8 +1,7 @@
 import './notifications.css';
-import type { Notification, NotificationRequest } from '@palchat/api';
+import type { Notification } from '@palchat/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { api } from '../../api/client';
 import { Msg } from '../../platform/i18n/Msg';
 import { useT } from '../../platform/i18n/use-t';
 import { Button } from '../../components/Button';
@@ -10,7 +9,9 @@ import { Column, ColumnBody, ColumnHeader } from '../../components/Column';
 import { PagedList } from '../../components/PagedList';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { ErrorMessage, LoadingIndicator } from '../../components/States';
+import { notificationRequests } from './api';
 import { NotificationItem } from './NotificationItem';
+import { notificationKeys } from './query-keys';
 
 export function NotificationRequestView() {
   const t = useT();
@@ -18,13 +19,13 @@ export function NotificationRequestView() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const request = useQuery({
-    queryKey: ['notification-request', id],
-    queryFn: ({ signal }) => api.get<NotificationRequest>(`/api/v1/notifications/requests/${id}`, { signal }),
+    queryKey: notificationKeys.request(id),
+    queryFn: ({ signal }) => notificationRequests.get(id, signal),
   });
   const decide = useMutation({
-    mutationFn: (action: 'accept' | 'dismiss') => api.post(`/api/v1/notifications/requests/${id}/${action}`),
+    mutationFn: (action: 'accept' | 'dismiss') => notificationRequests.decide(id, action),
     onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: ['notification-requests'] });
+      await client.invalidateQueries({ queryKey: notificationKeys.requests });
       await navigate('/notifications/requests');
     },
   });
@@ -58,7 +59,7 @@ export function NotificationRequestView() {
           </ColumnBody>
         ) : (
           <PagedList<Notification>
-            queryKey={['notifications', 'request', id]}
+            queryKey={notificationKeys.ofRequest(id)}
             path="/api/v1/notifications"
             query={{ account_id: accountId }}
             enabled={accountId !== undefined}

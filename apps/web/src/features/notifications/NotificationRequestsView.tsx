@@ -8,6 +8,7 @@ import { Column, ColumnHeader } from '../../components/Column';
 import { Icon } from '../../components/Icon';
 import { PagedList } from '../../components/PagedList';
 import { RequireSignIn } from '../../components/RequireSignIn';
+import { notificationKeys } from './query-keys';
 
 export function NotificationRequestsView() {
   const t = useT();
@@ -16,7 +17,7 @@ export function NotificationRequestsView() {
       <Column label={t('column.notification_requests')}>
         <ColumnHeader icon="notifications" title={t('column.notification_requests')} showBack />
         <PagedList<NotificationRequest>
-          queryKey={['notification-requests']}
+          queryKey={notificationKeys.requests}
           path="/api/v1/notifications/requests"
           itemKey={(request) => request.id}
           renderItem={(request) => (

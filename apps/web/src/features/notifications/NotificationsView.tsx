@@ -3,8 +3,10 @@ import type { Notification } from '@palchat/api';
 import { hashKey, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { api, type Page } from '../../api/client';
+import type { Page } from '../../api/client';
 import { queryKeys } from '../../api/queries';
+import { markers } from './api';
+import { notificationKeys } from './query-keys';
 import { useRouteLinkClick } from '../../platform/route-links';
 import { Avatar } from '../../components/Avatar';
 import { groupNotifications, type NotificationGroup } from './group';
@@ -82,15 +84,15 @@ function useMarkNotificationsRead(): void {
     let lastMarked: string | undefined;
     const read = () => {
       client.setQueryData(queryKeys.unreadNotifications, { count: 0 });
-      const data = client.getQueryData<InfiniteData<Page<Notification>>>(['notifications']);
+      const data = client.getQueryData<InfiniteData<Page<Notification>>>(notificationKeys.all);
       // once the newest page was dropped (a long scroll), its first item is no longer the newest
       const newest = data && holdsNewestPage(data) ? data.pages[0]?.items[0]?.id : undefined;
       if (!newest || newest === lastMarked) return;
       lastMarked = newest;
-      void api.post('/api/v1/markers', { notifications: { last_read_id: newest } }).catch(() => undefined);
+      void markers.readNotifications(newest).catch(() => undefined);
     };
     read();
-    const hash = hashKey(['notifications']);
+    const hash = hashKey(notificationKeys.all);
     return client.getQueryCache().subscribe((event) => {
       if (event.type === 'updated' && event.query.queryHash === hash) read();
     });

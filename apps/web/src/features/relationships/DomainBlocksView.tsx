@@ -1,4 +1,5 @@
 import { Icon } from '../../components/Icon';
+import { domainBlocks } from './api';
 import { RemovableItemList } from './relationship-lists';
 
 export function DomainBlocksView() {
@@ -16,10 +17,7 @@ export function DomainBlocksView() {
           <strong>{domain}</strong>
         </span>
       )}
-      removal={(domain) => ({
-        method: 'DELETE',
-        path: `/api/v1/domain_blocks?domain=${encodeURIComponent(domain)}`,
-      })}
+      removal={(domain) => domainBlocks.remove(domain)}
       removeLabel="domain_blocks.unblock"
     />
   );

@@ -2,6 +2,7 @@ import { queryKeys } from '../../api/queries';
 import { Msg } from '../../platform/i18n/Msg';
 import { useT } from '../../platform/i18n/use-t';
 import { Button } from '../../components/Button';
+import { followRequests } from './api';
 import { SignedInColumn, AccountActionList } from './relationship-lists';
 
 export function FollowRequestsView() {
@@ -15,16 +16,13 @@ export function FollowRequestsView() {
         also={queryKeys.followRequests}
         actions={(account, run, busy) => (
           <>
-            <Button
-              busy={busy}
-              onClick={() => run('POST', `/api/v1/follow_requests/${account.id}/authorize`)}
-            >
+            <Button busy={busy} onClick={() => run(() => followRequests.answer(account.id, 'authorize'))}>
               <Msg id="follow_requests.authorize" />
             </Button>
             <Button
               variant="secondary"
               busy={busy}
-              onClick={() => run('POST', `/api/v1/follow_requests/${account.id}/reject`)}
+              onClick={() => run(() => followRequests.answer(account.id, 'reject'))}
             >
               <Msg id="follow_requests.reject" />
             </Button>

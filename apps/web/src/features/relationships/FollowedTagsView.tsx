@@ -1,6 +1,7 @@
 import type { Tag } from '@palchat/api';
 import { Link } from 'react-router';
 import { Icon } from '../../components/Icon';
+import { tags } from '../timelines';
 import { RemovableItemList } from './relationship-lists';
 
 export function FollowedTagsView() {
@@ -18,7 +19,7 @@ export function FollowedTagsView() {
           <strong>#{tag.name}</strong>
         </Link>
       )}
-      removal={(tag) => ({ method: 'POST', path: `/api/v1/tags/${encodeURIComponent(tag.name)}/unfollow` })}
+      removal={(tag) => tags.setFollowing(tag.name, false)}
       removeLabel="followed_tags.unfollow"
     />
   );

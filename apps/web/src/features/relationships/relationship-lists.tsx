@@ -1,7 +1,6 @@
 import type { Account } from '@palchat/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { api } from '../../api/client';
 import { Msg } from '../../platform/i18n/Msg';
 import { useT } from '../../platform/i18n/use-t';
 import type { MessageId } from '../../platform/i18n/messages';
@@ -10,6 +9,8 @@ import { Button } from '../../components/Button';
 import { Column, ColumnHeader } from '../../components/Column';
 import type { IconName } from '../../components/icons';
 import { PagedList } from '../../components/PagedList';
+import { accountRelationships } from './api';
+import { relationshipKeys, type RelationshipList } from './query-keys';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { ErrorMessage } from '../../components/States';
 
@@ -32,12 +33,11 @@ export function SignedInColumn({
   );
 }
 
-/** One POST per row action, then the list (and anything depending on it) is reloaded. */
+/** One call per row action, then the list (and anything depending on it) is reloaded. */
 function useRowAction(listKey: readonly unknown[], also?: readonly unknown[]) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ method, path }: { method: 'POST' | 'DELETE'; path: string }) =>
-      method === 'POST' ? api.post(path) : api.delete(path),
+    mutationFn: (call: () => Promise<unknown>) => call(),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: listKey });
       if (also) await client.invalidateQueries({ queryKey: also });
@@ -53,24 +53,20 @@ export function AccountActionList({
   also,
   onDone,
 }: {
-  listKey: string;
+  listKey: RelationshipList;
   path: string;
   empty: MessageId;
   also?: readonly unknown[];
   /** after a row's action succeeded */
   onDone?: (account: Account) => void;
-  actions: (
-    account: Account,
-    run: (method: 'POST' | 'DELETE', path: string) => void,
-    busy: boolean,
-  ) => ReactNode;
+  actions: (account: Account, run: (call: () => Promise<unknown>) => void, busy: boolean) => ReactNode;
 }) {
-  const action = useRowAction([listKey], also);
+  const action = useRowAction(relationshipKeys.list(listKey), also);
   return (
     <>
       {action.isError && <ErrorMessage error={action.error} />}
       <PagedList<Account>
-        queryKey={[listKey]}
+        queryKey={relationshipKeys.list(listKey)}
         path={path}
         itemKey={(account) => account.id}
         renderItem={(account) => (
@@ -78,8 +74,7 @@ export function AccountActionList({
             account={account}
             actions={actions(
               account,
-              (method, actionPath) =>
-                action.mutate({ method, path: actionPath }, { onSuccess: () => onDone?.(account) }),
+              (call) => action.mutate(call, { onSuccess: () => onDone?.(account) }),
               action.isPending,
             )}
           />
@@ -120,7 +115,7 @@ export function UndoAccountList({
           <Button
             variant="secondary"
             busy={busy}
-            onClick={() => run('POST', `/api/v1/accounts/${account.id}/${undo}`)}
+            onClick={() => run(() => accountRelationships.undo(account.id, undo))}
           >
             <Msg id={label} />
           </Button>
@@ -144,21 +139,21 @@ export function RemovableItemList<Item>({
 }: {
   icon: IconName;
   title: MessageId;
-  listKey: string;
+  listKey: RelationshipList;
   path: string;
   empty: MessageId;
   itemKey: (item: Item) => string;
   renderLabel: (item: Item) => ReactNode;
-  removal: (item: Item) => { method: 'POST' | 'DELETE'; path: string };
+  removal: (item: Item) => Promise<unknown>;
   removeLabel: MessageId;
 }) {
   const t = useT();
-  const action = useRowAction([listKey]);
+  const action = useRowAction(relationshipKeys.list(listKey));
   return (
     <SignedInColumn icon={icon} title={t(title)}>
       {action.isError && <ErrorMessage error={action.error} />}
       <PagedList<Item>
-        queryKey={[listKey]}
+        queryKey={relationshipKeys.list(listKey)}
         path={path}
         itemKey={itemKey}
         renderItem={(item) => (
@@ -168,7 +163,7 @@ export function RemovableItemList<Item>({
               <Button
                 variant="secondary"
                 busy={action.isPending}
-                onClick={() => action.mutate(removal(item))}
+                onClick={() => action.mutate(() => removal(item))}
               >
                 <Msg id={removeLabel} />
               </Button>

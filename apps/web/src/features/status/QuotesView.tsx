@@ -5,6 +5,7 @@ import { Column, ColumnHeader } from '../../components/Column';
 import { PagedList } from '../../components/PagedList';
 import { StatusCard } from './StatusCard';
 import { NotFoundView } from '../errors/ErrorViews';
+import { statusKeys } from './query-keys';
 import { useStatusId } from './use-status-id';
 
 /** The quotes of one's own post (Mastodon 4.5's GET /api/v1/statuses/:id/quotes answers its author only). */
@@ -16,7 +17,7 @@ export function QuotesView() {
     <Column label={t('column.quotes')}>
       <ColumnHeader icon="repeat" title={t('column.quotes')} showBack />
       <PagedList<Status>
-        queryKey={['status-quotes', id]}
+        queryKey={statusKeys.quotes(id)}
         path={`/api/v1/statuses/${id}/quotes`}
         itemKey={(status) => status.id}
         renderItem={(status) => <StatusCard status={status} />}

@@ -5,6 +5,7 @@ import { AccountRow } from '../../components/AccountRow';
 import { Column, ColumnHeader } from '../../components/Column';
 import { PagedList } from '../../components/PagedList';
 import { NotFoundView } from '../errors/ErrorViews';
+import { statusKeys } from './query-keys';
 import { useStatusId } from './use-status-id';
 
 export function StatusAccounts({ relation }: { relation: 'reblogged_by' | 'favourited_by' }) {
@@ -16,7 +17,7 @@ export function StatusAccounts({ relation }: { relation: 'reblogged_by' | 'favou
     <Column label={title}>
       <ColumnHeader icon={relation === 'reblogged_by' ? 'repeat' : 'star'} title={title} showBack />
       <PagedList<Account>
-        queryKey={['status-accounts', id, relation]}
+        queryKey={statusKeys.accounts(id, relation)}
         path={`/api/v1/statuses/${id}/${relation}`}
         itemKey={(account) => account.id}
         renderItem={(account) => <AccountRow account={account} />}

@@ -1,6 +1,5 @@
-import type { Status, StatusContext } from '@palchat/api';
 import { useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { useT } from '../../platform/i18n/use-t';
 import { Column, ColumnBody, ColumnHeader } from '../../components/Column';
 import { StatusCard } from './StatusCard';
@@ -8,20 +7,22 @@ import { ErrorMessage, LoadingIndicator } from '../../components/States';
 import { NotFoundView } from '../errors/ErrorViews';
 import { FILTER_SCOPES } from '../filters/filter-rules';
 import { FilterScopeContext } from '../filters/filter-scope';
+import { statuses } from './api';
+import { statusKeys } from './query-keys';
 import { useStatusId } from './use-status-id';
 
 export function StatusView() {
   const t = useT();
   const id = useStatusId();
   const status = useQuery({
-    queryKey: ['status', id],
+    queryKey: statusKeys.one(id),
     enabled: id !== null,
-    queryFn: ({ signal }) => api.get<Status>(`/api/v1/statuses/${id}`, { signal }),
+    queryFn: ({ signal }) => statuses.get(id ?? '', signal),
   });
   const context = useQuery({
-    queryKey: ['status-context', id],
+    queryKey: statusKeys.context(id),
     enabled: id !== null && status.isSuccess,
-    queryFn: ({ signal }) => api.get<StatusContext>(`/api/v1/statuses/${id}/context`, { signal }),
+    queryFn: ({ signal }) => statuses.context(id ?? '', signal),
   });
   if (id === null) return <NotFoundView />;
   if (status.error instanceof ApiError && status.error.status === 404) return <NotFoundView />;

@@ -12,6 +12,7 @@ import type { FilterScope } from '../filters/filter-rules';
 import { FilterScopeContext, useKeepUnfiltered } from '../filters/filter-scope';
 import { usePendingCount } from './pending-store';
 import type { StreamParams } from '../../api/streaming';
+import { timelineKeys } from './query-keys';
 import { showPending, useTimelineStream } from './use-timeline-stream';
 
 export interface TimelineProps {
@@ -46,7 +47,7 @@ function NewPostsButton({ timelineId, onShow }: { timelineId: string; onShow: ()
 /** A column of statuses: header, live "N new posts" button, then the server's pages. */
 export function Timeline(props: TimelineProps) {
   const client = useQueryClient();
-  const queryKey = ['timeline', props.timelineId, props.query ?? {}];
+  const queryKey = timelineKeys.pages(props.timelineId, props.query);
   const live = useTimelineStream(props.timelineId, queryKey, props.stream, {
     path: props.path,
     query: props.query,
