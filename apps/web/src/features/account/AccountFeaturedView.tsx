@@ -2,7 +2,6 @@ import './account.css';
 import type { Account } from '@palchat/api';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api } from '../../api/client';
 import { Msg } from '../../platform/i18n/Msg';
 import { AccountRow } from '../../components/AccountRow';
 import { Icon } from '../../components/Icon';
@@ -10,29 +9,24 @@ import { EmptyState, ErrorMessage, LoadingIndicator } from '../../components/Sta
 import { CollectionList } from '../collections/CollectionList';
 import { useInitialState } from '../../platform/initial-state-context';
 import { AccountColumn } from './AccountColumn';
-
-interface FeaturedTag {
-  id: string;
-  name: string;
-  statuses_count: number | string;
-}
+import { accounts } from './api';
+import { accountKeys } from './query-keys';
 
 function FeaturedTags({ account }: { account: Account }) {
   const tags = useQuery({
-    queryKey: ['featured-tags', account.id],
-    queryFn: ({ signal }) =>
-      api.get<FeaturedTag[]>(`/api/v1/accounts/${account.id}/featured_tags`, { signal }),
+    queryKey: accountKeys.featuredTags(account.id),
+    queryFn: ({ signal }) => accounts.featuredTags(account.id, signal),
   });
   const endorsed = useQuery({
-    queryKey: ['endorsements', account.id],
-    queryFn: ({ signal }) => api.get<Account[]>(`/api/v1/accounts/${account.id}/endorsements`, { signal }),
+    queryKey: accountKeys.endorsements(account.id),
+    queryFn: ({ signal }) => accounts.endorsements(account.id, signal),
   });
   const { identity } = useInitialState();
   const own = identity.accountId === account.id;
   if (tags.isPending || endorsed.isPending) return <LoadingIndicator />;
   const tagList = tags.data ?? [];
-  const accounts = endorsed.data ?? [];
-  if (tagList.length === 0 && accounts.length === 0)
+  const endorsedAccounts = endorsed.data ?? [];
+  if (tagList.length === 0 && endorsedAccounts.length === 0)
     return (
       <>
         {tags.isError && <ErrorMessage error={tags.error} />}
@@ -62,12 +56,12 @@ function FeaturedTags({ account }: { account: Account }) {
           ))}
         </section>
       )}
-      {accounts.length > 0 && (
+      {endorsedAccounts.length > 0 && (
         <section>
           <h3 className="section-title">
             <Msg id="account.endorsed" />
           </h3>
-          {accounts.map((endorsedAccount) => (
+          {endorsedAccounts.map((endorsedAccount) => (
             <AccountRow key={endorsedAccount.id} account={endorsedAccount} />
           ))}
         </section>

@@ -1,19 +1,19 @@
 import './account.css';
-import type { Account, Status } from '@palchat/api';
+import type { Account } from '@palchat/api';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
 import { Msg } from '../../platform/i18n/Msg';
 import { Icon } from '../../components/Icon';
 import { StatusCard } from '../../components/StatusCard';
 import { AccountColumn } from './AccountColumn';
+import { accounts } from './api';
+import { accountKeys } from './query-keys';
 import { AccountStatuses } from './AccountStatuses';
 
 /** The account's pinned posts, each labelled "Pinned", above its posts (GET …/statuses?pinned=true). */
 function PinnedStatuses({ account }: { account: Account }) {
   const pinned = useQuery({
-    queryKey: ['account-statuses', account.id, 'pinned'],
-    queryFn: ({ signal }) =>
-      api.get<Status[]>(`/api/v1/accounts/${account.id}/statuses`, { query: { pinned: true }, signal }),
+    queryKey: accountKeys.pinnedStatuses(account.id),
+    queryFn: ({ signal }) => accounts.pinnedStatuses(account.id, signal),
   });
   if (!pinned.data?.length) return null;
   return (

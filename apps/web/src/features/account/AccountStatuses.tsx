@@ -7,6 +7,7 @@ import { PagedList } from '../../components/PagedList';
 import { StatusCard } from '../../components/StatusCard';
 import { FILTER_SCOPES } from '../filters/filter-rules';
 import { FilterScopeContext, useKeepUnfiltered } from '../filters/filter-scope';
+import { accountKeys } from './query-keys';
 
 export function AccountStatuses({
   account,
@@ -25,7 +26,7 @@ export function AccountStatuses({
   return (
     <FilterScopeContext.Provider value={FILTER_SCOPES.account}>
       <PagedList<Status>
-        queryKey={['account-statuses', account.id, listKey, query]}
+        queryKey={accountKeys.statuses(account.id, listKey, query)}
         path={`/api/v1/accounts/${account.id}/statuses`}
         query={query}
         filter={keepUnfiltered}

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { queryKeys } from '../../api/queries';
 import { Msg } from '../../platform/i18n/Msg';
 import { useInitialState } from '../../platform/initial-state-context';
-import { accounts } from './api';
+import { accounts } from '../account';
 import { signOut } from './sign-out';
 
 function useAccount(id: string | null) {

@@ -1,4 +1,3 @@
-import type { Account } from '@palchat/api';
 import { api } from '../../api/client';
 import type { Redirect } from './auth-redirect';
 
@@ -20,11 +19,4 @@ export const sessions = {
     api.post<Redirect>('/auth/sign_in', { login, password }, { query: redirectQuery(requested) }),
   signUp: (form: SignUpForm, requested: string | null) =>
     api.post<Redirect>('/auth/sign_up', form, { query: redirectQuery(requested) }),
-};
-
-export const accounts = {
-  get: (id: string, signal?: AbortSignal) => api.get<Account>(`/api/v1/accounts/${id}`, { signal }),
-  /** Answers the local account with this username; 404 when there is none. */
-  lookup: (acct: string, signal?: AbortSignal) =>
-    api.get('/api/v1/accounts/lookup', { query: { acct }, signal }),
 };

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../api/client';
 import { useDebounced } from '../messages/hooks/use-debounced';
-import { accounts } from './api';
+import { accounts } from '../account';
 import { authKeys } from './query-keys';
 import { usernameProblem } from './sign-up-rules';
 

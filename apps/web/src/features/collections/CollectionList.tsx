@@ -6,7 +6,7 @@ import { Avatar } from '../../components/Avatar';
 import { Icon } from '../../components/Icon';
 import { ErrorMessage, LoadingIndicator } from '../../components/States';
 import { ButtonLink } from '../../components/Button';
-import { PREVIEW_AVATARS, useAccountCollections, usePreviewAccounts } from './collections-api';
+import { PREVIEW_AVATARS, useAccountCollections, usePreviewAccounts } from './use-collections';
 
 /**
  * The profile's collections on its Featured view: name, description, how many accounts and a few avatars; the

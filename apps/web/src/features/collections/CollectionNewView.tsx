@@ -1,17 +1,16 @@
 import './collections.css';
-import type { WrappedCollection } from '@palchat/api';
 import { COLLECTION_DESCRIPTION_MAX, COLLECTION_NAME_MAX } from '@palchat/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../../api/client';
 import { Msg } from '../../platform/i18n/Msg';
 import { useT } from '../../platform/i18n/use-t';
 import { Button } from '../../components/Button';
 import { Column, ColumnBody, ColumnHeader } from '../../components/Column';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { ErrorMessage } from '../../components/States';
-import { collectionKeys } from './collections-api';
+import { collections } from './api';
+import { collectionKeys } from './query-keys';
 
 /** `/collections/new`: name, description, sensitive, listed (Mastodon's Collection fields). */
 export function CollectionNewView() {
@@ -24,7 +23,7 @@ export function CollectionNewView() {
   const [discoverable, setDiscoverable] = useState(true);
   const create = useMutation({
     mutationFn: () =>
-      api.post<WrappedCollection>('/api/v1/collections', {
+      collections.create({
         name: name.trim(),
         description,
         sensitive,

@@ -1,9 +1,8 @@
 import './collections.css';
-import type { Account, CollectionWithAccounts } from '@palchat/api';
+import type { CollectionWithAccounts } from '@palchat/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { api } from '../../api/client';
 import { Msg } from '../../platform/i18n/Msg';
 import { useT } from '../../platform/i18n/use-t';
 import { useInitialState } from '../../platform/initial-state-context';
@@ -14,7 +13,10 @@ import { ColumnSearch } from '../../components/ColumnSearch';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState, ErrorMessage, LoadingIndicator } from '../../components/States';
 import { FollowButton } from '../account/FollowButton';
-import { collectionKeys, useCollection } from './collections-api';
+import { accounts } from '../account';
+import { collectionItems, collections } from './api';
+import { collectionKeys } from './query-keys';
+import { useCollection } from './use-collections';
 
 /** `/collections/:id`: a collection's accounts, with follow buttons; its curator adds, removes and deletes. */
 export function CollectionView() {
@@ -51,11 +53,11 @@ function CollectionBody({ data, own }: { data: CollectionWithAccounts; own: bool
   const [asking, setAsking] = useState(false);
   const refresh = () => client.invalidateQueries({ queryKey: collectionKeys.all });
   const removeItem = useMutation({
-    mutationFn: (itemId: string) => api.delete(`/api/v1/collections/${collection.id}/items/${itemId}`),
+    mutationFn: (itemId: string) => collectionItems.remove(collection.id, itemId),
     onSuccess: refresh,
   });
   const remove = useMutation({
-    mutationFn: () => api.delete(`/api/v1/collections/${collection.id}`),
+    mutationFn: () => collections.remove(collection.id),
     onSuccess: async () => {
       await refresh();
       await navigate(curator ? `/@${curator.acct}/featured` : '/home');
@@ -138,14 +140,12 @@ function AddAccounts({ collectionId, featured }: { collectionId: string; feature
   const client = useQueryClient();
   const [query, setQuery] = useState('');
   const search = useQuery({
-    queryKey: ['account-search', 'collection', query],
-    queryFn: ({ signal }) =>
-      api.get<Account[]>('/api/v1/accounts/search', { query: { q: query, limit: 10 }, signal }),
+    queryKey: collectionKeys.accountSearch(query),
+    queryFn: ({ signal }) => accounts.search(query, { limit: 10 }, signal),
     enabled: query.trim().length > 0,
   });
   const add = useMutation({
-    mutationFn: (accountId: string) =>
-      api.post(`/api/v1/collections/${collectionId}/items`, { account_id: accountId }),
+    mutationFn: (accountId: string) => collectionItems.add(collectionId, accountId),
     onSuccess: () => client.invalidateQueries({ queryKey: collectionKeys.all }),
   });
   const candidates = (search.data ?? []).filter((account) => !featured.has(account.id));

@@ -66,6 +66,8 @@ import { SelectButton, type SelectOption } from './SelectButton';
 import { AltTextModal, MissingAltTextModal, type MediaPreview } from './AltTextModal';
 import { useConfirmations } from '../settings/use-reading-settings';
 import { addMediaFiles } from './add-media';
+import { statusKeys } from '../status';
+import { timelineKeys } from '../timelines';
 import { useDescriptionLimit, useMediaLimits } from './media-limits';
 import { publishStatus, saveStatusEdit } from './publish';
 
@@ -456,8 +458,8 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
     onSuccess: (status, { editId }) => {
       resetCompose();
       if (editId) replaceCachedStatus(client, status);
-      else void client.invalidateQueries({ queryKey: ['timeline', 'home'] });
-      if (status.in_reply_to_id) void client.invalidateQueries({ queryKey: ['status-context'] });
+      else void client.invalidateQueries({ queryKey: timelineKeys.of('home') });
+      if (status.in_reply_to_id) void client.invalidateQueries({ queryKey: statusKeys.contexts });
       onDone?.();
     },
   });

@@ -7,6 +7,7 @@ import { AccountRow } from '../../components/AccountRow';
 import { Column, ColumnHeader } from '../../components/Column';
 import { PagedList } from '../../components/PagedList';
 import { FollowButton } from '../account/FollowButton';
+import { directoryKeys } from './query-keys';
 
 function Directory({ showBack }: { showBack: boolean }) {
   const t = useT();
@@ -35,7 +36,7 @@ function Directory({ showBack }: { showBack: boolean }) {
         </label>
       </div>
       <PagedList<Account>
-        queryKey={['directory', order, local ? 'local' : 'all']}
+        queryKey={directoryKeys.accounts(order, local)}
         path="/api/v1/directory"
         query={{ order, local, limit: 40 }}
         itemKey={(account) => account.id}

@@ -13,6 +13,7 @@ import { SearchBox } from '../search/SearchBox';
 import { SearchResults } from '../search/SearchResults';
 import { historyUsage } from '../timelines/history-usage';
 import { linkHost } from '../../components/link-host';
+import { exploreKeys } from './query-keys';
 
 const TABS = ['posts', 'tags', 'people', 'links'] as const;
 type Tab = (typeof TABS)[number];
@@ -25,7 +26,7 @@ function TrendingTags() {
   const t = useT();
   return (
     <PagedList<Tag>
-      queryKey={['trends', 'tags']}
+      queryKey={exploreKeys.tags}
       path="/api/v1/trends/tags"
       itemKey={(tag) => tag.name}
       renderItem={(tag) => (
@@ -46,7 +47,7 @@ function TrendingLinks() {
   const t = useT();
   return (
     <PagedList<TrendsLink>
-      queryKey={['trends', 'links']}
+      queryKey={exploreKeys.links}
       path="/api/v1/trends/links"
       itemKey={(link) => link.url}
       renderItem={(link) => (
@@ -109,7 +110,7 @@ export function ExploreView() {
           </nav>
           {current === 'posts' && (
             <PagedList<Status>
-              queryKey={['trends', 'statuses']}
+              queryKey={exploreKeys.statuses}
               path="/api/v1/trends/statuses"
               itemKey={(status) => status.id}
               renderItem={(status) => <StatusCard status={status} />}
@@ -119,7 +120,7 @@ export function ExploreView() {
           {current === 'tags' && <TrendingTags />}
           {current === 'people' && (
             <PagedList<Account>
-              queryKey={['explore', 'people']}
+              queryKey={exploreKeys.people}
               path="/api/v1/directory"
               query={{ order: 'active', local: true }}
               itemKey={(account) => account.id}

@@ -2,7 +2,6 @@ import type { List, RepliesPolicy } from '@palchat/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { api } from '../../api/client';
 import { queryKeys } from '../../api/queries';
 import { Msg } from '../../platform/i18n/Msg';
 import { useT } from '../../platform/i18n/use-t';
@@ -12,6 +11,8 @@ import { Column, ColumnBody, ColumnHeader } from '../../components/Column';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { ErrorMessage, LoadingIndicator } from '../../components/States';
 import { useList } from './use-list';
+import { lists, type ListSettings } from './api';
+import { listKeys } from './query-keys';
 
 export function ListEditView() {
   const t = useT();
@@ -45,16 +46,15 @@ function ListForm({ list }: { list: List | undefined }) {
   const [exclusive, setExclusive] = useState(list?.exclusive ?? false);
   const [asking, setAsking] = useState(false);
   const save = useMutation({
-    mutationFn: (body: { title: string; replies_policy: RepliesPolicy; exclusive: boolean }) =>
-      list ? api.put<List>(`/api/v1/lists/${list.id}`, body) : api.post<List>('/api/v1/lists', body),
+    mutationFn: (settings: ListSettings) => (list ? lists.update(list.id, settings) : lists.create(settings)),
     onSuccess: async (saved) => {
-      client.setQueryData(['list', saved.id], saved);
+      client.setQueryData(listKeys.one(saved.id), saved);
       await client.invalidateQueries({ queryKey: queryKeys.lists });
       await navigate(list ? `/lists/${saved.id}` : `/lists/${saved.id}/members`);
     },
   });
   const remove = useMutation({
-    mutationFn: () => api.delete(`/api/v1/lists/${list?.id ?? ''}`),
+    mutationFn: () => lists.remove(list?.id ?? ''),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: queryKeys.lists });
       await navigate('/lists');

@@ -2,7 +2,6 @@ import type { Account } from '@palchat/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { api } from '../../api/client';
 import { Msg } from '../../platform/i18n/Msg';
 import { useT } from '../../platform/i18n/use-t';
 import { AccountRow } from '../../components/AccountRow';
@@ -12,6 +11,9 @@ import { ColumnSearch } from '../../components/ColumnSearch';
 import { PagedList } from '../../components/PagedList';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { EmptyState, ErrorMessage, LoadingIndicator } from '../../components/States';
+import { accounts } from '../account';
+import { listMembers } from './api';
+import { listKeys } from './query-keys';
 import { useList } from './use-list';
 
 export function ListMembersView() {
@@ -20,33 +22,24 @@ export function ListMembersView() {
   const client = useQueryClient();
   const list = useList(id);
   const [query, setQuery] = useState('');
-  const membersKey = ['list-members', id];
+  const membersKey = listKeys.members(id);
   const search = useQuery({
-    queryKey: ['account-search', 'following', query],
-    queryFn: ({ signal }) =>
-      api.get<Account[]>('/api/v1/accounts/search', {
-        query: { q: query, following: true, limit: 10 },
-        signal,
-      }),
+    queryKey: listKeys.followingSearch(query),
+    queryFn: ({ signal }) => accounts.search(query, { following: true, limit: 10 }, signal),
     enabled: query.trim().length > 0,
   });
   // every member at once (limit=0), so that search results can say Add or Remove
   const memberIds = useQuery({
-    queryKey: [...membersKey, 'all'],
+    queryKey: listKeys.allMembers(id),
     queryFn: async ({ signal }) => {
-      const members = await api.get<Account[]>(`/api/v1/lists/${id}/accounts`, {
-        query: { limit: 0 },
-        signal,
-      });
+      const members = await listMembers.all(id, signal);
       return new Set(members.map((member) => member.id));
     },
     enabled: query.trim().length > 0,
   });
   const change = useMutation({
     mutationFn: ({ accountId, add }: { accountId: string; add: boolean }) =>
-      add
-        ? api.post(`/api/v1/lists/${id}/accounts`, { account_ids: [accountId] })
-        : api.delete(`/api/v1/lists/${id}/accounts`, { query: { account_ids: [accountId] } }),
+      add ? listMembers.add(id, accountId) : listMembers.remove(id, accountId),
     onSuccess: () => client.invalidateQueries({ queryKey: membersKey }),
   });
   const title = list.data ? t('lists.members_of', { title: list.data.title }) : t('column.list_members');

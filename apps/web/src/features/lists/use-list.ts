@@ -1,11 +1,11 @@
-import type { List } from '@palchat/api';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { lists } from './api';
+import { listKeys } from './query-keys';
 
 export function useList(id: string | undefined) {
   return useQuery({
-    queryKey: ['list', id],
-    queryFn: ({ signal }) => api.get<List>(`/api/v1/lists/${id}`, { signal }),
+    queryKey: listKeys.one(id),
+    queryFn: ({ signal }) => lists.get(id ?? '', signal),
     enabled: id !== undefined,
   });
 }

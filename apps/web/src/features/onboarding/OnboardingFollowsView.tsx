@@ -9,6 +9,7 @@ import { Column, ColumnHeader } from '../../components/Column';
 import { PagedList } from '../../components/PagedList';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { FollowButton } from '../account/FollowButton';
+import { directoryKeys } from '../directory';
 
 export function OnboardingFollowsView() {
   const t = useT();
@@ -21,7 +22,7 @@ export function OnboardingFollowsView() {
           <Msg id="onboarding.follows_lead" />
         </p>
         <PagedList<Account>
-          queryKey={['directory', 'active', 'local']}
+          queryKey={directoryKeys.accounts('active', true)}
           path="/api/v1/directory"
           query={{ order: 'active', local: true, limit: 40 }}
           itemKey={(account) => account.id}

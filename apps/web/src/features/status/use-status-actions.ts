@@ -9,6 +9,7 @@ import {
 import { useMemo } from 'react';
 import { api } from '../../api/client';
 import { removeCachedStatus, replaceCachedStatus, updateCachedStatus } from './status-cache';
+import { timelineKeys } from '../timelines';
 
 export type ToggleAction = 'favourite' | 'reblog' | 'bookmark' | 'pin' | 'mute';
 
@@ -75,9 +76,9 @@ function toggleMutation(client: QueryClient): MutationOptions<Status, Error, Tog
     },
     onSuccess: (fresh, { action, on }) => {
       if (fresh.id) replaceCachedStatus(client, { ...fresh, [FLAG[action]]: on });
-      if (action === 'bookmark') void client.invalidateQueries({ queryKey: ['timeline', 'bookmarks'] });
-      if (action === 'favourite') void client.invalidateQueries({ queryKey: ['timeline', 'favourites'] });
-      if (action === 'pin') void client.invalidateQueries({ queryKey: ['timeline', 'pinned'] });
+      if (action === 'bookmark') void client.invalidateQueries({ queryKey: timelineKeys.of('bookmarks') });
+      if (action === 'favourite') void client.invalidateQueries({ queryKey: timelineKeys.of('favourites') });
+      if (action === 'pin') void client.invalidateQueries({ queryKey: timelineKeys.of('pinned') });
     },
   };
 }

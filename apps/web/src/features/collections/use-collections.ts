@@ -1,22 +1,16 @@
-import type { Account, Collection, CollectionWithAccounts, Collections } from '@palchat/api';
+import type { Collection } from '@palchat/api';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { accountsById, collections as collectionCalls } from './api';
+import { collectionKeys } from './query-keys';
 
 /** How many avatars a collection shows in a list (Mastodon's previews show four). */
 export const PREVIEW_AVATARS = 4;
-
-export const collectionKeys = {
-  ofAccount: (accountId: string) => ['collections', 'of', accountId] as const,
-  one: (id: string) => ['collections', 'one', id] as const,
-  all: ['collections'] as const,
-};
 
 /** An account's collections (every one for their curator, the discoverable ones for others). */
 export function useAccountCollections(accountId: string | undefined) {
   return useQuery({
     queryKey: collectionKeys.ofAccount(accountId ?? ''),
-    queryFn: async ({ signal }) =>
-      (await api.get<Collections>(`/api/v1/accounts/${accountId}/collections`, { signal })).collections,
+    queryFn: ({ signal }) => collectionCalls.ofAccount(accountId ?? '', signal),
     enabled: accountId !== undefined,
   });
 }
@@ -24,7 +18,7 @@ export function useAccountCollections(accountId: string | undefined) {
 export function useCollection(id: string) {
   return useQuery({
     queryKey: collectionKeys.one(id),
-    queryFn: ({ signal }) => api.get<CollectionWithAccounts>(`/api/v1/collections/${id}`, { signal }),
+    queryFn: ({ signal }) => collectionCalls.get(id, signal),
   });
 }
 
@@ -40,8 +34,8 @@ export function usePreviewAccounts(collections: readonly Collection[]) {
     ),
   ];
   return useQuery({
-    queryKey: ['accounts', 'many', ids],
-    queryFn: ({ signal }) => api.get<Account[]>('/api/v1/accounts', { query: { id: ids }, signal }),
+    queryKey: collectionKeys.previewAccounts(ids),
+    queryFn: ({ signal }) => accountsById.many(ids, signal),
     enabled: ids.length > 0,
   });
 }
