@@ -5,10 +5,10 @@ import { ApiError } from '../../api/client';
 import { useT } from '../../platform/i18n/use-t';
 import { Column, ColumnBody, ColumnHeader } from '../../components/Column';
 import { ErrorMessage, LoadingIndicator } from '../../components/States';
-import { NotFoundView } from '../errors/ErrorViews';
+import { NotFoundView } from '../errors';
 import { AccountHeader } from './AccountHeader';
 import { useAccountRef, useResolvedAccount } from './use-account';
-import { EmojiText } from '../emoji/EmojiText';
+import { EmojiText } from '../emoji';
 
 /** Resolves the account of the URL, then renders the profile column with `render(account)` below. */
 export function AccountColumn({

@@ -6,7 +6,7 @@ import { Msg } from '../../platform/i18n/Msg';
 import { AccountRow } from '../../components/AccountRow';
 import { Icon } from '../../components/Icon';
 import { EmptyState, ErrorMessage, LoadingIndicator } from '../../components/States';
-import { CollectionList } from '../collections/CollectionList';
+import { CollectionList } from '../collections';
 import { useInitialState } from '../../platform/initial-state-context';
 import { AccountColumn } from './AccountColumn';
 import { accounts } from './api';

@@ -18,7 +18,7 @@ import { MessageButton } from './MessageButton';
 import { NotifyBell } from './NotifyBell';
 import { ProfileNote } from './ProfileNote';
 import { hasCustomHeader } from './profile-images';
-import { EmojiText } from '../emoji/EmojiText';
+import { EmojiText } from '../emoji';
 
 /** Mastodon's moved-account banner: who moved, and the new account with a link to its profile. */
 function MovedNote({ from, to }: { from: Account; to: Account }) {

@@ -1,4 +1,5 @@
 import './account.css';
+import { queryKeys } from '../../api/queries';
 import '../status/status.css';
 import type { Account, Relationship } from '@palchat/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -14,8 +15,7 @@ import { SocialIcon } from '../../components/SocialIcon';
 import { ErrorMessage } from '../../components/States';
 import { refreshChatsWith } from '../messages/data/refresh';
 import { domainBlocks } from '../relationships';
-import { focusCompose } from '../status/reply';
-import { timelineKeys } from '../timelines';
+import { focusCompose } from '../status';
 import { accountDomain } from './account-domain';
 import { relationships, type AccountAction } from './api';
 import { accountKeys } from './query-keys';
@@ -49,7 +49,7 @@ function useAccountActions(account: Account) {
       client.setQueryData(relationshipKey, next);
       if (action === 'endorse' || action === 'unendorse')
         void client.invalidateQueries({ queryKey: accountKeys.allEndorsements });
-      else void client.invalidateQueries({ queryKey: timelineKeys.all });
+      else void client.invalidateQueries({ queryKey: queryKeys.timelines });
       if (action === 'block' || action === 'unblock') refreshChatsWith(client, account.id);
     },
   });
@@ -58,7 +58,7 @@ function useAccountActions(account: Account) {
       block ? domainBlocks.add(domain) : domainBlocks.remove(domain),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: relationshipKey });
-      void client.invalidateQueries({ queryKey: timelineKeys.all });
+      void client.invalidateQueries({ queryKey: queryKeys.timelines });
     },
   });
   const options = useFollowOptions(account.id);

@@ -5,8 +5,7 @@ import { Msg } from '../../platform/i18n/Msg';
 import type { MessageId } from '../../platform/i18n/messages';
 import { PagedList } from '../../components/PagedList';
 import { StatusCard } from '../../components/StatusCard';
-import { FILTER_SCOPES } from '../filters/filter-rules';
-import { FilterScopeContext, useKeepUnfiltered } from '../filters/filter-scope';
+import { FILTER_SCOPES, FilterScopeContext, useKeepUnfiltered } from '../filters';
 import { accountKeys } from './query-keys';
 
 export function AccountStatuses({

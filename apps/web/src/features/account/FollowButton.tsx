@@ -5,7 +5,7 @@ import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorMessage } from '../../components/States';
 import { useT } from '../../platform/i18n/use-t';
-import { useConfirmations } from '../settings/use-reading-settings';
+import { useConfirmations } from '../settings';
 import { useFollowToggle, useRelationship } from './use-account';
 
 /**

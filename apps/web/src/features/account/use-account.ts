@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../api/queries';
 import { useParams } from 'react-router';
 import { relationships, accounts } from './api';
 import { accountKeys } from './query-keys';
-import { timelineKeys } from '../timelines';
 
 export type AccountRef = { kind: 'id'; id: string } | { kind: 'acct'; acct: string } | { kind: 'invalid' };
 
@@ -44,7 +44,7 @@ export function useFollowToggle(accountId: string) {
       client.setQueryData(accountKeys.relationship(accountId), relationship);
       void client.invalidateQueries({ queryKey: accountKeys.refs });
       // the home timeline gains or loses the account's posts: read again when shown (the stream does not say)
-      void client.invalidateQueries({ queryKey: timelineKeys.of('home') });
+      void client.invalidateQueries({ queryKey: queryKeys.timeline('home') });
     },
   });
 }

@@ -2,9 +2,7 @@ import type { Account, Tag } from '@palchat/api';
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../api/client';
 import { Avatar } from '../../components/Avatar';
-import { EmojiText } from '../emoji/EmojiText';
-import { emojiText, matchShortcodes, type EmojiEntry } from '../emoji/shortcodes';
-import { useEmojiEntries } from '../emoji/use-emoji';
+import { EmojiText, emojiText, matchShortcodes, type EmojiEntry, useEmojiEntries } from '../emoji';
 
 export type Suggestion =
   | { kind: 'account'; value: string; account: Account }

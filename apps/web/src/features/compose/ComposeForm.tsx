@@ -14,7 +14,7 @@ import {
   type ReactNode,
 } from 'react';
 import type { QuotePolicy, Visibility } from '@palchat/api';
-import { useCurrentAccount, useInstance } from '../../api/queries';
+import { queryKeys, useCurrentAccount, useInstance } from '../../api/queries';
 import type { MessageId } from '../../platform/i18n/messages';
 import { Msg } from '../../platform/i18n/Msg';
 import { useT } from '../../platform/i18n/use-t';
@@ -35,11 +35,10 @@ import {
   useQuotePolicy,
   useQuoteTarget,
   useReplyTarget,
-} from '../status/compose-bridge';
-import { QuotedPost } from '../status/QuotedStatus';
-import { replaceCachedStatus } from '../status/status-cache';
+} from '../../platform/stores/compose-bridge';
+import { QuotedPost, replaceCachedStatus, statusKeys } from '../status';
 import { lazyWithMessages } from '../../platform/lazy-with-messages';
-import { shortcodeAtCaret, emojiText, type EmojiEntry } from '../emoji/shortcodes';
+import { shortcodeAtCaret, emojiText, type EmojiEntry } from '../emoji';
 import { SuggestionList, useEmojiSuggestions, useSuggestions, type Suggestion } from './Autocomplete';
 import {
   composeExtrasStore,
@@ -64,10 +63,8 @@ import {
 import { languageChoices, nativeLanguageName } from './languages';
 import { SelectButton, type SelectOption } from './SelectButton';
 import { AltTextModal, MissingAltTextModal, type MediaPreview } from './AltTextModal';
-import { useConfirmations } from '../settings/use-reading-settings';
+import { useConfirmations } from '../settings';
 import { addMediaFiles } from './add-media';
-import { statusKeys } from '../status';
-import { timelineKeys } from '../timelines';
 import { useDescriptionLimit, useMediaLimits } from './media-limits';
 import { publishStatus, saveStatusEdit } from './publish';
 
@@ -458,7 +455,7 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
     onSuccess: (status, { editId }) => {
       resetCompose();
       if (editId) replaceCachedStatus(client, status);
-      else void client.invalidateQueries({ queryKey: timelineKeys.of('home') });
+      else void client.invalidateQueries({ queryKey: queryKeys.timeline('home') });
       if (status.in_reply_to_id) void client.invalidateQueries({ queryKey: statusKeys.contexts });
       onDone?.();
     },

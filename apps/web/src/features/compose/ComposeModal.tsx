@@ -5,7 +5,7 @@ import { shouldWarnBeforeLeaving } from '../../platform/rules/leave-page';
 import { composeDraftStore } from '../../platform/stores/compose-draft';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
-import { useEditTarget, useReplyTarget } from '../status/compose-bridge';
+import { useEditTarget, useReplyTarget } from '../../platform/stores/compose-bridge';
 import ComposeForm from './ComposeForm';
 import { closeComposeModal, resetCompose } from './compose-session';
 

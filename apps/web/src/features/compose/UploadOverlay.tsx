@@ -5,7 +5,7 @@ import { useT } from '../../platform/i18n/use-t';
 import { useInitialState } from '../../platform/initial-state-context';
 import { composeDraftStore } from '../../platform/stores/compose-draft';
 import { PathIcon } from '../../components/SocialIcon';
-import { focusCompose } from '../status/reply';
+import { focusCompose } from '../status';
 import { composeExtrasStore } from './compose-extras';
 import { addMediaFiles } from './add-media';
 import { dropUploadRefusal, mediaKinds } from './compose-rules';

@@ -5,7 +5,7 @@ import {
   quotePolicyStore,
   quoteTargetStore,
   replyTargetStore,
-} from '../status/compose-bridge';
+} from '../../platform/stores/compose-bridge';
 import { EMPTY_EXTRAS, composeExtrasStore } from './compose-extras';
 
 /** Whether the compose modal is open (used where no compose panel is on screen). */

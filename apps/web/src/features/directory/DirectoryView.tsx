@@ -6,7 +6,7 @@ import { useT } from '../../platform/i18n/use-t';
 import { AccountRow } from '../../components/AccountRow';
 import { Column, ColumnHeader } from '../../components/Column';
 import { PagedList } from '../../components/PagedList';
-import { FollowButton } from '../account/FollowButton';
+import { FollowButton } from '../account';
 import { directoryKeys } from './query-keys';
 
 function Directory({ showBack }: { showBack: boolean }) {

@@ -8,10 +8,9 @@ import { Column, ColumnHeader } from '../../components/Column';
 import { Icon } from '../../components/Icon';
 import { PagedList } from '../../components/PagedList';
 import { StatusCard } from '../../components/StatusCard';
-import { NotFoundView } from '../errors/ErrorViews';
-import { SearchBox } from '../search/SearchBox';
-import { SearchResults } from '../search/SearchResults';
-import { historyUsage } from '../timelines/history-usage';
+import { NotFoundView } from '../errors';
+import { SearchBox, SearchResults } from '../search';
+import { historyUsage } from '../timelines';
 import { linkHost } from '../../components/link-host';
 import { exploreKeys } from './query-keys';
 

@@ -4,8 +4,8 @@ import { Msg } from '../../platform/i18n/Msg';
 import { useT } from '../../platform/i18n/use-t';
 import { Icon } from '../../components/Icon';
 import { RequireSignIn } from '../../components/RequireSignIn';
-import { FILTER_SCOPES } from '../filters/filter-rules';
-import { Timeline } from '../timelines/Timeline';
+import { FILTER_SCOPES } from '../filters';
+import { Timeline } from '../timelines';
 import { columnParamId } from '../../platform/column-params';
 import { useList } from './use-list';
 

@@ -9,8 +9,7 @@ import { pagePath } from '../../platform/rules/path-redirect';
 import { isCurrentPath, useRouteLinkClick } from '../../platform/route-links';
 import { Icon } from '../../components/Icon';
 import type { IconName } from '../../components/icons';
-import { SignInBanner } from '../auth/SignInBanner';
-import { signOut } from '../auth/sign-out';
+import { SignInBanner, signOut } from '../auth';
 
 // only for disabled and moved accounts
 const AccountStateBanner = lazyWithMessages(() => import('../auth/AccountStateBanner'));

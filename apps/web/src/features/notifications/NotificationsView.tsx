@@ -30,8 +30,7 @@ import { holdsNewestPage } from '../../components/paging';
 import { RelativeTime } from '../../components/RelativeTime';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { LazyStatusCard as StatusCard } from '../../components/LazyStatusCard';
-import { FILTER_SCOPES, isHiddenByFilters } from '../filters/filter-rules';
-import { FilterScopeContext } from '../filters/filter-scope';
+import { FILTER_SCOPES, isHiddenByFilters, FilterScopeContext } from '../filters';
 import { NotificationItem, NOTIFICATION_TEXT } from './NotificationItem';
 
 function GroupItem({ group }: { group: NotificationGroup }) {

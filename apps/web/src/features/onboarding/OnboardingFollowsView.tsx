@@ -8,7 +8,7 @@ import { AccountRow } from '../../components/AccountRow';
 import { Column, ColumnHeader } from '../../components/Column';
 import { PagedList } from '../../components/PagedList';
 import { RequireSignIn } from '../../components/RequireSignIn';
-import { FollowButton } from '../account/FollowButton';
+import { FollowButton } from '../account';
 import { directoryKeys } from '../directory';
 
 export function OnboardingFollowsView() {

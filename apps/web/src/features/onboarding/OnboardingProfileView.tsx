@@ -2,8 +2,7 @@ import './onboarding.css';
 import { useNavigate } from 'react-router';
 import { Msg } from '../../platform/i18n/Msg';
 import { useT } from '../../platform/i18n/use-t';
-import { ProfileEditColumn } from '../account/edit/ProfileEditColumn';
-import { ProfileForm } from '../account/edit/ProfileForm';
+import { ProfileEditColumn, ProfileForm } from '../account';
 
 export function OnboardingProfileView() {
   const t = useT();

@@ -7,7 +7,7 @@ import { Blurhash } from '../../components/Blurhash';
 import { PathIcon } from '../../components/SocialIcon';
 import { animatesByItself, imageTileSource, isAnimatedImage } from './animated-image';
 import { focusPosition, singleTileRatio } from './media-layout';
-import { useReadingSettings } from '../settings/use-reading-settings';
+import { useReadingSettings } from '../settings';
 import { openInPlayer } from './player-store';
 import { isPlainClick } from '../../components/plain-click';
 

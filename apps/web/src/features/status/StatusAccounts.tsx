@@ -4,7 +4,7 @@ import { useT } from '../../platform/i18n/use-t';
 import { AccountRow } from '../../components/AccountRow';
 import { Column, ColumnHeader } from '../../components/Column';
 import { PagedList } from '../../components/PagedList';
-import { NotFoundView } from '../errors/ErrorViews';
+import { NotFoundView } from '../errors';
 import { statusKeys } from './query-keys';
 import { useStatusId } from './use-status-id';
 

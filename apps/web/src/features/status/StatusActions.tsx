@@ -9,7 +9,7 @@ import { preloadableLazy } from '../../platform/preloadable-lazy';
 import { whenIdle } from '../../platform/use-after-idle';
 import { MenuButton } from '../../components/MenuButton';
 import { socialIcon, type SocialIconName } from '../../components/SocialIcon';
-import { useConfirmations } from '../settings/use-reading-settings';
+import { useConfirmations } from '../settings';
 import type { StatusMenuProps } from './StatusMenu';
 import { statusUrl } from './status-url';
 import { isOn, useToggleStatus, type ToggleAction } from './use-status-actions';

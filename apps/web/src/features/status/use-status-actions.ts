@@ -1,4 +1,5 @@
 import type { Status } from '@palchat/api';
+import { queryKeys } from '../../api/queries';
 import {
   MutationObserver,
   useMutation,
@@ -9,7 +10,6 @@ import {
 import { useMemo } from 'react';
 import { api } from '../../api/client';
 import { removeCachedStatus, replaceCachedStatus, updateCachedStatus } from './status-cache';
-import { timelineKeys } from '../timelines';
 
 export type ToggleAction = 'favourite' | 'reblog' | 'bookmark' | 'pin' | 'mute';
 
@@ -76,9 +76,10 @@ function toggleMutation(client: QueryClient): MutationOptions<Status, Error, Tog
     },
     onSuccess: (fresh, { action, on }) => {
       if (fresh.id) replaceCachedStatus(client, { ...fresh, [FLAG[action]]: on });
-      if (action === 'bookmark') void client.invalidateQueries({ queryKey: timelineKeys.of('bookmarks') });
-      if (action === 'favourite') void client.invalidateQueries({ queryKey: timelineKeys.of('favourites') });
-      if (action === 'pin') void client.invalidateQueries({ queryKey: timelineKeys.of('pinned') });
+      if (action === 'bookmark') void client.invalidateQueries({ queryKey: queryKeys.timeline('bookmarks') });
+      if (action === 'favourite')
+        void client.invalidateQueries({ queryKey: queryKeys.timeline('favourites') });
+      if (action === 'pin') void client.invalidateQueries({ queryKey: queryKeys.timeline('pinned') });
     },
   };
 }

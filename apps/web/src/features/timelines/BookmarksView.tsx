@@ -1,7 +1,7 @@
 import type { PinnedColumnProps } from '../../platform/pinned-column-context';
 import { Msg } from '../../platform/i18n/Msg';
 import { useT } from '../../platform/i18n/use-t';
-import { FILTER_SCOPES } from '../filters/filter-rules';
+import { FILTER_SCOPES } from '../filters';
 import { SignedInTimeline } from './SignedInTimeline';
 
 export function BookmarksView() {

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import type { PinnedColumnProps } from '../../platform/pinned-column-context';
 import { Msg } from '../../platform/i18n/Msg';
-import { FILTER_SCOPES } from '../filters/filter-rules';
+import { FILTER_SCOPES } from '../filters';
 import { HashtagHeader } from './HashtagHeader';
 import { Timeline } from './Timeline';
 import { columnParamId } from '../../platform/column-params';

@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { Msg } from '../../platform/i18n/Msg';
 import { useT } from '../../platform/i18n/use-t';
 import { linkHost } from '../../components/link-host';
-import { FILTER_SCOPES } from '../filters/filter-rules';
+import { FILTER_SCOPES } from '../filters';
 import { LinkHeader } from './LinkHeader';
 import { Timeline } from './Timeline';
 

@@ -4,8 +4,8 @@ import { useT } from '../../platform/i18n/use-t';
 import { useInitialState } from '../../platform/initial-state-context';
 import { Column, ColumnBody, ColumnHeader } from '../../components/Column';
 import { EmptyState } from '../../components/States';
-import { SignInLink } from '../auth/SignUpButton';
-import { FILTER_SCOPES } from '../filters/filter-rules';
+import { SignInLink } from '../auth';
+import { FILTER_SCOPES } from '../filters';
 import { Timeline } from './Timeline';
 
 type LiveFeed = 'community' | 'remote' | 'public';

@@ -1,5 +1,5 @@
 import type { QuotePolicy, Status } from '@palchat/api';
-import { createStore, useStore } from '../../platform/stores/create-store';
+import { createStore, useStore } from './create-store';
 
 /** The status being replied to: set by the reply action, read by the compose form. */
 export const replyTargetStore = createStore<Status | null>(null);
