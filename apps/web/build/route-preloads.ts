@@ -61,36 +61,9 @@ export const FIRST_SCREEN: { paths: string[]; modules: string[] }[] = [
     ],
   },
   {
-    paths: ['/@', '/accounts/:id'],
+    paths: ['/@', '/@/with_replies', '/@/media', '/@/featured', '/accounts/:id'],
     modules: [
-      'src/features/account/AccountPostsView.tsx',
-      'src/components/StatusCard.tsx',
-      'src/components/PagedList.tsx',
-      CATALOGUE_REST,
-    ],
-  },
-  {
-    paths: ['/@/with_replies'],
-    modules: [
-      'src/features/account/AccountWithRepliesView.tsx',
-      'src/components/StatusCard.tsx',
-      'src/components/PagedList.tsx',
-      CATALOGUE_REST,
-    ],
-  },
-  {
-    paths: ['/@/media'],
-    modules: [
-      'src/features/account/AccountMediaView.tsx',
-      'src/components/StatusCard.tsx',
-      'src/components/PagedList.tsx',
-      CATALOGUE_REST,
-    ],
-  },
-  {
-    paths: ['/@/featured'],
-    modules: [
-      'src/features/account/AccountFeaturedView.tsx',
+      'src/features/account/route-views.ts',
       'src/components/StatusCard.tsx',
       'src/components/PagedList.tsx',
       CATALOGUE_REST,
@@ -98,15 +71,11 @@ export const FIRST_SCREEN: { paths: string[]; modules: string[] }[] = [
   },
   {
     paths: ['/@/:statusId', '/statuses/:statusId'],
-    modules: ['src/features/status/StatusView.tsx', 'src/components/StatusCard.tsx', CATALOGUE_REST],
+    modules: ['src/features/status/route-views.ts', 'src/components/StatusCard.tsx', CATALOGUE_REST],
   },
   {
     paths: ['/notifications'],
-    modules: [
-      'src/features/notifications/NotificationsView.tsx',
-      'src/components/PagedList.tsx',
-      CATALOGUE_REST,
-    ],
+    modules: ['src/features/notifications/route-views.ts', 'src/components/PagedList.tsx', CATALOGUE_REST],
   },
 ];
 

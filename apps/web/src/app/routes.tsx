@@ -33,6 +33,15 @@ function view(load: () => Promise<ViewModule>, exportName: string): RouteObject[
 const timelines = () => import('../features/timelines/first-screen-views');
 const conversations = () => import('../features/timelines/ConversationsView');
 const hashtag = () => import('../features/timelines/HashtagView');
+const about = () => import('../features/about/route-views');
+const collections = () => import('../features/collections/route-views');
+const lists = () => import('../features/lists/route-views');
+const notifications = () => import('../features/notifications/route-views');
+const onboarding = () => import('../features/onboarding/route-views');
+const account = () => import('../features/account/route-views');
+const statusViews = () => import('../features/status/route-views');
+const relationships = () => import('../features/relationships/route-views');
+const moderation = () => import('../features/moderation/route-views');
 const filterList = () => import('../features/filters/FiltersView');
 const filterEdit = () => import('../features/filters/FilterEditView');
 
@@ -40,9 +49,9 @@ const filterEdit = () => import('../features/filters/FilterEditView');
 const VIEW_ROUTES: [string, () => Promise<ViewModule>, string][] = [
   ['getting-started', () => import('../features/navigation/GettingStartedView'), 'GettingStartedView'],
   ['keyboard-shortcuts', () => import('../features/keyboard/KeyboardShortcutsView'), 'KeyboardShortcutsView'],
-  ['about', () => import('../features/about/AboutView'), 'AboutView'],
-  ['privacy-policy', () => import('../features/about/PrivacyPolicyView'), 'PrivacyPolicyView'],
-  ['terms-of-service/:date?', () => import('../features/about/TermsOfServiceView'), 'TermsOfServiceView'],
+  ['about', about, 'AboutView'],
+  ['privacy-policy', about, 'PrivacyPolicyView'],
+  ['terms-of-service/:date?', about, 'TermsOfServiceView'],
   ['home', timelines, 'HomeView'],
   ['timelines/home', timelines, 'HomeView'],
   ['public', timelines, 'FederatedView'],
@@ -56,86 +65,62 @@ const VIEW_ROUTES: [string, () => Promise<ViewModule>, string][] = [
   ['favourites', timelines, 'FavouritesView'],
   ['bookmarks', timelines, 'BookmarksView'],
   ['pinned', timelines, 'PinnedView'],
-  ['collections/new', () => import('../features/collections/CollectionNewView'), 'CollectionNewView'],
-  ['collections/:id', () => import('../features/collections/CollectionView'), 'CollectionView'],
-  ['lists', () => import('../features/lists/ListsView'), 'ListsView'],
-  ['lists/new', () => import('../features/lists/ListEditView'), 'ListEditView'],
-  ['lists/:id/edit', () => import('../features/lists/ListEditView'), 'ListEditView'],
-  ['lists/:id/members', () => import('../features/lists/ListMembersView'), 'ListMembersView'],
-  ['lists/:id', () => import('../features/lists/ListTimelineView'), 'ListTimelineView'],
-  ['timelines/list/:id', () => import('../features/lists/ListTimelineView'), 'ListTimelineView'],
-  ['notifications', () => import('../features/notifications/NotificationsView'), 'NotificationsView'],
-  [
-    'notifications/requests',
-    () => import('../features/notifications/NotificationRequestsView'),
-    'NotificationRequestsView',
-  ],
-  [
-    'notifications/requests/:id',
-    () => import('../features/notifications/NotificationRequestView'),
-    'NotificationRequestView',
-  ],
-  ['start', () => import('../features/onboarding/OnboardingStartView'), 'OnboardingStartView'],
-  ['start/profile', () => import('../features/onboarding/OnboardingProfileView'), 'OnboardingProfileView'],
-  ['start/follows', () => import('../features/onboarding/OnboardingFollowsView'), 'OnboardingFollowsView'],
+  ['collections/new', collections, 'CollectionNewView'],
+  ['collections/:id', collections, 'CollectionView'],
+  ['lists', lists, 'ListsView'],
+  ['lists/new', lists, 'ListEditView'],
+  ['lists/:id/edit', lists, 'ListEditView'],
+  ['lists/:id/members', lists, 'ListMembersView'],
+  ['lists/:id', lists, 'ListTimelineView'],
+  ['timelines/list/:id', lists, 'ListTimelineView'],
+  ['notifications', notifications, 'NotificationsView'],
+  ['notifications/requests', notifications, 'NotificationRequestsView'],
+  ['notifications/requests/:id', notifications, 'NotificationRequestView'],
+  ['start', onboarding, 'OnboardingStartView'],
+  ['start/profile', onboarding, 'OnboardingProfileView'],
+  ['start/follows', onboarding, 'OnboardingFollowsView'],
   ['directory', () => import('../features/directory/DirectoryView'), 'DirectoryView'],
   ['explore/:tab?', () => import('../features/explore/ExploreView'), 'ExploreView'],
   ['search', () => import('../features/search/SearchView'), 'SearchView'],
   ['publish', () => import('../features/compose/ComposeView'), 'ComposeView'],
   ['statuses/new', () => import('../features/compose/ComposeView'), 'ComposeView'],
   // Profiles: /@:acct is one dynamic segment (":handle", checked for the leading "@" by the view).
-  [':handle', () => import('../features/account/AccountPostsView'), 'AccountPostsView'],
-  [':handle/featured', () => import('../features/account/AccountFeaturedView'), 'AccountFeaturedView'],
-  [
-    ':handle/with_replies',
-    () => import('../features/account/AccountWithRepliesView'),
-    'AccountWithRepliesView',
-  ],
-  [':handle/media', () => import('../features/account/AccountMediaView'), 'AccountMediaView'],
-  [':handle/followers', () => import('../features/account/AccountFollowersView'), 'AccountFollowersView'],
-  [':handle/following', () => import('../features/account/AccountFollowingView'), 'AccountFollowingView'],
-  [':handle/tagged/:tagged?', () => import('../features/account/AccountTaggedView'), 'AccountTaggedView'],
-  ['accounts/:id', () => import('../features/account/AccountPostsView'), 'AccountPostsView'],
-  ['accounts/:id/featured', () => import('../features/account/AccountFeaturedView'), 'AccountFeaturedView'],
-  [
-    'accounts/:id/with_replies',
-    () => import('../features/account/AccountWithRepliesView'),
-    'AccountWithRepliesView',
-  ],
-  ['accounts/:id/media', () => import('../features/account/AccountMediaView'), 'AccountMediaView'],
-  [
-    'accounts/:id/followers',
-    () => import('../features/account/AccountFollowersView'),
-    'AccountFollowersView',
-  ],
-  [
-    'accounts/:id/following',
-    () => import('../features/account/AccountFollowingView'),
-    'AccountFollowingView',
-  ],
-  ['users/:acct/followers', () => import('../features/account/AccountFollowersView'), 'AccountFollowersView'],
-  ['users/:acct/following', () => import('../features/account/AccountFollowingView'), 'AccountFollowingView'],
-  [':handle/:statusId', () => import('../features/status/StatusView'), 'StatusView'],
-  [':handle/:statusId/reblogs', () => import('../features/status/RebloggedByView'), 'RebloggedByView'],
-  [':handle/:statusId/favourites', () => import('../features/status/FavouritedByView'), 'FavouritedByView'],
-  [':handle/:statusId/quotes', () => import('../features/status/QuotesView'), 'QuotesView'],
-  ['statuses/:statusId', () => import('../features/status/StatusView'), 'StatusView'],
-  ['statuses/:statusId/reblogs', () => import('../features/status/RebloggedByView'), 'RebloggedByView'],
-  ['statuses/:statusId/favourites', () => import('../features/status/FavouritedByView'), 'FavouritedByView'],
-  ['statuses/:statusId/quotes', () => import('../features/status/QuotesView'), 'QuotesView'],
-  ['follow_requests', () => import('../features/relationships/FollowRequestsView'), 'FollowRequestsView'],
-  ['blocks', () => import('../features/relationships/BlocksView'), 'BlocksView'],
-  ['domain_blocks', () => import('../features/relationships/DomainBlocksView'), 'DomainBlocksView'],
-  ['followed_tags', () => import('../features/relationships/FollowedTagsView'), 'FollowedTagsView'],
-  ['mutes', () => import('../features/relationships/MutesView'), 'MutesView'],
+  [':handle', account, 'AccountPostsView'],
+  [':handle/featured', account, 'AccountFeaturedView'],
+  [':handle/with_replies', account, 'AccountWithRepliesView'],
+  [':handle/media', account, 'AccountMediaView'],
+  [':handle/followers', account, 'AccountFollowersView'],
+  [':handle/following', account, 'AccountFollowingView'],
+  [':handle/tagged/:tagged?', account, 'AccountTaggedView'],
+  ['accounts/:id', account, 'AccountPostsView'],
+  ['accounts/:id/featured', account, 'AccountFeaturedView'],
+  ['accounts/:id/with_replies', account, 'AccountWithRepliesView'],
+  ['accounts/:id/media', account, 'AccountMediaView'],
+  ['accounts/:id/followers', account, 'AccountFollowersView'],
+  ['accounts/:id/following', account, 'AccountFollowingView'],
+  ['users/:acct/followers', account, 'AccountFollowersView'],
+  ['users/:acct/following', account, 'AccountFollowingView'],
+  [':handle/:statusId', statusViews, 'StatusView'],
+  [':handle/:statusId/reblogs', statusViews, 'RebloggedByView'],
+  [':handle/:statusId/favourites', statusViews, 'FavouritedByView'],
+  [':handle/:statusId/quotes', statusViews, 'QuotesView'],
+  ['statuses/:statusId', statusViews, 'StatusView'],
+  ['statuses/:statusId/reblogs', statusViews, 'RebloggedByView'],
+  ['statuses/:statusId/favourites', statusViews, 'FavouritedByView'],
+  ['statuses/:statusId/quotes', statusViews, 'QuotesView'],
+  ['follow_requests', relationships, 'FollowRequestsView'],
+  ['blocks', relationships, 'BlocksView'],
+  ['domain_blocks', relationships, 'DomainBlocksView'],
+  ['followed_tags', relationships, 'FollowedTagsView'],
+  ['mutes', relationships, 'MutesView'],
   ['settings/preferences', () => import('../features/settings/PreferencesView'), 'PreferencesView'],
   ['settings/profile', () => import('../features/settings/ProfileEditView'), 'ProfileEditView'],
   ['settings/migration', () => import('../features/settings/MigrationView'), 'MigrationView'],
   ['filters', filterList, 'FiltersView'],
   ['filters/new', filterEdit, 'FilterEditView'],
   ['filters/:id/edit', filterEdit, 'FilterEditView'],
-  ['admin/reports', () => import('../features/moderation/ReportsView'), 'ReportsView'],
-  ['admin/dashboard', () => import('../features/moderation/DashboardView'), 'DashboardView'],
+  ['admin/reports', moderation, 'ReportsView'],
+  ['admin/dashboard', moderation, 'DashboardView'],
 ];
 
 const viewRoute = (path: string, load: () => Promise<ViewModule>, exportName: string): RouteObject => ({
@@ -165,6 +150,8 @@ export function deckRoutes(): RouteObject[] {
   return VIEW_ROUTES.map(([path, load, exportName]) => viewRoute(`deck/${path}`, load, exportName));
 }
 
+const auth = () => import('../features/auth/route-views');
+
 /** Renders nothing while the first route's chunk loads, so that the page's splash (index.html) stays. */
 function KeepSplash() {
   return null;
@@ -174,13 +161,13 @@ export function buildRoutes(): RouteObject[] {
   return [
     {
       path: '/auth/sign_in',
-      lazy: view(() => import('../features/auth/SignInView'), 'SignInView'),
+      lazy: view(auth, 'SignInView'),
       HydrateFallback: KeepSplash,
       errorElement: <RootErrorView />,
     },
     {
       path: '/auth/sign_up',
-      lazy: view(() => import('../features/auth/SignUpView'), 'SignUpView'),
+      lazy: view(auth, 'SignUpView'),
       HydrateFallback: KeepSplash,
       errorElement: <RootErrorView />,
     },

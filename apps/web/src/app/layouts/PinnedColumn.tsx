@@ -29,10 +29,10 @@ const COLUMN_VIEWS: Record<Exclude<ColumnType, 'compose'>, ColumnView> = {
   favourites: fromTimelines('FavouritesColumn'),
   bookmarks: fromTimelines('BookmarksColumn'),
   notifications: lazyWithMessages(async () => ({
-    default: (await import('../../features/notifications/NotificationsView')).NotificationsColumn,
+    default: (await import('../../features/notifications/route-views')).NotificationsColumn,
   })),
   list: lazyWithMessages(async () => ({
-    default: (await import('../../features/lists/ListTimelineView')).ListColumn,
+    default: (await import('../../features/lists/route-views')).ListColumn,
   })),
   directory: lazyWithMessages(async () => ({
     default: (await import('../../features/directory/DirectoryView')).DirectoryColumn,

@@ -36,7 +36,8 @@ import {
   useQuoteTarget,
   useReplyTarget,
 } from '../../platform/stores/compose-bridge';
-import { QuotedPost, replaceCachedStatus, statusKeys } from '../status';
+import { replaceCachedStatus } from '../../api/status-cache';
+import { QuotedPost, statusKeys } from '../status';
 import { lazyWithMessages } from '../../platform/lazy-with-messages';
 import { shortcodeAtCaret, emojiText, type EmojiEntry } from '../emoji';
 import { SuggestionList, useEmojiSuggestions, useSuggestions, type Suggestion } from './Autocomplete';

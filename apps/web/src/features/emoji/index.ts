@@ -2,4 +2,3 @@
 export { EmojiText } from './EmojiText';
 export { emojiText, matchShortcodes, shortcodeAtCaret } from './shortcodes';
 export type { EmojiEntry } from './shortcodes';
-export { useEmojiEntries } from './use-emoji';

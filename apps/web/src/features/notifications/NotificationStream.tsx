@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { queryKeys } from '../../api/queries';
 import { notificationKeys } from './query-keys';
 import { useInitialState } from '../../platform/initial-state-context';
-import { removeCachedStatus, replaceCachedStatus } from '../status';
+import { removeCachedStatus, replaceCachedStatus } from '../../api/status-cache';
 import { sharedStream } from '../../api/streaming';
 import type { Status } from '@palchat/api';
 

@@ -6,7 +6,8 @@ import { useInitialState } from '../../platform/initial-state-context';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DropdownMenu, MenuItem } from '../../components/DropdownMenu';
 import { SocialIcon } from '../../components/SocialIcon';
-import { startEdit, startRedraft } from '../compose';
+// straight from the module, not the index: through the index it joined the chunks every profile loads
+import { startEdit, startRedraft } from '../compose/edit-status';
 import { useConfirmations } from '../settings';
 import { statusUrl } from './status-url';
 import { useDeleteStatus, useToggleStatus } from './use-status-actions';

@@ -9,7 +9,7 @@ import {
 } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '../../api/client';
-import { removeCachedStatus, replaceCachedStatus, updateCachedStatus } from './status-cache';
+import { removeCachedStatus, replaceCachedStatus, updateCachedStatus } from '../../api/status-cache';
 
 export type ToggleAction = 'favourite' | 'reblog' | 'bookmark' | 'pin' | 'mute';
 
