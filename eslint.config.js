@@ -13,7 +13,8 @@ const A11Y_PENDING = {
     'apps/web/src/features/status/ZoomableImage.tsx',
   ],
   'no-autofocus': [
-    'apps/web/src/features/auth/views.tsx',
+    'apps/web/src/features/auth/SignInView.tsx',
+    'apps/web/src/features/auth/SignUpView.tsx',
     'apps/web/src/features/compose/ComposeModal.tsx',
     'apps/web/src/features/compose/ComposeView.tsx',
     'apps/web/src/features/messages/components/GroupCreation.tsx',
@@ -167,7 +168,7 @@ export default tseslint.config(
               name: 'react',
               importNames: ['lazy'],
               message:
-                'Use lazyWithMessages (app/lazy-with-messages.ts): a lazily loaded module waits for the rest of the message catalogue.',
+                'Use lazyWithMessages (platform/lazy-with-messages.ts): a lazily loaded module waits for the rest of the message catalogue.',
             },
           ],
         },

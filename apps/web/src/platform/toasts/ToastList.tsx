@@ -1,5 +1,5 @@
 import { Button, IconButton } from '../../components/Button';
-import { useT } from '../../app/i18n/use-t';
+import { useT } from '../i18n/use-t';
 import { useRegionToasts } from './toast-store';
 import './toasts.css';
 

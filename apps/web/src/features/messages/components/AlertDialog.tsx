@@ -1,6 +1,6 @@
 import { Button } from '../../../components/Button';
 import { Modal } from '../../../components/Modal';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 /** A message-only dialog (SPEC §8 error modal) with an OK button. */
 export function AlertDialog({ title, text, onClose }: { title: string; text: string; onClose: () => void }) {

@@ -14,7 +14,7 @@ import { useBoxToast } from '../state/toasts';
 import { EmojiPicker } from './EmojiPicker';
 import { Icon } from '../../../components/Icon';
 import { Button, IconButton } from '../../../components/Button';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 interface Attachment {
   key: string;

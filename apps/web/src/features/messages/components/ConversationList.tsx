@@ -10,7 +10,7 @@ import { Icon } from '../../../components/Icon';
 import { Button, IconButton } from '../../../components/Button';
 import { SearchResults } from './SearchResults';
 import { SettingsModal } from './SettingsModal';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 /** The list screen: search box, then the conversations (virtualized) or the search results. */
 export function ConversationList() {

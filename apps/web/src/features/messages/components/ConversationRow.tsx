@@ -10,7 +10,7 @@ import { GroupAvatar } from './GroupAvatar';
 import { ConversationConfirm } from './ConversationConfirm';
 import { Icon } from '../../../components/Icon';
 import { RelativeTime } from '../../../components/RelativeTime';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 const actionLabels = {
   leave: 'messages.leave_group',

@@ -5,7 +5,7 @@ import { SEARCH_DEBOUNCE_MS } from '../rules/constants';
 import { isSearchable } from '../rules/validation';
 import { Modal } from '../../../components/Modal';
 import { SearchResults } from './SearchResults';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 /** The message search modal for one conversation. */
 export function ConversationSearchModal({

@@ -1,7 +1,7 @@
 import { autoUpdate, flip, offset, shift, size, useFloating, useMergeRefs } from '@floating-ui/react';
 import { useCallback, useEffect, useState, type Ref } from 'react';
 import { Button } from '../../../components/Button';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 /** The composer's emoji picker: four categories (SPEC §2). */
 const categories = [

@@ -16,8 +16,8 @@ import { PeopleList } from './PeopleList';
 import { ScreenHeader } from './ScreenHeader';
 import { Icon } from '../../../components/Icon';
 import { Button, IconButton } from '../../../components/Button';
-import { useT } from '../../../app/i18n/use-t';
-import type { MessageId } from '../../../app/i18n/messages';
+import { useT } from '../../../platform/i18n/use-t';
+import type { MessageId } from '../../../platform/i18n/messages';
 
 const errorTexts: Record<GroupCreationError, MessageId> = {
   name: 'messages.group.name_required',

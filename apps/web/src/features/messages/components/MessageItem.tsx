@@ -1,6 +1,6 @@
 import { memo, Suspense, useCallback, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { lazyWithMessages } from '../../../app/lazy-with-messages';
+import { lazyWithMessages } from '../../../platform/lazy-with-messages';
 import { isPlainClick } from '../../../components/plain-click';
 import type { Message, MessageMedia, Reaction } from '../model';
 import type { MessagePlacement } from '../rules/grouping';
@@ -12,7 +12,7 @@ import { EmojiText } from '../../emoji/EmojiText';
 import { Icon } from '../../../components/Icon';
 import { Button, IconButton } from '../../../components/Button';
 import { ReactionPicker } from './ReactionPicker';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 export interface MessageItemProps {
   message: Message;

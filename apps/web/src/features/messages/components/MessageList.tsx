@@ -15,7 +15,7 @@ import { HIGHLIGHT_MS, SCROLL_BOTTOM_THRESHOLD_PX } from '../rules/constants';
 import { placeMessage } from '../rules/grouping';
 import { IconButton } from '../../../components/Button';
 import { MessageItem, type MessageItemProps } from './MessageItem';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 const keyOf = (message: Message): string => message.local_key ?? message.id;
 

@@ -10,7 +10,7 @@ import { Button, IconButton } from '../../../components/Button';
 import { Modal } from '../../../components/Modal';
 import { AlertDialog } from './AlertDialog';
 import { PeopleList } from './PeopleList';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 /** Group admins add, remove and hand over (SPEC §6); everyone else gets 'Access Denied'. */
 export function ParticipantsModal({

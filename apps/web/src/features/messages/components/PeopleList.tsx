@@ -6,7 +6,7 @@ import { USER_SEARCH_DEBOUNCE_MS } from '../rules/constants';
 import { Avatar } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
 import { Icon } from '../../../components/Icon';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 /** Filters people by username or display name, on the client as well as the server. */
 export function matchesPerson(person: Participant, search: string): boolean {

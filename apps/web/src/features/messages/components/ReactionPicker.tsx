@@ -2,7 +2,7 @@ import { autoUpdate, flip, offset, shift, useFloating } from '@floating-ui/react
 import { useEffect } from 'react';
 import { REACTION_EMOJIS } from '../rules/constants';
 import { Button } from '../../../components/Button';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 /**
  * The row of reactions above a message's React button. Placed by floating-ui inside the list's visible area:

@@ -8,7 +8,7 @@ import type { Conversation } from '../model';
 import { isValidGroupName } from '../rules/validation';
 import { Button } from '../../../components/Button';
 import { Modal } from '../../../components/Modal';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 export function RenameModal({ conversation, onClose }: { conversation: Conversation; onClose: () => void }) {
   const t = useT();

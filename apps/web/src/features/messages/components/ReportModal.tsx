@@ -4,8 +4,8 @@ import { useAction } from '../hooks/use-action';
 import { CONVERSATION_REPORT_REASONS } from '../rules/constants';
 import { Button } from '../../../components/Button';
 import { Modal } from '../../../components/Modal';
-import type { MessageId } from '../../../app/i18n/messages';
-import { useT } from '../../../app/i18n/use-t';
+import type { MessageId } from '../../../platform/i18n/messages';
+import { useT } from '../../../platform/i18n/use-t';
 
 type Reason = (typeof CONVERSATION_REPORT_REASONS)[number];
 

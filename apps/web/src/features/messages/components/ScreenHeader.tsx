@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { IconButton } from '../../../components/Button';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 /** A screen's header row with a back button. */
 export function ScreenHeader({

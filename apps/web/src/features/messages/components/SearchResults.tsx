@@ -5,7 +5,7 @@ import { cutPreview } from '../rules/preview';
 import { Avatar } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
 import { RelativeTime } from '../../../components/RelativeTime';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 /** Results of the message search, 20 per page, more as the user scrolls (SPEC §9). */
 export function SearchResults({

@@ -7,7 +7,7 @@ import { useConversationSettings, usePreferences } from '../data/queries';
 import { useAction } from '../hooks/use-action';
 import type { ConversationSettingName, ConversationSettings, Preferences } from '../model';
 import { Modal } from '../../../components/Modal';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 const conversationSettingLabels = {
   typing_indicator_enabled: 'messages.settings.typing',

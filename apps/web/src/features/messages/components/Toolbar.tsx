@@ -1,6 +1,6 @@
 import { badgeText } from '../rules/unread';
 import { Button, IconButton } from '../../../components/Button';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 /** The box's title bar: Messages, compose, group chat, expand/minimise, and the unread total when minimised. */
 export function Toolbar({

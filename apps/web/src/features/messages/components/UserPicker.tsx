@@ -7,7 +7,7 @@ import { useDock } from '../state/dock-context';
 import { PeopleList } from './PeopleList';
 import { ScreenHeader } from './ScreenHeader';
 import { Icon } from '../../../components/Icon';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 /** Starts a one-to-one chat: an existing one opens, else a new one is created on the first send. */
 export function UserPicker() {

@@ -14,7 +14,7 @@ import { contentToSend } from '../rules/validation';
 import { useDock } from '../state/dock-context';
 import { useBoxToast } from '../state/toasts';
 import { serverError, useAction } from './use-action';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 let pendingSeed = 0;
 

@@ -10,7 +10,7 @@ import { errorCode, mentionsTransferOwnership } from '../rules/errors';
 import { useDock } from '../state/dock-context';
 import { useBoxToast } from '../state/toasts';
 import { useAction } from './use-action';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 export type ConversationAction = 'leave' | 'deleteGroup' | 'deleteChat';
 

@@ -12,7 +12,7 @@ import { conversationDraftKey, handOverDraft, newChatDraftKey } from '../state/d
 import { useBoxToast } from '../state/toasts';
 import { serverError } from './use-action';
 import { localMessage, newLocalKey } from './use-chat-actions';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 /** A message to someone with no conversation yet: shown at once as "sent", kept with a retry when it failed. */
 export interface FirstMessage {
