@@ -14,6 +14,7 @@ import {
   followOfColumn,
   hasLocalFollowerColumn,
   mutedIdsEverOf,
+  onServerBlockedBy,
   requestedIdsOf,
 } from '../relationships/conditions.js';
 
@@ -89,6 +90,45 @@ export async function enabledAccountIdsAmong(db: DbOrTx, ids: readonly string[])
     .select('id')
     .where('id', 'in', [...ids])
     .where('disabled', '=', 0)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** An account that is not disabled (pending and suspended ones included). */
+export async function findEnabledAccountById(db: DbOrTx, id: string): Promise<AccountRow | undefined> {
+  return db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('id', '=', id)
+    .where('disabled', '=', 0)
+    .executeTakeFirst();
+}
+
+/** Of `ids`, those of accounts that exist; suspended ones only `withSuspended`. */
+export async function existingAccountIdsAmong(
+  db: DbOrTx,
+  ids: readonly string[],
+  { withSuspended }: { withSuspended: boolean },
+): Promise<string[]> {
+  let query = db
+    .selectFrom('accounts')
+    .select('id')
+    .where('id', 'in', [...ids]);
+  if (!withSuspended) query = query.where('suspended_at', 'is', null);
+  return (await query.execute()).map((row) => row.id);
+}
+
+/** Of `ids`, the accounts on a server `viewerId` blocks. */
+export async function idsOnServersBlockedBy(
+  db: DbOrTx,
+  viewerId: string,
+  ids: readonly string[],
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .where(onServerBlockedBy(viewerId, 'accounts.id'))
     .execute();
   return rows.map((row) => row.id);
 }
@@ -479,6 +519,27 @@ export async function dropFollowCountsAround(db: DbOrTx, accountId: string): Pro
     .where('id', 'in', followerIdsOf(accountId))
     .where('following_count', '>', 0)
     .execute();
+}
+
+/**
+ * Records the copy `key` of a remote account's avatar or header, only while the account still points at the remote
+ * `url` and has no copy; false when it changed meanwhile (the copy is then not needed).
+ */
+export async function setCachedProfileImage(
+  db: DbOrTx,
+  accountId: string,
+  image: { path: 'avatar_path' | 'header_path'; remote: 'avatar_remote_url' | 'header_remote_url' },
+  url: string,
+  key: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('accounts')
+    .set({ [image.path]: key } as Partial<AccountsTable>)
+    .where('id', '=', accountId)
+    .where(image.remote, '=', url)
+    .where(image.path, 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function deleteAccount(db: DbOrTx, accountId: string): Promise<void> {
