@@ -10,8 +10,6 @@ import { serializeStatuses } from '../statuses/serializer.js';
 import { authorizeFollowRequest, followAccount, rejectFollowRequest, unfollowAccount } from './follows.js';
 import { findAccountByAcct, findAccountOr404 } from './lookup.js';
 import { directoryPage, findApprovedAccountsByIds } from './store.js';
-import { requestOutboxBackfill } from '../federation/outgoing/backfill.js';
-import { resolveRemoteAccount } from '../federation/outgoing/resolve.js';
 import { loadRelationships, relationshipTargets } from '../relationships/serializer.js';
 import { followBodySchema, idsFromQuery } from './schema.js';
 import { serializeAccount, serializeAccountWithMove, serializeCredentialAccount } from './serializer.js';
@@ -38,7 +36,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.get('/api/v1/accounts/lookup', scopes('read:accounts'), async (request) => {
     const { acct } = z.object({ acct: z.string().min(1).max(300) }).parse(request.query);
     // a remote account not known yet is asked of its server for signed-in users (the /@user@domain page)
-    if (request.viewer?.account) await resolveRemoteAccount(ctx, acct);
+    if (request.viewer?.account) await ctx.federation?.resolveAccount(acct);
     return serializeAccountWithMove(ctx, await findAccountByAcct(ctx.db, acct, ctx.config.localDomain));
   });
 
@@ -96,7 +94,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const viewer = request.viewer?.account ?? null;
     const query = accountStatusesQuerySchema.parse(request.query);
     // a remote profile opened here shows its recent posts once they are read from its outbox (background)
-    if (viewer) await requestOutboxBackfill(ctx, account);
+    if (viewer) await ctx.federation?.requestOutboxBackfill(account);
     const rows = await accountStatuses(ctx.db, account, viewer, query);
     setLinkHeader(
       request,

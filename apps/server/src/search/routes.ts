@@ -15,7 +15,6 @@ import { scopes } from '../auth/route-scopes.js';
 import { searchAccounts } from './accounts.js';
 import { linkedStatus, statusesContaining, tagsStartingWith } from './store.js';
 import { parseLocalUrl } from './local-urls.js';
-import { resolveQuery } from '../federation/outgoing/resolve.js';
 
 const searchQuery = offsetQuerySchema(20, 40).extend({
   q: z.string().trim().min(1).max(500),
@@ -69,7 +68,7 @@ async function resolveForSearch(
   query: { q: string; resolve?: boolean | undefined; offset: number },
 ): Promise<SearchResults | null> {
   if (!query.resolve || !viewer || query.offset > 0) return null;
-  const resolved = await resolveQuery(ctx, query.q);
+  const resolved = (await ctx.federation?.resolveQuery(query.q)) ?? null;
   if (!/^https?:\/\//i.test(query.q.trim())) return null;
   const results: SearchResults = { accounts: [], statuses: [], hashtags: [] };
   if (resolved?.status) {
@@ -122,7 +121,7 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promi
   app.get('/api/v1/accounts/search', scopes('read:accounts'), async (request) => {
     const viewer = requireAccount(request);
     const query = accountSearchQuery.parse(request.query);
-    if (query.resolve && query.offset === 0) await resolveQuery(ctx, query.q);
+    if (query.resolve && query.offset === 0) await ctx.federation?.resolveQuery(query.q);
     const rows = await searchAccounts(ctx.db, viewer, { ...query, localDomain: ctx.config.localDomain });
     return rows.map((row) => serializeAccount(ctx, row));
   });

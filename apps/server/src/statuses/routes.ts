@@ -1,4 +1,3 @@
-import { requestAncestors } from '../federation/outgoing/backfill.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAccount } from '../auth/viewer.js';
@@ -41,8 +40,11 @@ export async function statusRoutes(app: FastifyInstance, ctx: AppContext): Promi
   app.get('/api/v1/statuses/:id', scopes('read:statuses'), async (request) => {
     const viewer = request.viewer?.account ?? null;
     const { id } = idParams.parse(request.params);
-    const status = await serializeStatus(ctx, await findVisibleStatus(ctx.db, viewer, id), viewer, 'thread');
+    const row = await findVisibleStatus(ctx.db, viewer, id);
+    const status = await serializeStatus(ctx, row, viewer, 'thread');
     if (!status) throw notFound();
+    // remote media opened without a copy here (never made, failed a while ago, or pruned) are asked for again
+    ctx.federation?.requestMissingMediaCopies([row]);
     return status;
   });
 
@@ -52,7 +54,7 @@ export async function statusRoutes(app: FastifyInstance, ctx: AppContext): Promi
     const status = await findVisibleStatus(ctx.db, viewer, id);
     const { ancestors, descendants } = await statusContext(ctx.db, viewer, status);
     // the oldest post known here may reply to one that is not: it is fetched in the background
-    await requestAncestors(ctx, ancestors[0] ?? status);
+    await ctx.federation?.requestAncestors(ancestors[0] ?? status);
     return {
       ancestors: await serializeStatuses(ctx, ancestors, viewer, 'thread'),
       descendants: await serializeStatuses(ctx, descendants, viewer, 'thread'),
