@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RedisEventBus } from '../src/streaming/redis-bus.js';
-import type { StreamMessage } from '../src/streaming/bus.js';
-import { redisReachable, TEST_REDIS_URL, warnRedisSkipped } from './helpers/redis.js';
+import { RedisEventBus } from './redis-bus.js';
+import type { StreamMessage } from './bus.js';
+import { redisReachable, TEST_REDIS_URL, warnRedisSkipped } from '../../test/helpers/redis.js';
 
 warnRedisSkipped('the Redis event bus tests');
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { leaseIdSlot, type IdSlotLease } from '../src/db/id-slot.js';
-import { ID_SLOTS } from '../src/lib/ids.js';
-import { postgresReachable, TEST_POSTGRES_URL } from './helpers/harness.js';
+import { leaseIdSlot, type IdSlotLease } from './id-slot.js';
+import { ID_SLOTS } from '../lib/ids.js';
+import { postgresReachable, TEST_POSTGRES_URL } from '../../test/helpers/harness.js';
 
 /** Processes sharing one PostgreSQL database each hold a different id slot while they live. */
 describe.skipIf(!postgresReachable)('id slots on PostgreSQL', () => {

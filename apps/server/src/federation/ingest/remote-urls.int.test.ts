@@ -1,11 +1,11 @@
 import { Note, Person } from '@fedify/vocab';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { AccountRow } from '../src/auth/viewer.js';
-import { ingestRemoteStatus, upsertRemoteAccount } from '../src/federation/ingest/index.js';
-import { mastodonNote, mastodonPerson, offline } from './helpers/activitypub.js';
-import { createAccount, type TestAccount } from './helpers/factories.js';
-import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
-import { call } from './helpers/messaging.js';
+import type { AccountRow } from '../../auth/viewer.js';
+import { ingestRemoteStatus, upsertRemoteAccount } from './index.js';
+import { mastodonNote, mastodonPerson, offline } from '../../../test/helpers/activitypub.js';
+import { createAccount, type TestAccount } from '../../../test/helpers/factories.js';
+import { createTestServer, describeEachDialect, type TestServer } from '../../../test/helpers/harness.js';
+import { call } from '../../../test/helpers/messaging.js';
 
 const REMOTE = 'https://remote.example';
 const BOB_ID = `${REMOTE}/users/bob`;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { getServerSettings, updateServerSettings } from '../src/settings/service.js';
-import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
+import { getServerSettings, updateServerSettings } from './service.js';
+import { createTestServer, describeEachDialect, type TestServer } from '../../test/helpers/harness.js';
 
 describeEachDialect('server settings', (dialect) => {
   let server: TestServer;

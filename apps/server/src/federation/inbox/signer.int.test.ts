@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AccountRow } from '../src/auth/viewer.js';
-import { createAccount, follow, mutualFollow, type TestAccount } from './helpers/factories.js';
-import { mastodonActivities, mastodonNote } from './helpers/activitypub.js';
-import { listenFederatedServer } from './helpers/federation.js';
-import type { TestServer } from './helpers/harness.js';
-import { call } from './helpers/messaging.js';
+import type { AccountRow } from '../../auth/viewer.js';
+import { createAccount, follow, mutualFollow, type TestAccount } from '../../../test/helpers/factories.js';
+import { mastodonActivities, mastodonNote } from '../../../test/helpers/activitypub.js';
+import { listenFederatedServer } from '../../../test/helpers/federation.js';
+import type { TestServer } from '../../../test/helpers/harness.js';
+import { call } from '../../../test/helpers/messaging.js';
 import {
   startRemoteServer,
   waitUntil,
   type RemoteActor,
   type RemoteServer,
-} from './helpers/remote-server.js';
-import { runtimeOf } from '../src/federation/runtime.js';
+} from '../../../test/helpers/remote-server.js';
+import { runtimeOf } from '../runtime.js';
 
 // Issue 31 item 3: a Create naming its object by id only. The remote server serves a non-public object only to a
 // signed fetch by an addressee (as Mastodon does), so Palchat signs the fetch as the personal inbox's owner, else

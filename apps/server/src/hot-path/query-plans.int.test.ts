@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from './helpers/harness.js';
-import { createAccount, follow, insertStatus, type TestAccount } from './helpers/factories.js';
-import { call } from './helpers/messaging.js';
-import { QueryRecorder } from './helpers/query-recorder.js';
+import { createTestServer, type TestServer } from '../../test/helpers/harness.js';
+import { createAccount, follow, insertStatus, type TestAccount } from '../../test/helpers/factories.js';
+import { call } from '../../test/helpers/messaging.js';
+import { QueryRecorder } from '../../test/helpers/query-recorder.js';
 
 /** Tables that grow with the instance's history: a hot read must reach them through an index. */
 const GROWING = [

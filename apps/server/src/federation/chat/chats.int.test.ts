@@ -1,20 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../src/lib/ids.js';
-import { nowIso } from '../src/lib/time.js';
-import { relayTyping } from '../src/messaging/typing.js';
-import { createAccount, mutualFollow, type TestAccount } from './helpers/factories.js';
-import { MASTODON_CONTEXT, mastodonActivities, mastodonNote } from './helpers/activitypub.js';
-import { listenFederatedServer } from './helpers/federation.js';
-import type { TestServer } from './helpers/harness.js';
-import { call } from './helpers/messaging.js';
+import { newId } from '../../lib/ids.js';
+import { nowIso } from '../../lib/time.js';
+import { relayTyping } from '../../messaging/typing.js';
+import { createAccount, mutualFollow, type TestAccount } from '../../../test/helpers/factories.js';
+import { MASTODON_CONTEXT, mastodonActivities, mastodonNote } from '../../../test/helpers/activitypub.js';
+import { listenFederatedServer } from '../../../test/helpers/federation.js';
+import type { TestServer } from '../../../test/helpers/harness.js';
+import { call } from '../../../test/helpers/messaging.js';
 import {
   startRemoteServer,
   waitUntil,
   type ReceivedActivity,
   type RemoteActor,
   type RemoteServer,
-} from './helpers/remote-server.js';
-import { openStream } from './helpers/stream-client.js';
+} from '../../../test/helpers/remote-server.js';
+import { openStream } from '../../../test/helpers/stream-client.js';
 
 const PALCHAT_NS = 'https://palchat.org/ns#';
 

@@ -1,15 +1,15 @@
 import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
-import { createDatabase, type DialectName, type Db } from '../src/db/index.js';
-import { migrateTo, migrateToLatest } from '../src/db/migrate.js';
-import type { MediaAttachmentsTable } from '../src/db/schema.js';
-import { accountRow } from './helpers/factories.js';
+import { createDatabase, type DialectName, type Db } from './index.js';
+import { migrateTo, migrateToLatest } from './migrate.js';
+import type { MediaAttachmentsTable } from './schema.js';
+import { accountRow } from '../../test/helpers/factories.js';
 import {
   createTestSchema,
   describeEachDialect,
   dropTestSchema,
   TEST_POSTGRES_URL,
-} from './helpers/harness.js';
+} from '../../test/helpers/harness.js';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 

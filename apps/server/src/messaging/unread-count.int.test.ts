@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
-import { call, createCast, type Cast } from './helpers/messaging.js';
+import { createTestServer, describeEachDialect, type TestServer } from '../../test/helpers/harness.js';
+import { call, createCast, type Cast } from '../../test/helpers/messaging.js';
 
 const FM = '/api/v1/friend_messages';
 

@@ -14,11 +14,11 @@ import {
   isBlockedEitherWay,
   isFollowing,
   upsertMute,
-} from '../src/relationships/store.js';
-import { mutedIdsEverOf } from '../src/relationships/conditions.js';
-import { newId } from '../src/lib/ids.js';
-import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
-import { createAccount, type TestAccount } from './helpers/factories.js';
+} from './store.js';
+import { mutedIdsEverOf } from './conditions.js';
+import { newId } from '../lib/ids.js';
+import { createTestServer, describeEachDialect, type TestServer } from '../../test/helpers/harness.js';
+import { createAccount, type TestAccount } from '../../test/helpers/factories.js';
 
 describeEachDialect('relationships store: one definition of each rule', (dialect) => {
   let server: TestServer;

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MessagingText, type Message } from '@palchat/api';
-import type { KeyClaim } from '../src/db/idempotency.js';
-import type { MessagesTable } from '../src/db/schema.js';
-import { newId } from '../src/lib/ids.js';
-import { nowIso } from '../src/lib/time.js';
-import { writeMessage } from '../src/messaging/message-writes.js';
-import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
-import { call, createCast, snapshotMessaging, type Cast } from './helpers/messaging.js';
-import { uploadPng } from './helpers/social.js';
+import type { KeyClaim } from '../db/idempotency.js';
+import type { MessagesTable } from '../db/schema.js';
+import { newId } from '../lib/ids.js';
+import { nowIso } from '../lib/time.js';
+import { writeMessage } from './message-writes.js';
+import { createTestServer, describeEachDialect, type TestServer } from '../../test/helpers/harness.js';
+import { call, createCast, snapshotMessaging, type Cast } from '../../test/helpers/messaging.js';
+import { uploadPng } from '../../test/helpers/social.js';
 
 const FM = '/api/v1/friend_messages';
 

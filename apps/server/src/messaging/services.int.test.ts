@@ -1,31 +1,20 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MessagingText } from '@palchat/api';
-import { ApiError } from '../src/http/errors.js';
-import { newId } from '../src/lib/ids.js';
-import { nowIso } from '../src/lib/time.js';
-import {
-  createConversation,
-  deleteConversation,
-  listConversations,
-  markRead,
-} from '../src/messaging/conversations.js';
-import {
-  addParticipants,
-  leaveGroup,
-  removeParticipants,
-  renameGroup,
-  transferOwnership,
-} from '../src/messaging/groups.js';
-import { hideMessage, sendMessage, toggleReaction } from '../src/messaging/messages.js';
-import { getPreferences, updatePreferences } from '../src/messaging/preferences.js';
-import { blockUser, checkBlockStatus, reportConversation, unblockUser } from '../src/messaging/safety.js';
-import { searchMessages } from '../src/messaging/search.js';
-import { relayTyping } from '../src/messaging/typing.js';
-import { messageableUsers } from '../src/messaging/users.js';
-import { userChannel, type StreamMessage } from '../src/streaming/bus.js';
-import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
-import { createAccount, mutualFollow, type TestAccount } from './helpers/factories.js';
-import { createCast, snapshotMessaging, type Cast } from './helpers/messaging.js';
+import { ApiError } from '../http/errors.js';
+import { newId } from '../lib/ids.js';
+import { nowIso } from '../lib/time.js';
+import { createConversation, deleteConversation, listConversations, markRead } from './conversations.js';
+import { addParticipants, leaveGroup, removeParticipants, renameGroup, transferOwnership } from './groups.js';
+import { hideMessage, sendMessage, toggleReaction } from './messages.js';
+import { getPreferences, updatePreferences } from './preferences.js';
+import { blockUser, checkBlockStatus, reportConversation, unblockUser } from './safety.js';
+import { searchMessages } from './search.js';
+import { relayTyping } from './typing.js';
+import { messageableUsers } from './users.js';
+import { userChannel, type StreamMessage } from '../streaming/bus.js';
+import { createTestServer, describeEachDialect, type TestServer } from '../../test/helpers/harness.js';
+import { createAccount, mutualFollow, type TestAccount } from '../../test/helpers/factories.js';
+import { createCast, snapshotMessaging, type Cast } from '../../test/helpers/messaging.js';
 
 async function expectApiError(promise: Promise<unknown>, status: number, message: string, code?: string) {
   const error = await promise.then(

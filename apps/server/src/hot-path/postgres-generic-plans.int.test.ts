@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from './helpers/harness.js';
-import { createAccount, insertStatus, type TestAccount } from './helpers/factories.js';
-import { call } from './helpers/messaging.js';
+import { createTestServer, type TestServer } from '../../test/helpers/harness.js';
+import { createAccount, insertStatus, type TestAccount } from '../../test/helpers/factories.js';
+import { call } from '../../test/helpers/messaging.js';
 
 /**
  * PostgreSQL plans a named statement anew on every run until it finds its generic plan no costlier than the custom

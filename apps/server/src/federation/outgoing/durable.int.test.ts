@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createAccount, mutualFollow, type TestAccount } from './helpers/factories.js';
-import { FEDERATED_URL, federationConfig } from './helpers/federation.js';
-import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
-import { call } from './helpers/messaging.js';
+import { createAccount, mutualFollow, type TestAccount } from '../../../test/helpers/factories.js';
+import { FEDERATED_URL, federationConfig } from '../../../test/helpers/federation.js';
+import { createTestServer, describeEachDialect, type TestServer } from '../../../test/helpers/harness.js';
+import { call } from '../../../test/helpers/messaging.js';
 
 /**
  * A chat message's federation is committed with the message, as a row of the durable queue: nothing after the

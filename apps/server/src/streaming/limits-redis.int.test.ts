@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REFRESH_CHUNK, RedisStreamingLimits } from '../src/streaming/limits-redis.js';
-import { redisReachable, TEST_REDIS_URL, warnRedisSkipped } from './helpers/redis.js';
+import { REFRESH_CHUNK, RedisStreamingLimits } from './limits-redis.js';
+import { redisReachable, TEST_REDIS_URL, warnRedisSkipped } from '../../test/helpers/redis.js';
 
 warnRedisSkipped('the Redis streaming limit tests');
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount } from './helpers/factories.js';
-import { listenFederatedServer } from './helpers/federation.js';
-import type { TestServer } from './helpers/harness.js';
+import { createAccount } from '../../test/helpers/factories.js';
+import { listenFederatedServer } from '../../test/helpers/federation.js';
+import type { TestServer } from '../../test/helpers/harness.js';
 import {
   postNamingKeyId,
   startHugeDocumentServer,
   type HugeDocumentServer,
-} from './helpers/huge-document.js';
+} from '../../test/helpers/huge-document.js';
 
 const MB = 1024 * 1024;
 

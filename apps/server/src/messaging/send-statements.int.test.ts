@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Message } from '@palchat/api';
-import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
-import { call, createCast, type Cast } from './helpers/messaging.js';
-import { QueryCounter } from './helpers/query-counter.js';
+import { createTestServer, describeEachDialect, type TestServer } from '../../test/helpers/harness.js';
+import { call, createCast, type Cast } from '../../test/helpers/messaging.js';
+import { QueryCounter } from '../../test/helpers/query-counter.js';
 
 const FM = '/api/v1/friend_messages';
 
