@@ -1,5 +1,5 @@
 import './overlays.css';
-import { autoUpdate, flip, offset, shift, useFloating } from '@floating-ui/react';
+import { autoUpdate, flip, offset, shift, useFloating } from '@floating-ui/react-dom';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useT } from '../../platform/i18n/use-t';

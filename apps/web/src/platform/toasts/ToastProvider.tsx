@@ -1,6 +1,8 @@
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ToastList } from './ToastList';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { PAGE_REGION, TOAST_MS, ToastsContext, type Toast } from './toast-store';
+
+// the list's code and styles load with the page's first toast: the first screen has none to show
+const PageToastList = lazy(() => import('./ToastList').then((module) => ({ default: module.ToastList })));
 
 /** At most this many toasts at once: a new one pushes out the oldest. */
 const MAX_TOASTS = 3;
@@ -24,7 +26,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastsContext.Provider value={value}>
       {children}
-      <ToastList region={PAGE_REGION} className="toasts--page" />
+      {toasts.some((toast) => toast.region === PAGE_REGION) && (
+        <Suspense fallback={null}>
+          <PageToastList region={PAGE_REGION} className="toasts--page" />
+        </Suspense>
+      )}
     </ToastsContext.Provider>
   );
 }

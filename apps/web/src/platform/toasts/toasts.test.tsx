@@ -1,7 +1,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToastList, ToastProvider, TOAST_MS, useToast, type ShowToast } from './';
+import { ToastProvider, TOAST_MS, useToast, type ShowToast } from './';
+import { ToastList } from './ToastList';
 import english from '../../locales/en.json';
 
 let show: ShowToast = () => undefined;
@@ -11,6 +12,14 @@ function Shower() {
   show = useToast();
   showInBox = useToast('box');
   return null;
+}
+
+/** The page's list loads with its first toast (a lazy chunk): let it arrive. */
+async function pageListLoaded() {
+  await act(async () => {
+    await import('./ToastList');
+    await Promise.resolve();
+  });
 }
 
 function renderToasts() {
@@ -33,9 +42,10 @@ describe('toasts', () => {
     vi.useRealTimers();
   });
 
-  it('shows a typed message with a close button, gone after 3 s', () => {
+  it('shows a typed message with a close button, gone after 3 s', async () => {
     renderToasts();
     act(() => show('error', 'It failed'));
+    await pageListLoaded();
     const toast = screen.getByRole('alert');
     expect(toast.textContent).toContain('It failed');
     act(() => show('success', 'Done'));
@@ -47,13 +57,14 @@ describe('toasts', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('shows a toast in its own region only, at most three at once, with its action', () => {
+  it('shows a toast in its own region only, at most three at once, with its action', async () => {
     renderToasts();
     const undo = vi.fn();
     act(() => {
       for (const text of ['one', 'two', 'three', 'four']) showInBox('info', text);
       show('info', 'Post deleted', { label: 'Undo', onClick: undo });
     });
+    await pageListLoaded();
     const region = screen.getByRole('region', { name: 'Box' });
     expect([...region.querySelectorAll('.toast__text')].map((n) => n.textContent)).toEqual(['three', 'four']);
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));

@@ -1,5 +1,5 @@
 import './hover-card.css';
-import { autoUpdate, flip, offset, shift, useFloating } from '@floating-ui/react';
+import { autoUpdate, flip, offset, shift, useFloating } from '@floating-ui/react-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { queryKeys } from '../../../api/queries';

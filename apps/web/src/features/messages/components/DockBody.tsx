@@ -3,7 +3,7 @@ import { ChatView } from './ChatView';
 import { ConversationList } from './ConversationList';
 import { GroupCreation } from './GroupCreation';
 import { UserPicker } from './UserPicker';
-import { ToastList } from '../../../platform/toasts';
+import { ToastList } from '../../../platform/toasts/ToastList';
 import { BOX_TOAST_REGION } from '../state/toasts';
 
 /** The expanded box's current screen and its toasts (loaded with the first expansion, see DockPane). */

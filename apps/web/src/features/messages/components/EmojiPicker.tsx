@@ -1,4 +1,4 @@
-import { autoUpdate, flip, offset, shift, size, useFloating, useMergeRefs } from '@floating-ui/react';
+import { autoUpdate, flip, offset, shift, size, useFloating } from '@floating-ui/react-dom';
 import { useCallback, useEffect, useState, type Ref } from 'react';
 import { Button } from '../../../components/Button';
 import { useT } from '../../../platform/i18n/use-t';
@@ -154,8 +154,15 @@ export function EmojiPicker({
     whileElementsMounted: autoUpdate,
   });
   useEffect(() => refs.setReference(anchor), [anchor, refs]);
-  const setFloating = useCallback((element: HTMLDivElement | null) => refs.setFloating(element), [refs]);
-  const floatingRef = useMergeRefs([setFloating, ref]);
+  // the element is both the floating one and the caller's (the composer's outside-click check)
+  const floatingRef = useCallback(
+    (element: HTMLDivElement | null) => {
+      refs.setFloating(element);
+      if (typeof ref === 'function') ref(element);
+      else if (ref) (ref).current = element;
+    },
+    [refs, ref],
+  );
   return (
     <div ref={floatingRef} style={floatingStyles} className="mbox-emoji-picker" data-testid="emoji-picker">
       <div className="mbox-emoji-picker__tabs" role="tablist">

@@ -1,4 +1,4 @@
-import { autoUpdate, flip, offset, shift, useFloating } from '@floating-ui/react';
+import { autoUpdate, flip, offset, shift, useFloating } from '@floating-ui/react-dom';
 import { useEffect } from 'react';
 import { REACTION_EMOJIS } from '../rules/constants';
 import { Button } from '../../../components/Button';
