@@ -112,14 +112,17 @@ export interface StatusUnfavourited {
   favouriteId: string;
 }
 
-/** A boost was stored (already fanned out to feeds and streamed). */
+/** A boost was stored (a local one, or a remote Announce) with its counters. */
 export interface StatusReblogged {
   type: 'StatusReblogged';
   booster: AccountRow;
   boost: StatusesTable;
   original: StatusesTable;
+  /** the original author's `reblog` notification, when the write recorded one */
+  notification: NotificationsTable | null;
 }
 
+/** A local account's boost was undone (it left the feeds with its notification, in the same write). */
 export interface StatusUnreblogged {
   type: 'StatusUnreblogged';
   booster: AccountRow;

@@ -1,9 +1,12 @@
 import type { DomainEvents } from '../events/domain-events.js';
 import { publishNotification } from './service.js';
 
-/** The notifications that follows, favourites and collections recorded are streamed and pushed once committed. */
+/**
+ * The notifications that follows, favourites, boosts and collections recorded are streamed and pushed once
+ * committed.
+ */
 export function subscribeSocialNotifications(events: DomainEvents): void {
-  for (const type of ['Followed', 'FollowRequested', 'StatusFavourited'] as const) {
+  for (const type of ['Followed', 'FollowRequested', 'StatusFavourited', 'StatusReblogged'] as const) {
     events.subscribe(type, ({ notification }, ctx) => publishNotification(ctx, notification));
   }
   events.subscribe('CollectionChanged', async ({ notifications }, ctx) => {
