@@ -1,6 +1,7 @@
 import type { Visibility } from '@palchat/api';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
+import type { Tx } from '../db/index.js';
 import type { StatusesTable } from '../db/schema.js';
 import { transactionWithEvents } from '../events/transaction.js';
 import { forbidden, unprocessable } from '../http/errors.js';
@@ -217,6 +218,17 @@ export async function unfavourite(ctx: AppContext, viewer: AccountRow, id: strin
     await emit({ type: 'StatusUnfavourited', account: viewer, status, favouriteId: favourite.id });
   });
   return status;
+}
+
+/** Every favourite of an account removed with its status's count, in the caller's write (the account goes). */
+export async function removeFavouritesOf(tx: Tx, accountId: string): Promise<void> {
+  const removed = await tx
+    .deleteFrom('favourites')
+    .where('account_id', '=', accountId)
+    .returning('status_id')
+    .execute();
+  for (const { status_id: statusId } of removed)
+    await adjustStatusCounter(tx, statusId, 'favourites_count', -1);
 }
 
 export async function bookmark(ctx: AppContext, viewer: AccountRow, id: string, on: boolean) {
