@@ -166,6 +166,14 @@ export interface ReportForwarded {
   target: AccountRow;
 }
 
+/** A report (by a local account, or a remote server's Flag) was filed for the moderators. */
+export interface ReportFiled {
+  type: 'ReportFiled';
+  report: { id: string; account_id: string; target_account_id: string };
+  /** the `admin.report` notifications of the staff */
+  notifications: readonly NotificationsTable[];
+}
+
 export type SocialEvent =
   | Followed
   | FollowRequested
@@ -184,4 +192,5 @@ export type SocialEvent =
   | QuoteRevoked
   | QuotePolicyChanged
   | CollectionChanged
-  | ReportForwarded;
+  | ReportForwarded
+  | ReportFiled;
