@@ -18,6 +18,9 @@ const proxied = ['/api', '/auth', '/oauth', '/system'];
  * the browser is idle, are one chunk each, shared by the views that show statuses; the timelines are one
  * chunk. Rolldown's own splitting does the rest (one chunk per view module, and what several of them share).
  */
+const TIMELINE_VIEWS =
+  /src[\\/]features[\\/]timelines[\\/](first-screen-views|HomeView|CommunityView|RemoteView|FederatedView|FavouritesView|BookmarksView|PinnedView|SignedInTimeline|LiveFeedTimeline)\.tsx?$/;
+
 const chunkGroups = [
   { name: 'vendor', test: /node_modules/, tags: ['$initial' as const], priority: 5 },
   { name: 'shell', tags: ['$initial' as const], priority: 4 },
@@ -30,9 +33,9 @@ const chunkGroups = [
   },
   // the buttons, modal and "…" menu that many lazily loaded views share, in one chunk rather than three
   { name: 'controls', test: /src[\\/]components[\\/](Button|Modal|DropdownMenu)\.tsx$/, priority: 2 },
-  // what /home shares with the live feeds, favourites and bookmarks (views.tsx and what it imports); the
-  // conversations, hashtag and link timelines are chunks of their own
-  { name: 'timelines', test: /src[\\/]features[\\/]timelines[\\/]views\.tsx$/, priority: 1 },
+  // what /home shares with the live feeds, favourites, bookmarks and pinned posts (their views and what they
+  // import), one chunk; the conversations, hashtag and link timelines are chunks of their own
+  { name: 'timelines', test: TIMELINE_VIEWS, priority: 1 },
 ];
 
 export default defineConfig({

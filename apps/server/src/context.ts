@@ -1,8 +1,8 @@
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import type { DomainEvents } from './events/domain-events.js';
-import type { FederationRuntime } from './federation/index.js';
 import type { MediaStorage } from './media/storage.js';
+import type { FederationPort } from './federation-port.js';
 import type { ChatPeers } from './messaging/group-peers.js';
 import type { EventBus } from './streaming/bus.js';
 import type { StreamingLimits } from './streaming/limits.js';
@@ -22,8 +22,8 @@ export interface AppContext {
   media?: MediaStorage;
   /** where domains announce committed writes (events/); made by buildApp, which registers the subscribers */
   events?: DomainEvents;
-  /** Fedify and its queue; absent when federation is off (FEDERATION=off, or a local http start) */
-  federation?: FederationRuntime;
+  /** what domains ask of other servers (federation-port.ts); absent when federation is off (FEDERATION=off) */
+  federation?: FederationPort;
   /** what the message box asks of other servers (messaging/group-peers.ts); installed with federation */
   chatPeers?: ChatPeers;
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccount } from './helpers/factories.js';
 import { listenFederatedServer } from './helpers/federation.js';
 import type { TestServer } from './helpers/harness.js';
+import { runtimeOf } from '../src/federation/runtime.js';
 
 interface Received {
   url: string;
@@ -79,7 +80,7 @@ describe('outgoing delivery through the database queue', () => {
   });
 
   it('enqueues in federation_queue and a worker delivers a signed activity to the shared inbox', async () => {
-    const runtime = server.ctx.federation!;
+    const runtime = runtimeOf(server.ctx)!;
     const enqueued = vi.spyOn(runtime.queue, 'enqueueMany');
     const context = runtime.federation.createContext(new URL(server.url), server.ctx);
     const actor = context.getActorUri('alice');
@@ -126,7 +127,7 @@ describe('a server back from a short outage', () => {
   });
 
   it('gets the deliveries its open circuit held once a probe finds it answering (FEDERATION_CIRCUIT_RECOVERY_SECONDS)', async () => {
-    const runtime = server.ctx.federation!;
+    const runtime = runtimeOf(server.ctx)!;
     const context = runtime.federation.createContext(new URL(server.url), server.ctx);
     const actor = context.getActorUri('alice');
     const host = new URL(remote.url).host;

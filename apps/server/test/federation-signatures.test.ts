@@ -6,6 +6,7 @@ import { newId } from '../src/lib/ids.js';
 import { createAccount, follow, insertStatus, type TestAccount } from './helpers/factories.js';
 import { listenFederatedServer } from './helpers/federation.js';
 import type { TestServer } from './helpers/harness.js';
+import { runtimeOf } from '../src/federation/runtime.js';
 
 const AP = 'application/activity+json';
 
@@ -19,7 +20,7 @@ async function signedAs(
   url: string,
   init: RequestInit = {},
 ): Promise<Request> {
-  const keys = await server.ctx.federation!.keys.keyPairsOf(accountId);
+  const keys = await runtimeOf(server.ctx)!.keys.keyPairsOf(accountId);
   const request = new Request(url, { ...init, headers: { accept: AP, ...(init.headers ?? {}) } });
   return signRequest(request, keys.rsa.privateKey, new URL(keyId), {
     spec: 'draft-cavage-http-signatures-12',

@@ -11,6 +11,7 @@ import {
   type RemoteActor,
   type RemoteServer,
 } from './helpers/remote-server.js';
+import { runtimeOf } from '../src/federation/runtime.js';
 
 // Issue 31 item 3: a Create naming its object by id only. The remote server serves a non-public object only to a
 // signed fetch by an addressee (as Mastodon does), so Palchat signs the fetch as the personal inbox's owner, else
@@ -52,7 +53,7 @@ describe('dereferencing signed as someone the activity is meant for', () => {
     remote = await startRemoteServer();
     bob = await remote.addActor('bob');
     server = await listenFederatedServer({ workers: 1 });
-    server.ctx.federation!.log = { warn };
+    runtimeOf(server.ctx)!.log = { warn };
     alice = await createAccount(server, { username: 'alice' });
     carol = await createAccount(server, { username: 'carol' });
     await remote.post(`${server.url}/inbox`, activity(bob, 'Update', bob.document));

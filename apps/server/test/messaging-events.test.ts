@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import type { MessagesTable } from '../src/db/schema.js';
 import type { MessageSent } from '../src/events/chat.js';
-import type { FederationRuntime } from '../src/federation/index.js';
+import type { FederationPort } from '../src/federation-port.js';
+import { bindRuntime, type FederationRuntime } from '../src/federation/runtime.js';
 import { newId } from '../src/lib/ids.js';
 import { nowIso } from '../src/lib/time.js';
 import { openDirectConversation } from '../src/messaging/conversations.js';
@@ -34,7 +35,9 @@ describeEachDialect('MessageSent', (dialect) => {
     server = await createTestServer(dialect);
     cast = await createCast(server);
     // federation "on" as far as the chat's durable intent goes: a queue to wake (nothing consumes it here)
-    server.ctx.federation = { queue: { wake } } as unknown as FederationRuntime;
+    const port = {} as FederationPort;
+    bindRuntime(port, { queue: { wake } } as unknown as FederationRuntime);
+    server.ctx.federation = port;
     const events = server.ctx.events;
     if (!events) throw new Error('buildApp gives the context its events');
     events.subscribe('MessageSent', async (event) => {

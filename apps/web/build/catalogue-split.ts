@@ -1,7 +1,7 @@
 /**
  * The message catalogue ships in two parts. The first-screen part loads with the page (boot.tsx waits for it);
  * the rest loads once the browser is idle, or sooner with the first lazily loaded module that needs it
- * (app/i18n/lazy-with-messages.ts). An id belongs to the first screen when it starts with one of these areas
+ * (platform/lazy-with-messages.ts). An id belongs to the first screen when it starts with one of these areas
  * followed by a dot, or is listed in full.
  */
 export const FIRST_SCREEN_AREAS = [
@@ -42,7 +42,7 @@ export const FIRST_SCREEN_IDS = new Set([
  * first-screen part; the build fails otherwise (compile-messages.ts).
  */
 export const FIRST_SCREEN_MODULES = [
-  'src/features/timelines/views.tsx',
+  'src/features/timelines/first-screen-views.ts',
   'src/features/status/StatusCard.tsx',
   'src/features/status/MediaGallery.tsx',
   'src/features/status/Poll.tsx',

@@ -28,7 +28,7 @@ export const FIRST_SCREEN: { paths: string[]; modules: string[] }[] = [
       '/pinned',
     ],
     modules: [
-      'src/features/timelines/views.tsx',
+      'src/features/timelines/first-screen-views.ts',
       'src/components/StatusCard.tsx',
       'src/components/PagedList.tsx',
     ],
@@ -63,7 +63,7 @@ export const FIRST_SCREEN: { paths: string[]; modules: string[] }[] = [
   {
     paths: ['/@', '/@/with_replies', '/@/media', '/@/featured', '/accounts/:id'],
     modules: [
-      'src/features/account/views.tsx',
+      'src/features/account/route-views.ts',
       'src/components/StatusCard.tsx',
       'src/components/PagedList.tsx',
       CATALOGUE_REST,
@@ -71,11 +71,11 @@ export const FIRST_SCREEN: { paths: string[]; modules: string[] }[] = [
   },
   {
     paths: ['/@/:statusId', '/statuses/:statusId'],
-    modules: ['src/features/status/views.tsx', 'src/components/StatusCard.tsx', CATALOGUE_REST],
+    modules: ['src/features/status/route-views.ts', 'src/components/StatusCard.tsx', CATALOGUE_REST],
   },
   {
     paths: ['/notifications'],
-    modules: ['src/features/notifications/views.tsx', 'src/components/PagedList.tsx', CATALOGUE_REST],
+    modules: ['src/features/notifications/route-views.ts', 'src/components/PagedList.tsx', CATALOGUE_REST],
   },
 ];
 

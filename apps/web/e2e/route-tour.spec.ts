@@ -40,7 +40,7 @@ test.describe('route tour', () => {
     const page = bob.page;
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
-    // a message rendered before its part of the catalogue had loaded (app/i18n/use-complete-catalogue.ts)
+    // a message rendered before its part of the catalogue had loaded (platform/i18n/use-complete-catalogue.ts)
     page.on('console', (message) => {
       if (message.text().includes('MISSING_TRANSLATION')) pageErrors.push(`${page.url()}: ${message.text()}`);
     });

@@ -3,6 +3,7 @@ import { requireAccount, requireBearerAccount } from '../auth/viewer.js';
 import { scopes } from '../auth/route-scopes.js';
 import type { AppContext } from '../context.js';
 import { forbidden } from '../http/errors.js';
+import { signUpAppOf } from '../auth/store.js';
 
 /**
  * Mastodon's e-mail confirmation endpoints. Palchat sends no e-mail and has no confirmation step: an address is
@@ -13,13 +14,9 @@ import { forbidden } from '../http/errors.js';
 export async function emailConfirmationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post('/api/v1/emails/confirmations', scopes('write:accounts'), async (request) => {
     const account = requireBearerAccount(request);
-    const user = await ctx.db
-      .selectFrom('users')
-      .select('created_by_app_id')
-      .where('account_id', '=', account.id)
-      .executeTakeFirst();
+    const signUpApp = await signUpAppOf(ctx.db, account.id);
     const appId = request.viewer?.appId ?? null;
-    if (!user?.created_by_app_id || user.created_by_app_id !== appId)
+    if (!signUpApp || signUpApp !== appId)
       throw forbidden('This method is only available to the application the user originally signed-up with');
     throw forbidden('This method is only available while the e-mail is awaiting confirmation');
   });

@@ -2,12 +2,11 @@ import type { AccountRow } from '../auth/viewer.js';
 import type { DbOrTx } from '../db/index.js';
 import { notFound } from '../http/errors.js';
 import { isId, storedId } from '../lib/ids.js';
+import { findAccountById } from './store.js';
 
 /** A visible local account by id (accounts awaiting approval do not exist yet for others), or a 404. */
 export async function findAccountOr404(db: DbOrTx, id: string): Promise<AccountRow> {
-  const row = isId(id)
-    ? await db.selectFrom('accounts').selectAll().where('id', '=', storedId(id)).executeTakeFirst()
-    : undefined;
+  const row = isId(id) ? await findAccountById(db, storedId(id)) : undefined;
   if (!row || !row.approved) throw notFound();
   return row;
 }

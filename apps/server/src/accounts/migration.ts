@@ -2,7 +2,6 @@ import type { Account } from '@palchat/api';
 import type { AccountRow } from '../auth/viewer.js';
 import { verifyPassword } from '../auth/passwords.js';
 import type { AppContext } from '../context.js';
-import { resolveRemoteAccount } from '../federation/outgoing/resolve.js';
 import { emitCommitted } from '../events/transaction.js';
 import { ApiError, unprocessable } from '../http/errors.js';
 import { newId } from '../lib/ids.js';
@@ -41,13 +40,14 @@ async function accountByHandle(
 ): Promise<AccountRow | null> {
   const acct = handle.trim().replace(/^@/, '');
   const [, domain] = acct.split('@');
-  if (!domain || domain.toLowerCase() === ctx.config.localDomain.toLowerCase()) {
-    return findAccountByAcct(ctx.db, acct, ctx.config.localDomain).catch((error: unknown) => {
-      if (error instanceof ApiError && error.statusCode === 404) return null;
-      throw error;
-    });
-  }
-  return resolveRemoteAccount(ctx, acct, { refresh: options.refresh });
+  const remote = domain ? domain.toLowerCase() !== ctx.config.localDomain.toLowerCase() : false;
+  if (remote && ctx.federation) return ctx.federation.resolveAccount(acct, { refresh: options.refresh });
+  // with federation off a remote account is the stored one, and nothing can refresh it
+  if (remote && options.refresh) return null;
+  return findAccountByAcct(ctx.db, acct, ctx.config.localDomain).catch((error: unknown) => {
+    if (error instanceof ApiError && error.statusCode === 404) return null;
+    throw error;
+  });
 }
 
 function requireHandle(handle: unknown): string {

@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { requireAccount } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { unprocessable } from '../http/errors.js';
-import { nowIso } from '../lib/time.js';
 import { scopes } from '../auth/route-scopes.js';
 import { unfollowAccount } from './follows.js';
 import { findAccountOr404 } from './lookup.js';
 import { loadRelationship } from '../relationships/serializer.js';
+import { deleteAccountNote, saveAccountNote } from './store.js';
 
 const idParams = z.object({ id: z.string() });
 /** Mastodon's AccountNote::COMMENT_SIZE_LIMIT */
@@ -23,20 +23,9 @@ export async function relationshipRoutes(app: FastifyInstance, ctx: AppContext):
     if (target.id === viewer.id) throw unprocessable('You cannot write a note on yourself', 'self_note');
     const comment = (noteBody.parse(request.body ?? {}).comment ?? '').trim();
     if (comment) {
-      const updated_at = nowIso();
-      await ctx.db
-        .insertInto('account_notes')
-        .values({ account_id: viewer.id, target_account_id: target.id, comment, updated_at })
-        .onConflict((oc) =>
-          oc.columns(['account_id', 'target_account_id']).doUpdateSet({ comment, updated_at }),
-        )
-        .execute();
+      await saveAccountNote(ctx.db, viewer.id, target.id, comment);
     } else {
-      await ctx.db
-        .deleteFrom('account_notes')
-        .where('account_id', '=', viewer.id)
-        .where('target_account_id', '=', target.id)
-        .execute();
+      await deleteAccountNote(ctx.db, viewer.id, target.id);
     }
     return loadRelationship(ctx.db, viewer.id, target.id);
   });

@@ -4,8 +4,9 @@ import { deleteNotificationsFrom } from '../notifications/service.js';
 import { deleteFollowRequestsInvolving, followsInvolving } from '../relationships/store.js';
 import { removeFavouritesOf } from '../statuses/actions.js';
 import { removeStatus } from '../statuses/compose.js';
+import { liveStatusesOfAccount } from '../statuses/store.js';
 import { unfollowAccount } from './follows.js';
-import { markSuspended } from './store.js';
+import { findAccountById, markSuspended } from './store.js';
 
 /** Statuses removed per batch when a remote account is removed (each streams its deletion). */
 const DELETE_BATCH = 100;
@@ -29,13 +30,7 @@ export async function removeRemoteAccount(ctx: AppContext, account: AccountRow):
 
 async function removeAllStatusesOf(ctx: AppContext, account: AccountRow): Promise<void> {
   for (;;) {
-    const statuses = await ctx.db
-      .selectFrom('statuses')
-      .selectAll()
-      .where('account_id', '=', account.id)
-      .where('deleted_at', 'is', null)
-      .limit(DELETE_BATCH)
-      .execute();
+    const statuses = await liveStatusesOfAccount(ctx.db, account.id, DELETE_BATCH);
     for (const status of statuses) await removeStatus(ctx, status, { deleteMedia: true });
     if (statuses.length < DELETE_BATCH) return;
   }
@@ -45,11 +40,7 @@ async function removeAllStatusesOf(ctx: AppContext, account: AccountRow): Promis
 async function endFollowsInvolving(ctx: AppContext, account: AccountRow): Promise<void> {
   for (const row of await followsInvolving(ctx.db, account.id)) {
     const follower = row.account_id === account.id;
-    const other = await ctx.db
-      .selectFrom('accounts')
-      .selectAll()
-      .where('id', '=', follower ? row.target_account_id : row.account_id)
-      .executeTakeFirst();
+    const other = await findAccountById(ctx.db, follower ? row.target_account_id : row.account_id);
     if (!other) continue;
     if (follower) await unfollowAccount(ctx, account, other);
     else await unfollowAccount(ctx, other, account);

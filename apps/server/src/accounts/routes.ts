@@ -1,8 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { limitedAccount } from '../moderation/limited.js';
-import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
-import type { Database } from '../db/schema.js';
 import { requireAccount } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { pageOfAccounts } from './account-page.js';
@@ -12,13 +9,11 @@ import { accountStatuses, accountStatusesQuerySchema } from '../timelines/servic
 import { serializeStatuses } from '../statuses/serializer.js';
 import { authorizeFollowRequest, followAccount, rejectFollowRequest, unfollowAccount } from './follows.js';
 import { findAccountByAcct, findAccountOr404 } from './lookup.js';
-import { requestOutboxBackfill } from '../federation/outgoing/backfill.js';
-import { resolveRemoteAccount } from '../federation/outgoing/resolve.js';
+import { directoryPage, findApprovedAccountsByIds } from './store.js';
 import { loadRelationships, relationshipTargets } from '../relationships/serializer.js';
 import { followBodySchema, idsFromQuery } from './schema.js';
 import { serializeAccount, serializeAccountWithMove, serializeCredentialAccount } from './serializer.js';
 import { scopes } from '../auth/route-scopes.js';
-import { blockedDomainsOf, blockedIdsOf, blockerIdsOf, mutedIdsEverOf } from '../relationships/conditions.js';
 import {
   FOLLOW_LISTING_CURSOR,
   FOLLOW_REQUEST_LISTING_CURSOR,
@@ -41,7 +36,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.get('/api/v1/accounts/lookup', scopes('read:accounts'), async (request) => {
     const { acct } = z.object({ acct: z.string().min(1).max(300) }).parse(request.query);
     // a remote account not known yet is asked of its server for signed-in users (the /@user@domain page)
-    if (request.viewer?.account) await resolveRemoteAccount(ctx, acct);
+    if (request.viewer?.account) await ctx.federation?.resolveAccount(acct);
     return serializeAccountWithMove(ctx, await findAccountByAcct(ctx.db, acct, ctx.config.localDomain));
   });
 
@@ -58,12 +53,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
   app.get('/api/v1/accounts', scopes('read:accounts'), async (request) => {
     const ids = idsFromQuery(request.query).slice(0, MULTIPLE_ACCOUNTS_LIMIT);
     if (ids.length === 0) return [];
-    const rows = await ctx.db
-      .selectFrom('accounts')
-      .selectAll()
-      .where('id', 'in', ids)
-      .where('approved', '=', 1)
-      .execute();
+    const rows = await findApprovedAccountsByIds(ctx.db, ids);
     const byId = new Map(rows.map((row) => [row.id, row]));
     return Promise.all(
       ids.flatMap((id) => byId.get(id) ?? []).map((row) => serializeAccountWithMove(ctx, row)),
@@ -104,7 +94,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const viewer = request.viewer?.account ?? null;
     const query = accountStatusesQuerySchema.parse(request.query);
     // a remote profile opened here shows its recent posts once they are read from its outbox (background)
-    if (viewer) await requestOutboxBackfill(ctx, account);
+    if (viewer) await ctx.federation?.requestOutboxBackfill(account);
     const rows = await accountStatuses(ctx.db, account, viewer, query);
     setLinkHeader(
       request,
@@ -157,11 +147,6 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   /** Local accounts, and remote ones whose domain is not among `domains` (a one-column subquery). */
-  const notOnDomains =
-    (domains: SelectQueryBuilder<Database, keyof Database, { domain: string }>) =>
-    (eb: ExpressionBuilder<Database, 'accounts'>) =>
-      eb.or([eb('domain', 'is', null), eb('domain', 'not in', domains)]);
-
   const directoryQuery = offsetQuerySchema(40, 80).extend({
     order: z.enum(['active', 'new']).default('active'),
     local: queryFlag,
@@ -169,39 +154,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.get('/api/v1/directory', scopes('read:accounts'), async (request) => {
     const { order, offset, limit, local } = directoryQuery.parse(request.query);
-    let query = ctx.db
-      .selectFrom('accounts')
-      .selectAll()
-      .where('discoverable', '=', 1)
-      .where('approved', '=', 1)
-      .where('disabled', '=', 0)
-      .where('moved_to_account_id', 'is', null)
-      .where((eb) => eb.not(limitedAccount('accounts')))
-      // as Mastodon's Account.discoverable: no account a moderator suspended, nor of a suspended server
-      .where('suspended_at', 'is', null)
-      .where(
-        notOnDomains(
-          ctx.db.selectFrom('instance_domain_blocks').select('domain').where('severity', '=', 'suspend'),
-        ),
-      );
-    if (local) query = query.where('domain', 'is', null);
-    const viewer = request.viewer?.account;
-    if (viewer) {
-      // nor, for a signed-in viewer, anyone they block or mute, who blocks them, or on a server they block
-      query = query
-        .where('id', 'not in', blockedIdsOf(viewer.id))
-        .where('id', 'not in', mutedIdsEverOf(viewer.id))
-        .where('id', 'not in', blockerIdsOf(viewer.id))
-        .where(notOnDomains(blockedDomainsOf(viewer.id)));
-    }
-    query =
-      order === 'new'
-        ? query.orderBy('created_at', 'desc')
-        : query
-            // accounts that never posted go last in both dialects (they sort NULLs differently)
-            .orderBy((eb) => eb.case().when('last_status_at', 'is', null).then(1).else(0).end(), 'asc')
-            .orderBy('last_status_at', 'desc');
-    const rows = await query.orderBy('id', 'desc').offset(offset).limit(limit).execute();
+    const rows = await directoryPage(ctx.db, request.viewer?.account?.id, { order, local, offset, limit });
     return rows.map((row) => serializeAccount(ctx, row));
   });
 }

@@ -9,6 +9,7 @@ import { loadPostingDefaults } from './posting-defaults.js';
 import { webLinkOr } from '../lib/web-link.js';
 import { featureApprovalOf } from '../collections/feature-approval.js';
 import { pendingFollowRequestCount } from '../relationships/store.js';
+import { findMovedToAccount } from './store.js';
 
 /** Mastodon sends created_at at midnight UTC of the creation day, and last_status_at as a bare date. */
 const dayOf = (iso: string): string => iso.slice(0, 10);
@@ -93,13 +94,7 @@ export function serializeAccount(ctx: AppContext, row: AccountRow, movedTo?: Acc
 
 /** The account with `moved` filled in when it moved to another account (profiles, lookups, the viewer). */
 export async function serializeAccountWithMove(ctx: AppContext, row: AccountRow): Promise<Account> {
-  const movedTo = row.moved_to_account_id
-    ? await ctx.db
-        .selectFrom('accounts')
-        .selectAll()
-        .where('id', '=', row.moved_to_account_id)
-        .executeTakeFirst()
-    : null;
+  const movedTo = await findMovedToAccount(ctx.db, row);
   return serializeAccount(ctx, row, movedTo ?? null);
 }
 

@@ -4,9 +4,9 @@ import type { AnnualReportsTable } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { nowIso } from '../lib/time.js';
 import { serializeStatuses } from '../statuses/serializer.js';
-import { visibleTo } from '../statuses/visibility.js';
 import { campaignYear } from './campaign.js';
 import { buildAnnualReport, isEligible, SCHEMA_VERSION, type AnnualReportData } from './report.js';
+import { findStatusesVisibleTo } from '../statuses/store.js';
 
 export type AnnualReportState = 'available' | 'generating' | 'eligible' | 'ineligible';
 
@@ -89,14 +89,7 @@ export async function wrapReports(ctx: AppContext, viewer: AccountRow, rows: Ann
       ),
     ),
   ];
-  const statusRows = statusIds.length
-    ? await ctx.db
-        .selectFrom('statuses')
-        .selectAll()
-        .where('id', 'in', statusIds)
-        .where(visibleTo(viewer.id))
-        .execute()
-    : [];
+  const statusRows = statusIds.length ? await findStatusesVisibleTo(ctx.db, viewer.id, statusIds) : [];
   return {
     annual_reports: reports.map(({ row, data }) => ({
       year: row.year,

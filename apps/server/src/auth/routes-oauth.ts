@@ -31,6 +31,7 @@ import { requireAccount } from './viewer.js';
 import { accountUrl } from '../accounts/serializer.js';
 import { avatarUrl } from '../accounts/media-urls.js';
 import { vapidKeys } from '../push/vapid.js';
+import { findOAuthApp } from './store.js';
 
 const paramsOf = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
@@ -103,11 +104,7 @@ function defineOAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
     const viewer = request.viewer;
     if (viewer?.via !== 'bearer') throw unauthorized('The access token is invalid');
     if (viewer.appId) {
-      const row = await ctx.db
-        .selectFrom('oauth_apps')
-        .selectAll()
-        .where('id', '=', viewer.appId)
-        .executeTakeFirst();
+      const row = await findOAuthApp(ctx.db, viewer.appId);
       if (row) return serializeApplication(row, false, (await vapidKeys(ctx.db)).publicKey);
     }
     // the web client's own session token

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { safeRedirectPath } from '@palchat/api';
 import type { AppContext } from '../context.js';
-import { nowIso } from '../lib/time.js';
 import { getServerSettings } from '../settings/service.js';
 import { clearSessionCookie, cookieSecurityOf, setSessionCookie } from './plugin.js';
 import { RegistrationInvalid, registerAccount } from './registration.js';
 import { createSession, destroySession } from './sessions.js';
 import { authenticate } from './sign-in.js';
+import { markAccountActive } from '../accounts/store.js';
 
 const paramsOf = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
@@ -39,11 +39,7 @@ async function startSession(
   });
   setSessionCookie(reply, session.secret, cookieSecurityOf(ctx.config));
   // signing in counts as activity for the monthly active users
-  await ctx.db
-    .updateTable('accounts')
-    .set({ last_active_at: nowIso() })
-    .where('id', '=', accountId)
-    .execute();
+  await markAccountActive(ctx.db, accountId);
 }
 
 /** The JSON endpoints behind the web client's sign-in and sign-up pages (cookie + X-CSRF-Token). */

@@ -5,6 +5,7 @@ import { nowIso } from '../lib/time.js';
 import type { EventBus } from '../streaming/bus.js';
 import { announceRevocation } from '../streaming/revocations.js';
 import type { AccountRow } from './viewer.js';
+import { markAccountActive } from '../accounts/store.js';
 
 export const WEB_SCOPES = 'read write follow push';
 
@@ -106,5 +107,5 @@ export async function touchAccountActivity(db: DbOrTx, account: AccountRow): Pro
   // the row may be the one this process keeps (db/kept-rows.ts): set to what the update writes, it spares the
   // requests in flight a write of their own, and the update's new version has the next request read it again
   account.last_active_at = now;
-  await db.updateTable('accounts').set({ last_active_at: now }).where('id', '=', account.id).execute();
+  await markAccountActive(db, account.id, now);
 }

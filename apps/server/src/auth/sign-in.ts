@@ -3,6 +3,7 @@ import { ApiError } from '../http/errors.js';
 import { nowIso } from '../lib/time.js';
 import { verifyPassword } from './passwords.js';
 import type { AccountRow } from './viewer.js';
+import { getAccountById } from '../accounts/store.js';
 
 export const INVALID_LOGIN = 'Invalid email or password.';
 export const PENDING_APPROVAL = 'Your account is pending review by our staff.';
@@ -27,11 +28,7 @@ export async function authenticate(db: DbOrTx, login: string, password: string):
     : undefined;
   const valid = await verifyPassword(user?.password_hash ?? null, password);
   if (!user || !valid) throw new ApiError(422, INVALID_LOGIN);
-  const account = await db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('id', '=', user.account_id)
-    .executeTakeFirstOrThrow();
+  const account = await getAccountById(db, user.account_id);
   if (!account.approved) throw new ApiError(403, PENDING_APPROVAL);
   await db
     .updateTable('users')

@@ -8,7 +8,6 @@ import {
   insertLocalAccount,
   RegistrationInvalid,
 } from '../auth/registration.js';
-import { nowIso } from '../lib/time.js';
 import type { EventBus } from '../streaming/bus.js';
 import { announceInstanceChanged } from '../instance/sources.js';
 import { announceRevocation } from '../streaming/revocations.js';
@@ -18,6 +17,8 @@ import { CONTENT_USAGE, ContentUsageError, runContentCommand } from '../instance
 import type { MediaStorage } from '../media/storage.js';
 import { DOMAIN_BLOCKS_USAGE, DomainBlocksUsageError, runDomainBlocksCommand } from './domain-blocks.js';
 import { MEDIA_USAGE, MediaUsageError, runMediaCommand } from './media.js';
+import { findLocalAccountByUsername } from '../accounts/store.js';
+import { updateAccountFields } from '../accounts/store.js';
 
 export const USAGE = `Usage: npm run admin -- <command>
 
@@ -65,12 +66,7 @@ function expectArgs(args: string[], count: number, shape: string): string[] {
 }
 
 async function findAccount(db: Db, username: string) {
-  const account = await db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('username_lower', '=', username.replace(/^@/, '').toLowerCase())
-    .where('domain', 'is', null)
-    .executeTakeFirst();
+  const account = await findLocalAccountByUsername(db, username.replace(/^@/, ''));
   if (!account) throw new ApiError(404, `No account named ${username}`);
   return account;
 }
@@ -105,7 +101,7 @@ async function setRole(db: Db, args: string[], output: CommandOutput): Promise<v
   const [username, role] = expectArgs(args, 2, 'set-role USERNAME ROLE') as [string, string];
   if (!isRole(role)) throw new UsageError(`Unknown role "${role}": use ${ROLES.join(', ')}`);
   const account = await findAccount(db, username);
-  await db.updateTable('accounts').set({ role, updated_at: nowIso() }).where('id', '=', account.id).execute();
+  await updateAccountFields(db, account.id, { role });
   output.out(`${account.username} is now ${role}`);
 }
 
@@ -117,11 +113,7 @@ async function setFlag(
 ): Promise<void> {
   const [username] = expectArgs(args, 1, `${change.command} USERNAME`) as [string];
   const account = await findAccount(db, username);
-  await db
-    .updateTable('accounts')
-    .set({ ...change.set, updated_at: nowIso() })
-    .where('id', '=', account.id)
-    .execute();
+  await updateAccountFields(db, account.id, change.set);
   // a disabled account's streaming sockets close on every process that hears the bus
   if (change.set.disabled === 1 && bus) await announceRevocation({ bus }, { accountId: account.id });
   output.out(`${account.username} ${change.done}`);

@@ -28,6 +28,8 @@ import {
   updateCollection,
 } from './service.js';
 import { serializeCollections, visibleItems } from './serializer.js';
+import { collectionsFeaturing, collectionsOf } from './store.js';
+import { findAccountsByIds } from '../accounts/store.js';
 
 const idParams = z.object({ id: z.string() });
 const itemParams = z.object({ id: z.string(), item_id: z.string() });
@@ -70,7 +72,7 @@ export async function collectionRoutes(app: FastifyInstance, ctx: AppContext): P
     if (!serialized) throw notFound();
     const items = await visibleItems(ctx, [collection], viewer);
     const accountIds = [collection.account_id, ...items.map((item) => item.account_id)];
-    const rows = await ctx.db.selectFrom('accounts').selectAll().where('id', 'in', accountIds).execute();
+    const rows = await findAccountsByIds(ctx.db, accountIds);
     const byId = new Map(rows.map((row) => [row.id, row]));
     return {
       collection: serialized,
@@ -149,14 +151,7 @@ export async function collectionRoutes(app: FastifyInstance, ctx: AppContext): P
     const account = await findAccountOr404(ctx.db, id);
     const query = page.parse(request.query);
     if (await curatorBlocks(ctx.db, account.id, viewer)) return { collections: [] };
-    let rows = ctx.db.selectFrom('collections').selectAll().where('account_id', '=', account.id);
-    if (viewer?.id !== account.id) rows = rows.where('discoverable', '=', 1);
-    const found = await rows
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .offset(query.offset)
-      .limit(query.limit)
-      .execute();
+    const found = await collectionsOf(ctx.db, account.id, viewer?.id === account.id, query);
     setOffsetLinkHeader(request, reply, query, found.length);
     return { collections: await serializeCollections(ctx, found, viewer) };
   });
@@ -168,17 +163,7 @@ export async function collectionRoutes(app: FastifyInstance, ctx: AppContext): P
     const account = await findAccountOr404(ctx.db, id);
     if (account.id !== viewer.id) throw forbidden();
     const query = page.parse(request.query);
-    const found = await ctx.db
-      .selectFrom('collections')
-      .innerJoin('collection_items', 'collection_items.collection_id', 'collections.id')
-      .selectAll('collections')
-      .where('collection_items.account_id', '=', viewer.id)
-      .where('collection_items.state', '=', 'accepted')
-      .orderBy('collections.created_at', 'desc')
-      .orderBy('collections.id', 'desc')
-      .offset(query.offset)
-      .limit(query.limit)
-      .execute();
+    const found = await collectionsFeaturing(ctx.db, viewer.id, query);
     setOffsetLinkHeader(request, reply, query, found.length);
     return { collections: await serializeCollections(ctx, found, viewer) };
   });

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import type { CollectionItemsTable, CollectionsTable } from '../db/schema.js';
 import { accountUri } from '../accounts/serializer.js';
 import { blockOfColumn } from '../relationships/conditions.js';
+import { findAccountsByIds } from '../accounts/store.js';
 
 /** The Collection's ActivityPub id: under its curator's actor, as Mastodon nests it. */
 export function collectionUri(ctx: AppContext, curator: AccountRow, id: string): string {
@@ -71,7 +72,7 @@ export async function serializeCollections(
   const curatorIds = [...new Set(rows.map((row) => row.account_id))];
   const tagIds = [...new Set(rows.flatMap((row) => (row.tag_id ? [row.tag_id] : [])))];
   const [curators, tags, items] = await Promise.all([
-    ctx.db.selectFrom('accounts').selectAll().where('id', 'in', curatorIds).execute(),
+    findAccountsByIds(ctx.db, curatorIds),
     tagIds.length
       ? ctx.db.selectFrom('tags').select(['id', 'name', 'name_lower']).where('id', 'in', tagIds).execute()
       : Promise.resolve([]),

@@ -12,6 +12,7 @@ import type { CollectionChange } from '../events/social.js';
 import { findOrCreateTag } from '../featured/service.js';
 import { mayFeature } from './feature-approval.js';
 import { isBlocking } from '../relationships/store.js';
+import { findAccountById, getAccountById } from '../accounts/store.js';
 
 const TAG_NAME = /^#?[\p{L}\p{N}_]{1,100}$/u;
 
@@ -66,9 +67,7 @@ async function tagIdFor(tx: Tx, tagName: string | null | undefined): Promise<str
 }
 
 async function loadTarget(tx: Tx, accountId: string): Promise<AccountRow> {
-  const target = isId(accountId)
-    ? await tx.selectFrom('accounts').selectAll().where('id', '=', storedId(accountId)).executeTakeFirst()
-    : undefined;
+  const target = isId(accountId) ? await findAccountById(tx, storedId(accountId)) : undefined;
   if (!target || !target.approved || target.suspended_at)
     throw unprocessable(`Validation failed: account ${accountId} was not found`);
   return target;
@@ -290,10 +289,6 @@ export async function revokeCollectionItem(
   const item = await findItemOr404(ctx.db, collection, itemId);
   if (item.account_id !== viewer.id) throw forbidden();
   await ctx.db.updateTable('collection_items').set({ state: 'revoked' }).where('id', '=', item.id).execute();
-  const curator = await ctx.db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('id', '=', collection.account_id)
-    .executeTakeFirstOrThrow();
+  const curator = await getAccountById(ctx.db, collection.account_id);
   await collectionChanged(ctx, curator, collection, 'updated');
 }

@@ -6,6 +6,7 @@ import { pageOfAccounts } from '../accounts/account-page.js';
 import { findAccountOr404 } from '../accounts/lookup.js';
 import { pageQuerySchema } from '../timelines/pagination.js';
 import { scopes } from '../auth/route-scopes.js';
+import { endorsedAccountsQuery } from './store.js';
 import { endorseAccount, unendorseAccount } from './endorsements.js';
 
 const idParams = z.object({ id: z.string() });
@@ -31,14 +32,7 @@ export async function endorsementRoutes(app: FastifyInstance, ctx: AppContext): 
       return unendorseAccount(ctx, viewer, await findAccountOr404(ctx.db, id));
     });
 
-  const endorsementsOf = (accountId: string) =>
-    ctx.db
-      .selectFrom('endorsements')
-      .innerJoin('accounts', 'accounts.id', 'endorsements.target_account_id')
-      .selectAll('accounts')
-      .select('endorsements.id as cursor')
-      .where('endorsements.account_id', '=', accountId)
-      .where('accounts.approved', '=', 1);
+  const endorsementsOf = (accountId: string) => endorsedAccountsQuery(ctx.db, accountId);
 
   app.get('/api/v1/endorsements', scopes('read:accounts'), async (request, reply) => {
     const viewer = requireAccount(request);

@@ -16,6 +16,7 @@ import type { AppContext } from '../context.js';
 import { conversationIdOfIdentifier, groupActor, groupActorExists, groupKeysId } from './chat/group-actor.js';
 import { INSTANCE_KEYS_ID, type ActorKeyStore } from './keys.js';
 import { actorUriOf } from './recipients.js';
+import { fetchAuthorized } from './fetch-authorization.js';
 import { actorCollectionTerms, withCollectionActorTerms } from './featured-collections.js';
 
 /** The instance actor's identifier: served at /actor; never a username (those are [A-Za-z0-9_] only). */
@@ -166,12 +167,6 @@ async function instanceActor(context: RequestContext<AppContext>): Promise<Appli
     endpoints: new Endpoints({ sharedInbox: context.getInboxUri() }),
     ...(await keyProperties(context, INSTANCE_ACTOR)),
   });
-}
-
-/** Whether a GET of an actor, object or collection may be answered (AUTHORIZED_FETCH wants a signature). */
-export async function fetchAuthorized(context: RequestContext<AppContext>): Promise<boolean> {
-  if (!context.data.config.federation.authorizedFetch) return true;
-  return (await context.getSignedKeyOwner()) !== null;
 }
 
 /** Actor, key pairs and WebFinger: `acct:user@LOCAL_DOMAIN`, the actor URI and the profile page URL. */

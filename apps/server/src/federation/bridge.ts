@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import type { FederationRuntime } from './index.js';
+import type { FederationRuntime } from './runtime.js';
 import { createInboxGate } from './inbox-gate.js';
 
 /** The paths Fedify answers (see the dispatchers); everything else never reaches it. */

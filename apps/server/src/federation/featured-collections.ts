@@ -7,7 +7,8 @@ import { accountUri } from '../accounts/serializer.js';
 import { collectionUri, collectionUrl } from '../collections/serializer.js';
 import { withTerms } from './chat/vocabulary.js';
 import { toWebRequest } from './bridge.js';
-import { fetchAuthorized } from './actors.js';
+import { fetchAuthorized } from './fetch-authorization.js';
+import { runtimeOf } from './runtime.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -167,7 +168,7 @@ const wantsActivityJson = (accept: string | undefined): boolean =>
 
 /** AUTHORIZED_FETCH: only a signed fetch gets the documents, as with every other object of ours. */
 async function fetchAllowed(ctx: AppContext, request: FastifyRequest): Promise<boolean> {
-  const runtime = ctx.federation;
+  const runtime = runtimeOf(ctx);
   if (!runtime || !ctx.config.federation.authorizedFetch) return true;
   const context = runtime.federation.createContext(toWebRequest(request, ctx.config.publicUrl, null), ctx);
   return fetchAuthorized(context);

@@ -2,7 +2,7 @@ import { verifyRequestDetailed } from '@fedify/fedify';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { retryAfterSeconds } from '../rate-limits/plugin.js';
-import { SIGNATURE_TIME_WINDOW, type FederationRuntime } from './index.js';
+import { SIGNATURE_TIME_WINDOW, type FederationRuntime } from './runtime.js';
 import { JsonLdLimitError, parseGuardedJson } from './json-guard.js';
 import { MemoryKeyCache } from './key-cache.js';
 

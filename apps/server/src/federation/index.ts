@@ -1,35 +1,17 @@
-import { createExponentialBackoffPolicy, createFederation, type Federation } from '@fedify/fedify';
+import { createExponentialBackoffPolicy, createFederation } from '@fedify/fedify';
 import type { AppContext } from '../context.js';
 import { INSTANCE_ACTOR, registerActors } from './actors.js';
 import { registerCollections } from './collections.js';
 import { ActorKeyStore } from './keys.js';
 import { KyselyKvStore } from './kv-store.js';
 import { KyselyMessageQueue } from './message-queue.js';
+import { SIGNATURE_TIME_WINDOW, type FederationLogger, type FederationRuntime } from './runtime.js';
 import { registerInboxListeners } from './inbox/index.js';
 import { registerObjects } from './objects.js';
 import { isBackgroundTask, runBackgroundTask } from './background-tasks.js';
 import { deliveryCircuitBreaker, deliveryRetry, markActorsGone } from './outgoing/availability.js';
 import { federationEgress, federationLoaderFactories } from './document-loader.js';
 import { databaseOutage, isDatabaseUnavailable } from '../db/unavailable.js';
-
-/** Fedify and the storage it runs on, one per process; `ctx.federation` when federation is on. */
-export interface FederationRuntime {
-  federation: Federation<AppContext>;
-  keys: ActorKeyStore;
-  kv: KyselyKvStore;
-  queue: KyselyMessageQueue;
-  /** where delivery and outgoing failures are logged */
-  log?: FederationLogger | undefined;
-  /** activities being built and enqueued after the request that caused them answered (the app waits on close) */
-  sending: Set<Promise<void>>;
-}
-
-export interface FederationLogger {
-  warn(details: object, message: string): void;
-}
-
-/** Mastodon refuses signatures whose Date is more than 12 hours off; so do we. */
-export const SIGNATURE_TIME_WINDOW = { hours: 12 } as const;
 
 /**
  * Fedify on our database: its key–value store and durable queue in tables (0012), key pairs per actor, every

@@ -6,11 +6,13 @@ import { registerHostMeta } from './host-meta.js';
 import { registerFeaturedCollections } from './featured-collections.js';
 import { chatPeersOf } from './chat/peers.js';
 import { createFederationRuntime, startQueueWorkers } from './index.js';
+import { installFederationPort } from './port.js';
+import { runtimeOf } from './runtime.js';
 
 const KV_SWEEP_MS = 60 * 60_000;
 
 /**
- * Federation in the app when it is on: Fedify's runtime on `ctx.federation`, the bridge, host-meta, and
+ * Federation in the app when it is on: the port on `ctx.federation` over Fedify's runtime, the bridge, host-meta, and
  * FEDERATION_WORKERS queue consumers while the app is up. When it is off nothing is installed: no
  * ActivityPub route exists and the `/.well-known/` documents answer 404.
  */
@@ -20,7 +22,11 @@ export function installFederation(app: FastifyInstance, ctx: AppContext): void {
     if (settings.disabledReason) app.log.info(settings.disabledReason);
     return;
   }
-  const runtime = (ctx.federation ??= createFederationRuntime(ctx, app.log));
+  let runtime = runtimeOf(ctx);
+  if (!runtime) {
+    runtime = createFederationRuntime(ctx, app.log);
+    installFederationPort(ctx, runtime);
+  }
   ctx.chatPeers ??= chatPeersOf(ctx);
   installFederationBridge(app, ctx, runtime);
   registerHostMeta(app, ctx);

@@ -1,7 +1,8 @@
 import { getLogger, resetSync } from '@logtape/logtape';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseFederationLogLevel, routeFedifyLogs } from './logging.js';
+import { parseFederationLogLevel } from '../config.js';
+import { routeFedifyLogs } from './logging.js';
 import { NotFetchedError } from './not-fetched.js';
 
 /** A pino logger at `level` whose JSON lines are collected. */

@@ -27,31 +27,6 @@ const TO_PINO = {
   fatal: 'fatal',
 } as const satisfies Record<LogLevel, keyof LevelLogger>;
 
-/** LOG_LEVEL's names (pino's) and LogTape's `warning`; `off` (or `silent`) for none. */
-const LEVEL_NAMES: Record<string, LogLevel | null> = {
-  trace: 'trace',
-  debug: 'debug',
-  info: 'info',
-  warn: 'warning',
-  warning: 'warning',
-  error: 'error',
-  fatal: 'fatal',
-  off: null,
-  silent: null,
-};
-
-export const DEFAULT_FEDERATION_LOG_LEVEL = 'warn';
-
-/** FEDERATION_LOG_LEVEL as a LogTape level (null: off); throws on a name it does not know. */
-export function parseFederationLogLevel(value: string | undefined): LogLevel | null {
-  const name = (value || DEFAULT_FEDERATION_LOG_LEVEL).trim().toLowerCase();
-  if (!(name in LEVEL_NAMES))
-    throw new Error(
-      `FEDERATION_LOG_LEVEL must be one of ${Object.keys(LEVEL_NAMES).join(', ')} (got "${value}")`,
-    );
-  return LEVEL_NAMES[name] ?? null;
-}
-
 /** The longest rendering of one value in a message or a field: an activity's body is never dumped whole. */
 const MAX_VALUE_CHARS = 300;
 

@@ -2,6 +2,7 @@ import type { Activity } from '@fedify/vocab';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { recipientOf } from './recipients.js';
+import { runtimeOf } from './runtime.js';
 
 /**
  * Sending activities as a local account. Both only enqueue (the durable queue delivers, retrying with
@@ -9,7 +10,7 @@ import { recipientOf } from './recipients.js';
  * federation is off.
  */
 function senderContext(ctx: AppContext) {
-  const runtime = ctx.federation;
+  const runtime = runtimeOf(ctx);
   if (!runtime) return null;
   return runtime.federation.createContext(new URL(ctx.config.publicUrl), ctx);
 }

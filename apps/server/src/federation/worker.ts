@@ -6,6 +6,7 @@ import { subscribeDomainHandlers } from '../domain-subscribers.js';
 import { DomainEvents } from '../events/domain-events.js';
 import { createFederationRuntime, startQueueWorkers } from './index.js';
 import { routeFedifyLogs } from './logging.js';
+import { installFederationPort } from './port.js';
 
 /**
  * `npm run worker`: a process that only consumes the federation queue (deliveries, inbox processing), for
@@ -25,7 +26,8 @@ const ctx: AppContext = { config, db, bus };
 // the same JSON lines as the server's log, with Fedify's own logs in them
 const log = pino({ level: config.logLevel });
 routeFedifyLogs(log, config.federationLogLevel);
-ctx.federation = createFederationRuntime(ctx, log);
+const runtime = createFederationRuntime(ctx, log);
+installFederationPort(ctx, runtime);
 // inbound statuses reach feeds, streams and notifications as in the server
 ctx.events = new DomainEvents((error, event) =>
   log.warn({ err: error }, `a ${event.type} subscriber failed`),
@@ -35,6 +37,6 @@ const stop = new AbortController();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop.abort());
 const count = Math.max(1, config.federation.workers);
 log.info(`Federation worker: ${count} queue consumer(s) on ${config.publicUrl}`);
-await startQueueWorkers(ctx.federation, ctx, count, stop.signal);
+await startQueueWorkers(runtime, ctx, count, stop.signal);
 await bus.close();
 await closeDatabase();

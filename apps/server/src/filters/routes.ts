@@ -17,6 +17,15 @@ import {
   renderFilters,
   updateFilter,
 } from './service.js';
+import {
+  deleteFilter,
+  deleteFilterStatus,
+  deleteKeyword,
+  insertFilterStatus,
+  insertKeyword,
+  listOwnFilters,
+  updateKeyword,
+} from './store.js';
 import { scopes } from '../auth/route-scopes.js';
 
 const idParams = z.object({ id: z.string() });
@@ -72,13 +81,7 @@ function normalizeFilterBody(body: unknown): Record<string, unknown> {
 export async function filterRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/api/v2/filters', scopes('read:filters'), async (request) => {
     const viewer = requireAccount(request);
-    const rows = await ctx.db
-      .selectFrom('filters')
-      .selectAll()
-      .where('account_id', '=', viewer.id)
-      .orderBy('id')
-      .execute();
-    return renderFilters(ctx.db, rows);
+    return renderFilters(ctx.db, await listOwnFilters(ctx.db, viewer.id));
   });
 
   app.get('/api/v2/filters/:id', scopes('read:filters'), async (request) => {
@@ -108,7 +111,7 @@ export async function filterRoutes(app: FastifyInstance, ctx: AppContext): Promi
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     const existing = await findOwnFilter(ctx.db, viewer.id, id);
-    await ctx.db.deleteFrom('filters').where('id', '=', existing.id).execute();
+    await deleteFilter(ctx.db, existing.id);
     return {};
   });
 
@@ -130,7 +133,7 @@ export async function filterRoutes(app: FastifyInstance, ctx: AppContext): Promi
       keyword: input.keyword,
       whole_word: input.whole_word === false ? (0 as const) : (1 as const),
     };
-    await ctx.db.insertInto('filter_keywords').values(row).execute();
+    await insertKeyword(ctx.db, row);
     return keywordEntity(row);
   });
 
@@ -146,8 +149,7 @@ export async function filterRoutes(app: FastifyInstance, ctx: AppContext): Promi
     const keyword = await findOwnKeyword(ctx.db, viewer.id, id);
     const input = keywordInput.partial().parse(request.body ?? {});
     const changes = keywordChanges(input);
-    if (Object.keys(changes).length)
-      await ctx.db.updateTable('filter_keywords').set(changes).where('id', '=', keyword.id).execute();
+    if (Object.keys(changes).length) await updateKeyword(ctx.db, keyword.id, changes);
     return keywordEntity({ ...keyword, ...changes });
   });
 
@@ -155,7 +157,7 @@ export async function filterRoutes(app: FastifyInstance, ctx: AppContext): Promi
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     const keyword = await findOwnKeyword(ctx.db, viewer.id, id);
-    await ctx.db.deleteFrom('filter_keywords').where('id', '=', keyword.id).execute();
+    await deleteKeyword(ctx.db, keyword.id);
     return {};
   });
 
@@ -176,12 +178,7 @@ export async function filterRoutes(app: FastifyInstance, ctx: AppContext): Promi
       .parse(request.body ?? {});
     const status = await findVisibleStatus(ctx.db, viewer, statusId);
     const row = { id: newId(), filter_id: filter.id, status_id: status.id, created_at: nowIso() };
-    const inserted = await ctx.db
-      .insertInto('filter_statuses')
-      .values(row)
-      .onConflict((oc) => oc.columns(['filter_id', 'status_id']).doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0)
+    if (!(await insertFilterStatus(ctx.db, row)))
       throw unprocessable('Validation failed: Status has already been taken', 'taken');
     return filterStatusEntity(row);
   });
@@ -196,7 +193,7 @@ export async function filterRoutes(app: FastifyInstance, ctx: AppContext): Promi
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     const row = await findOwnFilterStatus(ctx.db, viewer.id, id);
-    await ctx.db.deleteFrom('filter_statuses').where('id', '=', row.id).execute();
+    await deleteFilterStatus(ctx.db, row.id);
     return {};
   });
 }

@@ -9,6 +9,12 @@ import { unprocessable } from '../http/errors.js';
 import { looseBoolean } from '../statuses/schema.js';
 import { parseContext } from './matcher.js';
 import { createFilter, findOwnFilter, findOwnKeyword, updateFilter } from './service.js';
+import {
+  countKeywordsOf,
+  deleteKeywordAndEmptyFilter,
+  firstKeywordOf,
+  listOwnKeywordsWithFilters,
+} from './store.js';
 
 /** Mastodon's V1::Filter entity: one keyword of a v2 filter, with its filter's context, expiry and action. */
 export interface FilterV1 {
@@ -56,14 +62,7 @@ export async function filterV1Routes(app: FastifyInstance, ctx: AppContext): Pro
 
   app.get('/api/v1/filters', scopes('read:filters'), async (request) => {
     const viewer = requireAccount(request);
-    const rows = await ctx.db
-      .selectFrom('filter_keywords')
-      .innerJoin('filters', 'filters.id', 'filter_keywords.filter_id')
-      .selectAll('filters')
-      .select(['filter_keywords.id as keyword_id', 'filter_keywords.keyword', 'filter_keywords.whole_word'])
-      .where('filters.account_id', '=', viewer.id)
-      .orderBy('filter_keywords.id')
-      .execute();
+    const rows = await listOwnKeywordsWithFilters(ctx.db, viewer.id);
     return rows.map(({ keyword_id, keyword, whole_word, ...filter }) =>
       filterV1Of({ id: keyword_id, filter_id: filter.id, keyword, whole_word }, filter),
     );
@@ -85,11 +84,7 @@ export async function filterV1Routes(app: FastifyInstance, ctx: AppContext): Pro
       expires_in: input.expires_in,
       keywords_attributes: [{ keyword: input.phrase, whole_word: input.whole_word ?? true }],
     });
-    const keyword = await ctx.db
-      .selectFrom('filter_keywords')
-      .selectAll()
-      .where('filter_id', '=', filter.id)
-      .executeTakeFirstOrThrow();
+    const keyword = await firstKeywordOf(ctx.db, filter.id);
     return filterV1Of(keyword, filter);
   });
 
@@ -102,12 +97,7 @@ export async function filterV1Routes(app: FastifyInstance, ctx: AppContext): Pro
       input.context !== undefined || input.irreversible !== undefined || input.expires_in !== undefined;
     if (changesFilter) {
       // as Mastodon: the filter's settings are shared by all its keywords, so they change only for a lone one
-      const siblings = await ctx.db
-        .selectFrom('filter_keywords')
-        .select('id')
-        .where('filter_id', '=', filter.id)
-        .execute();
-      if (siblings.length > 1)
+      if ((await countKeywordsOf(ctx.db, filter.id)) > 1)
         throw unprocessable(
           'Validation failed: this filter has several keywords: change it with the v2 filters API',
           'filter_multiple_keywords',
@@ -126,17 +116,8 @@ export async function filterV1Routes(app: FastifyInstance, ctx: AppContext): Pro
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     const { keyword, filter } = await ownFilterV1(viewer.id, id);
-    await ctx.db.transaction().execute(async (tx) => {
-      await tx.deleteFrom('filter_keywords').where('id', '=', keyword.id).execute();
-      // a v2 filter left with nothing to match goes too
-      const left = await tx
-        .selectFrom('filter_keywords')
-        .select('id')
-        .where('filter_id', '=', filter.id)
-        .union(tx.selectFrom('filter_statuses').select('id').where('filter_id', '=', filter.id))
-        .executeTakeFirst();
-      if (!left) await tx.deleteFrom('filters').where('id', '=', filter.id).execute();
-    });
+    // a v2 filter left with nothing to match goes too
+    await deleteKeywordAndEmptyFilter(ctx.db, keyword.id, filter.id);
     return {};
   });
 }

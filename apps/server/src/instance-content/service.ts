@@ -18,6 +18,16 @@ export async function listRules(db: Db): Promise<InstanceRule[]> {
   return rows.map((row) => ({ id: row.id, text: row.text, hint: row.hint }));
 }
 
+/** How many of `ids` (stored ids) are rules of this server. */
+export async function countRulesAmong(db: Db, ids: readonly string[]): Promise<number> {
+  const found = await db
+    .selectFrom('instance_rules')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .execute();
+  return found.length;
+}
+
 export async function addRule(db: Db, text: string, hint = ''): Promise<InstanceRule> {
   const last = await db
     .selectFrom('instance_rules')

@@ -12,6 +12,7 @@ import { KeptReads } from '../lib/kept-reads.js';
 import type { EventBus } from '../streaming/bus.js';
 import { parseRevocation, REVOCATIONS_CHANNEL } from '../streaming/revocations.js';
 import { blurhashOf, DEFAULT_THUMBNAIL_1X_PATH, DEFAULT_THUMBNAIL_PATH } from './thumbnail.js';
+import { findLocalAccountByUsername } from '../accounts/store.js';
 
 /** Everything the instance documents show besides the counts: what the database and media folder hold. */
 export interface InstanceSources {
@@ -38,12 +39,7 @@ export const INSTANCE_SOURCES_TTL_MS = 60_000;
 
 async function contactAccount(ctx: AppContext, settings: ServerSettings): Promise<Account | null> {
   if (!settings.site_contact_username) return null;
-  const row = await ctx.db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('username_lower', '=', settings.site_contact_username.toLowerCase())
-    .where('domain', 'is', null)
-    .executeTakeFirst();
+  const row = await findLocalAccountByUsername(ctx.db, settings.site_contact_username);
   return row && !row.disabled ? serializeAccount(ctx, row) : null;
 }
 

@@ -18,6 +18,7 @@ import {
 } from './service.js';
 import { scopes } from '../auth/route-scopes.js';
 import { storedId } from '../lib/ids.js';
+import { listMembersQuery, listsContaining, listsOf } from './store.js';
 
 const idParams = z.object({ id: z.string() });
 /** JSON booleans or form text for `exclusive`. */
@@ -26,13 +27,7 @@ const listBody = listInputSchema.extend({ exclusive: queryFlag });
 export async function listRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/api/v1/lists', scopes('read:lists'), async (request) => {
     const viewer = requireAccount(request);
-    const rows = await ctx.db
-      .selectFrom('lists')
-      .selectAll()
-      .where('account_id', '=', viewer.id)
-      .orderBy('title')
-      .orderBy('id')
-      .execute();
+    const rows = await listsOf(ctx.db, viewer.id);
     return rows.map(serializeList);
   });
 
@@ -75,12 +70,7 @@ export async function listRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const page = accountPage.parse({ ...query, limit: query.limit === 0 ? 80 : query.limit });
     const rows = newestFirst(
       await paginateQuery(
-        ctx.db
-          .selectFrom('list_accounts')
-          .innerJoin('accounts', 'accounts.id', 'list_accounts.account_id')
-          .selectAll('accounts')
-          .select('list_accounts.account_id as cursor')
-          .where('list_accounts.list_id', '=', list.id),
+        listMembersQuery(ctx.db, list.id),
         'list_accounts.account_id',
         query.limit === 0 ? { limit: 100_000 } : page,
       ).execute(),
@@ -124,14 +114,7 @@ export async function listRoutes(app: FastifyInstance, ctx: AppContext): Promise
   app.get('/api/v1/accounts/:id/lists', scopes('read:lists'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
-    const rows = await ctx.db
-      .selectFrom('lists')
-      .innerJoin('list_accounts', 'list_accounts.list_id', 'lists.id')
-      .selectAll('lists')
-      .where('lists.account_id', '=', viewer.id)
-      .where('list_accounts.account_id', '=', storedId(id))
-      .orderBy('lists.title')
-      .execute();
+    const rows = await listsContaining(ctx.db, viewer.id, storedId(id));
     return rows.map(serializeList);
   });
 }

@@ -7,6 +7,7 @@ import { rejectsMediaFrom } from '../moderation/domain-blocks.js';
 import { downloadRemoteFile, NotCacheable } from './remote-download.js';
 import { describeUpload, putMediaFiles, removeFiles } from './service.js';
 import { sniffMediaType } from './sniff.js';
+import { findAccountById } from '../accounts/store.js';
 
 /**
  * Copies of other servers' media in our media store (Mastodon downloads remote attachments, avatars and
@@ -123,11 +124,7 @@ export async function cacheRemoteProfileImages(
   accountId: string,
 ): Promise<Record<ProfileImageKind, CacheOutcome>> {
   const outcome: Record<ProfileImageKind, CacheOutcome> = { avatar: 'skipped', header: 'skipped' };
-  const account = await ctx.db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('id', '=', accountId)
-    .executeTakeFirst();
+  const account = await findAccountById(ctx.db, accountId);
   if (!account?.domain || (await rejectsMediaFrom(ctx.db, account.domain))) return outcome;
   const limit = ctx.config.remoteMedia.profileImageBytes;
   const imageOnly = (head: Buffer) => {

@@ -13,6 +13,7 @@ import { announceIfContact } from '../instance/sources.js';
 import type { PageQuery } from '../timelines/pagination.js';
 import { newestFirst, paginateQuery } from '../timelines/pagination.js';
 import { followedIdsOf, followerIdsOf } from '../relationships/conditions.js';
+import { deleteAccount, findAccountById, updateAccountFields } from '../accounts/store.js';
 
 export type AccountStatusFilter = 'active' | 'pending' | 'disabled' | 'silenced' | 'suspended' | 'sensitized';
 
@@ -33,9 +34,7 @@ const ROLE_RANK: Record<AccountRow['role'], number> = { user: 0, moderator: 1, a
 
 /** Any account by id, pending ones included (moderators review those), or a 404. */
 export async function findModeratedAccount(db: Db, id: string): Promise<AccountRow> {
-  const row = isId(id)
-    ? await db.selectFrom('accounts').selectAll().where('id', '=', storedId(id)).executeTakeFirst()
-    : undefined;
+  const row = isId(id) ? await findAccountById(db, storedId(id)) : undefined;
   if (!row) throw notFound();
   return row;
 }
@@ -181,11 +180,7 @@ const LIMIT_OF_ACTION: Record<Exclude<AccountActionType, 'none'>, Limit> = {
 async function setLimit(ctx: AppContext, target: AccountRow, limit: Limit, on: boolean): Promise<void> {
   const now = nowIso();
   const value = limit === 'disabled' ? (on ? 1 : 0) : on ? (target[limit] ?? now) : null;
-  await ctx.db
-    .updateTable('accounts')
-    .set({ [limit]: value, updated_at: now })
-    .where('id', '=', target.id)
-    .execute();
+  await updateAccountFields(ctx.db, target.id, { [limit]: value }, now);
   // a disabled or suspended account's open streams close at once on every server
   if (on && (limit === 'disabled' || limit === 'suspended_at'))
     await announceRevocation(ctx, { accountId: target.id });
@@ -249,11 +244,7 @@ export async function liftLimit(
 /** Approves an account waiting for review; anything else is refused (403) as in Mastodon. */
 export async function approveAccount(ctx: AppContext, target: AccountRow): Promise<AccountRow> {
   if (target.approved) throw forbidden('This account is not waiting for approval');
-  await ctx.db
-    .updateTable('accounts')
-    .set({ approved: 1, updated_at: nowIso() })
-    .where('id', '=', target.id)
-    .execute();
+  await updateAccountFields(ctx.db, target.id, { approved: 1 });
   return findModeratedAccount(ctx.db, target.id);
 }
 
@@ -261,7 +252,7 @@ export async function approveAccount(ctx: AppContext, target: AccountRow): Promi
 export async function rejectAccount(ctx: AppContext, target: AccountRow): Promise<AdminAccount> {
   if (target.approved) throw forbidden('This account is not waiting for approval');
   const rendered = await serializeAdminAccount(ctx, target);
-  await ctx.db.deleteFrom('accounts').where('id', '=', target.id).execute();
+  await deleteAccount(ctx.db, target.id);
   return rendered;
 }
 

@@ -13,6 +13,7 @@ import { queryFlag } from '../timelines/query-flag.js';
 import { newestFirst, pageQuerySchema, paginateQuery, setLinkHeader } from '../timelines/pagination.js';
 import { dashboardCounts, requireAdministration, requireModeration, serializeReports } from './service.js';
 import { scopes } from '../auth/route-scopes.js';
+import { findReportById, reportsQuery, updateReport, type ReportChange } from '../reports/store.js';
 
 const idParams = z.object({ id: z.string() });
 
@@ -20,7 +21,7 @@ const idParams = z.object({ id: z.string() });
 function reportChange(
   action: 'resolve' | 'reopen' | 'assign_to_self' | 'unassign',
   viewer: AccountRow,
-): Partial<Pick<ReportsTable, 'action_taken_at' | 'action_taken_by_account_id' | 'assigned_account_id'>> {
+): ReportChange {
   switch (action) {
     case 'resolve':
       return { action_taken_at: nowIso(), action_taken_by_account_id: viewer.id };
@@ -54,9 +55,7 @@ export async function moderationRoutes(app: FastifyInstance, ctx: AppContext): P
   };
 
   async function findReport(id: string): Promise<ReportsTable> {
-    const row = isId(id)
-      ? await ctx.db.selectFrom('reports').selectAll().where('id', '=', storedId(id)).executeTakeFirst()
-      : undefined;
+    const row = isId(id) ? await findReportById(ctx.db, storedId(id)) : undefined;
     if (!row) throw notFound();
     return row;
   }
@@ -64,14 +63,11 @@ export async function moderationRoutes(app: FastifyInstance, ctx: AppContext): P
   app.get('/api/v1/admin/reports', scopes('admin:read:reports'), async (request, reply) => {
     const viewer = moderator(request);
     const query = page.parse(request.query);
-    const base = ctx.db
-      .selectFrom('reports')
-      .selectAll()
-      .where('action_taken_at', query.resolved ? 'is not' : 'is', null)
-      .$if(Boolean(query.account_id), (q) => q.where('account_id', '=', storedId(query.account_id ?? '')))
-      .$if(Boolean(query.target_account_id), (q) =>
-        q.where('target_account_id', '=', storedId(query.target_account_id ?? '')),
-      );
+    const base = reportsQuery(ctx.db, {
+      resolved: query.resolved,
+      accountId: query.account_id && storedId(query.account_id),
+      targetAccountId: query.target_account_id && storedId(query.target_account_id),
+    });
     const rows = newestFirst(await paginateQuery(base, 'reports.id', query).execute(), query);
     setLinkHeader(
       request,
@@ -95,11 +91,7 @@ export async function moderationRoutes(app: FastifyInstance, ctx: AppContext): P
       const viewer = moderator(request);
       const { id } = idParams.parse(request.params);
       const report = await findReport(id);
-      await ctx.db
-        .updateTable('reports')
-        .set({ ...reportChange(action, viewer), updated_at: nowIso() })
-        .where('id', '=', report.id)
-        .execute();
+      await updateReport(ctx.db, report.id, reportChange(action, viewer));
       const [rendered] = await serializeReports(ctx, [await findReport(report.id)], viewer);
       return rendered;
     });

@@ -13,6 +13,8 @@ import { serializeAdminAccounts } from './accounts.js';
 import { serializeStatuses } from '../statuses/serializer.js';
 import { idList, reportBasics } from '../reports/serializer.js';
 import { listRules } from '../instance-content/service.js';
+import { countActiveAccounts, findAccountsByIds } from '../accounts/store.js';
+import { countStatuses, findStatusesByIds } from '../statuses/store.js';
 
 export function requireModeration(account: AccountRow): void {
   if ((permissionsOf(account) & Permission.manageReports) === 0) throw forbidden();
@@ -36,7 +38,7 @@ export async function serializeReports(
     ...new Set(rows.flatMap((row) => (row.conversation_id ? [row.conversation_id] : []))),
   ];
   const [statusRows, messages, conversations, rules] = await Promise.all([
-    statusIds.length ? ctx.db.selectFrom('statuses').selectAll().where('id', 'in', statusIds).execute() : [],
+    statusIds.length ? findStatusesByIds(ctx.db, statusIds) : [],
     messageIds.length
       ? ctx.db
           .selectFrom('messages')
@@ -67,7 +69,7 @@ export async function serializeReports(
     ),
     ...messages.map((message) => message.sender_id),
   ];
-  const accountRows = await ctx.db.selectFrom('accounts').selectAll().where('id', 'in', accountIds).execute();
+  const accountRows = await findAccountsByIds(ctx.db, accountIds);
   const accounts = new Map(
     (await serializeAdminAccounts(ctx, accountRows)).map((account) => [account.id, account]),
   );
@@ -117,27 +119,9 @@ const count = (value: { count: number | string } | undefined): number => Number(
 export async function dashboardCounts(ctx: AppContext): Promise<AdminDashboard> {
   const since = isoDaysAgo(ACTIVE_USERS_WINDOW_DAYS);
   const [users, active, posts, reports] = await Promise.all([
-    ctx.db
-      .selectFrom('accounts')
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .where('approved', '=', 1)
-      .where('disabled', '=', 0)
-      .where('suspended_at', 'is', null)
-      .executeTakeFirst(),
-    ctx.db
-      .selectFrom('accounts')
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .where('approved', '=', 1)
-      .where('disabled', '=', 0)
-      .where('suspended_at', 'is', null)
-      .where('last_active_at', '>=', since)
-      .executeTakeFirst(),
-    ctx.db
-      .selectFrom('statuses')
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .where('deleted_at', 'is', null)
-      .where('reblog_of_id', 'is', null)
-      .executeTakeFirst(),
+    countActiveAccounts(ctx.db),
+    countActiveAccounts(ctx.db, since),
+    countStatuses(ctx.db),
     ctx.db
       .selectFrom('reports')
       .select((eb) => eb.fn.countAll<number | string>().as('count'))

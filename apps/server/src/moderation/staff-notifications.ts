@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../db/index.js';
-import type { AccountsTable, NotificationsTable } from '../db/schema.js';
+import type { NotificationsTable } from '../db/schema.js';
 import { recordNotification } from '../notifications/service.js';
+import { staffAccountIds } from '../accounts/store.js';
 
 /**
  * admin.report goes to everyone who handles reports (moderators and admins); admin.sign_up to the same
@@ -13,17 +14,10 @@ export async function notifyStaff(
   fromAccountId: string,
   reportId: string | null = null,
 ): Promise<NotificationsTable[]> {
-  const roles: AccountsTable['role'][] = ['moderator', 'admin'];
-  const staff = await db
-    .selectFrom('accounts')
-    .select('id')
-    .where('role', 'in', roles)
-    .where('disabled', '=', 0)
-    .where('id', '!=', fromAccountId)
-    .execute();
+  const staff = await staffAccountIds(db, fromAccountId);
   const written: NotificationsTable[] = [];
-  for (const member of staff) {
-    const row = await recordNotification(db, { accountId: member.id, fromAccountId, type });
+  for (const staffId of staff) {
+    const row = await recordNotification(db, { accountId: staffId, fromAccountId, type });
     if (!row) continue;
     if (reportId) {
       await db.updateTable('notifications').set({ report_id: reportId }).where('id', '=', row.id).execute();

@@ -29,6 +29,8 @@ import {
   type NotificationSelection,
 } from './list-query.js';
 import { serializeNotifications } from './serializer.js';
+import { deleteNotifications } from './store.js';
+import { findAccountsByIds } from '../accounts/store.js';
 import { countUnreadNotifications } from './unread.js';
 
 /** Mastodon's NotificationGroup::SAMPLE_ACCOUNTS_SIZE */
@@ -168,7 +170,7 @@ async function renderGroups(
   const sampleIds = [...new Set(groups.flatMap((group) => group.sample_account_ids))];
   const missing = sampleIds.filter((id) => !knownAccounts.has(id));
   if (missing.length) {
-    const extra = await ctx.db.selectFrom('accounts').selectAll().where('id', 'in', missing).execute();
+    const extra = await findAccountsByIds(ctx.db, missing);
     for (const row of extra) knownAccounts.set(row.id, serializeAccount(ctx, row));
   }
   const accountsOf = (ids: string[]) => ids.flatMap((id) => knownAccounts.get(id) ?? []);
@@ -239,7 +241,7 @@ export async function groupedNotificationRoutes(app: FastifyInstance, ctx: AppCo
     const { group_key: key } = keyParams.parse(request.params);
     const rows = await groupRows(viewer, key, MAX_GROUP_ACCOUNTS);
     const ids = [...new Set(rows.map((row) => row.from_account_id))];
-    const accounts = await ctx.db.selectFrom('accounts').selectAll().where('id', 'in', ids).execute();
+    const accounts = await findAccountsByIds(ctx.db, ids);
     const byId = new Map(accounts.map((row) => [row.id, serializeAccount(ctx, row)]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   });
@@ -252,11 +254,7 @@ export async function groupedNotificationRoutes(app: FastifyInstance, ctx: AppCo
       ? (await query.clearSelect().select('notifications.id').execute()).map((row) => row.id)
       : [];
     if (ids.length === 0) throw notFound();
-    await ctx.db
-      .deleteFrom('notifications')
-      .where('account_id', '=', viewer.id)
-      .where('id', 'in', ids)
-      .execute();
+    await deleteNotifications(ctx.db, viewer.id, ids);
     return {};
   });
 }

@@ -4,6 +4,7 @@ import { newId } from '../lib/ids.js';
 import { isLimited } from '../moderation/limited.js';
 import { isoDaysAgo, nowIso } from '../lib/time.js';
 import { isFollowing } from '../relationships/store.js';
+import { findAccountById } from '../accounts/store.js';
 
 const NEW_ACCOUNT_DAYS = 30;
 
@@ -73,11 +74,7 @@ export async function policyVerdict(
   const [follows, followedBy, sender] = await Promise.all([
     isFollowing(db, recipientId, senderId),
     isFollowing(db, senderId, recipientId),
-    db
-      .selectFrom('accounts')
-      .select(['created_at', 'domain', 'silenced_at'])
-      .where('id', '=', senderId)
-      .executeTakeFirst(),
+    findAccountById(db, senderId),
   ]);
   const verdicts: PolicyValue[] = [];
   if (!follows) verdicts.push(policy.for_not_following);

@@ -9,8 +9,21 @@ import { isId, storedId } from '../lib/ids.js';
 import { serializeStatuses } from '../statuses/serializer.js';
 import { newestFirst, pageQuerySchema, paginateQuery, setLinkHeader } from '../timelines/pagination.js';
 import { announceEndedPolls } from '../polls/service.js';
-import { loadPolicy, permitSenders, savePolicy } from './policy.js';
+import { loadPolicy, savePolicy } from './policy.js';
 import { serializeNotifications } from './serializer.js';
+import {
+  acceptFilteredSenders,
+  clearNotifications,
+  deleteNotification,
+  dismissFilteredSenders,
+  filteredNotificationGroups,
+  filteredSendersAmong,
+  filteredSummary,
+  findFilteredSender,
+  findNotification,
+  statusesOfNotifications,
+} from './store.js';
+import { findAccountsByIds } from '../accounts/store.js';
 import { countUnreadNotifications } from './unread.js';
 import { listParam, notificationListQuery, parseNotificationSelection } from './list-query.js';
 import { scopes } from '../auth/route-scopes.js';
@@ -19,23 +32,7 @@ import { looseBoolean } from '../statuses/schema.js';
 const idParams = z.object({ id: z.string() });
 
 async function findRequestAccount(ctx: AppContext, viewer: AccountRow, id: string): Promise<AccountRow> {
-  const account = isId(id)
-    ? await ctx.db
-        .selectFrom('accounts')
-        .selectAll('accounts')
-        .where('accounts.id', '=', storedId(id))
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('notifications')
-              .select('notifications.id')
-              .where('notifications.account_id', '=', viewer.id)
-              .where('notifications.filtered', '=', 1)
-              .whereRef('notifications.from_account_id', '=', 'accounts.id'),
-          ),
-        )
-        .executeTakeFirst()
-    : undefined;
+  const account = isId(id) ? await findFilteredSender(ctx.db, viewer.id, storedId(id)) : undefined;
   if (!account) throw notFound();
   return account;
 }
@@ -48,43 +45,16 @@ async function notificationRequests(
   viewer: AccountRow,
   accountId?: string,
 ): Promise<NotificationRequest[]> {
-  let query = ctx.db
-    .selectFrom('notifications')
-    .select((eb) => [
-      'notifications.from_account_id',
-      eb.fn.max('notifications.id').as('last_id'),
-      eb.fn.min('notifications.created_at').as('first_at'),
-      eb.fn.max('notifications.created_at').as('last_at'),
-      eb.fn.countAll<number | string>().as('count'),
-    ])
-    .where('notifications.account_id', '=', viewer.id)
-    .where('notifications.filtered', '=', 1)
-    .groupBy('notifications.from_account_id')
-    .orderBy('last_id', 'desc')
-    .limit(40);
-  if (accountId) query = query.where('notifications.from_account_id', '=', accountId);
-  const groups = await query.execute();
+  const groups = await filteredNotificationGroups(ctx.db, viewer.id, accountId);
   if (groups.length === 0) return [];
-  const accounts = await ctx.db
-    .selectFrom('accounts')
-    .selectAll()
-    .where(
-      'id',
-      'in',
-      groups.map((group) => group.from_account_id),
-    )
-    .execute();
-  const lastStatusRows = await ctx.db
-    .selectFrom('notifications')
-    .innerJoin('statuses', 'statuses.id', 'notifications.status_id')
-    .selectAll('statuses')
-    .where(
-      'notifications.id',
-      'in',
-      groups.map((group) => group.last_id),
-    )
-    .where('statuses.deleted_at', 'is', null)
-    .execute();
+  const accounts = await findAccountsByIds(
+    ctx.db,
+    groups.map((group) => group.from_account_id),
+  );
+  const lastStatusRows = await statusesOfNotifications(
+    ctx.db,
+    groups.map((group) => group.last_id),
+  );
   const statuses = await serializeStatuses(ctx, lastStatusRows, viewer);
   const accountById = new Map(accounts.map((row) => [row.id, serializeAccount(ctx, row)]));
   return groups.flatMap((group) => {
@@ -155,15 +125,7 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
   async function requestSenders(viewer: AccountRow, ids: readonly string[]): Promise<string[]> {
     const wanted = ids.filter(isId).map((id) => storedId(id));
     if (wanted.length === 0) return [];
-    const rows = await ctx.db
-      .selectFrom('notifications')
-      .select('from_account_id')
-      .distinct()
-      .where('account_id', '=', viewer.id)
-      .where('filtered', '=', 1)
-      .where('from_account_id', 'in', wanted)
-      .execute();
-    return rows.map((row) => row.from_account_id);
+    return filteredSendersAmong(ctx.db, viewer.id, wanted);
   }
 
   const answerRequests: Record<
@@ -171,24 +133,8 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
     (viewer: AccountRow, senders: string[]) => Promise<void>
   > = {
     // held-back notifications join the list, and later ones skip the policy (Mastodon's NotificationPermission)
-    accept: (viewer, senders) =>
-      ctx.db.transaction().execute(async (tx) => {
-        await permitSenders(tx, viewer.id, senders);
-        await tx
-          .updateTable('notifications')
-          .set({ filtered: 0 })
-          .where('account_id', '=', viewer.id)
-          .where('from_account_id', 'in', senders)
-          .execute();
-      }),
-    dismiss: async (viewer, senders) => {
-      await ctx.db
-        .deleteFrom('notifications')
-        .where('account_id', '=', viewer.id)
-        .where('from_account_id', 'in', senders)
-        .where('filtered', '=', 1)
-        .execute();
-    },
+    accept: (viewer, senders) => acceptFilteredSenders(ctx.db, viewer.id, senders),
+    dismiss: (viewer, senders) => dismissFilteredSenders(ctx.db, viewer.id, senders),
   };
 
   for (const [action, answer] of Object.entries(answerRequests)) {
@@ -226,15 +172,7 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
   const renderPolicy = async (viewer: AccountRow) => {
     const [policy, summary] = await Promise.all([
       loadPolicy(ctx.db, viewer.id),
-      ctx.db
-        .selectFrom('notifications')
-        .select((eb) => [
-          eb.fn.countAll<number | string>().as('notifications'),
-          eb.fn.count<number | string>('from_account_id').distinct().as('requests'),
-        ])
-        .where('account_id', '=', viewer.id)
-        .where('filtered', '=', 1)
-        .executeTakeFirstOrThrow(),
+      filteredSummary(ctx.db, viewer.id),
     ]);
     return {
       ...policy,
@@ -298,21 +236,14 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
 
   app.post('/api/v1/notifications/clear', scopes('write:notifications'), async (request) => {
     const viewer = requireAccount(request);
-    await ctx.db.deleteFrom('notifications').where('account_id', '=', viewer.id).execute();
+    await clearNotifications(ctx.db, viewer.id);
     return {};
   });
 
   app.get('/api/v1/notifications/:id', scopes('read:notifications'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
-    const row = isId(id)
-      ? await ctx.db
-          .selectFrom('notifications')
-          .selectAll()
-          .where('id', '=', storedId(id))
-          .where('account_id', '=', viewer.id)
-          .executeTakeFirst()
-      : undefined;
+    const row = isId(id) ? await findNotification(ctx.db, viewer.id, storedId(id)) : undefined;
     const [notification] = row ? await serializeNotifications(ctx, [row], viewer) : [];
     if (!notification) throw notFound();
     return notification;
@@ -321,14 +252,8 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
   app.post('/api/v1/notifications/:id/dismiss', scopes('write:notifications'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
-    const removed = isId(id)
-      ? await ctx.db
-          .deleteFrom('notifications')
-          .where('id', '=', storedId(id))
-          .where('account_id', '=', viewer.id)
-          .executeTakeFirst()
-      : null;
-    if (!removed || Number(removed.numDeletedRows) === 0) throw notFound();
+    const removed = isId(id) && (await deleteNotification(ctx.db, viewer.id, storedId(id)));
+    if (!removed) throw notFound();
     return {};
   });
 }

@@ -8,6 +8,8 @@ import { hiddenByFilters } from '../filters/matcher.js';
 import { serializeReports } from '../reports/serializer.js';
 import { groupKeyOf } from './groups.js';
 import { serializeCollections } from '../collections/serializer.js';
+import { findAccountsByIds } from '../accounts/store.js';
+import { findLiveStatusesByIds } from '../statuses/store.js';
 
 /**
  * Mastodon Notification entities; notifications whose account or type is unknown are dropped, and so are those
@@ -22,15 +24,8 @@ export async function serializeNotifications(
   const accountIds = [...new Set(rows.map((row) => row.from_account_id))];
   const statusIds = [...new Set(rows.flatMap((row) => (row.status_id ? [row.status_id] : [])))];
   const [accounts, statusRows] = await Promise.all([
-    ctx.db.selectFrom('accounts').selectAll().where('id', 'in', accountIds).execute(),
-    statusIds.length
-      ? ctx.db
-          .selectFrom('statuses')
-          .selectAll()
-          .where('id', 'in', statusIds)
-          .where('deleted_at', 'is', null)
-          .execute()
-      : Promise.resolve([]),
+    findAccountsByIds(ctx.db, accountIds),
+    statusIds.length ? findLiveStatusesByIds(ctx.db, statusIds) : Promise.resolve([]),
   ]);
   const reportIds = [...new Set(rows.flatMap((row) => (row.report_id ? [row.report_id] : [])))];
   const reportRows = reportIds.length

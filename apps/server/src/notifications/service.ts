@@ -9,6 +9,8 @@ import { userChannel } from '../streaming/bus.js';
 import { policyVerdict } from './policy.js';
 import { serializeNotifications } from './serializer.js';
 import { silencesNotificationsFrom } from '../relationships/store.js';
+import { findAccountById } from '../accounts/store.js';
+import { findStatusById } from '../statuses/store.js';
 
 export interface NewNotification {
   accountId: string;
@@ -32,11 +34,7 @@ const THREAD_TYPES: ReadonlySet<NotificationType> = new Set([
 ]);
 
 async function inMutedThread(db: DbOrTx, accountId: string, statusId: string): Promise<boolean> {
-  const status = await db
-    .selectFrom('statuses')
-    .select(['id', 'conversation_id'])
-    .where('id', '=', statusId)
-    .executeTakeFirst();
+  const status = await findStatusById(db, statusId);
   if (!status) return false;
   const muted = await db
     .selectFrom('conversation_mutes')
@@ -105,11 +103,7 @@ export async function deleteNotificationsFrom(db: DbOrTx, fromAccountId: string)
 export async function publishNotification(ctx: AppContext, row: NotificationsTable | null): Promise<void> {
   // filtered notifications wait under notification requests; they are not pushed
   if (!row || row.filtered) return;
-  const recipient = await ctx.db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('id', '=', row.account_id)
-    .executeTakeFirst();
+  const recipient = await findAccountById(ctx.db, row.account_id);
   if (!recipient) return;
   const [notification] = await serializeNotifications(ctx, [row], recipient);
   if (!notification) return;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryWindowCounter, windowOf } from './counter.js';
+import { MemoryWindowCounter } from './counter.js';
+import { windowOf } from './windows.js';
 
 const FIVE_MINUTES = 5 * 60_000;
 

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { watchRedisConnection } from '../lib/redis-connection.js';
 import { BlockReservations } from './reservations.js';
+import { windowOf, type WindowCount } from './windows.js';
 
 /** One request to count against one throttle's key, e.g. `api:token:123` over 5 minutes. */
 export interface Hit {
@@ -13,12 +14,6 @@ export interface Hit {
   inBlocks?: { limit: number; size: number };
 }
 
-/** The count of a key in its current window (this request included), and when that window ends (epoch ms). */
-export interface WindowCount {
-  count: number;
-  resetAt: number;
-}
-
 /**
  * Fixed windows aligned on the epoch, as Rack::Attack counts: a 5-minute window runs from :00 to :05, :05 to
  * :10 … so that every process computes the same window, and a key's count starts over at the window's end.
@@ -29,11 +24,6 @@ export interface WindowCounter {
   /** Resolves once the store answers, or has failed to within a moment (requests are then let through). */
   ready(): Promise<void>;
   close(): Promise<void>;
-}
-
-export function windowOf(now: number, periodMs: number): { index: number; resetAt: number } {
-  const index = Math.floor(now / periodMs);
-  return { index, resetAt: (index + 1) * periodMs };
 }
 
 /** This process's counts: one map per period, dropped whole when its window ends, so nothing needs sweeping. */

@@ -1,4 +1,4 @@
-import { windowOf, type WindowCount } from './counter.js';
+import { windowOf, type WindowCount } from './windows.js';
 
 /** A key to count in blocks: one throttle's key (`api:ip:…`), its period, its limit and the block's size. */
 export interface BlockHit {

@@ -8,6 +8,8 @@ import { scopes } from '../auth/route-scopes.js';
 import { fileReport, forwardReport } from './file.js';
 import { serializeReports } from './serializer.js';
 import { storedId } from '../lib/ids.js';
+import { countRulesAmong } from '../instance-content/service.js';
+import { statusIdsOfAccount } from '../statuses/store.js';
 
 /** Form bodies send `status_ids[]` (a list once parsed) and booleans as text; a lone id is a list of one. */
 function normalize(body: unknown): Record<string, unknown> {
@@ -25,8 +27,7 @@ function normalize(body: unknown): Record<string, unknown> {
 async function citedRules(ctx: AppContext, ruleIds: readonly string[]): Promise<string[]> {
   const wanted = [...new Set(ruleIds.map((id) => (/^\d{1,18}$/.test(id) ? storedId(id) : id)))];
   if (wanted.length === 0) return [];
-  const found = await ctx.db.selectFrom('instance_rules').select('id').where('id', 'in', wanted).execute();
-  if (found.length !== wanted.length)
+  if ((await countRulesAmong(ctx.db, wanted)) !== wanted.length)
     throw unprocessable('Validation failed: rule_ids must be rules of this server', 'report_rules');
   return wanted;
 }
@@ -41,12 +42,7 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
       throw unprocessable('Validation failed: you cannot report yourself', 'self_report');
     const statusIds = [...new Set((input.status_ids ?? []).map((id) => storedId(id)))];
     if (statusIds.length) {
-      const found = await ctx.db
-        .selectFrom('statuses')
-        .select('id')
-        .where('id', 'in', statusIds)
-        .where('account_id', '=', target.id)
-        .execute();
+      const found = await statusIdsOfAccount(ctx.db, target.id, statusIds);
       if (found.length !== statusIds.length)
         throw unprocessable(
           "Validation failed: status_ids must be the reported account's statuses",

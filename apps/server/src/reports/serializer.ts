@@ -3,6 +3,7 @@ import type { Report } from '@palchat/api';
 import type { AppContext } from '../context.js';
 import type { ReportsTable } from '../db/schema.js';
 import { serializeAccount } from '../accounts/serializer.js';
+import { findAccountsByIds } from '../accounts/store.js';
 
 /** The ids a report row keeps as a JSON array (status_ids, rule_ids, message_ids). */
 export const idList = (json: string): string[] => {
@@ -28,9 +29,7 @@ export async function serializeReports(ctx: AppContext, rows: Selectable<Reports
   const targetIds = [
     ...new Set(rows.flatMap((row) => (row.target_account_id ? [row.target_account_id] : []))),
   ];
-  const targets = targetIds.length
-    ? await ctx.db.selectFrom('accounts').selectAll().where('id', 'in', targetIds).execute()
-    : [];
+  const targets = targetIds.length ? await findAccountsByIds(ctx.db, targetIds) : [];
   const targetById = new Map(targets.map((row) => [row.id, serializeAccount(ctx, row)]));
   return rows.flatMap((row) => {
     const target = row.target_account_id ? targetById.get(row.target_account_id) : undefined;

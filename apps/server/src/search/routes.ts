@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { SearchResults } from '@palchat/api';
 import type { AccountRow } from '../auth/viewer.js';
@@ -8,15 +7,14 @@ import type { AppContext } from '../context.js';
 import { serializeAccount } from '../accounts/serializer.js';
 import { unauthorized } from '../http/errors.js';
 import { serializeStatuses } from '../statuses/serializer.js';
-import { notSilencedBy, visibleTo } from '../statuses/visibility.js';
+import { findStatusVisibleTo } from '../statuses/store.js';
 import { offsetQuerySchema } from '../timelines/pagination.js';
 import { queryFlag } from '../timelines/query-flag.js';
 import { serializeTags } from '../timelines/tag-routes.js';
 import { scopes } from '../auth/route-scopes.js';
-import { likeLiteral, searchAccounts } from './accounts.js';
+import { searchAccounts } from './accounts.js';
+import { linkedStatus, statusesContaining, tagsStartingWith } from './store.js';
 import { parseLocalUrl } from './local-urls.js';
-import { resolveQuery } from '../federation/outgoing/resolve.js';
-import { storedId } from '../lib/ids.js';
 
 const searchQuery = offsetQuerySchema(20, 40).extend({
   q: z.string().trim().min(1).max(500),
@@ -55,18 +53,8 @@ async function searchLocalUrl(
       results.accounts = [serializeAccount(ctx, account)];
     return results;
   }
-  let statuses = ctx.db
-    .selectFrom('statuses')
-    .innerJoin('accounts', 'accounts.id', 'statuses.account_id')
-    .selectAll('statuses')
-    .where('statuses.id', '=', storedId(resource.id))
-    .where('statuses.reblog_of_id', 'is', null)
-    .where(visibleTo(viewer?.id ?? null));
-  if (resource.username)
-    statuses = statuses
-      .where('accounts.username_lower', '=', resource.username.toLowerCase())
-      .where('accounts.domain', 'is', null);
-  results.statuses = await serializeStatuses(ctx, await statuses.execute(), viewer);
+  const statuses = await linkedStatus(ctx.db, viewer?.id ?? null, resource.id, resource.username);
+  results.statuses = await serializeStatuses(ctx, statuses, viewer);
   return results;
 }
 
@@ -80,17 +68,12 @@ async function resolveForSearch(
   query: { q: string; resolve?: boolean | undefined; offset: number },
 ): Promise<SearchResults | null> {
   if (!query.resolve || !viewer || query.offset > 0) return null;
-  const resolved = await resolveQuery(ctx, query.q);
+  const resolved = (await ctx.federation?.resolveQuery(query.q)) ?? null;
   if (!/^https?:\/\//i.test(query.q.trim())) return null;
   const results: SearchResults = { accounts: [], statuses: [], hashtags: [] };
   if (resolved?.status) {
-    const visible = await ctx.db
-      .selectFrom('statuses')
-      .selectAll('statuses')
-      .where('statuses.id', '=', resolved.status.id)
-      .where(visibleTo(viewer.id))
-      .execute();
-    results.statuses = await serializeStatuses(ctx, visible, viewer);
+    const visible = await findStatusVisibleTo(ctx.db, viewer.id, resolved.status.id);
+    results.statuses = await serializeStatuses(ctx, visible ? [visible] : [], viewer);
   } else if (resolved?.account) results.accounts = [serializeAccount(ctx, resolved.account)];
   return results;
 }
@@ -117,34 +100,18 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promi
     if (wants('hashtags')) {
       const term = query.q.replace(/^#/, '');
       if (/^[\p{L}\p{N}_]+$/u.test(term)) {
-        const rows = await ctx.db
-          .selectFrom('tags')
-          .selectAll()
-          .where('name_lower', 'like', sql<string>`${`${likeLiteral(term)}%`} escape '!'`)
-          .orderBy('name_lower')
-          .offset(query.offset)
-          .limit(query.limit)
-          .execute();
+        const rows = await tagsStartingWith(ctx.db, term, query);
         results.hashtags = await serializeTags(ctx, rows, viewer);
       }
     }
 
     // Like Mastodon, status search is for signed-in users only.
     if (wants('statuses') && viewer) {
-      const pattern = `%${likeLiteral(query.q)}%`;
-      let statuses = ctx.db
-        .selectFrom('statuses')
-        .selectAll('statuses')
-        .where(visibleTo(viewer.id))
-        .where(notSilencedBy(viewer.id))
-        .where('statuses.reblog_of_id', 'is', null)
-        .where((eb) => eb(eb.fn('lower', ['statuses.text']), 'like', sql<string>`${pattern} escape '!'`));
-      if (query.account_id) statuses = statuses.where('statuses.account_id', '=', storedId(query.account_id));
-      const rows = await statuses
-        .orderBy('statuses.id', 'desc')
-        .offset(query.offset)
-        .limit(query.limit)
-        .execute();
+      const rows = await statusesContaining(ctx.db, viewer.id, query.q, {
+        accountId: query.account_id,
+        offset: query.offset,
+        limit: query.limit,
+      });
       results.statuses = await serializeStatuses(ctx, rows, viewer);
     }
     return results;
@@ -154,7 +121,7 @@ export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promi
   app.get('/api/v1/accounts/search', scopes('read:accounts'), async (request) => {
     const viewer = requireAccount(request);
     const query = accountSearchQuery.parse(request.query);
-    if (query.resolve && query.offset === 0) await resolveQuery(ctx, query.q);
+    if (query.resolve && query.offset === 0) await ctx.federation?.resolveQuery(query.q);
     const rows = await searchAccounts(ctx.db, viewer, { ...query, localDomain: ctx.config.localDomain });
     return rows.map((row) => serializeAccount(ctx, row));
   });

@@ -18,15 +18,13 @@ import { nowIso } from '../lib/time.js';
 import { loadPostingDefaults } from '../accounts/posting-defaults.js';
 import { serializeAccount } from '../accounts/serializer.js';
 import { removeFiles } from '../media/service.js';
-import { resolveNewRemoteMentions } from '../federation/outgoing/mentions.js';
-import { recordNotification } from '../notifications/service.js';
 import { transactionWithEvents } from '../events/transaction.js';
 import { adjustStatusCounter, adjustStatusesCount } from './counters.js';
 import { removeStatusesFromFeeds } from '../timelines/feeds.js';
 import type { StatusInput } from './schema.js';
-import { statusVersion } from './history.js';
 import { applyMediaChanges, checkMediaAttributes, claimMedia, releaseStatusMedia } from './status-media.js';
 import { findVisibleStatus } from './service.js';
+import { publishStatus, recordStatusEdit } from './publish.js';
 import { effectiveQuotePolicy, type QuoteDecision } from './quote-policy.js';
 import {
   dropQuote,
@@ -111,8 +109,8 @@ export function checkContent(input: StatusInput): CheckedContent {
 
 /**
  * The accounts a status text mentions: existing local accounts named as @name or @name@<localDomain>, and
- * known remote accounts named as @name@domain (unknown ones were resolved just before, with a time bound:
- * federation/outgoing/mentions.ts). These become its status_mentions rows, local ones get notified,
+ * known remote accounts named as @name@domain (unknown ones were resolved just before, with a time bound, by
+ * the federation port's resolveNewMentions). These become its status_mentions rows, local ones get notified,
  * and they are the only @mentions its content links (the serializer renders from those rows); an unknown
  * @name or @name@domain names nobody and stays plain text.
  */
@@ -136,40 +134,10 @@ async function resolveMentions(tx: Tx, text: string, localDomain: string): Promi
     .execute();
 }
 
-async function linkTags(tx: Tx, statusId: string, text: string): Promise<void> {
-  await linkTagNames(tx, statusId, extractHashtags(text));
-}
-
-/** The status's hashtags become `names` (lower-cased, without #; at most 20), tags made as needed. */
-export async function linkTagNames(tx: Tx, statusId: string, names: readonly string[]): Promise<void> {
-  await tx.deleteFrom('status_tags').where('status_id', '=', statusId).execute();
-  for (const name of names.slice(0, 20)) {
-    const existing = await tx
-      .selectFrom('tags')
-      .select('id')
-      .where('name_lower', '=', name)
-      .executeTakeFirst();
-    let tagId = existing?.id;
-    if (!tagId) {
-      tagId = newId();
-      await tx
-        .insertInto('tags')
-        .values({ id: tagId, name, name_lower: name, created_at: nowIso() })
-        .onConflict((oc) => oc.column('name_lower').doNothing())
-        .execute();
-      const stored = await tx
-        .selectFrom('tags')
-        .select('id')
-        .where('name_lower', '=', name)
-        .executeTakeFirst();
-      tagId = stored?.id ?? tagId;
-    }
-    await tx
-      .insertInto('status_tags')
-      .values({ status_id: statusId, tag_id: tagId })
-      .onConflict((oc) => oc.columns(['status_id', 'tag_id']).doNothing())
-      .execute();
-  }
+/** The accounts a local text mentions, its author left out. */
+async function mentionedBy(tx: Tx, ctx: AppContext, author: AccountRow, text: string): Promise<AccountRow[]> {
+  const mentioned = await resolveMentions(tx, text, ctx.config.localDomain);
+  return mentioned.filter((account) => account.id !== author.id);
 }
 
 /**
@@ -187,52 +155,6 @@ function refuseUnexpectedMentions(
   throw unprocessable('Post would be sent to unexpected accounts', undefined, {
     unexpected_accounts: unexpected.map((account) => serializeAccount(ctx, account)),
   });
-}
-
-/** Mention notifications from a status to the local accounts it names (remote ones hear from their server). */
-export async function notifyMentioned(
-  tx: Tx,
-  status: StatusesTable,
-  accounts: AccountRow[],
-): Promise<(NotificationsTable | null)[]> {
-  const notifications: (NotificationsTable | null)[] = [];
-  for (const account of accounts.filter((mentioned) => !mentioned.domain))
-    notifications.push(
-      await recordNotification(tx, {
-        accountId: account.id,
-        fromAccountId: status.account_id,
-        type: 'mention',
-        statusId: status.id,
-        privateMention: status.visibility === 'direct',
-      }),
-    );
-  return notifications;
-}
-
-/** Of the accounts an edited status names, those without a mention notification for it yet: the ones the edit adds. */
-export async function notYetNotified(
-  tx: Tx,
-  statusId: string,
-  accounts: AccountRow[],
-): Promise<AccountRow[]> {
-  const notified = await tx
-    .selectFrom('notifications')
-    .select('account_id')
-    .where('status_id', '=', statusId)
-    .where('type', '=', 'mention')
-    .execute();
-  const ids = new Set(notified.map((row) => row.account_id));
-  return accounts.filter((account) => !ids.has(account.id));
-}
-
-export async function linkMentions(tx: Tx, statusId: string, mentioned: AccountRow[]): Promise<void> {
-  await tx.deleteFrom('status_mentions').where('status_id', '=', statusId).execute();
-  if (mentioned.length) {
-    await tx
-      .insertInto('status_mentions')
-      .values(mentioned.map((account) => ({ status_id: statusId, account_id: account.id })))
-      .execute();
-  }
 }
 
 /** The poll a status carries: the previous one (and its votes) goes; a new one is written when there is one. */
@@ -350,33 +272,21 @@ async function writeStatus(
     edited_at: null,
     deleted_at: null,
   };
-  await resolveNewRemoteMentions(ctx, status.text);
-  const notifications: (NotificationsTable | null)[] = [];
-  await transactionWithEvents(ctx, async (tx, emit) => {
-    await tx.insertInto('statuses').values(status).execute();
-    // first: a concurrent repeat waits here for this one, rather than fail on the media this one takes
-    await claimKey(tx, id);
-    if (scheduledStatusId) await takeScheduledStatus(tx, scheduledStatusId);
-    if (content.mediaIds.length) await claimMedia(tx, author, content.mediaIds, id, scheduledStatusId);
-    await insertPoll(tx, author, id, content.poll);
-    await linkTags(tx, id, status.text);
-    const mentioned = (await resolveMentions(tx, status.text, ctx.config.localDomain)).filter(
-      (account) => account.id !== author.id,
-    );
-    if (input.allowed_mentions) refuseUnexpectedMentions(ctx, mentioned, input.allowed_mentions);
-    await linkMentions(tx, id, mentioned);
-    await adjustStatusesCount(tx, author.id, { delta: 1, at: now });
-    if (parent) await adjustStatusCounter(tx, parent.id, 'replies_count', 1);
-    notifications.push(...(await notifyMentioned(tx, status, mentioned)));
-    if (quote)
-      notifications.push(
-        await insertQuote(tx, {
-          status,
-          quoted: quote.quoted,
-          state: initialQuoteState(quote.quoted, quote.decision),
-        }),
-      );
-    await emit({ type: 'StatusPublished', status, author, notifications, quoted: quote?.quoted ?? null });
+  await ctx.federation?.resolveNewMentions(status.text);
+  await publishStatus(ctx, {
+    status,
+    author,
+    writeParts: async (tx) => {
+      // first: a concurrent repeat waits here for this one, rather than fail on the media this one takes
+      await claimKey(tx, id);
+      if (scheduledStatusId) await takeScheduledStatus(tx, scheduledStatusId);
+      if (content.mediaIds.length) await claimMedia(tx, author, content.mediaIds, id, scheduledStatusId);
+      await insertPoll(tx, author, id, content.poll);
+      const mentioned = await mentionedBy(tx, ctx, author, status.text);
+      if (input.allowed_mentions) refuseUnexpectedMentions(ctx, mentioned, input.allowed_mentions);
+      return { mentioned, tagNames: extractHashtags(status.text) };
+    },
+    quote: quote && { quoted: quote.quoted, state: initialQuoteState(quote.quoted, quote.decision) },
   });
   return status;
 }
@@ -394,24 +304,6 @@ export async function findOwnStatus(ctx: AppContext, author: AccountRow, id: str
     : undefined;
   if (!row) throw notFound();
   return row;
-}
-
-/** Before a status's first edit: its original version starts the history. */
-export async function recordOriginalVersion(tx: Tx, status: StatusesTable): Promise<void> {
-  const hasHistory = await tx
-    .selectFrom('status_edits')
-    .select('id')
-    .where('status_id', '=', status.id)
-    .executeTakeFirst();
-  if (!hasHistory) await snapshot(tx, status, status.created_at);
-}
-
-export async function snapshot(tx: Tx, status: StatusesTable, createdAt: string): Promise<void> {
-  const version = await statusVersion(tx, status, createdAt);
-  await tx
-    .insertInto('status_edits')
-    .values({ id: newId(), status_id: status.id, ...version })
-    .execute();
 }
 
 /**
@@ -443,58 +335,43 @@ export async function editStatus(
     link_url: extractFirstLink(content.text),
     edited_at: now,
   };
-  await resolveNewRemoteMentions(ctx, updated.text);
-  const notifications: (NotificationsTable | null)[] = [];
-  await transactionWithEvents(ctx, async (tx, emit) => {
-    await recordOriginalVersion(tx, current);
-    const oldPoll = await tx
-      .selectFrom('polls')
-      .select('options')
-      .where('status_id', '=', current.id)
-      .executeTakeFirst();
-    await claimMedia(tx, author, content.mediaIds, current.id);
-    await applyMediaChanges(tx, current.id, mediaChanges);
-    const pollChanged =
-      (oldPoll?.options ?? null) !== (content.poll ? JSON.stringify(content.poll.options) : null);
-    if (pollChanged) await insertPoll(tx, author, current.id, content.poll);
-    await tx
-      .updateTable('statuses')
-      .set({
-        text: updated.text,
-        spoiler_text: updated.spoiler_text,
-        sensitive: updated.sensitive,
-        language: updated.language,
-        link_url: updated.link_url,
-        quote_policy: updated.quote_policy ?? null,
-        edited_at: now,
-      })
-      .where('id', '=', current.id)
-      .execute();
-    if (quoteChange) {
-      await dropQuote(tx, current.id);
-      if (quoteChange.quoted)
-        notifications.push(
-          await insertQuote(tx, {
-            status: updated,
-            quoted: quoteChange.quoted,
-            state: initialQuoteState(quoteChange.quoted, quoteChange.decision),
-          }),
-        );
-    }
-    await linkTags(tx, current.id, updated.text);
-    const mentioned = (await resolveMentions(tx, updated.text, ctx.config.localDomain)).filter(
-      (account) => account.id !== author.id,
-    );
-    await linkMentions(tx, current.id, mentioned);
-    // as Mastodon's fan-out on updates: only the accounts the edit adds are notified
-    notifications.push(
-      ...(await notifyMentioned(tx, updated, await notYetNotified(tx, current.id, mentioned))),
-    );
-    await snapshot(tx, updated, now);
-    notifications.push(...(await notifyBoostersOfEdit(tx, updated)));
-    notifications.push(...(await notifyQuotersOfEdit(tx, updated)));
-    const quoted = quoteChange?.quoted ?? null;
-    await emit({ type: 'StatusEdited', status: updated, author, notifications, quoted });
+  await ctx.federation?.resolveNewMentions(updated.text);
+  await recordStatusEdit(ctx, {
+    current,
+    updated,
+    author,
+    writeParts: async (tx) => {
+      const oldPoll = await tx
+        .selectFrom('polls')
+        .select('options')
+        .where('status_id', '=', current.id)
+        .executeTakeFirst();
+      await claimMedia(tx, author, content.mediaIds, current.id);
+      await applyMediaChanges(tx, current.id, mediaChanges);
+      const pollChanged =
+        (oldPoll?.options ?? null) !== (content.poll ? JSON.stringify(content.poll.options) : null);
+      if (pollChanged) await insertPoll(tx, author, current.id, content.poll);
+      const notifications: (NotificationsTable | null)[] = [];
+      if (quoteChange) {
+        await dropQuote(tx, current.id);
+        if (quoteChange.quoted)
+          notifications.push(
+            await insertQuote(tx, {
+              status: updated,
+              quoted: quoteChange.quoted,
+              state: initialQuoteState(quoteChange.quoted, quoteChange.decision),
+            }),
+          );
+      }
+      const mentioned = await mentionedBy(tx, ctx, author, updated.text);
+      return {
+        mentioned,
+        tagNames: extractHashtags(updated.text),
+        notifications,
+        quoted: quoteChange?.quoted ?? null,
+      };
+    },
+    notifyAlso: notifyQuotersOfEdit,
   });
   return updated;
 }
@@ -516,32 +393,6 @@ async function editedQuote(
   const { quoted, decision } = await findQuotable(ctx, author, quotedStatusId);
   if (existing?.quoted_status_id === quoted.id) return null;
   return { quoted, decision };
-}
-
-/** An `update` notification for everyone who boosted an edited status, as Mastodon sends. */
-export async function notifyBoostersOfEdit(
-  tx: Tx,
-  status: StatusesTable,
-): Promise<(NotificationsTable | null)[]> {
-  const boosters = await tx
-    .selectFrom('statuses')
-    .select('account_id')
-    .distinct()
-    .where('reblog_of_id', '=', status.id)
-    .where('deleted_at', 'is', null)
-    .execute();
-  const notifications: (NotificationsTable | null)[] = [];
-  for (const booster of boosters) {
-    notifications.push(
-      await recordNotification(tx, {
-        accountId: booster.account_id,
-        fromAccountId: status.account_id,
-        type: 'update',
-        statusId: status.id,
-      }),
-    );
-  }
-  return notifications;
 }
 
 export interface DeleteOptions {

@@ -17,24 +17,5 @@ export async function adjustStatusCounter(
   await query.execute();
 }
 
-/** One more status for an account (stamping last_status_at), or one fewer; never below zero. */
-export async function adjustStatusesCount(
-  db: DbOrTx,
-  accountId: string,
-  change: { delta: 1; at: string } | { delta: -1 },
-): Promise<void> {
-  if (change.delta === 1) {
-    await db
-      .updateTable('accounts')
-      .set((eb) => ({ statuses_count: eb('statuses_count', '+', 1), last_status_at: change.at }))
-      .where('id', '=', accountId)
-      .execute();
-    return;
-  }
-  await db
-    .updateTable('accounts')
-    .set((eb) => ({ statuses_count: eb('statuses_count', '-', 1) }))
-    .where('id', '=', accountId)
-    .where('statuses_count', '>', 0)
-    .execute();
-}
+// the account's statuses_count lives with the accounts table
+export { adjustStatusesCount } from '../accounts/store.js';

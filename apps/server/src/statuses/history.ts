@@ -8,6 +8,7 @@ import { serializeMedia } from '../media/serializer.js';
 import { findVisibleStatus } from './service.js';
 import { mediaSnapshot } from './status-media.js';
 import { textToHtml } from './text-format.js';
+import { getAccountById } from '../accounts/store.js';
 
 export type StatusVersion = Omit<StatusEditsTable, 'id' | 'status_id'>;
 
@@ -23,11 +24,7 @@ export async function statusHistory(
   id: string,
 ): Promise<StatusEdit[]> {
   const status = await findVisibleStatus(ctx.db, viewer, id);
-  const author = await ctx.db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('id', '=', status.account_id)
-    .executeTakeFirstOrThrow();
+  const author = await getAccountById(ctx.db, status.account_id);
   const edits = await ctx.db
     .selectFrom('status_edits')
     .selectAll()

@@ -11,7 +11,7 @@ import { streamStatus } from './fanout.js';
 import { revokeQuote, setQuotePolicy } from './quotes.js';
 import { serializeStatus, serializeStatuses } from './serializer.js';
 import { findVisibleStatus } from './service.js';
-import { notSilencedBy, visibleTo } from './visibility.js';
+import { acceptedQuotesQuery } from './store.js';
 
 const idParams = z.object({ id: z.string() });
 const revokeParams = z.object({ id: z.string(), quoting_status_id: z.string() });
@@ -28,19 +28,7 @@ export async function quoteRoutes(app: FastifyInstance, ctx: AppContext): Promis
     // as Mastodon 4.5: any signed-in viewer of the post, shown only the quotes they may read and did not silence
     const page = statusPage.parse(request.query);
     const rows = newestFirst(
-      await paginateQuery(
-        ctx.db
-          .selectFrom('quotes')
-          .innerJoin('statuses', 'statuses.id', 'quotes.status_id')
-          .selectAll('statuses')
-          .select('quotes.id as cursor')
-          .where('quotes.quoted_status_id', '=', status.id)
-          .where('quotes.state', '=', 'accepted')
-          .where(visibleTo(viewer.id))
-          .where(notSilencedBy(viewer.id)),
-        'quotes.id',
-        page,
-      ).execute(),
+      await paginateQuery(acceptedQuotesQuery(ctx.db, status.id, viewer.id), 'quotes.id', page).execute(),
       page,
     );
     return serializeStatuses(ctx, withoutCursors(request, reply, rows, page), viewer);

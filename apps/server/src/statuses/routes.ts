@@ -1,4 +1,3 @@
-import { requestAncestors } from '../federation/outgoing/backfill.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAccount } from '../auth/viewer.js';
@@ -8,9 +7,9 @@ import { ApiError, notFound } from '../http/errors.js';
 import { newestFirst, pageQuerySchema, paginateQuery, withoutCursors } from '../timelines/pagination.js';
 import { serializeStatus, serializeStatuses } from './serializer.js';
 import { findVisibleStatus, statusContext } from './service.js';
-import { notSilencedBy, visibleTo } from './visibility.js';
 import { scopes } from '../auth/route-scopes.js';
 import { idsFromQuery } from '../accounts/schema.js';
+import { favouritersQuery, markedStatusesQuery, rebloggersQuery } from './store.js';
 
 const idParams = z.object({ id: z.string() });
 /** As Mastodon's GET /api/v1/statuses: at most this many ids are read. */
@@ -41,8 +40,11 @@ export async function statusRoutes(app: FastifyInstance, ctx: AppContext): Promi
   app.get('/api/v1/statuses/:id', scopes('read:statuses'), async (request) => {
     const viewer = request.viewer?.account ?? null;
     const { id } = idParams.parse(request.params);
-    const status = await serializeStatus(ctx, await findVisibleStatus(ctx.db, viewer, id), viewer, 'thread');
+    const row = await findVisibleStatus(ctx.db, viewer, id);
+    const status = await serializeStatus(ctx, row, viewer, 'thread');
     if (!status) throw notFound();
+    // remote media opened without a copy here (never made, failed a while ago, or pruned) are asked for again
+    ctx.federation?.requestMissingMediaCopies([row]);
     return status;
   });
 
@@ -52,7 +54,7 @@ export async function statusRoutes(app: FastifyInstance, ctx: AppContext): Promi
     const status = await findVisibleStatus(ctx.db, viewer, id);
     const { ancestors, descendants } = await statusContext(ctx.db, viewer, status);
     // the oldest post known here may reply to one that is not: it is fetched in the background
-    await requestAncestors(ctx, ancestors[0] ?? status);
+    await ctx.federation?.requestAncestors(ancestors[0] ?? status);
     return {
       ancestors: await serializeStatuses(ctx, ancestors, viewer, 'thread'),
       descendants: await serializeStatuses(ctx, descendants, viewer, 'thread'),
@@ -68,14 +70,7 @@ export async function statusRoutes(app: FastifyInstance, ctx: AppContext): Promi
       ctx,
       request,
       reply,
-      ctx.db
-        .selectFrom('statuses')
-        .innerJoin('accounts', 'accounts.id', 'statuses.account_id')
-        .selectAll('accounts')
-        .select('statuses.id as cursor')
-        .where('statuses.reblog_of_id', '=', status.id)
-        .where(visibleTo(viewer?.id ?? null))
-        .where(notSilencedBy(viewer?.id ?? null)),
+      rebloggersQuery(ctx.db, status.id, viewer?.id ?? null),
       'statuses.id',
       page,
     );
@@ -86,19 +81,7 @@ export async function statusRoutes(app: FastifyInstance, ctx: AppContext): Promi
     const { id } = idParams.parse(request.params);
     const status = await findVisibleStatus(ctx.db, viewer, id);
     const page = accountPage.parse(request.query);
-    return pageOfAccounts(
-      ctx,
-      request,
-      reply,
-      ctx.db
-        .selectFrom('favourites')
-        .innerJoin('accounts', 'accounts.id', 'favourites.account_id')
-        .selectAll('accounts')
-        .select('favourites.id as cursor')
-        .where('favourites.status_id', '=', status.id),
-      'favourites.id',
-      page,
-    );
+    return pageOfAccounts(ctx, request, reply, favouritersQuery(ctx.db, status.id), 'favourites.id', page);
   });
 
   for (const table of ['favourites', 'bookmarks'] as const) {
@@ -106,17 +89,7 @@ export async function statusRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const viewer = requireAccount(request);
       const page = statusPage.parse(request.query);
       const rows = newestFirst(
-        await paginateQuery(
-          ctx.db
-            .selectFrom(table)
-            .innerJoin('statuses', 'statuses.id', `${table}.status_id`)
-            .selectAll('statuses')
-            .select(`${table}.id as cursor`)
-            .where(`${table}.account_id`, '=', viewer.id)
-            .where(visibleTo(viewer.id)),
-          `${table}.id`,
-          page,
-        ).execute(),
+        await paginateQuery(markedStatusesQuery(ctx.db, table, viewer.id), `${table}.id`, page).execute(),
         page,
       );
       return serializeStatuses(ctx, withoutCursors(request, reply, rows, page), viewer);

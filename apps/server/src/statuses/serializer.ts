@@ -4,7 +4,6 @@ import type { AppContext } from '../context.js';
 import type { StatusesTable } from '../db/schema.js';
 import { serializeAccount } from '../accounts/serializer.js';
 import { keptRowsAt } from '../db/kept-rows.js';
-import { profileNeedsCopy, requestProfileCopies } from '../federation/media-cache-requests.js';
 import { filterResultsFor, loadActiveFilters, type ActiveFilter } from '../filters/matcher.js';
 import { serializePolls } from '../polls/serializer.js';
 import { serializePreviewCard } from './cards.js';
@@ -113,11 +112,6 @@ async function renderStatuses(
           .execute()
       : Promise.resolve([]),
   ]);
-  // remote avatars and headers shown without a copy here (new, failed a while ago, or pruned) are asked for again
-  requestProfileCopies(
-    ctx,
-    authors.filter(profileNeedsCopy).map((row) => row.id),
-  );
   const polls: Map<string, Poll> = await serializePolls(ctx.db, pollRows, viewer?.id ?? null);
   const cards = new Map<string, PreviewCard>(cardRows.map((card) => [card.url, serializePreviewCard(card)]));
 

@@ -3,7 +3,6 @@ import type { AppContext } from '../context.js';
 import type { Db } from '../db/index.js';
 import type { MediaAttachmentsTable, StatusesTable } from '../db/schema.js';
 import { accountUrl, acctOf } from '../accounts/serializer.js';
-import { mediaNeedsCopy, requestMediaCopies } from '../federation/media-cache-requests.js';
 import { serializeMedia } from '../media/serializer.js';
 import { keepNewest, perObject } from '../lib/per-object.js';
 
@@ -65,8 +64,8 @@ function push<T>(map: Map<string, T[]>, key: string, value: T): void {
 
 /**
  * The parts of `statuses`, from memory when kept since their last edit, otherwise in five batched statements.
- * Parts with remote media not copied here yet are not kept (the copy changes their URLs), and such media are asked
- * for again.
+ * Parts with remote media not copied here yet are not kept (the copy changes their URLs). Reading them asks for
+ * nothing: copies are asked for when remote content arrives, and when a status is opened (FederationPort).
  */
 export async function loadStatusParts(
   ctx: AppContext,
@@ -119,11 +118,6 @@ export async function loadStatusParts(
     ctx.db.selectFrom('quotes').select('status_id').where('status_id', 'in', ids).execute(),
   ]);
 
-  const needingCopies = mediaRows.filter(mediaNeedsCopy);
-  requestMediaCopies(
-    ctx,
-    needingCopies.map((row) => row.id),
-  );
   const uncopied = new Set(
     mediaRows.filter((row) => row.remote_url && !row.file_path).map((row) => row.owner_id),
   );

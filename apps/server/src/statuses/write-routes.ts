@@ -12,6 +12,7 @@ import { serializeStatus, type StatusRow } from './serializer.js';
 import { statusHistory } from './history.js';
 import { publishTime, scheduleStatus } from './scheduled.js';
 import { scopes } from '../auth/route-scopes.js';
+import { findStatusById } from './store.js';
 
 const idParams = z.object({ id: z.string() });
 
@@ -19,7 +20,7 @@ const idParams = z.object({ id: z.string() });
 export async function statusWriteRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   /** Renders the stored row again: actions change counters after the row they were given was read. */
   const render = async (row: StatusRow, viewer: AccountRow | null) => {
-    const fresh = await ctx.db.selectFrom('statuses').selectAll().where('id', '=', row.id).executeTakeFirst();
+    const fresh = await findStatusById(ctx.db, row.id);
     const status = await serializeStatus(ctx, fresh ?? row, viewer);
     if (!status) throw notFound();
     return status;

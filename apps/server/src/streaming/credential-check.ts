@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DbOrTx } from '../db/index.js';
 import type { StreamCredentials } from './revocations.js';
+import { activeAccountIdsAmong } from '../accounts/store.js';
 
 /**
  * Ids looked up per statement. With SQLite a statement runs on the event loop: a process holding 10,000 sockets
@@ -55,17 +56,7 @@ export async function lapsedCredentials<T extends StreamCredentials>(
     ),
     inChunks(
       ids((c) => c.accountId),
-      async (chunk) =>
-        (
-          await db
-            .selectFrom('accounts')
-            .select('id')
-            .where('id', 'in', chunk)
-            .where('disabled', '=', 0)
-            .where('approved', '=', 1)
-            .where('suspended_at', 'is', null)
-            .execute()
-        ).map((row) => row.id),
+      async (chunk) => activeAccountIdsAmong(db, chunk),
     ),
   ]);
   return list.filter(

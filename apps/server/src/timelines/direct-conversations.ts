@@ -7,6 +7,8 @@ import { serializeStatuses } from '../statuses/serializer.js';
 import { involving } from '../statuses/visibility.js';
 import { directChannel } from '../streaming/bus.js';
 import { newestFirst, paginateQuery, type PageQuery } from './pagination.js';
+import { findAccountsByIds } from '../accounts/store.js';
+import { findStatusesByIds } from '../statuses/store.js';
 
 /**
  * Mastodon's private-mention conversations (the /conversations column), computed from direct statuses the
@@ -66,7 +68,7 @@ export async function listConversations(
   const threadIds = rows.flatMap((thread) => (thread.conversation_id ? [thread.conversation_id] : []));
   const lastIds = rows.map((thread) => thread.last_status_id);
   const [lastRows, participantRows] = await Promise.all([
-    ctx.db.selectFrom('statuses').selectAll().where('id', 'in', lastIds).execute(),
+    findStatusesByIds(ctx.db, lastIds),
     ctx.db
       .selectFrom('statuses')
       .select(['statuses.conversation_id', 'statuses.account_id'])
@@ -86,9 +88,7 @@ export async function listConversations(
   const participantIds = [...new Set(participantRows.map((row) => row.account_id))].filter(
     (id) => id !== viewer.id,
   );
-  const accounts = participantIds.length
-    ? await ctx.db.selectFrom('accounts').selectAll().where('id', 'in', participantIds).execute()
-    : [];
+  const accounts = participantIds.length ? await findAccountsByIds(ctx.db, participantIds) : [];
   const accountById = new Map(accounts.map((row) => [row.id, serializeAccount(ctx, row)]));
   const statuses = await serializeStatuses(ctx, lastRows, viewer);
   const statusById = new Map(statuses.map((status) => [status.id, status]));
@@ -140,11 +140,7 @@ export async function publishConversation(
   participantIds: readonly string[],
 ): Promise<void> {
   if (participantIds.length === 0) return;
-  const participants = await ctx.db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('id', 'in', [...new Set(participantIds)])
-    .execute();
+  const participants = await findAccountsByIds(ctx.db, [...new Set(participantIds)]);
   await Promise.all(
     participants.map(async (participant) => {
       const conversation = await conversationOf(ctx, participant, conversationId);

@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireAccount, type AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
-import { notFound, unauthorized } from '../http/errors.js';
-import { isId, storedId } from '../lib/ids.js';
+import { unauthorized } from '../http/errors.js';
 import { getServerSettings } from '../settings/service.js';
 import { serializeStatusesJson } from '../statuses/serializer.js';
 import { pageQuerySchema, parseQuery, setLinkHeader } from './pagination.js';
@@ -16,6 +15,7 @@ import {
   timelineQuerySchema,
 } from './service.js';
 import { scopes } from '../auth/route-scopes.js';
+import { findOwnList } from '../lists/service.js';
 
 const pageQuery = pageQuerySchema(20, 40);
 
@@ -91,15 +91,7 @@ export async function timelineRoutes(app: FastifyInstance, ctx: AppContext): Pro
   app.get('/api/v1/timelines/list/:id', scopes('read:lists'), async (request, reply) => {
     const viewer = requireAccount(request);
     const { id } = z.object({ id: z.string() }).parse(request.params);
-    const list = isId(id)
-      ? await ctx.db
-          .selectFrom('lists')
-          .selectAll()
-          .where('id', '=', storedId(id))
-          .where('account_id', '=', viewer.id)
-          .executeTakeFirst()
-      : undefined;
-    if (!list) throw notFound();
+    const list = await findOwnList(ctx.db, viewer, id);
     const query = parseQuery(pageQuery, request.query);
     const { rows, authorVersions, marks } = await listTimeline(ctx.db, viewer, list, query);
     setLinkHeader(

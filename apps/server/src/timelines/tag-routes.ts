@@ -5,10 +5,8 @@ import { requireAccount, type AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import type { TagsTable } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
-import { newId } from '../lib/ids.js';
-import { nowIso } from '../lib/time.js';
 import { tagHistories, tagUrl } from '../trends/tag-history.js';
-import { dropFeed, homeFeed } from './feeds.js';
+import { findTagByName, followedTagsQuery, followTag, tagIdsMarkedBy, unfollowTag } from './tag-store.js';
 import { newestFirst, pageQuerySchema, paginateQuery, withoutCursors } from './pagination.js';
 import { scopes } from '../auth/route-scopes.js';
 import { featureTag, unfeatureTag } from '../featured/service.js';
@@ -28,20 +26,12 @@ export async function serializeTags(
     ctx.db,
     rows.map((row) => row.id),
   );
-  const tagIdsOf = async (table: 'followed_tags' | 'featured_tags') =>
-    new Set(
-      (
-        await ctx.db
-          .selectFrom(table)
-          .select('tag_id')
-          .where('account_id', '=', viewer?.id ?? '')
-          .where(
-            'tag_id',
-            'in',
-            rows.map((row) => row.id),
-          )
-          .execute()
-      ).map((row) => row.tag_id),
+  const tagIdsOf = (table: 'followed_tags' | 'featured_tags') =>
+    tagIdsMarkedBy(
+      ctx.db,
+      table,
+      viewer?.id ?? '',
+      rows.map((row) => row.id),
     );
   const [followed, featured] =
     viewer && rows.length ? await Promise.all([tagIdsOf('followed_tags'), tagIdsOf('featured_tags')]) : [];
@@ -55,12 +45,7 @@ export async function serializeTags(
 }
 
 export async function tagRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const findTag = (name: string) =>
-    ctx.db
-      .selectFrom('tags')
-      .selectAll()
-      .where('name_lower', '=', normalize(name).toLowerCase())
-      .executeTakeFirst();
+  const findTag = (name: string) => findTagByName(ctx.db, normalize(name));
 
   app.get('/api/v1/tags/:name', scopes('read:follows'), async (request) => {
     const { name } = nameParams.parse(request.params);
@@ -82,27 +67,7 @@ export async function tagRoutes(app: FastifyInstance, ctx: AppContext): Promise<
   app.post('/api/v1/tags/:name/follow', scopes('follow', 'write:follows'), async (request) => {
     const viewer = requireAccount(request);
     const { name } = nameParams.parse(request.params);
-    const tag = await ctx.db.transaction().execute(async (tx) => {
-      const lower = normalize(name).toLowerCase();
-      await tx
-        .insertInto('tags')
-        .values({ id: newId(), name: normalize(name), name_lower: lower, created_at: nowIso() })
-        .onConflict((oc) => oc.column('name_lower').doNothing())
-        .execute();
-      const row = await tx
-        .selectFrom('tags')
-        .selectAll()
-        .where('name_lower', '=', lower)
-        .executeTakeFirstOrThrow();
-      await tx
-        .insertInto('followed_tags')
-        .values({ id: newId(), account_id: viewer.id, tag_id: row.id, created_at: nowIso() })
-        .onConflict((oc) => oc.columns(['account_id', 'tag_id']).doNothing())
-        .execute();
-      // the hashtag's recent posts now belong in home: it is built again on its next read
-      await dropFeed(tx, homeFeed(viewer.id));
-      return row;
-    });
+    const tag = await followTag(ctx.db, viewer.id, normalize(name));
     const [serialized] = await serializeTags(ctx, [tag], viewer);
     return serialized;
   });
@@ -112,11 +77,7 @@ export async function tagRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     const { name } = nameParams.parse(request.params);
     const tag = await findTag(name);
     if (!tag) throw notFound();
-    await ctx.db
-      .deleteFrom('followed_tags')
-      .where('account_id', '=', viewer.id)
-      .where('tag_id', '=', tag.id)
-      .execute();
+    await unfollowTag(ctx.db, viewer.id, tag.id);
     const [serialized] = await serializeTags(ctx, [tag], viewer);
     return serialized;
   });
@@ -147,16 +108,7 @@ export async function tagRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     const viewer = requireAccount(request);
     const query = page.parse(request.query);
     const rows = newestFirst(
-      await paginateQuery(
-        ctx.db
-          .selectFrom('followed_tags')
-          .innerJoin('tags', 'tags.id', 'followed_tags.tag_id')
-          .selectAll('tags')
-          .select('followed_tags.id as cursor')
-          .where('followed_tags.account_id', '=', viewer.id),
-        'followed_tags.id',
-        query,
-      ).execute(),
+      await paginateQuery(followedTagsQuery(ctx.db, viewer.id), 'followed_tags.id', query).execute(),
       query,
     );
     return serializeTags(ctx, withoutCursors(request, reply, rows, query), viewer);

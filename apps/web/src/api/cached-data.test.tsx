@@ -2,7 +2,7 @@ import type { InitialState, UserSettings } from '@palchat/api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { InitialStateContext } from '../app/initial-state-context';
+import { InitialStateContext } from '../platform/initial-state-context';
 import type { Instance } from './instance';
 import { queryKeys, useCachedInstance, useCachedSettings } from './queries';
 

@@ -18,7 +18,7 @@ import type {
 import { api } from './client';
 import type { Instance } from './instance';
 import { retryOnlyWhenRateLimited } from './retry-policy';
-import { useInitialState } from '../app/initial-state-context';
+import { useInitialState } from '../platform/initial-state-context';
 
 export const queryKeys = {
   instance: ['instance'] as const,
@@ -29,6 +29,10 @@ export const queryKeys = {
   credentialAccount: ['verify-credentials'] as const,
   account: (id: string) => ['account', id] as const,
   unreadNotifications: ['notifications', 'unread-count'] as const,
+  /** Every timeline (a block or a mute changes them all). */
+  timelines: ['timeline'] as const,
+  /** Every page of one timeline, whatever its query (home, favourites, bookmarks, pinned, list:<id> …). */
+  timeline: (timelineId: string) => ['timeline', timelineId] as const,
 };
 
 /** How long the account and the server's information count as current, the page's copies included. */

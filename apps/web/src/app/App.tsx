@@ -1,26 +1,18 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { InitialState } from '@palchat/api';
 import { useMemo, useState } from 'react';
 import { createIntlCache, RawIntlProvider } from 'react-intl';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { seedQueryCache } from '../api/queries';
-import { queryRetryDelay, shouldRetryQuery } from '../api/retry-policy';
+import { createQueryClient } from '../api/query-client';
 import { CrashBoundary } from '../features/errors/CrashBoundary';
-import { createAppIntl } from './i18n/app-intl';
-import type { Catalogue } from './i18n/messages';
-import { useCompleteCatalogue } from './i18n/use-complete-catalogue';
-import { InitialStateContext } from './initial-state-context';
+import { createAppIntl } from '../platform/i18n/app-intl';
+import type { Catalogue } from '../platform/i18n/messages';
+import { useCompleteCatalogue } from '../platform/i18n/use-complete-catalogue';
+import { InitialStateContext } from '../platform/initial-state-context';
 import { APP_ROUTE_ID, buildRoutes, deckRoutes } from './routes';
-import { isDeckPath } from './rules/path-redirect';
-
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      // a failed refetch keeps the query's data on screen; a 429 is asked again once its Retry-After has passed
-      queries: { retry: shouldRetryQuery, retryDelay: queryRetryDelay, refetchOnWindowFocus: false },
-    },
-  });
-}
+import { isDeckPath } from '../platform/rules/path-redirect';
+import { ToastProvider } from '../platform/toasts';
 
 /**
  * The app's router: it reads the page's URL and starts loading the first route's code when made. The /deck copies
@@ -62,7 +54,9 @@ export function App({ state, locale, messages: loaded, router: madeAhead }: AppP
       <CrashBoundary>
         <InitialStateContext.Provider value={state}>
           <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
+            <ToastProvider>
+              <RouterProvider router={router} />
+            </ToastProvider>
           </QueryClientProvider>
         </InitialStateContext.Provider>
       </CrashBoundary>

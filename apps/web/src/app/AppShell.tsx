@@ -1,17 +1,17 @@
 import type { LayoutSetting } from '@palchat/api';
 import { Suspense, useDeferredValue } from 'react';
-import { lazyWithMessages } from './lazy-with-messages';
+import { lazyWithMessages } from '../platform/lazy-with-messages';
 import { Navigate, useLocation } from 'react-router';
 import { useSettings } from '../api/queries';
 import { useReduceMotionClass } from '../features/settings/use-reading-settings';
 import { useThemeAttribute } from '../features/settings/use-theme';
-import { LayoutModeContext } from './layout-context';
+import { LayoutModeContext } from '../platform/layout-context';
 import { SingleColumnLayout } from './layouts/SingleColumnLayout';
-import { preloadableLazy } from './preloadable-lazy';
-import { decideLayout } from './rules/layout';
-import { pathRedirect } from './rules/path-redirect';
+import { preloadableLazy } from '../platform/preloadable-lazy';
+import { decideLayout } from '../platform/rules/layout';
+import { pathRedirect } from '../platform/rules/path-redirect';
 import { useStartup } from './startup';
-import { useAfterIdle } from './use-after-idle';
+import { useAfterIdle } from '../platform/use-after-idle';
 import { useNewEntryAtTop } from './use-new-entry-at-top';
 import { useDebouncedWindowWidth } from './use-window-width';
 

@@ -1,8 +1,8 @@
 import { Navigate } from 'react-router';
 import { useCurrentAccount, useSettings } from '../api/queries';
 import { LoadingIndicator } from '../components/States';
-import { useInitialState } from './initial-state-context';
-import { useLayoutMode } from './layout-context';
+import { useInitialState } from '../platform/initial-state-context';
+import { useLayoutMode } from '../platform/layout-context';
 import { isFirstLaunch, isNewAccount } from './rules/onboarding';
 import { rootRedirectPath } from './rules/root-redirect';
 

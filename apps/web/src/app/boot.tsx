@@ -3,8 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { configureApi } from '../api/client';
 import { App, createAppRouter } from './App';
 import { preloadLayout } from './AppShell';
-import { loadCatalogue } from './i18n/messages';
-import { readInitialState } from './initial-state';
+import { loadCatalogue } from '../platform/i18n/messages';
+import { readInitialState } from '../platform/initial-state';
 
 /**
  * index.html shows a splash (the logo) from its first paint until the app has put something in #root; it is

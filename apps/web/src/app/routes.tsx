@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router';
 import { NotFoundView, RouteErrorView } from '../features/errors/ErrorViews';
 import { RootErrorView } from '../features/errors/RootErrorView';
 import { AppShell } from './AppShell';
-import { withMessages } from './lazy-with-messages';
+import { withMessages } from '../platform/lazy-with-messages';
 import { RootRedirect } from './RootRedirect';
 
 type ViewModule = Record<string, unknown>;
@@ -28,20 +28,20 @@ function view(load: () => Promise<ViewModule>, exportName: string): RouteObject[
   };
 }
 
-// the timelines /home shares render with the first-screen part of the catalogue; every other view waits for
-// the rest of it (build/catalogue-split.ts)
-const timelines = () => import('../features/timelines/views');
+// the timelines /home shares render with the first-screen part of the catalogue (one chunk);
+// every other view waits for the rest of it (build/catalogue-split.ts)
+const timelines = () => import('../features/timelines/first-screen-views');
 const conversations = () => import('../features/timelines/ConversationsView');
 const hashtag = () => import('../features/timelines/HashtagView');
-const account = () => import('../features/account/views');
-const statusViews = () => import('../features/status/views');
-const lists = () => import('../features/lists/views');
-const collections = () => import('../features/collections/views');
-const notifications = () => import('../features/notifications/views');
-const onboarding = () => import('../features/onboarding/views');
-const about = () => import('../features/about/views');
-const relationships = () => import('../features/relationships/views');
-const moderation = () => import('../features/moderation/views');
+const about = () => import('../features/about/route-views');
+const collections = () => import('../features/collections/route-views');
+const lists = () => import('../features/lists/route-views');
+const notifications = () => import('../features/notifications/route-views');
+const onboarding = () => import('../features/onboarding/route-views');
+const account = () => import('../features/account/route-views');
+const statusViews = () => import('../features/status/route-views');
+const relationships = () => import('../features/relationships/route-views');
+const moderation = () => import('../features/moderation/route-views');
 const filterList = () => import('../features/filters/FiltersView');
 const filterEdit = () => import('../features/filters/FilterEditView');
 
@@ -150,7 +150,7 @@ export function deckRoutes(): RouteObject[] {
   return VIEW_ROUTES.map(([path, load, exportName]) => viewRoute(`deck/${path}`, load, exportName));
 }
 
-const auth = () => import('../features/auth/views');
+const auth = () => import('../features/auth/route-views');
 
 /** Renders nothing while the first route's chunk loads, so that the page's splash (index.html) stays. */
 function KeepSplash() {

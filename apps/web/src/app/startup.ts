@@ -2,12 +2,12 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys, useFollowRequests, useInstance, useLists } from '../api/queries';
-import { useInitialState } from './initial-state-context';
-import { shouldWarnBeforeLeaving } from './rules/leave-page';
-import { interpretServiceWorkerMessage } from './rules/service-worker-message';
-import { composeDraftStore } from './stores/compose-draft';
-import { trackWindowFocus } from './stores/window-focus';
-import { useAfterIdle, whenIdle } from './use-after-idle';
+import { useInitialState } from '../platform/initial-state-context';
+import { shouldWarnBeforeLeaving } from '../platform/rules/leave-page';
+import { interpretServiceWorkerMessage } from '../platform/rules/service-worker-message';
+import { composeDraftStore } from '../platform/stores/compose-draft';
+import { trackWindowFocus } from '../platform/stores/window-focus';
+import { useAfterIdle, whenIdle } from '../platform/use-after-idle';
 
 /** SPEC §7: server info is loaded, then refreshed 3 s after load. */
 export const INSTANCE_REFRESH_DELAY_MS = 3000;
@@ -76,6 +76,7 @@ export function useStartup(): void {
   // push registration is its own chunk, loaded once the first screen is done
   const idle = useAfterIdle();
   useEffect(() => {
-    if (idle && identity.signedIn) void import('./push').then(({ registerPush }) => registerPush(vapidKey));
+    if (idle && identity.signedIn)
+      void import('../platform/push').then(({ registerPush }) => registerPush(vapidKey));
   }, [idle, identity.signedIn, vapidKey]);
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { LAYOUT_CHANGE_DEBOUNCE_MS } from './rules/layout';
+import { LAYOUT_CHANGE_DEBOUNCE_MS } from '../platform/rules/layout';
 
 /** The window width, updated 500 ms after the last resize (SPEC §9 "Layout change debounce"). */
 export function useDebouncedWindowWidth(): number {

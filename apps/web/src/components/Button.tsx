@@ -3,22 +3,37 @@ import { Link, type LinkProps } from 'react-router';
 import { Icon } from './Icon';
 import type { IconName } from './icons';
 
-type Variant = 'primary' | 'secondary' | 'danger' | 'plain';
+/**
+ * `ghost`: a quiet filled button (Cancel, Retry); `bare`: none of the button look, for a control that draws
+ * itself (a list row, a chip, an emoji cell) but keeps the shared defaults (type="button").
+ */
+type Variant = 'primary' | 'secondary' | 'danger' | 'ghost' | 'plain' | 'bare';
+type Size = 'normal' | 'small';
 
-function classes(variant: Variant, block: boolean | undefined, extra?: string): string {
-  return ['button', `button--${variant}`, block ? 'button--block' : '', extra ?? '']
-    .filter(Boolean)
-    .join(' ');
+function classes(variant: Variant, size: Size, block: boolean | undefined, extra?: string): string {
+  const look =
+    variant === 'bare'
+      ? ['button--bare']
+      : [
+          'button',
+          `button--${variant}`,
+          size === 'small' ? 'button--small' : '',
+          block ? 'button--block' : '',
+        ];
+  return [...look, extra ?? ''].filter(Boolean).join(' ');
 }
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  ref?: Ref<HTMLButtonElement>;
   variant?: Variant;
+  size?: Size;
   block?: boolean;
   busy?: boolean;
 }
 
 export function Button({
   variant = 'primary',
+  size = 'normal',
   block,
   busy,
   className,
@@ -32,7 +47,7 @@ export function Button({
       {...rest}
       disabled={disabled || busy}
       aria-busy={busy || undefined}
-      className={classes(variant, block, className)}
+      className={classes(variant, size, block, className)}
     >
       {children}
     </button>
@@ -45,7 +60,7 @@ interface ButtonLinkProps extends LinkProps {
 }
 
 export function ButtonLink({ variant = 'primary', block, className, ...rest }: ButtonLinkProps) {
-  return <Link {...rest} className={classes(variant, block, className)} />;
+  return <Link {...rest} className={classes(variant, 'normal', block, className)} />;
 }
 
 interface IconButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
@@ -54,21 +69,43 @@ interface IconButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** required: icon buttons have no visible text */
   label: string;
   active?: boolean;
+  /** `small`: 28 px with a 16 px icon (a message's actions, a remove button) */
+  size?: Size;
+  /** the icon's size when it differs from the button's own (20 px, 16 px when small) */
+  iconSize?: number;
+  /** `round`: a circle, hovered with the surface's colour (the message box's toolbar and chat actions) */
+  shape?: 'square' | 'round';
   children?: ReactNode;
 }
 
-export function IconButton({ icon, label, active, className, children, ...rest }: IconButtonProps) {
+export function IconButton({
+  icon,
+  label,
+  active,
+  size = 'normal',
+  iconSize,
+  shape = 'square',
+  className,
+  children,
+  ...rest
+}: IconButtonProps) {
   return (
     <button
       type="button"
       {...rest}
       aria-label={label}
       title={label}
-      className={['icon-button', active ? 'icon-button--active' : '', className ?? '']
+      className={[
+        'icon-button',
+        active ? 'icon-button--active' : '',
+        size === 'small' ? 'icon-button--small' : '',
+        shape === 'round' ? 'icon-button--round' : '',
+        className ?? '',
+      ]
         .filter(Boolean)
         .join(' ')}
     >
-      <Icon name={icon} size={20} />
+      <Icon name={icon} size={iconSize ?? (size === 'small' ? 16 : 20)} />
       {children}
     </button>
   );

@@ -1,9 +1,9 @@
 import { Suspense, useState, type ReactNode } from 'react';
-import { lazyWithMessages } from '../app/lazy-with-messages';
+import { lazyWithMessages } from '../platform/lazy-with-messages';
 import { useNavigate } from 'react-router';
-import { useT } from '../app/i18n/use-t';
-import { ScrollParentContext, useLayoutMode } from '../app/layout-context';
-import { usePinnedColumn } from '../app/layouts/pinned-column-context';
+import { useT } from '../platform/i18n/use-t';
+import { ScrollParentContext, useLayoutMode } from '../platform/layout-context';
+import { usePinnedColumn } from '../platform/pinned-column-context';
 import { Icon } from './Icon';
 import type { IconName } from './icons';
 
@@ -32,7 +32,7 @@ export function Column({ label, children, className }: ColumnProps) {
 }
 
 // the deck's pin / move / remove controls: multi-column only, so they stay out of the first load
-const ColumnControls = lazyWithMessages(() => import('../app/layouts/ColumnControls'));
+const ColumnControls = lazyWithMessages(() => import('../features/settings/ColumnControls'));
 
 interface ColumnHeaderProps {
   icon: IconName;

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { useT } from '../app/i18n/use-t';
+import { useT } from '../platform/i18n/use-t';
 import { Button } from './Button';
 import { Modal } from './Modal';
 

@@ -1,9 +1,9 @@
+import { autoUpdate, flip, offset, shift, size, useFloating } from '@floating-ui/react';
 import {
   createContext,
   useCallback,
   useContext,
   useEffect,
-  useLayoutEffect,
   useRef,
   useState,
   type KeyboardEvent,
@@ -11,14 +11,18 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { MenuButton } from './MenuButton';
-import { menuPosition, type MenuPosition } from './menu-position';
 import './dropdown.css';
 
 const CloseMenu = createContext<() => void>(() => undefined);
 
+/** Space kept between the menu and its button, and between the menu and the window's edges. */
+const GAP = 4;
+const EDGE = 8;
+
 /**
  * A "…" menu: a button and, while open, a list of items rendered on <body> (above the docked message box and
- * out of any clipping column), placed under the button or above it when there is no room below. Closes on an
+ * out of any clipping column), placed by floating-ui under the button, right edges aligned, or above it when
+ * there is no room below, kept inside the window and no taller than the room there is (a phone). Closes on an
  * outside press, Escape (focus back on the button), choosing an item, scrolling or resizing; arrow keys move
  * between items.
  */
@@ -37,26 +41,40 @@ export function DropdownMenu({
   children: ReactNode;
 }) {
   const [open, setOpen] = useState(defaultOpen);
-  const [position, setPosition] = useState<MenuPosition | null>(null);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLUListElement>(null);
-  const close = useCallback(() => {
-    setOpen(false);
-    setPosition(null);
-  }, []);
-
-  useLayoutEffect(() => {
-    if (!open || !button.current || !menu.current) return;
-    const anchor = button.current.getBoundingClientRect();
-    const size = menu.current.getBoundingClientRect();
-    setPosition(
-      menuPosition(
-        anchor,
-        { width: size.width, height: size.height },
-        { width: innerWidth, height: innerHeight },
-      ),
-    );
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  const { refs, floatingStyles, isPositioned } = useFloating({
+    open,
+    placement: 'bottom-end',
+    strategy: 'fixed',
+    middleware: [
+      offset(GAP),
+      flip({ padding: EDGE }),
+      shift({ padding: EDGE }),
+      size({
+        padding: EDGE,
+        apply({ availableHeight, elements }) {
+          elements.floating.style.maxHeight = `${Math.max(0, availableHeight)}px`;
+        },
+      }),
+    ],
+    whileElementsMounted: autoUpdate,
+  });
+  const setButton = useCallback(
+    (element: HTMLButtonElement | null) => {
+      button.current = element;
+      refs.setReference(element);
+    },
+    [refs],
+  );
+  const setMenu = useCallback(
+    (element: HTMLUListElement | null) => {
+      menu.current = element;
+      refs.setFloating(element);
+    },
+    [refs],
+  );
 
   useEffect(() => {
     if (!open) return;
@@ -79,9 +97,9 @@ export function DropdownMenu({
   }, [open, close]);
 
   useEffect(() => {
-    if (position)
+    if (open && isPositioned)
       menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus({ preventScroll: true });
-  }, [position]);
+  }, [open, isPositioned]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
     if (event.key === 'Escape') {
@@ -101,7 +119,7 @@ export function DropdownMenu({
   return (
     <>
       <MenuButton
-        ref={button}
+        ref={setButton}
         label={label}
         className={buttonClassName}
         icon={icon}
@@ -112,12 +130,12 @@ export function DropdownMenu({
         createPortal(
           <CloseMenu.Provider value={close}>
             <ul
-              ref={menu}
+              ref={setMenu}
               className="dropdown__menu dropdown__menu--floating"
               role="menu"
               aria-label={label}
               // measured hidden first, then placed
-              style={position ?? { visibility: 'hidden', top: 0, left: 0 }}
+              style={isPositioned ? floatingStyles : { ...floatingStyles, visibility: 'hidden' }}
               onKeyDown={onKeyDown}
             >
               {children}

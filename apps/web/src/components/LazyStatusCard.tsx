@@ -1,4 +1,4 @@
-import { preloadableLazy } from '../app/preloadable-lazy';
+import { preloadableLazy } from '../platform/preloadable-lazy';
 
 /**
  * The status card brings the HTML sanitizer, so it is a chunk of its own, loaded as soon as a view with status

@@ -1,6 +1,6 @@
-import { Msg } from '../app/i18n/Msg';
-import type { MessageId } from '../app/i18n/messages';
-import { useRouteLinkClick } from '../app/route-links';
+import { Msg } from '../platform/i18n/Msg';
+import type { MessageId } from '../platform/i18n/messages';
+import { useRouteLinkClick } from '../platform/route-links';
 
 export interface PageLink {
   to: string;

@@ -1,7 +1,7 @@
 import './modal.css';
 import { useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useT } from '../app/i18n/use-t';
+import { useT } from '../platform/i18n/use-t';
 import { IconButton } from './Button';
 import { trapTab, useFocusInside } from './focus-trap';
 

@@ -2,7 +2,7 @@ import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 import { Suspense, useMemo, useRef, type ReactNode } from 'react';
 import type { StateSnapshot, VirtuosoHandle } from 'react-virtuoso';
 import { api, type Page, type QueryValue } from '../api/client';
-import { useScrollParent } from '../app/layout-context';
+import { useScrollParent } from '../platform/layout-context';
 import { PlainList, plainListSnapshot } from './PlainList';
 import { EmptyState, ErrorMessage, LoadingIndicator } from './States';
 import type { IconName } from './icons';

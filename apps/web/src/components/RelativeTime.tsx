@@ -1,6 +1,6 @@
 import { useEffect, useState, type PointerEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { useT } from '../app/i18n/use-t';
+import { useT } from '../platform/i18n/use-t';
 import { compactTime } from './time-labels';
 
 /**

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Msg } from '../app/i18n/Msg';
-import { useInitialState } from '../app/initial-state-context';
+import { Msg } from '../platform/i18n/Msg';
+import { useInitialState } from '../platform/initial-state-context';
 import { SignInLink, SignUpButton } from '../features/auth/SignUpButton';
 import { Column, ColumnBody, ColumnHeader } from './Column';
 import type { IconName } from './icons';

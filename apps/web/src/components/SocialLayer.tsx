@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
-import { lazyWithMessages } from '../app/lazy-with-messages';
-import { useInitialState } from '../app/initial-state-context';
+import { lazyWithMessages } from '../platform/lazy-with-messages';
+import { useInitialState } from '../platform/initial-state-context';
 import HoverCardController from '../features/account/hover-card/HoverCardController';
 import UploadOverlay from '../features/compose/UploadOverlay';
 import KeyboardController from '../features/keyboard/KeyboardController';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Msg } from '../app/i18n/Msg';
+import { Msg } from '../platform/i18n/Msg';
 import { Icon } from './Icon';
 import type { IconName } from './icons';
 

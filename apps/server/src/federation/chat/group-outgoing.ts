@@ -23,6 +23,7 @@ import { attachmentOf } from '../outgoing/note.js';
 import { federate, sendTo, uniqueSuffix, type OutgoingContext } from '../outgoing/send.js';
 import { groupIdentifier } from './group-actor.js';
 import { ChatMessageNote, withGroupTerms } from './vocabulary.js';
+import { runtimeOf } from '../runtime.js';
 
 /**
  * Group chats across servers (docs/FEDERATION.md, "Group chats"). A group lives on its creator's server as a
@@ -56,7 +57,7 @@ export async function groupRouteOf(ctx: AppContext, conversationId: string): Pro
 }
 
 export function outgoingContext(ctx: AppContext): OutgoingContext | null {
-  const runtime = ctx.federation;
+  const runtime = runtimeOf(ctx);
   return runtime ? runtime.federation.createContext(new URL(ctx.config.publicUrl), ctx) : null;
 }
 

@@ -31,6 +31,7 @@ import type { IngestOptions } from '../ingest/options.js';
 import { htmlToPlainText, sanitizeRemoteHtml } from '../sanitize.js';
 import { localMessageIdOf } from './uris.js';
 import { CHAT_MESSAGE_TERM, palchatTerm } from './vocabulary.js';
+import { runtimeOf } from '../runtime.js';
 
 /** A message named by its ActivityPub id: one of ours by its id, one from elsewhere by its stored uri. */
 export async function findMessageByUri(
@@ -142,7 +143,7 @@ export async function onIncomingDirectNote(
   options: IngestOptions = {},
   carrier?: Activity,
 ): Promise<MessagesTable | null> {
-  const runtime = ctx.federation;
+  const runtime = runtimeOf(ctx);
   if (!runtime) return null;
   const context = runtime.federation.createContext(new URL(ctx.config.publicUrl), ctx);
   const uri = note.id?.href;

@@ -14,9 +14,10 @@ import { speaksPalchatChat } from './peers.js';
 import { localMessageUri } from './uris.js';
 import { ChatMessageNote } from './vocabulary.js';
 import { webLinkOr } from '../../lib/web-link.js';
+import { runtimeOf } from '../runtime.js';
 
 function senderContext(ctx: AppContext): Context<AppContext> | null {
-  const runtime = ctx.federation;
+  const runtime = runtimeOf(ctx);
   return runtime ? runtime.federation.createContext(new URL(ctx.config.publicUrl), ctx) : null;
 }
 

@@ -3,6 +3,7 @@ import type { AccountsTable } from '../../db/schema.js';
 import { fetchLimited } from '../../lib/safe-fetch.js';
 import type { ChatPeers } from '../../messaging/group-peers.js';
 import { GROUP_CHAT_VERSION, NODEINFO_CHAT_METADATA } from './vocabulary.js';
+import { runtimeOf } from '../runtime.js';
 
 const NODEINFO_MAX_BYTES = 256 * 1024;
 const PEER_CACHE_TTL = Temporal.Duration.from({ hours: 12 });
@@ -60,7 +61,7 @@ async function readPeer(ctx: AppContext, origin: string): Promise<number> {
  * cached for a while in the federation KV store. Any failure answers 0: plain direct Notes work everywhere.
  */
 export async function peerChatVersion(ctx: AppContext, account: Pick<AccountsTable, 'uri'>): Promise<number> {
-  const runtime = ctx.federation;
+  const runtime = runtimeOf(ctx);
   if (!runtime || !account.uri) return 0;
   const origin = new URL(account.uri).origin;
   const key = ['palchat', 'chat-peer-version', origin] as const;

@@ -11,6 +11,7 @@ import { federateInGroup, groupRouteOf, outgoingContext } from './group-outgoing
 import { uniqueSuffix } from '../outgoing/send.js';
 import { speaksPalchatChat } from './peers.js';
 import { PALCHAT_NS, palchatTerm, withTerms } from './vocabulary.js';
+import { runtimeOf } from '../runtime.js';
 
 export type TypingState = 'start' | 'stop';
 type JsonObject = Record<string, unknown>;
@@ -102,7 +103,7 @@ export async function federateTyping(
   conversationId: string,
   event: 'typing_start' | 'typing_stop',
 ): Promise<void> {
-  const runtime = ctx.federation;
+  const runtime = runtimeOf(ctx);
   if (!runtime || typist.domain) return;
   const state = event === 'typing_start' ? 'start' : 'stop';
   if (await federateGroupTyping(ctx, typist, conversationId, state)) return;
@@ -130,7 +131,7 @@ export async function onIncomingTyping(
   activity: Activity,
   actor: AccountRow,
 ): Promise<boolean> {
-  const runtime = ctx.federation;
+  const runtime = runtimeOf(ctx);
   if (!runtime) return false;
   const state = typingStateOf((await activity.toJsonLd()) as JsonObject);
   if (!state) return false;

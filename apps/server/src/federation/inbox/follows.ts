@@ -11,6 +11,7 @@ import { isFollowing } from '../../relationships/store.js';
 import { deliverToActor } from '../outbox.js';
 import { onQuoteAnswer } from './quotes.js';
 import { blocks, embeddedObject, localAccountOf, objectOf, senderOf, type Inbox } from './sender.js';
+import { runtimeOf } from '../runtime.js';
 
 /** A remote Follow's id is kept this long so that the Accept sent when a locked account authorizes it names it. */
 const FOLLOW_MEMORY = Temporal.Duration.from({ days: 90 });
@@ -25,7 +26,7 @@ const followPairKey = (followerId: string, targetId: string) =>
   ['palchat', 'follow-pair', followerId, targetId] as const;
 
 async function rememberFollow(ctx: AppContext, uri: string, follow: RememberedFollow): Promise<void> {
-  const kv = ctx.federation?.kv;
+  const kv = runtimeOf(ctx)?.kv;
   if (!kv) return;
   await kv.set(followKey(uri), follow, { ttl: FOLLOW_MEMORY });
   await kv.set(followPairKey(follow.followerId, follow.targetId), uri, { ttl: FOLLOW_MEMORY });
@@ -37,15 +38,15 @@ const acceptedKey = (followerId: string, targetId: string) =>
   ['palchat', 'follow-accepted', followerId, targetId] as const;
 
 async function acceptedRecently(ctx: AppContext, followerId: string, targetId: string): Promise<boolean> {
-  return Boolean(await ctx.federation?.kv.get(acceptedKey(followerId, targetId)));
+  return Boolean(await runtimeOf(ctx)?.kv.get(acceptedKey(followerId, targetId)));
 }
 
 export async function markAccepted(ctx: AppContext, followerId: string, targetId: string): Promise<void> {
-  await ctx.federation?.kv.set(acceptedKey(followerId, targetId), true, { ttl: ACCEPT_REPEAT });
+  await runtimeOf(ctx)?.kv.set(acceptedKey(followerId, targetId), true, { ttl: ACCEPT_REPEAT });
 }
 
 async function rememberedFollow(ctx: AppContext, uri: string): Promise<RememberedFollow | undefined> {
-  return ctx.federation?.kv.get<RememberedFollow>(followKey(uri));
+  return runtimeOf(ctx)?.kv.get<RememberedFollow>(followKey(uri));
 }
 
 const actorUri = (ctx: AppContext, account: AccountRow) =>
@@ -63,7 +64,7 @@ export async function answerRemoteFollow(
   answer: 'accept' | 'reject',
 ): Promise<void> {
   if (!remote.domain || !remote.uri) return;
-  const followUri = await ctx.federation?.kv.get<string>(followPairKey(remote.id, local.id));
+  const followUri = await runtimeOf(ctx)?.kv.get<string>(followPairKey(remote.id, local.id));
   const localUri = actorUri(ctx, local);
   const follow = new Follow({
     id: followUri ? new URL(followUri) : null,

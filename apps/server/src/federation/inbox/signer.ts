@@ -7,6 +7,7 @@ import { refusedStatusOf } from '../document-loader.js';
 import { refuseToFetch } from '../not-fetched.js';
 import { localAccountOf, setInboxLoader, type Inbox } from './sender.js';
 import { followsWithAccounts } from '../../relationships/conditions.js';
+import { runtimeOf } from '../runtime.js';
 
 /**
  * Whom a dereference made while handling an incoming activity is signed as, by Mastodon's rule
@@ -102,7 +103,7 @@ export function signedLoader(inbox: Inbox, choose: () => Promise<FetchSigner>): 
     } catch (error) {
       const status = refusedStatusOf(error);
       if (status !== null)
-        inbox.data.federation?.log?.warn(
+        runtimeOf(inbox.data)?.log?.warn(
           { url, status, signer: signer.identifier, signerRule: signer.why },
           'federation inbox: a remote server refused to give an object the activity refers to',
         );

@@ -14,25 +14,13 @@ import {
 import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/index.js';
-import type { NotificationsTable, QuotePolicyValue, StatusesTable } from '../../db/schema.js';
-import { insertQuote } from '../../statuses/quotes.js';
+import type { QuotePolicyValue, StatusesTable } from '../../db/schema.js';
 import { newId, storedId } from '../../lib/ids.js';
 import { nowIso } from '../../lib/time.js';
 import { parseLocalUrl } from '../../search/local-urls.js';
-import {
-  linkMentions,
-  linkTagNames,
-  notifyBoostersOfEdit,
-  notifyMentioned,
-  notYetNotified,
-  recordOriginalVersion,
-  removeStatus,
-  replacePoll,
-  snapshot,
-} from '../../statuses/compose.js';
-import { adjustStatusCounter, adjustStatusesCount } from '../../statuses/counters.js';
+import { removeStatus, replacePoll } from '../../statuses/compose.js';
+import { publishStatus, recordStatusEdit } from '../../statuses/publish.js';
 import { escapeHtml } from '../../statuses/text-format.js';
-import { transactionWithEvents } from '../../events/transaction.js';
 import { htmlToPlainText, sanitizeRemoteHtml } from '../sanitize.js';
 import { visibilityFromAddressing } from '../visibility.js';
 import { hrefOf } from './accounts.js';
@@ -346,7 +334,6 @@ async function threadOf(ctx: AppContext, parsed: ParsedStatus, id: string) {
     : undefined;
   if (parent && !parent.reblog_of_id && !parent.deleted_at) {
     return {
-      parent,
       in_reply_to_id: parent.id,
       in_reply_to_account_id: parent.account_id,
       in_reply_to_uri: null,
@@ -354,39 +341,11 @@ async function threadOf(ctx: AppContext, parsed: ParsedStatus, id: string) {
     };
   }
   return {
-    parent: null,
     in_reply_to_id: null,
     in_reply_to_account_id: null,
     in_reply_to_uri: parsed.inReplyToUri,
     conversation_id: id,
   };
-}
-
-/** Replies that arrived before this status: they join its thread now. */
-async function adoptWaitingReplies(tx: Tx, status: StatusesTable): Promise<void> {
-  if (!status.uri) return;
-  const waiting = await tx
-    .selectFrom('statuses')
-    .select('id')
-    .where('in_reply_to_uri', '=', status.uri)
-    .where('deleted_at', 'is', null)
-    .execute();
-  if (waiting.length === 0) return;
-  await tx
-    .updateTable('statuses')
-    .set({
-      in_reply_to_id: status.id,
-      in_reply_to_account_id: status.account_id,
-      in_reply_to_uri: null,
-      conversation_id: status.conversation_id ?? status.id,
-    })
-    .where('in_reply_to_uri', '=', status.uri)
-    .execute();
-  await tx
-    .updateTable('statuses')
-    .set((eb) => ({ replies_count: eb('replies_count', '+', waiting.length) }))
-    .where('id', '=', status.id)
-    .execute();
 }
 
 /** A remote status's quote, ready to store: what it quotes (when known here) and whether it is authorized. */
@@ -421,7 +380,7 @@ async function createRemoteStatus(
   quote: ResolvedQuote | null,
 ): Promise<StatusesTable | null> {
   const id = newId();
-  const { parent, ...thread } = await threadOf(ctx, parsed, id);
+  const thread = await threadOf(ctx, parsed, id);
   const status: StatusesTable = {
     id,
     account_id: author.id,
@@ -446,30 +405,19 @@ async function createRemoteStatus(
     edited_at: parsed.editedAt,
     deleted_at: null,
   };
-  const notifications: (NotificationsTable | null)[] = [];
   const mediaIds: string[] = [];
-  const created = await transactionWithEvents(ctx, async (tx, emit) => {
-    const inserted = await tx
-      .insertInto('statuses')
-      .values(status)
-      .onConflict((oc) => oc.column('uri').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    // the same object delivered twice at once: the other delivery stored it
-    if (!inserted) return false;
-    mediaIds.push(...(await replaceRemoteMedia(tx, id, author.id, parsed.media)));
-    await writePoll(tx, id, author.id, parsed.poll);
-    await linkTagNames(tx, id, parsed.hashtags);
-    const mentioned = await mentionedAccounts(ctx, tx, parsed.mentionUris, author);
-    await linkMentions(tx, id, mentioned);
-    await adjustStatusesCount(tx, author.id, { delta: 1, at: status.created_at });
-    if (parent) await adjustStatusCounter(tx, parent.id, 'replies_count', 1);
-    await adoptWaitingReplies(tx, status);
-    notifications.push(...(await notifyMentioned(tx, status, mentioned)));
-    if (quote) notifications.push(await insertQuote(tx, { status, ...quote }));
-    await emit({ type: 'StatusPublished', status, author, notifications, quoted: quote?.quoted ?? null });
-    return true;
+  const created = await publishStatus(ctx, {
+    status,
+    author,
+    writeParts: async (tx) => {
+      mediaIds.push(...(await replaceRemoteMedia(tx, id, author.id, parsed.media)));
+      await writePoll(tx, id, author.id, parsed.poll);
+      const mentioned = await mentionedAccounts(ctx, tx, parsed.mentionUris, author);
+      return { mentioned, tagNames: parsed.hashtags };
+    },
+    quote,
   });
+  // the same object delivered twice at once: the other delivery stored it
   if (!created) return (await findStatusByUri(ctx.db, ctx.config.publicUrl, parsed.uri)) ?? null;
   requestMediaCopies(ctx, mediaIds);
   return status;
@@ -511,39 +459,22 @@ async function updateRemoteStatus(
     sensitive: parsed.sensitive ? 1 : 0,
     language: parsed.language ?? current.language,
     link_url: firstPlainLink(parsed.contentHtml),
+    quote_policy: parsed.quotePolicy,
     edited_at: editedAt,
   };
-  const notifications: (NotificationsTable | null)[] = [];
   const mediaIds: string[] = [];
-  await transactionWithEvents(ctx, async (tx, emit) => {
-    await recordOriginalVersion(tx, current);
-    await tx
-      .updateTable('statuses')
-      .set({
-        text: updated.text,
-        content_html: updated.content_html,
-        spoiler_text: updated.spoiler_text,
-        sensitive: updated.sensitive,
-        language: updated.language,
-        link_url: updated.link_url,
-        quote_policy: parsed.quotePolicy,
-        edited_at: updated.edited_at,
-      })
-      .where('id', '=', current.id)
-      .execute();
-    if (!(await sameRemoteMedia(tx, current.id, parsed.media))) {
-      mediaIds.push(...(await replaceRemoteMedia(tx, current.id, author.id, parsed.media)));
-    }
-    await writePoll(tx, current.id, author.id, parsed.poll);
-    await linkTagNames(tx, current.id, parsed.hashtags);
-    const mentioned = await mentionedAccounts(ctx, tx, parsed.mentionUris, author);
-    await linkMentions(tx, current.id, mentioned);
-    notifications.push(
-      ...(await notifyMentioned(tx, updated, await notYetNotified(tx, current.id, mentioned))),
-    );
-    await snapshot(tx, updated, editedAt);
-    notifications.push(...(await notifyBoostersOfEdit(tx, updated)));
-    await emit({ type: 'StatusEdited', status: updated, author, notifications, quoted: null });
+  await recordStatusEdit(ctx, {
+    current,
+    updated,
+    author,
+    writeParts: async (tx) => {
+      if (!(await sameRemoteMedia(tx, current.id, parsed.media))) {
+        mediaIds.push(...(await replaceRemoteMedia(tx, current.id, author.id, parsed.media)));
+      }
+      await writePoll(tx, current.id, author.id, parsed.poll);
+      const mentioned = await mentionedAccounts(ctx, tx, parsed.mentionUris, author);
+      return { mentioned, tagNames: parsed.hashtags };
+    },
   });
   requestMediaCopies(ctx, mediaIds);
   return updated;

@@ -6,6 +6,7 @@ import type { StatusesTable } from '../../db/schema.js';
 import { ingestRemoteStatus, RemoteObjectError, upsertRemoteAccount } from '../ingest/index.js';
 import type { BackgroundTask } from '../background-tasks.js';
 import { isStatusObject, resolvingContext, type ResolvingContext } from './resolve.js';
+import { runtimeOf } from '../runtime.js';
 
 /**
  * Remote content fetched on demand, bounded: a remote account's recent posts from its outbox the first time its
@@ -25,7 +26,7 @@ const OUTBOX_WAIT_MS = 3000;
  * they come and show on the next look.
  */
 export async function requestOutboxBackfill(ctx: AppContext, account: AccountRow): Promise<void> {
-  const runtime = ctx.federation;
+  const runtime = runtimeOf(ctx);
   if (!runtime || !account.domain || !account.outbox_url) return;
   const key = ['palchat', 'outbox-backfill', account.id] as const;
   if (await runtime.kv.get(key)) return;
@@ -38,7 +39,7 @@ export async function requestOutboxBackfill(ctx: AppContext, account: AccountRow
 
 /** Asks for the missing ancestors of a remote reply (its parent is only known by uri). */
 export async function requestAncestors(ctx: AppContext, status: StatusesTable): Promise<void> {
-  const runtime = ctx.federation;
+  const runtime = runtimeOf(ctx);
   if (!runtime || !status.in_reply_to_uri || status.in_reply_to_id) return;
   await runtime.queue.enqueue({ type: 'palchat.ancestors', statusId: status.id } satisfies BackgroundTask);
 }

@@ -3,6 +3,7 @@ import type { FederationQueueTable } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { federateMessage } from '../chat/outgoing.js';
 import { sendStatusCreate, sendStatusDelete, sendStatusUpdate } from './statuses.js';
+import { runtimeOf } from '../runtime.js';
 
 /**
  * A local write's federation, recorded in the write's own transaction as a row of the durable queue
@@ -43,7 +44,7 @@ export const statusIntent = (
 
 /** Tells this process's idle queue consumers that an intent was committed, rather than wait for their poll. */
 export function intentCommitted(ctx: AppContext): void {
-  ctx.federation?.queue.wake();
+  runtimeOf(ctx)?.queue.wake();
 }
 
 export async function runFederationIntent(ctx: AppContext, intent: FederationIntent): Promise<void> {
@@ -89,7 +90,7 @@ async function federateStoredStatus(
   kind: StatusIntentKind,
   statusId: string,
 ): Promise<void> {
-  const runtime = ctx.federation;
+  const runtime = runtimeOf(ctx);
   const status = await ctx.db
     .selectFrom('statuses')
     .selectAll()

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { extractRemoteMentions } from '../../statuses/text-format.js';
+import { runtimeOf } from '../runtime.js';
 import { resolveRemoteAccount } from './resolve.js';
 
 /**
@@ -17,7 +18,7 @@ const MAX_RESOLVED_MENTIONS = 20;
  * `mentions`, and delivers to their inboxes. Bounded by MENTION_RESOLVE_TIMEOUT_MS; never fails the post.
  */
 export async function resolveNewRemoteMentions(ctx: AppContext, text: string): Promise<void> {
-  if (!ctx.federation) return;
+  if (!runtimeOf(ctx)) return;
   const mentions = extractRemoteMentions(text, ctx.config.localDomain);
   if (mentions.length === 0) return;
   const known = await ctx.db

@@ -10,7 +10,7 @@ import {
 } from '@fedify/vocab';
 import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
-import type { StatusesTable } from '../../db/schema.js';
+import type { RemoteResolution, ResolveAccountOptions } from '../../federation-port.js';
 import { domainBlockFor } from '../../moderation/domain-blocks.js';
 import { INSTANCE_ACTOR } from '../actors.js';
 import { ingestRemoteStatus, RemoteObjectError, upsertRemoteAccount } from '../ingest/index.js';
@@ -18,6 +18,7 @@ import type { IngestOptions } from '../ingest/options.js';
 import { hostOf, markDomainAvailable } from './availability.js';
 import type { OutgoingContext } from './send.js';
 import { lookupWebFinger } from './webfinger.js';
+import { runtimeOf } from '../runtime.js';
 
 /**
  * Resolving what a user pastes into search (`@user@domain`, a profile URL, a post URL) by asking its server:
@@ -30,11 +31,6 @@ const RESOLVE_TIMEOUT_MS = 10_000;
 const STALE_AFTER_MS = 24 * 60 * 60_000;
 
 const ACCT = /^@?([a-z0-9_]+(?:[a-z0-9_.-]*[a-z0-9_])?)@([a-z0-9.-]+(?::\d{1,5})?)$/i;
-
-export interface Resolved {
-  account?: AccountRow;
-  status?: StatusesTable;
-}
 
 export function parseAcct(query: string): { username: string; domain: string } | null {
   const match = ACCT.exec(query.trim());
@@ -64,7 +60,7 @@ export async function resolvingContext(
   ctx: AppContext,
   deadline?: AbortSignal,
 ): Promise<ResolvingContext | null> {
-  const runtime = ctx.federation;
+  const runtime = runtimeOf(ctx);
   if (!runtime) return null;
   const context = runtime.federation.createContext(new URL(ctx.config.publicUrl), ctx);
   const documentLoader = await context.getDocumentLoader({ identifier: INSTANCE_ACTOR });
@@ -120,13 +116,6 @@ async function storeActor(
   }
 }
 
-export interface ResolveAccountOptions {
-  /** ask its server even when the stored account is fresh (a move reads the target's current alsoKnownAs) */
-  refresh?: boolean;
-  /** the caller's own time bound over every step (a post waiting on its mentions) */
-  deadline?: AbortSignal;
-}
-
 /**
  * A remote account by `user@domain`: the stored one while it is fresh, else asked of its server (WebFinger,
  * then the actor) and stored or brought up to date. Null when it cannot be found.
@@ -164,7 +153,7 @@ export const isStatusObject = (object: ApObject): object is Note | Article | Pag
  * What a URL names on another server: an actor (stored as an account) or a post (stored with its author).
  * Known statuses and accounts are answered from the database.
  */
-export async function resolveRemoteUrl(ctx: AppContext, url: string): Promise<Resolved | null> {
+export async function resolveRemoteUrl(ctx: AppContext, url: string): Promise<RemoteResolution | null> {
   let parsedUrl: URL;
   try {
     parsedUrl = new URL(url);
@@ -215,7 +204,7 @@ async function resolveActorById(
 }
 
 /** A search query resolved on other servers: `@user@domain`, or an http(s) URL. */
-export async function resolveQuery(ctx: AppContext, query: string): Promise<Resolved | null> {
+export async function resolveQuery(ctx: AppContext, query: string): Promise<RemoteResolution | null> {
   const q = query.trim();
   if (/^https?:\/\//i.test(q)) return resolveRemoteUrl(ctx, q);
   const account = await resolveRemoteAccount(ctx, q);

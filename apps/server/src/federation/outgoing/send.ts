@@ -3,6 +3,7 @@ import type { Activity, Recipient } from '@fedify/vocab';
 import type { AppContext } from '../../context.js';
 import type { AccountsTable } from '../../db/schema.js';
 import { deliverableRecipients } from './recipients.js';
+import { runtimeOf } from '../runtime.js';
 
 /**
  * The one way local actions reach other servers: after the action's transaction committed, an activity is
@@ -23,7 +24,7 @@ export async function federate(
   what: string,
   build: (context: OutgoingContext) => Promise<void>,
 ): Promise<void> {
-  const runtime = ctx.federation;
+  const runtime = runtimeOf(ctx);
   if (!runtime || actingAccount?.domain) return;
   const context = runtime.federation.createContext(new URL(ctx.config.publicUrl), ctx);
   const sending = (async () => {

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
-import { lazyWithMessages } from '../lazy-with-messages';
-import { useInitialState } from '../initial-state-context';
+import { lazyWithMessages } from '../../platform/lazy-with-messages';
+import { useInitialState } from '../../platform/initial-state-context';
 import { LoadingIndicator } from '../../components/States';
 
 const ComposeForm = lazyWithMessages(() => import('../../features/compose/ComposeForm'));

@@ -1,20 +1,20 @@
 import { Suspense, type MouseEvent } from 'react';
-import { lazyWithMessages } from '../lazy-with-messages';
+import { lazyWithMessages } from '../../platform/lazy-with-messages';
 import { Icon } from '../../components/Icon';
 import type { IconName } from '../../components/icons';
 import { LoadingIndicator } from '../../components/States';
 import { Logo } from '../../components/Logo';
 import { SignInBanner } from '../../features/auth/SignInBanner';
 import { signOut } from '../../features/auth/sign-out';
-import { useT } from '../i18n/use-t';
-import { useInitialState } from '../initial-state-context';
-import { useRouteLinkClick } from '../route-links';
-import { usePinnedColumn } from './pinned-column-context';
+import { useT } from '../../platform/i18n/use-t';
+import { useInitialState } from '../../platform/initial-state-context';
+import { useRouteLinkClick } from '../../platform/route-links';
+import { usePinnedColumn } from '../../platform/pinned-column-context';
 
 const ComposeForm = lazyWithMessages(() => import('../../features/compose/ComposeForm'));
 const ServerBanner = lazyWithMessages(() => import('../../features/about/ServerBanner'));
 const AccountStateBanner = lazyWithMessages(() => import('../../features/auth/AccountStateBanner'));
-const ColumnControls = lazyWithMessages(() => import('./ColumnControls'));
+const ColumnControls = lazyWithMessages(() => import('../../features/settings/ColumnControls'));
 
 /** A tab of the drawer's header: a plain anchor, followed by the drawer's one click handler. */
 function DrawerLink({

@@ -4,10 +4,10 @@ import { Avatar } from '../../components/Avatar';
 import { Icon } from '../../components/Icon';
 import { Logo } from '../../components/Logo';
 import { SignInLink, SignUpButton } from '../../features/auth/SignUpButton';
-import { Msg } from '../i18n/Msg';
-import { useT } from '../i18n/use-t';
-import { useInitialState } from '../initial-state-context';
-import { headerLinkVisible } from '../rules/header';
+import { Msg } from '../../platform/i18n/Msg';
+import { useT } from '../../platform/i18n/use-t';
+import { useInitialState } from '../../platform/initial-state-context';
+import { headerLinkVisible } from '../../platform/rules/header';
 
 /**
  * SPEC §2 "Header". On phones (`phone`) the tab bar carries Search and the Menu, so the header keeps the logo,

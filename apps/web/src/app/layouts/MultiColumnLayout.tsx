@@ -4,13 +4,13 @@ import { useIsMutating } from '@tanstack/react-query';
 import { Suspense, useMemo, useState } from 'react';
 import { Outlet, useLocation, type Location } from 'react-router';
 import { useSettings } from '../../api/queries';
-import { useInitialState } from '../initial-state-context';
-import { lazyWithMessages } from '../lazy-with-messages';
+import { useInitialState } from '../../platform/initial-state-context';
+import { lazyWithMessages } from '../../platform/lazy-with-messages';
 import { LoadingIndicator } from '../../components/States';
 import { effectiveColumns, pinnedColumnForPath } from '../../features/settings/deck-columns';
 import { DECK_SAVE_KEY } from '../../features/settings/use-deck-columns';
 import { PinnedColumn } from './PinnedColumn';
-import { SelectedColumnContext } from './pinned-column-context';
+import { SelectedColumnContext } from '../../platform/pinned-column-context';
 import { SignedInDock } from './SignedInDock';
 
 const GettingStarted = lazyWithMessages(async () => ({

@@ -1,18 +1,14 @@
 import type { Column as ColumnSetting, ColumnType } from '@palchat/api';
 // eslint-disable-next-line no-restricted-imports -- the timelines render with the first-screen catalogue
 import { lazy, memo, Suspense, useEffect, useRef, type ComponentType, type LazyExoticComponent } from 'react';
-import { lazyWithMessages } from '../lazy-with-messages';
+import { lazyWithMessages } from '../../platform/lazy-with-messages';
 import { LoadingIndicator } from '../../components/States';
 import { Drawer } from './Drawer';
-import { PinnedColumnContext } from './pinned-column-context';
-
-export interface PinnedColumnProps {
-  params: Record<string, unknown>;
-}
+import { PinnedColumnContext, type PinnedColumnProps } from '../../platform/pinned-column-context';
 
 type ColumnView = LazyExoticComponent<ComponentType<PinnedColumnProps>>;
 
-const timelines = () => import('../../features/timelines/views');
+const timelines = () => import('../../features/timelines/first-screen-views');
 const fromTimelines = (name: string): ColumnView =>
   lazy(async () => ({
     default: (await timelines())[name as 'HomeColumn'] as ComponentType<PinnedColumnProps>,
@@ -33,9 +29,11 @@ const COLUMN_VIEWS: Record<Exclude<ColumnType, 'compose'>, ColumnView> = {
   favourites: fromTimelines('FavouritesColumn'),
   bookmarks: fromTimelines('BookmarksColumn'),
   notifications: lazyWithMessages(async () => ({
-    default: (await import('../../features/notifications/views')).NotificationsColumn,
+    default: (await import('../../features/notifications/route-views')).NotificationsColumn,
   })),
-  list: lazyWithMessages(async () => ({ default: (await import('../../features/lists/views')).ListColumn })),
+  list: lazyWithMessages(async () => ({
+    default: (await import('../../features/lists/route-views')).ListColumn,
+  })),
   directory: lazyWithMessages(async () => ({
     default: (await import('../../features/directory/DirectoryView')).DirectoryColumn,
   })),

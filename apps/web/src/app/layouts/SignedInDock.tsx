@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
-import { lazyWithMessages } from '../lazy-with-messages';
+import { lazyWithMessages } from '../../platform/lazy-with-messages';
 import { ComposeModalHost } from '../../features/compose/ComposeModalHost';
-import { useInitialState } from '../initial-state-context';
-import { useMessageBoxRequests } from '../message-box-request';
-import { useAfterIdle } from '../use-after-idle';
+import { useInitialState } from '../../platform/initial-state-context';
+import { useMessageBoxRequests } from '../../platform/message-box-request';
+import { useAfterIdle } from '../../platform/use-after-idle';
 
 // the box's texts (messages.*) are in the rest of the catalogue, which lazyWithMessages waits for
 const MessageDock = lazyWithMessages(() => import('../../features/messages'));

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { NavigationPanel } from '../../features/navigation/NavigationPanel';
-import { useInitialState } from '../initial-state-context';
-import { isComposePanelVisible } from '../rules/layout';
+import { useInitialState } from '../../platform/initial-state-context';
+import { isComposePanelVisible } from '../../platform/rules/layout';
 import { ComposePanel } from './ComposePanel';
 import { Header } from './Header';
 import { SignedInDock } from './SignedInDock';

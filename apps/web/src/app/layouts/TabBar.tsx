@@ -4,13 +4,13 @@ import { useLocation } from 'react-router';
 import { useUnreadNotificationCount } from '../../api/queries';
 import { Icon } from '../../components/Icon';
 import type { IconName } from '../../components/icons';
-import { messageKeys } from '../../features/messages/data/keys';
-import { useT } from '../i18n/use-t';
-import { useInitialState } from '../initial-state-context';
-import { requestMessageBox } from '../message-box-request';
-import { isCurrentPath, useRouteLinkClick } from '../route-links';
-import { pagePath } from '../rules/path-redirect';
-import { navigationVisibility } from '../rules/navigation';
+import { messageKeys } from '../../features/messages/query-keys';
+import { useT } from '../../platform/i18n/use-t';
+import { useInitialState } from '../../platform/initial-state-context';
+import { requestMessageBox } from '../../platform/message-box-request';
+import { isCurrentPath, useRouteLinkClick } from '../../platform/route-links';
+import { pagePath } from '../../platform/rules/path-redirect';
+import { navigationVisibility } from '../../platform/rules/navigation';
 import { badgeText } from '../../features/messages/rules/unread';
 
 interface TabProps {

@@ -1,5 +1,5 @@
-import type { LayoutMode } from './layout';
-import { isSingleColumn } from './layout';
+import type { LayoutMode } from '../../platform/rules/layout';
+import { isSingleColumn } from '../../platform/rules/layout';
 
 export type RootRedirectInput =
   | { signedIn: true; forceOnboarding: boolean; layout: LayoutMode }

@@ -5,7 +5,7 @@ import { IntlProvider } from 'react-intl';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import english from '../../locales/en.json';
-import { TermsOfServiceDocument, TermsOfServiceView } from './views';
+import { TermsOfServiceDocument, TermsOfServiceView } from './TermsOfServiceView';
 
 const terms = (changes: Partial<TermsOfService> = {}): TermsOfService => ({
   effective_date: '2025-03-01',

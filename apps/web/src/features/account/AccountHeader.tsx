@@ -3,9 +3,9 @@ import type { Account } from '@palchat/api';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, NavLink } from 'react-router';
-import { Msg } from '../../app/i18n/Msg';
-import { useT } from '../../app/i18n/use-t';
-import { useInitialState } from '../../app/initial-state-context';
+import { Msg } from '../../platform/i18n/Msg';
+import { useT } from '../../platform/i18n/use-t';
+import { useInitialState } from '../../platform/initial-state-context';
 import { AccountRow } from '../../components/AccountRow';
 import { Avatar } from '../../components/Avatar';
 import { ButtonLink } from '../../components/Button';
@@ -18,7 +18,7 @@ import { MessageButton } from './MessageButton';
 import { NotifyBell } from './NotifyBell';
 import { ProfileNote } from './ProfileNote';
 import { hasCustomHeader } from './profile-images';
-import { EmojiText } from '../emoji/EmojiText';
+import { EmojiText } from '../emoji';
 
 /** Mastodon's moved-account banner: who moved, and the new account with a link to its profile. */
 function MovedNote({ from, to }: { from: Account; to: Account }) {

@@ -1,28 +1,29 @@
 import './account.css';
+import { queryKeys } from '../../api/queries';
 import '../status/status.css';
 import type { Account, Relationship } from '@palchat/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
-import { lazyWithMessages } from '../../app/lazy-with-messages';
+import { lazyWithMessages } from '../../platform/lazy-with-messages';
 import { useNavigate } from 'react-router';
-import { api } from '../../api/client';
-import { useT } from '../../app/i18n/use-t';
-import { useInitialState } from '../../app/initial-state-context';
-import { updateComposeDraft } from '../../app/stores/compose-draft';
+import { useT } from '../../platform/i18n/use-t';
+import { useInitialState } from '../../platform/initial-state-context';
+import { updateComposeDraft } from '../../platform/stores/compose-draft';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DropdownMenu, MenuItem } from '../../components/DropdownMenu';
 import { SocialIcon } from '../../components/SocialIcon';
 import { ErrorMessage } from '../../components/States';
 import { refreshChatsWith } from '../messages/data/refresh';
-import { focusCompose } from '../status/reply';
+import { domainBlocks } from '../relationships';
+import { focusCompose } from '../status';
 import { accountDomain } from './account-domain';
+import { relationships, type AccountAction } from './api';
+import { accountKeys } from './query-keys';
 import { useFollowOptions, useRelationship } from './use-account';
 
 const ReportModal = lazyWithMessages(() => import('../status/ReportModal'));
 const ListMembershipModal = lazyWithMessages(() => import('./ListMembershipModal'));
 const CollectionMembershipModal = lazyWithMessages(() => import('../collections/CollectionMembershipModal'));
-
-type AccountAction = 'block' | 'unblock' | 'mute' | 'unmute' | 'endorse' | 'unendorse';
 
 /**
  * Whether the viewer may feature the account in a Collection (Mastodon 4.6's `feature_approval`): anybody may,
@@ -41,25 +42,23 @@ const COPY_NOTICE_MS = 2000;
 /** The relationship actions for an account that are not following itself (SPEC "relationship buttons"). */
 function useAccountActions(account: Account) {
   const client = useQueryClient();
-  const relationshipKey = ['relationship', account.id];
+  const relationshipKey = accountKeys.relationship(account.id);
   const act = useMutation({
-    mutationFn: (action: AccountAction) => api.post<Relationship>(`/api/v1/accounts/${account.id}/${action}`),
+    mutationFn: (action: AccountAction) => relationships.act(account.id, action),
     onSuccess: (next, action) => {
       client.setQueryData(relationshipKey, next);
       if (action === 'endorse' || action === 'unendorse')
-        void client.invalidateQueries({ queryKey: ['endorsements'] });
-      else void client.invalidateQueries({ queryKey: ['timeline'] });
+        void client.invalidateQueries({ queryKey: accountKeys.allEndorsements });
+      else void client.invalidateQueries({ queryKey: queryKeys.timelines });
       if (action === 'block' || action === 'unblock') refreshChatsWith(client, account.id);
     },
   });
   const domainBlock = useMutation({
     mutationFn: ({ domain, block }: { domain: string; block: boolean }) =>
-      block
-        ? api.post('/api/v1/domain_blocks', { domain })
-        : api.delete('/api/v1/domain_blocks', { query: { domain } }),
+      block ? domainBlocks.add(domain) : domainBlocks.remove(domain),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: relationshipKey });
-      void client.invalidateQueries({ queryKey: ['timeline'] });
+      void client.invalidateQueries({ queryKey: queryKeys.timelines });
     },
   });
   const options = useFollowOptions(account.id);

@@ -1,10 +1,11 @@
-import type { Account, Relationship } from '@palchat/api';
+import type { Account } from '@palchat/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { api } from '../../api/client';
-import { Msg } from '../../app/i18n/Msg';
-import { useT } from '../../app/i18n/use-t';
+import { Msg } from '../../platform/i18n/Msg';
+import { useT } from '../../platform/i18n/use-t';
 import { ErrorMessage } from '../../components/States';
+import { relationships } from './api';
+import { accountKeys } from './query-keys';
 import { useRelationship } from './use-account';
 
 /** Mastodon's AccountNote::COMMENT_SIZE_LIMIT, which the server applies too. */
@@ -36,10 +37,9 @@ export function AccountNote({
     if (open) field.current?.focus();
   }, [open]);
   const save = useMutation({
-    mutationFn: (comment: string) =>
-      api.post<Relationship>(`/api/v1/accounts/${account.id}/note`, { comment }),
+    mutationFn: (comment: string) => relationships.note(account.id, comment),
     onSuccess: (next) => {
-      client.setQueryData(['relationship', account.id], next);
+      client.setQueryData(accountKeys.relationship(account.id), next);
       setEdited(null);
     },
   });

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Msg } from '../../app/i18n/Msg';
-import { useInitialState } from '../../app/initial-state-context';
+import { Msg } from '../../platform/i18n/Msg';
+import { useInitialState } from '../../platform/initial-state-context';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorMessage } from '../../components/States';
-import { useT } from '../../app/i18n/use-t';
-import { useConfirmations } from '../settings/use-reading-settings';
+import { useT } from '../../platform/i18n/use-t';
+import { useConfirmations } from '../settings';
 import { useFollowToggle, useRelationship } from './use-account';
 
 /**

@@ -1,33 +1,33 @@
 import type { Account, List } from '@palchat/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api } from '../../api/client';
 import { useLists } from '../../api/queries';
-import { Msg } from '../../app/i18n/Msg';
-import { useT } from '../../app/i18n/use-t';
-import { useImmediateValue } from '../../app/use-immediate-value';
+import { Msg } from '../../platform/i18n/Msg';
+import { useT } from '../../platform/i18n/use-t';
+import { useImmediateValue } from '../../platform/use-immediate-value';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { EmptyState, ErrorMessage, LoadingIndicator } from '../../components/States';
+import { listKeys, listMembers } from '../lists';
+import { accounts } from './api';
+import { accountKeys } from './query-keys';
 
 /** Adds `account` to the viewer's lists or removes it, one checkbox per list (Mastodon's list adder). */
 export default function ListMembershipModal({ account, onClose }: { account: Account; onClose: () => void }) {
   const t = useT();
   const client = useQueryClient();
   const lists = useLists();
-  const membershipKey = ['account-lists', account.id];
+  const membershipKey = accountKeys.lists(account.id);
   const memberOf = useQuery({
     queryKey: membershipKey,
-    queryFn: ({ signal }) => api.get<List[]>(`/api/v1/accounts/${account.id}/lists`, { signal }),
+    queryFn: ({ signal }) => accounts.lists(account.id, signal),
   });
   const change = useMutation({
     mutationFn: ({ listId, add }: { listId: string; add: boolean }) =>
-      add
-        ? api.post(`/api/v1/lists/${listId}/accounts`, { account_ids: [account.id] })
-        : api.delete(`/api/v1/lists/${listId}/accounts`, { query: { account_ids: [account.id] } }),
+      add ? listMembers.add(listId, account.id) : listMembers.remove(listId, account.id),
     onSuccess: (_, { listId }) => {
       void client.invalidateQueries({ queryKey: membershipKey });
-      void client.invalidateQueries({ queryKey: ['list-members', listId] });
+      void client.invalidateQueries({ queryKey: listKeys.members(listId) });
     },
   });
   const member = new Set((memberOf.data ?? []).map((list) => list.id));

@@ -1,6 +1,6 @@
 import type { Account } from '@palchat/api';
-import { Msg } from '../../app/i18n/Msg';
-import { useInitialState } from '../../app/initial-state-context';
+import { Msg } from '../../platform/i18n/Msg';
+import { useInitialState } from '../../platform/initial-state-context';
 import { Button } from '../../components/Button';
 import { requestChatWith } from '../messages/state/chat-request';
 import { useRelationship } from './use-account';

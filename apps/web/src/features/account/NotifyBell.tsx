@@ -1,6 +1,6 @@
 import type { Account } from '@palchat/api';
-import { useT } from '../../app/i18n/use-t';
-import { useInitialState } from '../../app/initial-state-context';
+import { useT } from '../../platform/i18n/use-t';
+import { useInitialState } from '../../platform/initial-state-context';
 import { IconButton } from '../../components/Button';
 import { useFollowOptions, useRelationship } from './use-account';
 

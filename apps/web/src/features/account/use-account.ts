@@ -1,7 +1,8 @@
-import type { Account, Relationship } from '@palchat/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../api/queries';
 import { useParams } from 'react-router';
-import { api } from '../../api/client';
+import { relationships, accounts } from './api';
+import { accountKeys } from './query-keys';
 
 export type AccountRef = { kind: 'id'; id: string } | { kind: 'acct'; acct: string } | { kind: 'invalid' };
 
@@ -17,30 +18,20 @@ export function useAccountRef(): AccountRef {
 
 export function useResolvedAccount(ref: AccountRef) {
   return useQuery({
-    queryKey: ['account-ref', ref],
+    queryKey: accountKeys.ref(ref),
     enabled: ref.kind !== 'invalid',
     queryFn: ({ signal }) =>
       ref.kind === 'id'
-        ? api.get<Account>(`/api/v1/accounts/${ref.id}`, { signal })
-        : api.get<Account>('/api/v1/accounts/lookup', {
-            query: { acct: ref.kind === 'acct' ? ref.acct : '' },
-            signal,
-          }),
+        ? accounts.get(ref.id, signal)
+        : accounts.lookup(ref.kind === 'acct' ? ref.acct : '', signal),
   });
 }
 
 export function useRelationship(accountId: string | undefined, enabled: boolean) {
   return useQuery({
-    queryKey: ['relationship', accountId],
+    queryKey: accountKeys.relationship(accountId),
     enabled: enabled && accountId !== undefined,
-    queryFn: async ({ signal }) => {
-      // as Mastodon's web app: a suspended account's profile still shows (and can sever) the relationship
-      const answer = await api.get<Relationship[]>('/api/v1/accounts/relationships', {
-        query: { id: [accountId ?? ''], with_suspended: true },
-        signal,
-      });
-      return answer[0] ?? null;
-    },
+    queryFn: ({ signal }) => relationships.get(accountId ?? '', signal),
   });
 }
 
@@ -48,12 +39,12 @@ export function useFollowToggle(accountId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (follow: boolean) =>
-      api.post<Relationship>(`/api/v1/accounts/${accountId}/${follow ? 'follow' : 'unfollow'}`),
+      follow ? relationships.follow(accountId) : relationships.unfollow(accountId),
     onSuccess: (relationship) => {
-      client.setQueryData(['relationship', accountId], relationship);
-      void client.invalidateQueries({ queryKey: ['account-ref'] });
+      client.setQueryData(accountKeys.relationship(accountId), relationship);
+      void client.invalidateQueries({ queryKey: accountKeys.refs });
       // the home timeline gains or loses the account's posts: read again when shown (the stream does not say)
-      void client.invalidateQueries({ queryKey: ['timeline', 'home'] });
+      void client.invalidateQueries({ queryKey: queryKeys.timeline('home') });
     },
   });
 }
@@ -63,7 +54,7 @@ export function useFollowOptions(accountId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (options: { notify?: boolean; reblogs?: boolean }) =>
-      api.post<Relationship>(`/api/v1/accounts/${accountId}/follow`, options),
-    onSuccess: (relationship) => client.setQueryData(['relationship', accountId], relationship),
+      relationships.follow(accountId, options),
+    onSuccess: (relationship) => client.setQueryData(accountKeys.relationship(accountId), relationship),
   });
 }

@@ -2,15 +2,16 @@ import './account-state-banner.css';
 import { useQuery } from '@tanstack/react-query';
 import type { Account } from '@palchat/api';
 import { Link } from 'react-router';
-import { api } from '../../api/client';
-import { Msg } from '../../app/i18n/Msg';
-import { useInitialState } from '../../app/initial-state-context';
+import { queryKeys } from '../../api/queries';
+import { Msg } from '../../platform/i18n/Msg';
+import { useInitialState } from '../../platform/initial-state-context';
+import { accounts } from '../account';
 import { signOut } from './sign-out';
 
 function useAccount(id: string | null) {
   return useQuery({
-    queryKey: ['account', id],
-    queryFn: ({ signal }) => api.get<Account>(`/api/v1/accounts/${id}`, { signal }),
+    queryKey: queryKeys.account(id ?? ''),
+    queryFn: ({ signal }) => accounts.get(id ?? '', signal),
     enabled: id !== null,
     retry: false,
   });

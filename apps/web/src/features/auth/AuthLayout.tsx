@@ -1,7 +1,7 @@
 import './auth.css';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useInitialState } from '../../app/initial-state-context';
+import { useInitialState } from '../../platform/initial-state-context';
 import { Logo } from '../../components/Logo';
 
 export function AuthLayout({

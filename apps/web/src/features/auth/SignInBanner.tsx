@@ -1,5 +1,5 @@
-import { Msg } from '../../app/i18n/Msg';
-import { useInitialState } from '../../app/initial-state-context';
+import { Msg } from '../../platform/i18n/Msg';
+import { useInitialState } from '../../platform/initial-state-context';
 import { SignInLink, SignUpButton } from './SignUpButton';
 
 /** SPEC §2 "Sign-in banner": create account (or the closed modal) and Login; one link when SSO is on. */

@@ -1,8 +1,8 @@
 import { Suspense, useState } from 'react';
-import { lazyWithMessages } from '../../app/lazy-with-messages';
-import { Msg } from '../../app/i18n/Msg';
-import { useInitialState } from '../../app/initial-state-context';
-import { signUpAction } from '../../app/rules/header';
+import { lazyWithMessages } from '../../platform/lazy-with-messages';
+import { Msg } from '../../platform/i18n/Msg';
+import { useInitialState } from '../../platform/initial-state-context';
+import { signUpAction } from '../../platform/rules/header';
 
 const ClosedRegistrationsModal = lazyWithMessages(() => import('./ClosedRegistrationsModal'));
 

@@ -1,4 +1,4 @@
-import type { MessageId } from '../../app/i18n/messages';
+import type { MessageId } from '../../platform/i18n/messages';
 
 /** The server's sign-up rules (apps/server/src/auth/registration.ts), checked as the form is filled in. */
 export const USERNAME_MAX_LENGTH = 30;

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { useDebounced } from '../messages/hooks/use-debounced';
+import { accounts } from '../account';
+import { authKeys } from './query-keys';
 import { usernameProblem } from './sign-up-rules';
 
 /** How long typing pauses before the name is looked up. */
@@ -15,13 +17,13 @@ export function useUsernameTaken(username: string): boolean | undefined {
   const settled = useDebounced(username.trim(), USERNAME_CHECK_DELAY_MS);
   const checkable = settled !== '' && usernameProblem(settled) === null && settled === username.trim();
   const lookup = useQuery({
-    queryKey: ['sign-up', 'username-taken', settled.toLowerCase()],
+    queryKey: authKeys.usernameTaken(settled),
     enabled: checkable,
     staleTime: 60_000,
     retry: false,
     queryFn: async ({ signal }) => {
       try {
-        await api.get('/api/v1/accounts/lookup', { query: { acct: settled }, signal });
+        await accounts.lookup(settled, signal);
         return true;
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return false;

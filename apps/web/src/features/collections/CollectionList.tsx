@@ -1,12 +1,12 @@
 import './collections.css';
 import type { Account } from '@palchat/api';
 import { Link } from 'react-router';
-import { Msg } from '../../app/i18n/Msg';
+import { Msg } from '../../platform/i18n/Msg';
 import { Avatar } from '../../components/Avatar';
 import { Icon } from '../../components/Icon';
 import { ErrorMessage, LoadingIndicator } from '../../components/States';
 import { ButtonLink } from '../../components/Button';
-import { PREVIEW_AVATARS, useAccountCollections, usePreviewAccounts } from './collections-api';
+import { PREVIEW_AVATARS, useAccountCollections, usePreviewAccounts } from './use-collections';
 
 /**
  * The profile's collections on its Featured view: name, description, how many accounts and a few avatars; the

@@ -1,14 +1,15 @@
 import type { Account } from '@palchat/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api } from '../../api/client';
-import { Msg } from '../../app/i18n/Msg';
-import { useT } from '../../app/i18n/use-t';
-import { useInitialState } from '../../app/initial-state-context';
+import { Msg } from '../../platform/i18n/Msg';
+import { useT } from '../../platform/i18n/use-t';
+import { useInitialState } from '../../platform/initial-state-context';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { EmptyState, ErrorMessage, LoadingIndicator } from '../../components/States';
-import { collectionKeys, useAccountCollections } from './collections-api';
+import { collectionItems } from './api';
+import { collectionKeys } from './query-keys';
+import { useAccountCollections } from './use-collections';
 
 /** "Add to collection…" of a profile's menu: one button per collection of the viewer's that lacks the account. */
 export default function CollectionMembershipModal({
@@ -23,8 +24,7 @@ export default function CollectionMembershipModal({
   const { identity } = useInitialState();
   const own = useAccountCollections(identity.accountId ?? undefined);
   const add = useMutation({
-    mutationFn: (collectionId: string) =>
-      api.post(`/api/v1/collections/${collectionId}/items`, { account_id: account.id }),
+    mutationFn: (collectionId: string) => collectionItems.add(collectionId, account.id),
     onSuccess: () => client.invalidateQueries({ queryKey: collectionKeys.all }),
   });
   const collections = own.data ?? [];

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Msg } from '../../app/i18n/Msg';
-import { useT } from '../../app/i18n/use-t';
+import { Msg } from '../../platform/i18n/Msg';
+import { useT } from '../../platform/i18n/use-t';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 

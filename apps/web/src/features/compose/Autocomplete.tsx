@@ -2,8 +2,8 @@ import type { Account, Tag } from '@palchat/api';
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../api/client';
 import { Avatar } from '../../components/Avatar';
-import { EmojiText } from '../emoji/EmojiText';
-import { emojiText, matchShortcodes, type EmojiEntry } from '../emoji/shortcodes';
+import { EmojiText, emojiText, matchShortcodes, type EmojiEntry } from '../emoji';
+// straight from the module, not the index: through the index it joined the chunks every profile loads
 import { useEmojiEntries } from '../emoji/use-emoji';
 
 export type Suggestion =

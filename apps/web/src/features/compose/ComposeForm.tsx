@@ -14,12 +14,12 @@ import {
   type ReactNode,
 } from 'react';
 import type { QuotePolicy, Visibility } from '@palchat/api';
-import { useCurrentAccount, useInstance } from '../../api/queries';
-import type { MessageId } from '../../app/i18n/messages';
-import { Msg } from '../../app/i18n/Msg';
-import { useT } from '../../app/i18n/use-t';
-import { useInitialState } from '../../app/initial-state-context';
-import { composeDraftStore, updateComposeDraft, useComposeDraft } from '../../app/stores/compose-draft';
+import { queryKeys, useCurrentAccount, useInstance } from '../../api/queries';
+import type { MessageId } from '../../platform/i18n/messages';
+import { Msg } from '../../platform/i18n/Msg';
+import { useT } from '../../platform/i18n/use-t';
+import { useInitialState } from '../../platform/initial-state-context';
+import { composeDraftStore, updateComposeDraft, useComposeDraft } from '../../platform/stores/compose-draft';
 import { Avatar } from '../../components/Avatar';
 import { Button, IconButton } from '../../components/Button';
 import { DisplayName } from '../../components/DisplayName';
@@ -35,11 +35,11 @@ import {
   useQuotePolicy,
   useQuoteTarget,
   useReplyTarget,
-} from '../status/compose-bridge';
-import { QuotedPost } from '../status/QuotedStatus';
-import { replaceCachedStatus } from '../status/status-cache';
-import { lazyWithMessages } from '../../app/lazy-with-messages';
-import { shortcodeAtCaret, emojiText, type EmojiEntry } from '../emoji/shortcodes';
+} from '../../platform/stores/compose-bridge';
+import { replaceCachedStatus } from '../../api/status-cache';
+import { QuotedPost, statusKeys } from '../status';
+import { lazyWithMessages } from '../../platform/lazy-with-messages';
+import { shortcodeAtCaret, emojiText, type EmojiEntry } from '../emoji';
 import { SuggestionList, useEmojiSuggestions, useSuggestions, type Suggestion } from './Autocomplete';
 import {
   composeExtrasStore,
@@ -64,7 +64,7 @@ import {
 import { languageChoices, nativeLanguageName } from './languages';
 import { SelectButton, type SelectOption } from './SelectButton';
 import { AltTextModal, MissingAltTextModal, type MediaPreview } from './AltTextModal';
-import { useConfirmations } from '../settings/use-reading-settings';
+import { useConfirmations } from '../settings';
 import { addMediaFiles } from './add-media';
 import { useDescriptionLimit, useMediaLimits } from './media-limits';
 import { publishStatus, saveStatusEdit } from './publish';
@@ -456,8 +456,8 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
     onSuccess: (status, { editId }) => {
       resetCompose();
       if (editId) replaceCachedStatus(client, status);
-      else void client.invalidateQueries({ queryKey: ['timeline', 'home'] });
-      if (status.in_reply_to_id) void client.invalidateQueries({ queryKey: ['status-context'] });
+      else void client.invalidateQueries({ queryKey: queryKeys.timeline('home') });
+      if (status.in_reply_to_id) void client.invalidateQueries({ queryKey: statusKeys.contexts });
       onDone?.();
     },
   });

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Msg } from '../../app/i18n/Msg';
-import { useT } from '../../app/i18n/use-t';
-import { shouldWarnBeforeLeaving } from '../../app/rules/leave-page';
-import { composeDraftStore } from '../../app/stores/compose-draft';
+import { Msg } from '../../platform/i18n/Msg';
+import { useT } from '../../platform/i18n/use-t';
+import { shouldWarnBeforeLeaving } from '../../platform/rules/leave-page';
+import { composeDraftStore } from '../../platform/stores/compose-draft';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
-import { useEditTarget, useReplyTarget } from '../status/compose-bridge';
+import { useEditTarget, useReplyTarget } from '../../platform/stores/compose-bridge';
 import ComposeForm from './ComposeForm';
 import { closeComposeModal, resetCompose } from './compose-session';
 

@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { lazyWithMessages } from '../../app/lazy-with-messages';
+import { lazyWithMessages } from '../../platform/lazy-with-messages';
 import { registerComposeModalHost, useComposeModalOpen } from './compose-session';
 
 const ComposeModal = lazyWithMessages(() => import('./ComposeModal'));

@@ -1,4 +1,4 @@
-import { useT } from '../../app/i18n/use-t';
+import { useT } from '../../platform/i18n/use-t';
 import { Column, ColumnBody, ColumnHeader } from '../../components/Column';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import ComposeForm from './ComposeForm';

@@ -1,11 +1,11 @@
 import './compose.css';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useT } from '../../app/i18n/use-t';
-import { useInitialState } from '../../app/initial-state-context';
-import { composeDraftStore } from '../../app/stores/compose-draft';
+import { useT } from '../../platform/i18n/use-t';
+import { useInitialState } from '../../platform/initial-state-context';
+import { composeDraftStore } from '../../platform/stores/compose-draft';
 import { PathIcon } from '../../components/SocialIcon';
-import { focusCompose } from '../status/reply';
+import { focusCompose } from '../status';
 import { composeExtrasStore } from './compose-extras';
 import { addMediaFiles } from './add-media';
 import { dropUploadRefusal, mediaKinds } from './compose-rules';

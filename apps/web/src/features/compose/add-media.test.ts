@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { composeDraftStore } from '../../app/stores/compose-draft';
+import { composeDraftStore } from '../../platform/stores/compose-draft';
 import { addMediaFiles } from './add-media';
 import { composeExtrasStore } from './compose-extras';
 import { resetCompose } from './compose-session';

@@ -1,4 +1,4 @@
-import { composeDraftStore, updateComposeDraft } from '../../app/stores/compose-draft';
+import { composeDraftStore, updateComposeDraft } from '../../platform/stores/compose-draft';
 import { composeExtrasStore, updateComposeExtras } from './compose-extras';
 import { acceptMedia, mediaKinds, refuseOversizedMedia } from './compose-rules';
 import type { MediaLimits } from './media-limits';

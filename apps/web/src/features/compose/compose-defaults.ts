@@ -1,6 +1,6 @@
 import type { Visibility } from '@palchat/api';
 import { useCredentialAccount } from '../../api/queries';
-import type { ComposeDraft } from '../../app/stores/compose-draft';
+import type { ComposeDraft } from '../../platform/stores/compose-draft';
 import type { ComposeExtras } from './compose-extras';
 import { mediaSensitive, postVisibility, type PostingDefaults } from './compose-rules';
 import { browserLanguage } from './languages';

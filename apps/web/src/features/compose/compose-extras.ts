@@ -1,5 +1,5 @@
 import type { MediaAttachment } from '@palchat/api';
-import { createStore, useStore } from '../../app/stores/create-store';
+import { createStore, useStore } from '../../platform/stores/create-store';
 import type { MediaProblem, PollDraft } from './compose-rules';
 
 /** An attachment already on the server (editing a post, or re-drafting a deleted one). */

@@ -1,7 +1,7 @@
 import type { Status } from '@palchat/api';
 import { afterEach, describe, expect, it } from 'vitest';
-import { composeDraftStore, updateComposeDraft } from '../../app/stores/compose-draft';
-import { editTargetStore, replyTargetStore } from '../status/compose-bridge';
+import { composeDraftStore, updateComposeDraft } from '../../platform/stores/compose-draft';
+import { editTargetStore, replyTargetStore } from '../../platform/stores/compose-bridge';
 import { composeExtrasStore, updateComposeExtras } from './compose-extras';
 import { composeModalStore, registerComposeModalHost, resetCompose, showCompose } from './compose-session';
 

@@ -1,11 +1,11 @@
-import { EMPTY_DRAFT, composeDraftStore } from '../../app/stores/compose-draft';
-import { createStore, useStore } from '../../app/stores/create-store';
+import { EMPTY_DRAFT, composeDraftStore } from '../../platform/stores/compose-draft';
+import { createStore, useStore } from '../../platform/stores/create-store';
 import {
   editTargetStore,
   quotePolicyStore,
   quoteTargetStore,
   replyTargetStore,
-} from '../status/compose-bridge';
+} from '../../platform/stores/compose-bridge';
 import { EMPTY_EXTRAS, composeExtrasStore } from './compose-extras';
 
 /** Whether the compose modal is open (used where no compose panel is on screen). */

@@ -1,7 +1,7 @@
 import type { Status, StatusSource } from '@palchat/api';
 import { api } from '../../api/client';
-import { composeDraftStore } from '../../app/stores/compose-draft';
-import { editTargetStore, replyTargetStore } from '../status/compose-bridge';
+import { composeDraftStore } from '../../platform/stores/compose-draft';
+import { editTargetStore, replyTargetStore } from '../../platform/stores/compose-bridge';
 import { composeExtrasStore } from './compose-extras';
 import { showCompose } from './compose-session';
 import { composeStateOf } from './from-status';

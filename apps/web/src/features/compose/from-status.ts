@@ -1,5 +1,5 @@
 import type { Status } from '@palchat/api';
-import type { ComposeDraft } from '../../app/stores/compose-draft';
+import type { ComposeDraft } from '../../platform/stores/compose-draft';
 import type { AttachedMedia, ComposeExtras } from './compose-extras';
 import { POLL_DURATIONS, type PollDraft } from './compose-rules';
 

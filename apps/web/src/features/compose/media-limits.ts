@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { STATUS_MEDIA_TYPES } from '@palchat/api';
 import { useInstance } from '../../api/queries';
-import { useInitialState } from '../../app/initial-state-context';
+import { useInitialState } from '../../platform/initial-state-context';
 import type { MediaSizeLimits } from './compose-rules';
 // what the server takes for posts (images, videos, audio), while the instance has not answered yet
 const FALLBACK_MEDIA_TYPES: readonly string[] = STATUS_MEDIA_TYPES;

@@ -1,6 +1,6 @@
 import type { QuotePolicy, Status } from '@palchat/api';
 import { api } from '../../api/client';
-import type { ComposeDraft } from '../../app/stores/compose-draft';
+import type { ComposeDraft } from '../../platform/stores/compose-draft';
 import type { ComposeExtras } from './compose-extras';
 import { mediaKind } from './compose-rules';
 import { captureVideoPoster } from './video-poster';

@@ -1,12 +1,13 @@
 import type { Account } from '@palchat/api';
 import { useState } from 'react';
-import type { PinnedColumnProps } from '../../app/layouts/PinnedColumn';
-import { Msg } from '../../app/i18n/Msg';
-import { useT } from '../../app/i18n/use-t';
+import type { PinnedColumnProps } from '../../platform/pinned-column-context';
+import { Msg } from '../../platform/i18n/Msg';
+import { useT } from '../../platform/i18n/use-t';
 import { AccountRow } from '../../components/AccountRow';
 import { Column, ColumnHeader } from '../../components/Column';
 import { PagedList } from '../../components/PagedList';
-import { FollowButton } from '../account/FollowButton';
+import { FollowButton } from '../account';
+import { directoryKeys } from './query-keys';
 
 function Directory({ showBack }: { showBack: boolean }) {
   const t = useT();
@@ -35,7 +36,7 @@ function Directory({ showBack }: { showBack: boolean }) {
         </label>
       </div>
       <PagedList<Account>
-        queryKey={['directory', order, local ? 'local' : 'all']}
+        queryKey={directoryKeys.accounts(order, local)}
         path="/api/v1/directory"
         query={{ order, local, limit: 40 }}
         itemKey={(account) => account.id}

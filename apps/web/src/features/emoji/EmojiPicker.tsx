@@ -1,7 +1,7 @@
 import './emoji-picker.css';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { MessageId } from '../../app/i18n/messages';
-import { useT } from '../../app/i18n/use-t';
+import type { MessageId } from '../../platform/i18n/messages';
+import { useT } from '../../platform/i18n/use-t';
 import { EMOJI_GROUPS, type EmojiGroup } from './emoji-data';
 import { EmojiText } from './EmojiText';
 import { RECENT_EMOJI_ROWS, rememberEmoji, useRecentEmoji } from './recent-emoji';

@@ -1,5 +1,5 @@
-import { useStore } from '../../app/stores/create-store';
-import { createStoredList } from '../../app/stores/stored-list';
+import { useStore } from '../../platform/stores/create-store';
+import { createStoredList } from '../../platform/stores/stored-list';
 
 /** The picker shows two rows of them, as many as its width holds: two rows of the widest picker are kept. */
 export const RECENT_EMOJI_ROWS = 2;

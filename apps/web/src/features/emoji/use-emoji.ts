@@ -1,9 +1,9 @@
-import type { CustomEmoji } from '@palchat/api';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { api } from '../../api/client';
+import { customEmojis } from './api';
 import { customEmojiEntries, loadUnicodeEmoji } from './emoji-data';
 import type { EmojiEntry } from './shortcodes';
+import { emojiKeys } from './query-keys';
 
 /**
  * Every emoji the composer offers, the server's custom ones first; null until loaded. Nothing is fetched
@@ -11,15 +11,15 @@ import type { EmojiEntry } from './shortcodes';
  */
 export function useEmojiEntries(enabled: boolean): EmojiEntry[] | null {
   const unicode = useQuery({
-    queryKey: ['emoji', 'unicode'],
+    queryKey: emojiKeys.unicode,
     queryFn: loadUnicodeEmoji,
     enabled,
     staleTime: Infinity,
     gcTime: Infinity,
   });
   const custom = useQuery({
-    queryKey: ['custom_emojis'],
-    queryFn: ({ signal }) => api.get<CustomEmoji[]>('/api/v1/custom_emojis', { signal }),
+    queryKey: emojiKeys.custom,
+    queryFn: ({ signal }) => customEmojis.all(signal),
     enabled,
     staleTime: 5 * 60_000,
   });

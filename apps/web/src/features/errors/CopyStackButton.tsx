@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Msg } from '../../app/i18n/Msg';
+import { Msg } from '../../platform/i18n/Msg';
 import { Icon } from '../../components/Icon';
 
 /** SPEC §9: the copied notice disappears after 2 s. */

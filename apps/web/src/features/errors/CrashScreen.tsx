@@ -1,5 +1,5 @@
-import { Msg } from '../../app/i18n/Msg';
-import { isBrowserAddonError, stackTraceOf } from '../../app/rules/route-errors';
+import { Msg } from '../../platform/i18n/Msg';
+import { isBrowserAddonError, stackTraceOf } from '../../platform/rules/route-errors';
 import { Logo } from '../../components/Logo';
 import { CopyStackButton } from './CopyStackButton';
 

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
-import type { MessageId } from '../../app/i18n/messages';
-import { Msg } from '../../app/i18n/Msg';
-import { useT } from '../../app/i18n/use-t';
-import { isChunkLoadError, stackTraceOf } from '../../app/rules/route-errors';
+import type { MessageId } from '../../platform/i18n/messages';
+import { Msg } from '../../platform/i18n/Msg';
+import { useT } from '../../platform/i18n/use-t';
+import { isChunkLoadError, stackTraceOf } from '../../platform/rules/route-errors';
 import { Column, ColumnBody, ColumnHeader } from '../../components/Column';
 import { Icon } from '../../components/Icon';
 import type { IconName } from '../../components/icons';

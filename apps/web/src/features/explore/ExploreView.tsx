@@ -1,18 +1,18 @@
 import './explore.css';
 import type { Account, Status, Tag, TrendsLink } from '@palchat/api';
 import { Link, NavLink, useNavigate, useParams, useSearchParams } from 'react-router';
-import { Msg } from '../../app/i18n/Msg';
-import { useT } from '../../app/i18n/use-t';
+import { Msg } from '../../platform/i18n/Msg';
+import { useT } from '../../platform/i18n/use-t';
 import { AccountRow } from '../../components/AccountRow';
 import { Column, ColumnHeader } from '../../components/Column';
 import { Icon } from '../../components/Icon';
 import { PagedList } from '../../components/PagedList';
 import { StatusCard } from '../../components/StatusCard';
-import { NotFoundView } from '../errors/ErrorViews';
-import { SearchBox } from '../search/SearchBox';
-import { SearchResults } from '../search/SearchResults';
-import { historyUsage } from '../timelines/history-usage';
+import { NotFoundView } from '../errors';
+import { SearchBox, SearchResults } from '../search';
+import { historyUsage } from '../timelines';
 import { linkHost } from '../../components/link-host';
+import { exploreKeys } from './query-keys';
 
 const TABS = ['posts', 'tags', 'people', 'links'] as const;
 type Tab = (typeof TABS)[number];
@@ -25,7 +25,7 @@ function TrendingTags() {
   const t = useT();
   return (
     <PagedList<Tag>
-      queryKey={['trends', 'tags']}
+      queryKey={exploreKeys.tags}
       path="/api/v1/trends/tags"
       itemKey={(tag) => tag.name}
       renderItem={(tag) => (
@@ -46,7 +46,7 @@ function TrendingLinks() {
   const t = useT();
   return (
     <PagedList<TrendsLink>
-      queryKey={['trends', 'links']}
+      queryKey={exploreKeys.links}
       path="/api/v1/trends/links"
       itemKey={(link) => link.url}
       renderItem={(link) => (
@@ -109,7 +109,7 @@ export function ExploreView() {
           </nav>
           {current === 'posts' && (
             <PagedList<Status>
-              queryKey={['trends', 'statuses']}
+              queryKey={exploreKeys.statuses}
               path="/api/v1/trends/statuses"
               itemKey={(status) => status.id}
               renderItem={(status) => <StatusCard status={status} />}
@@ -119,7 +119,7 @@ export function ExploreView() {
           {current === 'tags' && <TrendingTags />}
           {current === 'people' && (
             <PagedList<Account>
-              queryKey={['explore', 'people']}
+              queryKey={exploreKeys.people}
               path="/api/v1/directory"
               query={{ order: 'active', local: true }}
               itemKey={(account) => account.id}

@@ -1,6 +1,6 @@
 import './filters.css';
 import { useParams, useSearchParams } from 'react-router';
-import { useT } from '../../app/i18n/use-t';
+import { useT } from '../../platform/i18n/use-t';
 import { Column, ColumnBody, ColumnHeader } from '../../components/Column';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { ErrorMessage, LoadingIndicator } from '../../components/States';

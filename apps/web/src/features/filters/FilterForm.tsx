@@ -1,9 +1,9 @@
 import type { Filter, FilterContext } from '@palchat/api';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { Msg } from '../../app/i18n/Msg';
-import type { MessageId } from '../../app/i18n/messages';
-import { useT } from '../../app/i18n/use-t';
+import { Msg } from '../../platform/i18n/Msg';
+import type { MessageId } from '../../platform/i18n/messages';
+import { useT } from '../../platform/i18n/use-t';
 import { Button, ButtonLink, IconButton } from '../../components/Button';
 import { Field } from '../../components/Field';
 import { Icon } from '../../components/Icon';

@@ -1,7 +1,7 @@
 import './filtered-status.css';
 import type { Status } from '@palchat/api';
-import { Msg } from '../../app/i18n/Msg';
-import { useT } from '../../app/i18n/use-t';
+import { Msg } from '../../platform/i18n/Msg';
+import { useT } from '../../platform/i18n/use-t';
 import { Icon } from '../../components/Icon';
 
 /**

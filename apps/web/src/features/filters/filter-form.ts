@@ -1,5 +1,5 @@
 import type { Filter, FilterContext, FilterInput } from '@palchat/api';
-import type { MessageId } from '../../app/i18n/messages';
+import type { MessageId } from '../../platform/i18n/messages';
 
 export type FilterAction = Filter['filter_action'];
 

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { useInitialState } from '../../app/initial-state-context';
-import { resetCompose, showCompose } from '../compose/compose-session';
-import { startMention } from '../status/reply';
+import { useInitialState } from '../../platform/initial-state-context';
+import { resetCompose, showCompose } from '../compose';
+import { startMention } from '../status';
 import {
   STATUS_SELECTOR,
   adjacentStatus,

@@ -1,7 +1,7 @@
 import './keyboard-shortcuts.css';
 import { Fragment } from 'react';
-import { Msg } from '../../app/i18n/Msg';
-import { useT } from '../../app/i18n/use-t';
+import { Msg } from '../../platform/i18n/Msg';
+import { useT } from '../../platform/i18n/use-t';
 import { Column, ColumnBody, ColumnHeader } from '../../components/Column';
 import { KEYBOARD_SHORTCUTS } from './shortcuts';
 

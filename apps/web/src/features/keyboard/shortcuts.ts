@@ -1,4 +1,4 @@
-import type { MessageId } from '../../app/i18n/messages';
+import type { MessageId } from '../../platform/i18n/messages';
 
 /** SPEC §9 "Keyboard shortcuts": the keys and what they do, in the order the help lists them. */
 export const KEYBOARD_SHORTCUTS: readonly { keys: readonly string[]; description: MessageId }[] = [

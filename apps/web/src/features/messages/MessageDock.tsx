@@ -3,9 +3,8 @@ import { useContext, useState, type ReactNode } from 'react';
 import { DockPane } from './components/DockPane';
 import { useChatRequests } from './hooks/use-chat-requests';
 import { DockProvider } from './state/dock-context';
-import { NotificationsProvider } from './state/notifications';
 import { StreamProvider } from './streaming/stream-context';
-import './messages.css';
+import './styles/index.css';
 
 export interface MessageDockProps {
   /** identity.accountId of the signed-in user */
@@ -22,14 +21,12 @@ export interface MessageDockProps {
 export function MessageDock({ accountId, accessToken }: MessageDockProps) {
   return (
     <EnsureQueryClient>
-      <NotificationsProvider>
-        <DockProvider currentUserId={accountId}>
-          <StreamProvider accessToken={accessToken}>
-            <ChatRequests />
-            <DockPane />
-          </StreamProvider>
-        </DockProvider>
-      </NotificationsProvider>
+      <DockProvider currentUserId={accountId}>
+        <StreamProvider accessToken={accessToken}>
+          <ChatRequests />
+          <DockPane />
+        </StreamProvider>
+      </DockProvider>
     </EnsureQueryClient>
   );
 }

@@ -1,7 +1,7 @@
 import { MessagingText as T } from '@palchat/api';
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import type { MessageId } from '../../app/i18n/messages';
+import type { MessageId } from '../../platform/i18n/messages';
 import english from '../../locales/en.json';
 
 /**

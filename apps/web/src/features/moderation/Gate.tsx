@@ -1,7 +1,7 @@
 import { Permission } from '@palchat/api';
 import type { ReactNode } from 'react';
-import { Msg } from '../../app/i18n/Msg';
-import { useInitialState } from '../../app/initial-state-context';
+import { Msg } from '../../platform/i18n/Msg';
+import { useInitialState } from '../../platform/initial-state-context';
 import { Column, ColumnBody, ColumnHeader } from '../../components/Column';
 import type { IconName } from '../../components/icons';
 

@@ -1,16 +1,16 @@
 import type { AdminReport } from '@palchat/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api } from '../../api/client';
-import { Msg } from '../../app/i18n/Msg';
-import type { MessageId } from '../../app/i18n/messages';
-import { useT } from '../../app/i18n/use-t';
+import { Msg } from '../../platform/i18n/Msg';
+import type { MessageId } from '../../platform/i18n/messages';
+import { useT } from '../../platform/i18n/use-t';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { LazyStatusCard } from '../../components/LazyStatusCard';
 import { RelativeTime } from '../../components/RelativeTime';
 import { ErrorMessage } from '../../components/States';
-import { moderationKeys } from './keys';
+import { adminReports } from './api';
+import { moderationKeys } from './query-keys';
 
 const CATEGORY_LABELS: Record<string, MessageId> = {
   spam: 'report_category.spam',
@@ -92,7 +92,7 @@ function ResolveButton({ report }: { report: AdminReport }) {
   const client = useQueryClient();
   const action = report.action_taken ? 'reopen' : 'resolve';
   const change = useMutation({
-    mutationFn: () => api.post<AdminReport>(`/api/v1/admin/reports/${report.id}/${action}`),
+    mutationFn: () => adminReports.setResolved(report.id, action),
     onSuccess: () => client.invalidateQueries({ queryKey: moderationKeys.all }),
   });
   return (

@@ -1,6 +1,6 @@
 import './getting-started.css';
-import { useT } from '../../app/i18n/use-t';
-import { useInitialState } from '../../app/initial-state-context';
+import { useT } from '../../platform/i18n/use-t';
+import { useInitialState } from '../../platform/initial-state-context';
 import { Column, ColumnHeader } from '../../components/Column';
 import { LinkList, type PageLink } from '../../components/LinkList';
 import { NavigationPanel } from './NavigationPanel';

@@ -1,16 +1,15 @@
 import { Suspense, type MouseEvent } from 'react';
-import { lazyWithMessages } from '../../app/lazy-with-messages';
+import { lazyWithMessages } from '../../platform/lazy-with-messages';
 import { useLocation } from 'react-router';
 import { useFollowRequests, useLists, useUnreadNotificationCount } from '../../api/queries';
-import { useT } from '../../app/i18n/use-t';
-import { useInitialState } from '../../app/initial-state-context';
-import { navigationLists, navigationVisibility } from '../../app/rules/navigation';
-import { pagePath } from '../../app/rules/path-redirect';
-import { isCurrentPath, useRouteLinkClick } from '../../app/route-links';
+import { useT } from '../../platform/i18n/use-t';
+import { useInitialState } from '../../platform/initial-state-context';
+import { navigationLists, navigationVisibility } from '../../platform/rules/navigation';
+import { pagePath } from '../../platform/rules/path-redirect';
+import { isCurrentPath, useRouteLinkClick } from '../../platform/route-links';
 import { Icon } from '../../components/Icon';
 import type { IconName } from '../../components/icons';
-import { SignInBanner } from '../auth/SignInBanner';
-import { signOut } from '../auth/sign-out';
+import { SignInBanner, signOut } from '../auth';
 
 // only for disabled and moved accounts
 const AccountStateBanner = lazyWithMessages(() => import('../auth/AccountStateBanner'));

@@ -3,11 +3,13 @@ import type { Account } from '@palchat/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { api } from '../../api/client';
+import { relationshipKeys, followRequests } from '../relationships';
+import { notifications } from './api';
+import { notificationKeys } from './query-keys';
 import { queryKeys } from '../../api/queries';
-import { Msg } from '../../app/i18n/Msg';
-import type { MessageId } from '../../app/i18n/messages';
-import { useT } from '../../app/i18n/use-t';
+import { Msg } from '../../platform/i18n/Msg';
+import type { MessageId } from '../../platform/i18n/messages';
+import { useT } from '../../platform/i18n/use-t';
 import { Button, IconButton } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import type { IconName } from '../../components/icons';
@@ -83,12 +85,11 @@ export function NotificationFilterBar({
 export function FollowRequestActions({ account }: { account: Account }) {
   const client = useQueryClient();
   const answer = useMutation({
-    mutationFn: (decision: 'authorize' | 'reject') =>
-      api.post(`/api/v1/follow_requests/${account.id}/${decision}`),
+    mutationFn: (decision: 'authorize' | 'reject') => followRequests.answer(account.id, decision),
     onSuccess: () => {
       // the navigation's count and the follow requests page
       void client.invalidateQueries({ queryKey: queryKeys.followRequests });
-      void client.invalidateQueries({ queryKey: ['follow-requests-list'] });
+      void client.invalidateQueries({ queryKey: relationshipKeys.followRequests });
     },
   });
   if (answer.isSuccess)
@@ -134,10 +135,10 @@ function ClearNotificationsDialog({ onClose }: { onClose: () => void }) {
   const t = useT();
   const client = useQueryClient();
   const clear = useMutation({
-    mutationFn: () => api.post('/api/v1/notifications/clear'),
+    mutationFn: () => notifications.clear(),
     onSuccess: async () => {
       onClose();
-      await client.invalidateQueries({ queryKey: ['notifications'] });
+      await client.invalidateQueries({ queryKey: notificationKeys.all });
     },
   });
   return (

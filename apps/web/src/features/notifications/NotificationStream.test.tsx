@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../api/queries';
-import { InitialStateContext } from '../../app/initial-state-context';
+import { InitialStateContext } from '../../platform/initial-state-context';
 
 let subscribed: (() => void) | undefined;
 let reconnected: (() => void) | undefined;

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryKeys } from '../../api/queries';
-import { useInitialState } from '../../app/initial-state-context';
-import { removeCachedStatus, replaceCachedStatus } from '../status/status-cache';
+import { notificationKeys } from './query-keys';
+import { useInitialState } from '../../platform/initial-state-context';
+import { removeCachedStatus, replaceCachedStatus } from '../../api/status-cache';
 import { sharedStream } from '../../api/streaming';
 import type { Status } from '@palchat/api';
 
@@ -29,9 +30,9 @@ export default function NotificationStream() {
   useEffect(() => {
     if (!identity.signedIn || !accessToken) return;
     const refetchNotifications = () => {
-      void client.invalidateQueries({ queryKey: ['notifications'], exact: true });
-      void client.invalidateQueries({ queryKey: ['notifications', 'grouped'] });
-      void client.invalidateQueries({ queryKey: ['notifications', 'filtered'] });
+      void client.invalidateQueries({ queryKey: notificationKeys.all, exact: true });
+      void client.invalidateQueries({ queryKey: notificationKeys.grouped });
+      void client.invalidateQueries({ queryKey: notificationKeys.filtered });
     };
     return sharedStream(accessToken).subscribe(
       { stream: 'user' },

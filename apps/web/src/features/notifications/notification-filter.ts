@@ -1,4 +1,5 @@
 import type { NotificationType } from '@palchat/api';
+import { notificationKeys } from './query-keys';
 
 /** The filter bar's choices, as in Mastodon's notifications column: everything, or one kind. */
 export const NOTIFICATION_FILTERS = [
@@ -21,7 +22,7 @@ export function notificationTypes(filter: NotificationFilter): NotificationType[
 
 /** The cache key of a filtered list; "all" keeps the key the live updates and the read marker use. */
 export function notificationsKey(filter: NotificationFilter): readonly unknown[] {
-  return filter === 'all' ? ['notifications'] : ['notifications', 'filtered', filter];
+  return filter === 'all' ? notificationKeys.all : [...notificationKeys.filtered, filter];
 }
 
 export function isNotificationFilter(value: string | null): value is NotificationFilter {

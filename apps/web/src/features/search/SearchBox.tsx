@@ -1,7 +1,7 @@
 import './search.css';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Msg } from '../../app/i18n/Msg';
-import { useT } from '../../app/i18n/use-t';
+import { Msg } from '../../platform/i18n/Msg';
+import { useT } from '../../platform/i18n/use-t';
 import { Icon } from '../../components/Icon';
 import { clearRecentSearches, rememberSearch, useRecentSearches } from './recent-searches';
 

@@ -1,17 +1,18 @@
 import './search.css';
-import type { SearchResults as Results, Tag } from '@palchat/api';
+import type { Tag } from '@palchat/api';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { api } from '../../api/client';
-import { Msg } from '../../app/i18n/Msg';
-import type { MessageId } from '../../app/i18n/messages';
-import { useInitialState } from '../../app/initial-state-context';
+import { Msg } from '../../platform/i18n/Msg';
+import type { MessageId } from '../../platform/i18n/messages';
+import { useInitialState } from '../../platform/initial-state-context';
 import { AccountRow } from '../../components/AccountRow';
 import { Icon } from '../../components/Icon';
 import { LazyStatusCard as StatusCard } from '../../components/LazyStatusCard';
 import { PagedList } from '../../components/PagedList';
 import { EmptyState, ErrorMessage, LoadingIndicator } from '../../components/States';
+import { search } from './api';
+import { searchKeys } from './query-keys';
 import { searchPage, type SearchItems, type SearchType } from './search-paging';
 
 /** How many of each kind the All tab shows before "See more". */
@@ -56,10 +57,10 @@ function TypeResults({ q, type }: { q: string; type: SearchType }) {
   return (
     <PagedList<SearchItems[SearchType]>
       key={`${type}:${q}`}
-      queryKey={['search', q, type]}
+      queryKey={searchKeys.ofType(q, type)}
       path="/api/v2/search"
       fetchPage={(offsetParam, signal) =>
-        searchPage((query) => api.get<Results>('/api/v2/search', { query: { ...query }, signal }), {
+        searchPage((query) => search.run({ ...query }, signal), {
           q,
           type,
           offsetParam,
@@ -76,9 +77,8 @@ function TypeResults({ q, type }: { q: string; type: SearchType }) {
 
 function TopResults({ q }: { q: string }) {
   const results = useQuery({
-    queryKey: ['search', q, 'top'],
-    queryFn: ({ signal }) =>
-      api.get<Results>('/api/v2/search', { query: { q, resolve: true, limit: TOP_RESULTS }, signal }),
+    queryKey: searchKeys.top(q),
+    queryFn: ({ signal }) => search.run({ q, resolve: true, limit: TOP_RESULTS }, signal),
   });
   if (results.isPending) return <LoadingIndicator />;
   if (results.isError) return <ErrorMessage error={results.error} onRetry={() => void results.refetch()} />;

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
-import { Msg } from '../../app/i18n/Msg';
-import { useT } from '../../app/i18n/use-t';
+import { Msg } from '../../platform/i18n/Msg';
+import { useT } from '../../platform/i18n/use-t';
 import { Column, ColumnHeader } from '../../components/Column';
 import { SearchBox } from './SearchBox';
 import { SEARCH_TAB_LABELS, SearchResults, searchTabPath } from './SearchResults';

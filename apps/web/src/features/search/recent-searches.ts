@@ -1,5 +1,5 @@
-import { useStore } from '../../app/stores/create-store';
-import { createStoredList } from '../../app/stores/stored-list';
+import { useStore } from '../../platform/stores/create-store';
+import { createStoredList } from '../../platform/stores/stored-list';
 
 export const MAX_RECENT_SEARCHES = 5;
 

@@ -1,7 +1,7 @@
 import type { ColumnType } from '@palchat/api';
 import { useState, type FormEvent } from 'react';
 import { useLists } from '../../api/queries';
-import { useT } from '../../app/i18n/use-t';
+import { useT } from '../../platform/i18n/use-t';
 import { Field } from '../../components/Field';
 import { Icon } from '../../components/Icon';
 import type { IconName } from '../../components/icons';

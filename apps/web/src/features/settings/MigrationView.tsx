@@ -1,9 +1,9 @@
 import './settings.css';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { FormattedDate } from 'react-intl';
-import { Msg } from '../../app/i18n/Msg';
-import { useT } from '../../app/i18n/use-t';
-import { useInitialState } from '../../app/initial-state-context';
+import { Msg } from '../../platform/i18n/Msg';
+import { useT } from '../../platform/i18n/use-t';
+import { useInitialState } from '../../platform/initial-state-context';
 import { AccountRow } from '../../components/AccountRow';
 import { Button } from '../../components/Button';
 import { Column, ColumnBody, ColumnHeader } from '../../components/Column';

@@ -1,7 +1,7 @@
 import './settings.css';
 import { Link } from 'react-router';
-import { Msg } from '../../app/i18n/Msg';
-import { useT } from '../../app/i18n/use-t';
+import { Msg } from '../../platform/i18n/Msg';
+import { useT } from '../../platform/i18n/use-t';
 import { Column, ColumnBody, ColumnHeader } from '../../components/Column';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { ColumnsSection } from './ColumnsSection';

@@ -1,6 +1,5 @@
-import { useT } from '../../app/i18n/use-t';
-import { ProfileEditColumn } from '../account/edit/ProfileEditColumn';
-import { ProfileForm } from '../account/edit/ProfileForm';
+import { useT } from '../../platform/i18n/use-t';
+import { ProfileEditColumn, ProfileForm } from '../account';
 
 /** /settings/profile: the whole profile, saved in place. */
 export function ProfileEditView() {

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useInstance } from '../../api/queries';
-import { Msg } from '../../app/i18n/Msg';
-import { useT } from '../../app/i18n/use-t';
+import { Msg } from '../../platform/i18n/Msg';
+import { useT } from '../../platform/i18n/use-t';
 import { ErrorMessage, LoadingIndicator } from '../../components/States';
 import { SettingsSection } from './SettingControls';
 
@@ -9,7 +9,7 @@ const PUSH_SAVE_KEY = ['settings', 'push'];
 const PUSH_STATE_KEY = ['push-subscription'];
 
 /** The push code is its own chunk, as at start-up. */
-const loadPush = () => import('../../app/push');
+const loadPush = () => import('../../platform/push');
 
 type PushState = 'unsupported' | 'blocked' | 'on' | 'off';
 

@@ -1,7 +1,7 @@
 import { useMutationState, type QueryKey } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
-import { Msg } from '../../app/i18n/Msg';
-import { useImmediateValue } from '../../app/use-immediate-value';
+import { Msg } from '../../platform/i18n/Msg';
+import { useImmediateValue } from '../../platform/use-immediate-value';
 import { ErrorMessage } from '../../components/States';
 
 /**

@@ -1,7 +1,7 @@
 import type { DisplayMedia, LayoutSetting, ThemeSetting } from '@palchat/api';
 import { queryKeys, useSaveSettings, useSettings } from '../../api/queries';
-import type { MessageId } from '../../app/i18n/messages';
-import { useT } from '../../app/i18n/use-t';
+import type { MessageId } from '../../platform/i18n/messages';
+import { useT } from '../../platform/i18n/use-t';
 import { CheckboxSetting, ChoiceGroup, SettingsSection } from './SettingControls';
 
 const LAYOUTS: [LayoutSetting, MessageId, MessageId][] = [

@@ -1,10 +1,10 @@
 import type { Column, ColumnType } from '@palchat/api';
 import { useLists } from '../../api/queries';
-import type { MessageId } from '../../app/i18n/messages';
-import { useT } from '../../app/i18n/use-t';
+import type { MessageId } from '../../platform/i18n/messages';
+import { useT } from '../../platform/i18n/use-t';
 import type { IconName } from '../../components/icons';
 import type { ColumnSpec } from './deck-columns';
-import { columnParamId } from '../../app/layouts/column-params';
+import { columnParamId } from '../../platform/column-params';
 
 /** Every column type of SPEC §2 "Layout", in the order the preferences offer them, with its icon and name. */
 export const COLUMN_TYPES: Record<ColumnType, { icon: IconName; label: MessageId }> = {

@@ -1,6 +1,6 @@
 import type { Column, ColumnType } from '@palchat/api';
-import { pagePath } from '../../app/rules/path-redirect';
-import { columnParamId } from '../../app/layouts/column-params';
+import { pagePath } from '../../platform/rules/path-redirect';
+import { columnParamId } from '../../platform/column-params';
 
 /** A column to pin: its type and parameters (hashtag: `{ id: tag }`, list: `{ id }`), before it has a uuid. */
 export interface ColumnSpec {

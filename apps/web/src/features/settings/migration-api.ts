@@ -1,7 +1,7 @@
 import type { Account } from '@palchat/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../api/client';
-import type { MessageId } from '../../app/i18n/messages';
+import type { MessageId } from '../../platform/i18n/messages';
 
 /** The server's account migration settings (apps/server/src/accounts/migration-routes.ts). */
 export interface Alias {

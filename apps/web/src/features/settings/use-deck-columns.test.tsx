@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { InitialStateContext } from '../../app/initial-state-context';
+import { InitialStateContext } from '../../platform/initial-state-context';
 import { useDeckColumns } from './use-deck-columns';
 
 const state = {

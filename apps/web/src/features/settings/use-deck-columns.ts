@@ -1,6 +1,6 @@
 import type { Column } from '@palchat/api';
 import { queryKeys, useSaveSettings, useSettings } from '../../api/queries';
-import { useInitialState } from '../../app/initial-state-context';
+import { useInitialState } from '../../platform/initial-state-context';
 import { addColumn, effectiveColumns, moveColumn, removeColumn, type ColumnSpec } from './deck-columns';
 
 /** The mutation key of the deck's saves (useMutationState reads their state). */

@@ -1,4 +1,4 @@
-import { useT } from '../../app/i18n/use-t';
+import { useT } from '../../platform/i18n/use-t';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 
 /** "Ask before boosting" (a preference): loaded on the first boost that asks, to keep it off the first screen. */

@@ -1,11 +1,10 @@
 import type { Status } from '@palchat/api';
 import { Suspense, useState } from 'react';
-import { lazyWithMessages } from '../../app/lazy-with-messages';
+import { lazyWithMessages } from '../../platform/lazy-with-messages';
 import { useIntl } from 'react-intl';
-import { Msg } from '../../app/i18n/Msg';
-import { useT } from '../../app/i18n/use-t';
-
-export const DATE_FORMAT = { dateStyle: 'medium', timeStyle: 'short' } as const;
+import { Msg } from '../../platform/i18n/Msg';
+import { useT } from '../../platform/i18n/use-t';
+import { EDIT_DATE_FORMAT } from './edit-date-format';
 
 // the history itself loads when it is first opened
 const EditHistoryModal = lazyWithMessages(() => import('./EditHistoryModal'));
@@ -16,7 +15,7 @@ export function EditedMarker({ status }: { status: Status }) {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
   if (!status.edited_at) return null;
-  const date = intl.formatDate(status.edited_at, DATE_FORMAT);
+  const date = intl.formatDate(status.edited_at, EDIT_DATE_FORMAT);
   return (
     <>
       <button

@@ -2,18 +2,19 @@ import './edit-history.css';
 import type { Status, StatusEdit } from '@palchat/api';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { api } from '../../api/client';
-import { Msg } from '../../app/i18n/Msg';
-import { useT } from '../../app/i18n/use-t';
+import { Msg } from '../../platform/i18n/Msg';
+import { useT } from '../../platform/i18n/use-t';
 import { Html } from '../../components/Html';
 import { Modal } from '../../components/Modal';
 import { ErrorMessage, LoadingIndicator } from '../../components/States';
-import { DATE_FORMAT } from './EditHistory';
+import { statuses } from './api';
+import { EDIT_DATE_FORMAT } from './edit-date-format';
+import { statusKeys } from './query-keys';
 
 function Version({ edit, original }: { edit: StatusEdit; original: boolean }) {
   const intl = useIntl();
   const name = edit.account.display_name || edit.account.username;
-  const date = intl.formatDate(edit.created_at, DATE_FORMAT);
+  const date = intl.formatDate(edit.created_at, EDIT_DATE_FORMAT);
   return (
     <li className="edit-history__version">
       <p className="edit-history__label">
@@ -51,8 +52,8 @@ function Version({ edit, original }: { edit: StatusEdit; original: boolean }) {
 export default function EditHistoryModal({ status, onClose }: { status: Status; onClose: () => void }) {
   const t = useT();
   const history = useQuery({
-    queryKey: ['status-history', status.id, status.edited_at],
-    queryFn: ({ signal }) => api.get<StatusEdit[]>(`/api/v1/statuses/${status.id}/history`, { signal }),
+    queryKey: statusKeys.history(status.id, status.edited_at),
+    queryFn: ({ signal }) => statuses.history(status.id, signal),
   });
   return (
     <Modal title={t('status.history_title')} onClose={onClose}>

@@ -2,7 +2,7 @@ import './overlays.css';
 import { autoUpdate, flip, offset, shift, useFloating } from '@floating-ui/react';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useT } from '../../app/i18n/use-t';
+import { useT } from '../../platform/i18n/use-t';
 import { hashtagMenuStore, useHashtagMenu } from './hashtag-menu-store';
 
 /** SPEC §2 "Hashtag popup": browse the tag, browse the author's posts in it, mute it (a prefilled filter). */

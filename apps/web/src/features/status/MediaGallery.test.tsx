@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { InitialStateContext } from '../../app/initial-state-context';
+import { InitialStateContext } from '../../platform/initial-state-context';
 import english from '../../locales/en.json';
 import { MediaGallery } from './MediaGallery';
 

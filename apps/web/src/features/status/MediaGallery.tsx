@@ -1,13 +1,13 @@
 import './media-gallery.css';
 import type { MediaAttachment, Status } from '@palchat/api';
 import { Suspense, useId, useState, type PointerEvent } from 'react';
-import { lazyWithMessages } from '../../app/lazy-with-messages';
-import { useT } from '../../app/i18n/use-t';
+import { lazyWithMessages } from '../../platform/lazy-with-messages';
+import { useT } from '../../platform/i18n/use-t';
 import { Blurhash } from '../../components/Blurhash';
 import { PathIcon } from '../../components/SocialIcon';
 import { animatesByItself, imageTileSource, isAnimatedImage } from './animated-image';
 import { focusPosition, singleTileRatio } from './media-layout';
-import { useReadingSettings } from '../settings/use-reading-settings';
+import { useReadingSettings } from '../settings';
 import { openInPlayer } from './player-store';
 import { isPlainClick } from '../../components/plain-click';
 

@@ -4,7 +4,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { InitialStateContext } from '../../app/initial-state-context';
+import { InitialStateContext } from '../../platform/initial-state-context';
 import english from '../../locales/en.json';
 import { MediaGallery } from './MediaGallery';
 import MediaModal from './MediaModal';

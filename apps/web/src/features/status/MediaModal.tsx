@@ -3,7 +3,7 @@ import type { MediaAttachment } from '@palchat/api';
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
-import { useT } from '../../app/i18n/use-t';
+import { useT } from '../../platform/i18n/use-t';
 import { trapTab, useFocusInside } from '../../components/focus-trap';
 import { Icon } from '../../components/Icon';
 import { PathIcon } from '../../components/SocialIcon';

@@ -1,7 +1,7 @@
 import './overlays.css';
 import type { SyntheticEvent } from 'react';
 import { Link } from 'react-router';
-import { useT } from '../../app/i18n/use-t';
+import { useT } from '../../platform/i18n/use-t';
 import { Icon } from '../../components/Icon';
 import { playerStore, usePlayer } from './player-store';
 

@@ -1,7 +1,7 @@
 import './preview-card.css';
 import type { PreviewCard as PreviewCardEntity } from '@palchat/api';
 import { useState } from 'react';
-import { Msg } from '../../app/i18n/Msg';
+import { Msg } from '../../platform/i18n/Msg';
 import { Blurhash } from '../../components/Blurhash';
 import { linkHost } from '../../components/link-host';
 

@@ -1,8 +1,8 @@
 import type { Quote, QuoteState, ShallowQuote, Status } from '@palchat/api';
 import { Link, useNavigate } from 'react-router';
-import { Msg } from '../../app/i18n/Msg';
-import type { MessageId } from '../../app/i18n/messages';
-import { useT } from '../../app/i18n/use-t';
+import { Msg } from '../../platform/i18n/Msg';
+import type { MessageId } from '../../platform/i18n/messages';
+import { useT } from '../../platform/i18n/use-t';
 import { Avatar } from '../../components/Avatar';
 import { DisplayName } from '../../components/DisplayName';
 import { RelativeTime } from '../../components/RelativeTime';

@@ -2,13 +2,13 @@ import './report.css';
 import type { Account, Status } from '@palchat/api';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../api/client';
 import { useInstance } from '../../api/queries';
-import { Msg } from '../../app/i18n/Msg';
-import { useT } from '../../app/i18n/use-t';
+import { Msg } from '../../platform/i18n/Msg';
+import { useT } from '../../platform/i18n/use-t';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { ErrorMessage } from '../../components/States';
+import { reports } from './api';
 
 const CATEGORIES = ['spam', 'violation', 'other'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -32,7 +32,7 @@ export default function ReportModal({
   const citing = category === 'violation' && rules.length > 0;
   const report = useMutation({
     mutationFn: () =>
-      api.post('/api/v1/reports', {
+      reports.create({
         account_id: account.id,
         status_ids: status ? [status.id] : [],
         category,

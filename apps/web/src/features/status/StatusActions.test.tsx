@@ -4,7 +4,7 @@ import { render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { InitialStateContext } from '../../app/initial-state-context';
+import { InitialStateContext } from '../../platform/initial-state-context';
 import english from '../../locales/en.json';
 import { StatusActions } from './StatusActions';
 

@@ -1,13 +1,14 @@
 import type { Status } from '@palchat/api';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useT } from '../../app/i18n/use-t';
-import { useInitialState } from '../../app/initial-state-context';
+import { useT } from '../../platform/i18n/use-t';
+import { useInitialState } from '../../platform/initial-state-context';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DropdownMenu, MenuItem } from '../../components/DropdownMenu';
 import { SocialIcon } from '../../components/SocialIcon';
+// straight from the module, not the index: through the index it joined the chunks every profile loads
 import { startEdit, startRedraft } from '../compose/edit-status';
-import { useConfirmations } from '../settings/use-reading-settings';
+import { useConfirmations } from '../settings';
 import { statusUrl } from './status-url';
 import { useDeleteStatus, useToggleStatus } from './use-status-actions';
 

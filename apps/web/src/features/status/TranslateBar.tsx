@@ -1,9 +1,9 @@
 import type { Status } from '@palchat/api';
 import { Suspense } from 'react';
-import { lazyWithMessages } from '../../app/lazy-with-messages';
+import { lazyWithMessages } from '../../platform/lazy-with-messages';
 import { useIntl } from 'react-intl';
 import { useCachedInstance } from '../../api/queries';
-import { useInitialState } from '../../app/initial-state-context';
+import { useInitialState } from '../../platform/initial-state-context';
 import { canTranslate } from './translation';
 
 // loads with the first status that can be translated

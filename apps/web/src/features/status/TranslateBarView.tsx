@@ -1,7 +1,7 @@
 import './translate-bar.css';
 import type { Status } from '@palchat/api';
 import { useIntl } from 'react-intl';
-import { Msg } from '../../app/i18n/Msg';
+import { Msg } from '../../platform/i18n/Msg';
 import { toggleTranslation, useTranslationState } from './translation';
 
 function languageName(code: string, locale: string): string {

@@ -1,4 +1,4 @@
-import { createStore, useStore } from '../../app/stores/create-store';
+import { createStore, useStore } from '../../platform/stores/create-store';
 
 export interface HashtagMenuRequest {
   tag: string;

@@ -1,5 +1,5 @@
 import type { MediaAttachment, Status } from '@palchat/api';
-import { createStore, useStore } from '../../app/stores/create-store';
+import { createStore, useStore } from '../../platform/stores/create-store';
 
 export interface PlayerItem {
   media: MediaAttachment;

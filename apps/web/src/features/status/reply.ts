@@ -1,8 +1,7 @@
 import type { Status } from '@palchat/api';
-import { composeDraftStore, updateComposeDraft } from '../../app/stores/compose-draft';
-import { updateComposeExtras } from '../compose/compose-extras';
-import { resetCompose, showCompose } from '../compose/compose-session';
-import { editTargetStore, quoteTargetStore, replyTargetStore } from './compose-bridge';
+import { composeDraftStore, updateComposeDraft } from '../../platform/stores/compose-draft';
+import { updateComposeExtras, resetCompose, showCompose } from '../compose';
+import { editTargetStore, quoteTargetStore, replyTargetStore } from '../../platform/stores/compose-bridge';
 
 /** "@a @b " for a reply: the author and everyone mentioned, except the viewer. */
 export function replyMentions(status: Status, viewerAcct: string | null): string {

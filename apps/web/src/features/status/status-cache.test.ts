@@ -1,6 +1,6 @@
 import type { Status } from '@palchat/api';
 import { describe, expect, it } from 'vitest';
-import { mapStatuses, REMOVED_STATUS } from './status-cache';
+import { mapStatuses, REMOVED_STATUS } from '../../api/status-cache';
 import { toggled } from './use-status-actions';
 
 const status = (id: string, reblog: Status | null = null) =>

@@ -1,7 +1,7 @@
 import type { Status, Translation } from '@palchat/api';
 import { useMemo, useSyncExternalStore } from 'react';
 import { api } from '../../api/client';
-import { createStore } from '../../app/stores/create-store';
+import { createStore } from '../../platform/stores/create-store';
 
 export type TranslationState =
   { phase: 'loading' } | { phase: 'failed' } | { phase: 'shown' | 'hidden'; translation: Translation };

@@ -1,4 +1,5 @@
 import type { Status } from '@palchat/api';
+import { queryKeys } from '../../api/queries';
 import {
   MutationObserver,
   useMutation,
@@ -8,7 +9,7 @@ import {
 } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '../../api/client';
-import { removeCachedStatus, replaceCachedStatus, updateCachedStatus } from './status-cache';
+import { removeCachedStatus, replaceCachedStatus, updateCachedStatus } from '../../api/status-cache';
 
 export type ToggleAction = 'favourite' | 'reblog' | 'bookmark' | 'pin' | 'mute';
 
@@ -75,9 +76,10 @@ function toggleMutation(client: QueryClient): MutationOptions<Status, Error, Tog
     },
     onSuccess: (fresh, { action, on }) => {
       if (fresh.id) replaceCachedStatus(client, { ...fresh, [FLAG[action]]: on });
-      if (action === 'bookmark') void client.invalidateQueries({ queryKey: ['timeline', 'bookmarks'] });
-      if (action === 'favourite') void client.invalidateQueries({ queryKey: ['timeline', 'favourites'] });
-      if (action === 'pin') void client.invalidateQueries({ queryKey: ['timeline', 'pinned'] });
+      if (action === 'bookmark') void client.invalidateQueries({ queryKey: queryKeys.timeline('bookmarks') });
+      if (action === 'favourite')
+        void client.invalidateQueries({ queryKey: queryKeys.timeline('favourites') });
+      if (action === 'pin') void client.invalidateQueries({ queryKey: queryKeys.timeline('pinned') });
     },
   };
 }

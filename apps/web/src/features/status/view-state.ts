@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { createStore } from '../../app/stores/create-store';
+import { createStore } from '../../platform/stores/create-store';
 
 /** What a reader chose for one status; a choice not made falls back to their reading preferences. */
 export interface StatusViewChoices {

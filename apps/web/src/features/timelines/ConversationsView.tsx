@@ -2,14 +2,14 @@ import './conversations.css';
 import type { DirectConversation } from '@palchat/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, type KeyboardEvent } from 'react';
-import { api } from '../../api/client';
-import { Msg } from '../../app/i18n/Msg';
-import { useT } from '../../app/i18n/use-t';
-import { useInitialState } from '../../app/initial-state-context';
+import { Msg } from '../../platform/i18n/Msg';
+import { useT } from '../../platform/i18n/use-t';
+import { useInitialState } from '../../platform/initial-state-context';
 import { Column, ColumnHeader } from '../../components/Column';
 import { LazyStatusCard as StatusCard } from '../../components/LazyStatusCard';
 import { PagedList } from '../../components/PagedList';
 import { RequireSignIn } from '../../components/RequireSignIn';
+import { conversations } from './api';
 import {
   CONVERSATIONS_KEY,
   isConversation,
@@ -41,7 +41,7 @@ function useConversationStream(): void {
 function useMarkRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<DirectConversation>(`/api/v1/conversations/${id}/read`),
+    mutationFn: (id: string) => conversations.markRead(id),
     onMutate: (id) => {
       const current = client
         .getQueryData<ConversationPages>(CONVERSATIONS_KEY)

@@ -1,27 +1,27 @@
 import './hashtag-header.css';
-import type { Tag } from '@palchat/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { Msg } from '../../app/i18n/Msg';
-import { useT } from '../../app/i18n/use-t';
-import { useInitialState } from '../../app/initial-state-context';
+import { Msg } from '../../platform/i18n/Msg';
+import { useT } from '../../platform/i18n/use-t';
+import { useInitialState } from '../../platform/initial-state-context';
 import { Button } from '../../components/Button';
 import { ErrorMessage } from '../../components/States';
+import { relationshipKeys } from '../relationships';
+import { tags } from './api';
 import { historyUsage } from './history-usage';
+import { timelineKeys } from './query-keys';
 
 /** "#tag", its use over the week and, for a signed-in user, Follow / Unfollow hashtag. */
 export function HashtagHeader({ tag }: { tag: string }) {
   const t = useT();
   const client = useQueryClient();
   const { identity } = useInitialState();
-  const queryKey = ['tag', tag.toLowerCase()];
-  const path = `/api/v1/tags/${encodeURIComponent(tag)}`;
-  const info = useQuery({ queryKey, queryFn: ({ signal }) => api.get<Tag>(path, { signal }) });
+  const queryKey = timelineKeys.tag(tag);
+  const info = useQuery({ queryKey, queryFn: ({ signal }) => tags.get(tag, signal) });
   const follow = useMutation({
-    mutationFn: (next: boolean) => api.post<Tag>(`${path}/${next ? 'follow' : 'unfollow'}`),
+    mutationFn: (next: boolean) => tags.setFollowing(tag, next),
     onSuccess: (saved) => {
       client.setQueryData(queryKey, saved);
-      void client.invalidateQueries({ queryKey: ['followed-tags'] });
+      void client.invalidateQueries({ queryKey: relationshipKeys.followedTags });
     },
   });
   const usage = info.data ? historyUsage(info.data.history) : null;

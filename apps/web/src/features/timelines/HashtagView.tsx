@@ -1,10 +1,10 @@
 import { useParams } from 'react-router';
-import type { PinnedColumnProps } from '../../app/layouts/PinnedColumn';
-import { Msg } from '../../app/i18n/Msg';
-import { FILTER_SCOPES } from '../filters/filter-rules';
+import type { PinnedColumnProps } from '../../platform/pinned-column-context';
+import { Msg } from '../../platform/i18n/Msg';
+import { FILTER_SCOPES } from '../filters';
 import { HashtagHeader } from './HashtagHeader';
 import { Timeline } from './Timeline';
-import { columnParamId } from '../../app/layouts/column-params';
+import { columnParamId } from '../../platform/column-params';
 
 /** A hashtag's timeline under its header (use over the week, follow): /tags/:id and pinned hashtag columns. */
 function HashtagTimeline({ tag }: { tag: string }) {

@@ -1,9 +1,9 @@
 import './link-header.css';
-import type { Status } from '@palchat/api';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { Msg } from '../../app/i18n/Msg';
+import { Msg } from '../../platform/i18n/Msg';
 import { linkHost } from '../../components/link-host';
+import { linkTimeline } from './api';
+import { timelineKeys } from './query-keys';
 
 /**
  * The link a /links/:url timeline is about, as the posts' preview card describes it (title, image), with
@@ -12,9 +12,8 @@ import { linkHost } from '../../components/link-host';
 export function LinkHeader({ url }: { url: string }) {
   const host = linkHost(url);
   const posts = useQuery({
-    queryKey: ['link-card', url],
-    queryFn: ({ signal }) =>
-      api.get<Status[]>('/api/v1/timelines/link', { query: { url, limit: 5 }, signal }),
+    queryKey: timelineKeys.linkCard(url),
+    queryFn: ({ signal }) => linkTimeline.first(url, 5, signal),
   });
   const card = posts.data?.map((status) => status.card).find((found) => found?.url === url) ?? null;
   return (

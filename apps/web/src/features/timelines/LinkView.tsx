@@ -1,8 +1,8 @@
 import { useParams } from 'react-router';
-import { Msg } from '../../app/i18n/Msg';
-import { useT } from '../../app/i18n/use-t';
+import { Msg } from '../../platform/i18n/Msg';
+import { useT } from '../../platform/i18n/use-t';
 import { linkHost } from '../../components/link-host';
-import { FILTER_SCOPES } from '../filters/filter-rules';
+import { FILTER_SCOPES } from '../filters';
 import { LinkHeader } from './LinkHeader';
 import { Timeline } from './Timeline';
 

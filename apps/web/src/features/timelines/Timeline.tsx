@@ -3,15 +3,16 @@ import type { Status } from '@palchat/api';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { QueryValue } from '../../api/client';
-import { useT } from '../../app/i18n/use-t';
+import { useT } from '../../platform/i18n/use-t';
 import { Column, ColumnHeader } from '../../components/Column';
 import type { IconName } from '../../components/icons';
 import { PagedList } from '../../components/PagedList';
 import { LazyStatusCard as StatusCard } from '../../components/LazyStatusCard';
-import type { FilterScope } from '../filters/filter-rules';
-import { FilterScopeContext, useKeepUnfiltered } from '../filters/filter-scope';
+import type { FilterScope } from '../filters';
+import { FilterScopeContext, useKeepUnfiltered } from '../filters';
 import { usePendingCount } from './pending-store';
 import type { StreamParams } from '../../api/streaming';
+import { timelineKeys } from './query-keys';
 import { showPending, useTimelineStream } from './use-timeline-stream';
 
 export interface TimelineProps {
@@ -46,7 +47,7 @@ function NewPostsButton({ timelineId, onShow }: { timelineId: string; onShow: ()
 /** A column of statuses: header, live "N new posts" button, then the server's pages. */
 export function Timeline(props: TimelineProps) {
   const client = useQueryClient();
-  const queryKey = ['timeline', props.timelineId, props.query ?? {}];
+  const queryKey = timelineKeys.pages(props.timelineId, props.query);
   const live = useTimelineStream(props.timelineId, queryKey, props.stream, {
     path: props.path,
     query: props.query,

@@ -1,5 +1,5 @@
 import type { Status } from '@palchat/api';
-import { createStore, useStore } from '../../app/stores/create-store';
+import { createStore, useStore } from '../../platform/stores/create-store';
 
 /** Statuses streamed into a timeline and not shown yet, per timeline id ("N new posts"). */
 export const pendingStore = createStore<ReadonlyMap<string, readonly Status[]>>(new Map());

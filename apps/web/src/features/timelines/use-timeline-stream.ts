@@ -3,8 +3,8 @@ import { useQueryClient, type InfiniteData, type QueryClient, type QueryKey } fr
 import { useEffect } from 'react';
 import { api, type Page, type QueryValue } from '../../api/client';
 import { holdsNewestPage } from '../../components/paging';
-import { useInitialState } from '../../app/initial-state-context';
-import { removeCachedStatus, replaceCachedStatus } from '../status/status-cache';
+import { useInitialState } from '../../platform/initial-state-context';
+import { removeCachedStatus, replaceCachedStatus } from '../../api/status-cache';
 import { addPending, dropPending, pendingStore, takePending } from './pending-store';
 import { isShownAlready } from './shown-already';
 import { sharedStream, type StreamParams } from '../../api/streaming';

@@ -2,15 +2,16 @@ import './profile-edit.css';
 import type { CredentialAccount } from '@palchat/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { api } from '../../../api/client';
 import { queryKeys } from '../../../api/queries';
-import { Msg } from '../../../app/i18n/Msg';
-import { useT } from '../../../app/i18n/use-t';
-import type { MessageId } from '../../../app/i18n/messages';
+import { Msg } from '../../../platform/i18n/Msg';
+import { useT } from '../../../platform/i18n/use-t';
+import type { MessageId } from '../../../platform/i18n/messages';
 import { Button } from '../../../components/Button';
 import { Field } from '../../../components/Field';
 import { Icon } from '../../../components/Icon';
 import { ErrorMessage } from '../../../components/States';
+import { accounts } from '../api';
+import { accountKeys } from '../query-keys';
 import { ProfileImages } from './ProfileImages';
 import {
   draftFromAccount,
@@ -35,12 +36,11 @@ export function ProfileForm({ account, submitLabel, onSaved, lead }: ProfileForm
   const client = useQueryClient();
   const [draft, setDraft] = useState<ProfileDraft>(() => draftFromAccount(account));
   const save = useMutation({
-    mutationFn: (next: ProfileDraft) =>
-      api.patch<CredentialAccount>('/api/v1/accounts/update_credentials', profileFormData(next)),
+    mutationFn: (next: ProfileDraft) => accounts.updateCredentials(profileFormData(next)),
     onSuccess: (saved) => {
-      client.setQueryData(['verify-credentials'], saved);
+      client.setQueryData(queryKeys.credentialAccount, saved);
       client.setQueryData(queryKeys.currentAccount, saved);
-      void client.invalidateQueries({ queryKey: ['account-ref'] });
+      void client.invalidateQueries({ queryKey: accountKeys.refs });
       setDraft(draftFromAccount(saved));
       onSaved?.(saved);
     },

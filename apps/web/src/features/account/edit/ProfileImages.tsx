@@ -1,7 +1,7 @@
 import type { Account } from '@palchat/api';
 import { useEffect, useState } from 'react';
-import { Msg } from '../../../app/i18n/Msg';
-import { useT } from '../../../app/i18n/use-t';
+import { Msg } from '../../../platform/i18n/Msg';
+import { useT } from '../../../platform/i18n/use-t';
 import { Avatar } from '../../../components/Avatar';
 import { hasCustomHeader } from '../profile-images';
 import { imageProblem, PROFILE_IMAGE_TYPES, PROFILE_LIMITS, type ImageProblem } from './profile-draft';

@@ -1,13 +1,13 @@
 import './hover-card.css';
-import type { Account } from '@palchat/api';
 import { autoUpdate, flip, offset, shift, useFloating } from '@floating-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api } from '../../../api/client';
-import { Msg } from '../../../app/i18n/Msg';
+import { queryKeys } from '../../../api/queries';
+import { Msg } from '../../../platform/i18n/Msg';
 import { Avatar } from '../../../components/Avatar';
 import { DisplayName } from '../../../components/DisplayName';
 import { Html } from '../../../components/Html';
+import { accounts } from '../api';
 import { FollowButton } from '../FollowButton';
 import type { HoverCardTiming } from './hover-timing';
 
@@ -22,8 +22,8 @@ export default function HoverCard({
   timing: HoverCardTiming<Element>;
 }) {
   const account = useQuery({
-    queryKey: ['account', accountId],
-    queryFn: ({ signal }) => api.get<Account>(`/api/v1/accounts/${accountId}`, { signal }),
+    queryKey: queryKeys.account(accountId),
+    queryFn: ({ signal }) => accounts.get(accountId, signal),
     staleTime: 60_000,
   });
   const { refs, floatingStyles } = useFloating({

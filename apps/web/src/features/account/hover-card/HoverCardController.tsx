@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useMemo, useState } from 'react';
-import { lazyWithMessages } from '../../../app/lazy-with-messages';
+import { lazyWithMessages } from '../../../platform/lazy-with-messages';
 import { useLocation } from 'react-router';
 import { HoverCardTiming, type HoverTarget } from './hover-timing';
 

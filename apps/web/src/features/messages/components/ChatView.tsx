@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '../../../components/Button';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DropdownMenu, MenuActions, type MenuAction } from '../../../components/DropdownMenu';
-import { messagingApi } from '../api/endpoints';
+import { messagingApi } from '../api';
 import { flattenPages } from '../data/cache';
 import { newestPageOnly, type ChatPages } from '../data/window';
-import { messageKeys } from '../data/keys';
+import { messageKeys } from '../query-keys';
 import {
   useActiveStatus,
   useBlockStatus,
@@ -40,7 +41,7 @@ import { ReportModal } from './ReportModal';
 import { ScreenHeader } from './ScreenHeader';
 import { SettingsModal } from './SettingsModal';
 import { TypingIndicator } from './TypingIndicator';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 type OpenModal =
   | { kind: 'settings' }
@@ -91,9 +92,9 @@ export function ChatView() {
       <ScreenHeader title={null} onBack={dock.showList} />
       <div className="mbox-state mbox-state--error" role="alert">
         <p>{query.error?.message}</p>
-        <button type="button" className="mbox-button mbox-button--ghost" onClick={() => void query.refetch()}>
+        <Button variant="ghost" onClick={() => void query.refetch()}>
           {t('messages.retry')}
-        </button>
+        </Button>
       </div>
     </div>
   );
@@ -149,13 +150,9 @@ function NewChat({ recipient }: { recipient: Participant }) {
               {entry.failed ? (
                 <p className="mbox-message-failed" role="alert" data-testid="message-failed">
                   {t('messages.not_sent')}
-                  <button
-                    type="button"
-                    className="mbox-button mbox-button--small mbox-button--ghost"
-                    onClick={() => first.retry(entry)}
-                  >
+                  <Button variant="ghost" size="small" onClick={() => first.retry(entry)}>
                     {t('messages.retry')}
-                  </button>
+                  </Button>
                 </p>
               ) : null}
             </div>
@@ -354,13 +351,13 @@ function OpenChat({ conversation, removed }: { conversation: Conversation; remov
         onBack={dock.showList}
         title={
           isDirect && partner ? (
-            <button
-              type="button"
+            <Button
+              variant="bare"
               className="mbox-chat__profile-link"
               onClick={() => viewProfile(partner.username)}
             >
               {identity}
-            </button>
+            </Button>
           ) : (
             identity
           )
@@ -369,7 +366,7 @@ function OpenChat({ conversation, removed }: { conversation: Conversation; remov
         {removed ? null : (
           <DropdownMenu
             label={t('messages.chat.settings')}
-            buttonClassName="mbox-icon-button"
+            buttonClassName="icon-button icon-button--round"
             icon={<Icon name="moreHoriz" size={20} />}
           >
             <MenuActions actions={menu} />
@@ -383,13 +380,9 @@ function OpenChat({ conversation, removed }: { conversation: Conversation; remov
             {t(refusal === 'blocked_by_me' ? 'messages.blocked_by_me' : 'messages.blocked_by_them')}
           </span>
           {refusal === 'blocked_by_me' ? (
-            <button
-              type="button"
-              className="mbox-button mbox-button--small mbox-button--ghost"
-              onClick={() => void setBlocked(false)}
-            >
+            <Button variant="ghost" size="small" onClick={() => void setBlocked(false)}>
               {t('messages.chat.unblock')}
-            </button>
+            </Button>
           ) : null}
         </div>
       ) : null}

@@ -1,14 +1,14 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { describe, expect, it, vi } from 'vitest';
-import { NotificationsProvider } from '../state/notifications';
+import { ToastProvider } from '../../../platform/toasts';
 import { Composer, type ComposerProps } from './Composer';
 import english from '../../../locales/en.json';
 
 function renderComposer(onSend: ComposerProps['onSend']) {
   render(
     <IntlProvider locale="en" messages={english} onError={() => undefined}>
-      <NotificationsProvider>
+      <ToastProvider>
         <Composer
           blocked={false}
           replyTo={null}
@@ -18,7 +18,7 @@ function renderComposer(onSend: ComposerProps['onSend']) {
           onTyping={() => undefined}
           draftKey="conversation:composer-test"
         />
-      </NotificationsProvider>
+      </ToastProvider>
     </IntlProvider>,
   );
   return screen.getByPlaceholderText('Type a message...');

@@ -10,10 +10,11 @@ import {
 } from '../rules/constants';
 import { acceptMedia, canSend } from '../rules/validation';
 import { keepDraft, readDraft } from '../state/drafts';
-import { useNotifications } from '../state/notifications';
+import { useBoxToast } from '../state/toasts';
 import { EmojiPicker } from './EmojiPicker';
 import { Icon } from '../../../components/Icon';
-import { useT } from '../../../app/i18n/use-t';
+import { Button, IconButton } from '../../../components/Button';
+import { useT } from '../../../platform/i18n/use-t';
 
 interface Attachment {
   key: string;
@@ -43,13 +44,15 @@ let keySeed = 0;
 export function Composer(props: ComposerProps) {
   const { blocked, replyTo, onCancelReply, onSend, upload, onTyping, draftKey } = props;
   const t = useT();
-  const { notify } = useNotifications();
+  const notify = useBoxToast();
   const [draft] = useState(() => readDraft(draftKey));
   const [text, setText] = useState(draft?.text ?? '');
   const [attachments, setAttachments] = useState<Attachment[]>([]);
   const [emojiOpen, setEmojiOpen] = useState(false);
   const emojiButton = useRef<HTMLButtonElement>(null);
   const emojiPicker = useRef<HTMLDivElement>(null);
+  // the emoji picker's anchor: state, so that the picker is placed once the composer is on the page
+  const [composer, setComposer] = useState<HTMLDivElement | null>(null);
   const closeEmoji = useCallback(() => setEmojiOpen(false), []);
   const dismissEmoji = usePopoverDismiss(emojiOpen, closeEmoji, emojiPicker, emojiButton);
   const input = useRef<HTMLTextAreaElement>(null);
@@ -176,6 +179,7 @@ export function Composer(props: ComposerProps) {
 
   return (
     <div
+      ref={setComposer}
       className="mbox-composer"
       onKeyDown={dismissEmoji}
       onDragOver={(event) => {
@@ -197,14 +201,13 @@ export function Composer(props: ComposerProps) {
               {replyTo.content.trim() || t('messages.message.photo')}
             </span>
           </div>
-          <button
-            type="button"
-            className="mbox-icon-button mbox-icon-button--small"
-            aria-label={t('messages.reply.cancel')}
+          <IconButton
+            shape="round"
+            size="small"
+            icon="close"
+            label={t('messages.reply.cancel')}
             onClick={onCancelReply}
-          >
-            <Icon name="close" size={16} />
-          </button>
+          />
         </div>
       ) : null}
       {attachments.length > 0 ? (
@@ -217,14 +220,14 @@ export function Composer(props: ComposerProps) {
                 ) : (
                   <img src={a.previewUrl} alt={a.file.name} />
                 )}
-                <button
-                  type="button"
+                <IconButton
+                  shape="round"
+                  size="small"
+                  icon="close"
                   className="mbox-media-preview__remove"
-                  aria-label={t('messages.composer.remove_media')}
+                  label={t('messages.composer.remove_media')}
                   onClick={() => removeAttachment(a.key)}
-                >
-                  <Icon name="close" size={16} />
-                </button>
+                />
               </li>
             ))}
           </ul>
@@ -233,18 +236,15 @@ export function Composer(props: ComposerProps) {
           </span>
         </div>
       ) : null}
-      {emojiOpen ? <EmojiPicker ref={emojiPicker} onPick={insertEmoji} /> : null}
+      {emojiOpen ? <EmojiPicker ref={emojiPicker} anchor={composer} onPick={insertEmoji} /> : null}
       <div className="mbox-composer__row">
-        <button
-          type="button"
-          className="mbox-icon-button"
-          aria-label={t('messages.composer.attach')}
-          title={t('messages.composer.attach')}
+        <IconButton
+          shape="round"
+          icon="image"
+          label={t('messages.composer.attach')}
           disabled={blocked || attachments.length >= MAX_ATTACHMENTS}
           onClick={() => fileInput.current?.click()}
-        >
-          <Icon name="image" size={20} />
-        </button>
+        />
         <input
           ref={fileInput}
           type="file"
@@ -278,21 +278,18 @@ export function Composer(props: ComposerProps) {
               }
             }}
           />
-          <button
+          <IconButton
             ref={emojiButton}
-            type="button"
-            className="mbox-icon-button mbox-composer__emoji"
-            aria-label={t('messages.composer.emoji')}
-            title={t('messages.composer.emoji')}
+            shape="round"
+            icon="mood"
+            className="mbox-composer__emoji"
+            label={t('messages.composer.emoji')}
             aria-expanded={emojiOpen}
             disabled={blocked}
             onClick={() => setEmojiOpen((open) => !open)}
-          >
-            <Icon name="mood" size={20} />
-          </button>
+          />
         </div>
-        <button
-          type="button"
+        <Button
           className={`mbox-send ${uploading ? 'is-uploading' : ''}`}
           disabled={!sendable}
           onClick={() => void submit()}
@@ -300,7 +297,7 @@ export function Composer(props: ComposerProps) {
           data-testid="send-button"
         >
           {uploading ? t('messages.composer.uploading') : <Icon name="send" size={18} />}
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -5,7 +5,7 @@ import {
   type ConversationAction,
 } from '../hooks/use-conversation-actions';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 /** Asks before leaving, dissolving or deleting, then does it. */
 export function ConversationConfirm({

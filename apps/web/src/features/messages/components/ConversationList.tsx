@@ -7,9 +7,10 @@ import { isSearchable } from '../rules/validation';
 import { useDock } from '../state/dock-context';
 import { ConversationRow } from './ConversationRow';
 import { Icon } from '../../../components/Icon';
+import { Button, IconButton } from '../../../components/Button';
 import { SearchResults } from './SearchResults';
 import { SettingsModal } from './SettingsModal';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 /** The list screen: search box, then the conversations (virtualized) or the search results. */
 export function ConversationList() {
@@ -41,13 +42,9 @@ export function ConversationList() {
     content = (
       <div className="mbox-state mbox-state--error" role="alert">
         <p>{t('messages.load_failed')}</p>
-        <button
-          type="button"
-          className="mbox-button mbox-button--ghost"
-          onClick={() => void conversations.refetch()}
-        >
+        <Button variant="ghost" onClick={() => void conversations.refetch()}>
           {t('messages.retry')}
-        </button>
+        </Button>
       </div>
     );
   } else if (list.length === 0) {
@@ -56,9 +53,7 @@ export function ConversationList() {
         <Icon name="chatBubble" size={40} />
         <p className="mbox-empty__title">{t('messages.empty')}</p>
         <p>{t('messages.empty_hint')}</p>
-        <button type="button" className="mbox-button mbox-button--primary" onClick={dock.showPicker}>
-          {t('messages.compose')}
-        </button>
+        <Button onClick={dock.showPicker}>{t('messages.compose')}</Button>
       </div>
     );
   } else {
@@ -94,25 +89,23 @@ export function ConversationList() {
             aria-label={t('messages.search_all')}
           />
           {query ? (
-            <button
-              type="button"
-              className="mbox-icon-button mbox-search__clear"
-              aria-label={t('messages.clear_search')}
+            <IconButton
+              shape="round"
+              icon="close"
+              iconSize={16}
+              className="mbox-search__clear"
+              label={t('messages.clear_search')}
               onClick={() => setQuery('')}
-            >
-              <Icon name="close" size={16} />
-            </button>
+            />
           ) : null}
         </label>
-        <button
-          type="button"
-          className="mbox-icon-button"
-          aria-label={t('messages.preferences')}
-          title={t('messages.preferences')}
+        <IconButton
+          shape="round"
+          icon="settings"
+          iconSize={18}
+          label={t('messages.preferences')}
           onClick={() => setShowPreferences(true)}
-        >
-          <Icon name="settings" size={18} />
-        </button>
+        />
       </div>
       <div className="mbox-screen__body">{content}</div>
       {showPreferences ? (

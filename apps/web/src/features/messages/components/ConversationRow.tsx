@@ -5,11 +5,12 @@ import { conversationMenuActions, type ConversationAction } from '../hooks/use-c
 import { conversationTitle, previewOf } from '../rules/preview';
 import { badgeText } from '../rules/unread';
 import { Avatar } from '../../../components/Avatar';
+import { Button } from '../../../components/Button';
 import { GroupAvatar } from './GroupAvatar';
 import { ConversationConfirm } from './ConversationConfirm';
 import { Icon } from '../../../components/Icon';
 import { RelativeTime } from '../../../components/RelativeTime';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 const actionLabels = {
   leave: 'messages.leave_group',
@@ -50,7 +51,7 @@ export const ConversationRow = memo(function ConversationRow({
       data-testid="conversation-row"
       data-conversation-id={conversation.id}
     >
-      <button type="button" className="mbox-row__main" onClick={() => onOpen(conversation.id)}>
+      <Button variant="bare" className="mbox-row__main" onClick={() => onOpen(conversation.id)}>
         {conversation.is_group ? (
           <GroupAvatar people={conversation.participants.filter((p) => p.id !== currentUserId)} size={44} />
         ) : (
@@ -82,11 +83,11 @@ export const ConversationRow = memo(function ConversationRow({
             <span className="mbox-visually-hidden">{t('messages.online')}</span>
           ) : null}
         </span>
-      </button>
+      </Button>
       <span className="mbox-row__menu">
         <DropdownMenu
           label={t('messages.conversation_menu')}
-          buttonClassName="mbox-icon-button"
+          buttonClassName="icon-button icon-button--round"
           icon={<Icon name="moreHoriz" size={20} />}
         >
           <MenuActions

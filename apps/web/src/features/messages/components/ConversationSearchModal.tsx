@@ -3,9 +3,9 @@ import type { SearchResult } from '../model';
 import { useDebounced } from '../hooks/use-debounced';
 import { SEARCH_DEBOUNCE_MS } from '../rules/constants';
 import { isSearchable } from '../rules/validation';
-import { Modal } from './Modal';
+import { Modal } from '../../../components/Modal';
 import { SearchResults } from './SearchResults';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 /** The message search modal for one conversation. */
 export function ConversationSearchModal({
@@ -21,7 +21,7 @@ export function ConversationSearchModal({
   const [query, setQuery] = useState('');
   const debounced = useDebounced(query, SEARCH_DEBOUNCE_MS);
   return (
-    <Modal title={t('messages.chat.search')} onClose={onClose}>
+    <Modal title={t('messages.chat.search')} onClose={onClose} className="mbox-dialog">
       <input
         type="search"
         className="mbox-input"

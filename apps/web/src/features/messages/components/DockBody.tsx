@@ -2,8 +2,9 @@ import type { DockState } from '../state/dock-state';
 import { ChatView } from './ChatView';
 import { ConversationList } from './ConversationList';
 import { GroupCreation } from './GroupCreation';
-import { Notifications } from './Notifications';
 import { UserPicker } from './UserPicker';
+import { ToastList } from '../../../platform/toasts';
+import { BOX_TOAST_REGION } from '../state/toasts';
 
 /** The expanded box's current screen and its toasts (loaded with the first expansion, see DockPane). */
 export default function DockBody({ screen }: { screen: DockState['screen'] }) {
@@ -13,7 +14,7 @@ export default function DockBody({ screen }: { screen: DockState['screen'] }) {
       {screen === 'picker' ? <UserPicker /> : null}
       {screen === 'group' ? <GroupCreation /> : null}
       {screen === 'list' ? <ConversationList /> : null}
-      <Notifications />
+      <ToastList region={BOX_TOAST_REGION} className="mbox-toasts" />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { requestMessageBox } from '../../../app/message-box-request';
+import { requestMessageBox } from '../../../platform/message-box-request';
 import { DockProvider } from '../state/dock-context';
 import { DockPane } from './DockPane';
 import english from '../../../locales/en.json';

@@ -1,10 +1,10 @@
 import { Suspense, useEffect, useRef, type RefObject } from 'react';
-import { lazyWithMessages, withMessages } from '../../../app/lazy-with-messages';
-import { takeMessageBoxRequest, useMessageBoxRequests } from '../../../app/message-box-request';
+import { lazyWithMessages, withMessages } from '../../../platform/lazy-with-messages';
+import { takeMessageBoxRequest, useMessageBoxRequests } from '../../../platform/message-box-request';
 import { useUnreadCount } from '../data/queries';
 import { useDock } from '../state/dock-context';
 import { Toolbar } from './Toolbar';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 const loadBody = () => withMessages(() => import('./DockBody'));
 const DockBody = lazyWithMessages(loadBody);

@@ -1,5 +1,7 @@
-import { forwardRef, useState } from 'react';
-import { useT } from '../../../app/i18n/use-t';
+import { autoUpdate, flip, offset, shift, size, useFloating, useMergeRefs } from '@floating-ui/react';
+import { useCallback, useEffect, useState, type Ref } from 'react';
+import { Button } from '../../../components/Button';
+import { useT } from '../../../platform/i18n/use-t';
 
 /** The composer's emoji picker: four categories (SPEC §2). */
 const categories = [
@@ -115,35 +117,68 @@ const categories = [
   },
 ] as const;
 
-export const EmojiPicker = forwardRef<HTMLDivElement, { onPick: (emoji: string) => void }>(
-  function EmojiPicker({ onPick }, ref) {
-    const t = useT();
-    const [active, setActive] = useState(0);
-    const category = categories[active] ?? categories[0];
-    return (
-      <div ref={ref} className="mbox-emoji-picker" data-testid="emoji-picker">
-        <div className="mbox-emoji-picker__tabs" role="tablist">
-          {categories.map((c, index) => (
-            <button
-              key={c.key}
-              type="button"
-              role="tab"
-              aria-selected={index === active}
-              className={index === active ? 'is-active' : ''}
-              onClick={() => setActive(index)}
-            >
-              {t(c.label)}
-            </button>
-          ))}
-        </div>
-        <div className="mbox-emoji-picker__grid" role="tabpanel" aria-label={t(category.label)}>
-          {category.emojis.map((emoji) => (
-            <button key={emoji} type="button" onClick={() => onPick(emoji)} aria-label={emoji}>
-              {emoji}
-            </button>
-          ))}
-        </div>
+/** Room kept between the picker and the composer's top, and between the picker and the box's edges. */
+const GAP = 6;
+const EDGE = 8;
+
+/**
+ * Placed by floating-ui above the composer (`anchor`), right edges 8 px apart; below it when there is no room
+ * above, kept inside the box and no larger than the room there is (a phone).
+ */
+export function EmojiPicker({
+  anchor,
+  onPick,
+  ref,
+}: {
+  anchor: HTMLElement | null;
+  onPick: (emoji: string) => void;
+  ref?: Ref<HTMLDivElement>;
+}) {
+  const t = useT();
+  const [active, setActive] = useState(0);
+  const category = categories[active] ?? categories[0];
+  const { refs, floatingStyles } = useFloating({
+    placement: 'top-end',
+    middleware: [
+      offset({ mainAxis: GAP, crossAxis: -EDGE }),
+      flip({ padding: EDGE }),
+      shift({ padding: EDGE }),
+      size({
+        padding: EDGE,
+        apply({ availableWidth, availableHeight, elements }) {
+          elements.floating.style.maxWidth = `${Math.max(0, availableWidth)}px`;
+          elements.floating.style.maxHeight = `${Math.max(0, availableHeight)}px`;
+        },
+      }),
+    ],
+    whileElementsMounted: autoUpdate,
+  });
+  useEffect(() => refs.setReference(anchor), [anchor, refs]);
+  const setFloating = useCallback((element: HTMLDivElement | null) => refs.setFloating(element), [refs]);
+  const floatingRef = useMergeRefs([setFloating, ref]);
+  return (
+    <div ref={floatingRef} style={floatingStyles} className="mbox-emoji-picker" data-testid="emoji-picker">
+      <div className="mbox-emoji-picker__tabs" role="tablist">
+        {categories.map((c, index) => (
+          <Button
+            key={c.key}
+            variant="bare"
+            role="tab"
+            aria-selected={index === active}
+            className={index === active ? 'is-active' : ''}
+            onClick={() => setActive(index)}
+          >
+            {t(c.label)}
+          </Button>
+        ))}
       </div>
-    );
-  },
-);
+      <div className="mbox-emoji-picker__grid" role="tabpanel" aria-label={t(category.label)}>
+        {category.emojis.map((emoji) => (
+          <Button key={emoji} variant="bare" onClick={() => onPick(emoji)} aria-label={emoji}>
+            {emoji}
+          </Button>
+        ))}
+      </div>
+    </div>
+  );
+}

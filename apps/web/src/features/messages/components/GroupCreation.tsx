@@ -2,21 +2,22 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MessagingErrorCode } from '@palchat/api';
 import { ApiError } from '../../../api/client';
-import { messagingApi } from '../api/endpoints';
+import { messagingApi } from '../api';
 import { upsertConversation } from '../data/cache';
 import type { Participant } from '../model';
 import { GROUP_MIN_PEOPLE } from '../rules/constants';
 import { errorCode } from '../rules/errors';
 import { validateGroupCreation, type GroupCreationError } from '../rules/validation';
 import { useDock } from '../state/dock-context';
-import { useNotifications } from '../state/notifications';
+import { useBoxToast } from '../state/toasts';
 import { Avatar } from '../../../components/Avatar';
-import { AlertDialog } from './Modal';
+import { AlertDialog } from './AlertDialog';
 import { PeopleList } from './PeopleList';
 import { ScreenHeader } from './ScreenHeader';
 import { Icon } from '../../../components/Icon';
-import { useT } from '../../../app/i18n/use-t';
-import type { MessageId } from '../../../app/i18n/messages';
+import { Button, IconButton } from '../../../components/Button';
+import { useT } from '../../../platform/i18n/use-t';
+import type { MessageId } from '../../../platform/i18n/messages';
 
 const errorTexts: Record<GroupCreationError, MessageId> = {
   name: 'messages.group.name_required',
@@ -29,7 +30,7 @@ export function GroupCreation() {
   const t = useT();
   const dock = useDock();
   const client = useQueryClient();
-  const { notify } = useNotifications();
+  const notify = useBoxToast();
   const seed = dock.groupSeed;
   const [name, setName] = useState('');
   const [search, setSearch] = useState('');
@@ -110,16 +111,16 @@ export function GroupCreation() {
               <li key={person.id} className="mbox-chip">
                 <Avatar src={person.avatar} name={person.display_name || person.username} size={20} />
                 {person.display_name || person.username}
-                <button
-                  type="button"
+                <IconButton
+                  shape="round"
+                  size="small"
+                  icon="close"
                   className="mbox-chip__remove"
-                  aria-label={t('messages.group.remove_selected', {
+                  label={t('messages.group.remove_selected', {
                     name: person.display_name || person.username,
                   })}
                   onClick={() => toggle(person)}
-                >
-                  <Icon name="close" size={16} />
-                </button>
+                />
               </li>
             ))}
           </ul>
@@ -150,13 +151,9 @@ export function GroupCreation() {
             {t(errorTexts[error])}
           </p>
         ) : null}
-        <button
-          type="submit"
-          className="mbox-button mbox-button--primary mbox-button--block"
-          disabled={error !== null || submitting}
-        >
+        <Button type="submit" block disabled={error !== null || submitting}>
           {t('messages.group.create')}
-        </button>
+        </Button>
       </div>
       {mutualFollowError ? (
         <AlertDialog

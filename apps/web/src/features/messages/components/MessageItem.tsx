@@ -1,6 +1,6 @@
 import { memo, Suspense, useCallback, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { lazyWithMessages } from '../../../app/lazy-with-messages';
+import { lazyWithMessages } from '../../../platform/lazy-with-messages';
 import { isPlainClick } from '../../../components/plain-click';
 import type { Message, MessageMedia, Reaction } from '../model';
 import type { MessagePlacement } from '../rules/grouping';
@@ -10,8 +10,9 @@ import { bubbleTime } from '../rules/time';
 import { Avatar } from '../../../components/Avatar';
 import { EmojiText } from '../../emoji/EmojiText';
 import { Icon } from '../../../components/Icon';
+import { Button, IconButton } from '../../../components/Button';
 import { ReactionPicker } from './ReactionPicker';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 export interface MessageItemProps {
   message: Message;
@@ -140,36 +141,31 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
                 aria-label={t('messages.message.actions')}
                 onKeyDown={dismissPicker}
               >
-                <button
-                  type="button"
-                  className="mbox-icon-button mbox-icon-button--small"
-                  aria-label={t('messages.message.reply')}
-                  title={t('messages.message.reply')}
+                <IconButton
+                  shape="round"
+                  size="small"
+                  icon="reply"
+                  label={t('messages.message.reply')}
                   onClick={() => props.onReply(message)}
-                >
-                  <Icon name="reply" size={16} />
-                </button>
-                <button
+                />
+                <IconButton
                   ref={reactButton}
-                  type="button"
-                  className="mbox-icon-button mbox-icon-button--small"
-                  aria-label={t('messages.message.react')}
-                  title={t('messages.message.react')}
+                  shape="round"
+                  size="small"
+                  icon="mood"
+                  iconSize={20}
+                  label={t('messages.message.react')}
                   aria-expanded={picking}
                   onClick={() => setPicking((value) => !value)}
-                >
-                  <Icon name="mood" size={20} />
-                </button>
+                />
                 {message.can_delete ? (
-                  <button
-                    type="button"
-                    className="mbox-icon-button mbox-icon-button--small"
-                    aria-label={t('messages.message.delete')}
-                    title={t('messages.message.delete')}
+                  <IconButton
+                    shape="round"
+                    size="small"
+                    icon="delete"
+                    label={t('messages.message.delete')}
                     onClick={() => props.onDelete(message)}
-                  >
-                    <Icon name="delete" size={16} />
-                  </button>
+                  />
                 ) : null}
                 {picking ? (
                   <ReactionPicker
@@ -271,9 +267,9 @@ function Reactions({
         const mine = reaction.userIds.includes(currentUserId);
         const names = reaction.users.map((u) => u.display_name || u.username).join(', ');
         return (
-          <button
+          <Button
             key={reaction.emoji}
-            type="button"
+            variant="bare"
             className={`mbox-reaction ${mine ? 'is-mine' : ''}`}
             aria-pressed={mine}
             title={t('messages.message.reacted_by', { emoji: reaction.emoji, names })}
@@ -281,7 +277,7 @@ function Reactions({
             onClick={() => onToggle(reaction.emoji)}
           >
             {t('messages.message.reaction_count', { emoji: reaction.emoji, count: reaction.count })}
-          </button>
+          </Button>
         );
       })}
     </div>

@@ -13,9 +13,9 @@ import { FIRST_ITEM_INDEX, shiftedFirstItemIndex } from '../../../components/pag
 import type { Message } from '../model';
 import { HIGHLIGHT_MS, SCROLL_BOTTOM_THRESHOLD_PX } from '../rules/constants';
 import { placeMessage } from '../rules/grouping';
-import { Icon } from '../../../components/Icon';
+import { IconButton } from '../../../components/Button';
 import { MessageItem, type MessageItemProps } from './MessageItem';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 const keyOf = (message: Message): string => message.local_key ?? message.id;
 
@@ -195,16 +195,15 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
         }}
       />
       {!atBottom || hasNewer ? (
-        <button
-          type="button"
+        <IconButton
+          shape="round"
+          icon="arrowDownward"
+          iconSize={18}
           className="mbox-scroll-bottom"
-          aria-label={t('messages.chat.scroll_to_bottom')}
-          title={t('messages.chat.scroll_to_bottom')}
+          label={t('messages.chat.scroll_to_bottom')}
           data-testid="scroll-to-bottom"
           onClick={hasNewer ? onJumpToNewest : scrollToBottom}
-        >
-          <Icon name="arrowDownward" size={18} />
-        </button>
+        />
       ) : null}
     </div>
   );

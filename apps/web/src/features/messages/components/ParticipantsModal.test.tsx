@@ -2,10 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messagingApi } from '../api/endpoints';
+import { messagingApi } from '../api';
 import type { Participant } from '../model';
 import { makeConversation } from '../rules/fixtures.test-helpers';
-import { NotificationsProvider } from '../state/notifications';
+import { ToastProvider } from '../../../platform/toasts';
 import { ParticipantsModal } from './ParticipantsModal';
 import english from '../../../locales/en.json';
 
@@ -40,9 +40,9 @@ function renderModal() {
   render(
     <IntlProvider locale="en" messages={english} onError={() => undefined}>
       <QueryClientProvider client={new QueryClient()}>
-        <NotificationsProvider>
+        <ToastProvider>
           <ParticipantsModal conversation={group()} currentUserId="me" onClose={() => undefined} />
-        </NotificationsProvider>
+        </ToastProvider>
       </QueryClientProvider>
     </IntlProvider>,
   );

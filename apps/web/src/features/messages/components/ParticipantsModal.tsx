@@ -1,15 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { messagingApi } from '../api/endpoints';
-import { messageKeys } from '../data/keys';
+import { messagingApi } from '../api';
+import { messageKeys } from '../query-keys';
 import { useAction } from '../hooks/use-action';
 import type { Conversation, Participant } from '../model';
 import { Avatar } from '../../../components/Avatar';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { Icon } from '../../../components/Icon';
-import { AlertDialog, Modal } from './Modal';
+import { Button, IconButton } from '../../../components/Button';
+import { Modal } from '../../../components/Modal';
+import { AlertDialog } from './AlertDialog';
 import { PeopleList } from './PeopleList';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 /** Group admins add, remove and hand over (SPEC §6); everyone else gets 'Access Denied'. */
 export function ParticipantsModal({
@@ -80,7 +81,7 @@ export function ParticipantsModal({
   const pickedIds = new Set(picked.map((p) => p.id));
 
   return (
-    <Modal title={t('messages.participants.title')} onClose={onClose}>
+    <Modal title={t('messages.participants.title')} onClose={onClose} className="mbox-dialog">
       <ul className="mbox-participants" data-testid="participants">
         {conversation.participants.map((person) => {
           const self = person.id === currentUserId;
@@ -111,23 +112,22 @@ export function ParticipantsModal({
               {!self ? (
                 <span className="mbox-participant__actions">
                   {!remote ? (
-                    <button
-                      type="button"
-                      className="mbox-button mbox-button--small mbox-button--ghost"
+                    <Button
+                      variant="ghost"
+                      size="small"
                       onClick={() => setAsking({ action: 'makeOwner', person })}
                     >
                       {t('messages.participants.make_owner')}
-                    </button>
+                    </Button>
                   ) : null}
-                  <button
-                    type="button"
-                    className="mbox-icon-button mbox-icon-button--small mbox-participant__remove"
-                    aria-label={t('messages.participants.remove')}
-                    title={t('messages.participants.remove')}
+                  <IconButton
+                    shape="round"
+                    size="small"
+                    icon="delete"
+                    className="mbox-participant__remove"
+                    label={t('messages.participants.remove')}
                     onClick={() => setAsking({ action: 'remove', person })}
-                  >
-                    <Icon name="delete" size={16} />
-                  </button>
+                  />
                 </span>
               ) : null}
             </li>
@@ -160,27 +160,18 @@ export function ParticipantsModal({
             />
           </div>
           <div className="mbox-modal__actions">
-            <button type="button" className="mbox-button mbox-button--ghost" onClick={() => setAdding(false)}>
+            <Button variant="ghost" onClick={() => setAdding(false)}>
               {t('messages.cancel')}
-            </button>
-            <button
-              type="button"
-              className="mbox-button mbox-button--primary"
-              disabled={picked.length === 0}
-              onClick={() => void add()}
-            >
+            </Button>
+            <Button disabled={picked.length === 0} onClick={() => void add()}>
               {t('messages.participants.add')}
-            </button>
+            </Button>
           </div>
         </div>
       ) : (
-        <button
-          type="button"
-          className="mbox-button mbox-button--ghost mbox-button--block"
-          onClick={() => setAdding(true)}
-        >
+        <Button variant="ghost" block onClick={() => setAdding(true)}>
           {t('messages.group.add_people')}
-        </button>
+        </Button>
       )}
       {asking ? (
         <ParticipantConfirm

@@ -4,8 +4,9 @@ import { useMessageableUsers } from '../data/queries';
 import { useDebounced } from '../hooks/use-debounced';
 import { USER_SEARCH_DEBOUNCE_MS } from '../rules/constants';
 import { Avatar } from '../../../components/Avatar';
+import { Button } from '../../../components/Button';
 import { Icon } from '../../../components/Icon';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 /** Filters people by username or display name, on the client as well as the server. */
 export function matchesPerson(person: Participant, search: string): boolean {
@@ -47,8 +48,8 @@ export function PeopleList({
       itemContent={(_, person) => {
         const checked = selected?.has(person.id) ?? false;
         return (
-          <button
-            type="button"
+          <Button
+            variant="bare"
             className={`mbox-person ${checked ? 'is-selected' : ''}`}
             data-testid="person"
             role={selected ? 'checkbox' : undefined}
@@ -68,7 +69,7 @@ export function PeopleList({
             {selected ? (
               <span className="mbox-check">{checked ? <Icon name="check" size={14} /> : null}</span>
             ) : null}
-          </button>
+          </Button>
         );
       }}
     />

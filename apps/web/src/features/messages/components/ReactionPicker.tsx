@@ -1,7 +1,8 @@
 import { autoUpdate, flip, offset, shift, useFloating } from '@floating-ui/react';
 import { useEffect } from 'react';
 import { REACTION_EMOJIS } from '../rules/constants';
-import { useT } from '../../../app/i18n/use-t';
+import { Button } from '../../../components/Button';
+import { useT } from '../../../platform/i18n/use-t';
 
 /**
  * The row of reactions above a message's React button. Placed by floating-ui inside the list's visible area:
@@ -39,14 +40,14 @@ export function ReactionPicker({
       data-testid="reaction-picker"
     >
       {REACTION_EMOJIS.map((emoji) => (
-        <button
+        <Button
           key={emoji}
-          type="button"
+          variant="bare"
           aria-label={t('messages.message.react_with', { emoji })}
           onClick={() => onPick(emoji)}
         >
           {emoji}
-        </button>
+        </Button>
       ))}
     </div>
   );

@@ -1,13 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { messagingApi } from '../api/endpoints';
+import { messagingApi } from '../api';
 import { patchConversation } from '../data/cache';
-import { messageKeys } from '../data/keys';
+import { messageKeys } from '../query-keys';
 import { useAction } from '../hooks/use-action';
 import type { Conversation } from '../model';
 import { isValidGroupName } from '../rules/validation';
-import { Modal } from './Modal';
-import { useT } from '../../../app/i18n/use-t';
+import { Button } from '../../../components/Button';
+import { Modal } from '../../../components/Modal';
+import { useT } from '../../../platform/i18n/use-t';
 
 export function RenameModal({ conversation, onClose }: { conversation: Conversation; onClose: () => void }) {
   const t = useT();
@@ -31,7 +32,7 @@ export function RenameModal({ conversation, onClose }: { conversation: Conversat
   };
 
   return (
-    <Modal title={t('messages.rename.title')} onClose={onClose}>
+    <Modal title={t('messages.rename.title')} onClose={onClose} className="mbox-dialog">
       <form className="mbox-form" onSubmit={(event) => void save(event)}>
         <input
           type="text"
@@ -44,12 +45,12 @@ export function RenameModal({ conversation, onClose }: { conversation: Conversat
           placeholder={t('messages.group.name')}
         />
         <div className="mbox-modal__actions">
-          <button type="button" className="mbox-button mbox-button--ghost" onClick={onClose}>
+          <Button variant="ghost" onClick={onClose}>
             {t('messages.cancel')}
-          </button>
-          <button type="submit" className="mbox-button mbox-button--primary" disabled={!valid}>
+          </Button>
+          <Button type="submit" disabled={!valid}>
             {t('messages.save')}
-          </button>
+          </Button>
         </div>
       </form>
     </Modal>

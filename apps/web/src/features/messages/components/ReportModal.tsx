@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { messagingApi } from '../api/endpoints';
+import { messagingApi } from '../api';
 import { useAction } from '../hooks/use-action';
 import { CONVERSATION_REPORT_REASONS } from '../rules/constants';
-import { Modal } from './Modal';
-import type { MessageId } from '../../../app/i18n/messages';
-import { useT } from '../../../app/i18n/use-t';
+import { Button } from '../../../components/Button';
+import { Modal } from '../../../components/Modal';
+import type { MessageId } from '../../../platform/i18n/messages';
+import { useT } from '../../../platform/i18n/use-t';
 
 type Reason = (typeof CONVERSATION_REPORT_REASONS)[number];
 
@@ -40,7 +41,7 @@ export function ReportModal({ conversationId, onClose }: { conversationId: strin
   };
 
   return (
-    <Modal title={t('messages.report.title')} onClose={onClose}>
+    <Modal title={t('messages.report.title')} onClose={onClose} className="mbox-dialog">
       <form className="mbox-form" onSubmit={(event) => void submit(event)}>
         <fieldset className="mbox-reasons">
           <legend>{t('messages.report.reason')}</legend>
@@ -75,12 +76,12 @@ export function ReportModal({ conversationId, onClose }: { conversationId: strin
           aria-label={t('messages.report.details')}
         />
         <div className="mbox-modal__actions">
-          <button type="button" className="mbox-button mbox-button--ghost" onClick={onClose}>
+          <Button variant="ghost" onClick={onClose}>
             {t('messages.cancel')}
-          </button>
-          <button type="submit" className="mbox-button mbox-button--danger">
+          </Button>
+          <Button type="submit" variant="danger">
             {t('messages.report.submit')}
-          </button>
+          </Button>
         </div>
       </form>
     </Modal>

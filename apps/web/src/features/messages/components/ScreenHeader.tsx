@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Icon } from '../../../components/Icon';
-import { useT } from '../../../app/i18n/use-t';
+import { IconButton } from '../../../components/Button';
+import { useT } from '../../../platform/i18n/use-t';
 
 /** A screen's header row with a back button. */
 export function ScreenHeader({
@@ -15,9 +15,7 @@ export function ScreenHeader({
   const t = useT();
   return (
     <div className="mbox-header">
-      <button type="button" className="mbox-icon-button" aria-label={t('messages.back')} onClick={onBack}>
-        <Icon name="back" size={20} />
-      </button>
+      <IconButton shape="round" icon="back" label={t('messages.back')} onClick={onBack} />
       <div className="mbox-header__title">{title}</div>
       {children}
     </div>

@@ -3,8 +3,9 @@ import type { SearchResult } from '../model';
 import { useMessageSearch } from '../data/queries';
 import { cutPreview } from '../rules/preview';
 import { Avatar } from '../../../components/Avatar';
+import { Button } from '../../../components/Button';
 import { RelativeTime } from '../../../components/RelativeTime';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 /** Results of the message search, 20 per page, more as the user scrolls (SPEC §9). */
 export function SearchResults({
@@ -41,8 +42,8 @@ export function SearchResults({
           if (search.hasNextPage && !search.isFetchingNextPage) void search.fetchNextPage();
         }}
         itemContent={(_, result) => (
-          <button
-            type="button"
+          <Button
+            variant="bare"
             className="mbox-result"
             data-testid="search-result"
             onClick={() => onOpen(result)}
@@ -69,7 +70,7 @@ export function SearchResults({
                 <Highlighted text={cutPreview(result.content)} query={query.trim()} />
               </span>
             </span>
-          </button>
+          </Button>
         )}
       />
     </div>

@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { MessagingText } from '@palchat/api';
-import { messagingApi } from '../api/endpoints';
-import { messageKeys } from '../data/keys';
+import { messagingApi } from '../api';
+import { messageKeys } from '../query-keys';
 import { useConversationSettings, usePreferences } from '../data/queries';
 import { useAction } from '../hooks/use-action';
 import type { ConversationSettingName, ConversationSettings, Preferences } from '../model';
-import { Modal } from './Modal';
-import { useT } from '../../../app/i18n/use-t';
+import { Modal } from '../../../components/Modal';
+import { useT } from '../../../platform/i18n/use-t';
 
 const conversationSettingLabels = {
   typing_indicator_enabled: 'messages.settings.typing',
@@ -30,7 +30,7 @@ export function SettingsModal({
 }) {
   const t = useT();
   return (
-    <Modal title={t('messages.settings.title')} onClose={onClose}>
+    <Modal title={t('messages.settings.title')} onClose={onClose} className="mbox-dialog">
       {conversationId ? <ConversationSection conversationId={conversationId} /> : null}
       <GlobalSection />
     </Modal>
@@ -126,7 +126,7 @@ function GlobalSection() {
     if (previous) client.setQueryData<Preferences>(messageKeys.preferences(), { ...previous, [name]: value });
     messagingApi
       .updatePreference({ [name]: value })
-      .then(() => client.invalidateQueries({ queryKey: ['messages', 'settings'] }))
+      .then(() => client.invalidateQueries({ queryKey: messageKeys.allSettings() }))
       .catch((error: unknown) => {
         // SPEC §8: a failed preference save is logged only
         console.error(MessagingText.failedSavePreference, error);

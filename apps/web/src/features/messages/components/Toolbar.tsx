@@ -1,6 +1,6 @@
 import { badgeText } from '../rules/unread';
-import { Icon } from '../../../components/Icon';
-import { useT } from '../../../app/i18n/use-t';
+import { Button, IconButton } from '../../../components/Button';
+import { useT } from '../../../platform/i18n/use-t';
 
 /** The box's title bar: Messages, compose, group chat, expand/minimise, and the unread total when minimised. */
 export function Toolbar({
@@ -23,8 +23,8 @@ export function Toolbar({
     // presentation: a click anywhere on the bar toggles the box; the keyboard's path is the title button
     <div className="mbox-toolbar" role="presentation" onClick={onToggle}>
       <h2 className="mbox-toolbar__title">
-        <button
-          type="button"
+        <Button
+          variant="bare"
           className="mbox-toolbar__title-button"
           aria-expanded={expanded}
           onClick={(event) => {
@@ -33,7 +33,7 @@ export function Toolbar({
           }}
         >
           {t('messages.title')}
-        </button>
+        </Button>
         {badge ? (
           <span
             className="mbox-badge mbox-toolbar__badge"
@@ -45,34 +45,15 @@ export function Toolbar({
         ) : null}
       </h2>
       <div className="mbox-toolbar__actions" role="presentation" onClick={(event) => event.stopPropagation()}>
-        <button
-          type="button"
-          className="mbox-icon-button"
-          aria-label={t('messages.compose')}
-          title={t('messages.compose')}
-          onClick={onCompose}
-        >
-          <Icon name="edit" size={20} />
-        </button>
-        <button
-          type="button"
-          className="mbox-icon-button"
-          aria-label={t('messages.new_group')}
-          title={t('messages.new_group')}
-          onClick={onGroup}
-        >
-          <Icon name="people" size={20} />
-        </button>
-        <button
-          type="button"
-          className="mbox-icon-button"
-          aria-label={toggleLabel}
-          title={toggleLabel}
+        <IconButton shape="round" icon="edit" label={t('messages.compose')} onClick={onCompose} />
+        <IconButton shape="round" icon="people" label={t('messages.new_group')} onClick={onGroup} />
+        <IconButton
+          shape="round"
+          icon={expanded ? 'expandMore' : 'expandLess'}
+          label={toggleLabel}
           aria-expanded={expanded}
           onClick={onToggle}
-        >
-          {expanded ? <Icon name="expandMore" size={20} /> : <Icon name="expandLess" size={20} />}
-        </button>
+        />
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import { typingIn, typingText } from '../rules/typing';
 import { useTypingEntries } from '../state/typing-store';
 import { useStream } from '../streaming/stream-context';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 /** 'X is typing...', 'X and Y are typing...', 'A, B and C are typing...' (SPEC §4). */
 export function TypingIndicator({

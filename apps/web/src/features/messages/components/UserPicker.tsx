@@ -2,12 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Participant } from '../model';
 import { loadedConversations, type ConversationListPages } from '../data/cache';
-import { messageKeys } from '../data/keys';
+import { messageKeys } from '../query-keys';
 import { useDock } from '../state/dock-context';
 import { PeopleList } from './PeopleList';
 import { ScreenHeader } from './ScreenHeader';
 import { Icon } from '../../../components/Icon';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 /** Starts a one-to-one chat: an existing one opens, else a new one is created on the first send. */
 export function UserPicker() {

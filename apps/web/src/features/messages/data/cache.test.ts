@@ -10,7 +10,7 @@ import {
   patchConversation,
   type ConversationListPages,
 } from './cache';
-import { messageKeys } from './keys';
+import { messageKeys } from '../query-keys';
 
 const me = { id: 'u1', username: 'me', display_name: 'Me', avatar: '' };
 

@@ -1,9 +1,9 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Page } from '../../../api/client';
-import type { UnreadTotals } from '../api/endpoints';
+import type { UnreadTotals } from '../api';
 import type { Conversation, ConversationPage, Message, Reaction } from '../model';
 import { applyIncomingMessage, sortByUpdatedAt, type IncomingContext } from '../rules/unread';
-import { messageKeys } from './keys';
+import { messageKeys } from '../query-keys';
 import { holdsNewest, type ChatPages } from './window';
 
 /** Cache writers shared by the send path and the stream (SPEC §4 transitions). */

@@ -1,11 +1,11 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { DEFAULT_PREFERENCES } from '@palchat/api';
-import { messagingApi } from '../api/endpoints';
+import { messagingApi } from '../api';
 import { isSearchable } from '../rules/validation';
 import { loadedConversations } from './cache';
 import { CHAT_WINDOW_PAGES, newerPageParam, olderPageParam, type ChatPageParam } from './window';
-import { messageKeys } from './keys';
+import { messageKeys } from '../query-keys';
 
 /** Server state of the box, one hook per resource (SPEC §7). */
 

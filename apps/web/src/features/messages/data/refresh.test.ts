@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConversationPage } from '../model';
 import { makeConversation } from '../rules/fixtures.test-helpers';
 import type { ConversationListPages } from './cache';
-import { messageKeys } from './keys';
+import { messageKeys } from '../query-keys';
 import { directChatsWith, refreshChatsWith } from './refresh';
 
 const carol = { id: 'u3', username: 'carol', display_name: 'Carol', avatar: '', acct: 'carol', verified: false };

@@ -1,7 +1,7 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Page } from '../../../api/client';
 import type { Conversation, ConversationPage } from '../model';
-import { messageKeys } from './keys';
+import { messageKeys } from '../query-keys';
 
 /**
  * Reads again what a change on the server may have changed of one conversation: the list, its messages (now

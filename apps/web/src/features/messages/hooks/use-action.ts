@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { ApiError } from '../../../api/client';
-import { useNotifications } from '../state/notifications';
-import { useT } from '../../../app/i18n/use-t';
-import type { MessageId } from '../../../app/i18n/messages';
+import { useBoxToast } from '../state/toasts';
+import { useT } from '../../../platform/i18n/use-t';
+import type { MessageId } from '../../../platform/i18n/messages';
 
 /** The server's own error text when it sent one (SPEC §8), else null. */
 export function serverError(error: unknown): string | null {
@@ -16,7 +16,7 @@ export function serverError(error: unknown): string | null {
  */
 export function useAction() {
   const t = useT();
-  const { notify } = useNotifications();
+  const notify = useBoxToast();
   return useCallback(
     async (
       work: () => Promise<unknown>,

@@ -4,7 +4,7 @@ import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Message } from '../model';
 import { DockProvider } from '../state/dock-context';
-import { NotificationsProvider } from '../state/notifications';
+import { ToastProvider } from '../../../platform/toasts';
 import { useChatActions } from './use-chat-actions';
 import english from '../../../locales/en.json';
 
@@ -20,9 +20,9 @@ function renderChat(): { send: Send } {
     <IntlProvider locale="en" messages={english} onError={() => undefined}>
       <QueryClientProvider client={new QueryClient()}>
         <DockProvider currentUserId="me">
-          <NotificationsProvider>
+          <ToastProvider>
             <Probe />
-          </NotificationsProvider>
+          </ToastProvider>
         </DockProvider>
       </QueryClientProvider>
     </IntlProvider>,

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
-import { messagingApi } from '../api/endpoints';
+import { messagingApi } from '../api';
 import {
   appendMessage,
   dropPending,
@@ -12,9 +12,9 @@ import type { Message, MessageMedia } from '../model';
 import { idempotencyKeyFor, newIdempotencyKey, type FailedSend } from '../rules/send-key';
 import { contentToSend } from '../rules/validation';
 import { useDock } from '../state/dock-context';
-import { useNotifications } from '../state/notifications';
+import { useBoxToast } from '../state/toasts';
 import { serverError, useAction } from './use-action';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 let pendingSeed = 0;
 
@@ -73,7 +73,7 @@ export function useChatActions(conversationId: string) {
   const t = useT();
   const run = useAction();
   const upload = useMediaUpload();
-  const { notify } = useNotifications();
+  const notify = useBoxToast();
   const me = dock.currentUserId;
   /** the last send that failed, whose draft the composer gave back: trying it again reuses its key */
   const failed = useRef<FailedSend | null>(null);

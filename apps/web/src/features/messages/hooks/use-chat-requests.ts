@@ -5,7 +5,7 @@ import { loadedConversations } from '../data/cache';
 import { conversationsOptions } from '../data/queries';
 import { chatRequestStore } from '../state/chat-request';
 import { useDock, type DockApi } from '../state/dock-context';
-import { useStore } from '../../../app/stores/create-store';
+import { useStore } from '../../../platform/stores/create-store';
 
 /** The one-to-one chat with `person` among the first page of conversations, if there is one. */
 async function existingChatWith(client: QueryClient, person: Participant): Promise<string | null> {

@@ -2,15 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError } from '../../../api/client';
 import { MessagingErrorCode } from '@palchat/api';
-import { messagingApi } from '../api/endpoints';
+import { messagingApi } from '../api';
 import { removeConversation } from '../data/cache';
-import { messageKeys } from '../data/keys';
+import { messageKeys } from '../query-keys';
 import type { Conversation } from '../model';
 import { errorCode, mentionsTransferOwnership } from '../rules/errors';
 import { useDock } from '../state/dock-context';
-import { useNotifications } from '../state/notifications';
+import { useBoxToast } from '../state/toasts';
 import { useAction } from './use-action';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 export type ConversationAction = 'leave' | 'deleteGroup' | 'deleteChat';
 
@@ -20,7 +20,7 @@ export function useConversationActions() {
   const dock = useDock();
   const t = useT();
   const run = useAction();
-  const { notify } = useNotifications();
+  const notify = useBoxToast();
 
   const leave = useCallback(
     async (conversation: Conversation) => {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Message, Participant } from '../model';
 import { receiptState } from '../rules/receipts';
 import { DockProvider, useDock } from '../state/dock-context';
-import { NotificationsProvider } from '../state/notifications';
+import { ToastProvider } from '../../../platform/toasts';
 import { useFirstMessages } from './use-first-messages';
 import english from '../../../locales/en.json';
 
@@ -24,9 +24,9 @@ function renderNewChat(): { current: () => Probe } {
     <IntlProvider locale="en" messages={english} onError={() => undefined}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <DockProvider currentUserId="me">
-          <NotificationsProvider>
+          <ToastProvider>
             <ProbeView />
-          </NotificationsProvider>
+          </ToastProvider>
         </DockProvider>
       </QueryClientProvider>
     </IntlProvider>,

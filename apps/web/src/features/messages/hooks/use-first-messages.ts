@@ -1,18 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { messagingApi, type SendMessageInput } from '../api/endpoints';
+import { messagingApi, type SendMessageInput } from '../api';
 import { appendMessage, applyMessageToList } from '../data/cache';
-import { messageKeys } from '../data/keys';
+import { messageKeys } from '../query-keys';
 import { conversationMessagesOptions } from '../data/queries';
 import type { Message, MessageMedia, Participant } from '../model';
 import { newIdempotencyKey } from '../rules/send-key';
 import { contentToSend } from '../rules/validation';
 import { useDock } from '../state/dock-context';
 import { conversationDraftKey, handOverDraft, newChatDraftKey } from '../state/drafts';
-import { useNotifications } from '../state/notifications';
+import { useBoxToast } from '../state/toasts';
 import { serverError } from './use-action';
 import { localMessage, newLocalKey } from './use-chat-actions';
-import { useT } from '../../../app/i18n/use-t';
+import { useT } from '../../../platform/i18n/use-t';
 
 /** A message to someone with no conversation yet: shown at once as "sent", kept with a retry when it failed. */
 export interface FirstMessage {
@@ -32,7 +32,7 @@ export function useFirstMessages(recipient: Participant) {
   const client = useQueryClient();
   const dock = useDock();
   const t = useT();
-  const { notify } = useNotifications();
+  const notify = useBoxToast();
   const me = dock.currentUserId;
   const openChat = dock.openChat;
   const [entries, setEntries] = useState<FirstMessage[]>([]);

@@ -19,7 +19,6 @@ export const USER_SEARCH_DEBOUNCE_MS = 300;
 export const TYPING_STOP_MS = 3000;
 export const TYPING_EXPIRE_MS = 5000;
 export const TYPING_STALE_MS = 4000;
-export const NOTIFICATION_MS = 3000;
 export const HIGHLIGHT_MS = 2000;
 export const SCROLL_BOTTOM_THRESHOLD_PX = 100;
 export const MARK_READ_DELAY_MS = 100;

@@ -1,5 +1,5 @@
 import type { Participant } from '@palchat/api';
-import { createStore } from '../../../app/stores/create-store';
+import { createStore } from '../../../platform/stores/create-store';
 
 /**
  * "Open the chat with this person", asked from outside the box (a profile's Message button). The box takes the

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messageKeys } from '../data/keys';
-import type { UnreadTotals } from '../api/endpoints';
+import { messageKeys } from '../query-keys';
+import type { UnreadTotals } from '../api';
 import { loadedConversations, type ConversationListPages } from '../data/cache';
 import type { ConversationPage } from '../model';
 import { makeConversation, makeMessage } from '../rules/fixtures.test-helpers';

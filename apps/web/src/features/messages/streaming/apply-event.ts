@@ -14,7 +14,7 @@ import {
   replaceReactions,
   updateConversations,
 } from '../data/cache';
-import { messageKeys } from '../data/keys';
+import { messageKeys } from '../query-keys';
 import { refreshConversation } from '../data/refresh';
 import { applyIncomingMessage, countsAsUnread } from '../rules/unread';
 import type { TypingStore } from '../state/typing-store';

@@ -2,14 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { sharedStream, type StreamingConnection } from '../../../api/streaming';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { Preferences } from '../model';
-import { messagingApi } from '../api/endpoints';
+import { messagingApi } from '../api';
 import {
   adjustUnread,
   loadedConversations,
   patchConversation,
   type ConversationListPages,
 } from '../data/cache';
-import { messageKeys } from '../data/keys';
+import { messageKeys } from '../query-keys';
 import { MARK_READ_DELAY_MS } from '../rules/constants';
 import { useDock } from '../state/dock-context';
 import { TypingStore } from '../state/typing-store';

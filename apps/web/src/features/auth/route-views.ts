@@ -1,0 +1,3 @@
+// The sign-in and sign-up pages, one chunk.
+export { SignInView } from './SignInView';
+export { SignUpView } from './SignUpView';

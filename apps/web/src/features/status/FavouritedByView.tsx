@@ -1,0 +1,3 @@
+import { StatusAccounts } from './StatusAccounts';
+
+export const FavouritedByView = () => <StatusAccounts relation="favourited_by" />;

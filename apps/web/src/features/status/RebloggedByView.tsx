@@ -1,0 +1,3 @@
+import { StatusAccounts } from './StatusAccounts';
+
+export const RebloggedByView = () => <StatusAccounts relation="reblogged_by" />;
