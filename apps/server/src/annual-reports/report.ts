@@ -1,6 +1,7 @@
 import type { Db } from '../db/index.js';
 import { archetypeOf, type Archetype } from './campaign.js';
 import { followDatesOf } from '../relationships/store.js';
+import { accountStatusesBetween } from '../statuses/store.js';
 
 /** Mastodon's report schema that this builds (4.6: archetype, time_series, top_hashtags, top_statuses). */
 export const SCHEMA_VERSION = 2;
@@ -20,12 +21,7 @@ const yearBounds = (year: number) => ({
 /** The account's statuses (boosts included) written in the year and not deleted. */
 function statusesOfYear(db: Db, accountId: string, year: number) {
   const { from, to } = yearBounds(year);
-  return db
-    .selectFrom('statuses')
-    .where('statuses.account_id', '=', accountId)
-    .where('statuses.created_at', '>=', from)
-    .where('statuses.created_at', '<', to)
-    .where('statuses.deleted_at', 'is', null);
+  return accountStatusesBetween(db, accountId, from, to);
 }
 
 /** Eligible: the account posted (or boosted) at least once in the year. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { newAccountState } from '../accounts/new-account.js';
+import { findLocalAccountByUsername, insertAccount } from '../accounts/store.js';
 import type { Db, DbOrTx } from '../db/index.js';
 import type { AccountsTable } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
@@ -274,12 +275,7 @@ export function checkRegistrationFormat(
 /** Adds ERR_TAKEN for a username or an e-mail address in use (fields without a format problem only). */
 export async function checkUniqueness(db: DbOrTx, value: NormalizedRegistration, issues: RegistrationIssues) {
   if (!issues.username) {
-    const taken = await db
-      .selectFrom('accounts')
-      .select('id')
-      .where('username_lower', '=', value.username.toLowerCase())
-      .where('domain', 'is', null)
-      .executeTakeFirst();
+    const taken = await findLocalAccountByUsername(db, value.username);
     if (taken)
       (issues.username ??= []).push({
         code: 'ERR_TAKEN',
@@ -324,7 +320,7 @@ export async function insertLocalAccount(tx: DbOrTx, input: NewLocalAccount): Pr
     role: input.role,
     approved: input.approved ? 1 : 0,
   };
-  await tx.insertInto('accounts').values(account).execute();
+  await insertAccount(tx, account);
   await tx
     .insertInto('users')
     .values({

@@ -1,5 +1,6 @@
 import type { InstanceActivity } from '@palchat/api';
 import type { DbOrTx } from '../db/index.js';
+import { countLocalStatusesBetween } from '../statuses/store.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const WEEK_MS = 7 * DAY_MS;
@@ -26,14 +27,7 @@ export async function instanceActivity(db: DbOrTx, now = Date.now()): Promise<In
       const from = new Date(start).toISOString();
       const to = new Date(start + WEEK_MS).toISOString();
       const [statuses, logins, registrations] = await Promise.all([
-        db
-          .selectFrom('statuses')
-          .select((eb) => eb.fn.countAll<number | string>().as('count'))
-          .where('local', '=', 1)
-          .where('reblog_of_id', 'is', null)
-          .where('created_at', '>=', from)
-          .where('created_at', '<', to)
-          .executeTakeFirstOrThrow(),
+        countLocalStatusesBetween(db, from, to),
         db
           .selectFrom(
             db

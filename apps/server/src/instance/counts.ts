@@ -1,3 +1,4 @@
+import { countKnownDomains, localUserTotals } from '../accounts/store.js';
 import type { AppContext } from '../context.js';
 import { isoDaysAgo } from '../lib/time.js';
 import * as limits from './limits.js';
@@ -29,30 +30,8 @@ const toCount = (value: number | string | bigint | null | undefined): number => 
 async function countNow(ctx: AppContext): Promise<InstanceCounts> {
   const activeSince = isoDaysAgo(limits.ACTIVE_USERS_WINDOW_DAYS);
   const activeHalfyearSince = isoDaysAgo(HALF_YEAR_DAYS);
-  const row = await ctx.db
-    .selectFrom('accounts')
-    .innerJoin('users', 'users.account_id', 'accounts.id')
-    .select((eb) => [
-      eb.fn.countAll<number | string>().as('users'),
-      eb.fn.sum<number | string | null>('accounts.statuses_count').as('statuses'),
-      eb.fn
-        .sum<number | string | null>(
-          eb.case().when('accounts.last_active_at', '>=', activeSince).then(1).else(0).end(),
-        )
-        .as('active_month'),
-      eb.fn
-        .sum<number | string | null>(
-          eb.case().when('accounts.last_active_at', '>=', activeHalfyearSince).then(1).else(0).end(),
-        )
-        .as('active_halfyear'),
-    ])
-    .where('accounts.approved', '=', 1)
-    .executeTakeFirstOrThrow();
-  const domains = await ctx.db
-    .selectFrom('accounts')
-    .select((eb) => eb.fn.count<number | string>('domain').distinct().as('count'))
-    .where('domain', 'is not', null)
-    .executeTakeFirstOrThrow();
+  const row = await localUserTotals(ctx.db, activeSince, activeHalfyearSince);
+  const domains = await countKnownDomains(ctx.db);
   return {
     users: toCount(row.users),
     statuses: toCount(row.statuses),

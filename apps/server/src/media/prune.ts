@@ -1,7 +1,8 @@
 import type { Db } from '../db/index.js';
 import { isoDaysAgo } from '../lib/time.js';
 import type { MediaStorage } from './storage.js';
-import { hasLocalFollowerColumn } from '../relationships/conditions.js';
+import { clearProfileImages, staleRemoteProfileImages } from '../accounts/store.js';
+import { hasLocalBoostOfColumn } from '../statuses/store.js';
 
 /**
  * `npm run admin -- media remove` (Mastodon's `tootctl media remove`): the copies of other servers' media
@@ -78,18 +79,7 @@ async function pruneAttachments(
         .where('message_id', 'is', null)
         .where('id', '>', after)
         // kept while a local account's boost or bookmark shows it
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('statuses as boosts')
-                .select('boosts.id')
-                .whereRef('boosts.reblog_of_id', '=', 'media_attachments.status_id')
-                .where('boosts.local', '=', 1)
-                .where('boosts.deleted_at', 'is', null),
-            ),
-          ),
-        )
+        .where((eb) => eb.not(hasLocalBoostOfColumn('media_attachments.status_id')))
         .where((eb) =>
           eb.not(
             eb.exists(
@@ -134,25 +124,9 @@ async function pruneProfileImages(
   dryRun: boolean,
 ): Promise<void> {
   await inBatches(storage, report, dryRun, {
-    page: (after) =>
-      db
-        .selectFrom('accounts')
-        .select(['id', 'avatar_path', 'header_path'])
-        .where('domain', 'is not', null)
-        .where((eb) => eb.or([eb('avatar_path', 'is not', null), eb('header_path', 'is not', null)]))
-        .where((eb) => eb(eb.fn.coalesce('fetched_at', 'updated_at'), '<', cutoff))
-        .where('id', '>', after)
-        .where((eb) => eb.not(hasLocalFollowerColumn('accounts.id')))
-        .orderBy('id')
-        .limit(BATCH)
-        .execute(),
+    page: (after) => staleRemoteProfileImages(db, cutoff, after, BATCH),
     keysOf: (row) => [row.avatar_path, row.header_path],
-    reset: (ids) =>
-      db
-        .updateTable('accounts')
-        .set({ avatar_path: null, header_path: null, images_cache_requested_at: null })
-        .where('id', 'in', ids)
-        .execute(),
+    reset: (ids) => clearProfileImages(db, ids),
     count: () => {
       report.accounts += 1;
     },

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import type { AccountsTable, MediaAttachmentsTable } from '../db/schema.js';
+import type { MediaAttachmentsTable } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
 import { discardUpload, type TempUpload } from '../http/temp-upload.js';
 import { removeProfileImage, storeProfileImage, type ProfileImageKind } from '../accounts/profile-images.js';
@@ -7,7 +7,7 @@ import { rejectsMediaFrom } from '../moderation/domain-blocks.js';
 import { downloadRemoteFile, NotCacheable } from './remote-download.js';
 import { describeUpload, putMediaFiles, removeFiles } from './service.js';
 import { sniffMediaType } from './sniff.js';
-import { findAccountById } from '../accounts/store.js';
+import { findAccountById, setCachedProfileImage } from '../accounts/store.js';
 
 /**
  * Copies of other servers' media in our media store (Mastodon downloads remote attachments, avatars and
@@ -20,12 +20,8 @@ import { findAccountById } from '../accounts/store.js';
 export type CacheOutcome = 'cached' | 'skipped' | 'refused';
 
 async function ownerDomain(ctx: AppContext, accountId: string): Promise<string | null> {
-  const row = await ctx.db
-    .selectFrom('accounts')
-    .select('domain')
-    .where('id', '=', accountId)
-    .executeTakeFirst();
-  return row?.domain ?? null;
+  const account = await findAccountById(ctx.db, accountId);
+  return account?.domain ?? null;
 }
 
 /** A file refused for good (NotCacheable, an unreadable image) is 'refused'; other errors go to the queue. */
@@ -146,14 +142,8 @@ export async function cacheRemoteProfileImages(
       outcome[kind] = 'refused';
       continue;
     }
-    const result = await ctx.db
-      .updateTable('accounts')
-      .set({ [path]: key } as Partial<AccountsTable>)
-      .where('id', '=', account.id)
-      .where(remote, '=', url)
-      .where(path, 'is', null)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) await removeProfileImage(ctx, key);
+    if (!(await setCachedProfileImage(ctx.db, account.id, { path, remote }, url, key)))
+      await removeProfileImage(ctx, key);
     else outcome[kind] = 'cached';
   }
   return outcome;

@@ -6,6 +6,7 @@ import {
   type Conversation,
   type ConversationPage,
 } from '@palchat/api';
+import { enabledAccountIdsAmong } from '../accounts/store.js';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import type { Db, DbOrTx, Tx } from '../db/index.js';
@@ -114,13 +115,8 @@ export async function getConversationPage(
 
 async function requireActiveAccounts(db: DbOrTx, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  const rows = await db
-    .selectFrom('accounts')
-    .select('id')
-    .where('id', 'in', [...ids])
-    .where('disabled', '=', 0)
-    .execute();
-  if (rows.length !== new Set(ids).size) throw notFound(MessagingText.userNotFound);
+  const enabled = await enabledAccountIdsAmong(db, ids);
+  if (enabled.length !== new Set(ids).size) throw notFound(MessagingText.userNotFound);
 }
 
 /** The id of the direct conversation of a pair, when it exists. */

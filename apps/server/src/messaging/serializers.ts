@@ -10,6 +10,7 @@ import {
 import { avatarUrl } from '../accounts/media-urls.js';
 import { acctOf } from '../accounts/serializer.js';
 import { parseFields } from '../accounts/fields.js';
+import { findAccountsByIds } from '../accounts/store.js';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/index.js';
@@ -32,9 +33,7 @@ async function inChunks<T>(ids: readonly string[], query: (chunk: string[]) => P
 }
 
 export async function loadAccounts(db: DbOrTx, ids: readonly string[]): Promise<Map<string, AccountRow>> {
-  const rows = await inChunks(ids, (chunk) =>
-    db.selectFrom('accounts').selectAll().where('id', 'in', chunk).execute(),
-  );
+  const rows = await inChunks(ids, (chunk) => findAccountsByIds(db, chunk));
   return new Map(rows.map((row) => [row.id, row]));
 }
 

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { AdminAccount } from '@palchat/api';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
@@ -7,27 +6,27 @@ import { serializeAccount, roleOf } from '../accounts/serializer.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { isId, storedId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
-import { likeLiteral } from '../search/accounts.js';
 import { announceRevocation } from '../streaming/revocations.js';
 import { announceIfContact } from '../instance/sources.js';
 import type { PageQuery } from '../timelines/pagination.js';
 import { newestFirst, paginateQuery } from '../timelines/pagination.js';
-import { followedIdsOf, followerIdsOf } from '../relationships/conditions.js';
-import { deleteAccount, findAccountById, updateAccountFields } from '../accounts/store.js';
+import {
+  deleteAccount,
+  dropFollowCountsAround,
+  filteredAccountsQuery,
+  findAccountById,
+  updateAccountFields,
+  type AccountListFilter,
+  type AccountStatusFilter,
+} from '../accounts/store.js';
 
-export type AccountStatusFilter = 'active' | 'pending' | 'disabled' | 'silenced' | 'suspended' | 'sensitized';
+export type { AccountStatusFilter };
 
 /** The admin account list's filters, v1 and v2 parameters mapped onto one shape. */
-export interface AdminAccountFilter {
+export interface AdminAccountFilter extends AccountListFilter {
   /** only local accounts exist on this server: `remote` lists nothing */
   origin?: 'local' | 'remote' | undefined;
   byDomain?: string | undefined;
-  status?: AccountStatusFilter | undefined;
-  staff?: boolean | undefined;
-  username?: string | undefined;
-  displayName?: string | undefined;
-  email?: string | undefined;
-  ip?: string | undefined;
 }
 
 const ROLE_RANK: Record<AccountRow['role'], number> = { user: 0, moderator: 1, admin: 2 };
@@ -44,10 +43,6 @@ export function requireAuthorityOver(moderator: AccountRow, target: AccountRow):
   if (moderator.id === target.id || ROLE_RANK[target.role] >= ROLE_RANK[moderator.role]) throw forbidden();
 }
 
-/** A LIKE pattern around a literal, lower-cased (see search/accounts.ts). */
-const like = (before: string, value: string, after: string) =>
-  sql<string>`${`${before}${likeLiteral(value)}${after}`} escape '!'`;
-
 export async function listAdminAccounts(
   db: Db,
   filter: AdminAccountFilter,
@@ -56,62 +51,7 @@ export async function listAdminAccounts(
 ): Promise<AccountRow[]> {
   if (filter.origin === 'remote') return [];
   if (filter.byDomain && filter.byDomain.toLowerCase() !== localDomain.toLowerCase()) return [];
-  let query = db.selectFrom('accounts').selectAll('accounts');
-  switch (filter.status) {
-    case 'active':
-      query = query
-        .where('accounts.approved', '=', 1)
-        .where('accounts.disabled', '=', 0)
-        .where('accounts.suspended_at', 'is', null);
-      break;
-    case 'pending':
-      query = query.where('accounts.approved', '=', 0);
-      break;
-    case 'disabled':
-      query = query.where('accounts.disabled', '=', 1);
-      break;
-    case 'silenced':
-      query = query.where('accounts.silenced_at', 'is not', null);
-      break;
-    case 'suspended':
-      query = query.where('accounts.suspended_at', 'is not', null);
-      break;
-    case 'sensitized':
-      query = query.where('accounts.sensitized_at', 'is not', null);
-      break;
-  }
-  if (filter.staff) query = query.where('accounts.role', 'in', ['moderator', 'admin']);
-  if (filter.username) query = query.where('accounts.username_lower', 'like', like('', filter.username, '%'));
-  if (filter.displayName)
-    query = query.where(
-      (eb) => eb.fn('lower', ['accounts.display_name']),
-      'like',
-      like('%', filter.displayName, '%'),
-    );
-  if (filter.email) {
-    const email = like('%', filter.email, '%');
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('users')
-          .select('users.account_id')
-          .whereRef('users.account_id', '=', 'accounts.id')
-          .where('users.email_lower', 'like', email),
-      ),
-    );
-  }
-  if (filter.ip) {
-    const ip = filter.ip;
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('sessions')
-          .select('sessions.id')
-          .whereRef('sessions.account_id', '=', 'accounts.id')
-          .where('sessions.ip', '=', ip),
-      ),
-    );
-  }
+  const query = filteredAccountsQuery(db, filter);
   return newestFirst(await paginateQuery(query, 'accounts.id', page).execute(), page);
 }
 
@@ -271,21 +211,8 @@ export async function deleteSuspendedAccount(
   const rendered = await serializeAdminAccount(ctx, target);
   await announceRevocation(ctx, { accountId: target.id });
   await ctx.db.transaction().execute(async (tx) => {
-    const followed = followedIdsOf(target.id);
-    const followers = followerIdsOf(target.id);
-    await tx
-      .updateTable('accounts')
-      .set((eb) => ({ followers_count: eb('followers_count', '-', 1) }))
-      .where('id', 'in', followed)
-      .where('followers_count', '>', 0)
-      .execute();
-    await tx
-      .updateTable('accounts')
-      .set((eb) => ({ following_count: eb('following_count', '-', 1) }))
-      .where('id', 'in', followers)
-      .where('following_count', '>', 0)
-      .execute();
-    await tx.deleteFrom('accounts').where('id', '=', target.id).execute();
+    await dropFollowCountsAround(tx, target.id);
+    await deleteAccount(tx, target.id);
   });
   return rendered;
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { accountsCreatedBetween } from '../accounts/store.js';
 import type { Db } from '../db/index.js';
 import { storedId } from '../lib/ids.js';
+import { statusDatesBetween } from '../statuses/store.js';
 
 /**
  * The admin dashboard's numbers (Mastodon's measures, dimensions and retention). An account is "active" on a
@@ -59,11 +61,7 @@ interface Dated {
 
 /** Who did something when, in [start, end]: posts and boosts, and favourites. */
 async function activity(db: Db, from: string, to: string): Promise<Dated[]> {
-  return db
-    .selectFrom('statuses')
-    .select(['account_id', 'created_at'])
-    .where('created_at', '>=', from)
-    .where('created_at', '<=', to)
+  return statusDatesBetween(db, from, to)
     .unionAll(
       db
         .selectFrom('favourites')
@@ -135,12 +133,10 @@ async function measureRows(
       return { rows: await activity(db, from, to), distinct: true };
     case 'new_users':
       return {
-        rows: await db
-          .selectFrom('accounts')
-          .select(['id as account_id', 'created_at'])
-          .where('created_at', '>=', from)
-          .where('created_at', '<=', to)
-          .execute(),
+        rows: (await accountsCreatedBetween(db, from, to)).map(({ id, created_at }) => ({
+          account_id: id,
+          created_at,
+        })),
         distinct: false,
       };
     case 'interactions':
@@ -215,15 +211,7 @@ export async function retention(db: Db, input: z.infer<typeof retentionInputSche
   const periodOf = (iso: string) => (input.frequency === 'day' ? iso.slice(0, 10) : iso.slice(0, 7));
   const from = startOfDay(input.frequency === 'day' ? input.start_at : `${input.start_at.slice(0, 7)}-01`);
   const to = endOfDay(input.end_at);
-  const [signUps, acts] = await Promise.all([
-    db
-      .selectFrom('accounts')
-      .select(['id', 'created_at'])
-      .where('created_at', '>=', from)
-      .where('created_at', '<=', to)
-      .execute(),
-    activity(db, from, to),
-  ]);
+  const [signUps, acts] = await Promise.all([accountsCreatedBetween(db, from, to), activity(db, from, to)]);
   const periods = [...new Set(daysBetween(from.slice(0, 10), input.end_at).map(periodOf))];
   const activeIn = new Map<string, Set<string>>();
   for (const act of acts) {

@@ -8,6 +8,7 @@ import { isId, newId, storedId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { publishNotification, recordNotification } from '../notifications/service.js';
 import { findVisibleStatus } from '../statuses/service.js';
+import { findStatusById } from '../statuses/store.js';
 import { isExpired, pollOptions, serializePolls } from './serializer.js';
 
 /** A poll whose status the viewer may read, or a 404. */
@@ -137,13 +138,8 @@ export async function announceEndedPolls(ctx: AppContext): Promise<void> {
         .where('ended_notified', '=', 0)
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) === 0) return;
-      const status = await tx
-        .selectFrom('statuses')
-        .select('id')
-        .where('id', '=', poll.status_id)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      if (!status) return;
+      const status = await findStatusById(tx, poll.status_id);
+      if (!status || status.deleted_at !== null) return;
       const voters = await tx
         .selectFrom('poll_votes')
         .select('account_id')

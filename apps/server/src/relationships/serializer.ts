@@ -9,7 +9,7 @@ import {
   requestedAmong,
   requestersAmong,
 } from './store.js';
-import { onServerBlockedBy } from './conditions.js';
+import { existingAccountIdsAmong, idsOnServersBlockedBy } from '../accounts/store.js';
 
 /**
  * Of `ids`, in the order asked, those naming an account, as Mastodon's GET /api/v1/accounts/relationships: unknown
@@ -21,9 +21,7 @@ export async function relationshipTargets(
   { withSuspended }: { withSuspended: boolean },
 ): Promise<string[]> {
   if (ids.length === 0) return [];
-  let query = db.selectFrom('accounts').select('id').where('id', 'in', ids);
-  if (!withSuspended) query = query.where('suspended_at', 'is', null);
-  const found = new Set((await query.execute()).map((row) => row.id));
+  const found = new Set(await existingAccountIdsAmong(db, ids, { withSuspended }));
   return ids.filter((id) => found.has(id));
 }
 
@@ -65,18 +63,13 @@ export async function loadRelationships(
       .where('account_id', '=', viewerId)
       .where('target_account_id', 'in', targetIds)
       .execute(),
-    db
-      .selectFrom('accounts')
-      .select('id')
-      .where('id', 'in', targetIds)
-      .where(onServerBlockedBy(viewerId, 'accounts.id'))
-      .execute(),
+    idsOnServersBlockedBy(db, viewerId, targetIds),
   ]);
   const noteOf = new Map(notes.map((row) => [row.target_account_id, row.comment]));
   const endorsedSet = new Set(endorsing.map((row) => row.target_account_id));
   const followMap = new Map(following.map((row) => [row.target_account_id, row]));
   const muteMap = new Map(muting.map((row) => [row.target_account_id, row]));
-  const domainBlockingSet = new Set(onBlockedServers.map((row) => row.id));
+  const domainBlockingSet = new Set(onBlockedServers);
   return targetIds.map((id) => {
     const follow = followMap.get(id);
     const mute = muteMap.get(id);

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DbOrTx } from '../db/index.js';
 import { storedId } from '../lib/ids.js';
 import { notSilencedBy, visibleTo } from '../statuses/visibility.js';
-import { likeLiteral } from './accounts.js';
+import { likeLiteral } from '../lib/like.js';
 
 /** The search's reads of hashtags and statuses (accounts are in accounts.ts). */
 

@@ -1,5 +1,6 @@
 import type { QuotePolicy } from '@palchat/api';
 import type { AccountRow } from '../auth/viewer.js';
+import { findAccountById } from '../accounts/store.js';
 import type { AppContext } from '../context.js';
 import type { DbOrTx, Tx } from '../db/index.js';
 import type { NotificationsTable, QuoteStateValue, QuotesTable, StatusesTable } from '../db/schema.js';
@@ -83,11 +84,7 @@ async function onAccepted(tx: Tx, quote: QuotesTable, quotedAuthorId: string) {
   if (!quote.quoted_status_id) return null;
   await adjustStatusCounter(tx, quote.quoted_status_id, 'quotes_count', 1);
   if (quotedAuthorId === quote.account_id) return null;
-  const author = await tx
-    .selectFrom('accounts')
-    .select('domain')
-    .where('id', '=', quotedAuthorId)
-    .executeTakeFirst();
+  const author = await findAccountById(tx, quotedAuthorId);
   if (!author || author.domain) return null;
   return recordNotification(tx, {
     accountId: quotedAuthorId,

@@ -1,5 +1,6 @@
 import type { ScheduledStatus, ScheduledStatusParams } from '@palchat/api';
 import type { AccountRow } from '../auth/viewer.js';
+import { findEnabledAccountById } from '../accounts/store.js';
 import type { AppContext } from '../context.js';
 import { databaseNowCheckingSkew } from '../db/clock.js';
 import { createOnce } from '../db/idempotency.js';
@@ -316,12 +317,7 @@ async function claim(ctx: AppContext, id: string, now: number): Promise<boolean>
  * it replies to gone) is dropped, its uploads released, rather than tried again for ever.
  */
 async function publish(ctx: AppContext, row: ScheduledStatusesTable): Promise<void> {
-  const author = await ctx.db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('id', '=', row.account_id)
-    .where('disabled', '=', 0)
-    .executeTakeFirst();
+  const author = await findEnabledAccountById(ctx.db, row.account_id);
   try {
     if (!author) throw unprocessable('The author can no longer post');
     const params = JSON.parse(row.params) as ScheduledStatusParams;

@@ -1,10 +1,11 @@
+import { expressionBuilder, sql, type ExpressionBuilder } from 'kysely';
 import type { AccountRow } from '../auth/viewer.js';
 import type { DbOrTx, Tx } from '../db/index.js';
-import type { StatusesTable } from '../db/schema.js';
+import type { Database, StatusesTable } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { statusVersion } from './history.js';
-import { notSilencedBy, visibleTo } from './visibility.js';
+import { inPublicViews, notSilencedBy, visibleTo } from './visibility.js';
 
 /**
  * The one owner of the `statuses` table (and of the rows that belong to a status: its media links, mentions, tags,
@@ -157,6 +158,99 @@ export function acceptedQuotesQuery(db: DbOrTx, statusId: string, viewerId: stri
     .where('quotes.state', '=', 'accepted')
     .where(visibleTo(viewerId))
     .where(notSilencedBy(viewerId));
+}
+
+/**
+ * The statuses of `accountId` (boosts included) written in [from, to) and not deleted, as a query to narrow or
+ * join further.
+ */
+export function accountStatusesBetween(db: DbOrTx, accountId: string, from: string, to: string) {
+  return db
+    .selectFrom('statuses')
+    .where('statuses.account_id', '=', accountId)
+    .where('statuses.created_at', '>=', from)
+    .where('statuses.created_at', '<', to)
+    .where('statuses.deleted_at', 'is', null);
+}
+
+/** Who posted or boosted when in [from, to], deleted statuses included, as a query (to combine with others). */
+export function statusDatesBetween(db: DbOrTx, from: string, to: string) {
+  return db
+    .selectFrom('statuses')
+    .select(['account_id', 'created_at'])
+    .where('created_at', '>=', from)
+    .where('created_at', '<=', to);
+}
+
+/** How many statuses local accounts wrote in [from, to) (boosts left out, deleted ones counted). */
+export async function countLocalStatusesBetween(db: DbOrTx, from: string, to: string) {
+  return db
+    .selectFrom('statuses')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('local', '=', 1)
+    .where('reblog_of_id', 'is', null)
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .executeTakeFirstOrThrow();
+}
+
+/** The condition "a local account's boost, not deleted, of the status in `statusColumn`". */
+export function hasLocalBoostOfColumn(statusColumn: string) {
+  const eb = expressionBuilder<Database, never>();
+  return eb.exists(
+    eb
+      .selectFrom('statuses as boosts')
+      .select('boosts.id')
+      .where('boosts.reblog_of_id', '=', sql.ref<string>(statusColumn))
+      .where('boosts.local', '=', 1)
+      .where('boosts.deleted_at', 'is', null),
+  );
+}
+
+/** The public statuses linking to one of `urls`, written since `since` and not deleted. */
+export async function publicStatusesLinkingTo(db: DbOrTx, urls: readonly string[], since: string) {
+  return db
+    .selectFrom('statuses')
+    .select(['statuses.link_url', 'statuses.created_at', 'statuses.account_id'])
+    .where('statuses.link_url', 'in', [...urls])
+    .where('statuses.created_at', '>=', since)
+    .where('statuses.visibility', '=', 'public')
+    .where('statuses.deleted_at', 'is', null)
+    .execute();
+}
+
+/**
+ * The public statuses (no boosts) written since `since` that the viewer can read, in public views, with the most
+ * boosts, favourites and replies together first; none without any.
+ */
+export async function mostInteractedPublicStatuses(
+  db: DbOrTx,
+  viewerId: string | null,
+  since: string,
+  offset: number,
+  limit: number,
+): Promise<StatusesTable[]> {
+  const interactions = (eb: ExpressionBuilder<Database, 'statuses'>) =>
+    eb(
+      eb('statuses.reblogs_count', '+', eb.ref('statuses.favourites_count')),
+      '+',
+      eb.ref('statuses.replies_count'),
+    );
+  return db
+    .selectFrom('statuses')
+    .selectAll('statuses')
+    .where(visibleTo(viewerId))
+    .where(notSilencedBy(viewerId))
+    .where(inPublicViews(null))
+    .where('statuses.visibility', '=', 'public')
+    .where('statuses.reblog_of_id', 'is', null)
+    .where('statuses.created_at', '>=', since)
+    .where(interactions, '>', 0)
+    .orderBy(interactions, 'desc')
+    .orderBy('statuses.id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
 }
 
 // ---- writes ----

@@ -4,7 +4,8 @@ import type { AppContext } from '../context.js';
 import type { StatusesTable } from '../db/schema.js';
 import { isoDaysAgo } from '../lib/time.js';
 import { serializePreviewCard } from '../statuses/cards.js';
-import { inPublicViews, notSilencedBy, visibleTo } from '../statuses/visibility.js';
+import { mostInteractedPublicStatuses } from '../statuses/store.js';
+import { inPublicViews } from '../statuses/visibility.js';
 import { notFromRejectedPublisher } from './rejected-publishers.js';
 import { linkHistories, tagHistories, tagUrl } from './tag-history.js';
 
@@ -20,38 +21,7 @@ export async function trendingStatuses(
   offset: number,
   limit: number,
 ): Promise<StatusesTable[]> {
-  return ctx.db
-    .selectFrom('statuses')
-    .selectAll('statuses')
-    .where(visibleTo(viewer?.id ?? null))
-    .where(notSilencedBy(viewer?.id ?? null))
-    .where(inPublicViews(null))
-    .where('statuses.visibility', '=', 'public')
-    .where('statuses.reblog_of_id', 'is', null)
-    .where('statuses.created_at', '>=', trendingSince())
-    .where(
-      (eb) =>
-        eb(
-          eb('statuses.reblogs_count', '+', eb.ref('statuses.favourites_count')),
-          '+',
-          eb.ref('statuses.replies_count'),
-        ),
-      '>',
-      0,
-    )
-    .orderBy(
-      (eb) =>
-        eb(
-          eb('statuses.reblogs_count', '+', eb.ref('statuses.favourites_count')),
-          '+',
-          eb.ref('statuses.replies_count'),
-        ),
-      'desc',
-    )
-    .orderBy('statuses.id', 'desc')
-    .offset(offset)
-    .limit(limit)
-    .execute();
+  return mostInteractedPublicStatuses(ctx.db, viewer?.id ?? null, trendingSince(), offset, limit);
 }
 
 /** The week's hashtags used by the most accounts (ties: the latest used first); `id` is the tag's, for the admin API. */

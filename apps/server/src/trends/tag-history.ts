@@ -1,6 +1,7 @@
 import type { Tag } from '@palchat/api';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/index.js';
+import { publicStatusesLinkingTo } from '../statuses/store.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -64,14 +65,7 @@ export async function linkHistories(
   now = Date.now(),
 ): Promise<Map<string, Tag['history']>> {
   if (urls.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('statuses')
-    .select(['statuses.link_url', 'statuses.created_at', 'statuses.account_id'])
-    .where('statuses.link_url', 'in', urls)
-    .where('statuses.created_at', '>=', historySince(now))
-    .where('statuses.visibility', '=', 'public')
-    .where('statuses.deleted_at', 'is', null)
-    .execute();
+  const rows = await publicStatusesLinkingTo(db, urls, historySince(now));
   return dailyHistories(
     urls,
     rows.map((row) => ({ ...row, key: row.link_url ?? '' })),

@@ -6,7 +6,7 @@ import { useMessageBoxRequests } from '../../platform/message-box-request';
 import { useAfterIdle } from '../../platform/use-after-idle';
 
 // the box's texts (messages.*) are in the rest of the catalogue, which lazyWithMessages waits for
-const MessageDock = lazyWithMessages(() => import('../../features/messages'));
+const MessageDock = lazyWithMessages(() => import('../../features/messages/MessageDock'));
 
 /**
  * Mount point for panels docked over the signed-in layouts. The message box (SPEC §2 "Message box",

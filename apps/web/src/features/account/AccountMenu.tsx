@@ -13,7 +13,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DropdownMenu, MenuItem } from '../../components/DropdownMenu';
 import { SocialIcon } from '../../components/SocialIcon';
 import { ErrorMessage } from '../../components/States';
-import { refreshChatsWith } from '../messages/data/refresh';
+import { refreshChatsWith } from '../messages';
 import { domainBlocks } from '../relationships';
 import { focusCompose } from '../status';
 import { accountDomain } from './account-domain';

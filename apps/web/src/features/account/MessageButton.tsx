@@ -2,7 +2,7 @@ import type { Account } from '@palchat/api';
 import { Msg } from '../../platform/i18n/Msg';
 import { useInitialState } from '../../platform/initial-state-context';
 import { Button } from '../../components/Button';
-import { requestChatWith } from '../messages/state/chat-request';
+import { requestChatWith } from '../messages';
 import { useRelationship } from './use-account';
 
 /**

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../api/client';
-import { useDebounced } from '../messages/hooks/use-debounced';
+import { useDebounced } from '../../platform/use-debounced';
 import { accounts } from '../account';
 import { authKeys } from './query-keys';
 import { usernameProblem } from './sign-up-rules';

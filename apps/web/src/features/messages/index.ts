@@ -1,3 +1,6 @@
-/** The message box feature: one lazy-loadable component for the signed-in layout. */
-export { MessageDock, type MessageDockProps } from './MessageDock';
-export { default } from './MessageDock';
+/**
+ * What other features may use of the message box: opening a chat with someone, refreshing the box's chats after a
+ * block. The box itself (MessageDock) is a lazy chunk the signed-in layout loads on its own; nothing here pulls it in.
+ */
+export { refreshChatsWith } from './data/refresh';
+export { requestChatWith } from './state/chat-request';

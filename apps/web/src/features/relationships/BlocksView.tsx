@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { refreshChatsWith } from '../messages/data/refresh';
+import { refreshChatsWith } from '../messages';
 import { UndoAccountList } from './relationship-lists';
 
 export function BlocksView() {

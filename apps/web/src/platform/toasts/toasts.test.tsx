@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToastList, ToastProvider, TOAST_MS, useToast, type ShowToast } from '.';
+import { ToastList, ToastProvider, TOAST_MS, useToast, type ShowToast } from './';
 import english from '../../locales/en.json';
 
 let show: ShowToast = () => undefined;

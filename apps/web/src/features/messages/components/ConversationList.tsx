@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Virtuoso } from 'react-virtuoso';
 import { useConversations } from '../data/queries';
-import { useDebounced } from '../hooks/use-debounced';
+import { useDebounced } from '../../../platform/use-debounced';
 import { SEARCH_DEBOUNCE_MS } from '../rules/constants';
 import { isSearchable } from '../rules/validation';
 import { useDock } from '../state/dock-context';

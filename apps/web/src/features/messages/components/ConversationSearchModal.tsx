@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { SearchResult } from '../model';
-import { useDebounced } from '../hooks/use-debounced';
+import { useDebounced } from '../../../platform/use-debounced';
 import { SEARCH_DEBOUNCE_MS } from '../rules/constants';
 import { isSearchable } from '../rules/validation';
 import { Modal } from '../../../components/Modal';

@@ -8,7 +8,7 @@ import { usePopoverDismiss } from '../../../components/use-popover-dismiss';
 import { receiptState } from '../rules/receipts';
 import { bubbleTime } from '../rules/time';
 import { Avatar } from '../../../components/Avatar';
-import { EmojiText } from '../../emoji/EmojiText';
+import { EmojiText } from '../../emoji';
 import { Icon } from '../../../components/Icon';
 import { Button, IconButton } from '../../../components/Button';
 import { ReactionPicker } from './ReactionPicker';

@@ -1,7 +1,7 @@
 import { Virtuoso } from 'react-virtuoso';
 import type { Participant } from '../model';
 import { useMessageableUsers } from '../data/queries';
-import { useDebounced } from '../hooks/use-debounced';
+import { useDebounced } from '../../../platform/use-debounced';
 import { USER_SEARCH_DEBOUNCE_MS } from '../rules/constants';
 import { Avatar } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
