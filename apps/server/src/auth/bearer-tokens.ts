@@ -7,8 +7,7 @@ import {
   type RelationsRow,
   type ViewerRelationsRead,
 } from '../statuses/viewer-relations.js';
-import { keptRowsAt } from '../db/kept-rows.js';
-import { runTemplate } from '../db/query-templates.js';
+import { keptRowsAt, runTemplate } from '../hot-path/index.js';
 import { sha256 } from '../lib/crypto.js';
 import type { AccountRow } from './viewer.js';
 import { keepNewest, perObject } from '../lib/per-object.js';
@@ -52,7 +51,7 @@ async function readFacts(db: Db, token: string): Promise<TokenFacts | null> {
  * Whether the token still holds (not revoked, not deleted with its session, app or account), and its account's
  * row: `undefined` when it does not hold, `null` for a token without an account (or whose account is gone). The
  * statement reads the account's version; its whole row only when this process does not keep it at that version
- * (db/kept-rows.ts: every update of an account changes its version).
+ * (hot-path/kept-rows.ts: every update of an account changes its version).
  */
 async function readWhileValid(
   db: Db,

@@ -104,7 +104,7 @@ export function activeWithinHour(account: AccountRow, now = Date.now()): boolean
 export async function touchAccountActivity(db: DbOrTx, account: AccountRow): Promise<void> {
   if (activeWithinHour(account)) return;
   const now = nowIso();
-  // the row may be the one this process keeps (db/kept-rows.ts): set to what the update writes, it spares the
+  // the row may be the one this process keeps (hot-path/kept-rows.ts): set to what the update writes, it spares the
   // requests in flight a write of their own, and the update's new version has the next request read it again
   account.last_active_at = now;
   await markAccountActive(db, account.id, now);

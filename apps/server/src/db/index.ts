@@ -2,10 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
-import { Kysely, PostgresAdapter, type Transaction } from 'kysely';
-import { withNamedStatements } from './named-statements.js';
+import { Kysely, type Transaction } from 'kysely';
+import {
+  withNamedStatements,
+  LiteralLimitPostgresDialect,
+  LiteralLimitSqliteDialect,
+} from '../hot-path/index.js';
 import { nodeSqliteDatabase } from './node-sqlite-dialect.js';
-import { LiteralLimitPostgresDialect, LiteralLimitSqliteDialect } from './literal-limits.js';
 import type { Database } from './schema.js';
 import { applyServerPragmas } from './sqlite-pragmas.js';
 import { databaseOutage } from './unavailable.js';
@@ -90,7 +93,4 @@ export function sqliteDataVersion(db: Db): number | null {
   return dataVersionReaders.get(db)?.() ?? null;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- usable on any schema
-export function isPostgres(db: Kysely<any>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
+export { isPostgres } from './dialect.js';

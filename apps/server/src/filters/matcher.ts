@@ -8,7 +8,7 @@ import type {
   Status,
 } from '@palchat/api';
 import type { DbOrTx } from '../db/index.js';
-import { runTemplate } from '../db/query-templates.js';
+import { runTemplate } from '../hot-path/index.js';
 import type { FilterKeywordsTable, FilterStatusesTable, FiltersTable } from '../db/schema.js';
 import { nowIso } from '../lib/time.js';
 

@@ -23,7 +23,7 @@ import { withoutTrailingSlash } from './trailing-slash.js';
 import { registerDomainRoutes } from './routes.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { registerCors } from './cors.js';
-import { registerTurnScheduling } from './turn-scheduler.js';
+import { registerTurnScheduling } from '../hot-path/index.js';
 import { databaseOutage, isDatabaseUnavailable } from '../db/unavailable.js';
 
 /** what a 503 for a lost database tells clients to wait: about a reconnection attempt's time */

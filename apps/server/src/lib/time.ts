@@ -1,4 +1,4 @@
-/** Set only while a query template is built (db/query-templates.ts): "now" becomes a parameter bound per run. */
+/** Set only while a query template is built (hot-path/query-templates.ts): "now" becomes a parameter bound per run. */
 let nowDuringBuild: string | null = null;
 
 export const nowIso = (): string => nowDuringBuild ?? new Date().toISOString();

@@ -3,13 +3,20 @@ import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import type { StatusesTable } from '../db/schema.js';
 import { serializeAccount } from '../accounts/serializer.js';
-import { keptRowsAt } from '../db/kept-rows.js';
+import {
+  keptRowsAt,
+  authorVersion,
+  statusSkeleton,
+  type StatusHead,
+  type StatusTail,
+  statusEntity,
+  statusesJson,
+  type StatusRendering,
+} from '../hot-path/index.js';
 import { filterResultsFor, loadActiveFilters, type ActiveFilter } from '../filters/matcher.js';
 import { serializePolls } from '../polls/serializer.js';
 import { serializePreviewCard } from './cards.js';
 import { loadQuoteViews } from './quote-views.js';
-import { authorVersion, statusSkeleton, type StatusHead, type StatusTail } from './rendered-statuses.js';
-import { statusEntity, statusesJson, type StatusRendering } from './status-renderings.js';
 import { loadStatusParts, type StatusParts } from './status-parts.js';
 import { textToHtml } from './text-format.js';
 import { visibleTo } from './visibility.js';

@@ -1,8 +1,7 @@
 import { expressionBuilder, sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { Database, StatusesTable } from '../db/schema.js';
-import { boundList, boundListTable } from '../db/bound-lists.js';
-import { runTemplate } from '../db/query-templates.js';
+import { boundList, boundListTable, runTemplate } from '../hot-path/index.js';
 import { nowIso } from '../lib/time.js';
 
 /** The viewer's marks on one status, and on the conversation it belongs to. */

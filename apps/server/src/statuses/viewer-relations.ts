@@ -2,7 +2,7 @@ import type { Expression, ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { Database, FeedKind } from '../db/schema.js';
 import type { FeedRef } from '../timelines/feeds.js';
-import { runTemplate } from '../db/query-templates.js';
+import { runTemplate } from '../hot-path/index.js';
 import type { ViewerRelations } from './visibility.js';
 import { viewerHasRelations } from '../relationships/conditions.js';
 

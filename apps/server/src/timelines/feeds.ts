@@ -1,8 +1,7 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db, DbOrTx } from '../db/index.js';
 import type { Database, FeedKind, StatusesTable } from '../db/schema.js';
-import { runTemplate } from '../db/query-templates.js';
-import { keptRowsAt } from '../db/kept-rows.js';
+import { runTemplate, keptRowsAt } from '../hot-path/index.js';
 import type { FeedRowRead } from '../statuses/viewer-relations.js';
 import { nowIso } from '../lib/time.js';
 import { authorNotLimited } from '../moderation/limited.js';
@@ -43,7 +42,7 @@ export type CandidateQuery = SelectQueryBuilder<Database, 'statuses', { id: stri
 export interface FeedTimeline {
   /**
    * The statuses the timeline shows, by its rules, built from `values` (or from markers standing for them: a
-   * feed page's statement is compiled once per `shape`, see db/query-templates.ts).
+   * feed page's statement is compiled once per `shape`, see hot-path/query-templates.ts).
    */
   shown: (values: Record<string, string>) => StatusQuery;
   values: Record<string, string>;
@@ -68,7 +67,7 @@ function entriesOf(db: DbOrTx, feed: FeedRef) {
 
 /**
  * A page's status rows, and the version of its authors' rows where the page read them along (a feed's entries):
- * the serializer keeps an author's row at that version instead of reading it (db/kept-rows.ts).
+ * the serializer keeps an author's row at that version instead of reading it (hot-path/kept-rows.ts).
  */
 export interface TimelineRows {
   rows: StatusesTable[];
@@ -101,7 +100,7 @@ async function feedEntriesPage(
   pageQuery: PageQuery,
 ): Promise<TimelineRows> {
   const cursors = (['max_id', 'since_id', 'min_id'] as const).filter((cursor) => pageQuery[cursor]);
-  // the limit is part of the statement's text (db/literal-limits.ts), so part of the shape
+  // the limit is part of the statement's text (hot-path/literal-limits.ts), so part of the shape
   const withMarks = timeline.viewerMarks === true;
   const shape = `feed page: ${feed.kind}, ${timeline.shape}, floor ${floor !== null}, ${cursors.join(' ')}, limit ${pageQuery.limit}, marks ${withMarks}`;
   const values = {

@@ -16,7 +16,7 @@ import {
   type ViewerRelations,
 } from '../statuses/visibility.js';
 import { authorNotLimited } from '../moderation/limited.js';
-import { runTemplate } from '../db/query-templates.js';
+import { runTemplate } from '../hot-path/index.js';
 import { splitMarks, withMarks } from '../statuses/viewer-marks.js';
 import { feedPage, homeFeed, listFeed, type CandidateQuery, type TimelineRows } from './feeds.js';
 import { newestFirst, pageQuerySchema, paginateQuery, type PageQuery } from './pagination.js';
@@ -71,7 +71,7 @@ interface PublicView {
 
 /**
  * A page of `view` read with the viewer's marks on its statuses (none signed out), as the feeds' pages are: its
- * statement compiled once per shape (db/query-templates.ts), not built for every read.
+ * statement compiled once per shape (hot-path/query-templates.ts), not built for every read.
  */
 async function markedPage(
   db: Db,
@@ -80,7 +80,7 @@ async function markedPage(
   viewerId: string | null,
 ): Promise<PageRows> {
   const cursors = (['max_id', 'since_id', 'min_id'] as const).filter((cursor) => pageQuery[cursor]);
-  // the limit is part of the statement's text (db/literal-limits.ts), so part of the shape
+  // the limit is part of the statement's text (hot-path/literal-limits.ts), so part of the shape
   const shape = `${view.shape}, ${cursors.join(' ')}, limit ${pageQuery.limit}, signed in ${viewerId !== null}`;
   const values = {
     ...view.values,

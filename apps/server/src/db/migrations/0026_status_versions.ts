@@ -4,7 +4,7 @@ import { isPostgres } from '../index.js';
 /**
  * `statuses.version`: a number that changes with every update of the row, whoever writes it (this process, another
  * one, a moderator's SQL). A timeline page reads each status's id and version, and a process that kept the row at
- * that version (db/kept-rows.ts) reads no more of it. A trigger bumps it, so no write can forget to.
+ * that version (hot-path/kept-rows.ts) reads no more of it. A trigger bumps it, so no write can forget to.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

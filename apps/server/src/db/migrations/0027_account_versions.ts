@@ -4,7 +4,7 @@ import { isPostgres } from '../index.js';
 /**
  * `accounts.version`, as `statuses.version` (migration 0026): a number that changes with every update of the row,
  * whoever writes it. A timeline page reads its authors' versions with its statuses, and a process that kept an
- * author's row at that version (db/kept-rows.ts) reads no more of it. A trigger bumps it, so no write can forget to.
+ * author's row at that version (hot-path/kept-rows.ts) reads no more of it. A trigger bumps it, so no write can forget to.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

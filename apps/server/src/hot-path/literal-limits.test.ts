@@ -1,7 +1,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { nodeSqliteDatabase } from './node-sqlite-dialect.js';
+import { nodeSqliteDatabase } from '../db/node-sqlite-dialect.js';
 import { LiteralLimitPostgresDialect, LiteralLimitSqliteDialect } from './literal-limits.js';
 
 interface Schema {

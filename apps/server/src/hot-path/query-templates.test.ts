@@ -2,7 +2,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { Kysely, SqliteDialect, sql, type KyselyPlugin } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nowIso } from '../lib/time.js';
-import { nodeSqliteDatabase } from './node-sqlite-dialect.js';
+import { nodeSqliteDatabase } from '../db/node-sqlite-dialect.js';
 import { runTemplate } from './query-templates.js';
 
 interface Schema {

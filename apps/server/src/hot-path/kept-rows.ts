@@ -1,5 +1,5 @@
-import type { AccountsTable, StatusesTable } from './schema.js';
-import type { Db } from './index.js';
+import type { AccountsTable, StatusesTable } from '../db/schema.js';
+import type { Db } from '../db/index.js';
 import { boundList, inBoundList } from './bound-lists.js';
 import { runTemplate } from './query-templates.js';
 import { keepNewest, perObject } from '../lib/per-object.js';
@@ -29,7 +29,7 @@ const cacheOf = perObject<Db, { [T in VersionedTable]: Map<string, VersionedRows
  * The whole rows of `table` named by `versions`, in their order: a row kept at the version the page read is the
  * row itself, the others (and those whose version is unknown) are read in one statement and kept. A row gone
  * since the page was read is left out. A kept row is the same object from page to page, which lets the kept
- * renderings (statuses/rendered-statuses.ts) recognize it without comparing its columns.
+ * renderings (hot-path/rendered-statuses.ts) recognize it without comparing its columns.
  */
 export async function keptRowsAt<T extends VersionedTable>(
   db: Db,

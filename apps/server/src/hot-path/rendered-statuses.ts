@@ -2,7 +2,7 @@ import type { Status } from '@palchat/api';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import type { StatusesTable } from '../db/schema.js';
-import type { StatusParts } from './status-parts.js';
+import type { StatusParts } from '../statuses/status-parts.js';
 import { keepNewest, perObject } from '../lib/per-object.js';
 
 /** A status's fields before `reblog`, the same for every viewer. */
@@ -102,7 +102,7 @@ const members = (value: object): Buffer => Buffer.from(JSON.stringify(value).sli
 export function authorVersion(ctx: AppContext, row: AccountRow): AuthorVersion {
   const { authors } = cacheOf(ctx);
   const kept = authors.get(row.id);
-  // a row kept at its version (db/kept-rows.ts) is the very object seen last
+  // a row kept at its version (hot-path/kept-rows.ts) is the very object seen last
   if (kept && (kept.row === row || sameColumns(kept.row, kept.columns, row))) return kept.version;
   const version = {};
   authors.delete(row.id);
@@ -130,7 +130,7 @@ export function statusSkeleton(
     kept.author === author &&
     kept.parts === parts &&
     kept.wrapper === wrapper &&
-    // a row kept at its version (db/kept-rows.ts) is the very object rendered from
+    // a row kept at its version (hot-path/kept-rows.ts) is the very object rendered from
     (kept.row === row || sameColumns(kept.row, kept.rowColumns, row))
   ) {
     return kept.skeleton;

@@ -1,5 +1,5 @@
 import { sql, type AliasedRawBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import { isPostgres } from './index.js';
+import { isPostgres } from '../db/dialect.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- usable on any schema
 type AnyDb = Kysely<any>;
