@@ -9,13 +9,15 @@ export default defineConfig({
         test: {
           name: 'server-unit',
           include: ['apps/server/src/**/*.test.ts'],
+          // beside their modules too, but needing PostgreSQL or Redis: run with the integration suites
+          exclude: ['apps/server/src/**/*.int.test.ts'],
           environment: 'node',
         },
       },
       {
         test: {
           name: 'server-integration',
-          include: ['apps/server/test/**/*.test.ts'],
+          include: ['apps/server/test/**/*.test.ts', 'apps/server/src/**/*.int.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 30_000,

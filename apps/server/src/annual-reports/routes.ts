@@ -23,7 +23,7 @@ function yearOf(params: unknown): number {
 }
 
 /** Mastodon's annual reports ("Wrapstodon"): GET /api/v1/annual_reports and the per-year endpoints. */
-export async function annualReportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerAnnualReportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/api/v1/annual_reports', scopes('read:accounts'), async (request) => {
     const viewer = requireAccount(request);
     return wrapReports(ctx, viewer, await unreadReports(ctx, viewer));

@@ -48,7 +48,7 @@ function valuesOf(body: unknown, key: string): string[] {
 }
 
 /** Mastodon 4.6 Collections: curated lists of accounts recommended to others. */
-export async function collectionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerCollectionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const page = offsetQuerySchema(40, 80);
 
   async function wrapped(collection: CollectionsTable, viewer: AccountRow): Promise<WrappedCollection> {

@@ -20,7 +20,7 @@ import { trustProxyOption } from './trusted-proxies.js';
 import { registerUnreadBodyDrain } from './unread-body.js';
 import { isStorageFull, STORAGE_FULL } from './storage-full.js';
 import { withoutTrailingSlash } from './trailing-slash.js';
-import { registerDomainRoutes } from './routes.js';
+import { registerDomainRoutes } from './routes/index.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { registerCors } from './cors.js';
 import { registerTurnScheduling } from '../hot-path/index.js';

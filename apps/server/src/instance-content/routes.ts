@@ -7,7 +7,7 @@ import { instanceSources } from '../instance/sources.js';
 import { publicRoute } from '../auth/route-scopes.js';
 
 /** What /about, /privacy-policy and /terms-of-service/:date? show; public, no sign-in needed. */
-export async function instanceContentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerInstanceContentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/api/v1/instance/rules', publicRoute, async () => (await instanceSources(ctx)).rules);
 
   app.get('/api/v1/instance/extended_description', publicRoute, async () =>

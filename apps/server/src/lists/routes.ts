@@ -24,7 +24,7 @@ const idParams = z.object({ id: z.string() });
 /** JSON booleans or form text for `exclusive`. */
 const listBody = listInputSchema.extend({ exclusive: queryFlag });
 
-export async function listRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerListRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/api/v1/lists', scopes('read:lists'), async (request) => {
     const viewer = requireAccount(request);
     const rows = await listsOf(ctx.db, viewer.id);

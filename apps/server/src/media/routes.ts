@@ -31,7 +31,7 @@ const parseAttributes = (body: unknown): MediaAttributesInput => attributesSchem
  * attached yet, and the stored files under /system/ when the store is a local folder (a remote store serves
  * its files itself).
  */
-export async function registerMedia(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { localRoot } = mediaStorageFor(ctx);
   await app.register(async (scope) => {
     // two files at most: the upload and its thumbnail

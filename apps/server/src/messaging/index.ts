@@ -8,7 +8,7 @@ import { registerPreferenceRoutes } from './routes/preferences.js';
 import { registerSafetyRoutes } from './routes/safety.js';
 
 /** The friend_messages API of SPEC §7. */
-export async function registerMessaging(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerMessagingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerConversationRoutes(app, ctx);
   registerGroupRoutes(app, ctx);
   registerSafetyRoutes(app, ctx);

@@ -15,7 +15,7 @@ function choicesOf(body: unknown): unknown {
 }
 
 /** GET /api/v1/polls/:id and POST /api/v1/polls/:id/votes; ended polls are announced periodically. */
-export async function pollRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerPollRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   startPollSweep(app, ctx);
   app.get('/api/v1/polls/:id', scopes('read:statuses'), async (request) => {
     const viewer = request.viewer?.account ? requireAccount(request) : null;

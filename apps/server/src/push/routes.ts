@@ -34,7 +34,7 @@ async function sealedTokenOwner(ctx: AppContext, request: FastifyRequest) {
 }
 
 /** /api/v1/push/subscription: the token's Web Push subscription (one per token). */
-export async function pushRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerPushRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const path = '/api/v1/push/subscription';
   // pushes already queued are tried before the database closes
   app.addHook('onClose', () => pushQueueFor(ctx).idle());

@@ -33,7 +33,7 @@ async function citedRules(ctx: AppContext, ruleIds: readonly string[]): Promise<
 }
 
 /** POST /api/v1/reports: an account, optionally with some of its statuses, for the moderators. */
-export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerReportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post('/api/v1/reports', scopes('write:reports'), async (request) => {
     const viewer = requireAccount(request);
     const input = accountReportInputSchema.parse(normalize(request.body));

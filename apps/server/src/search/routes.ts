@@ -10,7 +10,7 @@ import { serializeStatuses } from '../statuses/serializer.js';
 import { findStatusVisibleTo } from '../statuses/store.js';
 import { offsetQuerySchema } from '../timelines/pagination.js';
 import { queryFlag } from '../timelines/query-flag.js';
-import { serializeTags } from '../timelines/tag-routes.js';
+import { serializeTags } from '../timelines/routes/tags.js';
 import { scopes } from '../auth/route-scopes.js';
 import { searchAccounts } from './accounts.js';
 import { linkedStatus, statusesContaining, tagsStartingWith } from './store.js';
@@ -79,7 +79,7 @@ async function resolveForSearch(
 }
 
 /** Mastodon's v2 search over local data: account and hashtag prefixes, and words in readable statuses. */
-export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerSearchRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/api/v2/search', scopes('read:search'), async (request): Promise<SearchResults> => {
     const viewer = request.viewer?.account ?? null;
     const query = searchQuery.parse(request.query);

@@ -92,7 +92,7 @@ function releaseUpgradeRequest(socket: WebSocket, request: FastifyRequest): void
  * The Mastodon-style streaming endpoints: GET /api/v1/streaming (WebSocket) and the server-sent event streams
  * under it (/api/v1/streaming/user, /public, …), which share the connections' rights, limits and revocation.
  */
-export async function registerStreaming(
+export async function registerStreamingRoutes(
   app: FastifyInstance,
   ctx: AppContext,
   options: StreamingOptions = {},

@@ -18,7 +18,7 @@ const limitQuery = z.object({
 });
 
 /** Who to follow: v2 answers Suggestion entities, v1 bare accounts; both drop dismissed accounts. */
-export async function suggestionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerSuggestionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/api/v2/suggestions', scopes('read:accounts'), async (request): Promise<Suggestion[]> => {
     const viewer = requireAccount(request);
     const { limit } = limitQuery.parse(request.query);

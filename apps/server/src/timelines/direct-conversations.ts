@@ -148,3 +148,47 @@ export async function publishConversation(
     }),
   );
 }
+
+/** Records how far the viewer read the conversation (`MARKED_UNREAD` marks it unread), showing it again. */
+export async function markConversationRead(
+  ctx: AppContext,
+  viewer: AccountRow,
+  conversationId: string,
+  lastReadStatusId: string,
+): Promise<void> {
+  await ctx.db
+    .insertInto('conversation_reads')
+    .values({
+      account_id: viewer.id,
+      conversation_id: conversationId,
+      last_read_status_id: lastReadStatusId,
+      hidden: 0,
+    })
+    .onConflict((oc) =>
+      oc.columns(['account_id', 'conversation_id']).doUpdateSet({ last_read_status_id: lastReadStatusId }),
+    )
+    .execute();
+}
+
+/** Hides the conversation, read up to `lastStatusId`, until a new private mention arrives in it. */
+export async function hideConversation(
+  ctx: AppContext,
+  viewer: AccountRow,
+  conversationId: string,
+  lastStatusId: string,
+): Promise<void> {
+  await ctx.db
+    .insertInto('conversation_reads')
+    .values({
+      account_id: viewer.id,
+      conversation_id: conversationId,
+      last_read_status_id: lastStatusId,
+      hidden: 1,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['account_id', 'conversation_id'])
+        .doUpdateSet({ last_read_status_id: lastStatusId, hidden: 1 }),
+    )
+    .execute();
+}

@@ -15,7 +15,7 @@ const translateBody = z
   .default({});
 
 /** Machine translation of statuses (Mastodon 4), through the LibreTranslate-compatible service configured. */
-export async function translationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerTranslationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post('/api/v1/statuses/:id/translate', scopes('read:statuses'), async (request) => {
     const viewer = requireAccount(request);
     const { id } = z.object({ id: z.string() }).parse(request.params);

@@ -8,7 +8,7 @@ import { publicRoute } from '../auth/route-scopes.js';
 import { trendingLinks, trendingStatuses, trendingTags } from './service.js';
 
 /** Trends computed from the last week of public statuses (no review queue yet). */
-export async function trendRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerTrendRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const statusQuery = offsetQuerySchema(20, 40);
   const tagQuery = offsetQuerySchema(10, 20);
 
