@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import type { ReportFiled } from '../src/events/social.js';
-import { userChannel } from '../src/streaming/bus.js';
-import { bearer, createAccount, type TestAccount } from './helpers/factories.js';
-import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
+import type { ReportFiled } from '../events/social.js';
+import { userChannel } from '../streaming/bus.js';
+import { bearer, createAccount, type TestAccount } from '../../test/helpers/factories.js';
+import { createTestServer, describeEachDialect, type TestServer } from '../../test/helpers/harness.js';
 
 describeEachDialect('report events', (dialect) => {
   let server: TestServer;

@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import type { StatusReblogged, StatusUnreblogged } from '../src/events/social.js';
-import { userChannel } from '../src/streaming/bus.js';
-import { feedsLeftOut, homeFeed } from '../src/timelines/feeds.js';
-import { bearer, createAccount, follow, insertStatus, type TestAccount } from './helpers/factories.js';
-import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
-import { waitUntil } from './helpers/remote-server.js';
+import type { StatusReblogged, StatusUnreblogged } from '../events/social.js';
+import { userChannel } from '../streaming/bus.js';
+import { feedsLeftOut, homeFeed } from '../timelines/feeds.js';
+import {
+  bearer,
+  createAccount,
+  follow,
+  insertStatus,
+  type TestAccount,
+} from '../../test/helpers/factories.js';
+import { createTestServer, describeEachDialect, type TestServer } from '../../test/helpers/harness.js';
+import { waitUntil } from '../../test/helpers/remote-server.js';
 
 describeEachDialect('boost events and their subscribers', (dialect) => {
   let server: TestServer;

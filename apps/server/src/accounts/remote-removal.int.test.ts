@@ -1,14 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeRemoteAccount } from '../src/accounts/remote-removal.js';
-import type { AccountRow } from '../src/auth/viewer.js';
-import type { DomainEvent } from '../src/events/types.js';
-import { newId } from '../src/lib/ids.js';
-import { nowIso } from '../src/lib/time.js';
-import { mastodonActivities } from './helpers/activitypub.js';
-import { accountRow, createAccount, follow, insertStatus, type TestAccount } from './helpers/factories.js';
-import { listenFederatedServer } from './helpers/federation.js';
-import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
-import { startRemoteServer, waitUntil, type RemoteServer } from './helpers/remote-server.js';
+import { removeRemoteAccount } from './remote-removal.js';
+import type { AccountRow } from '../auth/viewer.js';
+import type { DomainEvent } from '../events/types.js';
+import { newId } from '../lib/ids.js';
+import { nowIso } from '../lib/time.js';
+import { mastodonActivities } from '../../test/helpers/activitypub.js';
+import {
+  accountRow,
+  createAccount,
+  follow,
+  insertStatus,
+  type TestAccount,
+} from '../../test/helpers/factories.js';
+import { listenFederatedServer } from '../../test/helpers/federation.js';
+import { createTestServer, describeEachDialect, type TestServer } from '../../test/helpers/harness.js';
+import { startRemoteServer, waitUntil, type RemoteServer } from '../../test/helpers/remote-server.js';
 
 describeEachDialect('removeRemoteAccount', (dialect) => {
   let server: TestServer;
