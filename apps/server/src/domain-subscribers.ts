@@ -4,6 +4,7 @@ import { subscribeInteractionFederation } from './federation/outgoing/interactio
 import { subscribeProfileFederation } from './federation/outgoing/profile-subscribers.js';
 import { subscribeRelationshipFederation } from './federation/outgoing/relationship-subscribers.js';
 import { subscribeStatusFederation } from './federation/outgoing/status-subscribers.js';
+import { subscribeInstanceContact } from './instance/contact-subscribers.js';
 import { subscribeSocialNotifications } from './notifications/social-subscribers.js';
 import { subscribeStatusNotifications } from './notifications/status-subscribers.js';
 import { subscribeStatusStreams } from './statuses/status-streams.js';
@@ -23,6 +24,7 @@ export function subscribeDomainHandlers(events: DomainEvents): void {
   subscribeStatusNotifications(events);
   subscribeSocialNotifications(events);
   subscribeStatusStreams(events);
+  subscribeInstanceContact(events);
   subscribeStatusFederation(events);
   subscribeRelationshipFederation(events);
   subscribeProfileFederation(events);

@@ -7,7 +7,6 @@ import { parseFields } from './fields.js';
 import { transactionWithEvents } from '../events/transaction.js';
 import { acceptFollowRequests } from './follows.js';
 import { carryVerification } from './link-verification.js';
-import { announceIfContact } from '../instance/sources.js';
 
 /**
  * Applies a validated update_credentials patch in one transaction and returns the fresh account row. Unlocking
@@ -20,7 +19,7 @@ export async function updateCredentials(
   patch: UpdateCredentials,
   images: Partial<Pick<AccountsTable, 'avatar_path' | 'header_path'>> = {},
 ): Promise<AccountRow> {
-  const updated = await transactionWithEvents(ctx, async (tx, emit) => {
+  return transactionWithEvents(ctx, async (tx, emit) => {
     const changes: Partial<AccountsTable> = { updated_at: nowIso(), ...images };
     if (patch.display_name !== undefined) changes.display_name = patch.display_name.trim();
     if (patch.note !== undefined) changes.note = patch.note;
@@ -76,6 +75,4 @@ export async function updateCredentials(
     await emit({ type: 'ProfileUpdated', account: updated });
     return updated;
   });
-  await announceIfContact(ctx, updated);
-  return updated;
 }

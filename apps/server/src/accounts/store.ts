@@ -489,6 +489,11 @@ export async function updateAccountFields(
     .execute();
 }
 
+/** Marks an account suspended from now on (a remote account deleted on its server is kept that way). */
+export async function markSuspended(db: DbOrTx, accountId: string): Promise<void> {
+  await db.updateTable('accounts').set({ suspended_at: nowIso() }).where('id', '=', accountId).execute();
+}
+
 export async function insertAccount(db: DbOrTx, account: AccountsTable): Promise<void> {
   await db.insertInto('accounts').values(account).execute();
 }

@@ -112,14 +112,17 @@ export interface StatusUnfavourited {
   favouriteId: string;
 }
 
-/** A boost was stored (already fanned out to feeds and streamed). */
+/** A boost was stored (a local one, or a remote Announce) with its counters. */
 export interface StatusReblogged {
   type: 'StatusReblogged';
   booster: AccountRow;
   boost: StatusesTable;
   original: StatusesTable;
+  /** the original author's `reblog` notification, when the write recorded one */
+  notification: NotificationsTable | null;
 }
 
+/** A local account's boost was undone (it left the feeds with its notification, in the same write). */
 export interface StatusUnreblogged {
   type: 'StatusUnreblogged';
   booster: AccountRow;
@@ -163,6 +166,14 @@ export interface ReportForwarded {
   target: AccountRow;
 }
 
+/** A report (by a local account, or a remote server's Flag) was filed for the moderators. */
+export interface ReportFiled {
+  type: 'ReportFiled';
+  report: { id: string; account_id: string; target_account_id: string };
+  /** the `admin.report` notifications of the staff */
+  notifications: readonly NotificationsTable[];
+}
+
 export type SocialEvent =
   | Followed
   | FollowRequested
@@ -181,4 +192,5 @@ export type SocialEvent =
   | QuoteRevoked
   | QuotePolicyChanged
   | CollectionChanged
-  | ReportForwarded;
+  | ReportForwarded
+  | ReportFiled;

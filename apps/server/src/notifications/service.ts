@@ -91,6 +91,11 @@ export async function recordNotification(
   return row;
 }
 
+/** Every notification caused by an account, removed (the account is going away). */
+export async function deleteNotificationsFrom(db: DbOrTx, fromAccountId: string): Promise<void> {
+  await db.deleteFrom('notifications').where('from_account_id', '=', fromAccountId).execute();
+}
+
 /**
  * Sends a committed notification to the recipient's streams (`notification` event, Mastodon's payload) and
  * queues its Web Push deliveries.

@@ -1,11 +1,9 @@
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
-import type { NotificationsTable } from '../db/schema.js';
-import { emitCommitted } from '../events/transaction.js';
+import { emitCommitted, transactionWithEvents } from '../events/transaction.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { notifyStaff } from '../moderation/staff-notifications.js';
-import { publishNotification } from '../notifications/service.js';
 
 export interface NewReport {
   /** the reporter: a local account, or the remote actor of a Flag */
@@ -18,7 +16,10 @@ export interface NewReport {
   forwarded: boolean;
 }
 
-/** Files a report for the moderators: stored, and an `admin.report` notification for each of them. */
+/**
+ * Files a report for the moderators: stored, and an `admin.report` notification for each of them (delivered by
+ * the ReportFiled subscribers).
+ */
 export async function fileReport(ctx: AppContext, input: NewReport) {
   const now = nowIso();
   const row = {
@@ -38,12 +39,11 @@ export async function fileReport(ctx: AppContext, input: NewReport) {
     created_at: now,
     updated_at: now,
   };
-  let notifications: NotificationsTable[] = [];
-  await ctx.db.transaction().execute(async (tx) => {
+  await transactionWithEvents(ctx, async (tx, emit) => {
     await tx.insertInto('reports').values(row).execute();
-    notifications = await notifyStaff(tx, 'admin.report', input.accountId, row.id);
+    const notifications = await notifyStaff(tx, 'admin.report', input.accountId, row.id);
+    await emit({ type: 'ReportFiled', report: row, notifications });
   });
-  for (const notification of notifications) await publishNotification(ctx, notification);
   return row;
 }
 

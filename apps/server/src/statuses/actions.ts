@@ -1,17 +1,17 @@
 import type { Visibility } from '@palchat/api';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
-import type { NotificationsTable, StatusesTable } from '../db/schema.js';
-import { emitCommitted, transactionWithEvents } from '../events/transaction.js';
+import type { Tx } from '../db/index.js';
+import type { StatusesTable } from '../db/schema.js';
+import { transactionWithEvents } from '../events/transaction.js';
 import { forbidden, unprocessable } from '../http/errors.js';
 import { MAX_PINNED_STATUSES } from '../instance/limits.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
-import { publishNotification, recordNotification } from '../notifications/service.js';
+import { recordNotification } from '../notifications/service.js';
 import { adjustStatusCounter, adjustStatusesCount } from './counters.js';
 import { removeStatus } from './compose.js';
-import { streamStatus } from './fanout.js';
-import { fanOutToFeeds, removeStatusesFromFeeds } from '../timelines/feeds.js';
+import { removeStatusesFromFeeds } from '../timelines/feeds.js';
 import { findVisibleStatus } from './service.js';
 import { involving } from './visibility.js';
 import { isBlockedEitherWay } from '../relationships/store.js';
@@ -87,8 +87,8 @@ export function boostOf(
 
 /**
  * Stores a boost by `booster` with its counters and (with `notifyAuthor`) the original author's `reblog`
- * notification, then fans it out, streams it and tells of it (StatusReblogged). False when a boost with the same
- * uri exists (a remote Announce delivered twice).
+ * notification; its subscribers fan it out, deliver the notification, stream it and federate it
+ * (StatusReblogged). False when a boost with the same uri exists (a remote Announce delivered twice).
  */
 export async function storeBoost(
   ctx: AppContext,
@@ -97,8 +97,7 @@ export async function storeBoost(
   original: StatusesTable,
   { notifyAuthor }: { notifyAuthor: boolean },
 ): Promise<boolean> {
-  let notification: NotificationsTable | null = null;
-  const stored = await ctx.db.transaction().execute(async (tx) => {
+  return transactionWithEvents(ctx, async (tx, emit) => {
     const inserted = await tx
       .insertInto('statuses')
       .values(boost)
@@ -108,22 +107,17 @@ export async function storeBoost(
     if (!inserted) return false;
     await adjustStatusCounter(tx, original.id, 'reblogs_count', 1);
     await adjustStatusesCount(tx, boost.account_id, { delta: 1, at: boost.created_at });
-    if (notifyAuthor) {
-      notification = await recordNotification(tx, {
-        accountId: original.account_id,
-        fromAccountId: boost.account_id,
-        type: 'reblog',
-        statusId: original.id,
-      });
-    }
+    const notification = notifyAuthor
+      ? await recordNotification(tx, {
+          accountId: original.account_id,
+          fromAccountId: boost.account_id,
+          type: 'reblog',
+          statusId: original.id,
+        })
+      : null;
+    await emit({ type: 'StatusReblogged', booster, boost, original, notification });
     return true;
   });
-  if (!stored) return false;
-  const skippedFeeds = await fanOutToFeeds(ctx.db, boost);
-  await publishNotification(ctx, notification);
-  void streamStatus(ctx, boost, 'update', { skippedFeeds });
-  await emitCommitted(ctx, { type: 'StatusReblogged', booster, boost, original });
-  return true;
 }
 
 /** Undoes the viewer's boost of `id`; answers the original status. */
@@ -137,7 +131,7 @@ export async function unreblog(ctx: AppContext, viewer: AccountRow, id: string):
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!boost) return original;
-  await ctx.db.transaction().execute(async (tx) => {
+  await transactionWithEvents(ctx, async (tx, emit) => {
     await tx.updateTable('statuses').set({ deleted_at: nowIso() }).where('id', '=', boost.id).execute();
     await removeStatusesFromFeeds(tx, [boost.id]);
     await adjustStatusCounter(tx, original.id, 'reblogs_count', -1);
@@ -148,9 +142,8 @@ export async function unreblog(ctx: AppContext, viewer: AccountRow, id: string):
       .where('from_account_id', '=', viewer.id)
       .where('status_id', '=', original.id)
       .execute();
+    await emit({ type: 'StatusUnreblogged', booster: viewer, boost, original });
   });
-  void streamStatus(ctx, boost, 'delete');
-  await emitCommitted(ctx, { type: 'StatusUnreblogged', booster: viewer, boost, original });
   return original;
 }
 
@@ -225,6 +218,17 @@ export async function unfavourite(ctx: AppContext, viewer: AccountRow, id: strin
     await emit({ type: 'StatusUnfavourited', account: viewer, status, favouriteId: favourite.id });
   });
   return status;
+}
+
+/** Every favourite of an account removed with its status's count, in the caller's write (the account goes). */
+export async function removeFavouritesOf(tx: Tx, accountId: string): Promise<void> {
+  const removed = await tx
+    .deleteFrom('favourites')
+    .where('account_id', '=', accountId)
+    .returning('status_id')
+    .execute();
+  for (const { status_id: statusId } of removed)
+    await adjustStatusCounter(tx, statusId, 'favourites_count', -1);
 }
 
 export async function bookmark(ctx: AppContext, viewer: AccountRow, id: string, on: boolean) {

@@ -10,7 +10,7 @@ import { accountsSilencing, followersAmong, followersWithReblogOption } from '..
 export type StatusEvent = 'update' | 'status.update' | 'delete';
 
 export interface StreamOptions {
-  /** the home and list streams to leave out: feeds a boost stayed out of (timelines/feeds.ts fanOutToFeeds) */
+  /** the home and list streams to leave out: feeds a boost stayed out of (timelines/feeds.ts feedsLeftOut) */
   skippedFeeds?: readonly FeedRef[];
 }
 

@@ -3,6 +3,7 @@ import type { StatusesTable } from '../db/schema.js';
 import type { DomainEvents } from '../events/domain-events.js';
 import { refreshPreviewCard } from './cards.js';
 import { streamStatus } from './fanout.js';
+import { feedsLeftOut } from '../timelines/feeds.js';
 
 /**
  * In the background: streams the status while its link's preview card is read (not after, so a slow fan-out
@@ -19,12 +20,22 @@ function streamWithCard(ctx: AppContext, status: StatusesTable, event: 'update' 
   );
 }
 
-/** Statuses reach the streams (and their preview cards are read) once written, edited or removed. */
+/**
+ * Statuses reach the streams (and their preview cards are read) once written, edited or removed; a boost only
+ * the streams of the feeds it entered (after the feeds subscriber: timelines/status-subscribers.ts).
+ */
 export function subscribeStatusStreams(events: DomainEvents): void {
   events.subscribe('StatusPublished', ({ status }, ctx) => streamWithCard(ctx, status, 'update'));
   events.subscribe('StatusEdited', ({ status }, ctx) => streamWithCard(ctx, status, 'status.update'));
   events.subscribe('StatusDeleted', ({ status, boosts }, ctx) => {
     void streamStatus(ctx, status, 'delete');
     for (const boost of boosts) void streamStatus(ctx, boost, 'delete');
+  });
+  events.subscribe('StatusReblogged', async ({ boost }, ctx) => {
+    const skippedFeeds = await feedsLeftOut(ctx.db, boost);
+    void streamStatus(ctx, boost, 'update', { skippedFeeds });
+  });
+  events.subscribe('StatusUnreblogged', ({ boost }, ctx) => {
+    void streamStatus(ctx, boost, 'delete');
   });
 }

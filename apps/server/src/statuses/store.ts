@@ -75,6 +75,21 @@ export async function countStatuses(db: DbOrTx) {
     .executeTakeFirst();
 }
 
+/** Up to `limit` of the statuses (and boosts) of an account not removed yet. */
+export async function liveStatusesOfAccount(
+  db: DbOrTx,
+  accountId: string,
+  limit: number,
+): Promise<StatusesTable[]> {
+  return db
+    .selectFrom('statuses')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('deleted_at', 'is', null)
+    .limit(limit)
+    .execute();
+}
+
 /** Of `ids`, those of statuses written by `accountId`. */
 export async function statusIdsOfAccount(
   db: DbOrTx,

@@ -304,20 +304,12 @@ function boostedRecently(eb: ExpressionBuilder<Database, 'feeds'>, reblogOfId: s
 }
 
 /**
- * Fan-out on write: a new (or edited) status into every existing feed that may show it. Answers the feeds a
- * boost stayed out of (boostedRecently): their streams must not show it either.
+ * Fan-out on write: a new (or edited) status into every existing feed that may show it, but a boost into none
+ * that showed its status a moment ago (boostedRecently).
  */
-export async function fanOutToFeeds(db: Db, status: StatusesTable): Promise<FeedRef[]> {
-  if (status.visibility === 'direct') return [];
+export async function fanOutToFeeds(db: Db, status: StatusesTable): Promise<void> {
+  if (status.visibility === 'direct') return;
   const { reblog_of_id: reblogOfId } = status;
-  const skipped =
-    reblogOfId === null
-      ? []
-      : await db
-          .selectFrom('feeds')
-          .select(['feeds.kind', 'feeds.owner_id'])
-          .where((eb) => eb.and([feedsReceiving(eb, status), boostedRecently(eb, reblogOfId)]))
-          .execute();
   await db
     .insertInto('feed_entries')
     .columns(['kind', 'owner_id', 'status_id'])
@@ -341,7 +333,34 @@ export async function fanOutToFeeds(db: Db, status: StatusesTable): Promise<Feed
   for (const row of full) {
     if (row.entries > FEED_SIZE + TRIM_SLACK) await trimFeed(db, { kind: row.kind, ownerId: row.owner_id });
   }
-  return skipped.map((row) => ({ kind: row.kind, ownerId: row.owner_id }));
+}
+
+/**
+ * Once a status was fanned out: the feeds that may show it but do not hold it, i.e. those a boost stayed out
+ * of (boostedRecently). Their streams must not show it either.
+ */
+export async function feedsLeftOut(db: Db, status: StatusesTable): Promise<FeedRef[]> {
+  if (status.visibility === 'direct') return [];
+  const rows = await db
+    .selectFrom('feeds')
+    .select(['feeds.kind', 'feeds.owner_id'])
+    .where((eb) =>
+      eb.and([
+        feedsReceiving(eb, status),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('feed_entries as held')
+              .select('held.status_id')
+              .whereRef('held.kind', '=', 'feeds.kind')
+              .whereRef('held.owner_id', '=', 'feeds.owner_id')
+              .where('held.status_id', '=', status.id),
+          ),
+        ),
+      ]),
+    )
+    .execute();
+  return rows.map((row) => ({ kind: row.kind, ownerId: row.owner_id }));
 }
 
 /**

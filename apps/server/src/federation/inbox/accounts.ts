@@ -1,11 +1,9 @@
 import type { Actor, Flag, Move } from '@fedify/vocab';
-import { unfollowAccount } from '../../accounts/follows.js';
 import { aliasesOf, moveLocalFollowers, setMovedTo } from '../../accounts/move.js';
+import { removeRemoteAccount } from '../../accounts/remote-removal.js';
 import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
-import { nowIso } from '../../lib/time.js';
 import { fileReport } from '../../reports/file.js';
-import { removeStatus } from '../../statuses/compose.js';
 import { upsertRemoteAccount } from '../ingest/index.js';
 import {
   fetchOptions,
@@ -18,10 +16,6 @@ import {
   type Inbox,
 } from './sender.js';
 import { findStatusByUri } from './statuses.js';
-import { deleteFollowRequestsInvolving, followsInvolving } from '../../relationships/store.js';
-
-/** Statuses removed per batch when a remote account deletes itself (each streams its deletion). */
-const DELETE_BATCH = 100;
 
 /** Update(Person|Service|…) of the sender itself: its account is brought up to date. */
 export async function updateActor(inbox: Inbox, sender: AccountRow, actor: Actor): Promise<void> {
@@ -29,54 +23,9 @@ export async function updateActor(inbox: Inbox, sender: AccountRow, actor: Actor
   await unlessRefused(upsertRemoteAccount(inbox.data, actor, ingestOptions(inbox)));
 }
 
-/**
- * Delete of the sender's own actor (the account was deleted on its server): its statuses and boosts go (from
- * feeds and streams), its follows both ways and favourites end, and the account is kept suspended so that
- * nothing it sent before arrives again.
- */
+/** Delete of the sender's own actor (the account was deleted on its server): the account is removed here too. */
 export async function deleteActor(ctx: AppContext, sender: AccountRow): Promise<void> {
-  for (;;) {
-    const statuses = await ctx.db
-      .selectFrom('statuses')
-      .selectAll()
-      .where('account_id', '=', sender.id)
-      .where('deleted_at', 'is', null)
-      .limit(DELETE_BATCH)
-      .execute();
-    for (const status of statuses) await removeStatus(ctx, status, { deleteMedia: true });
-    if (statuses.length < DELETE_BATCH) break;
-  }
-  const follows = await followsInvolving(ctx.db, sender.id);
-  for (const row of follows) {
-    const other = row.account_id === sender.id ? row.target_account_id : row.account_id;
-    const account = await ctx.db
-      .selectFrom('accounts')
-      .selectAll()
-      .where('id', '=', other)
-      .executeTakeFirst();
-    if (!account) continue;
-    if (row.account_id === sender.id) await unfollowAccount(ctx, sender, account);
-    else await unfollowAccount(ctx, account, sender);
-  }
-  await ctx.db.transaction().execute(async (tx) => {
-    await deleteFollowRequestsInvolving(tx, sender.id);
-    await tx.deleteFrom('notifications').where('from_account_id', '=', sender.id).execute();
-    const liked = await tx
-      .selectFrom('favourites')
-      .select('status_id')
-      .where('account_id', '=', sender.id)
-      .execute();
-    for (const { status_id: statusId } of liked) {
-      await tx
-        .updateTable('statuses')
-        .set((eb) => ({ favourites_count: eb('favourites_count', '-', 1) }))
-        .where('id', '=', statusId)
-        .where('favourites_count', '>', 0)
-        .execute();
-    }
-    await tx.deleteFrom('favourites').where('account_id', '=', sender.id).execute();
-    await tx.updateTable('accounts').set({ suspended_at: nowIso() }).where('id', '=', sender.id).execute();
-  });
+  await removeRemoteAccount(ctx, sender);
 }
 
 /**
