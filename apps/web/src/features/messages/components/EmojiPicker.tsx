@@ -159,7 +159,7 @@ export function EmojiPicker({
     (element: HTMLDivElement | null) => {
       refs.setFloating(element);
       if (typeof ref === 'function') ref(element);
-      else if (ref) (ref).current = element;
+      else if (ref) ref.current = element;
     },
     [refs, ref],
   );
