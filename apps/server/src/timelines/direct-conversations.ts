@@ -149,46 +149,34 @@ export async function publishConversation(
   );
 }
 
-/** Records how far the viewer read the conversation (`MARKED_UNREAD` marks it unread), showing it again. */
-export async function markConversationRead(
+/**
+ * Records how far the viewer read the conversation (`MARKED_UNREAD` marks it unread). Hiding it also reads it up
+ * to `lastReadStatusId`; it shows again when a new private mention arrives, and reading it does not unhide it.
+ */
+export async function recordConversationRead(
   ctx: AppContext,
   viewer: AccountRow,
   conversationId: string,
   lastReadStatusId: string,
+  { hide }: { hide: boolean },
 ): Promise<void> {
+  const hidden = hide ? 1 : 0;
   await ctx.db
     .insertInto('conversation_reads')
     .values({
       account_id: viewer.id,
       conversation_id: conversationId,
       last_read_status_id: lastReadStatusId,
-      hidden: 0,
-    })
-    .onConflict((oc) =>
-      oc.columns(['account_id', 'conversation_id']).doUpdateSet({ last_read_status_id: lastReadStatusId }),
-    )
-    .execute();
-}
-
-/** Hides the conversation, read up to `lastStatusId`, until a new private mention arrives in it. */
-export async function hideConversation(
-  ctx: AppContext,
-  viewer: AccountRow,
-  conversationId: string,
-  lastStatusId: string,
-): Promise<void> {
-  await ctx.db
-    .insertInto('conversation_reads')
-    .values({
-      account_id: viewer.id,
-      conversation_id: conversationId,
-      last_read_status_id: lastStatusId,
-      hidden: 1,
+      hidden,
     })
     .onConflict((oc) =>
       oc
         .columns(['account_id', 'conversation_id'])
-        .doUpdateSet({ last_read_status_id: lastStatusId, hidden: 1 }),
+        .doUpdateSet(
+          hide
+            ? { last_read_status_id: lastReadStatusId, hidden }
+            : { last_read_status_id: lastReadStatusId },
+        ),
     )
     .execute();
 }

@@ -8,9 +8,8 @@ import { pageQuerySchema, setLinkHeader } from '../pagination.js';
 import {
   conversationOf,
   findThread,
-  hideConversation,
   listConversations,
-  markConversationRead,
+  recordConversationRead,
   MARKED_UNREAD,
   publishConversation,
 } from '../direct-conversations.js';
@@ -40,7 +39,7 @@ export async function registerConversationRoutes(app: FastifyInstance, ctx: AppC
       const { id } = idParams.parse(request.params);
       const thread = await findThread(ctx, viewer, id);
       const lastRead = readUpTo(thread.last_status_id);
-      await markConversationRead(ctx, viewer, id, lastRead);
+      await recordConversationRead(ctx, viewer, id, lastRead, { hide: false });
       const conversation = await conversationOf(ctx, viewer, id);
       if (!conversation) throw notFound();
       // Mastodon pushes the updated conversation
@@ -64,7 +63,7 @@ export async function registerConversationRoutes(app: FastifyInstance, ctx: AppC
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     const thread = await findThread(ctx, viewer, id);
-    await hideConversation(ctx, viewer, id, thread.last_status_id);
+    await recordConversationRead(ctx, viewer, id, thread.last_status_id, { hide: true });
     return {};
   });
 }
