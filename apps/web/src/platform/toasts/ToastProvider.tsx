@@ -1,8 +1,12 @@
-import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useMemo, useRef, useState, type ComponentProps, type ReactNode } from 'react';
+import { lazyWithMessages } from '../lazy-with-messages';
+import type { ToastList } from './ToastList';
 import { PAGE_REGION, TOAST_MS, ToastsContext, type Toast } from './toast-store';
 
 // the list's code and styles load with the page's first toast: the first screen has none to show
-const PageToastList = lazy(() => import('./ToastList').then((module) => ({ default: module.ToastList })));
+const PageToastList = lazyWithMessages<ComponentProps<typeof ToastList>>(() =>
+  import('./ToastList').then((module) => ({ default: module.ToastList })),
+);
 
 /** At most this many toasts at once: a new one pushes out the oldest. */
 const MAX_TOASTS = 3;

@@ -3,6 +3,7 @@ import { IntlProvider } from 'react-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider, TOAST_MS, useToast, type ShowToast } from './';
 import { ToastList } from './ToastList';
+import { withMessages } from '../lazy-with-messages';
 import english from '../../locales/en.json';
 
 let show: ShowToast = () => undefined;
@@ -17,8 +18,8 @@ function Shower() {
 /** The page's list loads with its first toast (a lazy chunk): let it arrive. */
 async function pageListLoaded() {
   await act(async () => {
-    await import('./ToastList');
-    await Promise.resolve();
+    await withMessages(() => import('./ToastList'));
+    for (let turn = 0; turn < 5; turn++) await Promise.resolve();
   });
 }
 

@@ -36,7 +36,6 @@ export default function HoverCard({
   const data = account.data;
   return (
     <div
-      // eslint-disable-next-line @typescript-eslint/unbound-method -- floating-ui's ref setters are bound callbacks
       ref={refs.setFloating}
       style={floatingStyles}
       className="hover-card"
