@@ -20,11 +20,11 @@ import { applyGroupCopy } from '../../messaging/group-copies.js';
 import { leaveGroup } from '../../messaging/groups.js';
 import { mutualFollowsAmong } from '../../messaging/relations.js';
 import { relayTyping } from '../../messaging/typing.js';
+import { findAccountByUri } from '../../accounts/store.js';
 import { localAccountOfActorUri } from '../actors.js';
 import {
   embeddedObject,
   fetchOptions,
-  findAccountByUri,
   ingestOptions,
   isSuspendedDomain,
   senderOf,
@@ -70,7 +70,7 @@ async function accountOfActor(inbox: Inbox, uri: string): Promise<AccountRow | u
   }
   const local = await localAccountOfActorUri(inbox, url);
   if (local) return local;
-  const known = await findAccountByUri(inbox.data, uri);
+  const known = await findAccountByUri(inbox.data.db, uri);
   if (known) return known;
   return (await resolveRemoteUrl(inbox.data, uri).catch(() => null))?.account;
 }

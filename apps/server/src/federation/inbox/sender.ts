@@ -13,6 +13,7 @@ import { parseLocalUrl } from '../../search/local-urls.js';
 import { blocksAccountOrDomain } from '../../relationships/store.js';
 import { refuseToFetch } from '../not-fetched.js';
 import { RemoteObjectError, upsertRemoteAccount, type IngestOptions } from '../ingest/index.js';
+import { findAccountByUri } from '../../accounts/store.js';
 
 export type Inbox = InboxContext<AppContext>;
 
@@ -59,10 +60,6 @@ export async function isSuspendedDomain(ctx: AppContext, domain: string): Promis
   return (await serverBlockOf(ctx, domain))?.severity === 'suspend';
 }
 
-export async function findAccountByUri(ctx: AppContext, uri: string): Promise<AccountRow | undefined> {
-  return ctx.db.selectFrom('accounts').selectAll().where('uri', '=', uri).executeTakeFirst();
-}
-
 /**
  * The account of the remote actor who sent `activity` (Fedify already checked that the signature's key belongs to
  * it): the stored row, fetched again when a day old. Null when the activity has no usable actor, comes from a
@@ -73,7 +70,7 @@ export async function senderOf(inbox: Inbox, activity: Activity): Promise<Accoun
   const actorId = activity.actorId;
   if (!actorId || activity.actorIds.length !== 1) return null;
   if (await isSuspendedDomain(ctx, actorId.host)) return null;
-  let account = await findAccountByUri(ctx, actorId.href);
+  let account = await findAccountByUri(ctx.db, actorId.href);
   const stale = !account?.fetched_at || Date.now() - Date.parse(account.fetched_at) > ACTOR_REFRESH_MS;
   if (!account || stale) {
     const actor = await activity.getActor(fetchOptions(inbox)).catch(() => null);

@@ -21,6 +21,7 @@ import { sanitizeRemoteHtml } from '../sanitize.js';
 import { profileNeedsCopy, requestProfileCopies } from '../media-cache-requests.js';
 import { checkRemoteId, loaderOptions, RemoteObjectError, type IngestOptions } from './options.js';
 import { webLinkOf, webLinkOr } from '../../lib/web-link.js';
+import { findAccountByUri } from '../../accounts/store.js';
 
 /** Mastodon's rule for remote usernames (Account::USERNAME_RE): letters, digits, _, and . or - inside. */
 const REMOTE_USERNAME = /^[a-z0-9_]+([a-z0-9_.-]+[a-z0-9_]+)?$/i;
@@ -134,7 +135,7 @@ function staleCopies(
 
 async function findRemoteAccount(ctx: AppContext, uri: string, usernameLower: string, domain: string) {
   return (
-    (await ctx.db.selectFrom('accounts').selectAll().where('uri', '=', uri).executeTakeFirst()) ??
+    (await findAccountByUri(ctx.db, uri)) ??
     (await ctx.db
       .selectFrom('accounts')
       .selectAll()

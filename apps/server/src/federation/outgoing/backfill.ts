@@ -7,6 +7,7 @@ import { ingestRemoteStatus, RemoteObjectError, upsertRemoteAccount } from '../i
 import type { BackgroundTask } from '../background-tasks.js';
 import { isStatusObject, resolvingContext, type ResolvingContext } from './resolve.js';
 import { runtimeOf } from '../runtime.js';
+import { findAccountByUri } from '../../accounts/store.js';
 
 /**
  * Remote content fetched on demand, bounded: a remote account's recent posts from its outbox the first time its
@@ -136,7 +137,7 @@ export async function fetchAncestors(ctx: AppContext, statusId: string): Promise
 }
 
 async function authorOf(ctx: AppContext, resolving: ResolvingContext, id: URL): Promise<AccountRow | null> {
-  const known = await ctx.db.selectFrom('accounts').selectAll().where('uri', '=', id.href).executeTakeFirst();
+  const known = await findAccountByUri(ctx.db, id.href);
   if (known) return known;
   const actor = await resolving.context.lookupObject(id, resolving.lookupOptions()).catch(() => null);
   if (!actor || !isActor(actor)) return null;

@@ -19,6 +19,7 @@ import { hostOf, markDomainAvailable } from './availability.js';
 import type { OutgoingContext } from './send.js';
 import { lookupWebFinger } from './webfinger.js';
 import { runtimeOf } from '../runtime.js';
+import { findAccountByUri } from '../../accounts/store.js';
 
 /**
  * Resolving what a user pastes into search (`@user@domain`, a profile URL, a post URL) by asking its server:
@@ -197,7 +198,7 @@ async function resolveActorById(
   resolving: ResolvingContext,
 ): Promise<AccountRow | null> {
   if (!id) return null;
-  const known = await ctx.db.selectFrom('accounts').selectAll().where('uri', '=', id.href).executeTakeFirst();
+  const known = await findAccountByUri(ctx.db, id.href);
   if (known) return known;
   const actor = await lookup(resolving, id);
   return actor && isActor(actor) ? storeActor(ctx, actor, resolving.options) : null;
