@@ -18,6 +18,7 @@ import { INSTANCE_KEYS_ID, type ActorKeyStore } from './keys.js';
 import { actorUriOf } from './recipients.js';
 import { fetchAuthorized } from './fetch-authorization.js';
 import { actorCollectionTerms, withCollectionActorTerms } from './featured-collections.js';
+import { findAccountById } from '../accounts/store.js';
 
 /** The instance actor's identifier: served at /actor; never a username (those are [A-Za-z0-9_] only). */
 export const INSTANCE_ACTOR = 'instance.actor';
@@ -122,11 +123,7 @@ export async function localActor(
   const account = serializeAccount(ctx, row);
   const Type = withCollectionActorTerms(row.bot ? Service : Person, actorCollectionTerms(ctx, row));
   const movedTo = row.moved_to_account_id
-    ? await ctx.db
-        .selectFrom('accounts')
-        .selectAll()
-        .where('id', '=', row.moved_to_account_id)
-        .executeTakeFirst()
+    ? await findAccountById(ctx.db, row.moved_to_account_id)
     : undefined;
   return new Type({
     id: context.getActorUri(identifier),

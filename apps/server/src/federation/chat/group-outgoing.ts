@@ -24,6 +24,7 @@ import { federate, sendTo, uniqueSuffix, type OutgoingContext } from '../outgoin
 import { groupIdentifier } from './group-actor.js';
 import { ChatMessageNote, withGroupTerms } from './vocabulary.js';
 import { runtimeOf } from '../runtime.js';
+import { findAccountById } from '../../accounts/store.js';
 
 /**
  * Group chats across servers (docs/FEDERATION.md, "Group chats"). A group lives on its creator's server as a
@@ -216,9 +217,7 @@ export async function federateGroupChange(
       return account ? actorUriOf(context, account).href : null;
     };
     const groupUri = homeGroupUri(context, conversationId);
-    const creator = group.creator_id
-      ? await ctx.db.selectFrom('accounts').selectAll().where('id', '=', group.creator_id).executeTakeFirst()
-      : undefined;
+    const creator = group.creator_id ? await findAccountById(ctx.db, group.creator_id) : undefined;
     const GroupUpdate = withGroupTerms(Update, {
       members: members.map((member) => actorUriOf(context, member).href),
       admin: uriOf(group.admin_id),

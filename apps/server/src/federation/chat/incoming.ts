@@ -32,6 +32,7 @@ import { htmlToPlainText, sanitizeRemoteHtml } from '../sanitize.js';
 import { localMessageIdOf } from './uris.js';
 import { CHAT_MESSAGE_TERM, palchatTerm } from './vocabulary.js';
 import { runtimeOf } from '../runtime.js';
+import { findAccountById } from '../../accounts/store.js';
 
 /** A message named by its ActivityPub id: one of ours by its id, one from elsewhere by its stored uri. */
 export async function findMessageByUri(
@@ -210,11 +211,7 @@ export async function onDirectStatus(
   options: IngestOptions,
 ): Promise<void> {
   if (!(note instanceof Note)) return;
-  const author = await ctx.db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('id', '=', status.account_id)
-    .executeTakeFirst();
+  const author = await findAccountById(ctx.db, status.account_id);
   if (author?.domain) await onIncomingDirectNote(ctx, note, author, options, activity);
 }
 

@@ -16,6 +16,7 @@ import {
   type Inbox,
 } from './sender.js';
 import { findStatusByUri } from './statuses.js';
+import { findAccountById } from '../../accounts/store.js';
 
 /** Update(Person|Service|…) of the sender itself: its account is brought up to date. */
 export async function updateActor(inbox: Inbox, sender: AccountRow, actor: Actor): Promise<void> {
@@ -88,11 +89,7 @@ export async function onFlag(inbox: Inbox, flag: Flag, sender: AccountRow): Prom
   }
   for (const accountId of statusIds.keys()) {
     if (accounts.has(accountId)) continue;
-    const author = await ctx.db
-      .selectFrom('accounts')
-      .selectAll()
-      .where('id', '=', accountId)
-      .executeTakeFirst();
+    const author = await findAccountById(ctx.db, accountId);
     if (author) accounts.set(author.id, author);
   }
   const comment = (flag.content?.toString() ?? '').trim().slice(0, 1000);

@@ -12,6 +12,7 @@ import { deliverToActor } from '../outbox.js';
 import { onQuoteAnswer } from './quotes.js';
 import { blocks, embeddedObject, localAccountOf, objectOf, senderOf, type Inbox } from './sender.js';
 import { runtimeOf } from '../runtime.js';
+import { findAccountById } from '../../accounts/store.js';
 
 /** A remote Follow's id is kept this long so that the Accept sent when a locked account authorizes it names it. */
 const FOLLOW_MEMORY = Temporal.Duration.from({ days: 90 });
@@ -155,11 +156,7 @@ export async function undoFollow(
   } else {
     const remembered = await rememberedFollow(ctx, follow.href);
     if (remembered?.followerId !== sender.id) return false;
-    target = await ctx.db
-      .selectFrom('accounts')
-      .selectAll()
-      .where('id', '=', remembered.targetId)
-      .executeTakeFirst();
+    target = await findAccountById(ctx.db, remembered.targetId);
   }
   if (!target) return false;
   await unfollowAccount(ctx, sender, target);

@@ -15,6 +15,7 @@ import {
   type Inbox,
 } from './sender.js';
 import { findStatusByUri, hasLocalFollowers, isStatusObject } from './statuses.js';
+import { findAccountById } from '../../accounts/store.js';
 
 /**
  * The status an Announce or Like names: known here, or (for an Announce) fetched from its server with its author,
@@ -38,11 +39,7 @@ async function statusOf(inbox: Inbox, activity: Activity, fetch: boolean) {
 
 /** Whether the status's local author blocks the sender or the sender's server (or the author is gone). */
 async function authorBlocks(ctx: AppContext, status: StatusesTable, sender: AccountRow): Promise<boolean> {
-  const author = await ctx.db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('id', '=', status.account_id)
-    .executeTakeFirst();
+  const author = await findAccountById(ctx.db, status.account_id);
   return !author || (!author.domain && (await blocks(ctx, author, sender)));
 }
 

@@ -18,6 +18,7 @@ import { federate, sendTo } from '../outgoing/send.js';
 import { blocks, fetchOptions, ingestOptions, unlessRefused, type Inbox } from './sender.js';
 import { findStatusByUri, isStatusObject } from './statuses.js';
 import { isFollowing } from '../../relationships/store.js';
+import { findAccountById } from '../../accounts/store.js';
 
 /** Whether our author's policy lets `sender` quote `quoted` (a block refuses, as in the API). */
 async function mayQuote(ctx: AppContext, quoted: StatusesTable, author: AccountRow, sender: AccountRow) {
@@ -64,9 +65,7 @@ export async function onQuoteRequest(inbox: Inbox, request: QuoteRequest, sender
   const target = request.objectId;
   if (!request.id || !target || parseLocalUrl(ctx.config.publicUrl, target.href)?.kind !== 'status') return;
   const quoted = await findStatusByUri(ctx, target.href);
-  const author = quoted
-    ? await ctx.db.selectFrom('accounts').selectAll().where('id', '=', quoted.account_id).executeTakeFirst()
-    : undefined;
+  const author = quoted ? await findAccountById(ctx.db, quoted.account_id) : undefined;
   if (!quoted || !author) return;
   const quoting = (await mayQuote(ctx, quoted, author, sender))
     ? await quotingStatusOf(inbox, request, sender)

@@ -7,7 +7,7 @@ import { ingestRemoteStatus, RemoteObjectError, upsertRemoteAccount } from '../i
 import type { BackgroundTask } from '../background-tasks.js';
 import { isStatusObject, resolvingContext, type ResolvingContext } from './resolve.js';
 import { runtimeOf } from '../runtime.js';
-import { findAccountByUri } from '../../accounts/store.js';
+import { findAccountById, findAccountByUri } from '../../accounts/store.js';
 
 /**
  * Remote content fetched on demand, bounded: a remote account's recent posts from its outbox the first time its
@@ -57,11 +57,7 @@ async function ingest(ctx: AppContext, resolving: ResolvingContext, object: ApOb
 
 /** The newest OUTBOX_BACKFILL_ITEMS Create(Note) of a remote account's outbox stored as its statuses, then its counts. */
 async function backfillOutbox(ctx: AppContext, accountId: string): Promise<void> {
-  const account = await ctx.db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('id', '=', accountId)
-    .executeTakeFirst();
+  const account = await findAccountById(ctx.db, accountId);
   const resolving = await resolvingContext(ctx);
   if (!account?.outbox_url || !resolving) return;
   const outbox = await resolving.context.lookupObject(account.outbox_url, resolving.lookupOptions());

@@ -4,6 +4,7 @@ import { newId } from '../../lib/ids.js';
 import { federateMessage } from '../chat/outgoing.js';
 import { sendStatusCreate, sendStatusDelete, sendStatusUpdate } from './statuses.js';
 import { runtimeOf } from '../runtime.js';
+import { getAccountById } from '../../accounts/store.js';
 
 /**
  * A local write's federation, recorded in the write's own transaction as a row of the durable queue
@@ -61,7 +62,7 @@ async function federateStoredMessage(ctx: AppContext, messageId: string): Promis
   // deleted before its turn came: nothing to announce
   if (!message) return;
   const [sender, media, replied] = await Promise.all([
-    ctx.db.selectFrom('accounts').selectAll().where('id', '=', message.sender_id).executeTakeFirstOrThrow(),
+    getAccountById(ctx.db, message.sender_id),
     ctx.db
       .selectFrom('media_attachments')
       .selectAll()

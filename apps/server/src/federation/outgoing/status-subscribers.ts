@@ -4,16 +4,13 @@ import type { DomainEvents } from '../../events/domain-events.js';
 import { intentCommitted, statusIntent } from './durable.js';
 import { federateQuoteRequest } from './quotes.js';
 import { federateStatusDeleted } from './statuses.js';
+import { getAccountById } from '../../accounts/store.js';
 
 /** A local status's author as the durable intent needs it (a remote status's writes go nowhere). */
 const writerOf = (status: StatusesTable) => ({ domain: status.local ? null : 'remote' });
 
 async function localAuthorOf(ctx: AppContext, status: StatusesTable) {
-  return ctx.db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('id', '=', status.account_id)
-    .executeTakeFirstOrThrow();
+  return getAccountById(ctx.db, status.account_id);
 }
 
 /**

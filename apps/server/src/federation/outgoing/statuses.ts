@@ -8,6 +8,7 @@ import { noteOfStatus, statusUri } from './note.js';
 import { MastodonCreate, MastodonUpdate } from './media-terms.js';
 import { remoteAccountsByIds, remoteFollowersOf } from './recipients.js';
 import { federate, sendTo, uniqueSuffix, type OutgoingContext } from './send.js';
+import { getAccountById } from '../../accounts/store.js';
 
 type Author = Pick<AccountRow, 'id' | 'username' | 'domain'>;
 
@@ -128,11 +129,7 @@ async function findStatus(ctx: AppContext, id: string): Promise<StatusesTable> {
 /** The Announce of a local boost, addressed as Mastodon addresses one (its visibility; the author in cc). */
 async function announceOf(context: OutgoingContext, booster: Author, boost: StatusesTable) {
   const original = await findStatus(context.data, boost.reblog_of_id!);
-  const originalAuthor = await context.data.db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('id', '=', original.account_id)
-    .executeTakeFirstOrThrow();
+  const originalAuthor = await getAccountById(context.data.db, original.account_id);
   const followers = context.getFollowersUri(booster.username);
   const authorUri = actorUriOf(context, originalAuthor);
   const publicCollection = PUBLIC_COLLECTION;
@@ -177,11 +174,7 @@ export async function federateBoostUndone(ctx: AppContext, booster: Author, boos
 }
 
 async function likeOf(context: OutgoingContext, liker: Author, status: StatusesTable, favouriteId: string) {
-  const author = await context.data.db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('id', '=', status.account_id)
-    .executeTakeFirstOrThrow();
+  const author = await getAccountById(context.data.db, status.account_id);
   const like = new Like({
     id: new URL(`${context.getActorUri(liker.username).href}#likes/${favouriteId}`),
     actor: context.getActorUri(liker.username),
@@ -231,11 +224,7 @@ export async function federatePollVote(
   const status = await findStatus(ctx, poll.status_id);
   if (status.local) return;
   await federate(ctx, voter, 'poll vote', async (context) => {
-    const author = await ctx.db
-      .selectFrom('accounts')
-      .selectAll()
-      .where('id', '=', poll.account_id)
-      .executeTakeFirstOrThrow();
+    const author = await getAccountById(ctx.db, poll.account_id);
     const authorUri = actorUriOf(context, author);
     const actor = context.getActorUri(voter.username);
     const titles = pollOptions(poll);
