@@ -19,6 +19,7 @@ import { blocks, fetchOptions, ingestOptions, unlessRefused, type Inbox } from '
 import { findStatusByUri, isStatusObject } from './statuses.js';
 import { isFollowing } from '../../relationships/store.js';
 import { findAccountById } from '../../accounts/store.js';
+import { findStatusById } from '../../statuses/store.js';
 
 /** Whether our author's policy lets `sender` quote `quoted` (a block refuses, as in the API). */
 async function mayQuote(ctx: AppContext, quoted: StatusesTable, author: AccountRow, sender: AccountRow) {
@@ -127,11 +128,7 @@ export async function onQuoteAnswer(
     );
   if (!changed) return true;
   await publishNotification(ctx, notification);
-  const status = await ctx.db
-    .selectFrom('statuses')
-    .selectAll()
-    .where('id', '=', quote.status_id)
-    .executeTakeFirst();
+  const status = await findStatusById(ctx.db, quote.status_id);
   if (status) void streamStatus(ctx, status, 'status.update');
   return true;
 }
@@ -146,11 +143,7 @@ export async function onAuthorizationDeleted(ctx: AppContext, id: URL, sender: A
     .executeTakeFirst();
   if (!quote) return false;
   await ctx.db.transaction().execute((tx) => markRevoked(tx, quote));
-  const status = await ctx.db
-    .selectFrom('statuses')
-    .selectAll()
-    .where('id', '=', quote.status_id)
-    .executeTakeFirst();
+  const status = await findStatusById(ctx.db, quote.status_id);
   if (status) void streamStatus(ctx, status, 'status.update');
   return true;
 }

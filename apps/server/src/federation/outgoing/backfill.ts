@@ -8,6 +8,7 @@ import type { BackgroundTask } from '../background-tasks.js';
 import { isStatusObject, resolvingContext, type ResolvingContext } from './resolve.js';
 import { runtimeOf } from '../runtime.js';
 import { findAccountById, findAccountByUri } from '../../accounts/store.js';
+import { findStatusById } from '../../statuses/store.js';
 
 /**
  * Remote content fetched on demand, bounded: a remote account's recent posts from its outbox the first time its
@@ -104,11 +105,7 @@ async function recordRemoteCounts(
 /** Follows a reply's inReplyTo chain up to MAX_ANCESTORS posts, storing each parent with its author. */
 export async function fetchAncestors(ctx: AppContext, statusId: string): Promise<void> {
   const resolving = await resolvingContext(ctx);
-  let status: StatusesTable | undefined = await ctx.db
-    .selectFrom('statuses')
-    .selectAll()
-    .where('id', '=', statusId)
-    .executeTakeFirst();
+  let status: StatusesTable | undefined = await findStatusById(ctx.db, statusId);
   for (let depth = 0; resolving && status?.in_reply_to_uri && depth < MAX_ANCESTORS; depth += 1) {
     const parentUri = status.in_reply_to_uri;
     const known = await ctx.db

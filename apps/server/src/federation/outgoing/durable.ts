@@ -5,6 +5,7 @@ import { federateMessage } from '../chat/outgoing.js';
 import { sendStatusCreate, sendStatusDelete, sendStatusUpdate } from './statuses.js';
 import { runtimeOf } from '../runtime.js';
 import { getAccountById } from '../../accounts/store.js';
+import { findStatusById } from '../../statuses/store.js';
 
 /**
  * A local write's federation, recorded in the write's own transaction as a row of the durable queue
@@ -92,11 +93,7 @@ async function federateStoredStatus(
   statusId: string,
 ): Promise<void> {
   const runtime = runtimeOf(ctx);
-  const status = await ctx.db
-    .selectFrom('statuses')
-    .selectAll()
-    .where('id', '=', statusId)
-    .executeTakeFirst();
+  const status = await findStatusById(ctx.db, statusId);
   if (!runtime || !status || status.reblog_of_id) return;
   // deleted before its Create or Update had its turn: its Delete says all there is to say
   if (status.deleted_at && kind !== 'status-deleted') return;
