@@ -16,6 +16,3 @@ export async function adjustStatusCounter(
   if (delta < 0) query = query.where(counter, '>', 0);
   await query.execute();
 }
-
-// the account's statuses_count lives with the accounts table
-export { adjustStatusesCount } from '../accounts/store.js';

@@ -4,7 +4,8 @@ import type { Tx } from '../db/index.js';
 import type { NotificationsTable, StatusesTable } from '../db/schema.js';
 import { transactionWithEvents } from '../events/transaction.js';
 import { recordNotification } from '../notifications/service.js';
-import { adjustStatusCounter, adjustStatusesCount } from './counters.js';
+import { adjustStatusesCount } from '../accounts/store.js';
+import { adjustStatusCounter } from './counters.js';
 import { insertQuote, type NewQuote } from './quotes.js';
 import {
   adoptWaitingReplies,
