@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'api', include: ['packages/api/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'e2ee', include: ['packages/e2ee/src/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'server-unit',
