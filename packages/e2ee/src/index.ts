@@ -1,2 +1,64 @@
 /** Palchat's end-to-end encryption client: the glue around ts-mls shared by the browser, tests and benchmarks. */
-export const CIPHERSUITE_NAME = 'MLS_128_DHKEMX25519_AES128GCM_SHA256_Ed25519';
+export { CIPHERSUITE_ID, CIPHERSUITE_NAME } from './suite.js';
+export { fromBase64, toBase64, toHex } from './bytes.js';
+export { createIdentity, fingerprint, type DeviceIdentity } from './identity.js';
+export {
+  decodeKeyPackage,
+  generateKeyPackage,
+  generateKeyPackages,
+  keyPackageActorUri,
+  keyPackageRef,
+  type StoredKeyPackage,
+} from './key-packages.js';
+export { decodeMessage, readFraming, type EnvelopeKind, type Framing } from './framing.js';
+export {
+  addMembers,
+  createGroup,
+  decodeState,
+  encodeState,
+  encryptApplication,
+  epochOf,
+  groupIdOf,
+  isActive,
+  joinFromWelcome,
+  leavesOf,
+  members,
+  ownLeafIndex,
+  processIncoming,
+  removeMembers,
+  welcomeKeyPackageRefs,
+  type CommitOutput,
+  type GroupState,
+  type Incoming,
+  type Member,
+} from './group.js';
+export {
+  AppDataError,
+  createNote,
+  decodeAppData,
+  deleteNote,
+  encodeAppData,
+  fromActivity,
+  htmlToText,
+  isEphemeral,
+  isSignal,
+  like,
+  read,
+  textToHtml,
+  toActivity,
+  typing,
+  undo,
+  type AppData,
+  type EncryptedAttachment,
+  type NoteData,
+} from './app-data.js';
+export {
+  KeyValueStore,
+  MemoryStore,
+  type E2eeStore,
+  type PendingCommit,
+  type Reaction,
+  type StoredMessage,
+  type SystemEvent,
+  type Verification,
+} from './store.js';
