@@ -45,6 +45,11 @@ export interface CommitOutput {
   commit: Uint8Array;
   /** MLSMessage(Welcome) when the commit adds members */
   welcome?: Uint8Array;
+  /**
+   * secrets of the current epoch the commit used up: zero them (zeroOutUint8Array) only once the commit is
+   * ordered, since the current state still needs them to process a competing commit that wins instead
+   */
+  consumed: Uint8Array[];
 }
 
 export type Incoming =
@@ -149,8 +154,8 @@ export async function removeMembers(state: GroupState, leafIndexes: number[]): P
 async function commit(state: GroupState, extraProposals: Proposal[]): Promise<CommitOutput> {
   const suite = await ciphersuite();
   const result = await createCommit({ state, cipherSuite: suite }, { extraProposals, ratchetTreeExtension: true });
-  result.consumed.forEach(zeroOutUint8Array);
   return {
+    consumed: result.consumed,
     newState: result.newState,
     commit: encodeMlsMessage(result.commit),
     welcome: result.welcome

@@ -62,3 +62,31 @@ export {
   type SystemEvent,
   type Verification,
 } from './store.js';
+export { decryptMedia, encryptMedia, MediaIntegrityError, type MediaKeys } from './media.js';
+export { safetyNumber, type SafetyMember } from './safety-number.js';
+export type { ChatEvent } from './history.js';
+export {
+  TransportError,
+  type ClaimResult,
+  type ConversationRef,
+  type CreateConversationBody,
+  type Device,
+  type EphemeralEnvelope,
+  type MlsEnvelope,
+  type PendingRemoval,
+  type PendingWork,
+  type PostEnvelopeBody,
+  type PostResult,
+  type PublicDevice,
+  type Transport,
+} from './transport.js';
+export {
+  EncryptedChatClient,
+  KEY_PACKAGE_LOW_WATER,
+  KEY_PACKAGE_TARGET,
+  NotEligibleError,
+  PendingCommitError,
+  type ClientOptions,
+  type CommitStatus,
+  type MemberInfo,
+} from './client.js';

@@ -34,6 +34,8 @@ export interface StoredMessage {
   system?: SystemEvent;
   reactions: Reaction[];
   deleted: boolean;
+  /** this device's own send, forwarded and not yet ordered: a digest of its MLS message */
+  localEnvelope?: string;
 }
 
 /** A commit this device made, waiting for the Delivery Service (201, or its own envelope after a 202). */
