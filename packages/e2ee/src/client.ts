@@ -274,7 +274,9 @@ export class EncryptedChatClient {
     if (!state) return 'nothing';
     const inGroup = groupMembers(state).map((m) => m.signaturePublicKey);
     const devices = (await Promise.all(accountIds.map((id) => this.transport.accountDevices(id)))).flat();
-    const present = devices.filter((d) => inGroup.some((key) => equalBytes(key, fromBase64(d.signature_public_key))));
+    const present = devices.filter((d) =>
+      inGroup.some((key) => equalBytes(key, fromBase64(d.signature_public_key))),
+    );
     if (present.length === devices.length) return 'nothing';
     const claimed = await this.transport.claimKeyPackages({
       account_ids: accountIds,
@@ -309,13 +311,18 @@ export class EncryptedChatClient {
   async commitPendingRemovals(conversationId: string): Promise<CommitStatus> {
     const removals = await this.transport.pendingRemovals(conversationId);
     if (removals.length === 0) return 'nothing';
-    const deviceKeys = removals.flatMap((r) => (r.signature_public_key ? [fromBase64(r.signature_public_key)] : []));
+    const deviceKeys = removals.flatMap((r) =>
+      r.signature_public_key ? [fromBase64(r.signature_public_key)] : [],
+    );
     const people = removals.filter((r) => r.reason !== 'device_revoked').map((r) => r.account_id);
     const personKeys = await this.signatureKeysOf([...new Set(people)]);
     return this.queue.run(conversationId, () =>
       this.commitLocked(conversationId, async (state) => {
         const leaves = [
-          ...new Set([...leavesOf(state, { signaturePublicKeys: deviceKeys }), ...leavesOfPeople(state, personKeys)]),
+          ...new Set([
+            ...leavesOf(state, { signaturePublicKeys: deviceKeys }),
+            ...leavesOfPeople(state, personKeys),
+          ]),
         ];
         if (leaves.length === 0) return undefined;
         return {
@@ -546,7 +553,8 @@ export class EncryptedChatClient {
         after = envelope.seq;
         await this.store.putCursor(conversationId, after);
       }
-      if (envelopes.length > 0) await this.transport.ack(conversationId, { device_id: this.deviceId, seq: after });
+      if (envelopes.length > 0)
+        await this.transport.ack(conversationId, { device_id: this.deviceId, seq: after });
       if (envelopes.length < FETCH_LIMIT) return;
     }
   }
@@ -564,7 +572,8 @@ export class EncryptedChatClient {
     } catch {
       return this.undecryptable(conversationId, envelope, 'Invalid base64');
     }
-    if (envelope.sender_device_id === this.deviceId) return this.ownEnvelopeReturned(conversationId, state, envelope, bytes);
+    if (envelope.sender_device_id === this.deviceId)
+      return this.ownEnvelopeReturned(conversationId, state, envelope, bytes);
     if (envelope.kind === 'commit') {
       if (envelope.epoch < epochOf(state)) return;
       const pending = await this.store.getPendingCommit(conversationId);
@@ -578,7 +587,11 @@ export class EncryptedChatClient {
     try {
       result = await processIncoming(state, bytes);
     } catch (error) {
-      return this.undecryptable(conversationId, envelope, error instanceof Error ? error.message : 'MLS error');
+      return this.undecryptable(
+        conversationId,
+        envelope,
+        error instanceof Error ? error.message : 'MLS error',
+      );
     }
     await this.saveState(conversationId, result.newState);
     const origin = { conversationId, seq: envelope.seq, createdAt: envelope.created_at };
@@ -594,9 +607,14 @@ export class EncryptedChatClient {
       const committer = result.committer?.actorUri ?? '';
       if (result.removedSelf) {
         this.emit(
-          await addSystemMessage(this.store, { ...origin, senderActorUri: committer }, `system:${envelope.id}`, {
-            type: 'removed_self',
-          }),
+          await addSystemMessage(
+            this.store,
+            { ...origin, senderActorUri: committer },
+            `system:${envelope.id}`,
+            {
+              type: 'removed_self',
+            },
+          ),
         );
         this.states.delete(conversationId);
         await this.store.deleteGroupState(conversationId);
@@ -653,7 +671,11 @@ export class EncryptedChatClient {
       const known = old.some((x) => x.actorUri === m.actorUri);
       changes.push(
         known
-          ? { type: 'device_added', actorUri: m.actorUri, fingerprint: await fingerprint(m.signaturePublicKey) }
+          ? {
+              type: 'device_added',
+              actorUri: m.actorUri,
+              fingerprint: await fingerprint(m.signaturePublicKey),
+            }
           : { type: 'member_added', actorUri: m.actorUri },
       );
     }
@@ -661,7 +683,11 @@ export class EncryptedChatClient {
       const stays = now.some((x) => x.actorUri === m.actorUri);
       changes.push(
         stays
-          ? { type: 'device_removed', actorUri: m.actorUri, fingerprint: await fingerprint(m.signaturePublicKey) }
+          ? {
+              type: 'device_removed',
+              actorUri: m.actorUri,
+              fingerprint: await fingerprint(m.signaturePublicKey),
+            }
           : { type: 'member_removed', actorUri: m.actorUri },
       );
     }
@@ -669,7 +695,12 @@ export class EncryptedChatClient {
     const unique = changes.filter(
       (c, i) => 'fingerprint' in c || changes.findIndex((d) => d.type === c.type && sameActor(c, d)) === i,
     );
-    const origin = { conversationId, senderActorUri: committer, seq: envelope.seq, createdAt: envelope.created_at };
+    const origin = {
+      conversationId,
+      senderActorUri: committer,
+      seq: envelope.seq,
+      createdAt: envelope.created_at,
+    };
     for (const [i, change] of unique.entries()) {
       this.emit(await addSystemMessage(this.store, origin, `system:${envelope.id}:${i}`, change));
     }
@@ -688,7 +719,11 @@ export class EncryptedChatClient {
       await this.store.deleteKeyPackage(keyPackage.ref);
       await this.store.putCursor(conversationId, envelope.seq);
     } catch (error) {
-      return this.undecryptable(conversationId, envelope, error instanceof Error ? error.message : 'Invalid Welcome');
+      return this.undecryptable(
+        conversationId,
+        envelope,
+        error instanceof Error ? error.message : 'Invalid Welcome',
+      );
     }
     this.emit([{ type: 'joined', conversationId }]);
     await this.refillKeyPackages().catch(() => undefined);
