@@ -265,4 +265,33 @@ describe('EncryptedChatClient', () => {
     );
     expect(await texts(bob, id)).toEqual(['fine']);
   });
+
+  it('stream events and sends interleave safely: everyone ends with the same history in seq order', async () => {
+    const ds = new FakeDeliveryService();
+    const [alice, bob, carol] = await Promise.all(['alice', 'bob', 'carol'].map((n) => newDevice(ds, n)));
+    const byAccount = new Map([alice!, bob!, carol!].map((d) => [d.accountId, d]));
+    const inFlight: Promise<void>[] = [];
+    ds.onEnvelope = (accountId, envelope) => {
+      const device = byAccount.get(accountId);
+      if (device && device.client.deviceId) inFlight.push(device.client.handleEnvelope(envelope));
+    };
+    const { id } = await alice!.client.createConversation([bob!.accountId, carol!.accountId], 'Group');
+    const sends = [alice!, bob!, carol!].flatMap((d) =>
+      Array.from({ length: 6 }, (_, i) => d.client.send(id, createNote(`${d.accountId} ${i}`))),
+    );
+    // bob and carol join from the stream while alice already sends
+    await Promise.all(sends.slice(0, 6));
+    await Promise.all(sends);
+    await Promise.all(inFlight);
+    await syncAll(id, alice!, bob!, carol!);
+    const histories = await Promise.all([alice!, bob!, carol!].map((d) => d.client.history(id)));
+    expect(histories[0]).toHaveLength(18);
+    for (const history of histories) {
+      expect(history.map((m) => m.note!.text)).toEqual(histories[0]!.map((m) => m.note!.text));
+      expect(history.map((m) => m.seq)).toEqual([...history.map((m) => m.seq)].sort((a, b) => a! - b!));
+    }
+    expect([alice!, bob!, carol!].flatMap((d) => d.events).filter((e) => e.type === 'undecryptable')).toEqual(
+      [],
+    );
+  });
 });

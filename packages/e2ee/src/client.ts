@@ -38,7 +38,7 @@ import { addSystemMessage, applyAppData, placeOwnMessage, type ChatEvent, type O
 import { createIdentity, fingerprint, type DeviceIdentity } from './identity.js';
 import { decodeKeyPackage, generateKeyPackages, keyPackageActorUri } from './key-packages.js';
 import { decryptMedia, encryptMedia } from './media.js';
-import { KeyedQueue } from './queue.js';
+import { KeyedQueue, webLocks } from './queue.js';
 import { safetyNumber } from './safety-number.js';
 import type { E2eeStore, StoredMessage, SystemEvent } from './store.js';
 import type {
@@ -95,14 +95,17 @@ type CommitPlan = (
 
 export class EncryptedChatClient {
   private identity: DeviceIdentity | undefined;
-  private readonly queue = new KeyedQueue();
-  private readonly states = new Map<string, GroupState>();
+  private readonly queue: KeyedQueue;
+  /** decoded group states with the bytes they came from: another tab may have moved the stored one on */
+  private readonly states = new Map<string, { bytes: Uint8Array; state: GroupState }>();
   private readonly queuedSyncs = new Map<string, Promise<void>>();
   /** the plans of forwarded commits, to make them again if another commit of their epoch wins */
   private readonly plans = new Map<string, CommitPlan>();
   private readonly lost = new Set<string>();
 
-  constructor(private readonly options: ClientOptions) {}
+  constructor(private readonly options: ClientOptions) {
+    this.queue = new KeyedQueue(webLocks(`palchat-e2ee:${options.actorUri}:`));
+  }
 
   private get store(): E2eeStore {
     return this.options.store;
@@ -119,7 +122,12 @@ export class EncryptedChatClient {
   // ------------------------------------------------------------------------------------ device, key packages
 
   /** Loads or creates this browser's identity, registers it as a device once, and fills its key package pool. */
-  async ensureDevice(name: string): Promise<DeviceIdentity> {
+  ensureDevice(name: string): Promise<DeviceIdentity> {
+    // one registration even when several tabs start at once
+    return this.queue.run('device', () => this.ensureDeviceLocked(name));
+  }
+
+  private async ensureDeviceLocked(name: string): Promise<DeviceIdentity> {
     let identity = await this.store.getIdentity();
     if (identity && identity.actorUri !== this.options.actorUri) {
       throw new Error('This store belongs to another account');
@@ -421,18 +429,19 @@ export class EncryptedChatClient {
   }
 
   private async loadState(conversationId: string): Promise<GroupState | undefined> {
-    const cached = this.states.get(conversationId);
-    if (cached) return cached;
     const bytes = await this.store.getGroupState(conversationId);
     if (!bytes) return undefined;
+    const cached = this.states.get(conversationId);
+    if (cached && equalBytes(cached.bytes, bytes)) return cached.state;
     const state = decodeState(bytes);
-    this.states.set(conversationId, state);
+    this.states.set(conversationId, { bytes, state });
     return state;
   }
 
   private async saveState(conversationId: string, state: GroupState): Promise<void> {
-    await this.store.putGroupState(conversationId, encodeState(state));
-    this.states.set(conversationId, state);
+    const bytes = encodeState(state);
+    await this.store.putGroupState(conversationId, bytes);
+    this.states.set(conversationId, { bytes, state });
   }
 
   /** One key package per device of each account; checks that each account's packages name one actor. */
