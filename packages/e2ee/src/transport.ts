@@ -126,3 +126,8 @@ export class TransportError extends Error {
     super(typeof body?.error === 'string' ? body.error : `HTTP ${status}`);
   }
 }
+
+/** This device was revoked (410): its store should be destroyed. */
+export function isDeviceRemoved(error: unknown): boolean {
+  return error instanceof TransportError && error.status === 410;
+}
