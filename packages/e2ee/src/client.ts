@@ -562,15 +562,16 @@ export class EncryptedChatClient {
         after,
         limit: FETCH_LIMIT,
       });
+      const start = after;
       for (const envelope of envelopes) {
         if (envelope.seq <= after) continue;
         await this.processEnvelope(conversationId, envelope);
         after = envelope.seq;
         await this.store.putCursor(conversationId, after);
       }
-      if (envelopes.length > 0)
-        await this.transport.ack(conversationId, { device_id: this.deviceId, seq: after });
-      if (envelopes.length < FETCH_LIMIT) return;
+      if (after > start) await this.transport.ack(conversationId, { device_id: this.deviceId, seq: after });
+      // a short page is the end; a page that moved nothing on would repeat forever
+      if (envelopes.length < FETCH_LIMIT || after === start) return;
     }
   }
 
