@@ -569,7 +569,9 @@ export class EncryptedChatClient {
         after = envelope.seq;
         await this.store.putCursor(conversationId, after);
       }
-      if (after > start) await this.transport.ack(conversationId, { device_id: this.deviceId, seq: after });
+      // also when everything was processed already: an ack lost earlier is made good
+      if (envelopes.length > 0)
+        await this.transport.ack(conversationId, { device_id: this.deviceId, seq: after });
       // a short page is the end; a page that moved nothing on would repeat forever
       if (envelopes.length < FETCH_LIMIT || after === start) return;
     }
