@@ -405,9 +405,10 @@ export class EncryptedChatClient {
     file: Uint8Array | Blob,
     mediaType: string,
     size?: { width: number; height: number },
+    conversationId?: string,
   ): Promise<EncryptedAttachment> {
     const { ciphertext, keys } = await encryptMedia(file, mediaType);
-    const uploaded = await this.transport.uploadMedia(ciphertext);
+    const uploaded = await this.transport.uploadMedia(ciphertext, conversationId);
     return {
       type: mediaType.startsWith('video/') ? 'Video' : 'Image',
       mediaType,

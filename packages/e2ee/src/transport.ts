@@ -112,7 +112,11 @@ export interface Transport {
   ack(conversationId: string, body: { device_id: string; seq: number }): Promise<void>;
   pending(deviceId: string): Promise<PendingWork>;
   pendingRemovals(conversationId: string): Promise<PendingRemoval[]>;
-  uploadMedia(ciphertext: Uint8Array): Promise<{ id: string; url: string; size: number }>;
+  /** `conversationId`: the file goes with its conversation when that is deleted */
+  uploadMedia(
+    ciphertext: Uint8Array,
+    conversationId?: string,
+  ): Promise<{ id: string; url: string; size: number }>;
   downloadMedia(url: string): Promise<Uint8Array>;
 }
 
