@@ -24,6 +24,8 @@ describe('EncryptedChatClient', () => {
     const hello = await alice.client.send(id, createNote('Hello <Bob> & co'));
     await bob.client.sync(id);
     expect(await texts(bob, id)).toEqual(['Hello <Bob> & co']);
+    expect((await bob.client.search('bob>')).map((m) => m.id)).toEqual([hello!.id]);
+    expect(await bob.client.search('nothing like it')).toEqual([]);
     const received = (await bob.client.history(id))[0]!;
     expect(received.senderActorUri).toBe(alice.actorUri);
     expect(received.seq).toBe(hello!.seq);
@@ -317,5 +319,20 @@ describe('EncryptedChatClient', () => {
       const history = await alice.client.history(id);
       expect(history.map((m) => m.system?.type)).toEqual(['device_removed']);
     }
+  });
+
+  it('keeps 10 key packages on the server, refills below 5, and forgets private parts unused for long', async () => {
+    const ds = new FakeDeliveryService();
+    const alice = await newDevice(ds, 'alice');
+    const device = ds.devices.get(alice.client.deviceId)!;
+    expect(device.keyPackages).toHaveLength(10);
+    expect(await alice.client.refillKeyPackages()).toBe(10);
+    const [stale] = await alice.store.listKeyPackageRefs();
+    const old = (await alice.store.getKeyPackage(stale!))!;
+    await alice.store.putKeyPackage({ ...old, createdAt: '2020-01-01T00:00:00.000Z' });
+    device.keyPackages.splice(0, 6);
+    expect(await alice.client.refillKeyPackages()).toBe(10);
+    expect(await alice.store.getKeyPackage(stale!)).toBeUndefined();
+    expect(await alice.store.listKeyPackageRefs()).toHaveLength(15);
   });
 });

@@ -51,6 +51,8 @@ import type {
 } from './transport.js';
 
 export const KEY_PACKAGE_TARGET = 10;
+/** a claimed key package's Welcome may come this late (ciphertext is kept at most 30 days by default) */
+const KEY_PACKAGE_MAX_AGE_MS = 60 * 24 * 3600 * 1000;
 export const KEY_PACKAGE_LOW_WATER = 5;
 const FETCH_LIMIT = 100;
 const MAX_ATTEMPTS = 5;
@@ -159,6 +161,7 @@ export class EncryptedChatClient {
       (await this.transport.listDevices()).find((d) => d.id === identity.deviceId)?.key_packages_available ??
       0;
     if (count >= KEY_PACKAGE_LOW_WATER) return count;
+    await this.pruneKeyPackages();
     const fresh = await generateKeyPackages(identity, KEY_PACKAGE_TARGET - count);
     for (const keyPackage of fresh) await this.store.putKeyPackage(keyPackage);
     const result = await this.transport.uploadKeyPackages(
@@ -166,6 +169,15 @@ export class EncryptedChatClient {
       fresh.map((kp) => toBase64(kp.message)),
     );
     return result.key_packages_available;
+  }
+
+  /** Private parts of key packages claimed long ago whose Welcome never came. */
+  private async pruneKeyPackages(): Promise<void> {
+    const oldest = Date.now() - KEY_PACKAGE_MAX_AGE_MS;
+    for (const ref of await this.store.listKeyPackageRefs()) {
+      const keyPackage = await this.store.getKeyPackage(ref);
+      if (keyPackage && Date.parse(keyPackage.createdAt) < oldest) await this.store.deleteKeyPackage(ref);
+    }
   }
 
   /** What to do on start: join from waiting Welcomes, fetch every conversation with news. */
@@ -388,6 +400,20 @@ export class EncryptedChatClient {
 
   history(conversationId: string): Promise<StoredMessage[]> {
     return this.store.listMessages(conversationId);
+  }
+
+  /** Search runs here, over what this device decrypted (the server has nothing to search). */
+  async search(query: string, conversationIds?: string[]): Promise<StoredMessage[]> {
+    const needle = query.trim().toLocaleLowerCase();
+    if (!needle) return [];
+    const ids = conversationIds ?? (await this.store.listConversationIds());
+    const found: StoredMessage[] = [];
+    for (const id of ids) {
+      for (const message of await this.store.listMessages(id)) {
+        if (message.note?.text.toLocaleLowerCase().includes(needle)) found.push(message);
+      }
+    }
+    return found;
   }
 
   /** Drops a conversation's keys and history from this device (left, dissolved). */

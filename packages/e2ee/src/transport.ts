@@ -6,7 +6,8 @@ export interface MlsEnvelope {
   seq: number;
   conversation_id: string;
   sender_id: string;
-  sender_device_id: string;
+  /** null when the sender's device is another server's */
+  sender_device_id: string | null;
   kind: EnvelopeKind;
   epoch: number;
   /** base64 MLSMessage */
