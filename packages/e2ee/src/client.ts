@@ -617,17 +617,21 @@ export class EncryptedChatClient {
     } catch {
       return this.undecryptable(conversationId, envelope, 'Invalid base64');
     }
-    if (envelope.sender_device_id === this.deviceId)
-      return this.ownEnvelopeReturned(conversationId, state, envelope, bytes);
     if (envelope.kind === 'commit') {
       if (envelope.epoch < epochOf(state)) return;
       const pending = await this.store.getPendingCommit(conversationId);
+      // recognised by its bytes, whatever sender device the server names
+      if (pending && equalBytes(pending.commit, bytes))
+        return this.adoptPending(conversationId, state, envelope);
+      if (envelope.sender_device_id === this.deviceId) return;
       if (pending && pending.epoch === envelope.epoch) {
         // another commit of our epoch won: ours is void and is made again after this sync
         await this.store.deletePendingCommit(conversationId);
         this.lost.add(conversationId);
       }
     }
+    if (envelope.sender_device_id === this.deviceId)
+      return this.ownMessageReturned(conversationId, envelope, bytes);
     let result;
     try {
       result = await processIncoming(state, bytes);
@@ -671,19 +675,23 @@ export class EncryptedChatClient {
     }
   }
 
-  private async ownEnvelopeReturned(
+  /** This device's own application message came back: a forwarded one takes its place in the order. */
+  private async ownMessageReturned(
     conversationId: string,
-    state: GroupState,
     envelope: MlsEnvelope,
     bytes: Uint8Array,
   ): Promise<void> {
-    if (envelope.kind === 'application') {
-      this.emit(await placeOwnMessage(this.store, conversationId, toHex(await sha256(bytes)), envelope.seq));
-      return;
-    }
-    if (envelope.kind !== 'commit') return;
-    const pending = await this.store.getPendingCommit(conversationId);
-    if (!pending || !equalBytes(pending.commit, bytes)) return;
+    if (envelope.kind !== 'application') return;
+    this.emit(await placeOwnMessage(this.store, conversationId, toHex(await sha256(bytes)), envelope.seq));
+  }
+
+  /** This device's forwarded commit came back ordered: its state is now the chat's. */
+  private async adoptPending(
+    conversationId: string,
+    state: GroupState,
+    envelope: MlsEnvelope,
+  ): Promise<void> {
+    const pending = (await this.store.getPendingCommit(conversationId))!;
     this.plans.delete(conversationId);
     await this.adoptOwnCommit(conversationId, state, decodeState(pending.newState), envelope);
   }
