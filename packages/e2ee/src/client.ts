@@ -154,7 +154,12 @@ export class EncryptedChatClient {
   }
 
   /** Tops the server's pool up to 10 when fewer than 5 remain; the private parts are stored first. */
-  async refillKeyPackages(available?: number): Promise<number> {
+  refillKeyPackages(available?: number): Promise<number> {
+    // one refill at a time: Welcomes of several chats arriving together must not each top the pool up
+    return this.queue.run('key-packages', () => this.refillLocked(available));
+  }
+
+  private async refillLocked(available?: number): Promise<number> {
     const identity = this.device();
     const count =
       available ??
