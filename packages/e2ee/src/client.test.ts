@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createNote, deleteNote, like, read, typing, undo } from './app-data.js';
 import { toHex } from './bytes.js';
-import { NotEligibleError } from './client.js';
+import { EncryptedChatClient, NotEligibleError } from './client.js';
+import { MemoryStore } from './store.js';
 import { FakeDeliveryService } from './test-support/fake-delivery-service.js';
 import { newDevice, texts } from './test-support/harness.js';
 
@@ -196,6 +197,24 @@ describe('EncryptedChatClient', () => {
     expect(system).toMatchObject({ type: 'device_added', actorUri: bob.actorUri });
     const phoneFingerprint = (await bobPhone.client.members(id)).find((m) => m.self)!.fingerprint;
     expect(system).toMatchObject({ fingerprint: phoneFingerprint });
+  });
+
+  it("does not add a person's new device that carries another identity", async () => {
+    const ds = new FakeDeliveryService();
+    const alice = await newDevice(ds, 'alice');
+    const bob = await newDevice(ds, 'bob');
+    const { id } = await alice.client.createConversation([bob.accountId]);
+    await bob.client.start();
+    // the server lists, under bob's account, a device whose credential names someone else
+    const impostor = new EncryptedChatClient({
+      store: new MemoryStore(),
+      transport: ds.transport(bob.accountId),
+      accountId: bob.accountId,
+      actorUri: 'https://evil.example/users/mallory',
+    });
+    await impostor.ensureDevice('impostor');
+    expect(await alice.client.addDevices(id, [bob.accountId])).toBe('nothing');
+    expect(await alice.client.members(id)).toHaveLength(2);
   });
 
   it('state survives a store round trip (a new client object on the same store)', async () => {

@@ -307,7 +307,21 @@ export class EncryptedChatClient {
       account_ids: accountIds,
       exclude_device_ids: [...present.map((d) => d.id), this.deviceId],
     });
-    const keyPackages = claimed.key_packages.map((kp) => fromBase64(kp.key_package));
+    // a new device must carry the identity its person already has in the group
+    const actorOf = new Map<string, string>([[this.options.accountId, this.options.actorUri]]);
+    for (const device of present) {
+      const leaf = groupMembers(state).find((m) =>
+        equalBytes(m.signaturePublicKey, fromBase64(device.signature_public_key)),
+      );
+      if (leaf && !actorOf.has(device.account_id)) actorOf.set(device.account_id, leaf.actorUri);
+    }
+    const keyPackages = claimed.key_packages
+      .map((kp) => ({ account: kp.account_id, bytes: fromBase64(kp.key_package) }))
+      .filter(({ account, bytes }) => {
+        const expected = actorOf.get(account);
+        return expected === undefined || keyPackageActorUri(decodeKeyPackage(bytes)) === expected;
+      })
+      .map(({ bytes }) => bytes);
     return this.queue.run(conversationId, () =>
       this.commitLocked(conversationId, async (current) => {
         const keys = groupMembers(current).map((m) => m.signaturePublicKey);
