@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createNote, deleteNote, like, read, typing, undo } from './app-data.js';
-import { toHex } from './bytes.js';
+import { toBase64, toHex, utf8 } from './bytes.js';
+import { decodeState, encodeState, encryptApplication } from './group.js';
 import { EncryptedChatClient, NotEligibleError } from './client.js';
 import { MemoryStore } from './store.js';
 import { FakeDeliveryService } from './test-support/fake-delivery-service.js';
@@ -353,5 +354,26 @@ describe('EncryptedChatClient', () => {
     expect(await alice.client.refillKeyPackages()).toBe(10);
     expect(await alice.store.getKeyPackage(stale!)).toBeUndefined();
     expect(await alice.store.listKeyPackageRefs()).toHaveLength(15);
+  });
+
+  it("application data a member's client should not have sent is reported, and the sync goes on", async () => {
+    const ds = new FakeDeliveryService();
+    const alice = await newDevice(ds, 'alice');
+    const bob = await newDevice(ds, 'bob');
+    const { id } = await alice.client.createConversation([bob.accountId]);
+    await bob.client.start();
+    // a well-encrypted message whose application data is no activity Palchat knows
+    const state = decodeState((await alice.store.getGroupState(id))!);
+    const { newState, message } = await encryptApplication(state, utf8('{"type":"Announce","id":"x"}'));
+    await alice.store.putGroupState(id, encodeState(newState));
+    await ds
+      .transport(alice.accountId)
+      .postEnvelope(id, { device_id: alice.client.deviceId, message: toBase64(message) });
+    await alice.client.send(id, createNote('after the odd one'));
+    await bob.client.sync(id);
+    expect(bob.events).toContainEqual(
+      expect.objectContaining({ type: 'undecryptable', reason: 'Invalid id' }),
+    );
+    expect(await texts(bob, id)).toEqual(['after the odd one']);
   });
 });
