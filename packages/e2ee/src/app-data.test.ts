@@ -75,6 +75,20 @@ describe('application data', () => {
     expect(htmlToText(textToHtml('<script>alert(1)</script>'))).toBe('<script>alert(1)</script>');
   });
 
+  it('reads what another implementation of the draft may send: other URNs, no published', () => {
+    const data = fromActivity({
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      type: 'Create',
+      id: 'urn:example:activity-1',
+      object: { type: 'Note', id: 'urn:example:note-1', content: '<p>hi</p>' },
+    });
+    expect(data).toEqual({
+      type: 'Create',
+      id: 'urn:example:activity-1',
+      note: { id: 'urn:example:note-1', text: 'hi', published: '', attachments: [] },
+    });
+  });
+
   it('accepts a node object as object and ignores extra properties', () => {
     const id = 'urn:uuid:00000000-0000-4000-8000-000000000001';
     const data = fromActivity({
