@@ -82,6 +82,12 @@ describe('application data', () => {
       id: 'urn:example:activity-1',
       object: { type: 'Note', id: 'urn:example:note-1', content: '<p>hi</p>' },
     });
+    expect(fromActivity({ type: 'Like', id: 'urn:example:like-1', object: 'urn:example:note-1' })).toEqual({
+      type: 'Like',
+      id: 'urn:example:like-1',
+      object: 'urn:example:note-1',
+      emoji: '❤️',
+    });
     expect(data).toEqual({
       type: 'Create',
       id: 'urn:example:activity-1',
@@ -121,7 +127,7 @@ describe('application data', () => {
       },
       { type: 'Create', id, object: { ...note, attachment: [{ ...attachment, mediaType: 'text/html' }] } },
       { type: 'Create', id, object: { ...note, attachment: {} } },
-      { type: 'Like', id, object: id },
+      { type: 'Like', id, object: id, content: '' },
       { type: 'Like', id, object: id, content: 'x'.repeat(100) },
       { type: 'palchat:Typing', id, 'palchat:state': 'maybe' },
       { type: 'Announce', id, object: id },

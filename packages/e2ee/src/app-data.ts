@@ -14,6 +14,7 @@ const CONTEXT = [AS_CONTEXT, MLS_CONTEXT, { palchat: PALCHAT_NS }];
 const MAX_TEXT = 100_000;
 const MAX_EMOJI = 32;
 const MAX_ATTACHMENTS = 16;
+export const PLAIN_LIKE = '❤️';
 
 export interface EncryptedAttachment {
   type: 'Image' | 'Video';
@@ -157,7 +158,8 @@ export function fromActivity(json: unknown): AppData {
     case 'Read':
       return { type: activity.type, id, object: reference(activity.object) };
     case 'Like': {
-      const emoji = activity.content;
+      // a plain Like (no content), as other implementations send it, is a heart
+      const emoji = activity.content ?? PLAIN_LIKE;
       if (typeof emoji !== 'string' || emoji.length === 0 || emoji.length > MAX_EMOJI) {
         throw new AppDataError('A Like needs an emoji as content');
       }
