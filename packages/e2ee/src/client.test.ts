@@ -376,4 +376,30 @@ describe('EncryptedChatClient', () => {
     );
     expect(await texts(bob, id)).toEqual(['after the odd one']);
   });
+
+  it('a forwarded commit survives a reload and is adopted when it comes back, whatever sender device it names', async () => {
+    const ds = new FakeDeliveryService();
+    const alice = await newDevice(ds, 'alice');
+    const bob = await newDevice(ds, 'bob');
+    const carol = await newDevice(ds, 'carol');
+    const { id } = await alice.client.createConversation([bob.accountId]);
+    await bob.client.start();
+    ds.forwarding = true;
+    expect(await alice.client.addMembers(id, [carol.accountId])).toBe('forwarded');
+    expect(await alice.client.members(id)).toHaveLength(2);
+    const reloaded = await newDevice(ds, 'alice', alice.store);
+    ds.deliverForwarded();
+    for (const envelope of ds.conversations.get(id)!.log) envelope.sender_device_id = null;
+    await reloaded.client.start();
+    await reloaded.client.sync(id);
+    expect(await reloaded.client.members(id)).toHaveLength(3);
+    expect(await alice.store.getPendingCommit(id)).toBeUndefined();
+    await Promise.all([bob.client.sync(id), carol.client.start()]);
+    ds.forwarding = false;
+    await reloaded.client.send(id, createNote('all three'));
+    await Promise.all([bob.client.sync(id), carol.client.sync(id)]);
+    expect(await texts(carol, id)).toEqual(['all three']);
+    expect(await texts(bob, id)).toEqual(['all three']);
+    expect(reloaded.events.filter((e) => e.type === 'undecryptable')).toEqual([]);
+  });
 });
