@@ -5,6 +5,7 @@
  * (201, or its own envelope coming back after a 202); on 409, or when another commit of the epoch wins, the
  * client processes the winner and makes its change again on the new epoch.
  */
+import { zeroOutUint8Array } from 'ts-mls';
 import {
   decodeAppData,
   encodeAppData,
@@ -33,7 +34,6 @@ import {
   type GroupState,
   type Member,
 } from './group.js';
-import { zeroOutUint8Array } from 'ts-mls';
 import { addSystemMessage, applyAppData, placeOwnMessage, type ChatEvent, type Origin } from './history.js';
 import { createIdentity, fingerprint, type DeviceIdentity } from './identity.js';
 import { decodeKeyPackage, generateKeyPackages, keyPackageActorUri } from './key-packages.js';
@@ -52,9 +52,9 @@ import type {
 } from './transport.js';
 
 export const KEY_PACKAGE_TARGET = 10;
+export const KEY_PACKAGE_LOW_WATER = 5;
 /** a claimed key package's Welcome may come this late (ciphertext is kept at most 30 days by default) */
 const KEY_PACKAGE_MAX_AGE_MS = 60 * 24 * 3600 * 1000;
-export const KEY_PACKAGE_LOW_WATER = 5;
 const FETCH_LIMIT = 100;
 const MAX_ATTEMPTS = 5;
 
