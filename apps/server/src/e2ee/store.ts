@@ -496,7 +496,15 @@ export async function addPendingRemovals(
   if (rows.length === 0) return;
   await tx
     .insertInto('e2ee_pending_removals')
-    .values(rows.map((row) => ({ ...row, reason, created_at: at })))
+    .values(
+      rows.map((row) => ({
+        conversation_id: row.conversation_id,
+        device_id: row.device_id,
+        account_id: row.account_id,
+        reason,
+        created_at: at,
+      })),
+    )
     .onConflict((oc) => oc.columns(['conversation_id', 'device_id']).doNothing())
     .execute();
 }
