@@ -20,7 +20,7 @@ describeEachDialect('encrypted chats: ordering and delivery', (dialect) => {
     erin = await createAccount(server, { username: 'erin', display_name: 'Erin' });
     for (const pal of [cast.alice, cast.bob, cast.carol]) await mutualFollow(server, pal, erin);
     const queue = pushQueueFor(server.ctx);
-    queue.enqueue = (job) => void pushes.push(job as (typeof pushes)[number]);
+    queue.enqueue = (job) => void pushes.push(job);
   });
   afterAll(async () => server.close());
   beforeEach(() => {
