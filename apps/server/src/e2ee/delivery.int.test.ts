@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createTestServer, describeEachDialect, type TestServer } from '../../test/helpers/harness.js';
 import { createAccount, mutualFollow, type TestAccount } from '../../test/helpers/factories.js';
 import { call, createCast, type Cast } from '../../test/helpers/messaging.js';
-import { encodeMessage, MlsDevice, type Envelope } from '../../test/helpers/mls.js';
+import { b64, encodeMessage, MlsDevice, type Envelope } from '../../test/helpers/mls.js';
 import { chatPushPayload, pushQueueFor, type ChatPush } from '../push/delivery.js';
 import { sweepRetention } from './delivery.js';
 
@@ -219,8 +219,17 @@ describeEachDialect('encrypted chats: ordering and delivery', (dialect) => {
     );
     expect(pending.json).toEqual(
       expect.arrayContaining([
-        { account_id: cast.carol.account.id, device_id: carol.id, reason: 'removed' },
-        { account_id: cast.bob.account.id, device_id: bob.id, reason: 'device_revoked' },
+        expect.objectContaining({
+          account_id: cast.carol.account.id,
+          device_id: carol.id,
+          reason: 'removed',
+        }),
+        {
+          account_id: cast.bob.account.id,
+          device_id: bob.id,
+          reason: 'device_revoked',
+          signature_public_key: b64(bob.publicKey),
+        },
       ]),
     );
     expect((await bob.fetch(id)).status).toBe(410);
@@ -230,7 +239,7 @@ describeEachDialect('encrypted chats: ordering and delivery', (dialect) => {
     const pendingIds = (pending.json as { device_id: string }[]).map((row) => row.device_id);
     const commit = await alice.removeLeavesOf([carol.identity, bob.identity], (message) => ({
       message,
-      removed_device_ids: pendingIds,
+      remove_device_ids: pendingIds,
     }));
     const posted = await alice.post(commit.request);
     expect(posted.status).toBe(201);
