@@ -71,6 +71,11 @@ describeEachDialect('encrypted chats: ordering and delivery', (dialect) => {
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.conversation_id).toBe(alice.conversationId);
 
+    // plain text never enters it, by conversation or by recipient
+    for (const target of [{ conversation_id: alice.conversationId }, { recipient_id: cast.bob.account.id }]) {
+      const plain = await call(server, cast.alice, 'POST', FM, { ...target, content: 'in clear' });
+      expect(plain.status).toBe(422);
+    }
     expect((await alice.send('hello bob')).status).toBe(201);
     expect(await unread(cast.bob)).toBe(1);
     expect(pushes).toHaveLength(1);
