@@ -347,6 +347,8 @@ export async function toggleReaction(
   if (!ALL_REACTION_EMOJIS.includes(emoji)) throw unprocessable(MessagingText.reactionUnsupported);
   const message = await requireVisibleMessage(ctx.db, messageId, viewer.id);
   const membership = await requireMembership(ctx.db, message.conversation_id, viewer.id);
+  // an encrypted chat's reactions travel inside MLS messages
+  if (membership.conversation.encrypted === 1) throw unprocessable(ENCRYPTED_CHAT_TEXT);
   await assertNotBlocked(ctx.db, membership, viewer.id);
   return (
     (await applyReaction(ctx, viewer, message, emoji, 'toggle')) ?? (await publishReactions(ctx, message))
