@@ -4,6 +4,7 @@ import { createAccount, mutualFollow, type TestAccount } from '../../test/helper
 import { call, createCast, type Cast } from '../../test/helpers/messaging.js';
 import { b64, encodeMessage, MlsDevice, type Envelope } from '../../test/helpers/mls.js';
 import { chatPushPayload, pushQueueFor, type ChatPush } from '../push/delivery.js';
+import { userChannel, type StreamMessage } from '../streaming/bus.js';
 import { sweepRetention } from './delivery.js';
 
 const FM = '/api/v1/friend_messages';
@@ -282,5 +283,52 @@ describeEachDialect('encrypted chats: ordering and delivery', (dialect) => {
     expect(await sweepRetention(server.ctx, later)).toMatchObject({ media: 1 });
     expect(await envelopesOf(id)).toEqual([]);
     expect(await bob.sync()).toEqual([]);
+  });
+
+  it('streams envelopes, Welcomes to their device, typing, devices and pending removals: ciphertext and ids only', async () => {
+    const streamed: Record<string, StreamMessage[]> = {};
+    const listen = (who: TestAccount) => {
+      const list: StreamMessage[] = (streamed[who.account.id] = []);
+      return server.ctx.bus.subscribe(userChannel(who.account.id), (message) => void list.push(message));
+    };
+    const stops = [listen(cast.alice), listen(cast.bob), listen(erin)];
+    const eventsOf = (who: TestAccount, event: string) =>
+      (streamed[who.account.id] ?? [])
+        .filter((message) => message.event === event)
+        .map((message) => JSON.parse(message.payload) as Record<string, unknown>);
+    try {
+      const { alice, bob, id } = await group();
+      await new MlsDevice(server, erin).register();
+      expect(eventsOf(erin, 'e2ee_devices_changed')).toContainEqual({ account_id: erin.account.id });
+      expect(eventsOf(cast.bob, 'e2ee_message').some((envelope) => envelope.kind === 'welcome')).toBe(true);
+      expect(eventsOf(cast.alice, 'e2ee_message').some((envelope) => envelope.kind === 'welcome')).toBe(
+        false,
+      );
+
+      const sent = await alice.send('a secret');
+      expect(eventsOf(cast.bob, 'e2ee_message')).toContainEqual(sent.json);
+      await alice.send('typing…', { ephemeral: true });
+      expect(eventsOf(cast.bob, 'e2ee_ephemeral')).toEqual([
+        expect.objectContaining({
+          conversation_id: id,
+          sender_id: cast.alice.account.id,
+          sender_device_id: alice.id,
+        }),
+      ]);
+      await call(server, cast.bob, 'DELETE', `/api/v1/e2ee/devices/${bob.id}`);
+      expect(eventsOf(cast.alice, 'e2ee_pending_removals')).toContainEqual({ conversation_id: id });
+      // everyone who shares an encrypted chat with bob hears of his devices
+      expect(eventsOf(cast.alice, 'e2ee_devices_changed')).toContainEqual({
+        account_id: cast.bob.account.id,
+      });
+      const everything = Object.values(streamed)
+        .flat()
+        .map((message) => message.payload)
+        .join('');
+      expect(everything).not.toContain('a secret');
+      expect(everything).not.toContain('typing…');
+    } finally {
+      for (const stop of stops) stop();
+    }
   });
 });
