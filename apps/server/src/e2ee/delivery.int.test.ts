@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createTestServer, describeEachDialect, type TestServer } from '../../test/helpers/harness.js';
 import { createAccount, mutualFollow, type TestAccount } from '../../test/helpers/factories.js';
@@ -330,5 +332,33 @@ describeEachDialect('encrypted chats: ordering and delivery', (dialect) => {
     } finally {
       for (const stop of stops) stop();
     }
+  });
+
+  it('takes the envelopes, cursors and encrypted files of a dissolved chat with it', async () => {
+    const { alice, id } = await group();
+    await alice.send('soon gone');
+    const upload = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/e2ee/media?conversation_id=${id}`,
+      headers: { authorization: `Bearer ${cast.alice.token}`, 'content-type': 'application/octet-stream' },
+      payload: Buffer.from('ciphertext of a photo'),
+    });
+    expect(upload.statusCode).toBe(201);
+    const { url } = upload.json<{ url: string }>();
+    const file = path.join(server.config.mediaDir, url.slice(`${server.config.publicUrl}/system/`.length));
+    expect(fs.existsSync(file)).toBe(true);
+    const served = await server.app.inject({ url: url.slice(server.config.publicUrl.length) });
+    expect(served.headers['access-control-allow-origin']).toBe('*');
+    expect(served.headers['content-type']).toBe('application/octet-stream');
+
+    expect((await call(server, cast.alice, 'DELETE', `${FM}/conversations/${id}`)).status).toBe(200);
+    expect(await envelopesOf(id)).toEqual([]);
+    expect(
+      await server.db.selectFrom('e2ee_cursors').selectAll().where('conversation_id', '=', id).execute(),
+    ).toEqual([]);
+    expect(
+      await server.db.selectFrom('e2ee_media').selectAll().where('conversation_id', '=', id).execute(),
+    ).toEqual([]);
+    expect(fs.existsSync(file)).toBe(false);
   });
 });
