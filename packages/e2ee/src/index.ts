@@ -94,4 +94,3 @@ export {
   type MemberInfo,
 } from './client.js';
 export { HttpTransport, type HttpTransportOptions } from './http-transport.js';
-export { IdbStore } from './idb-store.js';

@@ -22,9 +22,14 @@ export class KeyedQueue {
   }
 }
 
+/** What this module uses of the Web Locks API (typed here so that the package needs no DOM types). */
+interface WebLockManager {
+  request<T>(name: string, task: () => Promise<T>): Promise<T>;
+}
+
 /** Web Locks when the platform has them (browsers; Node has navigator.locks too in recent versions). */
 export function webLocks(prefix: string): Lock | undefined {
-  const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
+  const locks = (globalThis as { navigator?: { locks?: WebLockManager } }).navigator?.locks;
   if (!locks) return undefined;
   return (key, task) => locks.request(`${prefix}${key}`, task);
 }
