@@ -3,6 +3,7 @@
 //   npm run bench:rest
 //   BENCH_MODES=sqlite BENCH_CONNECTIONS=20 BENCH_SECONDS=10 npm run bench:rest
 //   BENCH_ROUTES=home BENCH_CPU_PROF=/tmp/prof npm run bench:rest   (only the home reads, profiled)
+//   BENCH_ROUTES=sends,e2ee-sends npm run bench:rest   (plain chat sends beside encrypted ones)
 //   BENCH_ROUTES=list,local,public npm run bench:rest   (the reader's list of the authors it follows, the local
 //                                                 and the federated timeline read signed in; run only when asked for)
 //
@@ -19,11 +20,15 @@ import {
   warmUp,
 } from './lib/rest-scenario.mjs';
 import { ms } from './lib/stats.mjs';
+import { deviceFor, encryptedBodies, recordingTransport } from './lib/e2ee-clients.mjs';
 
 const MODES = (process.env.BENCH_MODES || 'sqlite,postgres').split(',').filter(Boolean);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 20);
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
-const ROUTES = (process.env.BENCH_ROUTES || 'home,sends').split(',').filter(Boolean);
+const ROUTES = (process.env.BENCH_ROUTES || 'home,sends,e2ee-sends').split(',').filter(Boolean);
+// encrypted sends: this many of the pairs get an encrypted chat, each with this many messages made beforehand
+const E2EE_PAIRS = 20;
+const E2EE_MESSAGES_PER_PAIR = Number(process.env.BENCH_E2EE_MESSAGES || 1000);
 
 function cannon(options) {
   return new Promise((resolve, reject) => {
@@ -48,6 +53,44 @@ async function readerGet(url, path, reader) {
   const response = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${reader.token}` } });
   if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
   return response.json();
+}
+
+/**
+ * An encrypted one-to-one chat for each pair (MLS clients over HTTP), and an autocannon request that posts the
+ * next of the messages its sender encrypted beforehand (round-robin over the pairs; application messages keep
+ * the epoch, so each stays valid; past the last one they are posted again, which the server stores as any other).
+ */
+async function encryptedSendRequests(url, pairs) {
+  const chats = [];
+  for (const [sender, recipient] of pairs) {
+    const recorder = recordingTransport();
+    const client = await deviceFor(url, sender, { wrap: recorder.wrap });
+    await deviceFor(url, recipient);
+    const conversation = await client.createConversation([recipient.id]);
+    const bodies = await encryptedBodies(
+      client,
+      recorder,
+      conversation.id,
+      E2EE_MESSAGES_PER_PAIR,
+      (i) => `load ${i}`,
+    );
+    chats.push({ sender, path: `/api/v1/e2ee/conversations/${conversation.id}/messages`, bodies });
+  }
+  let next = 0;
+  return {
+    method: 'POST',
+    setupRequest(request) {
+      const chat = chats[next % chats.length];
+      const body = chat.bodies[Math.floor(next / chats.length) % chat.bodies.length];
+      next += 1;
+      return {
+        ...request,
+        path: chat.path,
+        headers: { authorization: `Bearer ${chat.sender.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      };
+    },
+  };
 }
 
 async function run(mode) {
@@ -88,6 +131,11 @@ async function run(mode) {
         requests: [messageSendRequest(pairs)],
       });
       rows.push(line(mode, 'POST friend_messages', sends, await loopP99()));
+    }
+    if (ROUTES.includes('e2ee-sends')) {
+      const requests = await encryptedSendRequests(urls[0], pairs.slice(0, E2EE_PAIRS));
+      const sends = await cannon({ url: urls.length === 1 ? urls[0] : urls, requests: [requests] });
+      rows.push(line(mode, 'POST e2ee messages', sends, await loopP99()));
     }
     return rows;
   } finally {
