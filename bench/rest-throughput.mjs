@@ -19,6 +19,7 @@ import {
   startProbedServers,
   warmUp,
 } from './lib/rest-scenario.mjs';
+import { seedMutualFollows, seedUsers } from './lib/seed.mjs';
 import { ms } from './lib/stats.mjs';
 import { deviceFor, encryptedBodies, recordingTransport } from './lib/e2ee-clients.mjs';
 
@@ -53,6 +54,15 @@ async function readerGet(url, path, reader) {
   const response = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${reader.token}` } });
   if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
   return response.json();
+}
+
+/** `count` pairs of new accounts who follow each other. */
+async function seedPairs(db, count, prefix) {
+  const users = await seedUsers(db, count * 2, prefix);
+  const pairs = [];
+  for (let index = 0; index + 1 < users.length; index += 2) pairs.push([users[index], users[index + 1]]);
+  await seedMutualFollows(db, pairs);
+  return pairs;
 }
 
 /**
@@ -100,6 +110,10 @@ async function run(mode) {
   try {
     const scenario = await seedRestScenario(deployment.db);
     const { reader, pairs } = scenario;
+    // pairs of their own for the encrypted chats (the warm-up gives every other pair a plain chat)
+    const sealedPairs = ROUTES.includes('e2ee-sends')
+      ? await seedPairs(deployment.db, E2EE_PAIRS, 'sealed')
+      : [];
     await deployment.closeDatabase();
     servers = await startProbedServers(deployment.env, processCount);
     const { urls, loopP99 } = servers;
@@ -133,7 +147,7 @@ async function run(mode) {
       rows.push(line(mode, 'POST friend_messages', sends, await loopP99()));
     }
     if (ROUTES.includes('e2ee-sends')) {
-      const requests = await encryptedSendRequests(urls[0], pairs.slice(0, E2EE_PAIRS));
+      const requests = await encryptedSendRequests(urls[0], sealedPairs);
       const sends = await cannon({ url: urls.length === 1 ? urls[0] : urls, requests: [requests] });
       rows.push(line(mode, 'POST e2ee messages', sends, await loopP99()));
     }

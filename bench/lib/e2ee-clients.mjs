@@ -1,13 +1,13 @@
 // MLS clients in Node for the benches: @palchat/e2ee's EncryptedChatClient over HTTP with a seeded user's token.
 import { createNote, EncryptedChatClient, HttpTransport, MemoryStore } from '@palchat/e2ee';
 
-/** The actor URI the server gives `username` (the credential's identity), read from its actor document. */
-export async function actorUriOf(url, username) {
-  const response = await fetch(`${url}/users/${username}`, {
-    headers: { accept: 'application/activity+json' },
+/** The actor URI the server gives `user` (the credential's identity): the Account entity's `uri`. */
+export async function actorUriOf(url, user) {
+  const response = await fetch(`${url}/api/v1/accounts/verify_credentials`, {
+    headers: { authorization: `Bearer ${user.token}` },
   });
-  if (response.status !== 200) throw new Error(`actor of ${username} answered ${response.status}`);
-  return (await response.json()).id;
+  if (response.status !== 200) throw new Error(`${user.username}'s account answered ${response.status}`);
+  return (await response.json()).uri;
 }
 
 /**
@@ -20,7 +20,7 @@ export async function deviceFor(url, user, { name = 'bench', wrap = (transport) 
     store: new MemoryStore(),
     transport,
     accountId: user.id,
-    actorUri: await actorUriOf(url, user.username),
+    actorUri: await actorUriOf(url, user),
   });
   await client.ensureDevice(name);
   await client.refillKeyPackages();
