@@ -73,9 +73,9 @@ export function useFirstMessages(recipient: Participant, mode: NewChatMode) {
         created.current = null;
         throw error;
       });
-      return runtime.sendNote(session, conversation, me, entry.input.content, entry.media, entry.message.reply_to);
+      return runtime.sendNote(session, conversation, entry.input.content, entry.media, entry.message.reply_to);
     },
-    [client, ensure, me, recipient.id],
+    [client, ensure, recipient.id],
   );
 
   const deliver = useCallback(
