@@ -90,3 +90,5 @@ export {
   type CommitStatus,
   type MemberInfo,
 } from './client.js';
+export { HttpTransport, type HttpTransportOptions } from './http-transport.js';
+export { IdbStore } from './idb-store.js';
