@@ -46,7 +46,11 @@ import { EncryptionLock, isEncrypted } from '../e2ee';
 import { PlainReason } from '../e2ee/PlainReason';
 import { useEncryption } from '../e2ee/provider';
 import { withSystemTexts } from '../e2ee/system-rows';
-import { useEncryptedChatActions, useEncryptedReceipts, useEncryptedUpload } from '../e2ee/use-encrypted-chat';
+import {
+  useEncryptedChatActions,
+  useEncryptedReceipts,
+  useEncryptedUpload,
+} from '../e2ee/use-encrypted-chat';
 import { useEligibility } from '../e2ee/eligibility';
 
 type OpenModal =

@@ -8,7 +8,10 @@ import { newRecord, type SystemKind, type TimelineRecord } from './timeline';
  */
 
 /** The actor URI of a participant: this server's `/users/<name>`, a remote one's from its acct (`name@host`). */
-export function actorUriOfParticipant(person: Pick<Participant, 'username' | 'acct'>, origin: string): string {
+export function actorUriOfParticipant(
+  person: Pick<Participant, 'username' | 'acct'>,
+  origin: string,
+): string {
   const at = person.acct.indexOf('@');
   if (at < 0) return `${origin}/users/${person.username}`;
   return `https://${person.acct.slice(at + 1)}/users/${person.acct.slice(0, at)}`;
@@ -27,7 +30,10 @@ const SYSTEM_KINDS: Partial<Record<SystemEvent['type'], SystemKind>> = {
 };
 
 /** null for what the box does not show: deleted notes, and people joining or leaving (the server says those). */
-export function recordOf(message: StoredMessage, accountOf: (actorUri: string) => string): TimelineRecord | null {
+export function recordOf(
+  message: StoredMessage,
+  accountOf: (actorUri: string) => string,
+): TimelineRecord | null {
   if (message.deleted) return null;
   const base = {
     conversation_id: message.conversationId,
@@ -64,7 +70,10 @@ export function recordOf(message: StoredMessage, accountOf: (actorUri: string) =
   });
 }
 
-export function recordsOf(messages: StoredMessage[], accountOf: (actorUri: string) => string): TimelineRecord[] {
+export function recordsOf(
+  messages: StoredMessage[],
+  accountOf: (actorUri: string) => string,
+): TimelineRecord[] {
   return messages.flatMap((m) => {
     const record = recordOf(m, accountOf);
     return record ? [record] : [];

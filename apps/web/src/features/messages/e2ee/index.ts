@@ -27,7 +27,12 @@ export function isLocalMessageId(id: string): boolean {
 }
 
 export type EncryptionRuntime = typeof Runtime;
-export const ENCRYPTED_EVENTS = ['e2ee_message', 'e2ee_ephemeral', 'e2ee_pending_removals', 'e2ee_devices_changed'];
+export const ENCRYPTED_EVENTS = [
+  'e2ee_message',
+  'e2ee_ephemeral',
+  'e2ee_pending_removals',
+  'e2ee_devices_changed',
+];
 
 let runtime: Promise<EncryptionRuntime> | null = null;
 

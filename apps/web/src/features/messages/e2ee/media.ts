@@ -55,7 +55,10 @@ export function attachmentsFor(media: MessageMedia[]): WireAttachment[] {
 }
 
 /** Downloads and decrypts the files not shown yet (a failed one stays without URL and is tried next time). */
-export async function decryptAll(client: EncryptedChatClient, attachments: EncryptedAttachment[]): Promise<void> {
+export async function decryptAll(
+  client: EncryptedChatClient,
+  attachments: EncryptedAttachment[],
+): Promise<void> {
   await Promise.all(attachments.map((a) => decryptOne(client, a).catch(() => '')));
 }
 

@@ -1,5 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useInitialState } from '../../../platform/initial-state-context';
 import { loadedConversations, type ConversationListPages } from '../data/cache';
 import { messageKeys } from '../query-keys';
@@ -77,7 +86,9 @@ export function EncryptionProvider({ children }: { children: ReactNode }) {
       .then(async ({ runtime, session }) => {
         await session.tendKeyPackages();
         await runtime.start(session);
-        const list = loadedConversations(client.getQueryData<ConversationListPages>(messageKeys.conversations()));
+        const list = loadedConversations(
+          client.getQueryData<ConversationListPages>(messageKeys.conversations()),
+        );
         await runtime.loadPreviews(session, list.filter(isEncrypted));
       })
       .catch((error: unknown) => console.error('Encrypted chats: the device could not start', error));

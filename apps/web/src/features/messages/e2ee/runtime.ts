@@ -101,7 +101,10 @@ async function toMessages(
     const target = r.reply_to_id ? byId.get(r.reply_to_id) : undefined;
     return target ? [target] : [];
   });
-  await decryptAll(session.client, [...records, ...quoted].flatMap((r) => r.attachments));
+  await decryptAll(
+    session.client,
+    [...records, ...quoted].flatMap((r) => r.attachments),
+  );
   return records.map((record) =>
     toMessage(record, {
       viewerId: session.accountId,
@@ -178,7 +181,10 @@ async function showAdded(session: E2eeSession, box: BoxContext, stored: StoredMe
     appendMessage(client, message);
     if (message.sender.id !== box.currentUserId) box.scheduleMarkRead(conversationId);
   } else {
-    void client.invalidateQueries({ queryKey: messageKeys.conversation(conversationId), refetchType: 'none' });
+    void client.invalidateQueries({
+      queryKey: messageKeys.conversation(conversationId),
+      refetchType: 'none',
+    });
   }
   if (!message.is_system_message) {
     box.typing.stop(conversationId, message.sender.id);
@@ -214,14 +220,6 @@ async function showRead(session: E2eeSession, box: BoxContext, event: Extract<Ch
   markReadBy(box.client, conversationId, readerId, ids);
 }
 
-/** Welcome epochs seen for this device: a Welcome after the chat's creation (epoch ≥ 2) means history before it. */
-const welcomeEpochs = new Map<string, number>();
-
-export function noteWelcome(envelope: MlsEnvelope, deviceId: string): void {
-  if (envelope.kind === 'welcome' && envelope.device_id === deviceId)
-    welcomeEpochs.set(envelope.conversation_id, envelope.epoch);
-}
-
 async function applyEvent(session: E2eeSession, box: BoxContext, event: ChatEvent): Promise<void> {
   switch (event.type) {
     case 'message':
@@ -247,7 +245,8 @@ async function applyEvent(session: E2eeSession, box: BoxContext, event: ChatEven
       return;
     }
     case 'joined':
-      if ((welcomeEpochs.get(event.conversationId) ?? 1) >= 2) await session.view.joinedLate(event.conversationId);
+      if ((session.welcomeEpoch(event.conversationId) ?? 1) >= 2)
+        await session.view.joinedLate(event.conversationId);
       void box.client.invalidateQueries({ queryKey: messageKeys.conversations() });
       return;
     case 'removed':
@@ -310,7 +309,7 @@ export async function applyStreamEvent(
   switch (event) {
     case 'e2ee_message': {
       const envelope = payload as MlsEnvelope;
-      noteWelcome(envelope, session.deviceId);
+      session.noteEnvelope(envelope);
       await session.inConversation(envelope.conversation_id, () => session.client.handleEnvelope(envelope));
       return;
     }
@@ -319,7 +318,9 @@ export async function applyStreamEvent(
       return;
     case 'e2ee_pending_removals': {
       const { conversation_id } = payload as { conversation_id: string };
-      await session.inConversation(conversation_id, () => session.client.commitPendingRemovals(conversation_id));
+      await session.inConversation(conversation_id, () =>
+        session.client.commitPendingRemovals(conversation_id),
+      );
       return;
     }
     case 'e2ee_devices_changed': {
@@ -363,7 +364,9 @@ export async function sendNote(
     ...(replyTo ? { inReplyTo: replyTo.id } : {}),
     attachments: attachmentsFor(media),
   });
-  const stored = await session.inConversation(conversation.id, () => session.client.send(conversation.id, data));
+  const stored = await session.inConversation(conversation.id, () =>
+    session.client.send(conversation.id, data),
+  );
   const message = stored ? await shownMessage(session, conversation.participants, stored) : null;
   if (!message) throw new Error('The sent message could not be shown');
   updatePreview(message);
@@ -399,7 +402,8 @@ const lastReadSent = new Map<string, string>();
 export async function sendReadReceipt(session: E2eeSession, conversation: Conversation): Promise<void> {
   const { all } = await visibleHistory(session, conversation.id, conversation.participants);
   const newest = newestFromOthers(all, session.accountId);
-  if (!newest || newest.seq === Number.MAX_SAFE_INTEGER || lastReadSent.get(conversation.id) === newest.id) return;
+  if (!newest || newest.seq === Number.MAX_SAFE_INTEGER || lastReadSent.get(conversation.id) === newest.id)
+    return;
   lastReadSent.set(conversation.id, newest.id);
   await session.inConversation(conversation.id, () => session.client.send(conversation.id, read(newest.id)));
 }
@@ -430,7 +434,9 @@ export async function addMembers(session: E2eeSession, conversationId: string, a
 }
 
 export async function removeMembers(session: E2eeSession, conversationId: string, accountIds: string[]) {
-  await session.inConversation(conversationId, () => session.client.removeMembers(conversationId, accountIds));
+  await session.inConversation(conversationId, () =>
+    session.client.removeMembers(conversationId, accountIds),
+  );
 }
 
 /** Loads the list previews of these encrypted chats from the decrypted history (no media is fetched). */

@@ -4,10 +4,9 @@ import {
   IdbStore,
   TransportError,
   type ChatEvent,
-  type E2eeStore,
+  type MlsEnvelope,
 } from '@palchat/e2ee';
 import { deviceNameFrom } from './device-name';
-import { lockName, withLock } from './locks';
 import { deleteViewStore, ViewStore } from './view-store';
 
 /**
@@ -44,10 +43,14 @@ export interface E2eeSession {
   /** decrypted events, and the device's removal */
   subscribe(listener: SessionListener): () => void;
   /**
-   * Runs work on one conversation's MLS state while no other tab of this browser does (Web Locks); a 410 answer
-   * ends the session.
+   * Runs work on one conversation: a 410 answer ends the session. (The client itself queues each conversation's
+   * work, across this browser's tabs too, with Web Locks.)
    */
   inConversation<T>(conversationId: string, work: () => Promise<T>): Promise<T>;
+  /** the epoch of the Welcome that added this device to a conversation, when seen */
+  welcomeEpoch(conversationId: string): number | undefined;
+  /** notes a Welcome from the stream */
+  noteEnvelope(envelope: MlsEnvelope): void;
   /** tops up the key packages (at most once a minute) */
   tendKeyPackages(): Promise<void>;
   /** forgets this device here: keys, groups, decrypted history, view state; the session ends */
@@ -115,9 +118,22 @@ async function startSession(account: SessionAccount): Promise<E2eeSession> {
   let lastTended = 0;
   const actorUri = actorUriOf(account.username);
   const [store, view] = await Promise.all([IdbStore.open(storeName(account.id)), ViewStore.open(account.id)]);
+  // Welcomes are noted on their way in: one after the chat's creation (epoch ≥ 2) means history before it
+  const welcomeEpochs = new Map<string, number>();
+  const noteWelcome = (envelope: MlsEnvelope) => {
+    if (envelope.kind === 'welcome' && envelope.device_id === client.deviceId)
+      welcomeEpochs.set(envelope.conversation_id, envelope.epoch);
+  };
+  const transport = new HttpTransport({ baseUrl: '', auth: { csrfToken: account.csrfToken } });
+  const pending = transport.pending.bind(transport);
+  transport.pending = async (deviceId) => {
+    const work = await pending(deviceId);
+    work.welcomes.forEach(noteWelcome);
+    return work;
+  };
   const client = new EncryptedChatClient({
-    store: store as E2eeStore,
-    transport: new HttpTransport({ baseUrl: '', auth: { csrfToken: account.csrfToken } }),
+    store,
+    transport,
     accountId: account.id,
     actorUri,
     onEvent: emit,
@@ -145,12 +161,13 @@ async function startSession(account: SessionAccount): Promise<E2eeSession> {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    inConversation: (conversationId, work) =>
-      guard(() => withLock(lockName(account.id, conversationId), work)),
+    inConversation: (_conversationId, work) => guard(work),
+    welcomeEpoch: (conversationId) => welcomeEpochs.get(conversationId),
+    noteEnvelope: noteWelcome,
     async tendKeyPackages() {
       if (removed || Date.now() - lastTended < TEND_INTERVAL_MS) return;
       lastTended = Date.now();
-      await guard(() => withLock(lockName(account.id, 'key-packages'), () => client.refillKeyPackages()));
+      await guard(() => client.refillKeyPackages());
     },
     async wipe() {
       if (removed) return;
@@ -165,10 +182,7 @@ async function startSession(account: SessionAccount): Promise<E2eeSession> {
     },
   };
 
-  // two tabs opening at once register one device: the second finds the first one's identity in the store
-  await guard(() =>
-    withLock(lockName(account.id, 'device'), () => client.ensureDevice(deviceNameFrom(navigator.userAgent))),
-  );
+  await guard(() => client.ensureDevice(deviceNameFrom(navigator.userAgent)));
   try {
     localStorage.setItem(DEVICE_KEY + account.id, client.deviceId);
   } catch {

@@ -118,7 +118,11 @@ export function matchesSearch(record: TimelineRecord, query: string): boolean {
  * The visible history: notes deleted for me left out, and, for a device that joined late, one row at the top for
  * what came before it.
  */
-export function visibleRecords(records: TimelineRecord[], meta: TimelineMeta, viewerId: string): TimelineRecord[] {
+export function visibleRecords(
+  records: TimelineRecord[],
+  meta: TimelineMeta,
+  viewerId: string,
+): TimelineRecord[] {
   const hidden = new Set(meta.hidden);
   const shown = records.filter((r) => !hidden.has(r.id));
   if (!meta.joined_late) return shown;

@@ -28,7 +28,10 @@ export function useEncryptedChatActions(conversation: Conversation) {
       const content = contentToSend(text, media.length);
       const localKey = newLocalKey();
       const conversationId = conversation.id;
-      appendMessage(client, localMessage({ localKey, conversationId, senderId: me, content, media, replyTo }));
+      appendMessage(
+        client,
+        localMessage({ localKey, conversationId, senderId: me, content, media, replyTo }),
+      );
       try {
         const { runtime, session } = await ensure();
         const message = await runtime.sendNote(session, conversation, content, media, replyTo);

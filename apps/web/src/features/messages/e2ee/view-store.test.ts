@@ -14,7 +14,12 @@ describe('ViewStore', () => {
   });
 
   it('starts empty for any conversation', async () => {
-    expect(await store.meta('c1')).toEqual({ conversation_id: 'c1', reads: {}, hidden: [], joined_late: false });
+    expect(await store.meta('c1')).toEqual({
+      conversation_id: 'c1',
+      reads: {},
+      hidden: [],
+      joined_late: false,
+    });
   });
 
   it('moves read marks forward only, concurrent marks included', async () => {

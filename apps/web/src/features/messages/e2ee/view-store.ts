@@ -37,7 +37,9 @@ export class ViewStore {
 
   async meta(conversationId: string): Promise<TimelineMeta> {
     const tx = this.db.transaction(META, 'readonly');
-    const found = await request(tx.objectStore(META).get(conversationId) as IDBRequest<TimelineMeta | undefined>);
+    const found = await request(
+      tx.objectStore(META).get(conversationId) as IDBRequest<TimelineMeta | undefined>,
+    );
     return { ...emptyMeta(conversationId), ...found };
   }
 

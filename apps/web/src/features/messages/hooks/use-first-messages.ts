@@ -73,7 +73,13 @@ export function useFirstMessages(recipient: Participant, mode: NewChatMode) {
         created.current = null;
         throw error;
       });
-      return runtime.sendNote(session, conversation, entry.input.content, entry.media, entry.message.reply_to);
+      return runtime.sendNote(
+        session,
+        conversation,
+        entry.input.content,
+        entry.media,
+        entry.message.reply_to,
+      );
     },
     [client, ensure, recipient.id],
   );
@@ -108,7 +114,7 @@ export function useFirstMessages(recipient: Participant, mode: NewChatMode) {
         notify('error', t('messages.error.send', { error: reason }));
       }
     },
-    [client, me, openChat, setFailed, notify, t, recipient.id, mode],
+    [client, me, openChat, setFailed, notify, t, recipient.id, mode, sendEncrypted],
   );
 
   const send = useCallback(
