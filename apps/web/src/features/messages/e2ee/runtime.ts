@@ -188,7 +188,9 @@ async function showAdded(session: E2eeSession, box: BoxContext, stored: StoredMe
   }
   if (!message.is_system_message) {
     box.typing.stop(conversationId, message.sender.id);
-    applyMessageToList(client, message, { currentUserId: box.currentUserId, openConversationId: openId });
+    // the server counts unread encrypted messages (the stream event had the list read again): the preview
+    // and the order change here, not the count
+    applyMessageToList(client, message, { currentUserId: message.sender.id, openConversationId: openId });
     updatePreview(message);
   }
 }
