@@ -1,6 +1,8 @@
+import type { Browser } from '@playwright/test';
 import sharp from 'sharp';
 import { expect } from './support/test';
-import { apiAs, box, openBox, type ChatUser } from './messages-support';
+import { apiAs, box, openBox, PASSWORD, type ChatUser } from './messages-support';
+import { initialStateOf } from './support/users';
 
 /**
  * Helpers of the encrypted-chat specs: a browser becomes a device when its box is expanded (it registers and
@@ -59,4 +61,16 @@ export async function pictureLoaded(bubble: ReturnType<typeof box>): Promise<voi
       timeout: 15_000,
     })
     .toBe(true);
+}
+
+/** The same person in a new browser (a second device): signed in with their password, the box opened. */
+export async function secondBrowser(browser: Browser, baseURL: string, user: ChatUser): Promise<ChatUser> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  const signedOut = await initialStateOf(context.request);
+  const signIn = await context.request.post('/auth/sign_in', {
+    headers: { 'X-CSRF-Token': signedOut.csrfToken },
+    data: { login: user.username, password: PASSWORD },
+  });
+  expect(signIn.ok(), `sign-in ${user.username}: ${signIn.status()}`).toBe(true);
+  return { ...user, context, page: await context.newPage() };
 }

@@ -8,7 +8,7 @@ import {
   sendMessage,
   startDirectChat,
 } from './messages-support';
-import { attachPicture, lockIn, openEncryptedBox, pictureLoaded } from './encrypted-support';
+import { attachPicture, lockIn, openEncryptedBox, pictureLoaded, secondBrowser } from './encrypted-support';
 
 test.describe('message box: encrypted one-to-one chat', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -77,5 +77,48 @@ test.describe('message box: encrypted one-to-one chat', () => {
       `/api/v1/friend_messages/conversations/${await box(ben).getByTestId('chat-view').getAttribute('data-conversation-id')}`,
     );
     expect(await page.text()).not.toContain('nobody else can read this');
+  });
+});
+
+test.describe('message box: a second device', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('joins the encrypted chats and reads what follows, with a placeholder for before', async ({
+    ann,
+    ben,
+    browser,
+    baseURL,
+  }) => {
+    await openEncryptedBox(ann);
+    await openEncryptedBox(ben);
+    await startDirectChat(ann, ben);
+    await sendMessage(ann, 'Before your new laptop');
+    await expect(
+      box(ben)
+        .getByTestId('conversation-row')
+        .filter({ hasText: 'Ann Archer' })
+        .getByTestId('conversation-preview'),
+    ).toHaveText('Before your new laptop');
+
+    // Ben signs in on a new browser: Ann's device adds it to their chat
+    const laptop = await secondBrowser(browser, baseURL ?? '', ben);
+    try {
+      await openEncryptedBox(laptop, 2);
+      await openChatWith(laptop, 'Ann Archer');
+      await expect(
+        box(laptop).getByText("Messages sent before this device joined this chat can't be shown here."),
+      ).toBeVisible({ timeout: 20_000 });
+      await expect(box(laptop).getByText('Before your new laptop')).toHaveCount(0);
+
+      await sendMessage(ann, 'Hello to both your devices');
+      await expect(messageBubble(laptop, 'Hello to both your devices')).toBeVisible();
+      await openChatWith(ben, 'Ann Archer');
+      await expect(messageBubble(ben, 'Hello to both your devices')).toBeVisible();
+      // Ann's chat says Ben added a device
+      await expect(box(ann).getByText('Ben Baker added a new device')).toBeVisible();
+      await screenshotBox(laptop, 'encrypted-second-device');
+    } finally {
+      await laptop.context.close();
+    }
   });
 });

@@ -10,15 +10,8 @@ import type { SessionAccount } from './session';
  * the expanded box tends its key packages; never with the first load of a page.
  */
 
-/** The fields docs/E2EE-API.md adds to the conversation entity (absent from servers without encrypted chats). */
-export interface EncryptionFields {
-  encrypted?: boolean;
-  mls_group_id?: string | null;
-  mls_epoch?: number;
-}
-
 export function isEncrypted(conversation: Conversation | null | undefined): boolean {
-  return conversation != null && 'encrypted' in conversation && conversation.encrypted === true;
+  return conversation?.encrypted === true;
 }
 
 /** Local ids of an encrypted chat's rows (`urn:uuid:` notes, `system:` rows); server message ids are digits. */

@@ -329,12 +329,16 @@ export async function applyStreamEvent(
       // a participant's new device joins each shared chat by a commit of whoever is first
       const { account_id } = payload as { account_id: string };
       await addDevicesOf(session, box, account_id);
+      // a device is announced when it registers, a moment before its key packages are uploaded
+      setTimeout(() => void addDevicesOf(session, box, account_id), NEW_DEVICE_RETRY_MS);
       return;
     }
     default:
       return;
   }
 }
+
+const NEW_DEVICE_RETRY_MS = 3000;
 
 /** Adds the new devices of `accountId` to every encrypted chat this device shares with them. */
 async function addDevicesOf(session: E2eeSession, box: BoxContext, accountId: string): Promise<void> {
@@ -345,7 +349,7 @@ async function addDevicesOf(session: E2eeSession, box: BoxContext, accountId: st
   for (const [, list] of lists)
     for (const page of list?.pages ?? [])
       for (const c of page.items)
-        if ('encrypted' in c && c.encrypted === true && c.participants.some((p) => p.id === accountId))
+        if (c.encrypted === true && c.participants.some((p) => p.id === accountId))
           shared.add(c.id);
   for (const conversationId of shared) {
     await session
