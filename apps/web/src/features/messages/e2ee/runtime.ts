@@ -248,7 +248,7 @@ async function applyEvent(session: E2eeSession, box: BoxContext, event: ChatEven
     }
     case 'joined':
       if ((session.welcomeEpoch(event.conversationId) ?? 1) >= 2)
-        await session.view.joinedLate(event.conversationId);
+        await session.view.joinedLate(event.conversationId, new Date().toISOString());
       void box.client.invalidateQueries({ queryKey: messageKeys.conversations() });
       return;
     case 'removed':
@@ -349,8 +349,7 @@ async function addDevicesOf(session: E2eeSession, box: BoxContext, accountId: st
   for (const [, list] of lists)
     for (const page of list?.pages ?? [])
       for (const c of page.items)
-        if (c.encrypted === true && c.participants.some((p) => p.id === accountId))
-          shared.add(c.id);
+        if (c.encrypted === true && c.participants.some((p) => p.id === accountId)) shared.add(c.id);
   for (const conversationId of shared) {
     await session
       .inConversation(conversationId, () => session.client.addDevices(conversationId, [accountId]))

@@ -45,12 +45,12 @@ export interface TimelineMeta {
   reads: Record<string, number>;
   /** notes deleted for me */
   hidden: string[];
-  /** this device joined the chat after its creation (Welcome epoch ≥ 2): what came before is not here */
-  joined_late: boolean;
+  /** when this device joined the chat after its creation (Welcome epoch ≥ 2): what came before is not here */
+  joined_late_at: string | null;
 }
 
 export function emptyMeta(conversationId: string): TimelineMeta {
-  return { conversation_id: conversationId, reads: {}, hidden: [], joined_late: false };
+  return { conversation_id: conversationId, reads: {}, hidden: [], joined_late_at: null };
 }
 
 export function newRecord(
@@ -125,15 +125,14 @@ export function visibleRecords(
 ): TimelineRecord[] {
   const hidden = new Set(meta.hidden);
   const shown = records.filter((r) => !hidden.has(r.id));
-  if (!meta.joined_late) return shown;
-  const first = shown[0];
+  if (!meta.joined_late_at) return shown;
   const gap = systemRecord(
     meta.conversation_id,
     `system:history_gap:${meta.conversation_id}`,
-    (first?.seq ?? 0) - 1,
+    (shown[0]?.seq ?? 0) - 1,
     'history_gap',
     viewerId,
-    first?.created_at ?? new Date(0).toISOString(),
+    meta.joined_late_at,
   );
   return [gap, ...shown];
 }

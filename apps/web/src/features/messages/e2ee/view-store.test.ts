@@ -18,7 +18,7 @@ describe('ViewStore', () => {
       conversation_id: 'c1',
       reads: {},
       hidden: [],
-      joined_late: false,
+      joined_late_at: null,
     });
   });
 
@@ -32,10 +32,13 @@ describe('ViewStore', () => {
   it('keeps notes deleted for me and a late join, per conversation, until forgotten', async () => {
     await store.hide('c1', 'urn:uuid:1');
     expect(await store.hide('c1', 'urn:uuid:1')).toBeNull();
-    await store.joinedLate('c1');
-    expect(await store.meta('c1')).toMatchObject({ hidden: ['urn:uuid:1'], joined_late: true });
+    await store.joinedLate('c1', '2026-01-01T10:00:00.000Z');
+    expect(await store.meta('c1')).toMatchObject({
+      hidden: ['urn:uuid:1'],
+      joined_late_at: '2026-01-01T10:00:00.000Z',
+    });
     expect((await store.meta('c2')).hidden).toEqual([]);
     await store.forget('c1');
-    expect((await store.meta('c1')).joined_late).toBe(false);
+    expect((await store.meta('c1')).joined_late_at).toBeNull();
   });
 });

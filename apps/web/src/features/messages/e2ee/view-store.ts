@@ -71,8 +71,10 @@ export class ViewStore {
     );
   }
 
-  joinedLate(conversationId: string): Promise<TimelineMeta | null> {
-    return this.change(conversationId, (meta) => (meta.joined_late ? meta : { ...meta, joined_late: true }));
+  joinedLate(conversationId: string, at: string): Promise<TimelineMeta | null> {
+    return this.change(conversationId, (meta) =>
+      meta.joined_late_at ? meta : { ...meta, joined_late_at: at },
+    );
   }
 
   async forget(conversationId: string): Promise<void> {
