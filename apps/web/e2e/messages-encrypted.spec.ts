@@ -72,6 +72,14 @@ test.describe('message box: encrypted one-to-one chat', () => {
     await pictureLoaded(messageBubble(ann, 'And one back'));
     await screenshotBox(ben, 'encrypted-chat');
 
+    // search runs over what Ann's device decrypted
+    await box(ann).getByRole('button', { name: 'Back' }).click();
+    await box(ann).getByPlaceholder('Search all messages...').fill('nobody else');
+    const result = box(ann).getByTestId('search-result');
+    await expect(result).toHaveCount(1);
+    await result.click();
+    await expect(messageBubble(ann, 'Hi Ann, nobody else can read this')).toHaveClass(/is-highlighted/);
+
     // the server holds no plaintext: its own read of the conversation has no message content
     const page = await ben.context.request.get(
       `/api/v1/friend_messages/conversations/${await box(ben).getByTestId('chat-view').getAttribute('data-conversation-id')}`,

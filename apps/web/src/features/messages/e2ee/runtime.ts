@@ -165,7 +165,6 @@ async function shownMessage(session: E2eeSession, participants: Participant[], s
   const record = recordOf(stored, directoryOf(participants));
   if (!record) return null;
   const history = await visibleHistory(session, stored.conversationId, participants);
-  if (history.meta.hidden.includes(record.id)) return null;
   remember([record]);
   const [message] = await toMessages(session, participants, [record], history);
   return message ?? null;
@@ -395,12 +394,6 @@ export async function deleteForEveryone(session: E2eeSession, message: Message):
   );
 }
 
-/** Hides a note on this device only. */
-export async function deleteForMe(session: E2eeSession, box: BoxContext, message: Message): Promise<void> {
-  await session.view.hide(message.conversation_id, message.id);
-  removeMessage(box.client, message.conversation_id, message.id);
-}
-
 const lastReadSent = new Map<string, string>();
 
 /** Sends a Read of the newest note of others, once per note (when the viewer's receipts are on). */
@@ -442,6 +435,13 @@ export async function removeMembers(session: E2eeSession, conversationId: string
   await session.inConversation(conversationId, () =>
     session.client.removeMembers(conversationId, accountIds),
   );
+}
+
+/** Forgets a chat on this device (deleted, left, dissolved): its keys, history and view state. */
+export async function forgetChat(session: E2eeSession, conversationId: string): Promise<void> {
+  await session.client.forget(conversationId);
+  await session.view.forget(conversationId);
+  setPreview(conversationId, null);
 }
 
 /** Loads the list previews of these encrypted chats from the decrypted history (no media is fetched). */
