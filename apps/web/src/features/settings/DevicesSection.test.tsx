@@ -9,10 +9,9 @@ import english from '../../locales/en.json';
 const forget = vi.fn(() => Promise.resolve());
 let thisDeviceId: string | null = 'd2';
 
-vi.mock('./this-device', async (original) => {
+vi.mock('./this-device', async () => {
   const { useQuery } = await import('@tanstack/react-query');
   return {
-    ...(await original<typeof import('./this-device')>()),
     useThisDevice: () =>
       useQuery({ queryKey: ['this-device', thisDeviceId], queryFn: () => ({ id: thisDeviceId, forget }) }),
   };
