@@ -1,0 +1,187 @@
+import fs from 'node:fs';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './support/test';
+import {
+  apiAs,
+  box,
+  createUser,
+  makePals,
+  menuItem,
+  messageBubble,
+  openBox,
+  openChatWith,
+  sendMessage,
+  startDirectChat,
+  type ChatUser,
+} from './messages-support';
+
+/**
+ * Devices and verification of encrypted chats (issue 33): two people compare their chat's safety number and mark
+ * it verified; a device removed in Preferences stops receiving while the account's other device reads on.
+ */
+const SHOTS = '/tmp/shots-e2ee-devices';
+fs.mkdirSync(SHOTS, { recursive: true });
+
+interface DeviceEntity {
+  id: string;
+  name: string;
+  key_packages_available: number;
+}
+
+/** Waits until the account has this many devices, each with key packages to be added to a chat. */
+async function devicesReady(user: ChatUser, count: number): Promise<DeviceEntity[]> {
+  let devices: DeviceEntity[] = [];
+  await expect
+    .poll(
+      async () => {
+        devices = await apiAs<DeviceEntity[]>(user, 'GET', '/api/v1/e2ee/devices');
+        return devices.filter((device) => device.key_packages_available > 0).length;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(count);
+  return devices;
+}
+
+/** A second browser of the same person: the session's cookies only, none of the first browser's storage. */
+async function secondDevice(browser: Browser, user: ChatUser, baseURL: string): Promise<ChatUser> {
+  const { cookies } = await user.context.storageState();
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 1280, height: 800 },
+    storageState: { cookies, origins: [] },
+  });
+  return { ...user, context, page: await context.newPage() };
+}
+
+/** The safety number of the open chat, read from its dialog (which stays open). */
+async function readSafetyNumber(user: ChatUser): Promise<string> {
+  await box(user).getByRole('button', { name: 'Chat settings' }).click();
+  await menuItem(user, 'Verify safety number').click();
+  const dialog = user.page.getByRole('dialog', { name: 'Safety number' });
+  const number = dialog.getByTestId('safety-number');
+  await expect(number.locator('span')).toHaveCount(12);
+  await expect(dialog.getByRole('img', { name: 'The safety number as a QR code' })).toBeVisible();
+  return (await number.locator('span').allTextContents()).join(' ');
+}
+
+async function shoot(page: Page, name: string, target?: { screenshot: Page['screenshot'] }) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await (target ?? page).screenshot({ path: `${SHOTS}/${name}-${colorScheme}.png` });
+  }
+  await page.emulateMedia({ colorScheme: null });
+}
+
+test.describe('encrypted chats: devices and verification', () => {
+  test.describe.configure({ timeout: 120_000 });
+  const people: ChatUser[] = [];
+
+  test.afterEach(async () => {
+    for (const person of people.splice(0)) await person.context.close();
+  });
+
+  test('two people compare the same safety number and mark their chat verified', async ({
+    browser,
+    baseURL,
+  }) => {
+    const ann = await createUser(browser, baseURL ?? '', 'ann', 'Ann Archer');
+    const ben = await createUser(browser, baseURL ?? '', 'ben', 'Ben Baker');
+    people.push(ann, ben);
+    await makePals(ann, ben);
+    await openBox(ann);
+    await openBox(ben);
+    await devicesReady(ann, 1);
+    await devicesReady(ben, 1);
+
+    await startDirectChat(ann, ben);
+    await sendMessage(ann, 'Shall we compare numbers?');
+    await expect(box(ann).getByTestId('encryption-lock').first()).toBeVisible();
+    await openChatWith(ben, 'Ann Archer');
+    await expect(messageBubble(ben, 'Shall we compare numbers?')).toBeVisible();
+
+    const annSees = await readSafetyNumber(ann);
+    const benSees = await readSafetyNumber(ben);
+    expect(annSees).toMatch(/^\d{5}( \d{5}){11}$/);
+    expect(benSees).toBe(annSees);
+
+    const dialog = ann.page.getByRole('dialog', { name: 'Safety number' });
+    await expect(dialog).toContainText(
+      'Compare this number with Ben Baker in person or over another channel.',
+    );
+    await expect(dialog.getByTestId('safety-person')).toHaveCount(2);
+    await shoot(ann.page, 'safety-number-1280', dialog);
+    await dialog.getByRole('button', { name: 'Mark as verified' }).click();
+    await expect(dialog.getByTestId('safety-verified')).toHaveText('Verified');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(box(ann).getByTestId('verification-badge')).toHaveAccessibleName(
+      'All devices in this chat are verified',
+    );
+    // Ben has not verified on his side
+    await ben.page
+      .getByRole('dialog', { name: 'Safety number' })
+      .getByRole('button', { name: 'Close' })
+      .click();
+    await expect(box(ben).getByTestId('verification-badge')).toHaveCount(0);
+
+    await ann.page.setViewportSize({ width: 375, height: 740 });
+    await readSafetyNumber(ann);
+    await shoot(ann.page, 'safety-number-375');
+  });
+
+  test('a device removed in Preferences stops receiving; the other one reads on', async ({
+    browser,
+    baseURL,
+  }) => {
+    const ann = await createUser(browser, baseURL ?? '', 'ann', 'Ann Archer');
+    const ben = await createUser(browser, baseURL ?? '', 'ben', 'Ben Baker');
+    people.push(ann, ben);
+    await makePals(ann, ben);
+    const annLaptop = await secondDevice(browser, ann, baseURL ?? '');
+    people.push(annLaptop);
+    await openBox(ann);
+    await openBox(annLaptop);
+    await openBox(ben);
+    await devicesReady(ann, 2);
+    await devicesReady(ben, 1);
+
+    await startDirectChat(ben, ann);
+    await sendMessage(ben, 'Before the removal');
+    await openChatWith(ann, 'Ben Baker');
+    await openChatWith(annLaptop, 'Ben Baker');
+    await expect(messageBubble(ann, 'Before the removal')).toBeVisible();
+    await expect(messageBubble(annLaptop, 'Before the removal')).toBeVisible();
+
+    // the first browser removes the laptop (the newest device) from its Devices list
+    const prefs = await ann.context.newPage();
+    await prefs.goto('/settings/preferences');
+    const devices = prefs.getByRole('region', { name: 'Devices' });
+    await expect(devices.getByTestId('device')).toHaveCount(2);
+    const laptopRow = devices.getByTestId('device').filter({ hasNotText: 'This device' });
+    const ownRow = devices.getByTestId('device').filter({ hasText: 'This device' });
+    await expect(ownRow).toHaveCount(1);
+    await expect(laptopRow.locator('code')).toBeVisible();
+    await devices.scrollIntoViewIfNeeded();
+    await shoot(prefs, 'devices-1280', devices);
+    await laptopRow.getByRole('button', { name: 'Remove device' }).click();
+    const asked = prefs.getByRole('alertdialog', { name: 'Remove this device?' });
+    await expect(asked).toContainText(
+      'It will stop receiving encrypted messages and be removed from every encrypted chat.',
+    );
+    await shoot(prefs, 'devices-remove-confirm-1280');
+    await asked.getByRole('button', { name: 'Remove' }).click();
+    await expect(devices.getByTestId('device')).toHaveCount(1);
+    await expect(devices.getByTestId('device')).toContainText('This device');
+    expect(await apiAs<DeviceEntity[]>(ann, 'GET', '/api/v1/e2ee/devices')).toHaveLength(1);
+
+    await sendMessage(ben, 'After the removal');
+    await expect(messageBubble(ann, 'After the removal')).toBeVisible();
+    await expect(box(annLaptop).getByTestId('device-removed')).toBeVisible({ timeout: 20_000 });
+    await expect(box(annLaptop).getByText('After the removal')).toHaveCount(0);
+
+    await prefs.setViewportSize({ width: 375, height: 740 });
+    await prefs.reload();
+    await devices.scrollIntoViewIfNeeded();
+    await shoot(prefs, 'devices-375', devices);
+  });
+});
