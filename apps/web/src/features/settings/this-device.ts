@@ -1,23 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
+import type { LocalDevice } from '../messages';
+import { useInitialState } from '../../platform/initial-state-context';
 
 /**
- * This browser's own device, as the message box's encrypted-chat session knows it (its id lives in this
- * browser's IndexedDB, never on the server's side of the page). The session is a lazy chunk: Preferences loads it
- * only to tell which row is "This device" and to forget this browser's keys when that row is removed.
+ * This browser's own device (its id lives in this browser's storage, the server cannot tell it from the account's
+ * other ones), from the message box's encrypted-chat session: which row is "This device", and forgetting this
+ * browser's keys when that row is removed.
  */
-export interface ThisDevice {
-  /** null when this browser has not registered a device */
-  id: string | null;
-  /** wipes this browser's encrypted-chat state (keys, group states, decrypted messages) */
-  forget: () => Promise<void>;
-}
-
-const THIS_DEVICE_KEY = ['settings', 'this-device'] as const;
-
-async function loadThisDevice(): Promise<ThisDevice> {
-  return { id: null, forget: () => Promise.resolve() };
-}
-
 export function useThisDevice() {
-  return useQuery({ queryKey: THIS_DEVICE_KEY, queryFn: loadThisDevice, staleTime: Infinity });
+  const accountId = useInitialState().identity.accountId;
+  return useQuery({
+    queryKey: ['settings', 'this-device', accountId],
+    enabled: accountId !== null,
+    staleTime: Infinity,
+    queryFn: async (): Promise<LocalDevice> => {
+      const { localDevice } = await import('../messages');
+      return localDevice(accountId ?? '');
+    },
+  });
 }
