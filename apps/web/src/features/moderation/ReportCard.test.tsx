@@ -20,7 +20,7 @@ const message = (id: string, content: string) => ({
 });
 
 /** The fields ReportCard reads of a report filed from an encrypted chat. */
-function encryptedChatReport(chat: Partial<NonNullable<AdminReport['chat']>>): AdminReport {
+function encryptedChatReport(chat: { messages?: object[]; revealed_messages?: object[] }): AdminReport {
   const report = {
     id: '7',
     category: 'threats',

@@ -9,7 +9,7 @@ import type { Conversation, Participant } from '../../model';
 import { SafetyNumberModal, type PersonDevices } from './SafetyNumberModal';
 import { useVerification } from './use-verification';
 import { loadVerificationSource } from './verification-source';
-import { leafId, type Leaf } from './verification-state';
+import type { ChatDevice } from './verification-state';
 
 const nameOf = (person: Pick<Participant, 'display_name' | 'username'>) =>
   person.display_name || person.username;
@@ -33,23 +33,22 @@ function useActorUris(participants: Participant[]): Map<string, Participant> {
 }
 
 /** The people of the group state, each with their devices' fingerprints: the reader first, then by name. */
-async function peopleOf(
-  leaves: Leaf[],
-  fingerprint: (key: Uint8Array) => Promise<string>,
+function peopleOf(
+  devices: ChatDevice[],
   byUri: Map<string, Participant>,
   currentUserId: string,
-): Promise<PersonDevices[]> {
+): PersonDevices[] {
   const people = new Map<string, PersonDevices & { mine: boolean }>();
-  for (const leaf of leaves) {
-    const participant = byUri.get(leaf.actorUri);
-    const person = people.get(leaf.actorUri) ?? {
-      key: leaf.actorUri,
-      name: participant ? nameOf(participant) : leaf.actorUri,
+  for (const device of devices) {
+    const participant = byUri.get(device.actorUri);
+    const person = people.get(device.actorUri) ?? {
+      key: device.actorUri,
+      name: participant ? nameOf(participant) : device.actorUri,
       mine: participant?.id === currentUserId,
       fingerprints: [],
     };
-    person.fingerprints.push(await fingerprint(leaf.signaturePublicKey));
-    people.set(leaf.actorUri, person);
+    person.fingerprints.push(device.fingerprint);
+    people.set(device.actorUri, person);
   }
   return [...people.values()]
     .sort((a, b) => Number(b.mine) - Number(a.mine) || a.name.localeCompare(b.name))
@@ -69,30 +68,28 @@ export function SafetyNumberDialog(props: {
   const { conversation, currentUserId } = props;
   const verification = useVerification(currentUserId, conversation.id, true);
   const byUri = useActorUris(conversation.participants);
-  const leaves = verification.leaves;
-  const details = useQuery({
-    queryKey: ['e2ee-safety-number', currentUserId, conversation.id, leaves?.map(leafId), [...byUri.keys()]],
-    enabled: leaves !== null,
-    queryFn: async () => {
-      const source = await loadVerificationSource(currentUserId);
-      if (!source || !leaves) return null;
-      return {
-        safetyNumber: await source.safetyNumber(leaves),
-        people: await peopleOf(leaves, (key) => source.fingerprint(key), byUri, currentUserId),
-      };
-    },
+  const devices = verification.devices;
+  const safetyNumber = useQuery({
+    queryKey: [
+      'e2ee-safety-number',
+      currentUserId,
+      conversation.id,
+      devices?.map((device) => device.fingerprint),
+    ],
+    enabled: devices !== null,
+    queryFn: async () => (await loadVerificationSource(currentUserId))?.safetyNumber(conversation.id) ?? null,
   });
 
-  if (!details.data)
+  if (!devices || !safetyNumber.data)
     return (
       <Modal
         title={t('messages.verification.title')}
         onClose={props.onClose}
         className="mbox-dialog mbox-safety"
       >
-        {details.isError ? (
-          <ErrorMessage error={details.error} />
-        ) : verification.loaded && !leaves ? (
+        {safetyNumber.isError ? (
+          <ErrorMessage error={safetyNumber.error} />
+        ) : (verification.loaded && !devices) || (safetyNumber.isSuccess && !safetyNumber.data) ? (
           <p className="mbox-modal__text">{t('messages.verification.unavailable')}</p>
         ) : (
           <LoadingIndicator inline />
@@ -101,8 +98,8 @@ export function SafetyNumberDialog(props: {
     );
   return (
     <SafetyNumberModal
-      safetyNumber={details.data.safetyNumber}
-      people={details.data.people}
+      safetyNumber={safetyNumber.data}
+      people={peopleOf(devices, byUri, currentUserId)}
       otherNames={conversation.participants.filter((p) => p.id !== currentUserId).map(nameOf)}
       status={verification.status}
       onMarkVerified={verification.markVerified}

@@ -1,26 +1,29 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { VerificationBadge } from './VerificationBadge';
 import type { VerificationSource } from './verification-source';
-import { verifiedSetOf, type Leaf } from './verification-state';
-import { saveVerified } from './verified-store';
+import type { ChatDevice } from './verification-state';
 import english from '../../../../locales/en.json';
 
-const ann: Leaf = { actorUri: 'https://a.example/users/ann', signaturePublicKey: new Uint8Array([1]) };
-const ben: Leaf = { actorUri: 'https://a.example/users/ben', signaturePublicKey: new Uint8Array([2]) };
-const benPhone: Leaf = { actorUri: 'https://a.example/users/ben', signaturePublicKey: new Uint8Array([3]) };
+const device = (actorUri: string, verified: boolean, self = false): ChatDevice => ({
+  actorUri,
+  fingerprint: '',
+  verified,
+  self,
+});
+const me = device('https://a.example/users/ann', true, true);
 
-let leaves: Leaf[] = [];
+let devices: ChatDevice[] = [];
 let notify: (conversationId: string | null) => void = () => undefined;
 
 vi.mock('./verification-source', () => ({
   loadVerificationSource: (): Promise<VerificationSource> =>
     Promise.resolve({
-      leaves: () => Promise.resolve(leaves),
-      safetyNumber: () => Promise.resolve(''),
-      fingerprint: () => Promise.resolve(''),
+      devices: () => Promise.resolve(devices),
+      safetyNumber: () => Promise.resolve(null),
+      markVerified: () => Promise.resolve(),
       subscribe: (onChange) => {
         notify = onChange;
         return () => undefined;
@@ -38,33 +41,34 @@ function renderBadge() {
   );
 }
 
+const badgeText = () => screen.getByTestId('verification-badge').textContent;
+
 describe('VerificationBadge', () => {
   beforeEach(() => {
-    localStorage.clear();
-    leaves = [ann, ben];
+    devices = [me, device('https://b.example/users/ben', true)];
   });
-  afterEach(() => localStorage.clear());
 
   it('shows nothing before the chat was verified', async () => {
+    devices = [me, device('https://b.example/users/ben', false)];
     renderBadge();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByTestId('verification-badge')).toBeNull();
   });
 
-  it('says every device is verified, then asks to verify again when one joins', async () => {
-    saveVerified('me', 'c1', verifiedSetOf([ann, ben]));
+  it('says every device is verified, then asks to verify again when a new one joins', async () => {
     renderBadge();
-    await waitFor(() =>
-      expect(screen.getByTestId('verification-badge').textContent).toBe(
-        'All devices in this chat are verified',
-      ),
-    );
-    leaves = [ann, ben, benPhone];
+    await waitFor(() => expect(badgeText()).toBe('All devices in this chat are verified'));
+    devices = [...devices, device('https://b.example/users/ben', false)];
     notify('c1');
-    await waitFor(() =>
-      expect(screen.getByTestId('verification-badge').textContent).toBe(
-        'Safety number changed: verify again',
-      ),
-    );
+    await waitFor(() => expect(badgeText()).toBe('Safety number changed: verify again'));
+  });
+
+  it('ignores changes of other chats', async () => {
+    renderBadge();
+    await waitFor(() => expect(badgeText()).toBe('All devices in this chat are verified'));
+    devices = [...devices, device('https://b.example/users/ben', false)];
+    notify('c2');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(badgeText()).toBe('All devices in this chat are verified');
   });
 });

@@ -1,28 +1,24 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { loadVerificationSource } from './verification-source';
-import { verificationStatus, verifiedSetOf, type Leaf, type VerificationStatus } from './verification-state';
-import { readVerified, saveVerified } from './verified-store';
+import { verificationStatus, type ChatDevice, type VerificationStatus } from './verification-state';
 
-export const verificationKeys = {
-  all: ['e2ee-verification'] as const,
-  chat: (accountId: string, conversationId: string) =>
-    ['e2ee-verification', accountId, conversationId] as const,
-};
+const verificationKey = (accountId: string, conversationId: string) =>
+  ['e2ee-verification', accountId, conversationId] as const;
 
 export interface ChatVerification {
   /** null until the local group state is read, or when this device holds none for the chat */
-  leaves: Leaf[] | null;
-  /** the local group state was read (leaves stays null when this device holds none) */
+  devices: ChatDevice[] | null;
+  /** the local group state was read (devices stays null when this device holds none) */
   loaded: boolean;
   status: VerificationStatus;
-  /** records the current leaves as verified */
+  /** verifies every device now in the chat */
   markVerified: () => void;
 }
 
 /**
  * A chat's verification as this device sees it: read from the local group state when `enabled` (an encrypted
- * chat), read again whenever the device says a membership may have changed.
+ * chat), and again whenever the device says a membership may have changed.
  */
 export function useVerification(
   accountId: string,
@@ -30,15 +26,18 @@ export function useVerification(
   enabled: boolean,
 ): ChatVerification {
   const client = useQueryClient();
-  const queryKey = verificationKeys.chat(accountId, conversationId);
+  const queryKey = verificationKey(accountId, conversationId);
   const query = useQuery({
     queryKey,
     enabled,
     queryFn: async () => {
       const source = await loadVerificationSource(accountId);
-      const leaves = (await source?.leaves(conversationId)) ?? null;
-      return { leaves, verified: readVerified(accountId, conversationId) };
+      return { devices: (await source?.devices(conversationId)) ?? null };
     },
+  });
+  const mark = useMutation({
+    mutationFn: async () => (await loadVerificationSource(accountId))?.markVerified(conversationId),
+    onSettled: () => client.invalidateQueries({ queryKey }),
   });
 
   useEffect(() => {
@@ -49,7 +48,7 @@ export function useVerification(
       if (cancelled || !source) return;
       unsubscribe = source.subscribe((changed) => {
         if (changed === null || changed === conversationId)
-          void client.invalidateQueries({ queryKey: verificationKeys.chat(accountId, conversationId) });
+          void client.invalidateQueries({ queryKey: verificationKey(accountId, conversationId) });
       });
     });
     return () => {
@@ -58,18 +57,11 @@ export function useVerification(
     };
   }, [client, accountId, conversationId, enabled]);
 
-  const leaves = query.data?.leaves ?? null;
-  const markVerified = useCallback(() => {
-    if (!leaves) return;
-    const verified = verifiedSetOf(leaves);
-    saveVerified(accountId, conversationId, verified);
-    client.setQueryData(verificationKeys.chat(accountId, conversationId), { leaves, verified });
-  }, [client, accountId, conversationId, leaves]);
-
+  const devices = query.data?.devices ?? null;
   return {
-    leaves,
+    devices,
     loaded: query.isSuccess,
-    status: leaves ? verificationStatus(leaves, query.data?.verified ?? null) : 'unverified',
-    markVerified,
+    status: devices ? verificationStatus(devices) : 'unverified',
+    markVerified: () => mark.mutate(),
   };
 }

@@ -1,16 +1,18 @@
-import type { Leaf } from './verification-state';
+import type { ChatDevice } from './verification-state';
 
 /**
  * What verification needs of this browser's encrypted-chat device, always from the local MLS group state (never
- * from the server): the chat's leaves, the safety number and fingerprints @palchat/e2ee computes from them, and a
- * signal when the membership may have changed. It lives in the lazy chunk with the MLS code.
+ * from the server): the chat's devices with their fingerprints and whether they are verified, its safety number,
+ * recording a verification, and a signal when a chat's membership may have changed. It lives in the lazy chunk
+ * with the MLS code.
  */
 export interface VerificationSource {
-  /** the leaves of the chat's group as this device holds it; null when it holds none */
-  leaves(conversationId: string): Promise<Leaf[] | null>;
-  safetyNumber(leaves: Leaf[]): Promise<string>;
-  fingerprint(signaturePublicKey: Uint8Array): Promise<string>;
-  /** calls back after anything that may change a chat's leaves (a commit, a Welcome, this device's removal) */
+  /** the chat's devices as this device's group state holds them; null when it holds no group for the chat */
+  devices(conversationId: string): Promise<ChatDevice[] | null>;
+  safetyNumber(conversationId: string): Promise<string | null>;
+  /** verifies every device now in the chat */
+  markVerified(conversationId: string): Promise<void>;
+  /** calls back after anything that may change a chat's devices (null: every chat) */
   subscribe(onChange: (conversationId: string | null) => void): () => void;
 }
 

@@ -1,29 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { leafId, verificationStatus, verifiedSetOf, type Leaf } from './verification-state';
+import { verificationStatus, type ChatDevice } from './verification-state';
 
-const leaf = (actorUri: string, ...key: number[]): Leaf => ({
+const device = (actorUri: string, verified: boolean, self = false): ChatDevice => ({
   actorUri,
-  signaturePublicKey: new Uint8Array(key),
+  fingerprint: '',
+  verified,
+  self,
 });
 
-const ann = leaf('https://a.example/users/ann', 1, 2, 255);
-const annPhone = leaf('https://a.example/users/ann', 9, 9);
-const ben = leaf('https://b.example/users/ben', 10, 11);
+const me = device('https://a.example/users/ann', true, true);
 
-describe('verification state', () => {
-  it('names a leaf by its identity and signature key in hex', () => {
-    expect(leafId(ann)).toBe('https://a.example/users/ann 0102ff');
+describe('verificationStatus', () => {
+  it('is unverified until the others’ devices are verified', () => {
+    expect(verificationStatus([me, device('https://b.example/users/ben', false)])).toBe('unverified');
+    expect(verificationStatus([me])).toBe('unverified');
   });
 
-  it('is unverified until marked, then verified whatever the order of the leaves', () => {
-    expect(verificationStatus([ann, ben], null)).toBe('unverified');
-    expect(verificationStatus([ben, ann], verifiedSetOf([ann, ben]))).toBe('verified');
+  it('is verified when every other device is', () => {
+    const ben = device('https://b.example/users/ben', true);
+    const annPhone = device('https://a.example/users/ann', true);
+    expect(verificationStatus([me, ben, annPhone])).toBe('verified');
   });
 
-  it('changes when a device joins, leaves, or a key is replaced', () => {
-    const verified = verifiedSetOf([ann, ben]);
-    expect(verificationStatus([ann, ben, annPhone], verified)).toBe('changed');
-    expect(verificationStatus([ann], verified)).toBe('changed');
-    expect(verificationStatus([ann, leaf('https://b.example/users/ben', 10, 12)], verified)).toBe('changed');
+  it('changes when a device nobody verified joins after verification', () => {
+    const ben = device('https://b.example/users/ben', true);
+    expect(verificationStatus([me, ben, device('https://b.example/users/ben', false)])).toBe('changed');
   });
 });
