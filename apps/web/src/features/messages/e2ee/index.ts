@@ -1,5 +1,8 @@
 import type { Conversation } from '../model';
+import type { QueryClient } from '@tanstack/react-query';
+import { messageKeys } from '../query-keys';
 import type * as Runtime from './runtime';
+import type { SessionAccount } from './session';
 
 /**
  * The box's seam to encrypted chats. This module is light: the MLS code (@palchat/e2ee, ts-mls) and the device
@@ -24,16 +27,56 @@ export function isLocalMessageId(id: string): boolean {
 }
 
 export type EncryptionRuntime = typeof Runtime;
+export const ENCRYPTED_EVENTS = ['e2ee_message', 'e2ee_ephemeral', 'e2ee_pending_removals', 'e2ee_devices_changed'];
 
 let runtime: Promise<EncryptionRuntime> | null = null;
+let loaded: EncryptionRuntime | null = null;
 
 /** The lazy chunk with the MLS client; a failed download is tried again by the next caller. */
 export function loadEncryption(): Promise<EncryptionRuntime> {
-  runtime ??= import('./runtime').catch((error: unknown) => {
-    runtime = null;
-    throw error;
-  });
+  runtime ??= import('./runtime').then(
+    (module) => (loaded = module),
+    (error: unknown) => {
+      runtime = null;
+      throw error;
+    },
+  );
   return runtime;
+}
+
+let account: SessionAccount | null = null;
+
+/** The signed-in account of the box (set by its EncryptionProvider): whose device pages are read with. */
+export function setBoxAccount(next: SessionAccount): void {
+  account = next;
+}
+
+export function boxAccount(): SessionAccount {
+  if (!account) throw new Error('The message box has no account yet');
+  return account;
+}
+
+/**
+ * The stream's events of encrypted chats (docs/E2EE-API.md "Streaming"). The server's figures (list, unread
+ * counts) are read again for a message of someone else; the open session, if any, decrypts.
+ */
+export async function forwardEncryptedEvent(
+  event: string,
+  payload: unknown,
+  context: { client: QueryClient; currentUserId: string },
+): Promise<void> {
+  if (event === 'e2ee_message') {
+    const envelope = payload as { kind?: string; signal?: boolean; sender_id?: string };
+    const news =
+      envelope.kind === 'welcome' ||
+      (envelope.kind === 'application' && !envelope.signal && envelope.sender_id !== context.currentUserId);
+    if (news) {
+      void context.client.invalidateQueries({ queryKey: messageKeys.conversations() });
+      void context.client.invalidateQueries({ queryKey: messageKeys.unread() });
+    }
+  }
+  const session = loaded?.currentSession();
+  if (loaded && session) await loaded.applyStreamEvent(session, event, payload);
 }
 
 export { EncryptionLock } from './EncryptionLock';

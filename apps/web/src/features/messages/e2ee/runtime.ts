@@ -34,6 +34,8 @@ export interface BoxContext {
   typing: TypingStore;
   currentUserId: string;
   openConversationId: () => string | null;
+  /** marks the open chat read (someone else's message arrived in it) */
+  scheduleMarkRead: (conversationId: string) => void;
   /** the box shows the device's removal */
   onDeviceRemoved: () => void;
 }
@@ -153,8 +155,10 @@ async function showChange(session: E2eeSession, box: BoxContext, change: Timelin
       const [message] = await mapRecords(session, box.currentUserId, participants, [record]);
       if (!message) return;
       const openId = box.openConversationId();
-      if (openId === record.conversation_id) appendMessage(client, message);
-      else
+      if (openId === record.conversation_id) {
+        appendMessage(client, message);
+        if (record.sender_id !== box.currentUserId) box.scheduleMarkRead(record.conversation_id);
+      } else
         void client.invalidateQueries({
           queryKey: messageKeys.conversation(record.conversation_id),
           refetchType: 'none',
@@ -280,7 +284,7 @@ export async function sendNote(
   viewerId: string,
   text: string,
   media: MessageMedia[],
-  replyTo: Message | null,
+  replyTo: Pick<Message, 'id'> | null,
 ): Promise<Message> {
   const id = `urn:uuid:${crypto.randomUUID()}`;
   const published = new Date().toISOString();
