@@ -90,3 +90,4 @@ export {
   type CommitStatus,
   type MemberInfo,
 } from './client.js';
+export { HttpTransport, type HttpTransportOptions } from './http-transport.js';
