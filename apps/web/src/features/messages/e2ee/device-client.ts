@@ -1,5 +1,6 @@
 import type { Conversation } from '../model';
 import type { TimelineEvent } from './timeline';
+import type { ChatDevice } from './verification/verification-state';
 
 /**
  * What the box needs of this browser's MLS client (@palchat/e2ee's EncryptedChatClient, adapted in
@@ -96,6 +97,12 @@ export interface DeviceClient {
     ciphertext: Uint8Array<ArrayBuffer>,
     file: Omit<EncryptedFile, 'ciphertext'>,
   ): Promise<Uint8Array<ArrayBuffer>>;
+  /** the chat's devices (leaves) in the local group state, with fingerprints and verified keys (verification/) */
+  members(conversationId: string): Promise<ChatDevice[]>;
+  /** the chat's safety number from the local group state; null when this device holds no group for it */
+  safetyNumber(conversationId: string): Promise<string | null>;
+  /** the reader compared the safety number: every device now in the chat counts as verified */
+  markVerified(conversationId: string): Promise<void>;
   /** forgets everything of this device: keys, groups */
   wipe(): Promise<void>;
 }
