@@ -46,7 +46,12 @@ import { EncryptionLock, isEncrypted } from '../e2ee';
 import { PlainReason } from '../e2ee/PlainReason';
 import { useEncryption } from '../e2ee/provider';
 import { withSystemTexts } from '../e2ee/system-rows';
-import { useEncryptedChatActions, useEncryptedReceipts, useEncryptedUpload } from '../e2ee/use-encrypted-chat';
+import { SafetyNumberDialog, VerificationBadge } from '../e2ee/verification';
+import {
+  useEncryptedChatActions,
+  useEncryptedReceipts,
+  useEncryptedUpload,
+} from '../e2ee/use-encrypted-chat';
 import { useEligibility } from '../e2ee/eligibility';
 
 type OpenModal =
@@ -55,6 +60,7 @@ type OpenModal =
   | { kind: 'rename' }
   | { kind: 'report' }
   | { kind: 'search' }
+  | { kind: 'verify' }
   | { kind: 'confirm'; action: ConversationAction }
   | { kind: 'block'; partner: Participant }
   | null;
@@ -296,6 +302,8 @@ function OpenChat({ conversation, removed }: { conversation: Conversation; remov
     label: t('messages.chat.search'),
     onSelect: () => setModal({ kind: 'search' }),
   });
+  if (encrypted && !deviceRemoved)
+    menu.push({ label: t('messages.verification.menu'), onSelect: () => setModal({ kind: 'verify' }) });
   if (isDirect && partner) {
     menu.push({ label: t('messages.group.add_people'), onSelect: () => dock.showGroupCreation(partner) });
     menu.push(
@@ -367,6 +375,9 @@ function OpenChat({ conversation, removed }: { conversation: Conversation; remov
             {title}
           </span>
           {encrypted ? <EncryptionLock /> : null}
+          {encrypted && !deviceRemoved ? (
+            <VerificationBadge conversationId={conversation.id} currentUserId={dock.currentUserId} compact />
+          ) : null}
         </span>
         <span className="mbox-chat__subtitle">{subtitle}</span>
       </span>
@@ -484,6 +495,13 @@ function OpenChat({ conversation, removed }: { conversation: Conversation; remov
       ) : null}
       {modal?.kind === 'report' ? (
         <ReportModal conversationId={conversation.id} onClose={() => setModal(null)} />
+      ) : null}
+      {modal?.kind === 'verify' ? (
+        <SafetyNumberDialog
+          conversation={conversation}
+          currentUserId={dock.currentUserId}
+          onClose={() => setModal(null)}
+        />
       ) : null}
       {modal?.kind === 'search' ? (
         <ConversationSearchModal

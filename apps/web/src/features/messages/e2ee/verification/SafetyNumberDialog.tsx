@@ -59,11 +59,13 @@ function peopleOf(
  * "Verify safety number" of an encrypted chat: the number and the fingerprints come from this device's group
  * state through @palchat/e2ee, the names from the participants' accounts.
  */
-export function SafetyNumberDialog(props: {
+export interface SafetyNumberDialogProps {
   conversation: Conversation;
   currentUserId: string;
   onClose: () => void;
-}) {
+}
+
+export function SafetyNumberDialog(props: SafetyNumberDialogProps) {
   const t = useT();
   const { conversation, currentUserId } = props;
   const verification = useVerification(currentUserId, conversation.id, true);

@@ -1,6 +1,6 @@
 /**
  * Verification of encrypted chats, for the box's chat header and menu: "Verify safety number" opens
- * SafetyNumberDialog; VerificationBadge shows whether every device of the chat is verified.
+ * SafetyNumberDialog (a lazy chunk); VerificationBadge shows whether every device of the chat is verified.
  */
-export { SafetyNumberDialog } from './SafetyNumberDialog';
+export { SafetyNumberDialog } from './LazySafetyNumberDialog';
 export { VerificationBadge } from './VerificationBadge';
