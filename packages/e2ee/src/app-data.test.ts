@@ -35,7 +35,15 @@ describe('application data', () => {
     const withMedia = createNote('', { attachments: [attachment] });
     const noteId = original.type === 'Create' ? original.note.id : '';
     const liked = like(noteId, '👍');
-    for (const data of [original, withMedia, deleteNote(noteId), liked, undo(liked.id), read(noteId), typing('start')]) {
+    for (const data of [
+      original,
+      withMedia,
+      deleteNote(noteId),
+      liked,
+      undo(liked.id),
+      read(noteId),
+      typing('start'),
+    ]) {
       expect(decodeAppData(encodeAppData(data))).toEqual(data);
     }
   });
@@ -61,7 +69,9 @@ describe('application data', () => {
   });
 
   it('reads HTML from other implementations as text', () => {
-    expect(htmlToText('<p>one &amp; two</p><p>three<br/>four &#x1F600; &#39;</p>')).toBe("one & two\n\nthree\nfour 😀 '");
+    expect(htmlToText('<p>one &amp; two</p><p>three<br/>four &#x1F600; &#39;</p>')).toBe(
+      "one & two\n\nthree\nfour 😀 '",
+    );
     expect(htmlToText(textToHtml('<script>alert(1)</script>'))).toBe('<script>alert(1)</script>');
   });
 
@@ -90,7 +100,11 @@ describe('application data', () => {
       { type: 'Create', id, object: { ...note, content: 42 } },
       { type: 'Create', id, object: { ...note, published: 'yesterday' } },
       { type: 'Create', id, object: { ...note, attachment: [{ ...attachment, 'palchat:key': undefined }] } },
-      { type: 'Create', id, object: { ...note, attachment: [{ ...attachment, url: 'javascript:alert(1)' }] } },
+      {
+        type: 'Create',
+        id,
+        object: { ...note, attachment: [{ ...attachment, url: 'javascript:alert(1)' }] },
+      },
       { type: 'Create', id, object: { ...note, attachment: [{ ...attachment, mediaType: 'text/html' }] } },
       { type: 'Create', id, object: { ...note, attachment: {} } },
       { type: 'Like', id, object: id },

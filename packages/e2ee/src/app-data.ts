@@ -68,7 +68,12 @@ export function createNote(
 }
 
 export const deleteNote = (noteId: string): AppData => ({ type: 'Delete', id: newId(), object: noteId });
-export const like = (noteId: string, emoji: string): AppData => ({ type: 'Like', id: newId(), object: noteId, emoji });
+export const like = (noteId: string, emoji: string): AppData => ({
+  type: 'Like',
+  id: newId(),
+  object: noteId,
+  emoji,
+});
 export const undo = (activityId: string): AppData => ({ type: 'Undo', id: newId(), object: activityId });
 export const read = (noteId: string): AppData => ({ type: 'Read', id: newId(), object: noteId });
 export const typing = (state: 'start' | 'stop'): AppData => ({ type: 'Typing', id: newId(), state });
@@ -186,7 +191,8 @@ function noteFromObject(object: Record<string, unknown>): NoteData {
 }
 
 function attachmentFromObject(object: Record<string, unknown>): EncryptedAttachment {
-  if (object.type !== 'Image' && object.type !== 'Video') throw new AppDataError('Unsupported attachment type');
+  if (object.type !== 'Image' && object.type !== 'Video')
+    throw new AppDataError('Unsupported attachment type');
   const mediaType = string(object.mediaType, 'mediaType');
   if (!/^(image|video)\/[\w.+-]+$/.test(mediaType)) throw new AppDataError('Invalid mediaType');
   const url = string(object.url, 'url');
@@ -204,12 +210,14 @@ function attachmentFromObject(object: Record<string, unknown>): EncryptedAttachm
 }
 
 function record(value: unknown, what: string): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new AppDataError(`Invalid ${what}`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new AppDataError(`Invalid ${what}`);
   return value as Record<string, unknown>;
 }
 
 function string(value: unknown, what: string): string {
-  if (typeof value !== 'string' || value.length === 0 || value.length > 2048) throw new AppDataError(`Invalid ${what}`);
+  if (typeof value !== 'string' || value.length === 0 || value.length > 2048)
+    throw new AppDataError(`Invalid ${what}`);
   return value;
 }
 
@@ -246,7 +254,13 @@ function dimension(name: 'width' | 'height', value: unknown): { width?: number; 
 
 // ----------------------------------------------------------------------------------------- text ↔ HTML
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 export function textToHtml(text: string): string {
   const escaped = text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
@@ -263,7 +277,8 @@ export function htmlToText(html: string): string {
     .replace(/<[^>]*>/g, '')
     .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (entity, body: string) => {
       if (body[0] !== '#') return NAMED[body.toLowerCase()] ?? entity;
-      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+      const code =
+        body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
       return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
     });
 }

@@ -5,7 +5,10 @@ import { NotEligibleError } from './client.js';
 import { FakeDeliveryService } from './test-support/fake-delivery-service.js';
 import { newDevice, texts } from './test-support/harness.js';
 
-async function syncAll(conversationId: string, ...devices: { client: { sync(id: string): Promise<void> } }[]) {
+async function syncAll(
+  conversationId: string,
+  ...devices: { client: { sync(id: string): Promise<void> } }[]
+) {
   for (const d of devices) await d.client.sync(conversationId);
 }
 
@@ -34,7 +37,12 @@ describe('EncryptedChatClient', () => {
     expect(atAlice.map((m) => m.note?.text)).toEqual(['Hello <Bob> & co', 'Hi!']);
     expect(atAlice[1]!.note!.inReplyTo).toBe(hello!.id);
     expect(atAlice[0]!.reactions).toEqual([{ likeId: liked.id, actorUri: bob.actorUri, emoji: '❤️' }]);
-    expect(alice.events).toContainEqual({ type: 'read', conversationId: id, actorUri: bob.actorUri, messageId: hello!.id });
+    expect(alice.events).toContainEqual({
+      type: 'read',
+      conversationId: id,
+      actorUri: bob.actorUri,
+      messageId: hello!.id,
+    });
 
     await bob.client.send(id, undo(liked.id));
     await alice.client.send(id, deleteNote(hello!.id));
@@ -54,7 +62,12 @@ describe('EncryptedChatClient', () => {
 
     await alice.client.sendEphemeral(id, typing('start'));
     await bob.client.handleEphemeral(ds.ephemeral.at(-1)!);
-    expect(bob.events.at(-1)).toEqual({ type: 'typing', conversationId: id, actorUri: alice.actorUri, state: 'start' });
+    expect(bob.events.at(-1)).toEqual({
+      type: 'typing',
+      conversationId: id,
+      actorUri: alice.actorUri,
+      state: 'start',
+    });
     expect(bob.events.filter((e) => e.type === 'undecryptable')).toEqual([]);
   });
 
@@ -66,7 +79,9 @@ describe('EncryptedChatClient', () => {
 
   it('a group of three; a member added later reads from then on only; a removed member reads nothing after', async () => {
     const ds = new FakeDeliveryService();
-    const [alice, bob, carol, dave] = await Promise.all(['alice', 'bob', 'carol', 'dave'].map((n) => newDevice(ds, n)));
+    const [alice, bob, carol, dave] = await Promise.all(
+      ['alice', 'bob', 'carol', 'dave'].map((n) => newDevice(ds, n)),
+    );
     const { id } = await alice!.client.createConversation([bob!.accountId, carol!.accountId], 'Group');
     await bob!.client.start();
     await carol!.client.start();
@@ -93,7 +108,9 @@ describe('EncryptedChatClient', () => {
 
   it('concurrent commits: the loser gets 409, applies the winner, retries, and everyone converges', async () => {
     const ds = new FakeDeliveryService();
-    const [alice, bob, carol, dave] = await Promise.all(['alice', 'bob', 'carol', 'dave'].map((n) => newDevice(ds, n)));
+    const [alice, bob, carol, dave] = await Promise.all(
+      ['alice', 'bob', 'carol', 'dave'].map((n) => newDevice(ds, n)),
+    );
     const { id } = await alice!.client.createConversation([bob!.accountId, carol!.accountId], 'Group');
     await bob!.client.start();
     await carol!.client.start();
@@ -146,7 +163,10 @@ describe('EncryptedChatClient', () => {
     expect(new Set(numbers).size).toBe(1);
     expect((await bob!.client.members(id)).length).toBe(3);
     // carol's only device went: she has no leaf left; alice's second device joined
-    expect((await bob!.client.history(id)).map((m) => m.system?.type)).toEqual(['member_removed', 'device_added']);
+    expect((await bob!.client.history(id)).map((m) => m.system?.type)).toEqual([
+      'member_removed',
+      'device_added',
+    ]);
 
     // a forwarded application message takes its place when it comes back
     const sent = await bob!.client.send(id, createNote('forwarded'));
@@ -240,7 +260,38 @@ describe('EncryptedChatClient', () => {
     log.splice(log.indexOf(envelope), 0, { ...envelope, seq: envelope.seq, id: 'garbled', message: 'AAAA' });
     envelope.seq += 0.5;
     await bob.client.sync(id);
-    expect(bob.events).toContainEqual(expect.objectContaining({ type: 'undecryptable', envelopeId: 'garbled' }));
+    expect(bob.events).toContainEqual(
+      expect.objectContaining({ type: 'undecryptable', envelopeId: 'garbled' }),
+    );
     expect(await texts(bob, id)).toEqual(['fine']);
+  });
+
+  it('stream events and sends interleave safely: everyone ends with the same history in seq order', async () => {
+    const ds = new FakeDeliveryService();
+    const [alice, bob, carol] = await Promise.all(['alice', 'bob', 'carol'].map((n) => newDevice(ds, n)));
+    const byAccount = new Map([alice!, bob!, carol!].map((d) => [d.accountId, d]));
+    const inFlight: Promise<void>[] = [];
+    ds.onEnvelope = (accountId, envelope) => {
+      const device = byAccount.get(accountId);
+      if (device && device.client.deviceId) inFlight.push(device.client.handleEnvelope(envelope));
+    };
+    const { id } = await alice!.client.createConversation([bob!.accountId, carol!.accountId], 'Group');
+    const sends = [alice!, bob!, carol!].flatMap((d) =>
+      Array.from({ length: 6 }, (_, i) => d.client.send(id, createNote(`${d.accountId} ${i}`))),
+    );
+    // bob and carol join from the stream while alice already sends
+    await Promise.all(sends.slice(0, 6));
+    await Promise.all(sends);
+    await Promise.all(inFlight);
+    await syncAll(id, alice!, bob!, carol!);
+    const histories = await Promise.all([alice!, bob!, carol!].map((d) => d.client.history(id)));
+    expect(histories[0]).toHaveLength(18);
+    for (const history of histories) {
+      expect(history.map((m) => m.note!.text)).toEqual(histories[0]!.map((m) => m.note!.text));
+      expect(history.map((m) => m.seq)).toEqual([...history.map((m) => m.seq)].sort((a, b) => a! - b!));
+    }
+    expect([alice!, bob!, carol!].flatMap((d) => d.events).filter((e) => e.type === 'undecryptable')).toEqual(
+      [],
+    );
   });
 });

@@ -38,7 +38,7 @@ import { addSystemMessage, applyAppData, placeOwnMessage, type ChatEvent, type O
 import { createIdentity, fingerprint, type DeviceIdentity } from './identity.js';
 import { decodeKeyPackage, generateKeyPackages, keyPackageActorUri } from './key-packages.js';
 import { decryptMedia, encryptMedia } from './media.js';
-import { KeyedQueue } from './queue.js';
+import { KeyedQueue, webLocks } from './queue.js';
 import { safetyNumber } from './safety-number.js';
 import type { E2eeStore, StoredMessage, SystemEvent } from './store.js';
 import type {
@@ -95,14 +95,17 @@ type CommitPlan = (
 
 export class EncryptedChatClient {
   private identity: DeviceIdentity | undefined;
-  private readonly queue = new KeyedQueue();
-  private readonly states = new Map<string, GroupState>();
+  private readonly queue: KeyedQueue;
+  /** decoded group states with the bytes they came from: another tab may have moved the stored one on */
+  private readonly states = new Map<string, { bytes: Uint8Array; state: GroupState }>();
   private readonly queuedSyncs = new Map<string, Promise<void>>();
   /** the plans of forwarded commits, to make them again if another commit of their epoch wins */
   private readonly plans = new Map<string, CommitPlan>();
   private readonly lost = new Set<string>();
 
-  constructor(private readonly options: ClientOptions) {}
+  constructor(private readonly options: ClientOptions) {
+    this.queue = new KeyedQueue(webLocks(`palchat-e2ee:${options.actorUri}:`));
+  }
 
   private get store(): E2eeStore {
     return this.options.store;
@@ -119,7 +122,12 @@ export class EncryptedChatClient {
   // ------------------------------------------------------------------------------------ device, key packages
 
   /** Loads or creates this browser's identity, registers it as a device once, and fills its key package pool. */
-  async ensureDevice(name: string): Promise<DeviceIdentity> {
+  ensureDevice(name: string): Promise<DeviceIdentity> {
+    // one registration even when several tabs start at once
+    return this.queue.run('device', () => this.ensureDeviceLocked(name));
+  }
+
+  private async ensureDeviceLocked(name: string): Promise<DeviceIdentity> {
     let identity = await this.store.getIdentity();
     if (identity && identity.actorUri !== this.options.actorUri) {
       throw new Error('This store belongs to another account');
@@ -274,7 +282,9 @@ export class EncryptedChatClient {
     if (!state) return 'nothing';
     const inGroup = groupMembers(state).map((m) => m.signaturePublicKey);
     const devices = (await Promise.all(accountIds.map((id) => this.transport.accountDevices(id)))).flat();
-    const present = devices.filter((d) => inGroup.some((key) => equalBytes(key, fromBase64(d.signature_public_key))));
+    const present = devices.filter((d) =>
+      inGroup.some((key) => equalBytes(key, fromBase64(d.signature_public_key))),
+    );
     if (present.length === devices.length) return 'nothing';
     const claimed = await this.transport.claimKeyPackages({
       account_ids: accountIds,
@@ -309,13 +319,18 @@ export class EncryptedChatClient {
   async commitPendingRemovals(conversationId: string): Promise<CommitStatus> {
     const removals = await this.transport.pendingRemovals(conversationId);
     if (removals.length === 0) return 'nothing';
-    const deviceKeys = removals.flatMap((r) => (r.signature_public_key ? [fromBase64(r.signature_public_key)] : []));
+    const deviceKeys = removals.flatMap((r) =>
+      r.signature_public_key ? [fromBase64(r.signature_public_key)] : [],
+    );
     const people = removals.filter((r) => r.reason !== 'device_revoked').map((r) => r.account_id);
     const personKeys = await this.signatureKeysOf([...new Set(people)]);
     return this.queue.run(conversationId, () =>
       this.commitLocked(conversationId, async (state) => {
         const leaves = [
-          ...new Set([...leavesOf(state, { signaturePublicKeys: deviceKeys }), ...leavesOfPeople(state, personKeys)]),
+          ...new Set([
+            ...leavesOf(state, { signaturePublicKeys: deviceKeys }),
+            ...leavesOfPeople(state, personKeys),
+          ]),
         ];
         if (leaves.length === 0) return undefined;
         return {
@@ -414,18 +429,19 @@ export class EncryptedChatClient {
   }
 
   private async loadState(conversationId: string): Promise<GroupState | undefined> {
-    const cached = this.states.get(conversationId);
-    if (cached) return cached;
     const bytes = await this.store.getGroupState(conversationId);
     if (!bytes) return undefined;
+    const cached = this.states.get(conversationId);
+    if (cached && equalBytes(cached.bytes, bytes)) return cached.state;
     const state = decodeState(bytes);
-    this.states.set(conversationId, state);
+    this.states.set(conversationId, { bytes, state });
     return state;
   }
 
   private async saveState(conversationId: string, state: GroupState): Promise<void> {
-    await this.store.putGroupState(conversationId, encodeState(state));
-    this.states.set(conversationId, state);
+    const bytes = encodeState(state);
+    await this.store.putGroupState(conversationId, bytes);
+    this.states.set(conversationId, { bytes, state });
   }
 
   /** One key package per device of each account; checks that each account's packages name one actor. */
@@ -546,7 +562,8 @@ export class EncryptedChatClient {
         after = envelope.seq;
         await this.store.putCursor(conversationId, after);
       }
-      if (envelopes.length > 0) await this.transport.ack(conversationId, { device_id: this.deviceId, seq: after });
+      if (envelopes.length > 0)
+        await this.transport.ack(conversationId, { device_id: this.deviceId, seq: after });
       if (envelopes.length < FETCH_LIMIT) return;
     }
   }
@@ -564,7 +581,8 @@ export class EncryptedChatClient {
     } catch {
       return this.undecryptable(conversationId, envelope, 'Invalid base64');
     }
-    if (envelope.sender_device_id === this.deviceId) return this.ownEnvelopeReturned(conversationId, state, envelope, bytes);
+    if (envelope.sender_device_id === this.deviceId)
+      return this.ownEnvelopeReturned(conversationId, state, envelope, bytes);
     if (envelope.kind === 'commit') {
       if (envelope.epoch < epochOf(state)) return;
       const pending = await this.store.getPendingCommit(conversationId);
@@ -578,7 +596,11 @@ export class EncryptedChatClient {
     try {
       result = await processIncoming(state, bytes);
     } catch (error) {
-      return this.undecryptable(conversationId, envelope, error instanceof Error ? error.message : 'MLS error');
+      return this.undecryptable(
+        conversationId,
+        envelope,
+        error instanceof Error ? error.message : 'MLS error',
+      );
     }
     await this.saveState(conversationId, result.newState);
     const origin = { conversationId, seq: envelope.seq, createdAt: envelope.created_at };
@@ -594,9 +616,14 @@ export class EncryptedChatClient {
       const committer = result.committer?.actorUri ?? '';
       if (result.removedSelf) {
         this.emit(
-          await addSystemMessage(this.store, { ...origin, senderActorUri: committer }, `system:${envelope.id}`, {
-            type: 'removed_self',
-          }),
+          await addSystemMessage(
+            this.store,
+            { ...origin, senderActorUri: committer },
+            `system:${envelope.id}`,
+            {
+              type: 'removed_self',
+            },
+          ),
         );
         this.states.delete(conversationId);
         await this.store.deleteGroupState(conversationId);
@@ -653,7 +680,11 @@ export class EncryptedChatClient {
       const known = old.some((x) => x.actorUri === m.actorUri);
       changes.push(
         known
-          ? { type: 'device_added', actorUri: m.actorUri, fingerprint: await fingerprint(m.signaturePublicKey) }
+          ? {
+              type: 'device_added',
+              actorUri: m.actorUri,
+              fingerprint: await fingerprint(m.signaturePublicKey),
+            }
           : { type: 'member_added', actorUri: m.actorUri },
       );
     }
@@ -661,7 +692,11 @@ export class EncryptedChatClient {
       const stays = now.some((x) => x.actorUri === m.actorUri);
       changes.push(
         stays
-          ? { type: 'device_removed', actorUri: m.actorUri, fingerprint: await fingerprint(m.signaturePublicKey) }
+          ? {
+              type: 'device_removed',
+              actorUri: m.actorUri,
+              fingerprint: await fingerprint(m.signaturePublicKey),
+            }
           : { type: 'member_removed', actorUri: m.actorUri },
       );
     }
@@ -669,7 +704,12 @@ export class EncryptedChatClient {
     const unique = changes.filter(
       (c, i) => 'fingerprint' in c || changes.findIndex((d) => d.type === c.type && sameActor(c, d)) === i,
     );
-    const origin = { conversationId, senderActorUri: committer, seq: envelope.seq, createdAt: envelope.created_at };
+    const origin = {
+      conversationId,
+      senderActorUri: committer,
+      seq: envelope.seq,
+      createdAt: envelope.created_at,
+    };
     for (const [i, change] of unique.entries()) {
       this.emit(await addSystemMessage(this.store, origin, `system:${envelope.id}:${i}`, change));
     }
@@ -688,7 +728,11 @@ export class EncryptedChatClient {
       await this.store.deleteKeyPackage(keyPackage.ref);
       await this.store.putCursor(conversationId, envelope.seq);
     } catch (error) {
-      return this.undecryptable(conversationId, envelope, error instanceof Error ? error.message : 'Invalid Welcome');
+      return this.undecryptable(
+        conversationId,
+        envelope,
+        error instanceof Error ? error.message : 'Invalid Welcome',
+      );
     }
     this.emit([{ type: 'joined', conversationId }]);
     await this.refillKeyPackages().catch(() => undefined);

@@ -153,7 +153,10 @@ export async function removeMembers(state: GroupState, leafIndexes: number[]): P
 
 async function commit(state: GroupState, extraProposals: Proposal[]): Promise<CommitOutput> {
   const suite = await ciphersuite();
-  const result = await createCommit({ state, cipherSuite: suite }, { extraProposals, ratchetTreeExtension: true });
+  const result = await createCommit(
+    { state, cipherSuite: suite },
+    { extraProposals, ratchetTreeExtension: true },
+  );
   return {
     consumed: result.consumed,
     newState: result.newState,
@@ -274,7 +277,11 @@ async function handshakeSenderLeaf(
     return sender.senderType === 'member' ? sender.leafIndex : undefined;
   }
   if (message.wireformat !== 'mls_private_message') return undefined;
-  const data = await decryptSenderData(message.privateMessage, state.keySchedule.senderDataSecret, await ciphersuite());
+  const data = await decryptSenderData(
+    message.privateMessage,
+    state.keySchedule.senderDataSecret,
+    await ciphersuite(),
+  );
   return data?.leafIndex;
 }
 

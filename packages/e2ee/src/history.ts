@@ -69,7 +69,10 @@ export async function applyAppData(store: E2eeStore, origin: Origin, data: AppDa
         m.reactions.some((r) => r.likeId === data.object && r.actorUri === senderActorUri),
       );
       if (!message) return [];
-      return updated(store, { ...message, reactions: message.reactions.filter((r) => r.likeId !== data.object) });
+      return updated(store, {
+        ...message,
+        reactions: message.reactions.filter((r) => r.likeId !== data.object),
+      });
     }
     case 'Read':
       return [{ type: 'read', conversationId, actorUri: senderActorUri, messageId: data.object }];

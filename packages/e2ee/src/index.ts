@@ -91,3 +91,4 @@ export {
   type MemberInfo,
 } from './client.js';
 export { HttpTransport, type HttpTransportOptions } from './http-transport.js';
+export { IdbStore } from './idb-store.js';

@@ -46,7 +46,10 @@ export async function generateKeyPackage(identity: DeviceIdentity): Promise<Stor
   };
 }
 
-export async function generateKeyPackages(identity: DeviceIdentity, count: number): Promise<StoredKeyPackage[]> {
+export async function generateKeyPackages(
+  identity: DeviceIdentity,
+  count: number,
+): Promise<StoredKeyPackage[]> {
   const packages: StoredKeyPackage[] = [];
   for (let i = 0; i < count; i++) packages.push(await generateKeyPackage(identity));
   return packages;
@@ -62,7 +65,8 @@ export function decodeKeyPackage(message: Uint8Array): KeyPackage {
   if (decoded?.wireformat !== 'mls_key_package') throw new Error('Not a key package');
   const keyPackage = decoded.keyPackage;
   if (keyPackage.cipherSuite !== CIPHERSUITE_NAME) throw new Error('Unsupported ciphersuite');
-  if (actorUriOfCredential(keyPackage.leafNode.credential) === undefined) throw new Error('Invalid credential');
+  if (actorUriOfCredential(keyPackage.leafNode.credential) === undefined)
+    throw new Error('Invalid credential');
   return keyPackage;
 }
 

@@ -240,7 +240,7 @@ function OpenChat({ conversation, removed }: { conversation: Conversation; remov
   const title = conversationTitle(conversation);
   // this device was removed (Devices): its encrypted chats are read-only notices
   const deviceRemoved = encrypted && encryption.removed;
-  useEncryptedReceipts(conversation.id, messages, encrypted && receiptsEnabled, !removed && !deviceRemoved);
+  useEncryptedReceipts(conversation, messages, encrypted && receiptsEnabled, !removed && !deviceRemoved);
 
   // opening the chat marks it read
   const { markRead } = stream;

@@ -37,7 +37,10 @@ export const ConversationRow = memo(function ConversationRow({
   const encrypted = isEncrypted(conversation);
   // the server has no plaintext of an encrypted chat: the row shows what this device decrypted
   const decrypted = encrypted ? decryptedLastMessage(conversation) : null;
-  const preview = previewOf(decrypted ? { ...conversation, last_message: decrypted } : conversation, currentUserId);
+  const preview = previewOf(
+    decrypted ? { ...conversation, last_message: decrypted } : conversation,
+    currentUserId,
+  );
   const undecrypted = encrypted && !decrypted && conversation.last_message !== null;
   const unread = badgeText(conversation.unread_count);
   const partner = conversation.partner;

@@ -27,20 +27,21 @@ export function isLocalMessageId(id: string): boolean {
 }
 
 export type EncryptionRuntime = typeof Runtime;
-export const ENCRYPTED_EVENTS = ['e2ee_message', 'e2ee_ephemeral', 'e2ee_pending_removals', 'e2ee_devices_changed'];
+export const ENCRYPTED_EVENTS = [
+  'e2ee_message',
+  'e2ee_ephemeral',
+  'e2ee_pending_removals',
+  'e2ee_devices_changed',
+];
 
 let runtime: Promise<EncryptionRuntime> | null = null;
-let loaded: EncryptionRuntime | null = null;
 
 /** The lazy chunk with the MLS client; a failed download is tried again by the next caller. */
 export function loadEncryption(): Promise<EncryptionRuntime> {
-  runtime ??= import('./runtime').then(
-    (module) => (loaded = module),
-    (error: unknown) => {
-      runtime = null;
-      throw error;
-    },
-  );
+  runtime ??= import('./runtime').catch((error: unknown) => {
+    runtime = null;
+    throw error;
+  });
   return runtime;
 }
 
@@ -75,8 +76,21 @@ export async function forwardEncryptedEvent(
       void context.client.invalidateQueries({ queryKey: messageKeys.unread() });
     }
   }
-  const session = loaded?.currentSession();
-  if (loaded && session) await loaded.applyStreamEvent(session, event, payload);
+  if (active && !active.session.isRemoved())
+    await active.runtime.applyStreamEvent(active.session, active.box, event, payload);
+}
+
+/** The box's runtime, device session and view context, once its EncryptionProvider started them. */
+export interface Encryption {
+  runtime: EncryptionRuntime;
+  session: Runtime.E2eeSession;
+  box: Runtime.BoxContext;
+}
+
+let active: Encryption | null = null;
+
+export function setActiveEncryption(next: Encryption | null): void {
+  active = next;
 }
 
 export { EncryptionLock } from './EncryptionLock';

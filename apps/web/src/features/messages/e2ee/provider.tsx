@@ -1,24 +1,27 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useInitialState } from '../../../platform/initial-state-context';
 import { loadedConversations, type ConversationListPages } from '../data/cache';
 import { messageKeys } from '../query-keys';
 import { useDock } from '../state/dock-context';
 import { useStream } from '../streaming/stream-context';
-import { loadEncryption, setBoxAccount, type EncryptionRuntime, isEncrypted } from './index';
-import type { BoxContext, E2eeSession } from './runtime';
+import { isEncrypted, loadEncryption, setActiveEncryption, setBoxAccount, type Encryption } from './index';
+import type { BoxContext } from './runtime';
 
 /**
  * Encrypted chats in the box: the device session opens when the box is expanded (the lazy chunk loads then, to
  * keep the key packages topped up and to decrypt what arrives), or when a chat needs it earlier; its decrypted
  * events are shown in the box; its removal (410) is shown instead of the chats.
  */
-export interface Encryption {
-  runtime: EncryptionRuntime;
-  session: E2eeSession;
-  box: BoxContext;
-}
-
 interface EncryptionApi {
   /** the runtime and this device's session, loaded the first time */
   ensure: () => Promise<Encryption>;
@@ -32,7 +35,7 @@ export function EncryptionProvider({ children }: { children: ReactNode }) {
   const client = useQueryClient();
   const dock = useDock();
   const stream = useStream();
-  const { identity } = useInitialState();
+  const { identity, csrfToken } = useInitialState();
   const [removed, setRemoved] = useState(false);
   const dockRef = useRef(dock);
   useEffect(() => {
@@ -40,8 +43,8 @@ export function EncryptionProvider({ children }: { children: ReactNode }) {
   }, [dock]);
   const pending = useRef<Promise<Encryption> | null>(null);
   const account = useMemo(
-    () => ({ id: dock.currentUserId, username: identity.username ?? '' }),
-    [dock.currentUserId, identity.username],
+    () => ({ id: dock.currentUserId, username: identity.username ?? '', csrfToken }),
+    [dock.currentUserId, identity.username, csrfToken],
   );
   useEffect(() => setBoxAccount(account), [account]);
 
@@ -60,12 +63,15 @@ export function EncryptionProvider({ children }: { children: ReactNode }) {
         scheduleMarkRead: stream.markRead,
         onDeviceRemoved: () => {
           pending.current = null;
+          setActiveEncryption(null);
           setRemoved(true);
           void client.invalidateQueries({ queryKey: messageKeys.all });
         },
       };
       runtime.connect(session, box);
-      return { runtime, session, box };
+      const ready = { runtime, session, box };
+      setActiveEncryption(ready);
+      return ready;
     })().catch((error: unknown) => {
       pending.current = null;
       throw error;
@@ -79,9 +85,11 @@ export function EncryptionProvider({ children }: { children: ReactNode }) {
     ensure()
       .then(async ({ runtime, session }) => {
         await session.tendKeyPackages();
-        await session.client.syncPending();
-        const list = loadedConversations(client.getQueryData<ConversationListPages>(messageKeys.conversations()));
-        await runtime.loadPreviews(session, list.filter(isEncrypted), account.id);
+        await runtime.start(session);
+        const list = loadedConversations(
+          client.getQueryData<ConversationListPages>(messageKeys.conversations()),
+        );
+        await runtime.loadPreviews(session, list.filter(isEncrypted));
       })
       .catch((error: unknown) => console.error('Encrypted chats: the device could not start', error));
   }, [dock.expanded, removed, ensure, client, account]);

@@ -1,5 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
 import {
+  createNote,
+  deleteNote,
+  like,
+  read,
+  typing,
+  undo,
+  type ChatEvent,
+  type EphemeralEnvelope,
+  type MlsEnvelope,
+  type StoredMessage,
+} from '@palchat/e2ee';
+import {
   appendMessage,
   applyMessageToList,
   markReadBy,
@@ -12,21 +24,28 @@ import type { Conversation, ConversationPage, Message, MessageMedia, Participant
 import { messageKeys } from '../query-keys';
 import { CONVERSATION_PAGE_SIZE } from '../rules/constants';
 import type { TypingStore } from '../state/typing-store';
-import type { ClientEvent, MlsEnvelope, EphemeralEnvelope } from './device-client';
+import { actorDirectory, recordOf, recordsOf } from './history';
 import { attachmentsFor, decryptAll, mediaUrlOf, uploadEncrypted } from './media';
 import { setPreview } from './previews';
 import { openSession, type E2eeSession, type SessionAccount } from './session';
-import { newRecord, newestFromOthers, systemRecord, type TimelineRecord } from './timeline';
-import type { TimelineChange } from './timeline-store';
+import { systemContent } from './system-rows';
+import {
+  matchesSearch,
+  newestFromOthers,
+  pageOf,
+  visibleRecords,
+  type TimelineMeta,
+  type TimelineRecord,
+} from './timeline';
 import { toMessage, toReactions } from './to-message';
 
 /**
  * The lazy chunk of encrypted chats: the device session and the MLS client, and what the box does with them —
- * pages of the local history in the Message shape, sending, reacting, deleting, receipts, typing, media, new
- * chats, and decrypted events applied to the box's query cache.
+ * pages of the decrypted history in the Message shape, sending, reacting, deleting, receipts, typing, media, new
+ * chats, membership commits, and decrypted events applied to the box's query cache.
  */
 export { currentSession, localDeviceId, openSession, wipeLocalDevice } from './session';
-export type { E2eeSession } from './session';
+export type { E2eeSession, SessionAccount } from './session';
 
 /** What the box hands to the runtime to show what was decrypted. */
 export interface BoxContext {
@@ -56,79 +75,50 @@ function participantsOf(client: QueryClient, conversationId: string): Participan
   return [];
 }
 
-async function mapRecords(
-  session: E2eeSession,
-  viewerId: string,
-  participants: Participant[],
-  records: TimelineRecord[],
-): Promise<Message[]> {
-  if (records.length === 0) return [];
-  const conversationId = records[0]?.conversation_id ?? '';
-  const meta = await session.timeline.meta(conversationId);
-  const byId = new Map(records.map((r) => [r.id, r]));
-  const missing = records.flatMap((r) => (r.reply_to_id && !byId.has(r.reply_to_id) ? [r.reply_to_id] : []));
-  for (const id of missing) {
-    const target = await session.timeline.get(conversationId, id);
-    if (target) byId.set(id, target);
-  }
-  await decryptAll(
-    session.client,
-    [...byId.values()].flatMap((r) => r.attachments),
-  );
-  return records.map((record) =>
-    toMessage(record, {
-      viewerId,
-      participants,
-      meta,
-      mediaUrl: mediaUrlOf,
-      replyTarget: (id) => byId.get(id),
-    }),
-  );
-}
+const directoryOf = (participants: Participant[]) => actorDirectory(participants, window.location.origin);
 
-const now = () => new Date().toISOString();
-
-/** Ids of the loaded rows (local ids) → their seq, for read marks. */
+/** Ids of the loaded rows → their seq, for read marks. */
 const seqOf = new Map<string, number>();
 
 function remember(records: TimelineRecord[]): void {
   for (const record of records) seqOf.set(record.id, record.seq);
 }
 
-/**
- * A page of an encrypted chat from this device's history, in the shape of the server's pages: the newest
- * page, the one older than max_id, or newer than min_id (local ids).
- */
-export async function localPage(
-  account: SessionAccount,
-  conversation: Conversation,
-  param: { max_id: string } | { min_id: string } | undefined,
-): Promise<ConversationPage> {
-  const session = await openSession(account);
-  await syncConversation(session, conversation.id);
-  const anchorId = param ? ('max_id' in param ? param.max_id : param.min_id) : null;
-  const anchor = anchorId ? await session.timeline.get(conversation.id, anchorId) : undefined;
-  const limit = CONVERSATION_PAGE_SIZE;
-  const records = await session.timeline.page(conversation.id, {
-    limit: limit + 1,
-    ...(param && anchor ? ('max_id' in param ? { before: anchor.seq } : { after: anchor.seq }) : {}),
-  });
-  const forward = param !== undefined && 'min_id' in param;
-  const hasMore = records.length > limit;
-  const kept = hasMore ? (forward ? records.slice(0, limit) : records.slice(1)) : records;
-  remember(kept);
-  const messages = await mapRecords(session, account.id, conversation.participants, kept);
-  if (!param) updatePreview(conversation.id, kept.at(-1), messages.at(-1));
-  return { conversation, messages, has_more: hasMore };
+async function visibleHistory(session: E2eeSession, conversationId: string, participants: Participant[]) {
+  const meta = await session.view.meta(conversationId);
+  const records = recordsOf(await session.client.history(conversationId), directoryOf(participants));
+  return { meta, all: records, shown: visibleRecords(records, meta, session.accountId) };
 }
 
-function updatePreview(
-  conversationId: string,
-  record: TimelineRecord | undefined,
-  message: Message | undefined,
-) {
-  if (!record || !message || record.system) return;
-  setPreview(conversationId, {
+async function toMessages(
+  session: E2eeSession,
+  participants: Participant[],
+  records: TimelineRecord[],
+  history: { meta: TimelineMeta; all: TimelineRecord[] },
+): Promise<Message[]> {
+  const byId = new Map(history.all.map((r) => [r.id, r]));
+  const quoted = records.flatMap((r) => {
+    const target = r.reply_to_id ? byId.get(r.reply_to_id) : undefined;
+    return target ? [target] : [];
+  });
+  await decryptAll(
+    session.client,
+    [...records, ...quoted].flatMap((r) => r.attachments),
+  );
+  return records.map((record) =>
+    toMessage(record, {
+      viewerId: session.accountId,
+      participants,
+      meta: history.meta,
+      mediaUrl: mediaUrlOf,
+      replyTarget: (id) => byId.get(id),
+    }),
+  );
+}
+
+function updatePreview(message: Message): void {
+  if (message.is_system_message) return;
+  setPreview(message.conversation_id, {
     id: message.id,
     content: message.content,
     sender_id: message.sender.id,
@@ -139,105 +129,160 @@ function updatePreview(
   });
 }
 
+/** What arrived while this device was away: Welcomes (noted for late joins) and conversations with news. */
+export async function start(session: E2eeSession): Promise<void> {
+  await session.inConversation('pending', () => session.client.start());
+}
+
 /** Fetches and processes what the server holds for this device in one conversation. */
 export function syncConversation(session: E2eeSession, conversationId: string): Promise<void> {
   return session.inConversation(conversationId, () => session.client.sync(conversationId));
 }
 
-/** Shows a change of the local history in the box: the open chat, the list and its preview. */
-async function showChange(session: E2eeSession, box: BoxContext, change: TimelineChange): Promise<void> {
+/**
+ * A page of an encrypted chat from this device's history, in the shape of the server's pages: the newest
+ * page (after a sync), the one older than max_id, or newer than min_id (local ids).
+ */
+export async function localPage(
+  account: SessionAccount,
+  conversation: Conversation,
+  param: { max_id: string } | { min_id: string } | undefined,
+): Promise<ConversationPage> {
+  const session = await openSession(account);
+  if (!param) await syncConversation(session, conversation.id);
+  const history = await visibleHistory(session, conversation.id, conversation.participants);
+  const anchor = param ? ('max_id' in param ? { before: param.max_id } : { after: param.min_id }) : null;
+  const page = pageOf(history.shown, anchor, CONVERSATION_PAGE_SIZE);
+  remember(page.records);
+  const messages = await toMessages(session, conversation.participants, page.records, history);
+  const newest = messages.findLast((m) => !m.is_system_message);
+  if (!param && newest) updatePreview(newest);
+  return { conversation, messages, has_more: page.hasMore };
+}
+
+/** One decrypted message as the box shows it (null: not shown, e.g. deleted). */
+async function shownMessage(session: E2eeSession, participants: Participant[], stored: StoredMessage) {
+  const record = recordOf(stored, directoryOf(participants));
+  if (!record) return null;
+  const history = await visibleHistory(session, stored.conversationId, participants);
+  if (history.meta.hidden.includes(record.id)) return null;
+  remember([record]);
+  const [message] = await toMessages(session, participants, [record], history);
+  return message ?? null;
+}
+
+async function showAdded(session: E2eeSession, box: BoxContext, stored: StoredMessage): Promise<void> {
   const { client } = box;
-  switch (change.kind) {
-    case 'added': {
-      const { record } = change;
-      remember([record]);
-      const participants = participantsOf(client, record.conversation_id);
-      const [message] = await mapRecords(session, box.currentUserId, participants, [record]);
-      if (!message) return;
-      const openId = box.openConversationId();
-      if (openId === record.conversation_id) {
-        appendMessage(client, message);
-        if (record.sender_id !== box.currentUserId) box.scheduleMarkRead(record.conversation_id);
-      } else
-        void client.invalidateQueries({
-          queryKey: messageKeys.conversation(record.conversation_id),
-          refetchType: 'none',
-        });
-      if (!record.system) {
-        applyMessageToList(client, message, { currentUserId: box.currentUserId, openConversationId: openId });
-        updatePreview(record.conversation_id, record, message);
-      }
-      return;
-    }
-    case 'updated': {
-      const participants = participantsOf(client, change.record.conversation_id);
-      replaceReactions(
-        client,
-        change.record.conversation_id,
-        change.record.id,
-        toReactions(change.record, participants),
-      );
-      return;
-    }
-    case 'removed':
-      removeMessage(client, change.conversation_id, change.id);
-      return;
-    case 'read': {
-      const data = client.getQueryData<ChatPages>(messageKeys.conversation(change.conversation_id));
-      const ids = (data?.pages ?? [])
-        .flatMap((page) => page.messages)
-        .filter((m) => (seqOf.get(m.id) ?? Infinity) <= change.seq)
-        .map((m) => m.id);
-      markReadBy(client, change.conversation_id, change.reader_id, ids);
-      return;
-    }
+  const conversationId = stored.conversationId;
+  const message = await shownMessage(session, participantsOf(client, conversationId), stored);
+  if (!message) return;
+  const openId = box.openConversationId();
+  if (openId === conversationId) {
+    appendMessage(client, message);
+    if (message.sender.id !== box.currentUserId) box.scheduleMarkRead(conversationId);
+  } else {
+    void client.invalidateQueries({
+      queryKey: messageKeys.conversation(conversationId),
+      refetchType: 'none',
+    });
+  }
+  if (!message.is_system_message) {
+    box.typing.stop(conversationId, message.sender.id);
+    applyMessageToList(client, message, { currentUserId: box.currentUserId, openConversationId: openId });
+    updatePreview(message);
   }
 }
 
-async function applyEvent(session: E2eeSession, box: BoxContext, event: ClientEvent): Promise<void> {
+async function showUpdated(session: E2eeSession, box: BoxContext, stored: StoredMessage): Promise<void> {
+  const participants = participantsOf(box.client, stored.conversationId);
+  const record = recordOf(stored, directoryOf(participants));
+  if (!record) {
+    removeMessage(box.client, stored.conversationId, stored.id);
+    return;
+  }
+  remember([record]);
+  replaceReactions(box.client, stored.conversationId, stored.id, toReactions(record, participants));
+}
+
+async function showRead(session: E2eeSession, box: BoxContext, event: Extract<ChatEvent, { type: 'read' }>) {
+  const { conversationId } = event;
+  const participants = participantsOf(box.client, conversationId);
+  const readerId = directoryOf(participants)(event.actorUri);
+  const history = await session.client.history(conversationId);
+  const seq = history.find((m) => m.id === event.messageId)?.seq;
+  if (seq === undefined || seq === null) return;
+  if (!(await session.view.read(conversationId, readerId, seq))) return;
+  const data = box.client.getQueryData<ChatPages>(messageKeys.conversation(conversationId));
+  const ids = (data?.pages ?? [])
+    .flatMap((page) => page.messages)
+    .filter((m) => (seqOf.get(m.id) ?? Infinity) <= seq)
+    .map((m) => m.id);
+  markReadBy(box.client, conversationId, readerId, ids);
+}
+
+async function applyEvent(session: E2eeSession, box: BoxContext, event: ChatEvent): Promise<void> {
   switch (event.type) {
+    case 'message':
+      return showAdded(session, box, event.message);
+    case 'message_updated':
+      return showUpdated(session, box, event.message);
+    case 'read':
+      return showRead(session, box, event);
     case 'typing': {
-      if (event.actor_id === box.currentUserId) return;
-      if (event.state === 'stop') box.typing.stop(event.conversation_id, event.actor_id);
+      const participants = participantsOf(box.client, event.conversationId);
+      const userId = directoryOf(participants)(event.actorUri);
+      if (userId === box.currentUserId) return;
+      if (event.state === 'stop') box.typing.stop(event.conversationId, userId);
       else {
-        const person = participantsOf(box.client, event.conversation_id).find((p) => p.id === event.actor_id);
+        const person = participants.find((p) => p.id === userId);
         box.typing.start({
-          conversation_id: event.conversation_id,
-          user_id: event.actor_id,
+          conversation_id: event.conversationId,
+          user_id: userId,
           username: person?.username ?? null,
           display_name: person?.display_name ?? null,
         });
       }
       return;
     }
-    case 'removed':
-    case 'joined': {
-      // a device that joins an existing chat reads from then on: one row stands for what came before
-      if (event.type === 'joined' && event.epoch <= 1) return;
-      const record =
-        event.type === 'removed'
-          ? systemRecord(event.conversation_id, Number.MAX_SAFE_INTEGER, 'removed', box.currentUserId, now())
-          : systemRecord(
-              event.conversation_id,
-              event.seq,
-              'history_gap',
-              box.currentUserId,
-              event.created_at,
-            );
-      const change = await session.timeline.apply({ type: 'system', record });
-      if (change) await showChange(session, box, change);
+    case 'joined':
+      if ((session.welcomeEpoch(event.conversationId) ?? 1) >= 2)
+        await session.view.joinedLate(event.conversationId);
+      void box.client.invalidateQueries({ queryKey: messageKeys.conversations() });
       return;
-    }
-    default: {
-      if (event.type === 'note') box.typing.stop(event.record.conversation_id, event.record.sender_id);
-      const change = await session.timeline.apply(event);
-      if (change) await showChange(session, box, change);
+    case 'removed':
+      void box.client.invalidateQueries({ queryKey: messageKeys.conversations() });
+      return;
+    case 'undecryptable': {
+      if (box.openConversationId() !== event.conversationId) return;
+      appendMessage(box.client, undecryptableRow(event.conversationId, event.envelopeId, box.currentUserId));
+      return;
     }
   }
 }
 
+/** A row for an envelope this device could not decrypt (shown while the chat is open; not kept). */
+function undecryptableRow(conversationId: string, envelopeId: string, viewerId: string): Message {
+  return {
+    id: `system:undecryptable:${envelopeId}`,
+    conversation_id: conversationId,
+    content: systemContent('undecryptable'),
+    created_at: new Date().toISOString(),
+    sender: { id: viewerId, username: '', display_name: '', avatar: '' },
+    sender_id: viewerId,
+    sender_username: '',
+    is_system_message: true,
+    reply_to_message_id: null,
+    reply_to: null,
+    media_attachments: [],
+    reactions: [],
+    read_by: [],
+    deleted_by_user_ids: [],
+    can_delete: false,
+  };
+}
+
 /**
- * Binds the session to the box: decrypted events update the view (in the order they came), the device's removal
+ * Binds the session to the box: decrypted events update the view, in the order they came; the device's removal
  * is shown. Returns the unbinding.
  */
 export function connect(session: E2eeSession, box: BoxContext): () => void {
@@ -254,11 +299,17 @@ export function connect(session: E2eeSession, box: BoxContext): () => void {
 }
 
 /** The box's stream events for encrypted chats (docs/E2EE-API.md "Streaming"). */
-export async function applyStreamEvent(session: E2eeSession, event: string, payload: unknown): Promise<void> {
+export async function applyStreamEvent(
+  session: E2eeSession,
+  box: BoxContext,
+  event: string,
+  payload: unknown,
+): Promise<void> {
   if (session.isRemoved()) return;
   switch (event) {
     case 'e2ee_message': {
       const envelope = payload as MlsEnvelope;
+      session.noteEnvelope(envelope);
       await session.inConversation(envelope.conversation_id, () => session.client.handleEnvelope(envelope));
       return;
     }
@@ -272,8 +323,32 @@ export async function applyStreamEvent(session: E2eeSession, event: string, payl
       );
       return;
     }
+    case 'e2ee_devices_changed': {
+      // a participant's new device joins each shared chat by a commit of whoever is first
+      const { account_id } = payload as { account_id: string };
+      await addDevicesOf(session, box, account_id);
+      return;
+    }
     default:
       return;
+  }
+}
+
+/** Adds the new devices of `accountId` to every encrypted chat this device shares with them. */
+async function addDevicesOf(session: E2eeSession, box: BoxContext, accountId: string): Promise<void> {
+  const lists = box.client.getQueriesData<{ pages: { items: Conversation[] }[] }>({
+    queryKey: messageKeys.conversations(),
+  });
+  const shared = new Set<string>();
+  for (const [, list] of lists)
+    for (const page of list?.pages ?? [])
+      for (const c of page.items)
+        if ('encrypted' in c && c.encrypted === true && c.participants.some((p) => p.id === accountId))
+          shared.add(c.id);
+  for (const conversationId of shared) {
+    await session
+      .inConversation(conversationId, () => session.client.addDevices(conversationId, [accountId]))
+      .catch((error: unknown) => console.error('Encrypted chats: a new device was not added', error));
   }
 }
 
@@ -281,94 +356,60 @@ export async function applyStreamEvent(session: E2eeSession, event: string, payl
 export async function sendNote(
   session: E2eeSession,
   conversation: Conversation,
-  viewerId: string,
   text: string,
   media: MessageMedia[],
   replyTo: Pick<Message, 'id'> | null,
 ): Promise<Message> {
-  const id = `urn:uuid:${crypto.randomUUID()}`;
-  const published = new Date().toISOString();
-  const attachments = attachmentsFor(media);
-  const sent = await session.inConversation(conversation.id, () =>
-    session.client.send(conversation.id, {
-      type: 'note',
-      id,
-      content: text,
-      published,
-      in_reply_to: replyTo?.id ?? null,
-      attachments,
-    }),
-  );
-  const record = newRecord({
-    conversation_id: conversation.id,
-    id,
-    seq: sent?.seq ?? Number.MAX_SAFE_INTEGER - 1,
-    sender_id: viewerId,
-    created_at: published,
-    content: text,
-    reply_to_id: replyTo?.id ?? null,
-    attachments,
+  const data = createNote(text, {
+    ...(replyTo ? { inReplyTo: replyTo.id } : {}),
+    attachments: attachmentsFor(media),
   });
-  await session.timeline.apply({ type: 'note', record });
-  remember([record]);
-  const [message] = await mapRecords(session, viewerId, conversation.participants, [record]);
+  const stored = await session.inConversation(conversation.id, () =>
+    session.client.send(conversation.id, data),
+  );
+  const message = stored ? await shownMessage(session, conversation.participants, stored) : null;
   if (!message) throw new Error('The sent message could not be shown');
-  updatePreview(conversation.id, record, message);
+  updatePreview(message);
   return message;
 }
 
-/** Toggles the viewer's reaction with this emoji (Like, or Undo when already there). */
-export async function toggleReaction(session: E2eeSession, box: BoxContext, message: Message, emoji: string) {
-  const mine = message.reactions.some((r) => r.emoji === emoji && r.userIds.includes(box.currentUserId));
-  const type = mine ? 'undo_like' : 'like';
-  await session.inConversation(message.conversation_id, () =>
-    session.client.send(message.conversation_id, { type, target: message.id, emoji }),
+/** Toggles the viewer's reaction with this emoji (Like, or Undo of the viewer's Like). */
+export async function toggleReaction(session: E2eeSession, message: Message, emoji: string): Promise<void> {
+  const conversationId = message.conversation_id;
+  const stored = (await session.client.history(conversationId)).find((m) => m.id === message.id);
+  const mine = stored?.reactions.find((r) => r.actorUri === session.actorUri && r.emoji === emoji);
+  await session.inConversation(conversationId, () =>
+    session.client.send(conversationId, mine ? undo(mine.likeId) : like(message.id, emoji)),
   );
-  const change = await session.timeline.apply({
-    type,
-    conversation_id: message.conversation_id,
-    actor_id: box.currentUserId,
-    target: message.id,
-    emoji,
-  });
-  if (change) await showChange(session, box, change);
 }
 
 /** Deletes one's own note for everyone. */
-export async function deleteForEveryone(session: E2eeSession, box: BoxContext, message: Message) {
+export async function deleteForEveryone(session: E2eeSession, message: Message): Promise<void> {
   await session.inConversation(message.conversation_id, () =>
-    session.client.send(message.conversation_id, { type: 'delete', target: message.id }),
+    session.client.send(message.conversation_id, deleteNote(message.id)),
   );
-  const change = await session.timeline.apply({
-    type: 'delete',
-    conversation_id: message.conversation_id,
-    actor_id: box.currentUserId,
-    target: message.id,
-  });
-  if (change) await showChange(session, box, change);
 }
 
 /** Hides a note on this device only. */
-export async function deleteForMe(session: E2eeSession, box: BoxContext, message: Message) {
-  const change = await session.timeline.hide(message.conversation_id, message.id);
-  if (change) await showChange(session, box, change);
+export async function deleteForMe(session: E2eeSession, box: BoxContext, message: Message): Promise<void> {
+  await session.view.hide(message.conversation_id, message.id);
+  removeMessage(box.client, message.conversation_id, message.id);
 }
 
 const lastReadSent = new Map<string, string>();
 
-/** Sends a Read of the newest note of others, once per note (receipts on). */
-export async function sendReadReceipt(session: E2eeSession, conversationId: string, viewerId: string) {
-  const records = await session.timeline.page(conversationId, { limit: CONVERSATION_PAGE_SIZE });
-  const newest = newestFromOthers(records, viewerId);
-  if (!newest || lastReadSent.get(conversationId) === newest.id) return;
-  lastReadSent.set(conversationId, newest.id);
-  await session.inConversation(conversationId, () =>
-    session.client.send(conversationId, { type: 'read', target: newest.id }),
-  );
+/** Sends a Read of the newest note of others, once per note (when the viewer's receipts are on). */
+export async function sendReadReceipt(session: E2eeSession, conversation: Conversation): Promise<void> {
+  const { all } = await visibleHistory(session, conversation.id, conversation.participants);
+  const newest = newestFromOthers(all, session.accountId);
+  if (!newest || newest.seq === Number.MAX_SAFE_INTEGER || lastReadSent.get(conversation.id) === newest.id)
+    return;
+  lastReadSent.set(conversation.id, newest.id);
+  await session.inConversation(conversation.id, () => session.client.send(conversation.id, read(newest.id)));
 }
 
-export function sendTyping(session: E2eeSession, conversationId: string, typing: boolean): Promise<unknown> {
-  return session.client.send(conversationId, { type: 'typing', state: typing ? 'start' : 'stop' });
+export function sendTyping(session: E2eeSession, conversationId: string, isTyping: boolean): Promise<void> {
+  return session.client.sendEphemeral(conversationId, typing(isTyping ? 'start' : 'stop'));
 }
 
 export function uploadMedia(session: E2eeSession, file: File): Promise<MessageMedia> {
@@ -382,7 +423,8 @@ export async function createChat(
   participantIds: string[],
   name: string | null,
 ): Promise<Conversation> {
-  const conversation = await session.client.createConversation(participantIds, name);
+  const created = await session.client.createConversation(participantIds, name ?? undefined);
+  const conversation = created as unknown as Conversation;
   upsertConversation(client, conversation);
   return conversation;
 }
@@ -397,12 +439,43 @@ export async function removeMembers(session: E2eeSession, conversationId: string
   );
 }
 
-/** Loads the list previews of these encrypted chats from the local history. */
-export async function loadPreviews(session: E2eeSession, conversations: Conversation[], viewerId: string) {
+/** Loads the list previews of these encrypted chats from the decrypted history (no media is fetched). */
+export async function loadPreviews(session: E2eeSession, conversations: Conversation[]): Promise<void> {
   for (const conversation of conversations) {
-    const latest = await session.timeline.latest(conversation.id);
-    if (!latest || latest.system) continue;
-    const [message] = await mapRecords(session, viewerId, conversation.participants, [latest]);
-    updatePreview(conversation.id, latest, message);
+    const { shown, meta } = await visibleHistory(session, conversation.id, conversation.participants);
+    const newest = shown.findLast((r) => r.system === null);
+    if (!newest) continue;
+    updatePreview(
+      toMessage(newest, {
+        viewerId: session.accountId,
+        participants: conversation.participants,
+        meta,
+        mediaUrl: mediaUrlOf,
+        replyTarget: () => undefined,
+      }),
+    );
   }
+}
+
+/** Decrypted messages matching `query` (newest first) in these encrypted chats, as search results. */
+export async function searchLocal(
+  session: E2eeSession,
+  conversations: Conversation[],
+  query: string,
+): Promise<(Message & { conversation_name: string | null })[]> {
+  const results: (Message & { conversation_name: string | null })[] = [];
+  for (const conversation of conversations) {
+    const { shown, meta } = await visibleHistory(session, conversation.id, conversation.participants);
+    for (const record of shown.filter((r) => matchesSearch(r, query))) {
+      const message = toMessage(record, {
+        viewerId: session.accountId,
+        participants: conversation.participants,
+        meta,
+        mediaUrl: mediaUrlOf,
+        replyTarget: () => undefined,
+      });
+      results.push({ ...message, conversation_name: conversation.name });
+    }
+  }
+  return results.sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
 }

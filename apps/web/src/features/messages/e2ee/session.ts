@@ -1,46 +1,68 @@
-import { createDeviceClient, deleteDeviceState } from './core-adapter';
+import {
+  EncryptedChatClient,
+  HttpTransport,
+  IdbStore,
+  TransportError,
+  type ChatEvent,
+  type MlsEnvelope,
+} from '@palchat/e2ee';
 import { deviceNameFrom } from './device-name';
-import type { ClientEvent, DeviceClient } from './device-client';
-import { lockName, withLock } from './locks';
-import { deleteTimeline, TimelineStore } from './timeline-store';
+import { deleteViewStore, ViewStore } from './view-store';
 
 /**
  * This browser's encrypted-chat device for the signed-in account (one per tab and account, in the lazy chunk):
- * the IndexedDB stores (MLS state by @palchat/e2ee, decrypted history by timeline-store.ts) namespaced by the
- * account id, the MLS client over the cookie + CSRF API, the device registered under a name from the user agent,
- * its key packages kept topped up, and the end of it all when the server answers
+ * @palchat/e2ee's store in IndexedDB (keys, MLS state, decrypted history) and the box's view store, both
+ * namespaced by the account id; the MLS client over the cookie + CSRF API; the device registered under a name
+ * from the user agent; its key packages topped up; and the end of it all when the server answers
  * `410 This device was removed` (local state wiped, listeners told).
  *
- * Other features use it through `openSession`, `currentSession`, `localDeviceId` and `wipeLocalDevice`.
+ * Other features use `openSession`, `currentSession`, `localDeviceId` and `wipeLocalDevice`; `session.client` is
+ * the EncryptedChatClient (members, safety numbers, verification).
  */
 
 export interface SessionAccount {
   id: string;
   username: string;
+  /** the page's CSRF token (the session's API calls are same-origin, cookie + X-CSRF-Token) */
+  csrfToken: string;
 }
 
-export type SessionListener = (event: ClientEvent | { type: 'device_removed' }) => void;
+export type SessionEvent = ChatEvent | { type: 'device_removed' };
+export type SessionListener = (event: SessionEvent) => void;
 
 export interface E2eeSession {
   readonly accountId: string;
+  /** the account's actor URI: the identity of this device's MLS credential */
+  readonly actorUri: string;
   /** this device's id on the server */
   readonly deviceId: string;
-  readonly client: DeviceClient;
-  readonly timeline: TimelineStore;
+  readonly client: EncryptedChatClient;
+  readonly view: ViewStore;
   /** true once the server said this device was removed: nothing more is sent or received */
   isRemoved(): boolean;
-  /** decrypted events and the device's removal */
+  /** decrypted events, and the device's removal */
   subscribe(listener: SessionListener): () => void;
-  /** runs work on one conversation's MLS state while no other tab of this browser does */
+  /**
+   * Runs work on one conversation: a 410 answer ends the session. (The client itself queues each conversation's
+   * work, across this browser's tabs too, with Web Locks.)
+   */
   inConversation<T>(conversationId: string, work: () => Promise<T>): Promise<T>;
+  /** the epoch of the Welcome that added this device to a conversation, when seen */
+  welcomeEpoch(conversationId: string): number | undefined;
+  /** notes a Welcome from the stream */
+  noteEnvelope(envelope: MlsEnvelope): void;
   /** tops up the key packages (at most once a minute) */
   tendKeyPackages(): Promise<void>;
-  /** forgets this device here: keys, groups, decrypted history; the session ends */
+  /** forgets this device here: keys, groups, decrypted history, view state; the session ends */
   wipe(): Promise<void>;
 }
 
 const DEVICE_KEY = 'palchat-e2ee-device:';
 const TEND_INTERVAL_MS = 60_000;
+
+export function storeName(accountId: string): string {
+  return `palchat-e2ee-${accountId}`;
+}
 
 /** The id of this browser's device for the account, without opening anything (null: none registered here). */
 export function localDeviceId(accountId: string): string | null {
@@ -51,9 +73,21 @@ export function localDeviceId(accountId: string): string | null {
   }
 }
 
-/** The actor URI the device's credential names (docs/E2EE-API.md "credential"). */
+function forgetDeviceId(accountId: string): void {
+  try {
+    localStorage.removeItem(DEVICE_KEY + accountId);
+  } catch {
+    // nothing was kept
+  }
+}
+
+/** The actor URI of this server's account (docs/E2EE-API.md "credential"). */
 export function actorUriOf(username: string, origin = window.location.origin): string {
   return `${origin}/users/${username}`;
+}
+
+export function isDeviceRemoved(error: unknown): boolean {
+  return error instanceof TransportError && error.status === 410;
 }
 
 let opening: { accountId: string; session: Promise<E2eeSession> } | null = null;
@@ -82,38 +116,58 @@ async function startSession(account: SessionAccount): Promise<E2eeSession> {
   };
   let removed = false;
   let lastTended = 0;
-  const timeline = await TimelineStore.open(account.id);
-  // the device registers under the one lock of the account: two tabs opening at once make one device
-  const client = await withLock(lockName(account.id, 'device'), () =>
-    createDeviceClient({
-      accountId: account.id,
-      actorUri: actorUriOf(account.username),
-      deviceName: deviceNameFrom(navigator.userAgent),
-      onEvent: emit,
-      onDeviceRemoved: () => void session.wipe(),
-    }),
-  );
-  try {
-    localStorage.setItem(DEVICE_KEY + account.id, client.deviceId);
-  } catch {
-    // private mode without storage: the device works, the Devices list just cannot mark it
-  }
+  const actorUri = actorUriOf(account.username);
+  const [store, view] = await Promise.all([IdbStore.open(storeName(account.id)), ViewStore.open(account.id)]);
+  // Welcomes are noted on their way in: one after the chat's creation (epoch ≥ 2) means history before it
+  const welcomeEpochs = new Map<string, number>();
+  const noteWelcome = (envelope: MlsEnvelope) => {
+    if (envelope.kind === 'welcome' && envelope.device_id === client.deviceId)
+      welcomeEpochs.set(envelope.conversation_id, envelope.epoch);
+  };
+  const transport = new HttpTransport({ baseUrl: '', auth: { csrfToken: account.csrfToken } });
+  const pending = transport.pending.bind(transport);
+  transport.pending = async (deviceId) => {
+    const work = await pending(deviceId);
+    work.welcomes.forEach(noteWelcome);
+    return work;
+  };
+  const client = new EncryptedChatClient({
+    store,
+    transport,
+    accountId: account.id,
+    actorUri,
+    onEvent: emit,
+  });
+
+  const guard = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (isDeviceRemoved(error)) await session.wipe();
+      throw error;
+    }
+  };
 
   const session: E2eeSession = {
     accountId: account.id,
-    deviceId: client.deviceId,
+    actorUri,
+    get deviceId() {
+      return client.deviceId;
+    },
     client,
-    timeline,
+    view,
     isRemoved: () => removed,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    inConversation: (conversationId, work) => withLock(lockName(account.id, conversationId), work),
+    inConversation: (_conversationId, work) => guard(work),
+    welcomeEpoch: (conversationId) => welcomeEpochs.get(conversationId),
+    noteEnvelope: noteWelcome,
     async tendKeyPackages() {
       if (removed || Date.now() - lastTended < TEND_INTERVAL_MS) return;
       lastTended = Date.now();
-      await withLock(lockName(account.id, 'key-packages'), () => client.refillKeyPackages());
+      await guard(() => client.refillKeyPackages());
     },
     async wipe() {
       if (removed) return;
@@ -121,15 +175,19 @@ async function startSession(account: SessionAccount): Promise<E2eeSession> {
       if (opened === session) opened = null;
       if (opening?.accountId === account.id) opening = null;
       emit({ type: 'device_removed' });
-      timeline.close();
-      await Promise.allSettled([client.wipe(), deleteTimeline(account.id)]);
-      try {
-        localStorage.removeItem(DEVICE_KEY + account.id);
-      } catch {
-        // nothing kept
-      }
+      store.close();
+      view.close();
+      await Promise.allSettled([IdbStore.destroy(storeName(account.id)), deleteViewStore(account.id)]);
+      forgetDeviceId(account.id);
     },
   };
+
+  await guard(() => client.ensureDevice(deviceNameFrom(navigator.userAgent)));
+  try {
+    localStorage.setItem(DEVICE_KEY + account.id, client.deviceId);
+  } catch {
+    // private mode without storage: the device works, the Devices list just cannot mark it
+  }
   opened = session;
   return session;
 }
@@ -140,10 +198,6 @@ async function startSession(account: SessionAccount): Promise<E2eeSession> {
  */
 export async function wipeLocalDevice(accountId: string): Promise<void> {
   if (opened?.accountId === accountId) return opened.wipe();
-  await Promise.allSettled([deleteDeviceState(accountId), deleteTimeline(accountId)]);
-  try {
-    localStorage.removeItem(DEVICE_KEY + accountId);
-  } catch {
-    // nothing kept
-  }
+  await Promise.allSettled([IdbStore.destroy(storeName(accountId)), deleteViewStore(accountId)]);
+  forgetDeviceId(accountId);
 }

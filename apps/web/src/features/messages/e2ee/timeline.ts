@@ -1,7 +1,7 @@
 /**
- * An encrypted chat's history as this device decrypted it: the records kept in the device's timeline store
- * (timeline-store.ts) and the pure rules that apply decrypted application data to them (docs/E2EE-API.md
- * "Application data"). Nothing here knows MLS: the session hands over what it decrypted.
+ * An encrypted chat's history as the box shows it: @palchat/e2ee keeps what this device decrypted (history.ts
+ * reads it into these records, by account ids), the box keeps beside it only its view state (view-store.ts: read
+ * marks, messages deleted for me, when this device joined). Pure rules, no MLS, no storage.
  */
 
 /** An encrypted file as a message names it: the key, IV and digest travel inside the MLS message. */
@@ -35,24 +35,23 @@ export interface TimelineRecord {
   attachments: EncryptedAttachment[];
   /** one entry per (person, emoji): Like adds it, Undo removes it */
   reactions: { emoji: string; user_id: string }[];
-  /** deleted for me: kept out of the view, out of search and previews */
-  hidden: boolean;
   system: { kind: SystemKind; account_id: string } | null;
 }
 
-/** Per conversation: how far each person has read (the seq of the newest note their `Read` named). */
+/** The box's view state of a conversation on this device. */
 export interface TimelineMeta {
   conversation_id: string;
+  /** how far each person has read: the seq of the newest note their `Read` named */
   reads: Record<string, number>;
+  /** notes deleted for me */
+  hidden: string[];
+  /** this device joined the chat after its creation (Welcome epoch ≥ 2): what came before is not here */
+  joined_late: boolean;
 }
 
-/** What the session decrypted, in the box's terms. */
-export type TimelineEvent =
-  | { type: 'note'; record: TimelineRecord }
-  | { type: 'system'; record: TimelineRecord }
-  | { type: 'delete'; conversation_id: string; actor_id: string; target: string }
-  | { type: 'like' | 'undo_like'; conversation_id: string; actor_id: string; target: string; emoji: string }
-  | { type: 'read'; conversation_id: string; actor_id: string; target: string };
+export function emptyMeta(conversationId: string): TimelineMeta {
+  return { conversation_id: conversationId, reads: {}, hidden: [], joined_late: false };
+}
 
 export function newRecord(
   fields: Pick<TimelineRecord, 'conversation_id' | 'id' | 'seq' | 'sender_id' | 'created_at'> &
@@ -63,7 +62,6 @@ export function newRecord(
     reply_to_id: null,
     attachments: [],
     reactions: [],
-    hidden: false,
     system: null,
     ...fields,
   };
@@ -71,6 +69,7 @@ export function newRecord(
 
 export function systemRecord(
   conversationId: string,
+  id: string,
   seq: number,
   kind: SystemKind,
   accountId: string,
@@ -78,28 +77,12 @@ export function systemRecord(
 ): TimelineRecord {
   return newRecord({
     conversation_id: conversationId,
-    id: `system:${seq}:${kind}:${accountId}`,
+    id,
     seq,
     sender_id: accountId,
     created_at: createdAt,
     system: { kind, account_id: accountId },
   });
-}
-
-/** Adds (Like) or removes (Undo) one person's reaction; the same Like twice is kept once. */
-export function withReaction(
-  record: TimelineRecord,
-  userId: string,
-  emoji: string,
-  add: boolean,
-): TimelineRecord {
-  const others = record.reactions.filter((r) => !(r.user_id === userId && r.emoji === emoji));
-  return { ...record, reactions: add ? [...others, { emoji, user_id: userId }] : others };
-}
-
-/** Only its sender may delete a note for everyone: a Delete from anyone else is ignored. */
-export function mayDelete(record: TimelineRecord, actorId: string): boolean {
-  return record.system === null && record.sender_id === actorId;
 }
 
 /** A Read moves a reader forward only: a late, older Read changes nothing. */
@@ -120,7 +103,7 @@ export function readersOf(record: TimelineRecord, meta: TimelineMeta | undefined
 export function newestFromOthers(records: TimelineRecord[], viewerId: string): TimelineRecord | null {
   for (let i = records.length - 1; i >= 0; i -= 1) {
     const record = records[i];
-    if (record && !record.system && !record.hidden && record.sender_id !== viewerId) return record;
+    if (record && !record.system && record.sender_id !== viewerId) return record;
   }
   return null;
 }
@@ -128,5 +111,45 @@ export function newestFromOthers(records: TimelineRecord[], viewerId: string): T
 /** Case-insensitive match of a search over decrypted text, as the server's search matches plain chats. */
 export function matchesSearch(record: TimelineRecord, query: string): boolean {
   const q = query.trim().toLowerCase();
-  return q !== '' && !record.hidden && record.system === null && record.content.toLowerCase().includes(q);
+  return q !== '' && record.system === null && record.content.toLowerCase().includes(q);
+}
+
+/**
+ * The visible history: notes deleted for me left out, and, for a device that joined late, one row at the top for
+ * what came before it.
+ */
+export function visibleRecords(
+  records: TimelineRecord[],
+  meta: TimelineMeta,
+  viewerId: string,
+): TimelineRecord[] {
+  const hidden = new Set(meta.hidden);
+  const shown = records.filter((r) => !hidden.has(r.id));
+  if (!meta.joined_late) return shown;
+  const first = shown[0];
+  const gap = systemRecord(
+    meta.conversation_id,
+    `system:history_gap:${meta.conversation_id}`,
+    (first?.seq ?? 0) - 1,
+    'history_gap',
+    viewerId,
+    first?.created_at ?? new Date(0).toISOString(),
+  );
+  return [gap, ...shown];
+}
+
+/** A page of records (oldest first) around an anchor: the newest `limit`, those before it, or after it. */
+export function pageOf(
+  records: TimelineRecord[],
+  anchor: { before: string } | { after: string } | null,
+  limit: number,
+): { records: TimelineRecord[]; hasMore: boolean } {
+  if (anchor && 'after' in anchor) {
+    const index = records.findIndex((r) => r.id === anchor.after);
+    const rest = records.slice(index + 1);
+    return { records: rest.slice(0, limit), hasMore: rest.length > limit };
+  }
+  const end = anchor ? records.findIndex((r) => r.id === anchor.before) : records.length;
+  const upTo = records.slice(0, end < 0 ? records.length : end);
+  return { records: upTo.slice(-limit), hasMore: upTo.length > limit };
 }

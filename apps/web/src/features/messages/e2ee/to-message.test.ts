@@ -36,7 +36,7 @@ const quoted = newRecord({
 const context: MappingContext = {
   viewerId: 'ann',
   participants: [person('ann', 'Ann'), person('ben', 'Ben')],
-  meta: { conversation_id: 'c1', reads: { ben: 2, ann: 1 } },
+  meta: { conversation_id: 'c1', reads: { ben: 2, ann: 1 }, hidden: [], joined_late: false },
   mediaUrl: (a) => (a.url === photo.url ? 'blob:photo' : ''),
   replyTarget: (id) => (id === quoted.id ? quoted : undefined),
 };
@@ -95,7 +95,10 @@ describe('toMessage', () => {
   });
 
   it('writes system rows in the viewer language', () => {
-    const row = toMessage(systemRecord('c1', 4, 'device_added', 'ben', '2026-01-01T10:03:00.000Z'), context);
+    const row = toMessage(
+      systemRecord('c1', 'system:e1:0', 4, 'device_added', 'ben', '2026-01-01T10:03:00.000Z'),
+      context,
+    );
     expect(row.is_system_message).toBe(true);
     expect(row.can_delete).toBe(false);
     const [shown] = withSystemTexts([row], (id, values) => `${id}|${String(values?.name)}`);

@@ -1,4 +1,5 @@
 import type { Message, MessageMedia, MessageSender, Participant, Reaction } from '../model';
+import { systemContent } from './system-rows';
 import { readersOf, type EncryptedAttachment, type TimelineMeta, type TimelineRecord } from './timeline';
 
 /**
@@ -65,7 +66,7 @@ export function toMessage(record: TimelineRecord, context: MappingContext): Mess
     id: record.id,
     conversation_id: record.conversation_id,
     // a system row's text is the viewer's language: the chat view writes it (system-rows.ts)
-    content: system ? '' : record.content,
+    content: record.system ? systemContent(record.system.kind) : record.content,
     created_at: record.created_at,
     sender,
     sender_id: sender.id,

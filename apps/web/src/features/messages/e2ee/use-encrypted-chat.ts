@@ -28,10 +28,13 @@ export function useEncryptedChatActions(conversation: Conversation) {
       const content = contentToSend(text, media.length);
       const localKey = newLocalKey();
       const conversationId = conversation.id;
-      appendMessage(client, localMessage({ localKey, conversationId, senderId: me, content, media, replyTo }));
+      appendMessage(
+        client,
+        localMessage({ localKey, conversationId, senderId: me, content, media, replyTo }),
+      );
       try {
         const { runtime, session } = await ensure();
-        const message = await runtime.sendNote(session, conversation, me, content, media, replyTo);
+        const message = await runtime.sendNote(session, conversation, content, media, replyTo);
         appendMessage(client, { ...message, local_key: localKey });
         applyMessageToList(client, message, { currentUserId: me, openConversationId: conversationId });
         return true;
@@ -49,8 +52,8 @@ export function useEncryptedChatActions(conversation: Conversation) {
     (message: Message, emoji: string) => {
       void run(
         async () => {
-          const { runtime, session, box } = await ensure();
-          await runtime.toggleReaction(session, box, message, emoji);
+          const { runtime, session } = await ensure();
+          await runtime.toggleReaction(session, message, emoji);
         },
         { failure: 'messages.error.reaction' },
       );
@@ -62,8 +65,8 @@ export function useEncryptedChatActions(conversation: Conversation) {
     (message: Message) => {
       void run(
         async () => {
-          const { runtime, session, box } = await ensure();
-          await runtime.deleteForEveryone(session, box, message);
+          const { runtime, session } = await ensure();
+          await runtime.deleteForEveryone(session, message);
         },
         { failure: 'messages.error.delete_message' },
       );
@@ -109,14 +112,18 @@ export function useEncryptedUpload() {
  * Read receipts of an encrypted chat: while it is open, a `Read` of the newest message of others goes to the
  * chat (a signal, once per message), when the viewer's receipts are on.
  */
-export function useEncryptedReceipts(conversationId: string, messages: Message[], enabled: boolean, active: boolean) {
+export function useEncryptedReceipts(
+  conversation: Conversation,
+  messages: Message[],
+  enabled: boolean,
+  active: boolean,
+) {
   const { ensure } = useEncryption();
-  const dock = useDock();
   const newest = messages.at(-1)?.id;
   useEffect(() => {
     if (!enabled || !active || !newest) return;
     ensure()
-      .then(({ runtime, session }) => runtime.sendReadReceipt(session, conversationId, dock.currentUserId))
+      .then(({ runtime, session }) => runtime.sendReadReceipt(session, conversation))
       .catch((error: unknown) => console.error('Encrypted chats: the read receipt was not sent', error));
-  }, [conversationId, newest, enabled, active, ensure, dock.currentUserId]);
+  }, [conversation, newest, enabled, active, ensure]);
 }

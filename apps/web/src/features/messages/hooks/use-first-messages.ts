@@ -73,9 +73,15 @@ export function useFirstMessages(recipient: Participant, mode: NewChatMode) {
         created.current = null;
         throw error;
       });
-      return runtime.sendNote(session, conversation, me, entry.input.content, entry.media, entry.message.reply_to);
+      return runtime.sendNote(
+        session,
+        conversation,
+        entry.input.content,
+        entry.media,
+        entry.message.reply_to,
+      );
     },
-    [client, ensure, me, recipient.id],
+    [client, ensure, recipient.id],
   );
 
   const deliver = useCallback(
@@ -108,7 +114,7 @@ export function useFirstMessages(recipient: Participant, mode: NewChatMode) {
         notify('error', t('messages.error.send', { error: reason }));
       }
     },
-    [client, me, openChat, setFailed, notify, t, recipient.id, mode],
+    [client, me, openChat, setFailed, notify, t, recipient.id, mode, sendEncrypted],
   );
 
   const send = useCallback(

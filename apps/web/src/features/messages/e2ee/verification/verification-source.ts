@@ -27,13 +27,13 @@ export async function loadVerificationSource(accountId: string): Promise<Verific
       const devices = await client.members(conversationId);
       return devices.length > 0 ? devices : null;
     },
-    safetyNumber: (conversationId) => client.safetyNumber(conversationId),
+    safetyNumber: async (conversationId) => (await client.safetyNumber(conversationId)) ?? null,
     markVerified: (conversationId) => client.markVerified(conversationId),
     subscribe: (onChange) =>
       session.subscribe((event) => {
         if (event.type === 'device_removed') onChange(null);
-        else if (event.type === 'removed') onChange(event.conversation_id);
-        else if (event.type === 'system') onChange(event.record.conversation_id);
+        else if (event.type === 'joined' || event.type === 'removed') onChange(event.conversationId);
+        else if (event.type === 'message' && event.message.kind === 'system') onChange(event.conversationId);
       }),
   };
 }
