@@ -294,4 +294,28 @@ describe('EncryptedChatClient', () => {
       [],
     );
   });
+
+  it('a revoked device is removed by any member, also when the server names it without its key', async () => {
+    for (const withKey of [true, false]) {
+      const ds = new FakeDeliveryService();
+      const alice = await newDevice(ds, 'alice');
+      const alicePhone = await newDevice(ds, 'alice');
+      const bob = await newDevice(ds, 'bob');
+      const { id } = await alice.client.createConversation([bob.accountId]);
+      await Promise.all([alicePhone.client.start(), bob.client.start()]);
+      expect(await bob.client.members(id)).toHaveLength(3);
+      ds.revokeDevice(alicePhone.client.deviceId, { withKey });
+      expect(await bob.client.commitPendingRemovals(id)).toBe('ordered');
+      expect(ds.conversations.get(id)!.pendingRemovals).toEqual([]);
+      await alice.client.sync(id);
+      for (const d of [alice, bob]) {
+        expect((await d.client.members(id)).map((m) => m.actorUri).sort()).toEqual([
+          alice.actorUri,
+          bob.actorUri,
+        ]);
+      }
+      const history = await alice.client.history(id);
+      expect(history.map((m) => m.system?.type)).toEqual(['device_removed']);
+    }
+  });
 });

@@ -322,20 +322,26 @@ export class EncryptedChatClient {
     const deviceKeys = removals.flatMap((r) =>
       r.signature_public_key ? [fromBase64(r.signature_public_key)] : [],
     );
-    const people = removals.filter((r) => r.reason !== 'device_revoked').map((r) => r.account_id);
-    const personKeys = await this.signatureKeysOf([...new Set(people)]);
+    const people = unique(removals.filter((r) => r.reason !== 'device_revoked').map((r) => r.account_id));
+    const personKeys = await this.signatureKeysOf(people);
+    // a revoked device named without its key: its account's leaves whose key is no longer an active device's
+    const unkeyed = unique(
+      removals
+        .filter((r) => r.reason === 'device_revoked' && !r.signature_public_key)
+        .map((r) => r.account_id),
+    );
+    const activeKeys = await Promise.all(unkeyed.map((id) => this.signatureKeysOf([id])));
     return this.queue.run(conversationId, () =>
       this.commitLocked(conversationId, async (state) => {
-        const leaves = [
-          ...new Set([
-            ...leavesOf(state, { signaturePublicKeys: deviceKeys }),
-            ...leavesOfPeople(state, personKeys),
-          ]),
-        ];
+        const leaves = unique([
+          ...leavesOf(state, { signaturePublicKeys: deviceKeys }),
+          ...leavesOfPeople(state, personKeys),
+          ...activeKeys.flatMap((keys) => staleLeaves(state, keys)),
+        ]);
         if (leaves.length === 0) return undefined;
         return {
           output: await commitRemove(state, leaves),
-          body: { remove_device_ids: removals.map((r) => r.device_id) },
+          body: { removed_device_ids: removals.map((r) => r.device_id) },
         };
       }),
     );
@@ -556,15 +562,16 @@ export class EncryptedChatClient {
         after,
         limit: FETCH_LIMIT,
       });
+      const start = after;
       for (const envelope of envelopes) {
         if (envelope.seq <= after) continue;
         await this.processEnvelope(conversationId, envelope);
         after = envelope.seq;
         await this.store.putCursor(conversationId, after);
       }
-      if (envelopes.length > 0)
-        await this.transport.ack(conversationId, { device_id: this.deviceId, seq: after });
-      if (envelopes.length < FETCH_LIMIT) return;
+      if (after > start) await this.transport.ack(conversationId, { device_id: this.deviceId, seq: after });
+      // a short page is the end; a page that moved nothing on would repeat forever
+      if (envelopes.length < FETCH_LIMIT || after === start) return;
     }
   }
 
@@ -745,6 +752,22 @@ export class EncryptedChatClient {
 
 function sameActor(a: SystemEvent, b: SystemEvent): boolean {
   return 'actorUri' in a && 'actorUri' in b && a.actorUri === b.actorUri;
+}
+
+function unique<T>(list: T[]): T[] {
+  return [...new Set(list)];
+}
+
+/** The leaves of the person owning these active device keys whose key is none of them (revoked devices). */
+function staleLeaves(state: GroupState, activeKeys: Uint8Array[]): number[] {
+  const isActive = (key: Uint8Array) => activeKeys.some((active) => equalBytes(active, key));
+  const actorUris = groupMembers(state)
+    .filter((m) => isActive(m.signaturePublicKey))
+    .map((m) => m.actorUri);
+  const leaves = leavesOf(state, { actorUris });
+  return groupMembers(state)
+    .filter((m) => leaves.includes(m.leafIndex) && !isActive(m.signaturePublicKey))
+    .map((m) => m.leafIndex);
 }
 
 /** Every leaf of the people who own any of these keys (all their devices, listed or not). */

@@ -72,7 +72,7 @@ export interface PostEnvelopeBody {
   add_participant_ids?: string[];
   remove_participant_ids?: string[];
   /** a commit of pending removals: the devices whose leaves it removes (clears them from pending_removals) */
-  remove_device_ids?: string[];
+  removed_device_ids?: string[];
 }
 
 /** 201, 409 (epoch mismatch) or 202 (forwarded to the chat's home server). */
@@ -125,4 +125,9 @@ export class TransportError extends Error {
   ) {
     super(typeof body?.error === 'string' ? body.error : `HTTP ${status}`);
   }
+}
+
+/** This device was revoked (410): its store should be destroyed. */
+export function isDeviceRemoved(error: unknown): boolean {
+  return error instanceof TransportError && error.status === 410;
 }

@@ -176,7 +176,7 @@ export class FakeDeliveryService {
   }
 
   /** A device revoked in preferences: its leaves must go (docs/E2EE-API.md, pending removals). */
-  revokeDevice(deviceId: string): void {
+  revokeDevice(deviceId: string, { withKey = true } = {}): void {
     const device = this.devices.get(deviceId)!;
     device.revoked = true;
     device.keyPackages = [];
@@ -187,7 +187,7 @@ export class FakeDeliveryService {
         account_id: device.accountId,
         device_id: deviceId,
         reason: 'device_revoked',
-        signature_public_key: device.signatureKey,
+        ...(withKey ? { signature_public_key: device.signatureKey } : {}),
       });
     }
   }
@@ -231,7 +231,7 @@ export class FakeDeliveryService {
       conversation.epoch += 1;
       for (const id of body.add_participant_ids ?? []) conversation.participants.add(id);
       for (const id of body.remove_participant_ids ?? []) conversation.participants.delete(id);
-      const removed = body.remove_device_ids ?? [];
+      const removed = body.removed_device_ids ?? [];
       conversation.pendingRemovals = conversation.pendingRemovals.filter(
         (r) => !removed.includes(r.device_id),
       );
