@@ -213,8 +213,6 @@ export const adminReportSchema = reportBasicsSchema.extend({
       conversation_name: z.string().nullable(),
       is_group: z.boolean(),
       messages: z.array(reportedMessageSchema),
-      /** an encrypted chat's messages whose plaintext the reporter's client revealed (the server has no other) */
-      revealed_messages: z.array(reportedMessageSchema).optional(),
     })
     .nullable(),
 });

@@ -20,7 +20,7 @@ const message = (id: string, content: string) => ({
 });
 
 /** The fields ReportCard reads of a report filed from an encrypted chat. */
-function encryptedChatReport(chat: { messages?: object[]; revealed_messages?: object[] }): AdminReport {
+function encryptedChatReport(chat: { messages?: object[] }): AdminReport {
   const report = {
     id: '7',
     category: 'threats',
@@ -53,7 +53,11 @@ const messagesSection = () => screen.getByRole('region', { name: 'Reported messa
 
 describe('ReportCard', () => {
   it('shows what the reporter revealed of an encrypted chat, labelled as revealed by them', () => {
-    renderCard(encryptedChatReport({ revealed_messages: [message('urn:uuid:1', 'I know where you live')] }));
+    renderCard(
+      encryptedChatReport({
+        messages: [{ ...message('urn:uuid:1', 'I know where you live'), revealed: true }],
+      }),
+    );
     const item = within(messagesSection()).getByTestId('reported-message');
     expect(item.textContent).toContain('Ben Baker');
     expect(item.textContent).toContain('I know where you live');

@@ -56,7 +56,7 @@ function ReportHeadline({ report }: { report: AdminReport }) {
 
 type ReportedMessage = NonNullable<AdminReport['chat']>['messages'][number];
 
-function ReportedMessageItem({ message, revealed }: { message: ReportedMessage; revealed: boolean }) {
+function ReportedMessageItem({ message }: { message: ReportedMessage }) {
   return (
     <li className="report-card__message" data-testid="reported-message">
       <Avatar src={message.sender?.avatar ?? ''} size={28} />
@@ -70,7 +70,7 @@ function ReportedMessageItem({ message, revealed }: { message: ReportedMessage; 
             )}
           </strong>
           <RelativeTime iso={message.created_at} />
-          {revealed && (
+          {message.revealed && (
             <span className="badge">
               <Msg id="moderation.revealed_by_reporter" />
             </span>
@@ -86,8 +86,7 @@ function ReportedMessageItem({ message, revealed }: { message: ReportedMessage; 
 /** The cited messages; in an encrypted chat, the ones whose text the reporter revealed, marked as such. */
 function ReportedMessages({ chat }: { chat: NonNullable<AdminReport['chat']> }) {
   const t = useT();
-  const revealed = chat.revealed_messages ?? [];
-  if (chat.messages.length === 0 && revealed.length === 0) return null;
+  if (chat.messages.length === 0) return null;
   return (
     <section className="report-card__section" aria-label={t('moderation.messages')}>
       <h3>
@@ -95,10 +94,7 @@ function ReportedMessages({ chat }: { chat: NonNullable<AdminReport['chat']> }) 
       </h3>
       <ol className="report-card__messages">
         {chat.messages.map((message) => (
-          <ReportedMessageItem key={message.id} message={message} revealed={false} />
-        ))}
-        {revealed.map((message) => (
-          <ReportedMessageItem key={`revealed-${message.id}`} message={message} revealed />
+          <ReportedMessageItem key={message.id} message={message} />
         ))}
       </ol>
     </section>
