@@ -117,6 +117,7 @@ test.describe('encrypted chats: devices and verification', () => {
     await expect(box(ann).getByTestId('verification-badge')).toHaveAccessibleName(
       'All devices in this chat are verified',
     );
+    await shoot(ann.page, 'chat-verified-1280', box(ann));
     // Ben has not verified on his side
     await ben.page
       .getByRole('dialog', { name: 'Safety number' })
@@ -176,7 +177,7 @@ test.describe('encrypted chats: devices and verification', () => {
 
     await sendMessage(ben, 'After the removal');
     await expect(messageBubble(ann, 'After the removal')).toBeVisible();
-    await expect(box(annLaptop).getByTestId('device-removed')).toBeVisible({ timeout: 20_000 });
+    await expect(box(annLaptop).getByTestId('device-removed-notice')).toBeVisible({ timeout: 20_000 });
     await expect(box(annLaptop).getByText('After the removal')).toHaveCount(0);
 
     await prefs.setViewportSize({ width: 375, height: 740 });

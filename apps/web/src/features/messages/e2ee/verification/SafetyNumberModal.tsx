@@ -52,44 +52,46 @@ export function SafetyNumberModal(props: SafetyNumberModalProps) {
         )
       }
     >
-      {props.status === 'changed' ? (
-        <p className="mbox-safety__changed" role="status">
-          <Icon name="warning" size={16} />
-          {t('messages.verification.changed')}
+      <div className="mbox-safety__body">
+        {props.status === 'changed' ? (
+          <p className="mbox-safety__changed" role="status">
+            <Icon name="warning" size={16} />
+            {t('messages.verification.changed')}
+          </p>
+        ) : null}
+        <div className="mbox-safety__code">
+          <p className="mbox-safety__number" data-testid="safety-number">
+            {groups.map((group, index) => (
+              <span key={index}>{group}</span>
+            ))}
+          </p>
+          <SafetyQr value={groups.join('')} label={t('messages.verification.qr_label')} />
+        </div>
+        <p className="mbox-modal__text">
+          {t('messages.verification.compare', {
+            names: intl.formatList(props.otherNames, { type: 'conjunction' }),
+          })}
         </p>
-      ) : null}
-      <div className="mbox-safety__code">
-        <p className="mbox-safety__number" data-testid="safety-number">
-          {groups.map((group, index) => (
-            <span key={index}>{group}</span>
-          ))}
-        </p>
-        <SafetyQr value={groups.join('')} label={t('messages.verification.qr_label')} />
+        <section className="mbox-settings__section" aria-label={t('messages.verification.devices')}>
+          <h3>{t('messages.verification.devices')}</h3>
+          <ul className="mbox-safety__people">
+            {props.people.map((person) => (
+              <li key={person.key} data-testid="safety-person">
+                <strong>
+                  <bdi>{person.name}</bdi>
+                </strong>
+                <ul>
+                  {person.fingerprints.map((fingerprint) => (
+                    <li key={fingerprint}>
+                      <code>{fingerprint}</code>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        </section>
       </div>
-      <p className="mbox-modal__text">
-        {t('messages.verification.compare', {
-          names: intl.formatList(props.otherNames, { type: 'conjunction' }),
-        })}
-      </p>
-      <section className="mbox-settings__section" aria-label={t('messages.verification.devices')}>
-        <h3>{t('messages.verification.devices')}</h3>
-        <ul className="mbox-safety__people">
-          {props.people.map((person) => (
-            <li key={person.key} data-testid="safety-person">
-              <strong>
-                <bdi>{person.name}</bdi>
-              </strong>
-              <ul>
-                {person.fingerprints.map((fingerprint) => (
-                  <li key={fingerprint}>
-                    <code>{fingerprint}</code>
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ul>
-      </section>
     </Modal>
   );
 }
