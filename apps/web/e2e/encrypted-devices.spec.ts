@@ -179,6 +179,11 @@ test.describe('encrypted chats: devices and verification', () => {
     await expect(messageBubble(ann, 'After the removal')).toBeVisible();
     await expect(box(annLaptop).getByTestId('device-removed-notice')).toBeVisible({ timeout: 20_000 });
     await expect(box(annLaptop).getByText('After the removal')).toHaveCount(0);
+    // the removed browser stays removed: it does not register itself again
+    await annLaptop.page.waitForTimeout(2_000);
+    await shoot(annLaptop.page, 'removed-device-1280', box(annLaptop));
+    const after = await apiAs<DeviceEntity[]>(ann, 'GET', '/api/v1/e2ee/devices');
+    expect(after.map((device) => device.name)).toHaveLength(1);
 
     await prefs.setViewportSize({ width: 375, height: 740 });
     await prefs.reload();
