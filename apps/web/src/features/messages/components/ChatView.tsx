@@ -37,7 +37,7 @@ import { MessageItem } from './MessageItem';
 import { MessageList, type MessageListHandle } from './MessageList';
 import { ParticipantsModal } from './ParticipantsModal';
 import { RenameModal } from './RenameModal';
-import { ReportModal } from './ReportModal';
+import { recentForReport, ReportModal } from './ReportModal';
 import { ScreenHeader } from './ScreenHeader';
 import { SettingsModal } from './SettingsModal';
 import { TypingIndicator } from './TypingIndicator';
@@ -494,7 +494,11 @@ function OpenChat({ conversation, removed }: { conversation: Conversation; remov
         <RenameModal conversation={conversation} onClose={() => setModal(null)} />
       ) : null}
       {modal?.kind === 'report' ? (
-        <ReportModal conversationId={conversation.id} onClose={() => setModal(null)} />
+        <ReportModal
+          conversationId={conversation.id}
+          onClose={() => setModal(null)}
+          revealable={encrypted ? recentForReport(messages) : undefined}
+        />
       ) : null}
       {modal?.kind === 'verify' ? (
         <SafetyNumberDialog

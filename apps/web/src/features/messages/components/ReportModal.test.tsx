@@ -3,7 +3,8 @@ import { IntlProvider } from 'react-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messagingApi, type RevealedMessage } from '../api';
 import { ToastProvider } from '../../../platform/toasts';
-import { ReportModal } from './ReportModal';
+import { makeMessage } from '../rules/fixtures.test-helpers';
+import { recentForReport, ReportModal } from './ReportModal';
 import english from '../../../locales/en.json';
 
 const threat: RevealedMessage = {
@@ -66,5 +67,25 @@ describe('ReportModal in an encrypted chat', () => {
     submitAs('Spam');
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(report).toHaveBeenCalledWith('c1', 'spam', '', undefined);
+  });
+});
+
+describe('recentForReport', () => {
+  it('reveals the latest 20 messages with text, never system rows', () => {
+    const notes = Array.from({ length: 25 }, (_, index) =>
+      makeMessage({ id: `urn:uuid:${index}`, content: `note ${index}`, sender_id: '42' }),
+    );
+    const revealed = recentForReport([
+      ...notes,
+      makeMessage({ id: 'system:1', content: 'Ben added a new device', is_system_message: true }),
+      makeMessage({ id: 'urn:uuid:photo', content: '' }),
+    ]);
+    expect(revealed.map((message) => message.content)).toEqual(notes.slice(5).map((note) => note.content));
+    expect(revealed[0]).toEqual({
+      message_id: 'urn:uuid:5',
+      sender_id: '42',
+      content: 'note 5',
+      created_at: notes[5]?.created_at,
+    });
   });
 });

@@ -1,13 +1,30 @@
 import { useState } from 'react';
 import { messagingApi, type RevealedMessage } from '../api';
 import { useAction } from '../hooks/use-action';
-import { CONVERSATION_REPORT_REASONS } from '../rules/constants';
+import type { Message } from '../model';
+import { CONVERSATION_REPORT_REASONS, REPORT_REVEAL_MAX } from '../rules/constants';
 import { Button } from '../../../components/Button';
 import { Modal } from '../../../components/Modal';
 import type { MessageId } from '../../../platform/i18n/messages';
 import { useT } from '../../../platform/i18n/use-t';
 
 type Reason = (typeof CONVERSATION_REPORT_REASONS)[number];
+
+/**
+ * What the report of an encrypted chat can reveal when it cites no message: the latest messages this device
+ * decrypted (as many as the server keeps of a plain chat's report), their text as the reporter read it.
+ */
+export function recentForReport(messages: readonly Message[]): RevealedMessage[] {
+  return messages
+    .filter((message) => !message.is_system_message && message.content.trim() !== '')
+    .slice(-REPORT_REVEAL_MAX)
+    .map((message) => ({
+      message_id: message.id,
+      sender_id: message.sender_id,
+      content: message.content,
+      created_at: message.created_at,
+    }));
+}
 
 const reasonLabels = {
   spam: 'messages.report.reason.spam',
