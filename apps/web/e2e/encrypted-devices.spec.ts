@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/test';
+import { admin } from './support/users';
 import {
   apiAs,
   box,
@@ -81,24 +82,29 @@ test.describe('encrypted chats: devices and verification', () => {
     for (const person of people.splice(0)) await person.context.close();
   });
 
-  test('two people compare the same safety number and mark their chat verified', async ({
-    browser,
-    baseURL,
-  }) => {
-    const ann = await createUser(browser, baseURL ?? '', 'ann', 'Ann Archer');
-    const ben = await createUser(browser, baseURL ?? '', 'ben', 'Ben Baker');
+  /** Ann and Ben, pals with a device each, in an encrypted one-to-one chat Ann opened with `text`. */
+  async function encryptedChat(browser: Browser, baseURL: string, text: string) {
+    const ann = await createUser(browser, baseURL, 'ann', 'Ann Archer');
+    const ben = await createUser(browser, baseURL, 'ben', 'Ben Baker');
     people.push(ann, ben);
     await makePals(ann, ben);
     await openBox(ann);
     await openBox(ben);
     await devicesReady(ann, 1);
     await devicesReady(ben, 1);
-
     await startDirectChat(ann, ben);
-    await sendMessage(ann, 'Shall we compare numbers?');
+    await sendMessage(ann, text);
     await expect(box(ann).getByTestId('encryption-lock').first()).toBeVisible();
     await openChatWith(ben, 'Ann Archer');
-    await expect(messageBubble(ben, 'Shall we compare numbers?')).toBeVisible();
+    await expect(messageBubble(ben, text)).toBeVisible();
+    return { ann, ben };
+  }
+
+  test('two people compare the same safety number and mark their chat verified', async ({
+    browser,
+    baseURL,
+  }) => {
+    const { ann, ben } = await encryptedChat(browser, baseURL ?? '', 'Shall we compare numbers?');
 
     const annSees = await readSafetyNumber(ann);
     const benSees = await readSafetyNumber(ben);
@@ -128,6 +134,37 @@ test.describe('encrypted chats: devices and verification', () => {
     await ann.page.setViewportSize({ width: 375, height: 740 });
     await readSafetyNumber(ann);
     await shoot(ann.page, 'safety-number-375');
+  });
+
+  test('a report of an encrypted chat shows the moderators what the reporter revealed', async ({
+    browser,
+    baseURL,
+  }) => {
+    const threat = `I know where you live ${Date.now().toString(36)}`;
+    const { ben } = await encryptedChat(browser, baseURL ?? '', threat);
+    const moderator = await createUser(browser, baseURL ?? '', 'mod', 'Mona Moderator');
+    people.push(moderator);
+    admin('set-role', moderator.username, 'admin');
+
+    await box(ben).getByRole('button', { name: 'Chat settings' }).click();
+    await menuItem(ben, 'Report').click();
+    const dialog = ben.page.getByRole('dialog', { name: 'Report conversation' });
+    const reveal = dialog.getByRole('checkbox', { name: /Show this message to the moderators/ });
+    await expect(reveal).toBeChecked();
+    await expect(dialog).toContainText(threat);
+    await dialog.getByText('Threats').click();
+    await dialog.getByRole('textbox', { name: 'Details (optional)' }).fill(`About ${threat}`);
+    await shoot(ben.page, 'report-reveal-1280', dialog);
+    await dialog.getByRole('button', { name: 'Submit report' }).click();
+    await expect(dialog).toHaveCount(0);
+
+    await moderator.page.goto('/admin/reports');
+    const report = moderator.page.getByTestId('report').filter({ hasText: `About ${threat}` });
+    const revealed = report.getByTestId('reported-message');
+    await expect(revealed).toHaveCount(1);
+    await expect(revealed).toContainText(threat);
+    await expect(revealed).toContainText('Ann Archer');
+    await expect(revealed).toContainText('Revealed by the reporter');
   });
 
   test('a device removed in Preferences stops receiving; the other one reads on', async ({
