@@ -7,7 +7,7 @@ import { loadedConversations } from './cache';
 import { CHAT_WINDOW_PAGES, newerPageParam, olderPageParam, type ChatPageParam } from './window';
 import { messageKeys } from '../query-keys';
 import type { ConversationPage } from '../model';
-import { boxAccount, isEncrypted, isLocalMessageId, loadEncryption } from '../e2ee';
+import { boxAccount, isEncrypted, isLocalMessageId, loadEncryption, searchEncrypted } from '../e2ee';
 
 /** Server state of the box, one hook per resource (SPEC §7). */
 
@@ -123,10 +123,16 @@ export function useMessageSearch(query: string, conversationId: string | null) {
   const q = query.trim();
   return useInfiniteQuery({
     queryKey: messageKeys.search(q, conversationId),
-    queryFn: ({ pageParam, signal }) => messagingApi.search(q, pageParam, conversationId ?? undefined, signal),
+    queryFn: async ({ pageParam, signal, client }) => {
+      const page = await messagingApi.search(q, pageParam, conversationId ?? undefined, signal);
+      if (pageParam !== 0) return page;
+      // encrypted chats are searched here, in what this device decrypted: their results come first
+      const local = await searchEncrypted(client, q, conversationId);
+      return { ...page, results: [...local, ...page.results], total_count: page.total_count + local.length };
+    },
     initialPageParam: 0,
     getNextPageParam: (last, pages) =>
-      last.has_more ? pages.reduce((sum, page) => sum + page.results.length, 0) : undefined,
+      last.has_more ? pages.reduce((sum, page) => sum + page.results.filter((r) => !isLocalMessageId(r.id)).length, 0) : undefined,
     enabled: isSearchable(q),
     staleTime: 30_000,
   });

@@ -1,4 +1,4 @@
-import type { Conversation } from '../model';
+import type { Conversation, SearchResult } from '../model';
 import type { QueryClient } from '@tanstack/react-query';
 import { messageKeys } from '../query-keys';
 import type * as Runtime from './runtime';
@@ -10,15 +10,8 @@ import type { SessionAccount } from './session';
  * the expanded box tends its key packages; never with the first load of a page.
  */
 
-/** The fields docs/E2EE-API.md adds to the conversation entity (absent from servers without encrypted chats). */
-export interface EncryptionFields {
-  encrypted?: boolean;
-  mls_group_id?: string | null;
-  mls_epoch?: number;
-}
-
 export function isEncrypted(conversation: Conversation | null | undefined): boolean {
-  return conversation != null && 'encrypted' in conversation && conversation.encrypted === true;
+  return conversation?.encrypted === true;
 }
 
 /** Local ids of an encrypted chat's rows (`urn:uuid:` notes, `system:` rows); server message ids are digits. */
@@ -94,3 +87,25 @@ export function setActiveEncryption(next: Encryption | null): void {
 }
 
 export { EncryptionLock } from './EncryptionLock';
+
+/**
+ * Decrypted messages of this device's encrypted chats matching `query` (in one conversation, or all the list
+ * holds), newest first: the server cannot search them. Nothing before the device session started.
+ */
+export async function searchEncrypted(
+  client: QueryClient,
+  query: string,
+  conversationId: string | null,
+): Promise<SearchResult[]> {
+  if (!active) return [];
+  const lists = client.getQueriesData<{ pages: { items: Conversation[] }[] }>({
+    queryKey: messageKeys.conversations(),
+  });
+  const conversations = new Map<string, Conversation>();
+  for (const [, list] of lists)
+    for (const page of list?.pages ?? [])
+      for (const c of page.items)
+        if (isEncrypted(c) && (conversationId === null || c.id === conversationId))
+          conversations.set(c.id, c);
+  return active.runtime.searchLocal(active.session, [...conversations.values()], query);
+}

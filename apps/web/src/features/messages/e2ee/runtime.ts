@@ -165,7 +165,6 @@ async function shownMessage(session: E2eeSession, participants: Participant[], s
   const record = recordOf(stored, directoryOf(participants));
   if (!record) return null;
   const history = await visibleHistory(session, stored.conversationId, participants);
-  if (history.meta.hidden.includes(record.id)) return null;
   remember([record]);
   const [message] = await toMessages(session, participants, [record], history);
   return message ?? null;
@@ -188,7 +187,9 @@ async function showAdded(session: E2eeSession, box: BoxContext, stored: StoredMe
   }
   if (!message.is_system_message) {
     box.typing.stop(conversationId, message.sender.id);
-    applyMessageToList(client, message, { currentUserId: box.currentUserId, openConversationId: openId });
+    // the server counts unread encrypted messages (the stream event had the list read again): the preview
+    // and the order change here, not the count
+    applyMessageToList(client, message, { currentUserId: message.sender.id, openConversationId: openId });
     updatePreview(message);
   }
 }
@@ -246,7 +247,7 @@ async function applyEvent(session: E2eeSession, box: BoxContext, event: ChatEven
     }
     case 'joined':
       if ((session.welcomeEpoch(event.conversationId) ?? 1) >= 2)
-        await session.view.joinedLate(event.conversationId);
+        await session.view.joinedLate(event.conversationId, new Date().toISOString());
       void box.client.invalidateQueries({ queryKey: messageKeys.conversations() });
       return;
     case 'removed':
@@ -327,12 +328,16 @@ export async function applyStreamEvent(
       // a participant's new device joins each shared chat by a commit of whoever is first
       const { account_id } = payload as { account_id: string };
       await addDevicesOf(session, box, account_id);
+      // a device is announced when it registers, a moment before its key packages are uploaded
+      setTimeout(() => void addDevicesOf(session, box, account_id), NEW_DEVICE_RETRY_MS);
       return;
     }
     default:
       return;
   }
 }
+
+const NEW_DEVICE_RETRY_MS = 3000;
 
 /** Adds the new devices of `accountId` to every encrypted chat this device shares with them. */
 async function addDevicesOf(session: E2eeSession, box: BoxContext, accountId: string): Promise<void> {
@@ -343,8 +348,7 @@ async function addDevicesOf(session: E2eeSession, box: BoxContext, accountId: st
   for (const [, list] of lists)
     for (const page of list?.pages ?? [])
       for (const c of page.items)
-        if ('encrypted' in c && c.encrypted === true && c.participants.some((p) => p.id === accountId))
-          shared.add(c.id);
+        if (c.encrypted === true && c.participants.some((p) => p.id === accountId)) shared.add(c.id);
   for (const conversationId of shared) {
     await session
       .inConversation(conversationId, () => session.client.addDevices(conversationId, [accountId]))
@@ -390,12 +394,6 @@ export async function deleteForEveryone(session: E2eeSession, message: Message):
   );
 }
 
-/** Hides a note on this device only. */
-export async function deleteForMe(session: E2eeSession, box: BoxContext, message: Message): Promise<void> {
-  await session.view.hide(message.conversation_id, message.id);
-  removeMessage(box.client, message.conversation_id, message.id);
-}
-
 const lastReadSent = new Map<string, string>();
 
 /** Sends a Read of the newest note of others, once per note (when the viewer's receipts are on). */
@@ -437,6 +435,13 @@ export async function removeMembers(session: E2eeSession, conversationId: string
   await session.inConversation(conversationId, () =>
     session.client.removeMembers(conversationId, accountIds),
   );
+}
+
+/** Forgets a chat on this device (deleted, left, dissolved): its keys, history and view state. */
+export async function forgetChat(session: E2eeSession, conversationId: string): Promise<void> {
+  await session.client.forget(conversationId);
+  await session.view.forget(conversationId);
+  setPreview(conversationId, null);
 }
 
 /** Loads the list previews of these encrypted chats from the decrypted history (no media is fetched). */

@@ -1,7 +1,7 @@
 /**
  * An encrypted chat's history as the box shows it: @palchat/e2ee keeps what this device decrypted (history.ts
  * reads it into these records, by account ids), the box keeps beside it only its view state (view-store.ts: read
- * marks, messages deleted for me, when this device joined). Pure rules, no MLS, no storage.
+ * marks, when this device joined). Pure rules, no MLS, no storage.
  */
 
 /** An encrypted file as a message names it: the key, IV and digest travel inside the MLS message. */
@@ -43,14 +43,12 @@ export interface TimelineMeta {
   conversation_id: string;
   /** how far each person has read: the seq of the newest note their `Read` named */
   reads: Record<string, number>;
-  /** notes deleted for me */
-  hidden: string[];
-  /** this device joined the chat after its creation (Welcome epoch ≥ 2): what came before is not here */
-  joined_late: boolean;
+  /** when this device joined the chat after its creation (Welcome epoch ≥ 2): what came before is not here */
+  joined_late_at: string | null;
 }
 
 export function emptyMeta(conversationId: string): TimelineMeta {
-  return { conversation_id: conversationId, reads: {}, hidden: [], joined_late: false };
+  return { conversation_id: conversationId, reads: {}, joined_late_at: null };
 }
 
 export function newRecord(
@@ -114,28 +112,22 @@ export function matchesSearch(record: TimelineRecord, query: string): boolean {
   return q !== '' && record.system === null && record.content.toLowerCase().includes(q);
 }
 
-/**
- * The visible history: notes deleted for me left out, and, for a device that joined late, one row at the top for
- * what came before it.
- */
+/** The history shown: for a device that joined late, one row at the top stands for what came before it. */
 export function visibleRecords(
   records: TimelineRecord[],
   meta: TimelineMeta,
   viewerId: string,
 ): TimelineRecord[] {
-  const hidden = new Set(meta.hidden);
-  const shown = records.filter((r) => !hidden.has(r.id));
-  if (!meta.joined_late) return shown;
-  const first = shown[0];
+  if (!meta.joined_late_at) return records;
   const gap = systemRecord(
     meta.conversation_id,
     `system:history_gap:${meta.conversation_id}`,
-    (first?.seq ?? 0) - 1,
+    (records[0]?.seq ?? 0) - 1,
     'history_gap',
     viewerId,
-    first?.created_at ?? new Date(0).toISOString(),
+    meta.joined_late_at,
   );
-  return [gap, ...shown];
+  return [gap, ...records];
 }
 
 /** A page of records (oldest first) around an anchor: the newest `limit`, those before it, or after it. */

@@ -36,7 +36,7 @@ const quoted = newRecord({
 const context: MappingContext = {
   viewerId: 'ann',
   participants: [person('ann', 'Ann'), person('ben', 'Ben')],
-  meta: { conversation_id: 'c1', reads: { ben: 2, ann: 1 }, hidden: [], joined_late: false },
+  meta: { conversation_id: 'c1', reads: { ben: 2, ann: 1 }, joined_late_at: null },
   mediaUrl: (a) => (a.url === photo.url ? 'blob:photo' : ''),
   replyTarget: (id) => (id === quoted.id ? quoted : undefined),
 };

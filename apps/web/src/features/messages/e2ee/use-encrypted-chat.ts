@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
+import { messagingApi } from '../api';
 import { appendMessage, applyMessageToList, dropPending } from '../data/cache';
 import { serverError, useAction } from '../hooks/use-action';
 import { localMessage, newLocalKey } from '../hooks/use-chat-actions';
@@ -9,6 +10,7 @@ import { useDock } from '../state/dock-context';
 import { useBoxToast } from '../state/toasts';
 import { useT } from '../../../platform/i18n/use-t';
 import { useEncryption } from './provider';
+import { isEncrypted } from './index';
 
 /**
  * What the chat view does in an encrypted chat, with the same shape as useChatActions: each action encrypts on
@@ -126,4 +128,29 @@ export function useEncryptedReceipts(
       .then(({ runtime, session }) => runtime.sendReadReceipt(session, conversation))
       .catch((error: unknown) => console.error('Encrypted chats: the read receipt was not sent', error));
   }, [conversation, newest, enabled, active, ensure]);
+}
+
+/**
+ * Adding and removing people: in an encrypted chat the admin's device commits the change (claimed key packages
+ * and a Welcome for the added, a Remove of every leaf of the removed) and the membership changes with it.
+ */
+export function useMembershipChanges(conversation: Conversation) {
+  const { ensure } = useEncryption();
+  const encrypted = isEncrypted(conversation);
+  const id = conversation.id;
+  return useMemo(
+    () => ({
+      add: async (ids: string[]) => {
+        if (!encrypted) return messagingApi.addParticipants(id, ids);
+        const { runtime, session } = await ensure();
+        return runtime.addMembers(session, id, ids);
+      },
+      remove: async (ids: string[]) => {
+        if (!encrypted) return messagingApi.removeParticipants(id, ids);
+        const { runtime, session } = await ensure();
+        return runtime.removeMembers(session, id, ids);
+      },
+    }),
+    [encrypted, ensure, id],
+  );
 }

@@ -2,7 +2,7 @@ import { emptyMeta, withRead, type TimelineMeta } from './timeline';
 
 /**
  * The box's view state of encrypted chats on this device (IndexedDB, one database per account): read marks,
- * notes deleted for me, whether this device joined a chat late. The decrypted history itself is
+ * whether this device joined a chat late. The decrypted history itself is
  * @palchat/e2ee's store; nothing here is message content.
  */
 const VERSION = 1;
@@ -65,14 +65,10 @@ export class ViewStore {
     return (await this.change(conversationId, (meta) => withRead(meta, readerId, seq))) !== null;
   }
 
-  hide(conversationId: string, id: string): Promise<TimelineMeta | null> {
+  joinedLate(conversationId: string, at: string): Promise<TimelineMeta | null> {
     return this.change(conversationId, (meta) =>
-      meta.hidden.includes(id) ? meta : { ...meta, hidden: [...meta.hidden, id] },
+      meta.joined_late_at ? meta : { ...meta, joined_late_at: at },
     );
-  }
-
-  joinedLate(conversationId: string): Promise<TimelineMeta | null> {
-    return this.change(conversationId, (meta) => (meta.joined_late ? meta : { ...meta, joined_late: true }));
   }
 
   async forget(conversationId: string): Promise<void> {
