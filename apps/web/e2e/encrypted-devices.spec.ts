@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
+import { openEncryptedBox, secondBrowser } from './encrypted-support';
 import { expect, test } from './support/test';
 import { admin } from './support/users';
 import {
@@ -9,7 +10,6 @@ import {
   makePals,
   menuItem,
   messageBubble,
-  openBox,
   openChatWith,
   sendMessage,
   startDirectChat,
@@ -26,33 +26,6 @@ fs.mkdirSync(SHOTS, { recursive: true });
 interface DeviceEntity {
   id: string;
   name: string;
-  key_packages_available: number;
-}
-
-/** Waits until the account has this many devices, each with key packages to be added to a chat. */
-async function devicesReady(user: ChatUser, count: number): Promise<DeviceEntity[]> {
-  let devices: DeviceEntity[] = [];
-  await expect
-    .poll(
-      async () => {
-        devices = await apiAs<DeviceEntity[]>(user, 'GET', '/api/v1/e2ee/devices');
-        return devices.filter((device) => device.key_packages_available > 0).length;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(count);
-  return devices;
-}
-
-/** A second browser of the same person: the session's cookies only, none of the first browser's storage. */
-async function secondDevice(browser: Browser, user: ChatUser, baseURL: string): Promise<ChatUser> {
-  const { cookies } = await user.context.storageState();
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 1280, height: 800 },
-    storageState: { cookies, origins: [] },
-  });
-  return { ...user, context, page: await context.newPage() };
 }
 
 /** The safety number of the open chat, read from its dialog (which stays open). */
@@ -88,10 +61,8 @@ test.describe('encrypted chats: devices and verification', () => {
     const ben = await createUser(browser, baseURL, 'ben', 'Ben Baker');
     people.push(ann, ben);
     await makePals(ann, ben);
-    await openBox(ann);
-    await openBox(ben);
-    await devicesReady(ann, 1);
-    await devicesReady(ben, 1);
+    await openEncryptedBox(ann);
+    await openEncryptedBox(ben);
     await startDirectChat(ann, ben);
     await sendMessage(ann, text);
     await expect(box(ann).getByTestId('encryption-lock').first()).toBeVisible();
@@ -131,9 +102,23 @@ test.describe('encrypted chats: devices and verification', () => {
       .click();
     await expect(box(ben).getByTestId('verification-badge')).toHaveCount(0);
 
+    // Ben signs in on a second browser: once it is in the chat, Ann's verification no longer covers it
+    const benPhone = await secondBrowser(browser, baseURL ?? '', ben);
+    people.push(benPhone);
+    await openEncryptedBox(benPhone, 2);
+    await expect(box(ann).getByTestId('verification-badge')).toHaveAccessibleName(
+      'Safety number changed: verify again',
+      { timeout: 30_000 },
+    );
+    const changed = await readSafetyNumber(ann);
+    expect(changed).not.toBe(annSees);
+    await expect(dialog.getByRole('status')).toHaveText('Safety number changed: verify again');
+    await expect(
+      dialog.getByTestId('safety-person').filter({ hasText: 'Ben Baker' }).locator('code'),
+    ).toHaveCount(2);
+
     await ann.page.setViewportSize({ width: 375, height: 740 });
-    await readSafetyNumber(ann);
-    await shoot(ann.page, 'safety-number-375');
+    await shoot(ann.page, 'safety-number-changed-375');
   });
 
   test('a report of an encrypted chat shows the moderators what the reporter revealed', async ({
@@ -175,13 +160,11 @@ test.describe('encrypted chats: devices and verification', () => {
     const ben = await createUser(browser, baseURL ?? '', 'ben', 'Ben Baker');
     people.push(ann, ben);
     await makePals(ann, ben);
-    const annLaptop = await secondDevice(browser, ann, baseURL ?? '');
+    await openEncryptedBox(ann);
+    const annLaptop = await secondBrowser(browser, baseURL ?? '', ann);
     people.push(annLaptop);
-    await openBox(ann);
-    await openBox(annLaptop);
-    await openBox(ben);
-    await devicesReady(ann, 2);
-    await devicesReady(ben, 1);
+    await openEncryptedBox(annLaptop, 2);
+    await openEncryptedBox(ben);
 
     await startDirectChat(ben, ann);
     await sendMessage(ben, 'Before the removal');
