@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { openEncryptedBox, secondBrowser } from './encrypted-support';
 import { expect, test } from './support/test';
@@ -39,10 +40,17 @@ async function readSafetyNumber(user: ChatUser): Promise<string> {
   return (await number.locator('span').allTextContents()).join(' ');
 }
 
-async function shoot(page: Page, name: string, target?: { screenshot: Page['screenshot'] }) {
+/** Screenshots in both schemes; with `axeOn`, axe-core finds no serious or critical violation there in either. */
+async function shoot(page: Page, name: string, target?: { screenshot: Page['screenshot'] }, axeOn?: string) {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await (target ?? page).screenshot({ path: `${SHOTS}/${name}-${colorScheme}.png` });
+    if (!axeOn) continue;
+    const { violations } = await new AxeBuilder({ page }).include(axeOn).analyze();
+    const serious = violations.filter((violation) =>
+      ['serious', 'critical'].includes(violation.impact ?? ''),
+    );
+    expect(serious.map((violation) => `${colorScheme}: ${violation.id} ${violation.help}`)).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: null });
 }
@@ -87,7 +95,7 @@ test.describe('encrypted chats: devices and verification', () => {
       'Compare this number with Ben Baker in person or over another channel.',
     );
     await expect(dialog.getByTestId('safety-person')).toHaveCount(2);
-    await shoot(ann.page, 'safety-number-1280', dialog);
+    await shoot(ann.page, 'safety-number-1280', dialog, '.mbox-safety');
     await dialog.getByRole('button', { name: 'Mark as verified' }).click();
     await expect(dialog.getByTestId('safety-verified')).toHaveText('Verified');
     await dialog.getByRole('button', { name: 'Close' }).click();
@@ -183,7 +191,7 @@ test.describe('encrypted chats: devices and verification', () => {
     await expect(ownRow).toHaveCount(1);
     await expect(laptopRow.locator('code')).toBeVisible();
     await devices.scrollIntoViewIfNeeded();
-    await shoot(prefs, 'devices-1280', devices);
+    await shoot(prefs, 'devices-1280', devices, '[data-testid="devices"]');
     await laptopRow.getByRole('button', { name: 'Remove device' }).click();
     const asked = prefs.getByRole('alertdialog', { name: 'Remove this device?' });
     await expect(asked).toContainText(
