@@ -72,6 +72,16 @@ test.describe('message box: encrypted one-to-one chat', () => {
     await pictureLoaded(messageBubble(ann, 'And one back'));
     await screenshotBox(ben, 'encrypted-chat');
 
+    // Ben deletes his picture for everyone (asked first): gone on Ann's side too
+    await messageBubble(ben, 'And one back').hover();
+    await messageBubble(ben, 'And one back').getByRole('button', { name: 'Delete for everyone' }).click();
+    await ben.page
+      .getByRole('alertdialog', { name: 'Delete for everyone?' })
+      .getByRole('button', { name: 'Delete for everyone' })
+      .click();
+    await expect(box(ann).getByTestId('message').filter({ hasText: 'And one back' })).toHaveCount(0);
+    await expect(box(ben).getByTestId('message').filter({ hasText: 'And one back' })).toHaveCount(0);
+
     // search runs over what Ann's device decrypted
     await box(ann).getByRole('button', { name: 'Back' }).click();
     await box(ann).getByPlaceholder('Search all messages...').fill('nobody else');

@@ -150,8 +150,10 @@ test.describe('message box: block, report, settings, delete', () => {
 
     // Delete only on messages the server allows
     await messageBubble(ann, 'First message').hover();
-    await expect(messageBubble(ben, 'First message').getByRole('button', { name: 'Delete' })).toHaveCount(1);
-    await messageBubble(ann, 'First message').getByRole('button', { name: 'Delete' }).click();
+    await expect(
+      messageBubble(ben, 'First message').getByRole('button', { name: 'Delete', exact: true }),
+    ).toHaveCount(1);
+    await messageBubble(ann, 'First message').getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(box(ann).getByTestId('message').filter({ hasText: 'First message' })).toHaveCount(0);
     await expect(messageBubble(ben, 'First message')).toBeVisible();
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createNote, deleteNote, like, read, typing, undo } from './app-data.js';
 import { toHex } from './bytes.js';
-import { NotEligibleError } from './client.js';
+import { EncryptedChatClient, NotEligibleError } from './client.js';
+import { MemoryStore } from './store.js';
 import { FakeDeliveryService } from './test-support/fake-delivery-service.js';
 import { newDevice, texts } from './test-support/harness.js';
 
@@ -24,6 +25,8 @@ describe('EncryptedChatClient', () => {
     const hello = await alice.client.send(id, createNote('Hello <Bob> & co'));
     await bob.client.sync(id);
     expect(await texts(bob, id)).toEqual(['Hello <Bob> & co']);
+    expect((await bob.client.search('bob>')).map((m) => m.id)).toEqual([hello!.id]);
+    expect(await bob.client.search('nothing like it')).toEqual([]);
     const received = (await bob.client.history(id))[0]!;
     expect(received.senderActorUri).toBe(alice.actorUri);
     expect(received.seq).toBe(hello!.seq);
@@ -196,6 +199,24 @@ describe('EncryptedChatClient', () => {
     expect(system).toMatchObject({ fingerprint: phoneFingerprint });
   });
 
+  it("does not add a person's new device that carries another identity", async () => {
+    const ds = new FakeDeliveryService();
+    const alice = await newDevice(ds, 'alice');
+    const bob = await newDevice(ds, 'bob');
+    const { id } = await alice.client.createConversation([bob.accountId]);
+    await bob.client.start();
+    // the server lists, under bob's account, a device whose credential names someone else
+    const impostor = new EncryptedChatClient({
+      store: new MemoryStore(),
+      transport: ds.transport(bob.accountId),
+      accountId: bob.accountId,
+      actorUri: 'https://evil.example/users/mallory',
+    });
+    await impostor.ensureDevice('impostor');
+    expect(await alice.client.addDevices(id, [bob.accountId])).toBe('nothing');
+    expect(await alice.client.members(id)).toHaveLength(2);
+  });
+
   it('state survives a store round trip (a new client object on the same store)', async () => {
     const ds = new FakeDeliveryService();
     const alice = await newDevice(ds, 'alice');
@@ -317,5 +338,20 @@ describe('EncryptedChatClient', () => {
       const history = await alice.client.history(id);
       expect(history.map((m) => m.system?.type)).toEqual(['device_removed']);
     }
+  });
+
+  it('keeps 10 key packages on the server, refills below 5, and forgets private parts unused for long', async () => {
+    const ds = new FakeDeliveryService();
+    const alice = await newDevice(ds, 'alice');
+    const device = ds.devices.get(alice.client.deviceId)!;
+    expect(device.keyPackages).toHaveLength(10);
+    expect(await alice.client.refillKeyPackages()).toBe(10);
+    const [stale] = await alice.store.listKeyPackageRefs();
+    const old = (await alice.store.getKeyPackage(stale!))!;
+    await alice.store.putKeyPackage({ ...old, createdAt: '2020-01-01T00:00:00.000Z' });
+    device.keyPackages.splice(0, 6);
+    expect(await alice.client.refillKeyPackages()).toBe(10);
+    expect(await alice.store.getKeyPackage(stale!)).toBeUndefined();
+    expect(await alice.store.listKeyPackageRefs()).toHaveLength(15);
   });
 });

@@ -51,6 +51,8 @@ import type {
 } from './transport.js';
 
 export const KEY_PACKAGE_TARGET = 10;
+/** a claimed key package's Welcome may come this late (ciphertext is kept at most 30 days by default) */
+const KEY_PACKAGE_MAX_AGE_MS = 60 * 24 * 3600 * 1000;
 export const KEY_PACKAGE_LOW_WATER = 5;
 const FETCH_LIMIT = 100;
 const MAX_ATTEMPTS = 5;
@@ -152,13 +154,19 @@ export class EncryptedChatClient {
   }
 
   /** Tops the server's pool up to 10 when fewer than 5 remain; the private parts are stored first. */
-  async refillKeyPackages(available?: number): Promise<number> {
+  refillKeyPackages(available?: number): Promise<number> {
+    // one refill at a time: Welcomes of several chats arriving together must not each top the pool up
+    return this.queue.run('key-packages', () => this.refillLocked(available));
+  }
+
+  private async refillLocked(available?: number): Promise<number> {
     const identity = this.device();
     const count =
       available ??
       (await this.transport.listDevices()).find((d) => d.id === identity.deviceId)?.key_packages_available ??
       0;
     if (count >= KEY_PACKAGE_LOW_WATER) return count;
+    await this.pruneKeyPackages();
     const fresh = await generateKeyPackages(identity, KEY_PACKAGE_TARGET - count);
     for (const keyPackage of fresh) await this.store.putKeyPackage(keyPackage);
     const result = await this.transport.uploadKeyPackages(
@@ -166,6 +174,15 @@ export class EncryptedChatClient {
       fresh.map((kp) => toBase64(kp.message)),
     );
     return result.key_packages_available;
+  }
+
+  /** Private parts of key packages claimed long ago whose Welcome never came. */
+  private async pruneKeyPackages(): Promise<void> {
+    const oldest = Date.now() - KEY_PACKAGE_MAX_AGE_MS;
+    for (const ref of await this.store.listKeyPackageRefs()) {
+      const keyPackage = await this.store.getKeyPackage(ref);
+      if (keyPackage && Date.parse(keyPackage.createdAt) < oldest) await this.store.deleteKeyPackage(ref);
+    }
   }
 
   /** What to do on start: join from waiting Welcomes, fetch every conversation with news. */
@@ -290,7 +307,21 @@ export class EncryptedChatClient {
       account_ids: accountIds,
       exclude_device_ids: [...present.map((d) => d.id), this.deviceId],
     });
-    const keyPackages = claimed.key_packages.map((kp) => fromBase64(kp.key_package));
+    // a new device must carry the identity its person already has in the group
+    const actorOf = new Map<string, string>([[this.options.accountId, this.options.actorUri]]);
+    for (const device of present) {
+      const leaf = groupMembers(state).find((m) =>
+        equalBytes(m.signaturePublicKey, fromBase64(device.signature_public_key)),
+      );
+      if (leaf && !actorOf.has(device.account_id)) actorOf.set(device.account_id, leaf.actorUri);
+    }
+    const keyPackages = claimed.key_packages
+      .map((kp) => ({ account: kp.account_id, bytes: fromBase64(kp.key_package) }))
+      .filter(({ account, bytes }) => {
+        const expected = actorOf.get(account);
+        return expected === undefined || keyPackageActorUri(decodeKeyPackage(bytes)) === expected;
+      })
+      .map(({ bytes }) => bytes);
     return this.queue.run(conversationId, () =>
       this.commitLocked(conversationId, async (current) => {
         const keys = groupMembers(current).map((m) => m.signaturePublicKey);
@@ -390,6 +421,20 @@ export class EncryptedChatClient {
     return this.store.listMessages(conversationId);
   }
 
+  /** Search runs here, over what this device decrypted (the server has nothing to search). */
+  async search(query: string, conversationIds?: string[]): Promise<StoredMessage[]> {
+    const needle = query.trim().toLocaleLowerCase();
+    if (!needle) return [];
+    const ids = conversationIds ?? (await this.store.listConversationIds());
+    const found: StoredMessage[] = [];
+    for (const id of ids) {
+      for (const message of await this.store.listMessages(id)) {
+        if (message.note?.text.toLocaleLowerCase().includes(needle)) found.push(message);
+      }
+    }
+    return found;
+  }
+
   /** Drops a conversation's keys and history from this device (left, dissolved). */
   forget(conversationId: string): Promise<void> {
     return this.queue.run(conversationId, async () => {
@@ -405,9 +450,10 @@ export class EncryptedChatClient {
     file: Uint8Array | Blob,
     mediaType: string,
     size?: { width: number; height: number },
+    conversationId?: string,
   ): Promise<EncryptedAttachment> {
     const { ciphertext, keys } = await encryptMedia(file, mediaType);
-    const uploaded = await this.transport.uploadMedia(ciphertext);
+    const uploaded = await this.transport.uploadMedia(ciphertext, conversationId);
     return {
       type: mediaType.startsWith('video/') ? 'Video' : 'Image',
       mediaType,
@@ -569,7 +615,9 @@ export class EncryptedChatClient {
         after = envelope.seq;
         await this.store.putCursor(conversationId, after);
       }
-      if (after > start) await this.transport.ack(conversationId, { device_id: this.deviceId, seq: after });
+      // also when everything was processed already: an ack lost earlier is made good
+      if (envelopes.length > 0)
+        await this.transport.ack(conversationId, { device_id: this.deviceId, seq: after });
       // a short page is the end; a page that moved nothing on would repeat forever
       if (envelopes.length < FETCH_LIMIT || after === start) return;
     }
@@ -588,17 +636,21 @@ export class EncryptedChatClient {
     } catch {
       return this.undecryptable(conversationId, envelope, 'Invalid base64');
     }
-    if (envelope.sender_device_id === this.deviceId)
-      return this.ownEnvelopeReturned(conversationId, state, envelope, bytes);
     if (envelope.kind === 'commit') {
       if (envelope.epoch < epochOf(state)) return;
       const pending = await this.store.getPendingCommit(conversationId);
+      // recognised by its bytes, whatever sender device the server names
+      if (pending && equalBytes(pending.commit, bytes))
+        return this.adoptPending(conversationId, state, envelope);
+      if (envelope.sender_device_id === this.deviceId) return;
       if (pending && pending.epoch === envelope.epoch) {
         // another commit of our epoch won: ours is void and is made again after this sync
         await this.store.deletePendingCommit(conversationId);
         this.lost.add(conversationId);
       }
     }
+    if (envelope.sender_device_id === this.deviceId)
+      return this.ownMessageReturned(conversationId, envelope, bytes);
     let result;
     try {
       result = await processIncoming(state, bytes);
@@ -642,19 +694,23 @@ export class EncryptedChatClient {
     }
   }
 
-  private async ownEnvelopeReturned(
+  /** This device's own application message came back: a forwarded one takes its place in the order. */
+  private async ownMessageReturned(
     conversationId: string,
-    state: GroupState,
     envelope: MlsEnvelope,
     bytes: Uint8Array,
   ): Promise<void> {
-    if (envelope.kind === 'application') {
-      this.emit(await placeOwnMessage(this.store, conversationId, toHex(await sha256(bytes)), envelope.seq));
-      return;
-    }
-    if (envelope.kind !== 'commit') return;
-    const pending = await this.store.getPendingCommit(conversationId);
-    if (!pending || !equalBytes(pending.commit, bytes)) return;
+    if (envelope.kind !== 'application') return;
+    this.emit(await placeOwnMessage(this.store, conversationId, toHex(await sha256(bytes)), envelope.seq));
+  }
+
+  /** This device's forwarded commit came back ordered: its state is now the chat's. */
+  private async adoptPending(
+    conversationId: string,
+    state: GroupState,
+    envelope: MlsEnvelope,
+  ): Promise<void> {
+    const pending = (await this.store.getPendingCommit(conversationId))!;
     this.plans.delete(conversationId);
     await this.adoptOwnCommit(conversationId, state, decodeState(pending.newState), envelope);
   }

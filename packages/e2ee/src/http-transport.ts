@@ -49,8 +49,16 @@ export class HttpTransport implements Transport {
     throw new TransportError(response.status, json);
   }
 
-  async uploadMedia(ciphertext: Uint8Array): Promise<{ id: string; url: string; size: number }> {
-    const response = await this.request('POST', `${API}/media`, new Blob([new Uint8Array(ciphertext)]));
+  async uploadMedia(
+    ciphertext: Uint8Array,
+    conversationId?: string,
+  ): Promise<{ id: string; url: string; size: number }> {
+    const query = conversationId ? `?${params({ conversation_id: conversationId })}` : '';
+    const response = await this.request(
+      'POST',
+      `${API}/media${query}`,
+      new Blob([new Uint8Array(ciphertext)]),
+    );
     return this.parse(response);
   }
 

@@ -6,7 +6,8 @@ export interface MlsEnvelope {
   seq: number;
   conversation_id: string;
   sender_id: string;
-  sender_device_id: string;
+  /** null when the sender's device is another server's */
+  sender_device_id: string | null;
   kind: EnvelopeKind;
   epoch: number;
   /** base64 MLSMessage */
@@ -112,7 +113,11 @@ export interface Transport {
   ack(conversationId: string, body: { device_id: string; seq: number }): Promise<void>;
   pending(deviceId: string): Promise<PendingWork>;
   pendingRemovals(conversationId: string): Promise<PendingRemoval[]>;
-  uploadMedia(ciphertext: Uint8Array): Promise<{ id: string; url: string; size: number }>;
+  /** `conversationId`: the file goes with its conversation when that is deleted */
+  uploadMedia(
+    ciphertext: Uint8Array,
+    conversationId?: string,
+  ): Promise<{ id: string; url: string; size: number }>;
   downloadMedia(url: string): Promise<Uint8Array>;
 }
 

@@ -102,6 +102,26 @@ export async function countKeyPackagesOfDevice(db: DbOrTx, deviceId: string): Pr
   return { free: Number(row?.free ?? 0) };
 }
 
+/** At most this many key packages are listed per person (5 devices' pools). */
+const MAX_LISTED_KEY_PACKAGES = 50;
+
+/**
+ * A local person's key packages still on offer (their actor's `keyPackages` collection, federation/e2ee): unclaimed,
+ * of devices not removed, oldest first.
+ */
+export async function freeLocalKeyPackagesOf(db: DbOrTx, accountId: string): Promise<E2eeKeyPackagesTable[]> {
+  return db
+    .selectFrom('e2ee_key_packages')
+    .innerJoin('e2ee_devices', 'e2ee_devices.id', 'e2ee_key_packages.device_id')
+    .selectAll('e2ee_key_packages')
+    .where('e2ee_key_packages.account_id', '=', accountId)
+    .where('e2ee_key_packages.claimed_at', 'is', null)
+    .where('e2ee_devices.revoked_at', 'is', null)
+    .orderBy('e2ee_key_packages.id')
+    .limit(MAX_LISTED_KEY_PACKAGES)
+    .execute();
+}
+
 /** Which of these refs are stored already. */
 export async function existingKeyPackageRefs(db: DbOrTx, refs: readonly string[]): Promise<string[]> {
   if (refs.length === 0) return [];
@@ -200,6 +220,16 @@ export async function deleteKeyPackages(tx: Tx, ids: readonly string[]): Promise
       .deleteFrom('e2ee_key_packages')
       .where('id', 'in', [...ids])
       .execute();
+}
+
+/** Whose cached key package (a remote actor's) the KeyPackage object `uri` is. */
+export async function remoteKeyPackageOwner(db: DbOrTx, uri: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('e2ee_key_packages')
+    .select('account_id')
+    .where('remote_uri', '=', uri)
+    .executeTakeFirst();
+  return row?.account_id;
 }
 
 export async function deleteKeyPackageByRemoteUri(db: DbOrTx, uri: string): Promise<boolean> {
@@ -496,21 +526,32 @@ export async function addPendingRemovals(
   if (rows.length === 0) return;
   await tx
     .insertInto('e2ee_pending_removals')
-    .values(rows.map((row) => ({ ...row, reason, created_at: at })))
+    .values(
+      rows.map((row) => ({
+        conversation_id: row.conversation_id,
+        device_id: row.device_id,
+        account_id: row.account_id,
+        reason,
+        created_at: at,
+      })),
+    )
     .onConflict((oc) => oc.columns(['conversation_id', 'device_id']).doNothing())
     .execute();
 }
 
+/** With the device's signature key, so that every member finds its leaf (a remote device's: null). */
 export async function pendingRemovalsOf(
   db: DbOrTx,
   conversationId: string,
-): Promise<E2eePendingRemovalsTable[]> {
+): Promise<(E2eePendingRemovalsTable & { signature_public_key: string | null })[]> {
   return db
-    .selectFrom('e2ee_pending_removals')
-    .selectAll()
-    .where('conversation_id', '=', conversationId)
-    .orderBy('created_at')
-    .orderBy('device_id')
+    .selectFrom('e2ee_pending_removals as r')
+    .leftJoin('e2ee_devices as d', 'd.id', 'r.device_id')
+    .selectAll('r')
+    .select('d.signature_public_key')
+    .where('r.conversation_id', '=', conversationId)
+    .orderBy('r.created_at')
+    .orderBy('r.device_id')
     .execute();
 }
 

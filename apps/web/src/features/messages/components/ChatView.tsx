@@ -63,6 +63,7 @@ type OpenModal =
   | { kind: 'verify' }
   | { kind: 'confirm'; action: ConversationAction }
   | { kind: 'block'; partner: Participant }
+  | { kind: 'deleteForEveryone'; message: Message }
   | null;
 
 /** The chat screen: header and menu, block banner, messages, typing indicator and the composer. */
@@ -446,6 +447,9 @@ function OpenChat({ conversation, removed }: { conversation: Conversation; remov
           onReply={setReplyTo}
           onReact={actions.react}
           onDelete={actions.remove}
+          onDeleteForEveryone={
+            encrypted ? (message) => setModal({ kind: 'deleteForEveryone', message }) : undefined
+          }
         />
       )}
       {!encrypted ? <PlainReason conversationId={conversation.id} /> : null}
@@ -528,6 +532,17 @@ function OpenChat({ conversation, removed }: { conversation: Conversation; remov
           onConfirm={() => void setBlocked(true)}
         >
           {t('messages.chat.block_text')}
+        </ConfirmDialog>
+      ) : null}
+      {modal?.kind === 'deleteForEveryone' ? (
+        <ConfirmDialog
+          title={t('messages.e2ee.delete_for_everyone_title')}
+          confirmLabel={t('messages.e2ee.delete_for_everyone')}
+          cancelLabel={t('messages.cancel')}
+          onClose={() => setModal(null)}
+          onConfirm={() => encryptedActions.removeForEveryone(modal.message)}
+        >
+          {t('messages.e2ee.delete_for_everyone_text')}
         </ConfirmDialog>
       ) : null}
       {modal?.kind === 'confirm' ? (

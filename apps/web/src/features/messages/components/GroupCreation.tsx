@@ -70,7 +70,8 @@ export function GroupCreation() {
       const conversation = eligibility.encrypted
         ? await ensure().then(({ runtime, session }) => runtime.createChat(session, client, ids, name.trim()))
         : await messagingApi.createGroup(name.trim(), ids);
-      if (!eligibility.encrypted && eligibility.because) rememberPlainReason(conversation.id, eligibility.because);
+      if (!eligibility.encrypted && eligibility.because)
+        rememberPlainReason(conversation.id, eligibility.because);
       upsertConversation(client, conversation);
       dock.openChat(conversation.id);
     } catch (failure) {

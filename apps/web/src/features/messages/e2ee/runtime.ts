@@ -165,6 +165,7 @@ async function shownMessage(session: E2eeSession, participants: Participant[], s
   const record = recordOf(stored, directoryOf(participants));
   if (!record) return null;
   const history = await visibleHistory(session, stored.conversationId, participants);
+  if (history.meta.hidden.includes(record.id)) return null;
   remember([record]);
   const [message] = await toMessages(session, participants, [record], history);
   return message ?? null;
@@ -392,6 +393,12 @@ export async function deleteForEveryone(session: E2eeSession, message: Message):
   await session.inConversation(message.conversation_id, () =>
     session.client.send(message.conversation_id, deleteNote(message.id)),
   );
+}
+
+/** Hides a note on this device only. */
+export async function deleteForMe(session: E2eeSession, box: BoxContext, message: Message): Promise<void> {
+  await session.view.hide(message.conversation_id, message.id);
+  removeMessage(box.client, message.conversation_id, message.id);
 }
 
 const lastReadSent = new Map<string, string>();

@@ -26,10 +26,10 @@ describe('pageOf', () => {
 });
 
 describe('visibleRecords', () => {
-  it('puts one row first for a late join', () => {
-    const meta = { ...emptyMeta('c1'), joined_late_at: '2026-01-01T00:00:00.000Z' };
+  it('leaves out what was deleted for me and puts one row first for a late join', () => {
+    const meta = { ...emptyMeta('c1'), hidden: ['n2'], joined_late_at: '2026-01-01T00:00:00.000Z' };
     const shown = visibleRecords(history, meta, 'ann');
-    expect(ids(shown).slice(0, 3)).toEqual(['system:history_gap:c1', 'n1', 'n2']);
+    expect(ids(shown).slice(0, 3)).toEqual(['system:history_gap:c1', 'n1', 'n3']);
     expect(shown[0]).toMatchObject({
       seq: 0,
       created_at: meta.joined_late_at,

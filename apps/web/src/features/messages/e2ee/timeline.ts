@@ -1,7 +1,7 @@
 /**
  * An encrypted chat's history as the box shows it: @palchat/e2ee keeps what this device decrypted (history.ts
  * reads it into these records, by account ids), the box keeps beside it only its view state (view-store.ts: read
- * marks, when this device joined). Pure rules, no MLS, no storage.
+ * marks, messages deleted for me, when this device joined). Pure rules, no MLS, no storage.
  */
 
 /** An encrypted file as a message names it: the key, IV and digest travel inside the MLS message. */
@@ -43,12 +43,14 @@ export interface TimelineMeta {
   conversation_id: string;
   /** how far each person has read: the seq of the newest note their `Read` named */
   reads: Record<string, number>;
+  /** notes deleted for me */
+  hidden: string[];
   /** when this device joined the chat after its creation (Welcome epoch ≥ 2): what came before is not here */
   joined_late_at: string | null;
 }
 
 export function emptyMeta(conversationId: string): TimelineMeta {
-  return { conversation_id: conversationId, reads: {}, joined_late_at: null };
+  return { conversation_id: conversationId, reads: {}, hidden: [], joined_late_at: null };
 }
 
 export function newRecord(
@@ -112,22 +114,27 @@ export function matchesSearch(record: TimelineRecord, query: string): boolean {
   return q !== '' && record.system === null && record.content.toLowerCase().includes(q);
 }
 
-/** The history shown: for a device that joined late, one row at the top stands for what came before it. */
+/**
+ * The visible history: notes deleted for me left out, and, for a device that joined late, one row at the top for
+ * what came before it.
+ */
 export function visibleRecords(
   records: TimelineRecord[],
   meta: TimelineMeta,
   viewerId: string,
 ): TimelineRecord[] {
-  if (!meta.joined_late_at) return records;
+  const hidden = new Set(meta.hidden);
+  const shown = records.filter((r) => !hidden.has(r.id));
+  if (!meta.joined_late_at) return shown;
   const gap = systemRecord(
     meta.conversation_id,
     `system:history_gap:${meta.conversation_id}`,
-    (records[0]?.seq ?? 0) - 1,
+    (shown[0]?.seq ?? 0) - 1,
     'history_gap',
     viewerId,
     meta.joined_late_at,
   );
-  return [gap, ...records];
+  return [gap, ...shown];
 }
 
 /** A page of records (oldest first) around an anchor: the newest `limit`, those before it, or after it. */

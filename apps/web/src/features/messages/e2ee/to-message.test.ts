@@ -36,7 +36,7 @@ const quoted = newRecord({
 const context: MappingContext = {
   viewerId: 'ann',
   participants: [person('ann', 'Ann'), person('ben', 'Ben')],
-  meta: { conversation_id: 'c1', reads: { ben: 2, ann: 1 }, joined_late_at: null },
+  meta: { conversation_id: 'c1', reads: { ben: 2, ann: 1 }, hidden: [], joined_late_at: null },
   mediaUrl: (a) => (a.url === photo.url ? 'blob:photo' : ''),
   replyTarget: (id) => (id === quoted.id ? quoted : undefined),
 };
@@ -78,7 +78,7 @@ describe('toMessage', () => {
     ]);
   });
 
-  it("cannot delete others' notes; a reply to a note this device lacks quotes nothing", () => {
+  it("a reply to a note this device lacks quotes nothing; others' notes can be deleted for me", () => {
     const record = newRecord({
       conversation_id: 'c1',
       id: 'urn:uuid:3',
@@ -88,7 +88,7 @@ describe('toMessage', () => {
       reply_to_id: 'urn:uuid:older',
     });
     const message = toMessage(record, context);
-    expect(message.can_delete).toBe(false);
+    expect(message.can_delete).toBe(true);
     expect(message.reply_to).toBeNull();
     expect(message.reply_to_message_id).toBe('urn:uuid:older');
     expect(message.read_by).toEqual([]);

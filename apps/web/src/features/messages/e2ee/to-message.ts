@@ -85,6 +85,7 @@ export function toMessage(record: TimelineRecord, context: MappingContext): Mess
     reactions: toReactions(record, context.participants),
     read_by: readersOf(record, context.meta),
     deleted_by_user_ids: [],
-    can_delete: !system && record.sender_id === context.viewerId,
+    // Delete hides a message for the viewer, as in a plain chat; the sender may also delete it for everyone
+    can_delete: !system,
   };
 }

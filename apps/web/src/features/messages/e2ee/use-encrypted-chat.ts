@@ -63,7 +63,22 @@ export function useEncryptedChatActions(conversation: Conversation) {
     [ensure, run],
   );
 
+  /** Delete: hidden on this device only, as a plain chat's Delete hides it for the viewer */
   const remove = useCallback(
+    (message: Message) => {
+      void run(
+        async () => {
+          const { runtime, session, box } = await ensure();
+          await runtime.deleteForMe(session, box, message);
+        },
+        { failure: 'messages.error.delete_message' },
+      );
+    },
+    [ensure, run],
+  );
+
+  /** one's own message, gone for everyone in the chat (a `Delete` of the note) */
+  const removeForEveryone = useCallback(
     (message: Message) => {
       void run(
         async () => {
@@ -87,7 +102,7 @@ export function useEncryptedChatActions(conversation: Conversation) {
     [conversation.id, ensure],
   );
 
-  return { send, upload, react, remove, typing };
+  return { send, upload, react, remove, removeForEveryone, typing };
 }
 
 /** Encrypts and uploads a picked file for the composer; null after a failure (already reported). */

@@ -17,6 +17,7 @@ describe('ViewStore', () => {
     expect(await store.meta('c1')).toEqual({
       conversation_id: 'c1',
       reads: {},
+      hidden: [],
       joined_late_at: null,
     });
   });
@@ -28,11 +29,15 @@ describe('ViewStore', () => {
     expect((await store.meta('c1')).reads).toEqual({ ben: 4, ann: 2 });
   });
 
-  it('keeps a late join, per conversation, once, until forgotten', async () => {
+  it('keeps notes deleted for me and a late join, per conversation, until forgotten', async () => {
+    await store.hide('c1', 'urn:uuid:1');
+    expect(await store.hide('c1', 'urn:uuid:1')).toBeNull();
     await store.joinedLate('c1', '2026-01-01T10:00:00.000Z');
-    expect(await store.joinedLate('c1', '2026-01-02T10:00:00.000Z')).toBeNull();
-    expect((await store.meta('c1')).joined_late_at).toBe('2026-01-01T10:00:00.000Z');
-    expect((await store.meta('c2')).joined_late_at).toBeNull();
+    expect(await store.meta('c1')).toMatchObject({
+      hidden: ['urn:uuid:1'],
+      joined_late_at: '2026-01-01T10:00:00.000Z',
+    });
+    expect((await store.meta('c2')).hidden).toEqual([]);
     await store.forget('c1');
     expect((await store.meta('c1')).joined_late_at).toBeNull();
   });

@@ -2,7 +2,7 @@ import { emptyMeta, withRead, type TimelineMeta } from './timeline';
 
 /**
  * The box's view state of encrypted chats on this device (IndexedDB, one database per account): read marks,
- * whether this device joined a chat late. The decrypted history itself is
+ * notes deleted for me, whether this device joined a chat late. The decrypted history itself is
  * @palchat/e2ee's store; nothing here is message content.
  */
 const VERSION = 1;
@@ -63,6 +63,12 @@ export class ViewStore {
   /** A reader's mark moves forward only; true when it moved. */
   async read(conversationId: string, readerId: string, seq: number): Promise<boolean> {
     return (await this.change(conversationId, (meta) => withRead(meta, readerId, seq))) !== null;
+  }
+
+  hide(conversationId: string, id: string): Promise<TimelineMeta | null> {
+    return this.change(conversationId, (meta) =>
+      meta.hidden.includes(id) ? meta : { ...meta, hidden: [...meta.hidden, id] },
+    );
   }
 
   joinedLate(conversationId: string, at: string): Promise<TimelineMeta | null> {
