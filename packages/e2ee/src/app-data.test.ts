@@ -75,6 +75,26 @@ describe('application data', () => {
     expect(htmlToText(textToHtml('<script>alert(1)</script>'))).toBe('<script>alert(1)</script>');
   });
 
+  it('reads what another implementation of the draft may send: other URNs, no published', () => {
+    const data = fromActivity({
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      type: 'Create',
+      id: 'urn:example:activity-1',
+      object: { type: 'Note', id: 'urn:example:note-1', content: '<p>hi</p>' },
+    });
+    expect(fromActivity({ type: 'Like', id: 'urn:example:like-1', object: 'urn:example:note-1' })).toEqual({
+      type: 'Like',
+      id: 'urn:example:like-1',
+      object: 'urn:example:note-1',
+      emoji: '❤️',
+    });
+    expect(data).toEqual({
+      type: 'Create',
+      id: 'urn:example:activity-1',
+      note: { id: 'urn:example:note-1', text: 'hi', published: '', attachments: [] },
+    });
+  });
+
   it('accepts a node object as object and ignores extra properties', () => {
     const id = 'urn:uuid:00000000-0000-4000-8000-000000000001';
     const data = fromActivity({
@@ -107,7 +127,7 @@ describe('application data', () => {
       },
       { type: 'Create', id, object: { ...note, attachment: [{ ...attachment, mediaType: 'text/html' }] } },
       { type: 'Create', id, object: { ...note, attachment: {} } },
-      { type: 'Like', id, object: id },
+      { type: 'Like', id, object: id, content: '' },
       { type: 'Like', id, object: id, content: 'x'.repeat(100) },
       { type: 'palchat:Typing', id, 'palchat:state': 'maybe' },
       { type: 'Announce', id, object: id },

@@ -14,6 +14,7 @@ const CONTEXT = [AS_CONTEXT, MLS_CONTEXT, { palchat: PALCHAT_NS }];
 const MAX_TEXT = 100_000;
 const MAX_EMOJI = 32;
 const MAX_ATTACHMENTS = 16;
+export const PLAIN_LIKE = '❤️';
 
 export interface EncryptedAttachment {
   type: 'Image' | 'Video';
@@ -33,6 +34,7 @@ export interface NoteData {
   /** plain text (HTML on the wire) */
   text: string;
   inReplyTo?: string;
+  /** ISO time the author gave; '' when another implementation left it out (the history uses the order's time) */
   published: string;
   attachments: EncryptedAttachment[];
 }
@@ -110,7 +112,7 @@ function noteToObject(note: NoteData): Record<string, unknown> {
     type: 'Note',
     id: note.id,
     content: textToHtml(note.text),
-    published: note.published,
+    ...(note.published ? { published: note.published } : {}),
     ...(note.inReplyTo ? { inReplyTo: note.inReplyTo } : {}),
     ...(note.attachments.length > 0 ? { attachment: note.attachments.map(attachmentToObject) } : {}),
   };
@@ -156,7 +158,8 @@ export function fromActivity(json: unknown): AppData {
     case 'Read':
       return { type: activity.type, id, object: reference(activity.object) };
     case 'Like': {
-      const emoji = activity.content;
+      // a plain Like (no content), as other implementations send it, is a heart
+      const emoji = activity.content ?? PLAIN_LIKE;
       if (typeof emoji !== 'string' || emoji.length === 0 || emoji.length > MAX_EMOJI) {
         throw new AppDataError('A Like needs an emoji as content');
       }
@@ -184,7 +187,7 @@ function noteFromObject(object: Record<string, unknown>): NoteData {
   return {
     id: urnId(object.id, 'note id'),
     text: htmlToText(object.content),
-    published: timestamp(object.published),
+    published: object.published === undefined ? '' : timestamp(object.published),
     attachments: attachments.map((a) => attachmentFromObject(record(a, 'attachment'))),
     ...(object.inReplyTo !== undefined ? { inReplyTo: urnId(object.inReplyTo, 'inReplyTo') } : {}),
   };
@@ -221,9 +224,10 @@ function string(value: unknown, what: string): string {
   return value;
 }
 
+/** Ids are URNs (the draft: unique URIs that are no URLs; Palchat makes urn:uuid: ones). */
 function urnId(value: unknown, what: string): string {
   const id = string(value, what);
-  if (!/^urn:uuid:[0-9a-f-]{36}$/i.test(id)) throw new AppDataError(`Invalid ${what}`);
+  if (!/^urn:[a-z0-9][a-z0-9-]{0,31}:\S+$/i.test(id)) throw new AppDataError(`Invalid ${what}`);
   return id;
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createNote, deleteNote, like, read, typing, undo } from './app-data.js';
-import { toHex } from './bytes.js';
+import { toBase64, toHex, utf8 } from './bytes.js';
+import { decodeState, encodeState, encryptApplication } from './group.js';
 import { EncryptedChatClient, NotEligibleError } from './client.js';
 import { MemoryStore } from './store.js';
 import { FakeDeliveryService } from './test-support/fake-delivery-service.js';
@@ -353,5 +354,52 @@ describe('EncryptedChatClient', () => {
     expect(await alice.client.refillKeyPackages()).toBe(10);
     expect(await alice.store.getKeyPackage(stale!)).toBeUndefined();
     expect(await alice.store.listKeyPackageRefs()).toHaveLength(15);
+  });
+
+  it("application data a member's client should not have sent is reported, and the sync goes on", async () => {
+    const ds = new FakeDeliveryService();
+    const alice = await newDevice(ds, 'alice');
+    const bob = await newDevice(ds, 'bob');
+    const { id } = await alice.client.createConversation([bob.accountId]);
+    await bob.client.start();
+    // a well-encrypted message whose application data is no activity Palchat knows
+    const state = decodeState((await alice.store.getGroupState(id))!);
+    const { newState, message } = await encryptApplication(state, utf8('{"type":"Announce","id":"x"}'));
+    await alice.store.putGroupState(id, encodeState(newState));
+    await ds
+      .transport(alice.accountId)
+      .postEnvelope(id, { device_id: alice.client.deviceId, message: toBase64(message) });
+    await alice.client.send(id, createNote('after the odd one'));
+    await bob.client.sync(id);
+    expect(bob.events).toContainEqual(
+      expect.objectContaining({ type: 'undecryptable', reason: 'Invalid id' }),
+    );
+    expect(await texts(bob, id)).toEqual(['after the odd one']);
+  });
+
+  it('a forwarded commit survives a reload and is adopted when it comes back, whatever sender device it names', async () => {
+    const ds = new FakeDeliveryService();
+    const alice = await newDevice(ds, 'alice');
+    const bob = await newDevice(ds, 'bob');
+    const carol = await newDevice(ds, 'carol');
+    const { id } = await alice.client.createConversation([bob.accountId]);
+    await bob.client.start();
+    ds.forwarding = true;
+    expect(await alice.client.addMembers(id, [carol.accountId])).toBe('forwarded');
+    expect(await alice.client.members(id)).toHaveLength(2);
+    const reloaded = await newDevice(ds, 'alice', alice.store);
+    ds.deliverForwarded();
+    for (const envelope of ds.conversations.get(id)!.log) envelope.sender_device_id = null;
+    await reloaded.client.start();
+    await reloaded.client.sync(id);
+    expect(await reloaded.client.members(id)).toHaveLength(3);
+    expect(await alice.store.getPendingCommit(id)).toBeUndefined();
+    await Promise.all([bob.client.sync(id), carol.client.start()]);
+    ds.forwarding = false;
+    await reloaded.client.send(id, createNote('all three'));
+    await Promise.all([bob.client.sync(id), carol.client.sync(id)]);
+    expect(await texts(carol, id)).toEqual(['all three']);
+    expect(await texts(bob, id)).toEqual(['all three']);
+    expect(reloaded.events.filter((e) => e.type === 'undecryptable')).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@
  * (201, or its own envelope coming back after a 202); on 409, or when another commit of the epoch wins, the
  * client processes the winner and makes its change again on the new epoch.
  */
+import { zeroOutUint8Array } from 'ts-mls';
 import {
   decodeAppData,
   encodeAppData,
@@ -33,14 +34,14 @@ import {
   type GroupState,
   type Member,
 } from './group.js';
-import { zeroOutUint8Array } from 'ts-mls';
 import { addSystemMessage, applyAppData, placeOwnMessage, type ChatEvent, type Origin } from './history.js';
 import { createIdentity, fingerprint, type DeviceIdentity } from './identity.js';
 import { decodeKeyPackage, generateKeyPackages, keyPackageActorUri } from './key-packages.js';
 import { decryptMedia, encryptMedia } from './media.js';
+import { leavesOfPeople, membershipChanges, staleLeaves, unique } from './membership.js';
 import { KeyedQueue, webLocks } from './queue.js';
 import { safetyNumber } from './safety-number.js';
-import type { E2eeStore, StoredMessage, SystemEvent } from './store.js';
+import type { E2eeStore, StoredMessage } from './store.js';
 import type {
   ClaimResult,
   ConversationRef,
@@ -51,9 +52,9 @@ import type {
 } from './transport.js';
 
 export const KEY_PACKAGE_TARGET = 10;
+export const KEY_PACKAGE_LOW_WATER = 5;
 /** a claimed key package's Welcome may come this late (ciphertext is kept at most 30 days by default) */
 const KEY_PACKAGE_MAX_AGE_MS = 60 * 24 * 3600 * 1000;
-export const KEY_PACKAGE_LOW_WATER = 5;
 const FETCH_LIMIT = 100;
 const MAX_ATTEMPTS = 5;
 
@@ -734,46 +735,14 @@ export class EncryptedChatClient {
     envelope: MlsEnvelope,
     committer: string,
   ): Promise<void> {
-    const old = groupMembers(before);
-    const now = groupMembers(after);
-    const has = (list: Member[], m: Member) =>
-      list.some((x) => x.leafIndex === m.leafIndex && equalBytes(x.signaturePublicKey, m.signaturePublicKey));
-    const changes: SystemEvent[] = [];
-    for (const m of now.filter((m) => !has(old, m))) {
-      const known = old.some((x) => x.actorUri === m.actorUri);
-      changes.push(
-        known
-          ? {
-              type: 'device_added',
-              actorUri: m.actorUri,
-              fingerprint: await fingerprint(m.signaturePublicKey),
-            }
-          : { type: 'member_added', actorUri: m.actorUri },
-      );
-    }
-    for (const m of old.filter((m) => !has(now, m))) {
-      const stays = now.some((x) => x.actorUri === m.actorUri);
-      changes.push(
-        stays
-          ? {
-              type: 'device_removed',
-              actorUri: m.actorUri,
-              fingerprint: await fingerprint(m.signaturePublicKey),
-            }
-          : { type: 'member_removed', actorUri: m.actorUri },
-      );
-    }
-    // one system message per person, not per device, when a person joins or leaves with several devices
-    const unique = changes.filter(
-      (c, i) => 'fingerprint' in c || changes.findIndex((d) => d.type === c.type && sameActor(c, d)) === i,
-    );
+    const changes = await membershipChanges(groupMembers(before), groupMembers(after));
     const origin = {
       conversationId,
       senderActorUri: committer,
       seq: envelope.seq,
       createdAt: envelope.created_at,
     };
-    for (const [i, change] of unique.entries()) {
+    for (const [i, change] of changes.entries()) {
       this.emit(await addSystemMessage(this.store, origin, `system:${envelope.id}:${i}`, change));
     }
   }
@@ -804,32 +773,4 @@ export class EncryptedChatClient {
   private undecryptable(conversationId: string, envelope: MlsEnvelope, reason: string): void {
     this.emit([{ type: 'undecryptable', conversationId, envelopeId: envelope.id, reason }]);
   }
-}
-
-function sameActor(a: SystemEvent, b: SystemEvent): boolean {
-  return 'actorUri' in a && 'actorUri' in b && a.actorUri === b.actorUri;
-}
-
-function unique<T>(list: T[]): T[] {
-  return [...new Set(list)];
-}
-
-/** The leaves of the person owning these active device keys whose key is none of them (revoked devices). */
-function staleLeaves(state: GroupState, activeKeys: Uint8Array[]): number[] {
-  const isActive = (key: Uint8Array) => activeKeys.some((active) => equalBytes(active, key));
-  const actorUris = groupMembers(state)
-    .filter((m) => isActive(m.signaturePublicKey))
-    .map((m) => m.actorUri);
-  const leaves = leavesOf(state, { actorUris });
-  return groupMembers(state)
-    .filter((m) => leaves.includes(m.leafIndex) && !isActive(m.signaturePublicKey))
-    .map((m) => m.leafIndex);
-}
-
-/** Every leaf of the people who own any of these keys (all their devices, listed or not). */
-function leavesOfPeople(state: GroupState, keys: Uint8Array[]): number[] {
-  const actorUris = groupMembers(state)
-    .filter((m) => keys.some((key) => equalBytes(key, m.signaturePublicKey)))
-    .map((m) => m.actorUri);
-  return leavesOf(state, { actorUris, signaturePublicKeys: keys });
 }

@@ -41,7 +41,7 @@ export async function applyAppData(store: E2eeStore, origin: Origin, data: AppDa
         senderActorUri,
         seq: origin.seq,
         createdAt: origin.createdAt,
-        note: data.note,
+        note: data.note.published ? data.note : { ...data.note, published: origin.createdAt },
         reactions: [],
         deleted: false,
         ...(origin.localEnvelope ? { localEnvelope: origin.localEnvelope } : {}),
