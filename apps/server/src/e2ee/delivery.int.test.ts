@@ -71,6 +71,11 @@ describeEachDialect('encrypted chats: ordering and delivery', (dialect) => {
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.conversation_id).toBe(alice.conversationId);
 
+    // plain text never enters it, by conversation or by recipient
+    for (const target of [{ conversation_id: alice.conversationId }, { recipient_id: cast.bob.account.id }]) {
+      const plain = await call(server, cast.alice, 'POST', FM, { ...target, content: 'in clear' });
+      expect(plain.status).toBe(422);
+    }
     expect((await alice.send('hello bob')).status).toBe(201);
     expect(await unread(cast.bob)).toBe(1);
     expect(pushes).toHaveLength(1);
@@ -129,6 +134,12 @@ describeEachDialect('encrypted chats: ordering and delivery', (dialect) => {
     await carol.sync();
     expect((await loser.send('after the race')).status).toBe(201);
     expect(await carol.sync()).toEqual(['after the race']);
+    // messages sent at once each take their own place in the order
+    await Promise.all([alice.sync(), bob.sync()]);
+    const sends = await Promise.all([alice.send('one'), bob.send('two'), carol.send('three')]);
+    expect(sends.map((sent) => sent.status)).toEqual([201, 201, 201]);
+    const seqs = sends.map((sent) => Number(sent.body.seq)).sort((x, y) => x - y);
+    expect(seqs).toEqual([seqs[0], (seqs[0] ?? 0) + 1, (seqs[0] ?? 0) + 2]);
     // a message of a past epoch is refused too
     const stale = await alice.post({ message: encodeMessage(first.commit) });
     expect(stale.status).toBe(409);

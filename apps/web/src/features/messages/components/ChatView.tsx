@@ -37,7 +37,7 @@ import { MessageItem } from './MessageItem';
 import { MessageList, type MessageListHandle } from './MessageList';
 import { ParticipantsModal } from './ParticipantsModal';
 import { RenameModal } from './RenameModal';
-import { ReportModal } from './ReportModal';
+import { recentForReport, ReportModal } from './ReportModal';
 import { ScreenHeader } from './ScreenHeader';
 import { SettingsModal } from './SettingsModal';
 import { TypingIndicator } from './TypingIndicator';
@@ -46,6 +46,7 @@ import { EncryptionLock, isEncrypted } from '../e2ee';
 import { PlainReason } from '../e2ee/PlainReason';
 import { useEncryption } from '../e2ee/provider';
 import { withSystemTexts } from '../e2ee/system-rows';
+import { SafetyNumberDialog, VerificationBadge } from '../e2ee/verification';
 import {
   useEncryptedChatActions,
   useEncryptedReceipts,
@@ -59,6 +60,7 @@ type OpenModal =
   | { kind: 'rename' }
   | { kind: 'report' }
   | { kind: 'search' }
+  | { kind: 'verify' }
   | { kind: 'confirm'; action: ConversationAction }
   | { kind: 'block'; partner: Participant }
   | { kind: 'deleteForEveryone'; message: Message }
@@ -301,6 +303,8 @@ function OpenChat({ conversation, removed }: { conversation: Conversation; remov
     label: t('messages.chat.search'),
     onSelect: () => setModal({ kind: 'search' }),
   });
+  if (encrypted && !deviceRemoved)
+    menu.push({ label: t('messages.verification.menu'), onSelect: () => setModal({ kind: 'verify' }) });
   if (isDirect && partner) {
     menu.push({ label: t('messages.group.add_people'), onSelect: () => dock.showGroupCreation(partner) });
     menu.push(
@@ -372,6 +376,9 @@ function OpenChat({ conversation, removed }: { conversation: Conversation; remov
             {title}
           </span>
           {encrypted ? <EncryptionLock /> : null}
+          {encrypted && !deviceRemoved ? (
+            <VerificationBadge conversationId={conversation.id} currentUserId={dock.currentUserId} compact />
+          ) : null}
         </span>
         <span className="mbox-chat__subtitle">{subtitle}</span>
       </span>
@@ -491,7 +498,18 @@ function OpenChat({ conversation, removed }: { conversation: Conversation; remov
         <RenameModal conversation={conversation} onClose={() => setModal(null)} />
       ) : null}
       {modal?.kind === 'report' ? (
-        <ReportModal conversationId={conversation.id} onClose={() => setModal(null)} />
+        <ReportModal
+          conversationId={conversation.id}
+          onClose={() => setModal(null)}
+          revealable={encrypted ? recentForReport(messages) : undefined}
+        />
+      ) : null}
+      {modal?.kind === 'verify' ? (
+        <SafetyNumberDialog
+          conversation={conversation}
+          currentUserId={dock.currentUserId}
+          onClose={() => setModal(null)}
+        />
       ) : null}
       {modal?.kind === 'search' ? (
         <ConversationSearchModal

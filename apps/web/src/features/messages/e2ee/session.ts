@@ -98,8 +98,12 @@ export function currentSession(): E2eeSession | null {
   return opened;
 }
 
+/** Accounts whose device was removed or wiped while this page was open: it registers no new one behind that. */
+const removedHere = new Set<string>();
+
 /** Opens (once per account and tab) the device session, registering the device on its first use. */
 export function openSession(account: SessionAccount): Promise<E2eeSession> {
+  if (removedHere.has(account.id)) return Promise.reject(new Error('This device was removed'));
   if (opening?.accountId === account.id) return opening.session;
   const session = startSession(account);
   opening = { accountId: account.id, session };
@@ -172,6 +176,7 @@ async function startSession(account: SessionAccount): Promise<E2eeSession> {
     async wipe() {
       if (removed) return;
       removed = true;
+      removedHere.add(account.id);
       if (opened === session) opened = null;
       if (opening?.accountId === account.id) opening = null;
       emit({ type: 'device_removed' });
@@ -197,6 +202,7 @@ async function startSession(account: SessionAccount): Promise<E2eeSession> {
  * in this tab; it never registers a device.
  */
 export async function wipeLocalDevice(accountId: string): Promise<void> {
+  removedHere.add(accountId);
   if (opened?.accountId === accountId) return opened.wipe();
   await Promise.allSettled([IdbStore.destroy(storeName(accountId)), deleteViewStore(accountId)]);
   forgetDeviceId(accountId);
