@@ -103,7 +103,9 @@ test.describe('message box: groups', () => {
     );
     await ben.page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
 
-    // add Dan
+    // add Dan: the group is end-to-end encrypted (everyone's box made a device), so Dan needs one too
+    await dan.page.goto('/home');
+    await openBox(dan);
     await box(ann).getByRole('button', { name: 'Chat settings' }).click();
     await menuItem(ann, 'Manage participants').click();
     const dialog = ann.page.getByRole('dialog', { name: 'Manage participants' });
@@ -116,8 +118,6 @@ test.describe('message box: groups', () => {
     await dialog.getByTestId('person').filter({ hasText: dan.username }).click();
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(dialog.getByTestId('participant').filter({ hasText: 'Dan Dale' })).toBeVisible();
-    await dan.page.goto('/home');
-    await openBox(dan);
     await expect(box(dan).getByTestId('conversation-row').filter({ hasText: 'Weekend squad' })).toBeVisible();
 
     // remove Cat, once asked (Cancel keeps her): the group leaves her list live

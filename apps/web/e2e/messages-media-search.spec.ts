@@ -55,7 +55,8 @@ test.describe('message box: media and search', () => {
     // uploads held until the test lets them go: the send button reads 'Uploading...' and is disabled meanwhile
     let releaseUploads = () => {};
     const uploadsHeld = new Promise<void>((resolve) => (releaseUploads = resolve));
-    await ann.page.route('**/api/v1/media', async (route) => {
+    // an encrypted chat uploads ciphertext to the e2ee media endpoint
+    await ann.page.route('**/api/v1/{media,e2ee/media}', async (route) => {
       await uploadsHeld;
       await route.continue();
     });

@@ -13,7 +13,7 @@ export interface ChatUser {
   page: Page;
 }
 
-const PASSWORD = 'correct-horse-battery-9';
+export const PASSWORD = 'correct-horse-battery-9';
 let counter = 0;
 
 export function uniqueName(prefix: string): string {

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { useContext, useState, type ReactNode } from 'react';
 import { DockPane } from './components/DockPane';
+import { EncryptionProvider } from './e2ee/provider';
 import { useChatRequests } from './hooks/use-chat-requests';
 import { DockProvider } from './state/dock-context';
 import { StreamProvider } from './streaming/stream-context';
@@ -23,8 +24,10 @@ export function MessageDock({ accountId, accessToken }: MessageDockProps) {
     <EnsureQueryClient>
       <DockProvider currentUserId={accountId}>
         <StreamProvider accessToken={accessToken}>
-          <ChatRequests />
-          <DockPane />
+          <EncryptionProvider>
+            <ChatRequests />
+            <DockPane />
+          </EncryptionProvider>
         </StreamProvider>
       </DockProvider>
     </EnsureQueryClient>

@@ -24,6 +24,14 @@ export interface UnreadTotals {
   conversations_with_unread: number;
 }
 
+/** A decrypted message of an encrypted chat that its reporter shows the moderators (docs/E2EE-API.md, Reports). */
+export interface RevealedMessage {
+  message_id: string;
+  sender_id: string;
+  content: string;
+  created_at: string;
+}
+
 export interface SendMessageInput {
   conversation_id?: string;
   recipient_id?: string;
@@ -49,8 +57,8 @@ export const messagingApi = {
   leave: (id: string) => api.post<unknown>(`${conv(id)}/leave_group`),
   transferOwnership: (id: string, newOwnerId: string) =>
     api.post<unknown>(`${conv(id)}/transfer_ownership`, { new_owner_id: newOwnerId }),
-  report: (id: string, reason: string, details: string) =>
-    api.post<unknown>(`${conv(id)}/report`, { reason, details }),
+  report: (id: string, reason: string, details: string, revealed?: RevealedMessage[]) =>
+    api.post<unknown>(`${conv(id)}/report`, { reason, details, revealed_messages: revealed }),
   block: (id: string) => api.post<unknown>(`${conv(id)}/block_user`),
   unblock: (id: string) => api.post<unknown>(`${conv(id)}/unblock_user`),
   blockStatus: (id: string) => api.get<BlockStatus>(`${conv(id)}/check_block_status`),

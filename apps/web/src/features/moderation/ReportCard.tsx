@@ -54,6 +54,36 @@ function ReportHeadline({ report }: { report: AdminReport }) {
   return <Msg id="moderation.reported_chat" values={{ reporter }} />;
 }
 
+type ReportedMessage = NonNullable<AdminReport['chat']>['messages'][number];
+
+function ReportedMessageItem({ message }: { message: ReportedMessage }) {
+  return (
+    <li className="report-card__message" data-testid="reported-message">
+      <Avatar src={message.sender?.avatar ?? ''} size={28} />
+      <div>
+        <div className="report-card__message-meta">
+          <strong>
+            {message.sender ? (
+              <bdi>{message.sender.display_name || message.sender.username}</bdi>
+            ) : (
+              <Msg id="moderation.message_deleted_sender" />
+            )}
+          </strong>
+          <RelativeTime iso={message.created_at} />
+          {message.revealed && (
+            <span className="badge">
+              <Msg id="moderation.revealed_by_reporter" />
+            </span>
+          )}
+        </div>
+        {/* chat messages are plain text: React escapes them */}
+        <p className="report-card__message-text">{message.content}</p>
+      </div>
+    </li>
+  );
+}
+
+/** The cited messages; in an encrypted chat, the ones whose text the reporter revealed, marked as such. */
 function ReportedMessages({ chat }: { chat: NonNullable<AdminReport['chat']> }) {
   const t = useT();
   if (chat.messages.length === 0) return null;
@@ -64,23 +94,7 @@ function ReportedMessages({ chat }: { chat: NonNullable<AdminReport['chat']> }) 
       </h3>
       <ol className="report-card__messages">
         {chat.messages.map((message) => (
-          <li key={message.id} className="report-card__message">
-            <Avatar src={message.sender?.avatar ?? ''} size={28} />
-            <div>
-              <div className="report-card__message-meta">
-                <strong>
-                  {message.sender ? (
-                    <bdi>{message.sender.display_name || message.sender.username}</bdi>
-                  ) : (
-                    <Msg id="moderation.message_deleted_sender" />
-                  )}
-                </strong>
-                <RelativeTime iso={message.created_at} />
-              </div>
-              {/* chat messages are plain text: React escapes them */}
-              <p className="report-card__message-text">{message.content}</p>
-            </div>
-          </li>
+          <ReportedMessageItem key={message.id} message={message} />
         ))}
       </ol>
     </section>

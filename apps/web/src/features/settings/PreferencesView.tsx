@@ -5,11 +5,15 @@ import { useT } from '../../platform/i18n/use-t';
 import { Column, ColumnBody, ColumnHeader } from '../../components/Column';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { ColumnsSection } from './ColumnsSection';
+import { DevicesSection } from './DevicesSection';
 import { PostingDefaultsSection } from './PostingDefaultsSection';
 import { PushSection } from './PushSection';
 import { AppearanceSection, ReadingSection } from './WebSettingsSections';
 
-/** /settings/preferences: appearance, the deck's columns, posting defaults and reading; each saves on change. */
+/**
+ * /settings/preferences: appearance, the deck's columns, posting defaults, reading, push and the devices of
+ * encrypted chats; each saves on change.
+ */
 export function PreferencesView() {
   const t = useT();
   return (
@@ -23,6 +27,7 @@ export function PreferencesView() {
             <PostingDefaultsSection />
             <ReadingSection />
             <PushSection />
+            <DevicesSection />
             <div className="preferences-links">
               <Link to="/settings/profile">
                 <Msg id="preferences.edit_profile" />

@@ -37,11 +37,22 @@ import { MessageItem } from './MessageItem';
 import { MessageList, type MessageListHandle } from './MessageList';
 import { ParticipantsModal } from './ParticipantsModal';
 import { RenameModal } from './RenameModal';
-import { ReportModal } from './ReportModal';
+import { recentForReport, ReportModal } from './ReportModal';
 import { ScreenHeader } from './ScreenHeader';
 import { SettingsModal } from './SettingsModal';
 import { TypingIndicator } from './TypingIndicator';
 import { useT } from '../../../platform/i18n/use-t';
+import { EncryptionLock, isEncrypted } from '../e2ee';
+import { PlainReason } from '../e2ee/PlainReason';
+import { useEncryption } from '../e2ee/provider';
+import { withSystemTexts } from '../e2ee/system-rows';
+import { SafetyNumberDialog, VerificationBadge } from '../e2ee/verification';
+import {
+  useEncryptedChatActions,
+  useEncryptedReceipts,
+  useEncryptedUpload,
+} from '../e2ee/use-encrypted-chat';
+import { useEligibility } from '../e2ee/eligibility';
 
 type OpenModal =
   | { kind: 'settings' }
@@ -49,8 +60,10 @@ type OpenModal =
   | { kind: 'rename' }
   | { kind: 'report' }
   | { kind: 'search' }
+  | { kind: 'verify' }
   | { kind: 'confirm'; action: ConversationAction }
   | { kind: 'block'; partner: Participant }
+  | { kind: 'deleteForEveryone'; message: Message }
   | null;
 
 /** The chat screen: header and menu, block banner, messages, typing indicator and the composer. */
@@ -114,8 +127,16 @@ function RemovedNotice() {
 function NewChat({ recipient }: { recipient: Participant }) {
   const dock = useDock();
   const t = useT();
-  const upload = useMediaUpload();
-  const first = useFirstMessages(recipient);
+  const plainUpload = useMediaUpload();
+  const encryptedUpload = useEncryptedUpload();
+  const eligibility = useEligibility(useMemo(() => [recipient], [recipient]));
+  const { ensure } = useEncryption();
+  // the MLS code loads while the first message is written
+  useEffect(() => {
+    if (eligibility.encrypted) ensure().catch(() => undefined);
+  }, [eligibility.encrypted, ensure]);
+  const upload = eligibility.encrypted ? encryptedUpload : plainUpload;
+  const first = useFirstMessages(recipient, eligibility);
   const [replyTo, setReplyTo] = useState<Message | null>(null);
   const name = recipient.display_name || recipient.username;
   const messages = first.entries.map((entry) => entry.message);
@@ -127,11 +148,12 @@ function NewChat({ recipient }: { recipient: Participant }) {
           <span className="mbox-chat__identity">
             <Avatar src={recipient.avatar} name={name} size={32} online={recipient.is_online} />
             <span className="mbox-chat__name">{name}</span>
+            {eligibility.encrypted ? <EncryptionLock /> : null}
           </span>
         }
       />
       {first.entries.length === 0 ? (
-        <EmptyChat />
+        <EmptyChat encrypted={eligibility.encrypted} />
       ) : (
         <div className="mbox-messages mbox-scroll mbox-messages__first">
           {first.entries.map((entry, index) => (
@@ -159,6 +181,7 @@ function NewChat({ recipient }: { recipient: Participant }) {
           ))}
         </div>
       )}
+      <PlainReason because={eligibility.because} />
       <Composer
         blocked={false}
         replyTo={replyTo}
@@ -172,7 +195,7 @@ function NewChat({ recipient }: { recipient: Participant }) {
   );
 }
 
-function EmptyChat() {
+function EmptyChat({ encrypted }: { encrypted: boolean }) {
   const t = useT();
   return (
     <div className="mbox-chat-empty" data-testid="chat-empty">
@@ -180,7 +203,9 @@ function EmptyChat() {
         👋
       </span>
       <p className="mbox-chat-empty__title">{t('messages.chat.say_hello')}</p>
-      <p className="mbox-chat-empty__note">{t('messages.chat.privacy_note')}</p>
+      <p className="mbox-chat-empty__note" data-testid="chat-privacy-note">
+        {t(encrypted ? 'messages.e2ee.empty_note' : 'messages.chat.privacy_note')}
+      </p>
     </div>
   );
 }
@@ -199,17 +224,24 @@ function OpenChat({ conversation, removed }: { conversation: Conversation; remov
   const partner = conversation.partner;
   const blockStatus = useBlockStatus(conversation.id, isDirect);
   const active = useActiveStatus(isDirect ? (partner?.id ?? null) : null, conversation.id);
-  const actions = useChatActions(conversation.id);
+  const encrypted = isEncrypted(conversation);
+  const encryption = useEncryption();
+  const plainActions = useChatActions(conversation.id);
+  const encryptedActions = useEncryptedChatActions(conversation);
+  const actions = encrypted ? encryptedActions : plainActions;
   const [replyTo, setReplyTo] = useState<Message | null>(null);
   const [modal, setModal] = useState<OpenModal>(null);
   const list = useRef<MessageListHandle>(null);
 
-  const messages = useMemo(() => flattenPages(query.data), [query.data]);
+  const messages = useMemo(() => withSystemTexts(flattenPages(query.data), t), [query.data, t]);
   const refusal = blockRefusal(blockStatus.data);
   const effective = settings.data?.effective_settings ?? preferences.data;
   const typingEnabled = effective?.typing_indicator_enabled ?? true;
   const receiptsEnabled = effective?.read_receipts_enabled ?? true;
   const title = conversationTitle(conversation);
+  // this device was removed (Devices): its encrypted chats are read-only notices
+  const deviceRemoved = encrypted && encryption.removed;
+  useEncryptedReceipts(conversation, messages, encrypted && receiptsEnabled, !removed && !deviceRemoved);
 
   // opening the chat marks it read
   const { markRead } = stream;
@@ -271,6 +303,8 @@ function OpenChat({ conversation, removed }: { conversation: Conversation; remov
     label: t('messages.chat.search'),
     onSelect: () => setModal({ kind: 'search' }),
   });
+  if (encrypted && !deviceRemoved)
+    menu.push({ label: t('messages.verification.menu'), onSelect: () => setModal({ kind: 'verify' }) });
   if (isDirect && partner) {
     menu.push({ label: t('messages.group.add_people'), onSelect: () => dock.showGroupCreation(partner) });
     menu.push(
@@ -337,8 +371,14 @@ function OpenChat({ conversation, removed }: { conversation: Conversation; remov
         <GroupAvatar people={others} size={32} />
       )}
       <span className="mbox-chat__titles">
-        <span className="mbox-chat__name" data-testid="chat-title">
-          {title}
+        <span className="mbox-chat__name-line">
+          <span className="mbox-chat__name" data-testid="chat-title">
+            {title}
+          </span>
+          {encrypted ? <EncryptionLock /> : null}
+          {encrypted && !deviceRemoved ? (
+            <VerificationBadge conversationId={conversation.id} currentUserId={dock.currentUserId} compact />
+          ) : null}
         </span>
         <span className="mbox-chat__subtitle">{subtitle}</span>
       </span>
@@ -387,7 +427,7 @@ function OpenChat({ conversation, removed }: { conversation: Conversation; remov
         </div>
       ) : null}
       {messages.length === 0 ? (
-        <EmptyChat />
+        <EmptyChat encrypted={encrypted} />
       ) : (
         <MessageList
           ref={list}
@@ -407,13 +447,21 @@ function OpenChat({ conversation, removed }: { conversation: Conversation; remov
           onReply={setReplyTo}
           onReact={actions.react}
           onDelete={actions.remove}
+          onDeleteForEveryone={
+            encrypted ? (message) => setModal({ kind: 'deleteForEveryone', message }) : undefined
+          }
         />
       )}
+      {!encrypted ? <PlainReason conversationId={conversation.id} /> : null}
       {typingEnabled && !removed ? (
         <TypingIndicator conversationId={conversation.id} currentUserId={dock.currentUserId} />
       ) : null}
       {removed ? (
         <RemovedNotice />
+      ) : deviceRemoved ? (
+        <p className="mbox-removed-notice" role="status" data-testid="device-removed-notice">
+          {t('messages.e2ee.device_removed_here')}
+        </p>
       ) : (
         <Composer
           blocked={refusal !== null}
@@ -429,7 +477,9 @@ function OpenChat({ conversation, removed }: { conversation: Conversation; remov
           }}
           upload={actions.upload}
           onTyping={(typing) => {
-            if (typingEnabled) stream.sendTyping(conversation.id, typing);
+            if (!typingEnabled) return;
+            if (encrypted) encryptedActions.typing(typing);
+            else stream.sendTyping(conversation.id, typing);
           }}
           draftKey={conversationDraftKey(conversation.id)}
         />
@@ -448,7 +498,18 @@ function OpenChat({ conversation, removed }: { conversation: Conversation; remov
         <RenameModal conversation={conversation} onClose={() => setModal(null)} />
       ) : null}
       {modal?.kind === 'report' ? (
-        <ReportModal conversationId={conversation.id} onClose={() => setModal(null)} />
+        <ReportModal
+          conversationId={conversation.id}
+          onClose={() => setModal(null)}
+          revealable={encrypted ? recentForReport(messages) : undefined}
+        />
+      ) : null}
+      {modal?.kind === 'verify' ? (
+        <SafetyNumberDialog
+          conversation={conversation}
+          currentUserId={dock.currentUserId}
+          onClose={() => setModal(null)}
+        />
       ) : null}
       {modal?.kind === 'search' ? (
         <ConversationSearchModal
@@ -471,6 +532,17 @@ function OpenChat({ conversation, removed }: { conversation: Conversation; remov
           onConfirm={() => void setBlocked(true)}
         >
           {t('messages.chat.block_text')}
+        </ConfirmDialog>
+      ) : null}
+      {modal?.kind === 'deleteForEveryone' ? (
+        <ConfirmDialog
+          title={t('messages.e2ee.delete_for_everyone_title')}
+          confirmLabel={t('messages.e2ee.delete_for_everyone')}
+          cancelLabel={t('messages.cancel')}
+          onClose={() => setModal(null)}
+          onConfirm={() => encryptedActions.removeForEveryone(modal.message)}
+        >
+          {t('messages.e2ee.delete_for_everyone_text')}
         </ConfirmDialog>
       ) : null}
       {modal?.kind === 'confirm' ? (

@@ -11,6 +11,8 @@ import { ConversationConfirm } from './ConversationConfirm';
 import { Icon } from '../../../components/Icon';
 import { RelativeTime } from '../../../components/RelativeTime';
 import { useT } from '../../../platform/i18n/use-t';
+import { EncryptionLock, isEncrypted } from '../e2ee';
+import { decryptedLastMessage, usePreviewVersion } from '../e2ee/previews';
 
 const actionLabels = {
   leave: 'messages.leave_group',
@@ -31,13 +33,24 @@ export const ConversationRow = memo(function ConversationRow({
   const t = useT();
   const [confirming, setConfirming] = useState<ConversationAction | null>(null);
   const title = conversationTitle(conversation);
-  const preview = previewOf(conversation, currentUserId);
+  usePreviewVersion();
+  const encrypted = isEncrypted(conversation);
+  // the server has no plaintext of an encrypted chat: the row shows what this device decrypted
+  const decrypted = encrypted ? decryptedLastMessage(conversation) : null;
+  const preview = previewOf(
+    decrypted ? { ...conversation, last_message: decrypted } : conversation,
+    currentUserId,
+  );
+  const undecrypted = encrypted && !decrypted && conversation.last_message !== null;
   const unread = badgeText(conversation.unread_count);
   const partner = conversation.partner;
 
   let prefix = '';
   let body: string;
-  if (preview.kind === 'empty') body = t('messages.preview.empty');
+  if (undecrypted) {
+    if (conversation.last_message?.sender_id === currentUserId) prefix = t('messages.preview.you');
+    body = t('messages.e2ee.preview');
+  } else if (preview.kind === 'empty') body = t('messages.preview.empty');
   else {
     if (preview.prefix.kind === 'you') prefix = t('messages.preview.you');
     if (preview.prefix.kind === 'sender')
@@ -60,6 +73,7 @@ export const ConversationRow = memo(function ConversationRow({
         <span className="mbox-row__text">
           <span className="mbox-row__top">
             <span className="mbox-row__name">{title}</span>
+            {encrypted ? <EncryptionLock size={12} /> : null}
             <span className="mbox-row__time">
               <RelativeTime iso={conversation.last_message?.created_at ?? conversation.updated_at} />
             </span>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { MessagingErrorCode } from '@palchat/api';
 import { ApiError } from '../../../api/client';
 import { messagingApi } from '../api';
@@ -17,6 +17,9 @@ import { ScreenHeader } from './ScreenHeader';
 import { Icon } from '../../../components/Icon';
 import { Button, IconButton } from '../../../components/Button';
 import { useT } from '../../../platform/i18n/use-t';
+import { rememberPlainReason, useEligibility } from '../e2ee/eligibility';
+import { PlainReason } from '../e2ee/PlainReason';
+import { useEncryption } from '../e2ee/provider';
 import type { MessageId } from '../../../platform/i18n/messages';
 
 const errorTexts: Record<GroupCreationError, MessageId> = {
@@ -40,6 +43,10 @@ export function GroupCreation() {
   const [mutualFollowError, setMutualFollowError] = useState(false);
 
   const selectedIds = new Set(selected.map((p) => p.id));
+  const people = useMemo(() => [...(seed ? [seed] : []), ...selected], [seed, selected]);
+  // the group is encrypted when every one of them can take part; else it is plain, and the form says why
+  const eligibility = useEligibility(people);
+  const { ensure } = useEncryption();
   const error = validateGroupCreation({
     name,
     selectedCount: selected.length,
@@ -59,8 +66,12 @@ export function GroupCreation() {
     if (error || submitting) return;
     setSubmitting(true);
     try {
-      const ids = [...(seed ? [seed.id] : []), ...selected.map((p) => p.id)];
-      const conversation = await messagingApi.createGroup(name.trim(), ids);
+      const ids = people.map((p) => p.id);
+      const conversation = eligibility.encrypted
+        ? await ensure().then(({ runtime, session }) => runtime.createChat(session, client, ids, name.trim()))
+        : await messagingApi.createGroup(name.trim(), ids);
+      if (!eligibility.encrypted && eligibility.because)
+        rememberPlainReason(conversation.id, eligibility.because);
       upsertConversation(client, conversation);
       dock.openChat(conversation.id);
     } catch (failure) {
@@ -146,12 +157,13 @@ export function GroupCreation() {
         />
       </div>
       <div className="mbox-group-form__footer">
+        <PlainReason because={eligibility.because} />
         {touched && error ? (
           <p className="mbox-field-error" role="alert" data-testid="group-error">
             {t(errorTexts[error])}
           </p>
         ) : null}
-        <Button type="submit" block disabled={error !== null || submitting}>
+        <Button type="submit" block disabled={error !== null || submitting || !eligibility.known}>
           {t('messages.group.create')}
         </Button>
       </div>

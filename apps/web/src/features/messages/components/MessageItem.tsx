@@ -24,6 +24,8 @@ export interface MessageItemProps {
   onReply: (message: Message) => void;
   onReact: (message: Message, emoji: string) => void;
   onDelete: (message: Message) => void;
+  /** an encrypted chat: one's own message can also be deleted for everyone */
+  onDeleteForEveryone?: (message: Message) => void;
 }
 
 // the viewer statuses use, loaded with the first picture opened
@@ -165,6 +167,15 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
                     icon="delete"
                     label={t('messages.message.delete')}
                     onClick={() => props.onDelete(message)}
+                  />
+                ) : null}
+                {own && message.id && props.onDeleteForEveryone ? (
+                  <IconButton
+                    shape="round"
+                    size="small"
+                    icon="deleteForever"
+                    label={t('messages.e2ee.delete_for_everyone')}
+                    onClick={() => props.onDeleteForEveryone?.(message)}
                   />
                 ) : null}
                 {picking ? (

@@ -39,7 +39,7 @@ export interface MessageListHandle {
   scrollToBottom: () => void;
 }
 
-type ItemCallbacks = Pick<MessageItemProps, 'onReply' | 'onReact' | 'onDelete'>;
+type ItemCallbacks = Pick<MessageItemProps, 'onReply' | 'onReact' | 'onDelete' | 'onDeleteForEveryone'>;
 
 export interface MessageListProps extends ItemCallbacks {
   /** the window of the history held (data/window.ts), oldest first */
@@ -190,6 +190,7 @@ export const MessageList = forwardRef<MessageListHandle, MessageListProps>(funct
               onReply={props.onReply}
               onReact={props.onReact}
               onDelete={props.onDelete}
+              onDeleteForEveryone={props.onDeleteForEveryone}
             />
           );
         }}

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { messagingApi } from '../api';
+import { useMembershipChanges } from '../e2ee/use-encrypted-chat';
 import { messageKeys } from '../query-keys';
 import { useAction } from '../hooks/use-action';
 import type { Conversation, Participant } from '../model';
@@ -25,6 +26,7 @@ export function ParticipantsModal({
   const t = useT();
   const client = useQueryClient();
   const run = useAction();
+  const membership = useMembershipChanges(conversation);
   const [adding, setAdding] = useState(false);
   const [search, setSearch] = useState('');
   const [picked, setPicked] = useState<Participant[]>([]);
@@ -47,7 +49,7 @@ export function ParticipantsModal({
 
   const remove = async (person: Participant) => {
     if (
-      await run(() => messagingApi.removeParticipants(conversation.id, [person.id]), {
+      await run(() => membership.remove([person.id]), {
         failure: 'messages.error.remove_participant',
       })
     )
@@ -67,7 +69,7 @@ export function ParticipantsModal({
 
   const add = async () => {
     const ids = picked.map((p) => p.id);
-    const ok = await run(() => messagingApi.addParticipants(conversation.id, ids), {
+    const ok = await run(() => membership.add(ids), {
       failure: 'messages.error.add_participants',
       success: 'messages.participants.added',
     });

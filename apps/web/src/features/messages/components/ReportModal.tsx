@@ -1,13 +1,30 @@
 import { useState } from 'react';
-import { messagingApi } from '../api';
+import { messagingApi, type RevealedMessage } from '../api';
 import { useAction } from '../hooks/use-action';
-import { CONVERSATION_REPORT_REASONS } from '../rules/constants';
+import type { Message } from '../model';
+import { CONVERSATION_REPORT_REASONS, REPORT_REVEAL_MAX } from '../rules/constants';
 import { Button } from '../../../components/Button';
 import { Modal } from '../../../components/Modal';
 import type { MessageId } from '../../../platform/i18n/messages';
 import { useT } from '../../../platform/i18n/use-t';
 
 type Reason = (typeof CONVERSATION_REPORT_REASONS)[number];
+
+/**
+ * What the report of an encrypted chat can reveal when it cites no message: the latest messages this device
+ * decrypted (as many as the server keeps of a plain chat's report), their text as the reporter read it.
+ */
+export function recentForReport(messages: readonly Message[]): RevealedMessage[] {
+  return messages
+    .filter((message) => !message.is_system_message && message.content.trim() !== '')
+    .slice(-REPORT_REVEAL_MAX)
+    .map((message) => ({
+      message_id: message.id,
+      sender_id: message.sender_id,
+      content: message.content,
+      created_at: message.created_at,
+    }));
+}
 
 const reasonLabels = {
   spam: 'messages.report.reason.spam',
@@ -19,13 +36,26 @@ const reasonLabels = {
   other: 'messages.report.reason.other',
 } satisfies Record<Reason, MessageId>;
 
-/** Reports a conversation; a reason is required (SPEC §5). */
-export function ReportModal({ conversationId, onClose }: { conversationId: string; onClose: () => void }) {
+/**
+ * Reports a conversation; a reason is required (SPEC §5). In an encrypted chat the server has no text to show the
+ * moderators: `revealable` are the decrypted messages the reporter may reveal to them (the reported one), sent
+ * along unless the reporter unticks "Show this message to the moderators".
+ */
+export function ReportModal({
+  conversationId,
+  onClose,
+  revealable = [],
+}: {
+  conversationId: string;
+  onClose: () => void;
+  revealable?: RevealedMessage[];
+}) {
   const t = useT();
   const run = useAction();
   const [reason, setReason] = useState<Reason | null>(null);
   const [details, setDetails] = useState('');
   const [missingReason, setMissingReason] = useState(false);
+  const [reveal, setReveal] = useState(true);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -33,7 +63,8 @@ export function ReportModal({ conversationId, onClose }: { conversationId: strin
       setMissingReason(true);
       return;
     }
-    const ok = await run(() => messagingApi.report(conversationId, reason, details.trim()), {
+    const revealed = reveal && revealable.length > 0 ? revealable : undefined;
+    const ok = await run(() => messagingApi.report(conversationId, reason, details.trim(), revealed), {
       failure: 'messages.error.report',
       success: 'messages.report.submitted',
     });
@@ -75,6 +106,17 @@ export function ReportModal({ conversationId, onClose }: { conversationId: strin
           placeholder={t('messages.report.details')}
           aria-label={t('messages.report.details')}
         />
+        {revealable.length > 0 ? (
+          <label className="checkbox-field mbox-reveal">
+            <input type="checkbox" checked={reveal} onChange={(event) => setReveal(event.target.checked)} />
+            <span>
+              {t('messages.report.reveal', { count: revealable.length })}
+              {revealable.length === 1 ? (
+                <q className="mbox-reveal__quote">{revealable[0]?.content}</q>
+              ) : null}
+            </span>
+          </label>
+        ) : null}
         <div className="mbox-modal__actions">
           <Button variant="ghost" onClick={onClose}>
             {t('messages.cancel')}

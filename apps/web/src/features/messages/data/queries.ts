@@ -6,6 +6,8 @@ import { isSearchable } from '../rules/validation';
 import { loadedConversations } from './cache';
 import { CHAT_WINDOW_PAGES, newerPageParam, olderPageParam, type ChatPageParam } from './window';
 import { messageKeys } from '../query-keys';
+import type { ConversationPage } from '../model';
+import { boxAccount, isEncrypted, isLocalMessageId, loadEncryption, searchEncrypted } from '../e2ee';
 
 /** Server state of the box, one hook per resource (SPEC §7). */
 
@@ -43,7 +45,7 @@ export function useUnreadCount() {
 export function conversationMessagesOptions(id: string) {
   return infiniteQueryOptions({
     queryKey: messageKeys.conversation(id),
-    queryFn: ({ pageParam, signal }) => messagingApi.conversation(id, pageParam, signal),
+    queryFn: ({ pageParam, signal }) => chatPage(id, pageParam, signal),
     initialPageParam: undefined as ChatPageParam,
     getNextPageParam: (last, _all, lastParam) => olderPageParam(last, lastParam),
     getPreviousPageParam: (first, _all, firstParam) => newerPageParam(first, firstParam),
@@ -52,6 +54,19 @@ export function conversationMessagesOptions(id: string) {
     staleTime: Infinity,
     refetchOnWindowFocus: false,
   });
+}
+
+/**
+ * A page of a chat: the server's, or for an encrypted chat (the server holds no plaintext) this device's decrypted
+ * history, paged by its local ids, with the conversation the server still serves.
+ */
+async function chatPage(id: string, param: ChatPageParam, signal: AbortSignal): Promise<ConversationPage> {
+  const anchor = param ? ('max_id' in param ? param.max_id : param.min_id) : null;
+  const local = anchor !== null && isLocalMessageId(anchor);
+  const page = await messagingApi.conversation(id, local ? undefined : param, signal);
+  if (!local && !isEncrypted(page.conversation)) return page;
+  const runtime = await loadEncryption();
+  return runtime.localPage(boxAccount(), page.conversation, param);
 }
 
 export function useConversationMessages(id: string | null) {
@@ -108,10 +123,16 @@ export function useMessageSearch(query: string, conversationId: string | null) {
   const q = query.trim();
   return useInfiniteQuery({
     queryKey: messageKeys.search(q, conversationId),
-    queryFn: ({ pageParam, signal }) => messagingApi.search(q, pageParam, conversationId ?? undefined, signal),
+    queryFn: async ({ pageParam, signal, client }) => {
+      const page = await messagingApi.search(q, pageParam, conversationId ?? undefined, signal);
+      if (pageParam !== 0) return page;
+      // encrypted chats are searched here, in what this device decrypted: their results come first
+      const local = await searchEncrypted(client, q, conversationId);
+      return { ...page, results: [...local, ...page.results], total_count: page.total_count + local.length };
+    },
     initialPageParam: 0,
     getNextPageParam: (last, pages) =>
-      last.has_more ? pages.reduce((sum, page) => sum + page.results.length, 0) : undefined,
+      last.has_more ? pages.reduce((sum, page) => sum + page.results.filter((r) => !isLocalMessageId(r.id)).length, 0) : undefined,
     enabled: isSearchable(q),
     staleTime: 30_000,
   });

@@ -10,6 +10,8 @@ import { errorCode, mentionsTransferOwnership } from '../rules/errors';
 import { useDock } from '../state/dock-context';
 import { useBoxToast } from '../state/toasts';
 import { useAction } from './use-action';
+import { isEncrypted } from '../e2ee';
+import { useEncryption } from '../e2ee/provider';
 import { useT } from '../../../platform/i18n/use-t';
 
 export type ConversationAction = 'leave' | 'deleteGroup' | 'deleteChat';
@@ -21,6 +23,17 @@ export function useConversationActions() {
   const t = useT();
   const run = useAction();
   const notify = useBoxToast();
+  const { ensure } = useEncryption();
+  /** an encrypted chat that is gone leaves no keys or history on this device */
+  const forgetEncrypted = useCallback(
+    (conversation: Conversation) => {
+      if (!isEncrypted(conversation)) return;
+      ensure()
+        .then(({ runtime, session }) => runtime.forgetChat(session, conversation.id))
+        .catch((error: unknown) => console.error('Encrypted chats: a chat was not forgotten', error));
+    },
+    [ensure],
+  );
 
   const leave = useCallback(
     async (conversation: Conversation) => {
@@ -44,9 +57,10 @@ export function useConversationActions() {
         return;
       }
       removeConversation(client, conversation.id);
+      forgetEncrypted(conversation);
       dock.showList();
     },
-    [client, dock, t, notify],
+    [client, dock, t, notify, forgetEncrypted],
   );
 
   const remove = useCallback(
@@ -56,10 +70,11 @@ export function useConversationActions() {
       });
       if (!ok) return;
       removeConversation(client, conversation.id);
+      forgetEncrypted(conversation);
       void client.invalidateQueries({ queryKey: messageKeys.conversations() });
       dock.showList();
     },
-    [client, dock, run],
+    [client, dock, run, forgetEncrypted],
   );
 
   return useCallback(

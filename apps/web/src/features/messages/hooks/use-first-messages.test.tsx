@@ -17,7 +17,10 @@ function renderNewChat(): { current: () => Probe } {
   let latest: Probe | undefined;
   function ProbeView() {
     const dock = useDock();
-    latest = { ...useFirstMessages(recipient), conversationId: dock.conversationId };
+    latest = {
+      ...useFirstMessages(recipient, { known: true, encrypted: false, because: null }),
+      conversationId: dock.conversationId,
+    };
     return null;
   }
   render(

@@ -4,7 +4,9 @@ import { messagingApi, type SendMessageInput } from '../api';
 import { appendMessage, applyMessageToList } from '../data/cache';
 import { messageKeys } from '../query-keys';
 import { conversationMessagesOptions } from '../data/queries';
-import type { Message, MessageMedia, Participant } from '../model';
+import type { Conversation, Message, MessageMedia, Participant } from '../model';
+import { fetchEligibility, plainBecause, rememberPlainReason, type PlainBecause } from '../e2ee/eligibility';
+import { useEncryption } from '../e2ee/provider';
 import { newIdempotencyKey } from '../rules/send-key';
 import { contentToSend } from '../rules/validation';
 import { useDock } from '../state/dock-context';
@@ -20,7 +22,27 @@ export interface FirstMessage {
   input: SendMessageInput;
   /** the Idempotency-Key of every attempt: a retry of a send whose answer was lost stores nothing twice */
   idempotencyKey: string;
+  /** the composer's media (an encrypted chat's carry their keys, by id) */
+  media: MessageMedia[];
   failed: boolean;
+}
+
+/**
+ * How the first message goes: in a new encrypted chat, or plain (and why, when someone keeps it plain); `known`
+ * false while the server has not said yet.
+ */
+export interface NewChatMode {
+  known: boolean;
+  encrypted: boolean;
+  because: PlainBecause | null;
+}
+
+async function eligibilityOf(recipient: Participant): Promise<Omit<NewChatMode, 'known'>> {
+  // a server without encrypted chats answers with an error: the chat is plain, as before
+  const answers = await fetchEligibility([recipient.id]).catch(() => null);
+  if (!answers) return { encrypted: false, because: null };
+  const because = plainBecause(answers, [recipient]);
+  return { encrypted: because === null, because };
 }
 
 /**
@@ -28,7 +50,7 @@ export interface FirstMessage {
  * the first one the server accepts opens the conversation (its messages loaded first, so the chat does not
  * flash a loading state).
  */
-export function useFirstMessages(recipient: Participant) {
+export function useFirstMessages(recipient: Participant, mode: NewChatMode) {
   const client = useQueryClient();
   const dock = useDock();
   const t = useT();
@@ -36,6 +58,9 @@ export function useFirstMessages(recipient: Participant) {
   const me = dock.currentUserId;
   const openChat = dock.openChat;
   const [entries, setEntries] = useState<FirstMessage[]>([]);
+  const { ensure } = useEncryption();
+  /** the encrypted chat the first message created: the next ones go into it */
+  const created = useRef<Promise<Conversation> | null>(null);
   /** once the reader left this screen, an answer arriving later does not take them back to the chat */
   const shown = useRef(true);
   useEffect(() => {
@@ -51,10 +76,35 @@ export function useFirstMessages(recipient: Participant) {
     );
   }, []);
 
+  /** creates the encrypted chat once (POST /e2ee/conversations), then sends the message in it */
+  const sendEncrypted = useCallback(
+    async (entry: FirstMessage): Promise<Message> => {
+      const { runtime, session } = await ensure();
+      created.current ??= runtime.createChat(session, client, [recipient.id], null);
+      const conversation = await created.current.catch((error: unknown) => {
+        created.current = null;
+        throw error;
+      });
+      return runtime.sendNote(
+        session,
+        conversation,
+        entry.input.content,
+        entry.media,
+        entry.message.reply_to,
+      );
+    },
+    [client, ensure, recipient.id],
+  );
+
   const deliver = useCallback(
     async (entry: FirstMessage): Promise<void> => {
       try {
-        const message = await messagingApi.send(entry.input, entry.idempotencyKey);
+        // a message sent before the eligibility answer came waits for it: it must not go out in plain by mistake
+        const { encrypted, because } = mode.known ? mode : await eligibilityOf(recipient);
+        const message = encrypted
+          ? await sendEncrypted(entry)
+          : await messagingApi.send(entry.input, entry.idempotencyKey);
+        if (!encrypted && because) rememberPlainReason(message.conversation_id, because);
         appendMessage(client, message);
         applyMessageToList(client, message, {
           currentUserId: me,
@@ -78,7 +128,7 @@ export function useFirstMessages(recipient: Participant) {
         notify('error', t('messages.error.send', { error: reason }));
       }
     },
-    [client, me, openChat, setFailed, notify, t, recipient.id],
+    [client, me, openChat, setFailed, notify, t, recipient, mode, sendEncrypted],
   );
 
   const send = useCallback(
@@ -100,6 +150,7 @@ export function useFirstMessages(recipient: Participant) {
           ...(replyTo ? { reply_to_message_id: replyTo.id } : {}),
         },
         idempotencyKey: newIdempotencyKey(),
+        media,
         failed: false,
       };
       setEntries((list) => [...list, entry]);

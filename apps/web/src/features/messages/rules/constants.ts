@@ -14,6 +14,8 @@ export {
 } from '@palchat/api';
 
 export const UNREAD_BADGE_MAX = 99;
+/** the most messages a report reveals of an encrypted chat (the server accepts 20, as many as it keeps of a plain one) */
+export const REPORT_REVEAL_MAX = 20;
 export const SEARCH_DEBOUNCE_MS = 300;
 export const USER_SEARCH_DEBOUNCE_MS = 300;
 export const TYPING_STOP_MS = 3000;

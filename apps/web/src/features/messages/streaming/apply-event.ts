@@ -16,6 +16,7 @@ import {
 } from '../data/cache';
 import { messageKeys } from '../query-keys';
 import { refreshConversation } from '../data/refresh';
+import { forwardEncryptedEvent } from '../e2ee';
 import { applyIncomingMessage, countsAsUnread } from '../rules/unread';
 import type { TypingStore } from '../state/typing-store';
 
@@ -94,6 +95,14 @@ export function applyStreamEvent(event: StreamEvent, context: StreamContext): vo
       adjustUnread(client);
       return;
     }
+    case 'e2ee_message':
+    case 'e2ee_ephemeral':
+    case 'e2ee_pending_removals':
+    case 'e2ee_devices_changed':
+      void forwardEncryptedEvent(event.event, event.payload, context).catch((error: unknown) =>
+        console.error('Encrypted chats: a stream event failed', error),
+      );
+      return;
     default:
       // 'update' and other timeline events are not the box's business
       return;

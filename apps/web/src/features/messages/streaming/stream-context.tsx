@@ -13,6 +13,7 @@ import { messageKeys } from '../query-keys';
 import { MARK_READ_DELAY_MS } from '../rules/constants';
 import { useDock } from '../state/dock-context';
 import { TypingStore } from '../state/typing-store';
+import { ENCRYPTED_EVENTS } from '../e2ee';
 import type { StreamContext as EventContext } from './apply-event';
 
 /** The events of the user stream the box applies (the social views take the rest). */
@@ -23,6 +24,7 @@ const BOX_EVENTS = new Set([
   'message_read',
   'message_reaction_update',
   'conversation_updated',
+  ...ENCRYPTED_EVENTS,
 ]);
 
 /**
