@@ -113,6 +113,17 @@ describeEachDialect('encrypted chats: ordering and delivery', (dialect) => {
     const [row] = list.json as { id: string; last_message: Record<string, unknown> }[];
     expect(row?.id).toBe(alice.conversationId);
     expect(row?.last_message).toMatchObject({ content: '', encrypted: true, sender_id: cast.bob.account.id });
+
+    // a block either way stops what is said, as in a plain chat, until it is lifted
+    const chatPath = `${FM}/conversations/${alice.conversationId}`;
+    expect((await call(server, cast.bob, 'POST', `${chatPath}/block_user`)).status).toBe(200);
+    const blocked = await alice.send('are you there?');
+    expect(blocked.status).toBe(403);
+    expect(blocked.body.error).toBe('This user has blocked you. You cannot send messages.');
+    expect((await bob.send('bye', { signal: true })).status).toBe(403);
+    expect((await call(server, cast.bob, 'POST', `${chatPath}/unblock_user`)).status).toBe(200);
+    expect((await alice.send('are you there?')).status).toBe(201);
+    await mutualFollow(server, cast.alice, cast.bob); // a block ended their follows: the groups below need them
   });
 
   it('accepts the first commit of an epoch only, also when two race', async () => {

@@ -15,6 +15,7 @@ import { newId } from '../lib/ids.js';
 import { isoDaysAgo, nowIso } from '../lib/time.js';
 import { mediaStorageFor } from '../media/storage.js';
 import { requireMembership } from '../messaging/access.js';
+import { assertNotBlocked } from '../messaging/messages.js';
 import { bumpConversation } from '../messaging/message-writes.js';
 import { requireOwnDevice } from './devices.js';
 import {
@@ -233,6 +234,8 @@ export async function checkOutgoing(
     input.remove_participant_ids.length > 0 ||
     input.removed_device_ids.length > 0;
   if (changesMembers && kind !== 'commit') throw unprocessable(DeliveryText.onlyCommits);
+  // as for plain chats, a block either way stops what people say; commits (devices, membership) still go
+  if (kind === 'application') await assertNotBlocked(ctx.db, membership, sender.id);
   if (input.add_participant_ids.length > 0 && input.remove_participant_ids.length > 0)
     throw unprocessable(DeliveryText.addAndRemove);
   if (input.add_participant_ids.length > 0 && !input.welcome)
