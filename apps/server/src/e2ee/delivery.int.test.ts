@@ -311,7 +311,12 @@ describeEachDialect('encrypted chats: ordering and delivery', (dialect) => {
         .map((message) => JSON.parse(message.payload) as Record<string, unknown>);
     try {
       const { alice, bob, id } = await group();
-      await new MlsDevice(server, erin).register();
+      // a device is announced with its first key packages: before them nobody could add it
+      const erinDevice = await new MlsDevice(server, erin).register(0);
+      const erinsDevices = () =>
+        eventsOf(erin, 'e2ee_devices_changed').filter((event) => event.account_id === erin.account.id);
+      expect(erinsDevices()).toEqual([]);
+      await erinDevice.uploadKeyPackages(3);
       expect(eventsOf(erin, 'e2ee_devices_changed')).toContainEqual({ account_id: erin.account.id });
       expect(eventsOf(cast.bob, 'e2ee_message').some((envelope) => envelope.kind === 'welcome')).toBe(true);
       expect(eventsOf(cast.alice, 'e2ee_message').some((envelope) => envelope.kind === 'welcome')).toBe(

@@ -2,7 +2,7 @@ import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/index.js';
 import type { E2eeDevicesTable } from '../db/schema.js';
-import { emitCommitted, transactionWithEvents } from '../events/transaction.js';
+import { transactionWithEvents } from '../events/transaction.js';
 import { ApiError, notFound, unprocessable } from '../http/errors.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
@@ -64,8 +64,8 @@ export async function registerDevice(
     last_active_at: now,
     revoked_at: null,
   };
+  // announced (E2eeDeviceAdded) with its first key packages: before them nobody could add it to a chat
   await store.insertDevice(ctx.db, row);
-  await emitCommitted(ctx, { type: 'E2eeDeviceAdded', device: row });
   return serializeDevice({ ...row, key_packages_available: 0 });
 }
 

@@ -81,6 +81,8 @@ export async function uploadKeyPackages(
     if (free + rows.length > MAX_STORED_KEY_PACKAGES) throw unprocessable(KeyPackageText.tooMany);
     await store.insertKeyPackages(tx, rows);
     await emit({ type: 'E2eeKeyPackagesChanged', accountId: viewer.id, added: rows, removed: [] });
+    // a device with no key package left could not be added to chats: now it can (its first upload, or a refill)
+    if (free === 0) await emit({ type: 'E2eeDeviceAdded', device });
     return { key_packages_available: free + rows.length };
   });
 }
