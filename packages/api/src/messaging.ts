@@ -10,6 +10,8 @@ export const participantSchema = z.object({
   display_name: z.string(),
   avatar: z.string(),
   acct: z.string(),
+  /** the ActivityPub actor id (the identity in the person's MLS credentials); older servers leave it out */
+  uri: z.string().optional(),
   verified: z.boolean(),
   is_online: z.boolean(),
 });

@@ -8,7 +8,7 @@ import {
   type Reaction,
 } from '@palchat/api';
 import { avatarUrl } from '../accounts/media-urls.js';
-import { acctOf } from '../accounts/serializer.js';
+import { accountUri, acctOf } from '../accounts/serializer.js';
 import { parseFields } from '../accounts/fields.js';
 import { findAccountsByIds } from '../accounts/store.js';
 import type { AccountRow } from '../auth/viewer.js';
@@ -65,6 +65,7 @@ export function serializeParticipant(ctx: AppContext, row: AccountRow, online: b
     display_name: row.display_name,
     avatar: avatarUrl(ctx.config, row),
     acct: acctOf(row),
+    uri: accountUri(ctx, row),
     verified: parseFields(row.fields_json).some((field) => field.verified_at !== null),
     is_online: online,
   };

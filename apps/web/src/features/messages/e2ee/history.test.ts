@@ -37,6 +37,12 @@ describe('actor URIs and account ids', () => {
     expect(accountOf('https://here.test/users/ann')).toBe('1');
     expect(accountOf('https://elsewhere.test/users/x')).toBe('https://elsewhere.test/users/x');
   });
+
+  it("takes the server's uri when it gives one (actors need not live at /users/<name>)", () => {
+    const remote = { ...zed, uri: 'https://there.test/ap/actors/42' };
+    expect(actorUriOfParticipant(remote, origin)).toBe('https://there.test/ap/actors/42');
+    expect(actorDirectory([ann, remote], origin)('https://there.test/ap/actors/42')).toBe(zed.id);
+  });
 });
 
 describe('recordOf', () => {

@@ -7,11 +7,15 @@ import { newRecord, type SystemKind, type TimelineRecord } from './timeline';
  * the conversation's participants).
  */
 
-/** The actor URI of a participant: this server's `/users/<name>`, a remote one's from its acct (`name@host`). */
+/**
+ * The actor URI of a participant: the server's `uri`; from a server that leaves it out, this server's
+ * `/users/<name>` or, for a remote person, the usual `https://host/users/<name>` of their acct (`name@host`).
+ */
 export function actorUriOfParticipant(
-  person: Pick<Participant, 'username' | 'acct'>,
+  person: Pick<Participant, 'username' | 'acct' | 'uri'>,
   origin: string,
 ): string {
+  if (person.uri) return person.uri;
   const at = person.acct.indexOf('@');
   if (at < 0) return `${origin}/users/${person.username}`;
   return `https://${person.acct.slice(at + 1)}/users/${person.acct.slice(0, at)}`;
