@@ -60,4 +60,17 @@ describe('HttpTransport', () => {
     expect(cookie.calls[0]!.init).toMatchObject({ method: 'POST', headers: { 'X-CSRF-Token': 'c' } });
     expect(JSON.parse(String(cookie.calls[0]!.init.body))).toEqual({ device_id: '1', seq: 3 });
   });
+
+  it("reads its own server's files directly without credentials, another server's through its own", async () => {
+    const { calls, fetch } = fakeFetch(200, undefined);
+    const transport = new HttpTransport({ baseUrl: 'https://a.example', auth: { bearerToken: 't' }, fetch });
+    await transport.downloadMedia('https://a.example/system/e2ee/1');
+    await transport.downloadMedia('https://b.example/system/e2ee/2');
+    expect(calls.map((call) => call.url)).toEqual([
+      'https://a.example/system/e2ee/1',
+      `https://a.example/api/v1/e2ee/media/remote?url=${encodeURIComponent('https://b.example/system/e2ee/2')}`,
+    ]);
+    expect(calls[0]?.init.credentials).toBe('omit');
+    expect(calls[1]?.init.headers).toMatchObject({ Authorization: 'Bearer t' });
+  });
 });

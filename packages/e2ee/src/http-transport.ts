@@ -63,11 +63,15 @@ export class HttpTransport implements Transport {
   }
 
   async downloadMedia(url: string): Promise<Uint8Array> {
-    // the URL is unguessable and may be another server's: no credentials go with it
-    const response = await this.fetch(new URL(url, this.options.baseUrl || globalThis.location?.href), {
-      credentials: 'omit',
-    });
-    if (!response.ok) throw new TransportError(response.status, undefined);
+    const home = new URL(this.options.baseUrl || globalThis.location?.href || '');
+    const file = new URL(url, home);
+    // a file on another member's server is read through this one (GET /media/remote), which the page's
+    // content policy allows and which keeps the reader's address from that server
+    const response =
+      file.origin === home.origin
+        ? await this.fetch(file, { credentials: 'omit' }) // unguessable: no credentials go with it
+        : await this.request('GET', `${API}/media/remote?${params({ url: file.href })}`);
+    if (!response.ok) throw new TransportError(response.status, await readJson(response));
     return new Uint8Array(await response.arrayBuffer());
   }
 

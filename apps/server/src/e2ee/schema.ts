@@ -68,6 +68,7 @@ export const fetchQuerySchema = z.object({
 export const ackBodySchema = z.object({ device_id: id, seq });
 export const deviceQuerySchema = z.object({ device_id: id });
 export const mediaQuerySchema = z.object({ conversation_id: id.optional() });
+export const remoteMediaQuerySchema = z.object({ url: z.string().min(1).max(2048) });
 
 /** The `mls` part of add_participants / remove_participants in an encrypted chat. */
 export const membershipCommitSchema = z.object({

@@ -645,3 +645,23 @@ export async function deleteMediaOfConversation(
 ): Promise<E2eeMediaTable[]> {
   return db.deleteFrom('e2ee_media').where('conversation_id', '=', conversationId).returningAll().execute();
 }
+
+/** Whether `accountId` is in an encrypted chat with someone whose account lives on `domain` (host[:port]). */
+export async function sharesEncryptedChatWithDomain(
+  db: DbOrTx,
+  accountId: string,
+  domain: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('conversation_participants as mine')
+    .innerJoin('conversations', 'conversations.id', 'mine.conversation_id')
+    .innerJoin('conversation_participants as theirs', 'theirs.conversation_id', 'mine.conversation_id')
+    .innerJoin('accounts', 'accounts.id', 'theirs.account_id')
+    .select('accounts.id')
+    .where('mine.account_id', '=', accountId)
+    .where('conversations.encrypted', '=', 1)
+    .where('accounts.domain', '=', domain.toLowerCase())
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -6,12 +6,25 @@ import { readMultipartForm, registerMultipart } from '../../http/multipart.js';
 import { withUploadSlot } from '../../http/upload-slots.js';
 import { VIDEO_SIZE_LIMIT } from '../../instance/limits.js';
 import { storeEncryptedMedia } from '../media.js';
-import { mediaQuerySchema } from '../schema.js';
+import { readRemoteEncryptedMedia } from '../remote-media.js';
+import { mediaQuerySchema, remoteMediaQuerySchema } from '../schema.js';
 
 const tooLarge = () => new ApiError(413, 'The file is too large');
 
-/** POST /api/v1/e2ee/media: an encrypted file, multipart `file` or a raw application/octet-stream body. */
+/**
+ * POST /api/v1/e2ee/media: an encrypted file, multipart `file` or a raw application/octet-stream body.
+ * GET /api/v1/e2ee/media/remote?url=: an encrypted file on the server of a member of one's encrypted chats.
+ */
 export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get('/api/v1/e2ee/media/remote', async (request, reply) => {
+    const viewer = requireAccount(request);
+    const { url } = remoteMediaQuerySchema.parse(request.query);
+    const data = await readRemoteEncryptedMedia(ctx, viewer, url);
+    return reply
+      .header('content-type', 'application/octet-stream')
+      .header('cache-control', 'private, max-age=86400')
+      .send(data);
+  });
   await app.register(async (scope) => {
     await registerMultipart(scope, { files: 1, fields: 2 });
     scope.addContentTypeParser(
