@@ -82,6 +82,17 @@ test.describe('message box: encrypted one-to-one chat', () => {
     await expect(box(ann).getByTestId('message').filter({ hasText: 'And one back' })).toHaveCount(0);
     await expect(box(ben).getByTestId('message').filter({ hasText: 'And one back' })).toHaveCount(0);
 
+    // the chat on a phone, light and dark
+    await ben.page.setViewportSize({ width: 375, height: 740 });
+    await screenshotBox(ben, 'encrypted-chat-phone');
+    await ben.page.emulateMedia({ colorScheme: 'dark' });
+    await screenshotBox(ben, 'encrypted-chat-phone-dark');
+    await ben.page.setViewportSize({ width: 1280, height: 800 });
+    await screenshotBox(ben, 'encrypted-chat-dark');
+    await box(ben).getByRole('button', { name: 'Back' }).click();
+    await screenshotBox(ben, 'encrypted-list-dark');
+    await openChatWith(ben, 'Ann Archer');
+
     // search runs over what Ann's device decrypted
     await box(ann).getByRole('button', { name: 'Back' }).click();
     await box(ann).getByPlaceholder('Search all messages...').fill('nobody else');

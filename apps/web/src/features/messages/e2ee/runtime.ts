@@ -59,10 +59,10 @@ export interface BoxContext {
   onDeviceRemoved: () => void;
 }
 
-/** The participants the box knows of a conversation (its open chat's first page, else the list). */
-function participantsOf(client: QueryClient, conversationId: string): Participant[] {
+/** The conversation as the box knows it (its open chat's first page, else the list). */
+function conversationOf(client: QueryClient, conversationId: string): Conversation | undefined {
   const chat = client.getQueryData<ChatPages>(messageKeys.conversation(conversationId));
-  const fromChat = chat?.pages[0]?.conversation.participants;
+  const fromChat = chat?.pages[0]?.conversation;
   if (fromChat) return fromChat;
   const lists = client.getQueriesData<{ pages: { items: Conversation[] }[] }>({
     queryKey: messageKeys.conversations(),
@@ -70,9 +70,13 @@ function participantsOf(client: QueryClient, conversationId: string): Participan
   for (const [, list] of lists)
     for (const page of list?.pages ?? []) {
       const found = page.items.find((c) => c.id === conversationId);
-      if (found) return found.participants;
+      if (found) return found;
     }
-  return [];
+  return undefined;
+}
+
+function participantsOf(client: QueryClient, conversationId: string): Participant[] {
+  return conversationOf(client, conversationId)?.participants ?? [];
 }
 
 const directoryOf = (participants: Participant[]) => actorDirectory(participants, window.location.origin);
@@ -200,6 +204,9 @@ async function showUpdated(session: E2eeSession, box: BoxContext, stored: Stored
   const record = recordOf(stored, directoryOf(participants));
   if (!record) {
     removeMessage(box.client, stored.conversationId, stored.id);
+    // the list shows the newest message left
+    const conversation = conversationOf(box.client, stored.conversationId);
+    if (conversation) await loadPreviews(session, [conversation]);
     return;
   }
   remember([record]);

@@ -18,7 +18,7 @@ function renderNewChat(): { current: () => Probe } {
   function ProbeView() {
     const dock = useDock();
     latest = {
-      ...useFirstMessages(recipient, { encrypted: false, because: null }),
+      ...useFirstMessages(recipient, { known: true, encrypted: false, because: null }),
       conversationId: dock.conversationId,
     };
     return null;

@@ -5,7 +5,7 @@ import { appendMessage, applyMessageToList } from '../data/cache';
 import { messageKeys } from '../query-keys';
 import { conversationMessagesOptions } from '../data/queries';
 import type { Conversation, Message, MessageMedia, Participant } from '../model';
-import { rememberPlainReason, type PlainBecause } from '../e2ee/eligibility';
+import { fetchEligibility, plainBecause, rememberPlainReason, type PlainBecause } from '../e2ee/eligibility';
 import { useEncryption } from '../e2ee/provider';
 import { newIdempotencyKey } from '../rules/send-key';
 import { contentToSend } from '../rules/validation';
@@ -27,10 +27,22 @@ export interface FirstMessage {
   failed: boolean;
 }
 
-/** How the first message goes: in a new encrypted chat, or plain (and why, when someone keeps it plain). */
+/**
+ * How the first message goes: in a new encrypted chat, or plain (and why, when someone keeps it plain); `known`
+ * false while the server has not said yet.
+ */
 export interface NewChatMode {
+  known: boolean;
   encrypted: boolean;
   because: PlainBecause | null;
+}
+
+async function eligibilityOf(recipient: Participant): Promise<Omit<NewChatMode, 'known'>> {
+  // a server without encrypted chats answers with an error: the chat is plain, as before
+  const answers = await fetchEligibility([recipient.id]).catch(() => null);
+  if (!answers) return { encrypted: false, because: null };
+  const because = plainBecause(answers, [recipient]);
+  return { encrypted: because === null, because };
 }
 
 /**
@@ -87,10 +99,12 @@ export function useFirstMessages(recipient: Participant, mode: NewChatMode) {
   const deliver = useCallback(
     async (entry: FirstMessage): Promise<void> => {
       try {
-        const message = mode.encrypted
+        // a message sent before the eligibility answer came waits for it: it must not go out in plain by mistake
+        const { encrypted, because } = mode.known ? mode : await eligibilityOf(recipient);
+        const message = encrypted
           ? await sendEncrypted(entry)
           : await messagingApi.send(entry.input, entry.idempotencyKey);
-        if (!mode.encrypted && mode.because) rememberPlainReason(message.conversation_id, mode.because);
+        if (!encrypted && because) rememberPlainReason(message.conversation_id, because);
         appendMessage(client, message);
         applyMessageToList(client, message, {
           currentUserId: me,
@@ -114,7 +128,7 @@ export function useFirstMessages(recipient: Participant, mode: NewChatMode) {
         notify('error', t('messages.error.send', { error: reason }));
       }
     },
-    [client, me, openChat, setFailed, notify, t, recipient.id, mode, sendEncrypted],
+    [client, me, openChat, setFailed, notify, t, recipient, mode, sendEncrypted],
   );
 
   const send = useCallback(
