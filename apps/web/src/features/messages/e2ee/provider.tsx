@@ -29,6 +29,8 @@ interface EncryptionApi {
   removed: boolean;
 }
 
+const KEY_PACKAGE_UPKEEP_MS = 5 * 60_000;
+
 const EncryptionContext = createContext<EncryptionApi | null>(null);
 
 export function EncryptionProvider({ children }: { children: ReactNode }) {
@@ -92,6 +94,13 @@ export function EncryptionProvider({ children }: { children: ReactNode }) {
         await runtime.loadPreviews(session, list.filter(isEncrypted));
       })
       .catch((error: unknown) => console.error('Encrypted chats: the device could not start', error));
+    // others claim this device's key packages while the box stays open: they are topped up now and then
+    const timer = window.setInterval(() => {
+      ensure()
+        .then(({ session }) => session.tendKeyPackages())
+        .catch((error: unknown) => console.error('Encrypted chats: key packages were not topped up', error));
+    }, KEY_PACKAGE_UPKEEP_MS);
+    return () => window.clearInterval(timer);
   }, [dock.expanded, removed, ensure, client, account]);
 
   const value = useMemo(() => ({ ensure, removed }), [ensure, removed]);
