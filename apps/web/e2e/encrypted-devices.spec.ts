@@ -18,8 +18,9 @@ import {
 } from './messages-support';
 
 /**
- * Devices and verification of encrypted chats (issue 33): two people compare their chat's safety number and mark
- * it verified; a device removed in Preferences stops receiving while the account's other device reads on.
+ * Devices, verification and reports of encrypted chats (issue 33): two people compare their chat's safety number
+ * and mark it verified, until a new device makes it change; a report reveals the decrypted message to the
+ * moderators; a device removed in Preferences stops receiving while the account's other device reads on.
  */
 const SHOTS = '/tmp/shots-e2ee-devices';
 fs.mkdirSync(SHOTS, { recursive: true });

@@ -45,14 +45,14 @@ function peopleOf(
       key: device.actorUri,
       name: participant ? nameOf(participant) : device.actorUri,
       mine: participant?.id === currentUserId,
-      fingerprints: [],
+      devices: [],
     };
-    person.fingerprints.push(device.fingerprint);
+    person.devices.push({ fingerprint: device.fingerprint, self: device.self });
     people.set(device.actorUri, person);
   }
   return [...people.values()]
     .sort((a, b) => Number(b.mine) - Number(a.mine) || a.name.localeCompare(b.name))
-    .map(({ key, name, fingerprints }) => ({ key, name, fingerprints }));
+    .map(({ key, name, devices }) => ({ key, name, devices }));
 }
 
 /**

@@ -10,8 +10,19 @@ function renderModal(overrides: Partial<SafetyNumberModalProps> = {}) {
   const props: SafetyNumberModalProps = {
     safetyNumber: NUMBER,
     people: [
-      { key: 'https://a.example/users/ann', name: 'Ann Archer', fingerprints: ['aaaa 1111', 'aaaa 2222'] },
-      { key: 'https://b.example/users/ben', name: 'Ben Baker', fingerprints: ['bbbb 3333'] },
+      {
+        key: 'https://a.example/users/ann',
+        name: 'Ann Archer',
+        devices: [
+          { fingerprint: 'aaaa 1111', self: true },
+          { fingerprint: 'aaaa 2222', self: false },
+        ],
+      },
+      {
+        key: 'https://b.example/users/ben',
+        name: 'Ben Baker',
+        devices: [{ fingerprint: 'bbbb 3333', self: false }],
+      },
     ],
     otherNames: ['Ben Baker', 'Cy Cole'],
     status: 'unverified',
@@ -39,10 +50,10 @@ describe('SafetyNumberModal', () => {
     );
   });
 
-  it('lists every device’s fingerprint under its owner’s name', () => {
+  it('lists every device’s fingerprint under its owner’s name, this one marked', () => {
     const { dialog } = renderModal();
     const [ann, ben] = within(dialog).getAllByTestId('safety-person');
-    expect(ann?.textContent).toBe('Ann Archeraaaa 1111aaaa 2222');
+    expect(ann?.textContent).toBe('Ann Archeraaaa 1111This deviceaaaa 2222');
     expect(ben?.textContent).toBe('Ben Bakerbbbb 3333');
   });
 

@@ -13,7 +13,7 @@ export interface PersonDevices {
   /** the actor URI of the leaves */
   key: string;
   name: string;
-  fingerprints: string[];
+  devices: { fingerprint: string; self: boolean }[];
 }
 
 export interface SafetyNumberModalProps {
@@ -81,9 +81,12 @@ export function SafetyNumberModal(props: SafetyNumberModalProps) {
                   <bdi>{person.name}</bdi>
                 </strong>
                 <ul>
-                  {person.fingerprints.map((fingerprint) => (
-                    <li key={fingerprint}>
-                      <code>{fingerprint}</code>
+                  {person.devices.map((device) => (
+                    <li key={device.fingerprint}>
+                      <code>{device.fingerprint}</code>
+                      {device.self ? (
+                        <span className="badge">{t('messages.verification.this_device')}</span>
+                      ) : null}
                     </li>
                   ))}
                 </ul>
