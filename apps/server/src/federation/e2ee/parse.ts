@@ -30,6 +30,53 @@ export interface ParsedMlsObject {
   /** the home server's place for it in the chat's order (Palchat), when given */
   mlsSeq: number | null;
   signal: boolean;
+  chat: ParsedChatTerms;
+}
+
+/** Palchat's chat terms (vocabulary.ts, ChatTerms) as they arrived, checked. */
+export interface ParsedChatTerms {
+  name: string | null;
+  mlsGroupId: string | null;
+  members: string[] | null;
+  mlsWelcome: string | null;
+  mlsGroupInfo: string | null;
+  addMembers: string[];
+  removeMembers: string[];
+}
+
+const palchat = (json: JsonObject, term: string): unknown => termOf(json, term, 'palchat', PALCHAT_NS);
+
+function actorList(value: unknown, what: string): string[] {
+  const ids = idsOf(value);
+  if (ids.length > 256 || ids.some((id) => !isHttpUrl(id)))
+    throw new MlsObjectError(`${what} must be actor ids`);
+  return ids;
+}
+
+function optionalBase64(value: unknown, what: string): string | null {
+  if (value === undefined || value === null) return null;
+  try {
+    decodeBase64(value);
+  } catch {
+    throw new MlsObjectError(`${what} must be standard base64 of at most 256 KiB`);
+  }
+  return value as string;
+}
+
+function chatTermsOf(json: JsonObject): ParsedChatTerms {
+  const name = json.name;
+  if (name !== undefined && (typeof name !== 'string' || name.length > 200))
+    throw new MlsObjectError('name must be a short text');
+  const members = palchat(json, 'members');
+  return {
+    name: (name as string | undefined) ?? null,
+    mlsGroupId: optionalBase64(palchat(json, 'mlsGroupId'), 'mlsGroupId'),
+    members: members === undefined ? null : actorList(members, 'members'),
+    mlsWelcome: optionalBase64(palchat(json, 'mlsWelcome'), 'mlsWelcome'),
+    mlsGroupInfo: optionalBase64(palchat(json, 'mlsGroupInfo'), 'mlsGroupInfo'),
+    addMembers: actorList(palchat(json, 'addMembers'), 'addMembers'),
+    removeMembers: actorList(palchat(json, 'removeMembers'), 'removeMembers'),
+  };
 }
 
 export class MlsObjectError extends Error {
@@ -117,10 +164,10 @@ export function parseMlsObject(value: unknown): ParsedMlsObject {
   if (type !== 'KeyPackage' && to.length === 0)
     throw new MlsObjectError('an MLS message names its recipients');
   const context = value.context === undefined ? null : singleId(value.context, 'context');
-  const seq = termOf(value, 'mlsSeq', 'palchat', PALCHAT_NS);
+  const seq = palchat(value, 'mlsSeq');
   if (seq !== undefined && !(Number.isSafeInteger(seq) && (seq as number) > 0))
     throw new MlsObjectError('mlsSeq must be a positive integer');
-  const signal = termOf(value, 'signal', 'palchat', PALCHAT_NS);
+  const signal = palchat(value, 'signal');
   return {
     id,
     type,
@@ -131,5 +178,6 @@ export function parseMlsObject(value: unknown): ParsedMlsObject {
     bytes,
     mlsSeq: (seq as number | undefined) ?? null,
     signal: signal === true,
+    chat: chatTermsOf(value),
   };
 }

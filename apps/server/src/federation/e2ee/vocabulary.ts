@@ -19,11 +19,24 @@ export const MLS_ENCODING = 'base64';
 export const MAX_MLS_BYTES = 256 * 1024;
 export const CIPHERSUITE_NAME = 'MLS_128_DHKEMX25519_AES128GCM_SHA256_Ed25519';
 
-/** Palchat's terms beside the draft's on an MLS object (docs/FEDERATION.md): the home server's order. */
+const XSD = 'http://www.w3.org/2001/XMLSchema#';
+
+/**
+ * Palchat's terms beside the draft's on an MLS object (docs/FEDERATION.md, "Encrypted chats (MLS)"): the home
+ * server's order (`mlsSeq`), unread-neutral messages (`signal`), and what a server needs to keep a chat that is
+ * ordered elsewhere: the group's id and people (`mlsGroupId`, `members`), and on a forwarded commit the Welcome,
+ * GroupInfo and membership change that go with it.
+ */
 export const PALCHAT_MLS_TERMS = {
   palchat: PALCHAT_NS,
-  mlsSeq: { '@id': 'palchat:mlsSeq', '@type': 'http://www.w3.org/2001/XMLSchema#integer' },
-  signal: { '@id': 'palchat:signal', '@type': 'http://www.w3.org/2001/XMLSchema#boolean' },
+  mlsSeq: { '@id': 'palchat:mlsSeq', '@type': `${XSD}integer` },
+  signal: { '@id': 'palchat:signal', '@type': `${XSD}boolean` },
+  mlsGroupId: 'palchat:mlsGroupId',
+  members: { '@id': 'palchat:members', '@type': '@id', '@container': '@set' },
+  mlsWelcome: 'palchat:mlsWelcome',
+  mlsGroupInfo: 'palchat:mlsGroupInfo',
+  addMembers: { '@id': 'palchat:addMembers', '@type': '@id', '@container': '@set' },
+  removeMembers: { '@id': 'palchat:removeMembers', '@type': '@id', '@container': '@set' },
 } as const;
 
 export const MLS_CONTEXT = [AS_CONTEXT_URL, MLS_CONTEXT_URL, PALCHAT_MLS_TERMS] as const;
@@ -69,6 +82,29 @@ export interface MlsObjectInput {
   mlsSeq?: number | undefined;
   /** an application message that does not count as unread (docs/E2EE-API.md) */
   signal?: boolean | undefined;
+  /** Palchat's chat terms (PALCHAT_MLS_TERMS): group id, members, a forwarded commit's company */
+  chat?: ChatTerms | undefined;
+}
+
+/** What travels beside the MLS bytes for the servers of a chat (never anything a client encrypted). */
+export interface ChatTerms {
+  /** the chat's name (a group's), as AS `name` */
+  name?: string | null | undefined;
+  mlsGroupId?: string | undefined;
+  members?: readonly string[] | undefined;
+  mlsWelcome?: string | null | undefined;
+  mlsGroupInfo?: string | null | undefined;
+  addMembers?: readonly string[] | undefined;
+  removeMembers?: readonly string[] | undefined;
+}
+
+/** The chat terms that have a value, in the order Palchat writes them. */
+function chatTermsOf(chat: ChatTerms | undefined): JsonObject {
+  if (!chat) return {};
+  const entries = Object.entries(chat).filter(
+    ([, value]) => value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0),
+  );
+  return Object.fromEntries(entries.map(([key, value]) => [key, Array.isArray(value) ? [...value] : value]));
 }
 
 const single = (values: readonly string[]): string | string[] =>
@@ -90,6 +126,7 @@ export function mlsObject(input: MlsObjectInput): JsonObject {
     generator: { id: input.generator.id, type: 'Application', name: input.generator.name },
     ...(input.mlsSeq !== undefined ? { mlsSeq: input.mlsSeq } : {}),
     ...(input.signal ? { signal: true } : {}),
+    ...chatTermsOf(input.chat),
   };
 }
 
