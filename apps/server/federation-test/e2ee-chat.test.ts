@@ -1,0 +1,157 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { createNote, EncryptedChatClient, HttpTransport, MemoryStore } from '@palchat/e2ee';
+import { describe, expect, it } from 'vitest';
+import {
+  federationSkipReason,
+  federationState,
+  servers,
+  waitFor,
+  type TestAccount,
+} from './support/federation.js';
+import { apiAs, befriend, pause } from './support/scenarios.js';
+
+// Issue 33: an end-to-end encrypted group chat with members on both servers, ordered by its home server (alpha).
+// A member of the other server is added later, and the other server is stopped and started again in between:
+// every member decrypts every message sent while they were in the chat, and neither server keeps a readable copy
+// of any of them (both servers' data folders, database and media, are searched byte for byte).
+
+const { alpha, beta } = servers;
+
+interface Member {
+  account: TestAccount;
+  client: EncryptedChatClient;
+  store: MemoryStore;
+}
+
+async function member(account: TestAccount): Promise<Member> {
+  const store = new MemoryStore();
+  const client = new EncryptedChatClient({
+    store,
+    transport: new HttpTransport({ baseUrl: account.host.url, auth: { bearerToken: account.accessToken } }),
+    accountId: account.account.id,
+    actorUri: `${account.host.url}/users/${account.username}`,
+  });
+  await client.ensureDevice(`${account.username}'s test device`);
+  return { account, client, store };
+}
+
+/** The conversation a member's device joined from a Welcome that came across (or was made here). */
+async function joinedConversation(someone: Member): Promise<string> {
+  return waitFor(`${someone.account.acct} to join the encrypted chat`, async () => {
+    await someone.client.start();
+    const [id] = await someone.store.listConversationIds();
+    return id;
+  });
+}
+
+/** Waits until `someone` decrypted every text of `texts` in `conversationId`. */
+async function decrypts(someone: Member, conversationId: string, texts: readonly string[]): Promise<void> {
+  await waitFor(
+    `${someone.account.acct} to decrypt ${texts.join(', ')}`,
+    async () => {
+      await someone.client.sync(conversationId);
+      const seen = (await someone.client.history(conversationId)).map((message) => message.note?.text);
+      return texts.every((text) => seen.includes(text));
+    },
+    { timeoutMs: 90_000, intervalMs: 1_000 },
+  );
+}
+
+/** Every file under `folder` (the server's database, its journal, the media), read whole. */
+function filesUnder(folder: string): { file: string; bytes: Buffer }[] {
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .map((name) => path.join(folder, name))
+    .filter((file) => statSync(file).isFile())
+    .map((file) => ({ file, bytes: readFileSync(file) }));
+}
+
+/** The files of a test host's data folder that contain `text` (UTF-8), by name. */
+function filesContaining(host: typeof alpha, text: string): string[] {
+  const workDir = path.dirname(process.env.FEDERATION_STATE ?? '');
+  const needle = Buffer.from(text, 'utf8');
+  return filesUnder(path.join(workDir, host.name, 'data'))
+    .filter(({ bytes }) => bytes.includes(needle))
+    .map(({ file }) => file);
+}
+
+describe.skipIf(federationSkipReason !== null || !federationState)(
+  federationSkipReason ? `federation e2ee chats (skipped: ${federationSkipReason})` : 'federation e2ee chats',
+  () => {
+    it('keeps an encrypted group across servers readable by its members only, through a restart', async () => {
+      const run = Date.now().toString(36);
+      const alice = await alpha.signUp('alice', 'Alice on Alpha');
+      const bob = await beta.signUp('bob', 'Bob on Beta');
+      const erin = await beta.signUp('erin', 'Erin on Beta');
+      const { secondOnFirst: bobOnAlpha } = await befriend(alice, bob);
+      const { secondOnFirst: erinOnAlpha } = await befriend(alice, erin);
+
+      const [aliceDevice, bobDevice, erinDevice] = await Promise.all([
+        member(alice),
+        member(bob),
+        member(erin),
+      ]);
+
+      // alpha sees that beta's people can take part (NodeInfo, their keyPackages collections)
+      const eligibility = await apiAs<{ account_id: string; supported: boolean }[]>(
+        alice,
+        'GET',
+        `/api/v1/e2ee/eligibility?account_ids[]=${bobOnAlpha.id}&account_ids[]=${erinOnAlpha.id}`,
+      );
+      expect(eligibility.every((entry) => entry.supported)).toBe(true);
+
+      const created = await aliceDevice.client.createConversation([bobOnAlpha.id], `Secret plans ${run}`);
+      const bobChat = await joinedConversation(bobDevice);
+
+      const texts = {
+        first: `alice opens the secret ${run}`,
+        answer: `bob answers from beta ${run}`,
+        whileDown: `alice writes while beta sleeps ${run}`,
+        afterAdd: `welcome erin ${run}`,
+        fromErin: `erin says hello ${run}`,
+      };
+      await aliceDevice.client.send(created.id, createNote(texts.first));
+      await decrypts(bobDevice, bobChat, [texts.first]);
+      // bob's message goes to alpha to be ordered, and comes back to beta in alpha's order
+      await bobDevice.client.send(bobChat, createNote(texts.answer));
+      await decrypts(aliceDevice, created.id, [texts.first, texts.answer]);
+      await decrypts(bobDevice, bobChat, [texts.answer]);
+
+      // beta is down: alice writes, and adds erin of beta (her key packages were read before)
+      await beta.stop();
+      try {
+        await aliceDevice.client.send(created.id, createNote(texts.whileDown));
+        await pause(1_000);
+      } finally {
+        await beta.start();
+      }
+      const added = await aliceDevice.client.addMembers(created.id, [erinOnAlpha.id]);
+      expect(added).toBe('ordered');
+      await aliceDevice.client.send(created.id, createNote(texts.afterAdd));
+      const erinChat = await joinedConversation(erinDevice);
+      await erinDevice.client.send(erinChat, createNote(texts.fromErin));
+
+      // nothing lost: every member reads everything sent since they joined
+      const all = Object.values(texts);
+      await decrypts(aliceDevice, created.id, all);
+      await decrypts(bobDevice, bobChat, all);
+      await decrypts(erinDevice, erinChat, [texts.afterAdd, texts.fromErin]);
+      // erin joined after: the earlier messages were never hers to read
+      const erinSees = (await erinDevice.client.history(erinChat)).map((message) => message.note?.text);
+      expect(erinSees).not.toContain(texts.first);
+
+      // nothing readable on either server: not in the databases, not in the media folders
+      for (const text of all) {
+        expect(filesContaining(alpha, text), `"${text}" on alpha`).toEqual([]);
+        expect(filesContaining(beta, text), `"${text}" on beta`).toEqual([]);
+      }
+      // the search finds what is there: a plain chat message of the same people is on both servers
+      const plain = `a plain message ${run}`;
+      await apiAs(alice, 'POST', '/api/v1/friend_messages', { recipient_id: bobOnAlpha.id, content: plain });
+      await waitFor(
+        'the plain message on both servers',
+        () => filesContaining(alpha, plain).length > 0 && filesContaining(beta, plain).length > 0,
+      );
+    });
+  },
+);
