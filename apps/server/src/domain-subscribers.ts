@@ -1,4 +1,5 @@
 import type { DomainEvents } from './events/domain-events.js';
+import { subscribeE2eeStreams } from './e2ee/subscribers.js';
 import { subscribeChatFederation } from './federation/chat/subscribers.js';
 import { subscribeInteractionFederation } from './federation/outgoing/interaction-subscribers.js';
 import { subscribeProfileFederation } from './federation/outgoing/profile-subscribers.js';
@@ -25,6 +26,7 @@ export function subscribeDomainHandlers(events: DomainEvents): void {
   subscribeSocialNotifications(events);
   subscribeStatusStreams(events);
   subscribeInstanceContact(events);
+  subscribeE2eeStreams(events);
   subscribeStatusFederation(events);
   subscribeRelationshipFederation(events);
   subscribeProfileFederation(events);

@@ -19,6 +19,8 @@ export interface ResolveAccountOptions {
  * (federation/port.ts) and puts it on `ctx.federation`; with federation off there is none, and the domains go on
  * with what is stored here. Everything else federation does, it does by subscribing to domain events.
  */
+export type RemoteEncryptionSupport = 'supported' | 'server_unsupported' | 'unreachable';
+
 export interface FederationPort {
   /** A remote account by `user@domain`: the stored one while fresh, else asked of its server; null if not found. */
   resolveAccount(acct: string, options?: ResolveAccountOptions): Promise<AccountRow | null>;
@@ -35,4 +37,14 @@ export interface FederationPort {
    * avatars and headers, where there is none (never made, failed a while ago, or pruned); in the background.
    */
   requestMissingMediaCopies(statuses: readonly StatusesTable[]): void;
+  /**
+   * Encrypted chats (docs/E2EE-API.md): whether each remote account's server announces the MLS draft; an
+   * account missing from the answer counts as `server_unsupported`.
+   */
+  encryptionSupport?(accountIds: readonly string[]): Promise<Map<string, RemoteEncryptionSupport>>;
+  /**
+   * Refreshes these remote accounts' key packages (their actors' `keyPackages` collections) into the e2ee
+   * directory's cache (`storeRemoteKeyPackages`), which the claim then hands out once each.
+   */
+  claimRemoteKeyPackages?(accountIds: readonly string[]): Promise<void>;
 }

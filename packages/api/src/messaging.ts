@@ -104,6 +104,8 @@ export const lastMessageSchema = z.object({
   is_system_message: z.boolean(),
   created_at: z.string(),
   media_attachments: z.array(messageMediaSchema),
+  /** an encrypted chat's message: `content` is "" (the client shows what it decrypted itself) */
+  encrypted: z.boolean().optional(),
 });
 export type LastMessage = z.infer<typeof lastMessageSchema>;
 
@@ -122,6 +124,12 @@ export const conversationSchema = z.object({
   creator_id: z.string().nullable(),
   /** the current owner of a group (may differ from the creator after a transfer) */
   admin_id: z.string().nullable(),
+  /** end-to-end encrypted (MLS, docs/E2EE-API.md): its messages travel as /api/v1/e2ee envelopes */
+  encrypted: z.boolean().optional(),
+  /** the MLS group id (base64), null for a plain chat */
+  mls_group_id: z.string().nullable().optional(),
+  /** the MLS group's current epoch */
+  mls_epoch: z.number().int().optional(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
@@ -184,6 +192,19 @@ export const reportBodySchema = z.object({
   reason: z.string().optional().default(''),
   details: z.string().max(1000).optional().default(''),
   message_ids: z.array(nonEmptyId).optional().default([]),
+  /** an encrypted chat: the plaintext the reporter's client reveals to the moderators */
+  revealed_messages: z
+    .array(
+      z.object({
+        message_id: z.string().max(200),
+        sender_id: nonEmptyId,
+        content: z.string().max(5000),
+        created_at: z.string().max(40),
+      }),
+    )
+    .max(20)
+    .optional()
+    .default([]),
 });
 export const reactBodySchema = z.object({ emoji: z.string() });
 export const preferencesPatchSchema = preferencesSchema.partial();
@@ -223,7 +244,12 @@ export type MessagingStreamEvent =
   | 'typing_stop'
   | 'message_read'
   | 'message_reaction_update'
-  | 'conversation_updated';
+  | 'conversation_updated'
+  // encrypted chats (docs/E2EE-API.md, "Streaming")
+  | 'e2ee_message'
+  | 'e2ee_ephemeral'
+  | 'e2ee_pending_removals'
+  | 'e2ee_devices_changed';
 
 /** What the client sends over the WebSocket. */
 export const clientStreamMessageSchema = z.discriminatedUnion('type', [

@@ -28,6 +28,8 @@ export const publicRoute = { config: { scopes: 'public' } as { scopes: RouteScop
  */
 const FAMILY_SCOPES: readonly { prefix: string; read: string; write: string }[] = [
   { prefix: '/api/v1/friend_messages', read: 'read:conversations', write: 'write:conversations' },
+  // encrypted chats: the same scopes as the rest of the message box
+  { prefix: '/api/v1/e2ee', read: 'read:conversations', write: 'write:conversations' },
   { prefix: '/api/web/settings', read: 'read:accounts', write: 'write:accounts' },
 ];
 

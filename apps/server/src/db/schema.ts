@@ -390,6 +390,20 @@ export interface ConversationsTable {
   /** 0022: a group homed on another server: its Group actor and that actor's inbox (null for ours) */
   group_uri?: string | null;
   group_inbox_url?: string | null;
+  /** 0034: an end-to-end encrypted chat (MLS): its messages are e2ee_envelopes, never messages' content */
+  encrypted?: Bool;
+  /** 0034: the MLS group id (base64), null for a plain chat */
+  mls_group_id?: string | null;
+  /** 0034: the group's current epoch: a commit at this epoch moves it on (compare-and-set) */
+  mls_epoch?: number;
+  /** 0034: the seq of the chat's newest envelope */
+  mls_seq?: number;
+  /** 0034: the home server's ordered collection of an encrypted chat homed elsewhere (null: homed here) */
+  mls_home_uri?: string | null;
+  /** 0034: the newest encrypted message that is not a signal (the envelope's id), its sender and time */
+  mls_last_message_id?: string | null;
+  mls_last_sender_id?: string | null;
+  mls_last_message_at?: string | null;
 }
 
 export interface ConversationParticipantsTable {
@@ -504,6 +518,8 @@ export interface ReportsTable {
   rule_ids: Generated<string>;
   /** 0012: the moderator handling the report */
   assigned_account_id: Generated<string | null>;
+  /** 0034: JSON [{ message_id, sender_id, content, created_at }]: plaintext an encrypted chat's reporter revealed */
+  revealed_messages: Generated<string | null>;
 }
 
 export interface Database {
@@ -990,4 +1006,101 @@ export interface LinkPublishersTable {
 export interface Database {
   annual_reports: AnnualReportsTable;
   link_publishers: LinkPublishersTable;
+}
+
+// ---- 0034_e2ee: end-to-end encrypted chats (MLS Delivery Service and directory) ----
+
+/** one browser's MLS client: only its public signature key is known here */
+export interface E2eeDevicesTable {
+  id: string;
+  account_id: string;
+  name: string;
+  /** base64 of the raw public key */
+  signature_public_key: string;
+  /** SHA-256 of the raw key, lowercase hex in groups of 4 */
+  fingerprint: string;
+  created_at: string;
+  last_active_at: string;
+  /** removed by its owner: gone from every list, its calls answer 410 */
+  revoked_at: string | null;
+}
+
+/** a KeyPackage of a local device, or (device_id null, remote_uri set) a cached one of a remote actor */
+export interface E2eeKeyPackagesTable {
+  id: string;
+  account_id: string;
+  device_id: string | null;
+  /** base64 MLSMessage(KeyPackage) */
+  key_package: string;
+  /** KeyPackageRef, hex */
+  ref: string;
+  /** hex of the leaf's signature key */
+  signature_key: string;
+  remote_uri: string | null;
+  created_at: string;
+  claimed_at: string | null;
+  claimed_by: string | null;
+}
+
+export type E2eeEnvelopeKind = 'commit' | 'proposal' | 'application' | 'welcome';
+
+/** one opaque MLS message of an encrypted chat, in the chat's order (seq) */
+export interface E2eeEnvelopesTable {
+  id: string;
+  conversation_id: string;
+  seq: number;
+  sender_id: string;
+  /** null when a remote member's server sent it */
+  sender_device_id: string | null;
+  kind: E2eeEnvelopeKind;
+  epoch: number;
+  /** base64 MLSMessage */
+  message: string;
+  /** an application message that must not count as unread (receipts, reactions, deletes) */
+  signal: Bool;
+  /** a Welcome: the device it adds */
+  target_device_id: string | null;
+  created_at: string;
+  /** the federated object's id when it came from another server */
+  remote_id: string | null;
+}
+
+/** how far one device of a participant has read an encrypted chat, and from where it may read */
+export interface E2eeCursorsTable {
+  device_id: string;
+  conversation_id: string;
+  account_id: string;
+  /** the seq of the envelope that made it a member (its Welcome, or the creating commit) */
+  joined_seq: number;
+  acked_seq: number;
+}
+
+/** an encrypted file (already encrypted by the browser), stored as is */
+export interface E2eeMediaTable {
+  id: string;
+  account_id: string;
+  conversation_id: string | null;
+  path: string;
+  size: number;
+  created_at: string;
+}
+
+export type E2eeRemovalReason = 'left' | 'removed' | 'device_revoked';
+
+/** a leaf some member's client must remove by a commit */
+export interface E2eePendingRemovalsTable {
+  conversation_id: string;
+  device_id: string;
+  account_id: string;
+  reason: E2eeRemovalReason;
+  created_at: string;
+}
+
+export interface Database {
+  e2ee_devices: E2eeDevicesTable;
+  e2ee_key_packages: E2eeKeyPackagesTable;
+  e2ee_envelopes: E2eeEnvelopesTable;
+  e2ee_cursors: E2eeCursorsTable;
+  e2ee_media: E2eeMediaTable;
+  e2ee_pending_removals: E2eePendingRemovalsTable;
 }

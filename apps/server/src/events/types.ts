@@ -2,6 +2,7 @@ import type { AccountRow } from '../auth/viewer.js';
 import type { NotificationsTable, StatusesTable } from '../db/schema.js';
 import type { SocialEvent } from './social.js';
 import type { ChatEvent } from './chat.js';
+import type { E2eeEvent } from './e2ee.js';
 
 /**
  * What the domains tell the rest of the server once a write has committed. Each names the rows as they were
@@ -39,6 +40,7 @@ export interface StatusDeleted {
   boosts: readonly StatusesTable[];
 }
 
-export type DomainEvent = StatusPublished | StatusEdited | StatusDeleted | SocialEvent | ChatEvent;
+export type DomainEvent =
+  StatusPublished | StatusEdited | StatusDeleted | SocialEvent | ChatEvent | E2eeEvent;
 export type DomainEventType = DomainEvent['type'];
 export type DomainEventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

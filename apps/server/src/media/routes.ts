@@ -14,6 +14,7 @@ import { serializeMedia } from './serializer.js';
 import { findUnattachedUpload, storeUpload, updateUpload, uploadRules } from './service.js';
 import { mediaStorageFor } from './storage.js';
 import { scopes } from '../auth/route-scopes.js';
+import { isEncryptedMediaPath } from '../e2ee/media-paths.js';
 
 const idParams = z.object({ id: z.string() });
 
@@ -92,6 +93,11 @@ export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext)
     prefix: '/system/',
     decorateReply: false,
     index: false,
-    setHeaders: (reply) => void reply.header('content-security-policy', MEDIA_POLICY),
+    setHeaders: (reply, filePath) => {
+      reply.header('content-security-policy', MEDIA_POLICY);
+      // encrypted chat files: opaque bytes that a remote member's browser fetches (e2ee/media.ts)
+      if (isEncryptedMediaPath(localRoot, filePath))
+        reply.header('access-control-allow-origin', '*').header('content-type', 'application/octet-stream');
+    },
   });
 }

@@ -11,7 +11,7 @@ import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import type { Db, DbOrTx, Tx } from '../db/index.js';
 import type { ConversationsTable, MessagesTable } from '../db/schema.js';
-import { forbidden, notFound, unprocessable } from '../http/errors.js';
+import { ApiError, forbidden, notFound, unprocessable } from '../http/errors.js';
 import { emitCommitted } from '../events/transaction.js';
 import { removeFiles } from '../media/service.js';
 import { newId } from '../lib/ids.js';
@@ -143,6 +143,8 @@ export async function findOrCreateDirect(
   tx: Tx,
   viewerId: string,
   otherId: string,
+  /** an encrypted chat's columns, when the chat it creates is one (an existing chat keeps its own) */
+  encryption: EncryptionColumns | null = null,
 ): Promise<ConversationsTable> {
   if (viewerId === otherId) throw unprocessable(MessagingText.cannotMessageSelf);
   await requireActiveAccounts(tx, [otherId]);
@@ -159,6 +161,7 @@ export async function findOrCreateDirect(
       direct_key: key,
       created_at: now,
       updated_at: now,
+      ...encryption,
     })
     .onConflict((oc) => oc.column('direct_key').doNothing())
     .execute();
@@ -184,6 +187,23 @@ export interface CreateConversationInput {
   participant_ids: string[];
 }
 
+export interface EncryptionColumns {
+  encrypted: 1;
+  mls_group_id: string;
+  mls_epoch: number;
+}
+
+/**
+ * An encrypted chat (e2ee/conversations.ts): its MLS columns, and its first envelopes written in the transaction
+ * that creates it. A pair that has a chat already keeps it: 409 with its id.
+ */
+export interface EncryptedChatSetup {
+  columns: EncryptionColumns;
+  write(tx: Tx, conversationId: string): Promise<void>;
+}
+
+export const CHAT_EXISTS = 'A chat with this person exists already';
+
 /**
  * A group (name and at least two other people, all mutual follows of the creator, who becomes its admin), or,
  * with one person and no name, the direct conversation with them (reused when it exists).
@@ -192,13 +212,19 @@ export async function createConversation(
   ctx: AppContext,
   viewer: AccountRow,
   input: CreateConversationInput,
+  encryption?: EncryptedChatSetup,
 ): Promise<Conversation> {
   const others = [...new Set(input.participant_ids)].filter((id) => id !== viewer.id);
   const name = (input.name ?? '').trim();
   if (others.length === 1 && !name) {
     const [other] = others as [string];
     const conversation = await ctx.db.transaction().execute(async (tx) => {
-      const direct = await findOrCreateDirect(tx, viewer.id, other);
+      const direct = await findOrCreateDirect(tx, viewer.id, other, encryption?.columns ?? null);
+      if (encryption) {
+        if (direct.mls_group_id !== encryption.columns.mls_group_id)
+          throw new ApiError(409, CHAT_EXISTS, undefined, { conversation_id: direct.id });
+        await encryption.write(tx, direct.id);
+      }
       await tx
         .updateTable('conversation_participants')
         .set({ hidden: 0 })
@@ -207,6 +233,7 @@ export async function createConversation(
         .execute();
       return direct;
     });
+    if (encryption) await publishConversationUpdated(ctx, [viewer.id, other], conversation.id);
     return loadConversation(ctx, ctx.db, viewer.id, conversation.id);
   }
   if (!name) throw unprocessable(MessagingText.groupNameRequired);
@@ -231,13 +258,16 @@ export async function createConversation(
         direct_key: null,
         created_at: now,
         updated_at: now,
+        ...encryption?.columns,
       })
       .execute();
     await tx
       .insertInto('conversation_participants')
       .values([viewer.id, ...others].map((accountId) => newParticipation(id, accountId, now, id)))
       .execute();
-    return insertSystemMessage(tx, id, viewer.id, SystemText.created(nameOf(viewer), name));
+    const notice = await insertSystemMessage(tx, id, viewer.id, SystemText.created(nameOf(viewer), name));
+    await encryption?.write(tx, id);
+    return notice;
   });
   await publishConversationUpdated(ctx, [viewer.id, ...others], id);
   await emitCommitted(ctx, {

@@ -12,9 +12,16 @@ import { emitCommitted } from '../events/transaction.js';
 import { loadAccounts, serializeMessages } from './serializers.js';
 import { insertSystemMessage, nameOf, SystemText } from './system-messages.js';
 import { requireGroupMembersReachable } from './group-peers.js';
+import type { Tx } from '../db/index.js';
+import { markLeavesForRemoval } from '../e2ee/pending-removals.js';
 
 export interface GroupResult {
   success: true;
+}
+
+/** What must commit with a membership change: in an encrypted chat, the MLS commit that makes it. */
+export interface MembershipOptions {
+  inTransaction?: (tx: Tx) => Promise<void>;
 }
 
 /** After a group change: the notices as chat messages, then a reload hint, to everyone concerned. */
@@ -81,6 +88,7 @@ export async function addParticipants(
   viewer: AccountRow,
   conversationId: string,
   ids: readonly string[],
+  options: MembershipOptions = {},
 ): Promise<GroupResult> {
   const membership = await requireMembership(ctx.db, conversationId, viewer.id);
   requireGroupAdmin(membership, viewer.id, MessagingText.onlyAdminsManage);
@@ -120,6 +128,7 @@ export async function addParticipants(
           ),
         );
     }
+    await options.inTransaction?.(tx);
     return inserted;
   });
   await announceChange(ctx, conversationId, notices);
@@ -131,6 +140,7 @@ export async function removeParticipants(
   viewer: AccountRow,
   conversationId: string,
   ids: readonly string[],
+  options: MembershipOptions = {},
 ): Promise<GroupResult> {
   const membership = await requireMembership(ctx.db, conversationId, viewer.id);
   requireGroupAdmin(membership, viewer.id, MessagingText.onlyAdminsManage);
@@ -165,6 +175,9 @@ export async function removeParticipants(
         await insertSystemMessage(tx, conversationId, viewer.id, SystemText.removed(nameOf(viewer), label)),
       );
     }
+    // an encrypted chat: the commit given removes their leaves, else some member's client must
+    if (options.inTransaction) await options.inTransaction(tx);
+    else await markLeavesForRemoval(tx, conversationId, targets, 'removed');
     return inserted;
   });
   await announceChange(ctx, conversationId, notices, targets);
@@ -188,6 +201,7 @@ export async function leaveGroup(
       .where('conversation_id', '=', conversationId)
       .where('account_id', '=', viewer.id)
       .execute();
+    await markLeavesForRemoval(tx, conversationId, [viewer.id], 'left');
     return insertSystemMessage(tx, conversationId, viewer.id, SystemText.left(nameOf(viewer)));
   });
   if (membership.conversation.group_uri) {

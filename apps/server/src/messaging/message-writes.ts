@@ -12,7 +12,9 @@ export type InTransactionStep = (tx: Tx) => Promise<void>;
  * What a new message changes besides its row: the conversation's place in the list, and each participant's
  * visibility, unread count (the sender's stays) and activity cursor. Answers the participants' account ids.
  */
-export async function bumpConversation(tx: Tx, message: MessagesTable): Promise<string[]> {
+export type ConversationActivity = Pick<MessagesTable, 'id' | 'conversation_id' | 'sender_id' | 'created_at'>;
+
+export async function bumpConversation(tx: DbOrTx, message: ConversationActivity): Promise<string[]> {
   await tx
     .updateTable('conversations')
     .set({ updated_at: message.created_at })
@@ -27,7 +29,7 @@ export async function bumpConversation(tx: Tx, message: MessagesTable): Promise<
   return participants.map((row) => row.account_id);
 }
 
-function participantChanges(message: MessagesTable) {
+function participantChanges(message: ConversationActivity) {
   const isSender = sql<boolean>`account_id = ${message.sender_id}`;
   return {
     hidden: 0 as const,

@@ -313,6 +313,7 @@ export async function serializeConversations(
   );
   const accountIds = [
     ...memberships.map((row) => row.account_id),
+    ...rows.flatMap((row) => (row.mls_last_sender_id ? [row.mls_last_sender_id] : [])),
     ...[...lastMessages.values()].map((m) => m.sender_id),
   ];
   const [accounts, online, media] = await Promise.all([
@@ -338,17 +339,20 @@ export async function serializeConversations(
     const participants = participantsOf.get(row.id) ?? [];
     const isGroup = row.is_group === 1;
     const last = row.last_message_id ? lastMessages.get(row.last_message_id) : undefined;
-    const lastMessage: LastMessage | null = last
-      ? {
-          id: last.id,
-          content: cut(last.content, PREVIEW_LENGTH),
-          sender_username: accounts.get(last.sender_id)?.username ?? '',
-          sender_id: last.sender_id,
-          is_system_message: last.is_system_message === 1,
-          created_at: last.created_at,
-          media_attachments: (media.get(last.id) ?? []).map((item) => serializeMedia(ctx.config, item)),
-        }
-      : null;
+    const lastMessage: LastMessage | null =
+      encryptedLastMessage(row, last, accounts) ??
+      (last
+        ? {
+            id: last.id,
+            content: cut(last.content, PREVIEW_LENGTH),
+            sender_username: accounts.get(last.sender_id)?.username ?? '',
+            sender_id: last.sender_id,
+            is_system_message: last.is_system_message === 1,
+            created_at: last.created_at,
+            media_attachments: (media.get(last.id) ?? []).map((item) => serializeMedia(ctx.config, item)),
+          }
+        : null);
+    const encrypted = row.encrypted === 1;
     return {
       id: row.id,
       name: row.name,
@@ -363,6 +367,33 @@ export async function serializeConversations(
       current_user_is_admin: isGroup && row.admin_id === viewerId,
       creator_id: row.creator_id,
       admin_id: row.admin_id,
+      encrypted,
+      mls_group_id: encrypted ? (row.mls_group_id ?? null) : null,
+      mls_epoch: Number(row.mls_epoch ?? 0),
     };
   });
+}
+
+/**
+ * An encrypted chat's newest message, when it is newer than its newest notice: who sent it and when, never what
+ * (the server cannot know; the client shows what it decrypted, else "Encrypted message").
+ */
+function encryptedLastMessage(
+  row: ConversationRow,
+  notice: MessagesTable | undefined,
+  accounts: Map<string, AccountRow>,
+): LastMessage | null {
+  if (row.encrypted !== 1 || !row.mls_last_message_id || !row.mls_last_sender_id || !row.mls_last_message_at)
+    return null;
+  if (notice && notice.id > row.mls_last_message_id) return null;
+  return {
+    id: row.mls_last_message_id,
+    content: '',
+    sender_username: accounts.get(row.mls_last_sender_id)?.username ?? '',
+    sender_id: row.mls_last_sender_id,
+    is_system_message: false,
+    created_at: row.mls_last_message_at,
+    media_attachments: [],
+    encrypted: true,
+  };
 }

@@ -36,6 +36,7 @@ export async function fileReport(ctx: AppContext, input: NewReport) {
     action_taken_at: null,
     action_taken_by_account_id: null,
     assigned_account_id: null,
+    revealed_messages: null,
     created_at: now,
     updated_at: now,
   };

@@ -5,6 +5,7 @@ import { registerOAuthRoutes } from '../../auth/routes/oauth.js';
 import { registerInstanceRoutes } from '../../instance/routes.js';
 import { registerWebRoutes } from '../../web/routes.js';
 import { registerMessagingRoutes } from '../../messaging/index.js';
+import { registerE2eeRoutes } from '../../e2ee/index.js';
 import { registerMediaRoutes } from '../../media/routes.js';
 import { registerStreamingRoutes } from '../../streaming/websocket.js';
 import { registerAccountRoutes } from '../../accounts/routes/accounts.js';
@@ -56,6 +57,7 @@ export async function registerDomainRoutes(app: FastifyInstance, ctx: AppContext
   await registerInstanceRoutes(app, ctx);
   await registerWebRoutes(app, ctx);
   await registerMessagingRoutes(app, ctx);
+  await registerE2eeRoutes(app, ctx);
   await registerMediaRoutes(app, ctx);
   await registerStreamingRoutes(app, ctx);
   await registerAccountRoutes(app, ctx);

@@ -1,13 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { requireAccount } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
-import {
-  addParticipants,
-  leaveGroup,
-  removeParticipants,
-  renameGroup,
-  transferOwnership,
-} from '../groups.js';
+import { changeMembership } from '../../e2ee/index.js';
+import { membershipCommitSchema } from '../../e2ee/schema.js';
+import { leaveGroup, renameGroup, transferOwnership } from '../groups.js';
 import {
   idParamsSchema,
   participantIdsBodySchema,
@@ -16,6 +12,8 @@ import {
 } from '../schema.js';
 
 const BASE = '/api/v1/friend_messages/conversations/:id';
+
+const membershipBodySchema = participantIdsBodySchema.extend({ mls: membershipCommitSchema.optional() });
 
 export function registerGroupRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.put(BASE, async (request) => {
@@ -38,17 +36,18 @@ export function registerGroupRoutes(app: FastifyInstance, ctx: AppContext): void
     return transferOwnership(ctx, viewer, id, new_owner_id);
   });
 
+  // in an encrypted chat, with the MLS commit that makes the change (`mls`, e2ee/conversations.ts)
   app.post(`${BASE}/add_participants`, async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParamsSchema.parse(request.params);
-    const { participant_ids } = participantIdsBodySchema.parse(request.body ?? {});
-    return addParticipants(ctx, viewer, id, participant_ids);
+    const { participant_ids, mls } = membershipBodySchema.parse(request.body ?? {});
+    return changeMembership(ctx, viewer, id, 'add', participant_ids, mls);
   });
 
   app.post(`${BASE}/remove_participants`, async (request) => {
     const viewer = requireAccount(request);
     const { id } = idParamsSchema.parse(request.params);
-    const { participant_ids } = participantIdsBodySchema.parse(request.body ?? {});
-    return removeParticipants(ctx, viewer, id, participant_ids);
+    const { participant_ids, mls } = membershipBodySchema.parse(request.body ?? {});
+    return changeMembership(ctx, viewer, id, 'remove', participant_ids, mls);
   });
 }
