@@ -140,6 +140,7 @@ export async function storeWelcome(
     conversationId: chat.id,
     senderId: sender.id,
     welcome: welcome.message,
+    epoch: chat.epoch,
     envelopes,
     keyPackages: welcome.keyPackages,
     remoteAccountIds,

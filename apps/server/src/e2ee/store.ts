@@ -102,6 +102,26 @@ export async function countKeyPackagesOfDevice(db: DbOrTx, deviceId: string): Pr
   return { free: Number(row?.free ?? 0) };
 }
 
+/** At most this many key packages are listed per person (5 devices' pools). */
+const MAX_LISTED_KEY_PACKAGES = 50;
+
+/**
+ * A local person's key packages still on offer (their actor's `keyPackages` collection, federation/e2ee): unclaimed,
+ * of devices not removed, oldest first.
+ */
+export async function freeLocalKeyPackagesOf(db: DbOrTx, accountId: string): Promise<E2eeKeyPackagesTable[]> {
+  return db
+    .selectFrom('e2ee_key_packages')
+    .innerJoin('e2ee_devices', 'e2ee_devices.id', 'e2ee_key_packages.device_id')
+    .selectAll('e2ee_key_packages')
+    .where('e2ee_key_packages.account_id', '=', accountId)
+    .where('e2ee_key_packages.claimed_at', 'is', null)
+    .where('e2ee_devices.revoked_at', 'is', null)
+    .orderBy('e2ee_key_packages.id')
+    .limit(MAX_LISTED_KEY_PACKAGES)
+    .execute();
+}
+
 /** Which of these refs are stored already. */
 export async function existingKeyPackageRefs(db: DbOrTx, refs: readonly string[]): Promise<string[]> {
   if (refs.length === 0) return [];

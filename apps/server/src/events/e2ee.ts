@@ -48,6 +48,8 @@ export interface E2eeWelcomeStored {
   conversationId: string;
   senderId: string;
   welcome: string;
+  /** the epoch it joins (federation tells the servers of the remote people it adds) */
+  epoch: number;
   /** the envelope stored for each local device it adds */
   envelopes: readonly E2eeEnvelopesTable[];
   /** the key packages it used (local and cached remote ones) */

@@ -65,13 +65,14 @@ describe("the home server's relay of an ordered message", () => {
 
   it("reads a Welcome with the chat's members and group id", () => {
     const welcome = message({
+      id: `${collection}/welcomes/1`,
       type: 'Welcome',
-      mlsSeq: 2,
-      chat: { members: [alice, bob], mlsGroupId: 'AAAA', name: 'Friends' },
+      chat: { members: [alice, bob], mlsGroupId: 'AAAA', mlsEpoch: 3, name: 'Friends' },
     });
     expect(readRelay(relay(welcome)).object.chat).toMatchObject({
       members: [alice, bob],
       mlsGroupId: 'AAAA',
+      mlsEpoch: 3,
       name: 'Friends',
     });
   });
@@ -86,7 +87,10 @@ describe("the home server's relay of an ordered message", () => {
       () => relay(message({ mlsSeq: 4 }), 'https://b.example/users/instance.actor'),
     ],
     ['without its place in the order', () => relay(message())],
-    ['of a Welcome without members', () => relay(message({ type: 'Welcome', mlsSeq: 2 }))],
+    [
+      'of a Welcome without its epoch',
+      () => relay(message({ type: 'Welcome', chat: { mlsGroupId: 'AAAA' } })),
+    ],
     ['of a message with a bad content', () => relay({ ...message({ mlsSeq: 4 }), content: 'not base64!' })],
   ];
   it.each(refused)('is refused %s', (_what, make) => {

@@ -33,10 +33,11 @@ export interface Forwarded {
   collection: string;
 }
 
-function checkAuthorship(activity: JsonObject, object: ParsedMlsObject): string {
+/** The author (the activity's actor, to whom the object is attributed); the object's id is on `idOrigin`. */
+function checkAuthorship(activity: JsonObject, object: ParsedMlsObject, idOrigin?: string): string {
   const actor = singleId(activity.actor, 'actor');
   if (object.attributedTo !== actor) throw new MlsObjectError('the object must be attributed to the actor');
-  if (new URL(object.id).origin !== new URL(actor).origin)
+  if (new URL(object.id).origin !== (idOrigin ?? new URL(actor).origin))
     throw new MlsObjectError("the object's id must be on its author's server");
   return actor;
 }
@@ -57,7 +58,7 @@ export function readForwarded(raw: JsonObject): Forwarded {
 export interface Relayed {
   /** the author's actor id */
   author: string;
-  object: ParsedMlsObject & { mlsSeq: number };
+  object: ParsedMlsObject;
   collection: string;
 }
 
@@ -68,13 +69,18 @@ export function readRelay(raw: JsonObject): Relayed {
   if (create.type !== 'Create') throw new MlsObjectError('a relay announces a Create');
   const object = parseMlsObject(create.object);
   if (object.type === 'KeyPackage') throw new MlsObjectError('not a message');
-  const author = checkAuthorship(create, object);
   if (!object.context) throw new MlsObjectError("a chat's message names its collection (context)");
+  // a Welcome (or GroupInfo) is the home server's to hand out: its id is there
+  const handedOut = object.type === 'Welcome' || object.type === 'GroupInfo';
+  const author = checkAuthorship(create, object, handedOut ? new URL(object.context).origin : undefined);
   // only the home server orders its chats: the relay must come from its instance actor
   if (singleId(raw.actor, 'actor') !== homeRelayActorUri(object.context))
     throw new MlsObjectError("a relay comes from the chat's home server");
-  if (object.mlsSeq === null) throw new MlsObjectError('a relay carries its place in the order (mlsSeq)');
-  if (object.type === 'Welcome' && (!object.chat.members || !object.chat.mlsGroupId))
-    throw new MlsObjectError("a relayed Welcome names the chat's members and group id");
-  return { author, object: object as Relayed['object'], collection: object.context };
+  if (handedOut) {
+    if (!object.chat.mlsGroupId || object.chat.mlsEpoch === null)
+      throw new MlsObjectError('a relayed Welcome names the group id and the epoch it joins');
+  } else if (object.mlsSeq === null) {
+    throw new MlsObjectError('a relay carries its place in the order (mlsSeq)');
+  }
+  return { author, object, collection: object.context };
 }

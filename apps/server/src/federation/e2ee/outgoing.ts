@@ -147,18 +147,15 @@ export async function forwardToHome(context: OutgoingContext, message: ChatMlsMe
 }
 
 /**
- * Home server: an ordered MLS message (a local person's, or one a member's server forwarded), announced by the
- * instance actor to the servers of `message.recipients` once per shared inbox, the sender's own server
+ * Home server: an ordered MLS message (a local person's, or one a member's server forwarded), or a Welcome,
+ * announced by the instance actor to the servers of `relayTo` once per shared inbox, the sender's own server
  * included (its copy of the chat takes it in the home's order).
  */
 export async function relayOrdered(
   context: OutgoingContext,
-  message: ChatMlsMessage & { mlsSeq: number },
+  message: ChatMlsMessage & { relayTo: readonly AccountsTable[] },
 ): Promise<void> {
-  const targets = await deliverableRecipients(
-    context.data,
-    message.recipients.filter((account) => account.domain),
-  );
+  const targets = await deliverableRecipients(context.data, message.relayTo);
   if (targets.length === 0) return;
   const create = messageCreate(context, message);
   const { '@context': _context, ...embedded } = create;

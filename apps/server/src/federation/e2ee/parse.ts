@@ -37,6 +37,8 @@ export interface ParsedMlsObject {
 export interface ParsedChatTerms {
   name: string | null;
   mlsGroupId: string | null;
+  mlsEpoch: number | null;
+  groupActor: string | null;
   members: string[] | null;
   mlsWelcome: string | null;
   mlsGroupInfo: string | null;
@@ -68,9 +70,15 @@ function chatTermsOf(json: JsonObject): ParsedChatTerms {
   if (name !== undefined && (typeof name !== 'string' || name.length > 200))
     throw new MlsObjectError('name must be a short text');
   const members = palchat(json, 'members');
+  const epoch = palchat(json, 'mlsEpoch');
+  if (epoch !== undefined && !(Number.isSafeInteger(epoch) && (epoch as number) >= 0))
+    throw new MlsObjectError('mlsEpoch must be an integer');
+  const groupActor = palchat(json, 'groupActor');
   return {
     name: (name as string | undefined) ?? null,
     mlsGroupId: optionalBase64(palchat(json, 'mlsGroupId'), 'mlsGroupId'),
+    mlsEpoch: (epoch as number | undefined) ?? null,
+    groupActor: groupActor === undefined ? null : singleId(groupActor, 'groupActor'),
     members: members === undefined ? null : actorList(members, 'members'),
     mlsWelcome: optionalBase64(palchat(json, 'mlsWelcome'), 'mlsWelcome'),
     mlsGroupInfo: optionalBase64(palchat(json, 'mlsGroupInfo'), 'mlsGroupInfo'),

@@ -24,14 +24,16 @@ const XSD = 'http://www.w3.org/2001/XMLSchema#';
 /**
  * Palchat's terms beside the draft's on an MLS object (docs/FEDERATION.md, "Encrypted chats (MLS)"): the home
  * server's order (`mlsSeq`), unread-neutral messages (`signal`), and what a server needs to keep a chat that is
- * ordered elsewhere: the group's id and people (`mlsGroupId`, `members`), and on a forwarded commit the Welcome,
- * GroupInfo and membership change that go with it.
+ * ordered elsewhere: the group's id, actor and people (`mlsGroupId`, `groupActor`, `members`), the epoch a Welcome
+ * joins (`mlsEpoch`), and on a forwarded commit the Welcome, GroupInfo and membership change that go with it.
  */
 export const PALCHAT_MLS_TERMS = {
   palchat: PALCHAT_NS,
   mlsSeq: { '@id': 'palchat:mlsSeq', '@type': `${XSD}integer` },
   signal: { '@id': 'palchat:signal', '@type': `${XSD}boolean` },
   mlsGroupId: 'palchat:mlsGroupId',
+  mlsEpoch: { '@id': 'palchat:mlsEpoch', '@type': `${XSD}integer` },
+  groupActor: { '@id': 'palchat:groupActor', '@type': '@id' },
   members: { '@id': 'palchat:members', '@type': '@id', '@container': '@set' },
   mlsWelcome: 'palchat:mlsWelcome',
   mlsGroupInfo: 'palchat:mlsGroupInfo',
@@ -91,6 +93,10 @@ export interface ChatTerms {
   /** the chat's name (a group's), as AS `name` */
   name?: string | null | undefined;
   mlsGroupId?: string | undefined;
+  /** a Welcome: the epoch it joins */
+  mlsEpoch?: number | undefined;
+  /** a group chat: its `Group` actor on the home server (docs/FEDERATION.md, "Group chats") */
+  groupActor?: string | null | undefined;
   members?: readonly string[] | undefined;
   mlsWelcome?: string | null | undefined;
   mlsGroupInfo?: string | null | undefined;
