@@ -16,6 +16,7 @@ import { senderOf, type Inbox } from '../inbox/sender.js';
 import { runtimeOf } from '../runtime.js';
 import { carriesMls, readForwarded, readRelay, type Relayed } from './inbound.js';
 import { isJsonObject, mlsTypeOf, MlsObjectError, parseMlsObject, singleId } from './parse.js';
+import { forwardedEnvelope } from './forwarded.js';
 import { conversationCollectionUri } from './uris.js';
 
 /**
@@ -61,7 +62,16 @@ async function onForwarded(inbox: Inbox, activity: Activity, raw: JsonObject): P
     remoteId: object.id,
     welcome: object.chat.mlsWelcome,
     groupInfo: object.chat.mlsGroupInfo,
+  }).catch((error: unknown) => {
+    throw refusedAsDropped(error);
   });
+}
+
+/** The domain refusing what came (a 4xx: not this chat's group, a Welcome it cannot use): dropped, not retried. */
+function refusedAsDropped(error: unknown): unknown {
+  return error instanceof ApiError && error.statusCode >= 400 && error.statusCode < 500
+    ? new MlsObjectError(error.message)
+    : error;
 }
 
 /** The local people a relayed Welcome is for (its `to`). */
@@ -120,6 +130,8 @@ async function onRelay(inbox: Inbox, raw: JsonObject): Promise<void> {
       sender: author,
       welcome: object.content,
       epoch: object.chat.mlsEpoch ?? 0,
+    }).catch((error: unknown) => {
+      throw refusedAsDropped(error);
     });
     return;
   }
@@ -142,6 +154,8 @@ async function onRelay(inbox: Inbox, raw: JsonObject): Promise<void> {
   // MLS needs the commits in order: what belongs to an epoch this copy has not reached waits for its commit
   if (framing.epoch > chat.mls_epoch)
     throw new MlsNotYetError(`epoch ${framing.epoch} before ${chat.mls_epoch}`);
+  // one of our own people's, forwarded from here: it comes back as their device's
+  const own = author.domain ? undefined : await forwardedEnvelope(ctx, object.id);
   try {
     await acceptRemoteEnvelope(ctx, {
       conversationId,
@@ -149,11 +163,12 @@ async function onRelay(inbox: Inbox, raw: JsonObject): Promise<void> {
       message: object.content,
       signal: object.signal,
       remoteId: object.id,
+      ...(own ? { id: own.id, senderDeviceId: own.deviceId } : {}),
     });
   } catch (error) {
     // the group's Update naming the author may still be on its way
     if (error instanceof ApiError && error.statusCode === 403) throw new MlsNotYetError(error.message);
-    throw error;
+    throw refusedAsDropped(error);
   }
 }
 

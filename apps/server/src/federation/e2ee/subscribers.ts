@@ -9,6 +9,7 @@ import type { E2eeEnvelopeForwarded, E2eeEnvelopeOrdered, E2eeWelcomeStored } fr
 import { homeGroupUri } from '../chat/group-outgoing.js';
 import { federate, type OutgoingContext } from '../outgoing/send.js';
 import { actorUriOf } from '../recipients.js';
+import { rememberForwarded } from './forwarded.js';
 import { federateKeyPackages, forwardToHome, localMessageId, relayOrdered } from './outgoing.js';
 import { conversationCollectionUri } from './uris.js';
 import type { MlsMessageType } from './vocabulary.js';
@@ -100,8 +101,10 @@ async function forwardEnvelope(context: OutgoingContext, event: E2eeEnvelopeForw
     accountsOf(ctx, event.addedIds),
     accountsOf(ctx, event.removedIds),
   ]);
+  const id = localMessageId(context, sender, event.id);
+  await rememberForwarded(ctx, id, { id: event.id, deviceId: event.senderDeviceId });
   await forwardToHome(context, {
-    id: localMessageId(context, sender, event.id),
+    id,
     type: messageTypeOf(event.message),
     sender,
     recipients: people.filter((account) => account.id !== sender.id),
