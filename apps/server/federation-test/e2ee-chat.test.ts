@@ -81,27 +81,34 @@ describe.skipIf(federationSkipReason !== null || !federationState)(
     it('keeps an encrypted group across servers readable by its members only, through a restart', async () => {
       const run = Date.now().toString(36);
       const alice = await alpha.signUp('alice', 'Alice on Alpha');
+      const carol = await alpha.signUp('carol', 'Carol on Alpha');
       const bob = await beta.signUp('bob', 'Bob on Beta');
       const erin = await beta.signUp('erin', 'Erin on Beta');
+      const { secondOnFirst: carolOnAlpha } = await befriend(alice, carol);
       const { secondOnFirst: bobOnAlpha } = await befriend(alice, bob);
       const { secondOnFirst: erinOnAlpha } = await befriend(alice, erin);
 
-      const [aliceDevice, bobDevice, erinDevice] = await Promise.all([
-        member(alice),
-        member(bob),
-        member(erin),
-      ]);
-
-      // alpha sees that beta's people can take part (NodeInfo, their keyPackages collections)
-      const eligibility = await apiAs<{ account_id: string; supported: boolean }[]>(
-        alice,
-        'GET',
-        `/api/v1/e2ee/eligibility?account_ids[]=${bobOnAlpha.id}&account_ids[]=${erinOnAlpha.id}`,
+      // each person's browser: a device with its key packages (beta's reach alpha through their actors)
+      const [aliceDevice, carolDevice, bobDevice, erinDevice] = await Promise.all(
+        [alice, carol, bob, erin].map(member),
       );
-      expect(eligibility.every((entry) => entry.supported)).toBe(true);
+      await waitFor("alpha to know beta's people's key packages", async () => {
+        const eligibility = await apiAs<{ account_id: string; supported: boolean }[]>(
+          alice,
+          'GET',
+          `/api/v1/e2ee/eligibility?account_ids[]=${bobOnAlpha.id}&account_ids[]=${erinOnAlpha.id}`,
+        );
+        return eligibility.length === 2 && eligibility.every((entry) => entry.supported);
+      });
 
-      const created = await aliceDevice.client.createConversation([bobOnAlpha.id], `Secret plans ${run}`);
-      const bobChat = await joinedConversation(bobDevice);
+      const created = await aliceDevice.client.createConversation(
+        [carolOnAlpha.id, bobOnAlpha.id],
+        `Secret plans ${run}`,
+      );
+      const [carolChat, bobChat] = await Promise.all([
+        joinedConversation(carolDevice),
+        joinedConversation(bobDevice),
+      ]);
 
       const texts = {
         first: `alice opens the secret ${run}`,
@@ -134,6 +141,7 @@ describe.skipIf(federationSkipReason !== null || !federationState)(
       // nothing lost: every member reads everything sent since they joined
       const all = Object.values(texts);
       await decrypts(aliceDevice, created.id, all);
+      await decrypts(carolDevice, carolChat, all);
       await decrypts(bobDevice, bobChat, all);
       await decrypts(erinDevice, erinChat, [texts.afterAdd, texts.fromErin]);
       // erin joined after: the earlier messages were never hers to read
