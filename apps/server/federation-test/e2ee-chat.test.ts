@@ -84,7 +84,10 @@ describe.skipIf(federationSkipReason !== null || !federationState)(
       const carol = await alpha.signUp('carol', 'Carol on Alpha');
       const bob = await beta.signUp('bob', 'Bob on Beta');
       const erin = await beta.signUp('erin', 'Erin on Beta');
-      const { secondOnFirst: carolOnAlpha } = await befriend(alice, carol);
+      // pals on the same server follow each other by id
+      await alice.client.v1.accounts.$select(carol.account.id).follow();
+      await carol.client.v1.accounts.$select(alice.account.id).follow();
+      const carolOnAlpha = carol.account;
       const { secondOnFirst: bobOnAlpha } = await befriend(alice, bob);
       const { secondOnFirst: erinOnAlpha } = await befriend(alice, erin);
 

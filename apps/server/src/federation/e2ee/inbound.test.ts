@@ -1,4 +1,6 @@
+import jsonld from '@fedify/vocab-runtime/jsonld';
 import { describe, expect, it } from 'vitest';
+import { preloadedContextLoader } from '../document-loader.js';
 import { carriesMls, readForwarded, readRelay } from './inbound.js';
 import { MlsObjectError } from './parse.js';
 import { AS_PUBLIC, createOf, mlsObject, withMlsContext } from './vocabulary.js';
@@ -6,8 +8,8 @@ import { AS_PUBLIC, createOf, mlsObject, withMlsContext } from './vocabulary.js'
 const alice = 'https://a.example/users/alice';
 const bob = 'https://b.example/users/bob';
 const collection = 'https://a.example/e2ee/conversations/1';
-const homeRelay = 'https://a.example/users/instance.actor';
-const generator = { id: 'https://b.example/users/instance.actor', name: 'Palchat' };
+const homeRelay = 'https://a.example/actor';
+const generator = { id: 'https://b.example/actor', name: 'Palchat' };
 
 function message(overrides: Partial<Parameters<typeof mlsObject>[0]> = {}) {
   return mlsObject({
@@ -82,10 +84,7 @@ describe("the home server's relay of an ordered message", () => {
       'from another actor than the home server',
       () => relay(message({ mlsSeq: 4 }), 'https://a.example/users/mallory'),
     ],
-    [
-      "from another server's instance actor",
-      () => relay(message({ mlsSeq: 4 }), 'https://b.example/users/instance.actor'),
-    ],
+    ["from another server's instance actor", () => relay(message({ mlsSeq: 4 }), 'https://b.example/actor')],
     ['without its place in the order', () => relay(message())],
     [
       'of a Welcome without its epoch',
@@ -95,6 +94,30 @@ describe("the home server's relay of an ordered message", () => {
   ];
   it.each(refused)('is refused %s', (_what, make) => {
     expect(() => readRelay(make())).toThrow(MlsObjectError);
+  });
+
+  it('reads a relay compacted with another context (what Fedify does to a signed activity)', async () => {
+    const welcome = message({
+      id: `${collection}/welcomes/1`,
+      type: 'Welcome',
+      chat: {
+        members: [alice, bob],
+        mlsGroupId: 'AAAA',
+        mlsEpoch: 3,
+        groupActor: 'https://a.example/users/group.1',
+      },
+    });
+    for (const object of [welcome, message({ mlsSeq: 4, signal: true })]) {
+      const compacted = (await jsonld.compact(relay(object), 'https://www.w3.org/ns/activitystreams', {
+        documentLoader: preloadedContextLoader,
+      } as never)) as Record<string, unknown>;
+      expect(JSON.stringify(compacted)).toContain('https://palchat.org/ns#');
+      const read = readRelay(compacted);
+      expect(read.object.content).toBe('AAEAAg==');
+      if (read.object.type === 'Welcome')
+        expect(read.object.chat).toMatchObject({ mlsEpoch: 3, members: [alice, bob], mlsGroupId: 'AAAA' });
+      else expect(read.object).toMatchObject({ type: 'PrivateMessage', mlsSeq: 4, signal: true });
+    }
   });
 
   it('leaves other activities alone', () => {

@@ -98,9 +98,18 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 export const isJsonObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A term however the sender's context names it: compact, `prefix:term`, or its full IRI. */
+/** A JSON-LD value object's value (`{"@value": 3, "@type": "xsd:integer"}`, as a compaction may leave it). */
+function plainValue(value: unknown): unknown {
+  return isJsonObject(value) && '@value' in value ? value['@value'] : value;
+}
+
+/**
+ * A term however the sender's context names it: compact, `prefix:term`, or its full IRI (Fedify compacts a
+ * signed activity with its own context, which leaves other vocabularies' terms as IRIs and typed values).
+ */
 export function termOf(json: JsonObject, term: string, prefix: string, namespace: string): unknown {
-  return json[term] ?? json[`${prefix}:${term}`] ?? json[`${namespace}${term}`];
+  const value = json[term] ?? json[`${prefix}:${term}`] ?? json[`${namespace}${term}`];
+  return Array.isArray(value) && value.length === 1 ? plainValue(value[0]) : plainValue(value);
 }
 
 /** The ids in a JSON-LD value: a string, an object with `id`, or an array of those. */

@@ -23,6 +23,5 @@ export const mlsMessageUri = (ctx: AppContext, username: string, envelopeId: str
 export const conversationCollectionUri = (ctx: AppContext, conversationId: string): string =>
   `${ctx.config.publicUrl}/e2ee/conversations/${conversationId}`;
 
-/** The instance actor of the server that orders a chat: the only one whose relays of that chat count. */
-export const homeRelayActorUri = (collectionUri: string): string =>
-  new URL('/users/instance.actor', collectionUri).href;
+/** The instance actor (`/actor`) of the server that orders a chat: the only one whose relays of that chat count. */
+export const homeRelayActorUri = (collectionUri: string): string => new URL('/actor', collectionUri).href;
