@@ -92,9 +92,12 @@ describe.skipIf(federationSkipReason !== null || !federationState)(
       const { secondOnFirst: erinOnAlpha } = await befriend(alice, erin);
 
       // each person's browser: a device with its key packages (beta's reach alpha through their actors)
-      const [aliceDevice, carolDevice, bobDevice, erinDevice] = await Promise.all(
-        [alice, carol, bob, erin].map(member),
-      );
+      const [aliceDevice, carolDevice, bobDevice, erinDevice] = await Promise.all([
+        member(alice),
+        member(carol),
+        member(bob),
+        member(erin),
+      ]);
       await waitFor("alpha to know beta's people's key packages", async () => {
         const eligibility = await apiAs<{ account_id: string; supported: boolean }[]>(
           alice,

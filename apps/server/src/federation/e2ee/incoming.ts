@@ -8,7 +8,7 @@ import {
   storeRemoteKeyPackages,
   withdrawRemoteKeyPackage,
 } from '../../e2ee/remote.js';
-import { fromBase64, readGroupMessage } from '../../e2ee/framing.js';
+import { readGroupMessage } from '../../e2ee/framing.js';
 import { findConversationIdByGroupId, findMlsState, participantIdsOf } from '../../e2ee/store.js';
 import { ApiError } from '../../http/errors.js';
 import { accountOfActor } from '../chat/group-incoming.js';

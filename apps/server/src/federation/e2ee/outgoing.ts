@@ -1,5 +1,4 @@
 import type { Recipient } from '@fedify/vocab';
-import type { AppContext } from '../../context.js';
 import type { AccountsTable } from '../../db/schema.js';
 import { INSTANCE_ACTOR } from '../actors.js';
 import { deliverableRecipients } from '../outgoing/recipients.js';

@@ -75,7 +75,7 @@ function chatTermsOf(json: JsonObject): ParsedChatTerms {
     throw new MlsObjectError('mlsEpoch must be an integer');
   const groupActor = palchat(json, 'groupActor');
   return {
-    name: (name as string | undefined) ?? null,
+    name: typeof name === 'string' ? name : null,
     mlsGroupId: optionalBase64(palchat(json, 'mlsGroupId'), 'mlsGroupId'),
     mlsEpoch: (epoch as number | undefined) ?? null,
     groupActor: groupActor === undefined ? null : singleId(groupActor, 'groupActor'),

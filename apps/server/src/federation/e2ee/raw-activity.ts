@@ -1,8 +1,13 @@
-import { Activity, Add, Announce, Create, Delete, Remove } from '@fedify/vocab';
+import { Add, Announce, Create, Delete, Remove, type Activity } from '@fedify/vocab';
 import jsonld from '@fedify/vocab-runtime/jsonld';
 import { preloadedContextLoader } from '../document-loader.js';
 
 type JsonObject = Record<string, unknown>;
+
+/** JSON-LD's expansion (the typings of Fedify's bundled jsonld are not exported). */
+const { expand } = jsonld as unknown as {
+  expand: (input: unknown, options: object) => Promise<unknown>;
+};
 
 const CLASSES = { Create, Add, Remove, Delete, Announce } as const;
 export type RawActivityType = keyof typeof CLASSES;
@@ -19,8 +24,7 @@ export function rawActivity(json: JsonObject): Activity {
   const Base: typeof Activity = CLASSES[type as RawActivityType];
   class Raw extends Base {
     override async toJsonLd(options?: { format?: string }): Promise<unknown> {
-      if (options?.format === 'expand')
-        return jsonld.expand(json, { documentLoader: preloadedContextLoader } as never);
+      if (options?.format === 'expand') return expand(json, { documentLoader: preloadedContextLoader });
       return json;
     }
   }

@@ -40,7 +40,7 @@ async function fetchObject(load: DocumentLoader, url: string): Promise<JsonObjec
 
 /** The values of a collection (embedded or fetched), its first page followed when the items are there. */
 async function collectionItems(load: DocumentLoader, value: unknown): Promise<unknown[]> {
-  if (Array.isArray(value)) return value;
+  if (Array.isArray(value)) return value as unknown[];
   const given = typeof value === 'string' ? await fetchObject(load, value) : value;
   if (!isJsonObject(given)) return [];
   let collection: JsonObject = given;
@@ -54,13 +54,13 @@ async function collectionItems(load: DocumentLoader, value: unknown): Promise<un
     collection = await fetchObject(load, collection.id);
   }
   const items = collection.items ?? collection.orderedItems;
-  if (items !== undefined) return Array.isArray(items) ? items : [items];
+  if (items !== undefined) return Array.isArray(items) ? (items as unknown[]) : [items];
   const first = collection.first;
   if (first === undefined) return [];
   const page = typeof first === 'string' ? await fetchObject(load, first) : first;
   if (!isJsonObject(page)) return [];
   const pageItems = page.items ?? page.orderedItems ?? [];
-  return Array.isArray(pageItems) ? pageItems : [pageItems];
+  return Array.isArray(pageItems) ? (pageItems as unknown[]) : [pageItems];
 }
 
 /** A KeyPackage object of `actorUri` (embedded, or fetched by id), checked; null when it is not one. */

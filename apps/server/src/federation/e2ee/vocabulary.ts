@@ -110,7 +110,9 @@ function chatTermsOf(chat: ChatTerms | undefined): JsonObject {
   const entries = Object.entries(chat).filter(
     ([, value]) => value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0),
   );
-  return Object.fromEntries(entries.map(([key, value]) => [key, Array.isArray(value) ? [...value] : value]));
+  return Object.fromEntries(
+    entries.map(([key, value]) => [key, Array.isArray(value) ? [...(value as unknown[])] : value]),
+  );
 }
 
 const single = (values: readonly string[]): string | string[] =>
