@@ -165,6 +165,8 @@ export const reportedMessageSchema = z.object({
   content: z.string(),
   created_at: z.string(),
   sender: accountSchema.nullable(),
+  /** an encrypted chat's message, whose plaintext the reporter's client revealed: "Revealed by the reporter" */
+  revealed: z.boolean().optional(),
 });
 
 /** Mastodon's Admin::Account: an account as moderators see it, with its sign-up and moderation state. */

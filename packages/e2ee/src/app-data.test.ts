@@ -35,7 +35,15 @@ describe('application data', () => {
     const withMedia = createNote('', { attachments: [attachment] });
     const noteId = original.type === 'Create' ? original.note.id : '';
     const liked = like(noteId, '👍');
-    for (const data of [original, withMedia, deleteNote(noteId), liked, undo(liked.id), read(noteId), typing('start')]) {
+    for (const data of [
+      original,
+      withMedia,
+      deleteNote(noteId),
+      liked,
+      undo(liked.id),
+      read(noteId),
+      typing('start'),
+    ]) {
       expect(decodeAppData(encodeAppData(data))).toEqual(data);
     }
   });
@@ -61,8 +69,30 @@ describe('application data', () => {
   });
 
   it('reads HTML from other implementations as text', () => {
-    expect(htmlToText('<p>one &amp; two</p><p>three<br/>four &#x1F600; &#39;</p>')).toBe("one & two\n\nthree\nfour 😀 '");
+    expect(htmlToText('<p>one &amp; two</p><p>three<br/>four &#x1F600; &#39;</p>')).toBe(
+      "one & two\n\nthree\nfour 😀 '",
+    );
     expect(htmlToText(textToHtml('<script>alert(1)</script>'))).toBe('<script>alert(1)</script>');
+  });
+
+  it('reads what another implementation of the draft may send: other URNs, no published', () => {
+    const data = fromActivity({
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      type: 'Create',
+      id: 'urn:example:activity-1',
+      object: { type: 'Note', id: 'urn:example:note-1', content: '<p>hi</p>' },
+    });
+    expect(fromActivity({ type: 'Like', id: 'urn:example:like-1', object: 'urn:example:note-1' })).toEqual({
+      type: 'Like',
+      id: 'urn:example:like-1',
+      object: 'urn:example:note-1',
+      emoji: '❤️',
+    });
+    expect(data).toEqual({
+      type: 'Create',
+      id: 'urn:example:activity-1',
+      note: { id: 'urn:example:note-1', text: 'hi', published: '', attachments: [] },
+    });
   });
 
   it('accepts a node object as object and ignores extra properties', () => {
@@ -90,10 +120,14 @@ describe('application data', () => {
       { type: 'Create', id, object: { ...note, content: 42 } },
       { type: 'Create', id, object: { ...note, published: 'yesterday' } },
       { type: 'Create', id, object: { ...note, attachment: [{ ...attachment, 'palchat:key': undefined }] } },
-      { type: 'Create', id, object: { ...note, attachment: [{ ...attachment, url: 'javascript:alert(1)' }] } },
+      {
+        type: 'Create',
+        id,
+        object: { ...note, attachment: [{ ...attachment, url: 'javascript:alert(1)' }] },
+      },
       { type: 'Create', id, object: { ...note, attachment: [{ ...attachment, mediaType: 'text/html' }] } },
       { type: 'Create', id, object: { ...note, attachment: {} } },
-      { type: 'Like', id, object: id },
+      { type: 'Like', id, object: id, content: '' },
       { type: 'Like', id, object: id, content: 'x'.repeat(100) },
       { type: 'palchat:Typing', id, 'palchat:state': 'maybe' },
       { type: 'Announce', id, object: id },

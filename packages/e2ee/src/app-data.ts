@@ -14,6 +14,7 @@ const CONTEXT = [AS_CONTEXT, MLS_CONTEXT, { palchat: PALCHAT_NS }];
 const MAX_TEXT = 100_000;
 const MAX_EMOJI = 32;
 const MAX_ATTACHMENTS = 16;
+export const PLAIN_LIKE = '❤️';
 
 export interface EncryptedAttachment {
   type: 'Image' | 'Video';
@@ -33,6 +34,7 @@ export interface NoteData {
   /** plain text (HTML on the wire) */
   text: string;
   inReplyTo?: string;
+  /** ISO time the author gave; '' when another implementation left it out (the history uses the order's time) */
   published: string;
   attachments: EncryptedAttachment[];
 }
@@ -68,7 +70,12 @@ export function createNote(
 }
 
 export const deleteNote = (noteId: string): AppData => ({ type: 'Delete', id: newId(), object: noteId });
-export const like = (noteId: string, emoji: string): AppData => ({ type: 'Like', id: newId(), object: noteId, emoji });
+export const like = (noteId: string, emoji: string): AppData => ({
+  type: 'Like',
+  id: newId(),
+  object: noteId,
+  emoji,
+});
 export const undo = (activityId: string): AppData => ({ type: 'Undo', id: newId(), object: activityId });
 export const read = (noteId: string): AppData => ({ type: 'Read', id: newId(), object: noteId });
 export const typing = (state: 'start' | 'stop'): AppData => ({ type: 'Typing', id: newId(), state });
@@ -105,7 +112,7 @@ function noteToObject(note: NoteData): Record<string, unknown> {
     type: 'Note',
     id: note.id,
     content: textToHtml(note.text),
-    published: note.published,
+    ...(note.published ? { published: note.published } : {}),
     ...(note.inReplyTo ? { inReplyTo: note.inReplyTo } : {}),
     ...(note.attachments.length > 0 ? { attachment: note.attachments.map(attachmentToObject) } : {}),
   };
@@ -151,7 +158,8 @@ export function fromActivity(json: unknown): AppData {
     case 'Read':
       return { type: activity.type, id, object: reference(activity.object) };
     case 'Like': {
-      const emoji = activity.content;
+      // a plain Like (no content), as other implementations send it, is a heart
+      const emoji = activity.content ?? PLAIN_LIKE;
       if (typeof emoji !== 'string' || emoji.length === 0 || emoji.length > MAX_EMOJI) {
         throw new AppDataError('A Like needs an emoji as content');
       }
@@ -179,14 +187,15 @@ function noteFromObject(object: Record<string, unknown>): NoteData {
   return {
     id: urnId(object.id, 'note id'),
     text: htmlToText(object.content),
-    published: timestamp(object.published),
+    published: object.published === undefined ? '' : timestamp(object.published),
     attachments: attachments.map((a) => attachmentFromObject(record(a, 'attachment'))),
     ...(object.inReplyTo !== undefined ? { inReplyTo: urnId(object.inReplyTo, 'inReplyTo') } : {}),
   };
 }
 
 function attachmentFromObject(object: Record<string, unknown>): EncryptedAttachment {
-  if (object.type !== 'Image' && object.type !== 'Video') throw new AppDataError('Unsupported attachment type');
+  if (object.type !== 'Image' && object.type !== 'Video')
+    throw new AppDataError('Unsupported attachment type');
   const mediaType = string(object.mediaType, 'mediaType');
   if (!/^(image|video)\/[\w.+-]+$/.test(mediaType)) throw new AppDataError('Invalid mediaType');
   const url = string(object.url, 'url');
@@ -204,18 +213,21 @@ function attachmentFromObject(object: Record<string, unknown>): EncryptedAttachm
 }
 
 function record(value: unknown, what: string): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new AppDataError(`Invalid ${what}`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new AppDataError(`Invalid ${what}`);
   return value as Record<string, unknown>;
 }
 
 function string(value: unknown, what: string): string {
-  if (typeof value !== 'string' || value.length === 0 || value.length > 2048) throw new AppDataError(`Invalid ${what}`);
+  if (typeof value !== 'string' || value.length === 0 || value.length > 2048)
+    throw new AppDataError(`Invalid ${what}`);
   return value;
 }
 
+/** Ids are URNs (the draft: unique URIs that are no URLs; Palchat makes urn:uuid: ones). */
 function urnId(value: unknown, what: string): string {
   const id = string(value, what);
-  if (!/^urn:uuid:[0-9a-f-]{36}$/i.test(id)) throw new AppDataError(`Invalid ${what}`);
+  if (!/^urn:[a-z0-9][a-z0-9-]{0,31}:\S+$/i.test(id)) throw new AppDataError(`Invalid ${what}`);
   return id;
 }
 
@@ -246,7 +258,13 @@ function dimension(name: 'width' | 'height', value: unknown): { width?: number; 
 
 // ----------------------------------------------------------------------------------------- text ↔ HTML
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 export function textToHtml(text: string): string {
   const escaped = text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
@@ -263,7 +281,8 @@ export function htmlToText(html: string): string {
     .replace(/<[^>]*>/g, '')
     .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (entity, body: string) => {
       if (body[0] !== '#') return NAMED[body.toLowerCase()] ?? entity;
-      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+      const code =
+        body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
       return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
     });
 }

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createNote, deleteNote, like, read, typing, undo } from './app-data.js';
-import { toHex } from './bytes.js';
-import { NotEligibleError } from './client.js';
+import { toBase64, toHex, utf8 } from './bytes.js';
+import { decodeState, encodeState, encryptApplication } from './group.js';
+import { EncryptedChatClient, NotEligibleError } from './client.js';
+import { MemoryStore } from './store.js';
 import { FakeDeliveryService } from './test-support/fake-delivery-service.js';
 import { newDevice, texts } from './test-support/harness.js';
 
-async function syncAll(conversationId: string, ...devices: { client: { sync(id: string): Promise<void> } }[]) {
+async function syncAll(
+  conversationId: string,
+  ...devices: { client: { sync(id: string): Promise<void> } }[]
+) {
   for (const d of devices) await d.client.sync(conversationId);
 }
 
@@ -21,6 +26,8 @@ describe('EncryptedChatClient', () => {
     const hello = await alice.client.send(id, createNote('Hello <Bob> & co'));
     await bob.client.sync(id);
     expect(await texts(bob, id)).toEqual(['Hello <Bob> & co']);
+    expect((await bob.client.search('bob>')).map((m) => m.id)).toEqual([hello!.id]);
+    expect(await bob.client.search('nothing like it')).toEqual([]);
     const received = (await bob.client.history(id))[0]!;
     expect(received.senderActorUri).toBe(alice.actorUri);
     expect(received.seq).toBe(hello!.seq);
@@ -34,7 +41,12 @@ describe('EncryptedChatClient', () => {
     expect(atAlice.map((m) => m.note?.text)).toEqual(['Hello <Bob> & co', 'Hi!']);
     expect(atAlice[1]!.note!.inReplyTo).toBe(hello!.id);
     expect(atAlice[0]!.reactions).toEqual([{ likeId: liked.id, actorUri: bob.actorUri, emoji: '❤️' }]);
-    expect(alice.events).toContainEqual({ type: 'read', conversationId: id, actorUri: bob.actorUri, messageId: hello!.id });
+    expect(alice.events).toContainEqual({
+      type: 'read',
+      conversationId: id,
+      actorUri: bob.actorUri,
+      messageId: hello!.id,
+    });
 
     await bob.client.send(id, undo(liked.id));
     await alice.client.send(id, deleteNote(hello!.id));
@@ -54,7 +66,12 @@ describe('EncryptedChatClient', () => {
 
     await alice.client.sendEphemeral(id, typing('start'));
     await bob.client.handleEphemeral(ds.ephemeral.at(-1)!);
-    expect(bob.events.at(-1)).toEqual({ type: 'typing', conversationId: id, actorUri: alice.actorUri, state: 'start' });
+    expect(bob.events.at(-1)).toEqual({
+      type: 'typing',
+      conversationId: id,
+      actorUri: alice.actorUri,
+      state: 'start',
+    });
     expect(bob.events.filter((e) => e.type === 'undecryptable')).toEqual([]);
   });
 
@@ -66,7 +83,9 @@ describe('EncryptedChatClient', () => {
 
   it('a group of three; a member added later reads from then on only; a removed member reads nothing after', async () => {
     const ds = new FakeDeliveryService();
-    const [alice, bob, carol, dave] = await Promise.all(['alice', 'bob', 'carol', 'dave'].map((n) => newDevice(ds, n)));
+    const [alice, bob, carol, dave] = await Promise.all(
+      ['alice', 'bob', 'carol', 'dave'].map((n) => newDevice(ds, n)),
+    );
     const { id } = await alice!.client.createConversation([bob!.accountId, carol!.accountId], 'Group');
     await bob!.client.start();
     await carol!.client.start();
@@ -93,7 +112,9 @@ describe('EncryptedChatClient', () => {
 
   it('concurrent commits: the loser gets 409, applies the winner, retries, and everyone converges', async () => {
     const ds = new FakeDeliveryService();
-    const [alice, bob, carol, dave] = await Promise.all(['alice', 'bob', 'carol', 'dave'].map((n) => newDevice(ds, n)));
+    const [alice, bob, carol, dave] = await Promise.all(
+      ['alice', 'bob', 'carol', 'dave'].map((n) => newDevice(ds, n)),
+    );
     const { id } = await alice!.client.createConversation([bob!.accountId, carol!.accountId], 'Group');
     await bob!.client.start();
     await carol!.client.start();
@@ -146,7 +167,10 @@ describe('EncryptedChatClient', () => {
     expect(new Set(numbers).size).toBe(1);
     expect((await bob!.client.members(id)).length).toBe(3);
     // carol's only device went: she has no leaf left; alice's second device joined
-    expect((await bob!.client.history(id)).map((m) => m.system?.type)).toEqual(['member_removed', 'device_added']);
+    expect((await bob!.client.history(id)).map((m) => m.system?.type)).toEqual([
+      'member_removed',
+      'device_added',
+    ]);
 
     // a forwarded application message takes its place when it comes back
     const sent = await bob!.client.send(id, createNote('forwarded'));
@@ -174,6 +198,24 @@ describe('EncryptedChatClient', () => {
     expect(system).toMatchObject({ type: 'device_added', actorUri: bob.actorUri });
     const phoneFingerprint = (await bobPhone.client.members(id)).find((m) => m.self)!.fingerprint;
     expect(system).toMatchObject({ fingerprint: phoneFingerprint });
+  });
+
+  it("does not add a person's new device that carries another identity", async () => {
+    const ds = new FakeDeliveryService();
+    const alice = await newDevice(ds, 'alice');
+    const bob = await newDevice(ds, 'bob');
+    const { id } = await alice.client.createConversation([bob.accountId]);
+    await bob.client.start();
+    // the server lists, under bob's account, a device whose credential names someone else
+    const impostor = new EncryptedChatClient({
+      store: new MemoryStore(),
+      transport: ds.transport(bob.accountId),
+      accountId: bob.accountId,
+      actorUri: 'https://evil.example/users/mallory',
+    });
+    await impostor.ensureDevice('impostor');
+    expect(await alice.client.addDevices(id, [bob.accountId])).toBe('nothing');
+    expect(await alice.client.members(id)).toHaveLength(2);
   });
 
   it('state survives a store round trip (a new client object on the same store)', async () => {
@@ -240,7 +282,124 @@ describe('EncryptedChatClient', () => {
     log.splice(log.indexOf(envelope), 0, { ...envelope, seq: envelope.seq, id: 'garbled', message: 'AAAA' });
     envelope.seq += 0.5;
     await bob.client.sync(id);
-    expect(bob.events).toContainEqual(expect.objectContaining({ type: 'undecryptable', envelopeId: 'garbled' }));
+    expect(bob.events).toContainEqual(
+      expect.objectContaining({ type: 'undecryptable', envelopeId: 'garbled' }),
+    );
     expect(await texts(bob, id)).toEqual(['fine']);
+  });
+
+  it('stream events and sends interleave safely: everyone ends with the same history in seq order', async () => {
+    const ds = new FakeDeliveryService();
+    const [alice, bob, carol] = await Promise.all(['alice', 'bob', 'carol'].map((n) => newDevice(ds, n)));
+    const byAccount = new Map([alice!, bob!, carol!].map((d) => [d.accountId, d]));
+    const inFlight: Promise<void>[] = [];
+    ds.onEnvelope = (accountId, envelope) => {
+      const device = byAccount.get(accountId);
+      if (device && device.client.deviceId) inFlight.push(device.client.handleEnvelope(envelope));
+    };
+    const { id } = await alice!.client.createConversation([bob!.accountId, carol!.accountId], 'Group');
+    const sends = [alice!, bob!, carol!].flatMap((d) =>
+      Array.from({ length: 6 }, (_, i) => d.client.send(id, createNote(`${d.accountId} ${i}`))),
+    );
+    // bob and carol join from the stream while alice already sends
+    await Promise.all(sends.slice(0, 6));
+    await Promise.all(sends);
+    await Promise.all(inFlight);
+    await syncAll(id, alice!, bob!, carol!);
+    const histories = await Promise.all([alice!, bob!, carol!].map((d) => d.client.history(id)));
+    expect(histories[0]).toHaveLength(18);
+    for (const history of histories) {
+      expect(history.map((m) => m.note!.text)).toEqual(histories[0]!.map((m) => m.note!.text));
+      expect(history.map((m) => m.seq)).toEqual([...history.map((m) => m.seq)].sort((a, b) => a! - b!));
+    }
+    expect([alice!, bob!, carol!].flatMap((d) => d.events).filter((e) => e.type === 'undecryptable')).toEqual(
+      [],
+    );
+  });
+
+  it('a revoked device is removed by any member, also when the server names it without its key', async () => {
+    for (const withKey of [true, false]) {
+      const ds = new FakeDeliveryService();
+      const alice = await newDevice(ds, 'alice');
+      const alicePhone = await newDevice(ds, 'alice');
+      const bob = await newDevice(ds, 'bob');
+      const { id } = await alice.client.createConversation([bob.accountId]);
+      await Promise.all([alicePhone.client.start(), bob.client.start()]);
+      expect(await bob.client.members(id)).toHaveLength(3);
+      ds.revokeDevice(alicePhone.client.deviceId, { withKey });
+      expect(await bob.client.commitPendingRemovals(id)).toBe('ordered');
+      expect(ds.conversations.get(id)!.pendingRemovals).toEqual([]);
+      await alice.client.sync(id);
+      for (const d of [alice, bob]) {
+        expect((await d.client.members(id)).map((m) => m.actorUri).sort()).toEqual([
+          alice.actorUri,
+          bob.actorUri,
+        ]);
+      }
+      const history = await alice.client.history(id);
+      expect(history.map((m) => m.system?.type)).toEqual(['device_removed']);
+    }
+  });
+
+  it('keeps 10 key packages on the server, refills below 5, and forgets private parts unused for long', async () => {
+    const ds = new FakeDeliveryService();
+    const alice = await newDevice(ds, 'alice');
+    const device = ds.devices.get(alice.client.deviceId)!;
+    expect(device.keyPackages).toHaveLength(10);
+    expect(await alice.client.refillKeyPackages()).toBe(10);
+    const [stale] = await alice.store.listKeyPackageRefs();
+    const old = (await alice.store.getKeyPackage(stale!))!;
+    await alice.store.putKeyPackage({ ...old, createdAt: '2020-01-01T00:00:00.000Z' });
+    device.keyPackages.splice(0, 6);
+    expect(await alice.client.refillKeyPackages()).toBe(10);
+    expect(await alice.store.getKeyPackage(stale!)).toBeUndefined();
+    expect(await alice.store.listKeyPackageRefs()).toHaveLength(15);
+  });
+
+  it("application data a member's client should not have sent is reported, and the sync goes on", async () => {
+    const ds = new FakeDeliveryService();
+    const alice = await newDevice(ds, 'alice');
+    const bob = await newDevice(ds, 'bob');
+    const { id } = await alice.client.createConversation([bob.accountId]);
+    await bob.client.start();
+    // a well-encrypted message whose application data is no activity Palchat knows
+    const state = decodeState((await alice.store.getGroupState(id))!);
+    const { newState, message } = await encryptApplication(state, utf8('{"type":"Announce","id":"x"}'));
+    await alice.store.putGroupState(id, encodeState(newState));
+    await ds
+      .transport(alice.accountId)
+      .postEnvelope(id, { device_id: alice.client.deviceId, message: toBase64(message) });
+    await alice.client.send(id, createNote('after the odd one'));
+    await bob.client.sync(id);
+    expect(bob.events).toContainEqual(
+      expect.objectContaining({ type: 'undecryptable', reason: 'Invalid id' }),
+    );
+    expect(await texts(bob, id)).toEqual(['after the odd one']);
+  });
+
+  it('a forwarded commit survives a reload and is adopted when it comes back, whatever sender device it names', async () => {
+    const ds = new FakeDeliveryService();
+    const alice = await newDevice(ds, 'alice');
+    const bob = await newDevice(ds, 'bob');
+    const carol = await newDevice(ds, 'carol');
+    const { id } = await alice.client.createConversation([bob.accountId]);
+    await bob.client.start();
+    ds.forwarding = true;
+    expect(await alice.client.addMembers(id, [carol.accountId])).toBe('forwarded');
+    expect(await alice.client.members(id)).toHaveLength(2);
+    const reloaded = await newDevice(ds, 'alice', alice.store);
+    ds.deliverForwarded();
+    for (const envelope of ds.conversations.get(id)!.log) envelope.sender_device_id = null;
+    await reloaded.client.start();
+    await reloaded.client.sync(id);
+    expect(await reloaded.client.members(id)).toHaveLength(3);
+    expect(await alice.store.getPendingCommit(id)).toBeUndefined();
+    await Promise.all([bob.client.sync(id), carol.client.start()]);
+    ds.forwarding = false;
+    await reloaded.client.send(id, createNote('all three'));
+    await Promise.all([bob.client.sync(id), carol.client.sync(id)]);
+    expect(await texts(carol, id)).toEqual(['all three']);
+    expect(await texts(bob, id)).toEqual(['all three']);
+    expect(reloaded.events.filter((e) => e.type === 'undecryptable')).toEqual([]);
   });
 });

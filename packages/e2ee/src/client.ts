@@ -5,6 +5,7 @@
  * (201, or its own envelope coming back after a 202); on 409, or when another commit of the epoch wins, the
  * client processes the winner and makes its change again on the new epoch.
  */
+import { zeroOutUint8Array } from 'ts-mls';
 import {
   decodeAppData,
   encodeAppData,
@@ -33,14 +34,14 @@ import {
   type GroupState,
   type Member,
 } from './group.js';
-import { zeroOutUint8Array } from 'ts-mls';
 import { addSystemMessage, applyAppData, placeOwnMessage, type ChatEvent, type Origin } from './history.js';
 import { createIdentity, fingerprint, type DeviceIdentity } from './identity.js';
 import { decodeKeyPackage, generateKeyPackages, keyPackageActorUri } from './key-packages.js';
 import { decryptMedia, encryptMedia } from './media.js';
-import { KeyedQueue } from './queue.js';
+import { leavesOfPeople, membershipChanges, staleLeaves, unique } from './membership.js';
+import { KeyedQueue, webLocks } from './queue.js';
 import { safetyNumber } from './safety-number.js';
-import type { E2eeStore, StoredMessage, SystemEvent } from './store.js';
+import type { E2eeStore, StoredMessage } from './store.js';
 import type {
   ClaimResult,
   ConversationRef,
@@ -52,6 +53,8 @@ import type {
 
 export const KEY_PACKAGE_TARGET = 10;
 export const KEY_PACKAGE_LOW_WATER = 5;
+/** a claimed key package's Welcome may come this late (ciphertext is kept at most 30 days by default) */
+const KEY_PACKAGE_MAX_AGE_MS = 60 * 24 * 3600 * 1000;
 const FETCH_LIMIT = 100;
 const MAX_ATTEMPTS = 5;
 
@@ -95,14 +98,17 @@ type CommitPlan = (
 
 export class EncryptedChatClient {
   private identity: DeviceIdentity | undefined;
-  private readonly queue = new KeyedQueue();
-  private readonly states = new Map<string, GroupState>();
+  private readonly queue: KeyedQueue;
+  /** decoded group states with the bytes they came from: another tab may have moved the stored one on */
+  private readonly states = new Map<string, { bytes: Uint8Array; state: GroupState }>();
   private readonly queuedSyncs = new Map<string, Promise<void>>();
   /** the plans of forwarded commits, to make them again if another commit of their epoch wins */
   private readonly plans = new Map<string, CommitPlan>();
   private readonly lost = new Set<string>();
 
-  constructor(private readonly options: ClientOptions) {}
+  constructor(private readonly options: ClientOptions) {
+    this.queue = new KeyedQueue(webLocks(`palchat-e2ee:${options.actorUri}:`));
+  }
 
   private get store(): E2eeStore {
     return this.options.store;
@@ -119,7 +125,12 @@ export class EncryptedChatClient {
   // ------------------------------------------------------------------------------------ device, key packages
 
   /** Loads or creates this browser's identity, registers it as a device once, and fills its key package pool. */
-  async ensureDevice(name: string): Promise<DeviceIdentity> {
+  ensureDevice(name: string): Promise<DeviceIdentity> {
+    // one registration even when several tabs start at once
+    return this.queue.run('device', () => this.ensureDeviceLocked(name));
+  }
+
+  private async ensureDeviceLocked(name: string): Promise<DeviceIdentity> {
     let identity = await this.store.getIdentity();
     if (identity && identity.actorUri !== this.options.actorUri) {
       throw new Error('This store belongs to another account');
@@ -144,13 +155,19 @@ export class EncryptedChatClient {
   }
 
   /** Tops the server's pool up to 10 when fewer than 5 remain; the private parts are stored first. */
-  async refillKeyPackages(available?: number): Promise<number> {
+  refillKeyPackages(available?: number): Promise<number> {
+    // one refill at a time: Welcomes of several chats arriving together must not each top the pool up
+    return this.queue.run('key-packages', () => this.refillLocked(available));
+  }
+
+  private async refillLocked(available?: number): Promise<number> {
     const identity = this.device();
     const count =
       available ??
       (await this.transport.listDevices()).find((d) => d.id === identity.deviceId)?.key_packages_available ??
       0;
     if (count >= KEY_PACKAGE_LOW_WATER) return count;
+    await this.pruneKeyPackages();
     const fresh = await generateKeyPackages(identity, KEY_PACKAGE_TARGET - count);
     for (const keyPackage of fresh) await this.store.putKeyPackage(keyPackage);
     const result = await this.transport.uploadKeyPackages(
@@ -158,6 +175,15 @@ export class EncryptedChatClient {
       fresh.map((kp) => toBase64(kp.message)),
     );
     return result.key_packages_available;
+  }
+
+  /** Private parts of key packages claimed long ago whose Welcome never came. */
+  private async pruneKeyPackages(): Promise<void> {
+    const oldest = Date.now() - KEY_PACKAGE_MAX_AGE_MS;
+    for (const ref of await this.store.listKeyPackageRefs()) {
+      const keyPackage = await this.store.getKeyPackage(ref);
+      if (keyPackage && Date.parse(keyPackage.createdAt) < oldest) await this.store.deleteKeyPackage(ref);
+    }
   }
 
   /** What to do on start: join from waiting Welcomes, fetch every conversation with news. */
@@ -274,13 +300,29 @@ export class EncryptedChatClient {
     if (!state) return 'nothing';
     const inGroup = groupMembers(state).map((m) => m.signaturePublicKey);
     const devices = (await Promise.all(accountIds.map((id) => this.transport.accountDevices(id)))).flat();
-    const present = devices.filter((d) => inGroup.some((key) => equalBytes(key, fromBase64(d.signature_public_key))));
+    const present = devices.filter((d) =>
+      inGroup.some((key) => equalBytes(key, fromBase64(d.signature_public_key))),
+    );
     if (present.length === devices.length) return 'nothing';
     const claimed = await this.transport.claimKeyPackages({
       account_ids: accountIds,
       exclude_device_ids: [...present.map((d) => d.id), this.deviceId],
     });
-    const keyPackages = claimed.key_packages.map((kp) => fromBase64(kp.key_package));
+    // a new device must carry the identity its person already has in the group
+    const actorOf = new Map<string, string>([[this.options.accountId, this.options.actorUri]]);
+    for (const device of present) {
+      const leaf = groupMembers(state).find((m) =>
+        equalBytes(m.signaturePublicKey, fromBase64(device.signature_public_key)),
+      );
+      if (leaf && !actorOf.has(device.account_id)) actorOf.set(device.account_id, leaf.actorUri);
+    }
+    const keyPackages = claimed.key_packages
+      .map((kp) => ({ account: kp.account_id, bytes: fromBase64(kp.key_package) }))
+      .filter(({ account, bytes }) => {
+        const expected = actorOf.get(account);
+        return expected === undefined || keyPackageActorUri(decodeKeyPackage(bytes)) === expected;
+      })
+      .map(({ bytes }) => bytes);
     return this.queue.run(conversationId, () =>
       this.commitLocked(conversationId, async (current) => {
         const keys = groupMembers(current).map((m) => m.signaturePublicKey);
@@ -309,18 +351,29 @@ export class EncryptedChatClient {
   async commitPendingRemovals(conversationId: string): Promise<CommitStatus> {
     const removals = await this.transport.pendingRemovals(conversationId);
     if (removals.length === 0) return 'nothing';
-    const deviceKeys = removals.flatMap((r) => (r.signature_public_key ? [fromBase64(r.signature_public_key)] : []));
-    const people = removals.filter((r) => r.reason !== 'device_revoked').map((r) => r.account_id);
-    const personKeys = await this.signatureKeysOf([...new Set(people)]);
+    const deviceKeys = removals.flatMap((r) =>
+      r.signature_public_key ? [fromBase64(r.signature_public_key)] : [],
+    );
+    const people = unique(removals.filter((r) => r.reason !== 'device_revoked').map((r) => r.account_id));
+    const personKeys = await this.signatureKeysOf(people);
+    // a revoked device named without its key: its account's leaves whose key is no longer an active device's
+    const unkeyed = unique(
+      removals
+        .filter((r) => r.reason === 'device_revoked' && !r.signature_public_key)
+        .map((r) => r.account_id),
+    );
+    const activeKeys = await Promise.all(unkeyed.map((id) => this.signatureKeysOf([id])));
     return this.queue.run(conversationId, () =>
       this.commitLocked(conversationId, async (state) => {
-        const leaves = [
-          ...new Set([...leavesOf(state, { signaturePublicKeys: deviceKeys }), ...leavesOfPeople(state, personKeys)]),
-        ];
+        const leaves = unique([
+          ...leavesOf(state, { signaturePublicKeys: deviceKeys }),
+          ...leavesOfPeople(state, personKeys),
+          ...activeKeys.flatMap((keys) => staleLeaves(state, keys)),
+        ]);
         if (leaves.length === 0) return undefined;
         return {
           output: await commitRemove(state, leaves),
-          body: { remove_device_ids: removals.map((r) => r.device_id) },
+          body: { removed_device_ids: removals.map((r) => r.device_id) },
         };
       }),
     );
@@ -369,6 +422,20 @@ export class EncryptedChatClient {
     return this.store.listMessages(conversationId);
   }
 
+  /** Search runs here, over what this device decrypted (the server has nothing to search). */
+  async search(query: string, conversationIds?: string[]): Promise<StoredMessage[]> {
+    const needle = query.trim().toLocaleLowerCase();
+    if (!needle) return [];
+    const ids = conversationIds ?? (await this.store.listConversationIds());
+    const found: StoredMessage[] = [];
+    for (const id of ids) {
+      for (const message of await this.store.listMessages(id)) {
+        if (message.note?.text.toLocaleLowerCase().includes(needle)) found.push(message);
+      }
+    }
+    return found;
+  }
+
   /** Drops a conversation's keys and history from this device (left, dissolved). */
   forget(conversationId: string): Promise<void> {
     return this.queue.run(conversationId, async () => {
@@ -384,9 +451,10 @@ export class EncryptedChatClient {
     file: Uint8Array | Blob,
     mediaType: string,
     size?: { width: number; height: number },
+    conversationId?: string,
   ): Promise<EncryptedAttachment> {
     const { ciphertext, keys } = await encryptMedia(file, mediaType);
-    const uploaded = await this.transport.uploadMedia(ciphertext);
+    const uploaded = await this.transport.uploadMedia(ciphertext, conversationId);
     return {
       type: mediaType.startsWith('video/') ? 'Video' : 'Image',
       mediaType,
@@ -414,18 +482,19 @@ export class EncryptedChatClient {
   }
 
   private async loadState(conversationId: string): Promise<GroupState | undefined> {
-    const cached = this.states.get(conversationId);
-    if (cached) return cached;
     const bytes = await this.store.getGroupState(conversationId);
     if (!bytes) return undefined;
+    const cached = this.states.get(conversationId);
+    if (cached && equalBytes(cached.bytes, bytes)) return cached.state;
     const state = decodeState(bytes);
-    this.states.set(conversationId, state);
+    this.states.set(conversationId, { bytes, state });
     return state;
   }
 
   private async saveState(conversationId: string, state: GroupState): Promise<void> {
-    await this.store.putGroupState(conversationId, encodeState(state));
-    this.states.set(conversationId, state);
+    const bytes = encodeState(state);
+    await this.store.putGroupState(conversationId, bytes);
+    this.states.set(conversationId, { bytes, state });
   }
 
   /** One key package per device of each account; checks that each account's packages name one actor. */
@@ -540,14 +609,18 @@ export class EncryptedChatClient {
         after,
         limit: FETCH_LIMIT,
       });
+      const start = after;
       for (const envelope of envelopes) {
         if (envelope.seq <= after) continue;
         await this.processEnvelope(conversationId, envelope);
         after = envelope.seq;
         await this.store.putCursor(conversationId, after);
       }
-      if (envelopes.length > 0) await this.transport.ack(conversationId, { device_id: this.deviceId, seq: after });
-      if (envelopes.length < FETCH_LIMIT) return;
+      // also when everything was processed already: an ack lost earlier is made good
+      if (envelopes.length > 0)
+        await this.transport.ack(conversationId, { device_id: this.deviceId, seq: after });
+      // a short page is the end; a page that moved nothing on would repeat forever
+      if (envelopes.length < FETCH_LIMIT || after === start) return;
     }
   }
 
@@ -564,21 +637,30 @@ export class EncryptedChatClient {
     } catch {
       return this.undecryptable(conversationId, envelope, 'Invalid base64');
     }
-    if (envelope.sender_device_id === this.deviceId) return this.ownEnvelopeReturned(conversationId, state, envelope, bytes);
     if (envelope.kind === 'commit') {
       if (envelope.epoch < epochOf(state)) return;
       const pending = await this.store.getPendingCommit(conversationId);
+      // recognised by its bytes, whatever sender device the server names
+      if (pending && equalBytes(pending.commit, bytes))
+        return this.adoptPending(conversationId, state, envelope);
+      if (envelope.sender_device_id === this.deviceId) return;
       if (pending && pending.epoch === envelope.epoch) {
         // another commit of our epoch won: ours is void and is made again after this sync
         await this.store.deletePendingCommit(conversationId);
         this.lost.add(conversationId);
       }
     }
+    if (envelope.sender_device_id === this.deviceId)
+      return this.ownMessageReturned(conversationId, envelope, bytes);
     let result;
     try {
       result = await processIncoming(state, bytes);
     } catch (error) {
-      return this.undecryptable(conversationId, envelope, error instanceof Error ? error.message : 'MLS error');
+      return this.undecryptable(
+        conversationId,
+        envelope,
+        error instanceof Error ? error.message : 'MLS error',
+      );
     }
     await this.saveState(conversationId, result.newState);
     const origin = { conversationId, seq: envelope.seq, createdAt: envelope.created_at };
@@ -594,9 +676,14 @@ export class EncryptedChatClient {
       const committer = result.committer?.actorUri ?? '';
       if (result.removedSelf) {
         this.emit(
-          await addSystemMessage(this.store, { ...origin, senderActorUri: committer }, `system:${envelope.id}`, {
-            type: 'removed_self',
-          }),
+          await addSystemMessage(
+            this.store,
+            { ...origin, senderActorUri: committer },
+            `system:${envelope.id}`,
+            {
+              type: 'removed_self',
+            },
+          ),
         );
         this.states.delete(conversationId);
         await this.store.deleteGroupState(conversationId);
@@ -608,19 +695,23 @@ export class EncryptedChatClient {
     }
   }
 
-  private async ownEnvelopeReturned(
+  /** This device's own application message came back: a forwarded one takes its place in the order. */
+  private async ownMessageReturned(
     conversationId: string,
-    state: GroupState,
     envelope: MlsEnvelope,
     bytes: Uint8Array,
   ): Promise<void> {
-    if (envelope.kind === 'application') {
-      this.emit(await placeOwnMessage(this.store, conversationId, toHex(await sha256(bytes)), envelope.seq));
-      return;
-    }
-    if (envelope.kind !== 'commit') return;
-    const pending = await this.store.getPendingCommit(conversationId);
-    if (!pending || !equalBytes(pending.commit, bytes)) return;
+    if (envelope.kind !== 'application') return;
+    this.emit(await placeOwnMessage(this.store, conversationId, toHex(await sha256(bytes)), envelope.seq));
+  }
+
+  /** This device's forwarded commit came back ordered: its state is now the chat's. */
+  private async adoptPending(
+    conversationId: string,
+    state: GroupState,
+    envelope: MlsEnvelope,
+  ): Promise<void> {
+    const pending = (await this.store.getPendingCommit(conversationId))!;
     this.plans.delete(conversationId);
     await this.adoptOwnCommit(conversationId, state, decodeState(pending.newState), envelope);
   }
@@ -644,33 +735,14 @@ export class EncryptedChatClient {
     envelope: MlsEnvelope,
     committer: string,
   ): Promise<void> {
-    const old = groupMembers(before);
-    const now = groupMembers(after);
-    const has = (list: Member[], m: Member) =>
-      list.some((x) => x.leafIndex === m.leafIndex && equalBytes(x.signaturePublicKey, m.signaturePublicKey));
-    const changes: SystemEvent[] = [];
-    for (const m of now.filter((m) => !has(old, m))) {
-      const known = old.some((x) => x.actorUri === m.actorUri);
-      changes.push(
-        known
-          ? { type: 'device_added', actorUri: m.actorUri, fingerprint: await fingerprint(m.signaturePublicKey) }
-          : { type: 'member_added', actorUri: m.actorUri },
-      );
-    }
-    for (const m of old.filter((m) => !has(now, m))) {
-      const stays = now.some((x) => x.actorUri === m.actorUri);
-      changes.push(
-        stays
-          ? { type: 'device_removed', actorUri: m.actorUri, fingerprint: await fingerprint(m.signaturePublicKey) }
-          : { type: 'member_removed', actorUri: m.actorUri },
-      );
-    }
-    // one system message per person, not per device, when a person joins or leaves with several devices
-    const unique = changes.filter(
-      (c, i) => 'fingerprint' in c || changes.findIndex((d) => d.type === c.type && sameActor(c, d)) === i,
-    );
-    const origin = { conversationId, senderActorUri: committer, seq: envelope.seq, createdAt: envelope.created_at };
-    for (const [i, change] of unique.entries()) {
+    const changes = await membershipChanges(groupMembers(before), groupMembers(after));
+    const origin = {
+      conversationId,
+      senderActorUri: committer,
+      seq: envelope.seq,
+      createdAt: envelope.created_at,
+    };
+    for (const [i, change] of changes.entries()) {
       this.emit(await addSystemMessage(this.store, origin, `system:${envelope.id}:${i}`, change));
     }
   }
@@ -688,7 +760,11 @@ export class EncryptedChatClient {
       await this.store.deleteKeyPackage(keyPackage.ref);
       await this.store.putCursor(conversationId, envelope.seq);
     } catch (error) {
-      return this.undecryptable(conversationId, envelope, error instanceof Error ? error.message : 'Invalid Welcome');
+      return this.undecryptable(
+        conversationId,
+        envelope,
+        error instanceof Error ? error.message : 'Invalid Welcome',
+      );
     }
     this.emit([{ type: 'joined', conversationId }]);
     await this.refillKeyPackages().catch(() => undefined);
@@ -697,16 +773,4 @@ export class EncryptedChatClient {
   private undecryptable(conversationId: string, envelope: MlsEnvelope, reason: string): void {
     this.emit([{ type: 'undecryptable', conversationId, envelopeId: envelope.id, reason }]);
   }
-}
-
-function sameActor(a: SystemEvent, b: SystemEvent): boolean {
-  return 'actorUri' in a && 'actorUri' in b && a.actorUri === b.actorUri;
-}
-
-/** Every leaf of the people who own any of these keys (all their devices, listed or not). */
-function leavesOfPeople(state: GroupState, keys: Uint8Array[]): number[] {
-  const actorUris = groupMembers(state)
-    .filter((m) => keys.some((key) => equalBytes(key, m.signaturePublicKey)))
-    .map((m) => m.actorUri);
-  return leavesOf(state, { actorUris, signaturePublicKeys: keys });
 }

@@ -47,7 +47,11 @@ describe('group', () => {
     let a = await createGroup(alice);
     expect(epochOf(a)).toBe(0);
     const added = await addMembers(a, [bob.keyPackage.message]);
-    expect(readFraming(added.commit)).toMatchObject({ kind: 'commit', epoch: 0, wireformat: 'mls_private_message' });
+    expect(readFraming(added.commit)).toMatchObject({
+      kind: 'commit',
+      epoch: 0,
+      wireformat: 'mls_private_message',
+    });
     a = added.newState;
     let b = await join(bob.identity, bob.keyPackage, added.welcome!);
     expect(epochOf(b)).toBe(1);
@@ -67,7 +71,10 @@ describe('group', () => {
     const alice = await createIdentity(ALICE);
     const bob = await device(BOB);
     const carol = await device(CAROL);
-    const added = await addMembers(await createGroup(alice), [bob.keyPackage.message, carol.keyPackage.message]);
+    const added = await addMembers(await createGroup(alice), [
+      bob.keyPackage.message,
+      carol.keyPackage.message,
+    ]);
     let a = added.newState;
     let b = await join(bob.identity, bob.keyPackage, added.welcome!);
     let c = await join(carol.identity, carol.keyPackage, added.welcome!);

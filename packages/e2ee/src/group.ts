@@ -19,7 +19,10 @@ import {
   zeroOutUint8Array,
   type ClientState,
   type LeafNode,
+  type MlsPrivateMessage,
+  type MlsPublicMessage,
   type PrivateMessage,
+  type ProcessMessageResult,
   type Proposal,
   type RatchetTree,
 } from 'ts-mls';
@@ -153,7 +156,10 @@ export async function removeMembers(state: GroupState, leafIndexes: number[]): P
 
 async function commit(state: GroupState, extraProposals: Proposal[]): Promise<CommitOutput> {
   const suite = await ciphersuite();
-  const result = await createCommit({ state, cipherSuite: suite }, { extraProposals, ratchetTreeExtension: true });
+  const result = await createCommit(
+    { state, cipherSuite: suite },
+    { extraProposals, ratchetTreeExtension: true },
+  );
   return {
     consumed: result.consumed,
     newState: result.newState,
@@ -215,11 +221,22 @@ export async function processIncoming(state: GroupState, bytes: Uint8Array): Pro
     throw new Error('Not a group message');
   }
   const suite = await ciphersuite();
-  const before = members(state);
   const result = await processMessage(message, state, emptyPskIndex, () => 'accept', suite);
-  result.consumed.forEach(zeroOutUint8Array);
+  try {
+    return await describe(state, message, result);
+  } finally {
+    // the old epoch's used-up secrets go only after the sender was read with them
+    result.consumed.forEach(zeroOutUint8Array);
+  }
+}
+
+async function describe(
+  state: GroupState,
+  message: MlsPrivateMessage | MlsPublicMessage,
+  result: ProcessMessageResult,
+): Promise<Incoming> {
   if (result.kind === 'applicationMessage') {
-    const privateMessage = (message as { privateMessage: PrivateMessage }).privateMessage;
+    const privateMessage = (message as MlsPrivateMessage).privateMessage;
     return {
       kind: 'application',
       newState: result.newState,
@@ -233,6 +250,7 @@ export async function processIncoming(state: GroupState, bytes: Uint8Array): Pro
       ? message.privateMessage.contentType
       : message.publicMessage.content.contentType;
   if (contentType === 'proposal') return { kind: 'proposal', newState: result.newState };
+  const before = members(state);
   const after = members(result.newState);
   const committerIndex = await handshakeSenderLeaf(state, message);
   return {
@@ -267,14 +285,18 @@ async function applicationSender(state: GroupState, message: PrivateMessage): Pr
 
 async function handshakeSenderLeaf(
   state: GroupState,
-  message: NonNullable<ReturnType<typeof decodeMessage>>,
+  message: MlsPrivateMessage | MlsPublicMessage,
 ): Promise<number | undefined> {
   if (message.wireformat === 'mls_public_message') {
     const sender = message.publicMessage.content.sender;
     return sender.senderType === 'member' ? sender.leafIndex : undefined;
   }
   if (message.wireformat !== 'mls_private_message') return undefined;
-  const data = await decryptSenderData(message.privateMessage, state.keySchedule.senderDataSecret, await ciphersuite());
+  const data = await decryptSenderData(
+    message.privateMessage,
+    state.keySchedule.senderDataSecret,
+    await ciphersuite(),
+  );
   return data?.leafIndex;
 }
 

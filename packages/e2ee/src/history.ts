@@ -41,7 +41,7 @@ export async function applyAppData(store: E2eeStore, origin: Origin, data: AppDa
         senderActorUri,
         seq: origin.seq,
         createdAt: origin.createdAt,
-        note: data.note,
+        note: data.note.published ? data.note : { ...data.note, published: origin.createdAt },
         reactions: [],
         deleted: false,
         ...(origin.localEnvelope ? { localEnvelope: origin.localEnvelope } : {}),
@@ -69,7 +69,10 @@ export async function applyAppData(store: E2eeStore, origin: Origin, data: AppDa
         m.reactions.some((r) => r.likeId === data.object && r.actorUri === senderActorUri),
       );
       if (!message) return [];
-      return updated(store, { ...message, reactions: message.reactions.filter((r) => r.likeId !== data.object) });
+      return updated(store, {
+        ...message,
+        reactions: message.reactions.filter((r) => r.likeId !== data.object),
+      });
     }
     case 'Read':
       return [{ type: 'read', conversationId, actorUri: senderActorUri, messageId: data.object }];

@@ -8,7 +8,7 @@ function fakeFetch(status: number, body: unknown) {
     calls.push({ url: String(url), init: init ?? {} });
     return new Response(body === undefined ? null : JSON.stringify(body), { status });
   };
-  return { calls, fetch: fetch as typeof globalThis.fetch };
+  return { calls, fetch };
 }
 
 const post = { device_id: '1', message: 'AAAA' };
@@ -22,7 +22,11 @@ describe('HttpTransport', () => {
       [409, { error: 'Epoch mismatch', epoch: 4 }, { status: 'conflict', epoch: 4 }],
     ] as const) {
       const { fetch } = fakeFetch(status, body);
-      const transport = new HttpTransport({ baseUrl: 'https://a.example', auth: { bearerToken: 't' }, fetch });
+      const transport = new HttpTransport({
+        baseUrl: 'https://a.example',
+        auth: { bearerToken: 't' },
+        fetch,
+      });
       expect(await transport.postEnvelope('5', post)).toEqual(expected);
     }
   });
@@ -37,9 +41,14 @@ describe('HttpTransport', () => {
 
   it('sends a bearer token, or the CSRF header on writes, to the documented paths', async () => {
     const bearer = fakeFetch(200, []);
-    await new HttpTransport({ baseUrl: 'https://a.example', auth: { bearerToken: 't' }, fetch: bearer.fetch })
-      .fetchEnvelopes('5', { device_id: '1', after: 2, limit: 50 });
-    expect(bearer.calls[0]!.url).toBe('https://a.example/api/v1/e2ee/conversations/5/messages?device_id=1&after=2&limit=50');
+    await new HttpTransport({
+      baseUrl: 'https://a.example',
+      auth: { bearerToken: 't' },
+      fetch: bearer.fetch,
+    }).fetchEnvelopes('5', { device_id: '1', after: 2, limit: 50 });
+    expect(bearer.calls[0]!.url).toBe(
+      'https://a.example/api/v1/e2ee/conversations/5/messages?device_id=1&after=2&limit=50',
+    );
     expect(bearer.calls[0]!.init.headers).toMatchObject({ Authorization: 'Bearer t' });
 
     const cookie = fakeFetch(200, {});

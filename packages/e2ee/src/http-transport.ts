@@ -1,10 +1,5 @@
 /** The Transport over fetch: same-origin cookie + CSRF header (the browser) or a bearer token (Node tests, bench). */
-import {
-  TransportError,
-  type MlsEnvelope,
-  type PostResult,
-  type Transport,
-} from './transport.js';
+import { TransportError, type MlsEnvelope, type PostResult, type Transport } from './transport.js';
 
 export interface HttpTransportOptions {
   /** the server's origin, e.g. https://a.example; '' for same-origin requests in the browser */
@@ -27,28 +22,43 @@ export class HttpTransport implements Transport {
   uploadKeyPackages: Transport['uploadKeyPackages'] = (deviceId, keyPackages) =>
     this.json('POST', `/devices/${enc(deviceId)}/key_packages`, { key_packages: keyPackages });
   claimKeyPackages: Transport['claimKeyPackages'] = (body) => this.json('POST', '/key_packages/claim', body);
-  accountDevices: Transport['accountDevices'] = (accountId) => this.json('GET', `/accounts/${enc(accountId)}/devices`);
+  accountDevices: Transport['accountDevices'] = (accountId) =>
+    this.json('GET', `/accounts/${enc(accountId)}/devices`);
   createConversation: Transport['createConversation'] = (body) => this.json('POST', '/conversations', body);
   fetchEnvelopes: Transport['fetchEnvelopes'] = (conversationId, query) =>
     this.json('GET', `/conversations/${enc(conversationId)}/messages?${params(query)}`);
   ack: Transport['ack'] = async (conversationId, body) => {
     await this.json('POST', `/conversations/${enc(conversationId)}/ack`, body);
   };
-  pending: Transport['pending'] = (deviceId) => this.json('GET', `/pending?${params({ device_id: deviceId })}`);
+  pending: Transport['pending'] = (deviceId) =>
+    this.json('GET', `/pending?${params({ device_id: deviceId })}`);
   pendingRemovals: Transport['pendingRemovals'] = (conversationId) =>
     this.json('GET', `/conversations/${enc(conversationId)}/pending_removals`);
 
-  async postEnvelope(conversationId: string, body: Parameters<Transport['postEnvelope']>[1]): Promise<PostResult> {
+  async postEnvelope(
+    conversationId: string,
+    body: Parameters<Transport['postEnvelope']>[1],
+  ): Promise<PostResult> {
     const response = await this.request('POST', `${API}/conversations/${enc(conversationId)}/messages`, body);
     const json = await readJson(response);
     if (response.status === 201) return { status: 'ordered', envelope: json as unknown as MlsEnvelope };
-    if (response.status === 202) return { status: 'forwarded', id: String(json?.id ?? '') };
-    if (response.status === 409 && typeof json?.epoch === 'number') return { status: 'conflict', epoch: json.epoch };
+    if (response.status === 202)
+      return { status: 'forwarded', id: typeof json?.id === 'string' ? json.id : '' };
+    if (response.status === 409 && typeof json?.epoch === 'number')
+      return { status: 'conflict', epoch: json.epoch };
     throw new TransportError(response.status, json);
   }
 
-  async uploadMedia(ciphertext: Uint8Array): Promise<{ id: string; url: string; size: number }> {
-    const response = await this.request('POST', `${API}/media`, new Blob([new Uint8Array(ciphertext)]));
+  async uploadMedia(
+    ciphertext: Uint8Array,
+    conversationId?: string,
+  ): Promise<{ id: string; url: string; size: number }> {
+    const query = conversationId ? `?${params({ conversation_id: conversationId })}` : '';
+    const response = await this.request(
+      'POST',
+      `${API}/media${query}`,
+      new Blob([new Uint8Array(ciphertext)]),
+    );
     return this.parse(response);
   }
 

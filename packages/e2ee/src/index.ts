@@ -3,11 +3,13 @@ export { CIPHERSUITE_ID, CIPHERSUITE_NAME } from './suite.js';
 export { fromBase64, toBase64, toHex } from './bytes.js';
 export { createIdentity, fingerprint, type DeviceIdentity } from './identity.js';
 export {
+  checkKeyPackage,
   decodeKeyPackage,
   generateKeyPackage,
   generateKeyPackages,
   keyPackageActorUri,
   keyPackageRef,
+  type CheckedKeyPackage,
   type StoredKeyPackage,
 } from './key-packages.js';
 export { decodeMessage, readFraming, type EnvelopeKind, type Framing } from './framing.js';
@@ -66,6 +68,7 @@ export { decryptMedia, encryptMedia, MediaIntegrityError, type MediaKeys } from 
 export { safetyNumber, type SafetyMember } from './safety-number.js';
 export type { ChatEvent } from './history.js';
 export {
+  isDeviceRemoved,
   TransportError,
   type ClaimResult,
   type ConversationRef,
@@ -91,3 +94,4 @@ export {
   type MemberInfo,
 } from './client.js';
 export { HttpTransport, type HttpTransportOptions } from './http-transport.js';
+export { IdbStore } from './idb-store.js';

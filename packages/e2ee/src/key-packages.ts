@@ -12,8 +12,8 @@ import {
   type PrivateKeyPackage,
   type Welcome,
 } from 'ts-mls';
-import { makeKeyPackageRef } from 'ts-mls/keyPackage.js';
-import { toHex } from './bytes.js';
+import { makeKeyPackageRef, verifyKeyPackage } from 'ts-mls/keyPackage.js';
+import { equalBytes, toHex } from './bytes.js';
 import { credentialOf, type DeviceIdentity } from './identity.js';
 import { actorUriOfCredential, ciphersuite, CIPHERSUITE_NAME } from './suite.js';
 
@@ -46,7 +46,10 @@ export async function generateKeyPackage(identity: DeviceIdentity): Promise<Stor
   };
 }
 
-export async function generateKeyPackages(identity: DeviceIdentity, count: number): Promise<StoredKeyPackage[]> {
+export async function generateKeyPackages(
+  identity: DeviceIdentity,
+  count: number,
+): Promise<StoredKeyPackage[]> {
   const packages: StoredKeyPackage[] = [];
   for (let i = 0; i < count; i++) packages.push(await generateKeyPackage(identity));
   return packages;
@@ -62,8 +65,41 @@ export function decodeKeyPackage(message: Uint8Array): KeyPackage {
   if (decoded?.wireformat !== 'mls_key_package') throw new Error('Not a key package');
   const keyPackage = decoded.keyPackage;
   if (keyPackage.cipherSuite !== CIPHERSUITE_NAME) throw new Error('Unsupported ciphersuite');
-  if (actorUriOfCredential(keyPackage.leafNode.credential) === undefined) throw new Error('Invalid credential');
+  if (actorUriOfCredential(keyPackage.leafNode.credential) === undefined)
+    throw new Error('Invalid credential');
   return keyPackage;
+}
+
+export interface CheckedKeyPackage {
+  keyPackage: KeyPackage;
+  /** hex KeyPackageRef: the Welcome that uses this key package names it */
+  ref: string;
+  actorUri: string;
+  signaturePublicKey: Uint8Array;
+}
+
+/**
+ * Everything the directory checks before it stores an uploaded key package (docs/E2EE-API.md): an
+ * MLSMessage(KeyPackage) of the ciphersuite, a basic credential naming `expected.actorUri`, the device's
+ * signature key as leaf signature key, and a valid signature. Throws with a message fit for a 422.
+ */
+export async function checkKeyPackage(
+  message: Uint8Array,
+  expected: { actorUri?: string; signaturePublicKey?: Uint8Array } = {},
+): Promise<CheckedKeyPackage> {
+  const keyPackage = decodeKeyPackage(message);
+  const actorUri = keyPackageActorUri(keyPackage);
+  const signaturePublicKey = keyPackage.leafNode.signaturePublicKey;
+  if (expected.actorUri !== undefined && actorUri !== expected.actorUri) {
+    throw new Error("The key package's credential is not this account");
+  }
+  if (expected.signaturePublicKey && !equalBytes(signaturePublicKey, expected.signaturePublicKey)) {
+    throw new Error("The key package's signature key is not this device's");
+  }
+  const suite = await ciphersuite();
+  if (!(await verifyKeyPackage(keyPackage, suite.signature)))
+    throw new Error('Invalid key package signature');
+  return { keyPackage, ref: await keyPackageRef(keyPackage), actorUri, signaturePublicKey };
 }
 
 /** The actor URI a key package claims (its basic credential's identity). */

@@ -51,7 +51,9 @@ export async function decryptMedia(
     throw new MediaIntegrityError('The file does not match its digest');
   }
   const subtle = globalThis.crypto.subtle;
-  const key = await subtle.importKey('raw', buffer(fromBase64(keys.key)), { name: 'AES-GCM' }, false, ['decrypt']);
+  const key = await subtle.importKey('raw', buffer(fromBase64(keys.key)), { name: 'AES-GCM' }, false, [
+    'decrypt',
+  ]);
   try {
     const iv = buffer(fromBase64(keys.iv));
     return new Uint8Array(await subtle.decrypt({ name: 'AES-GCM', iv }, key, buffer(ciphertext)));

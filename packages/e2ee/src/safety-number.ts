@@ -15,7 +15,11 @@ const VERSION = utf8('palchat-safety-number-v1');
 /** 60 digits in 12 groups of 5, from SHA-512 over the sorted, length-prefixed (identity, key) pairs. */
 export async function safetyNumber(members: SafetyMember[]): Promise<string> {
   const entries = members
-    .map((m) => ({ uri: utf8(m.actorUri), key: m.signaturePublicKey, sortKey: `${m.actorUri}\n${toHex(m.signaturePublicKey)}` }))
+    .map((m) => ({
+      uri: utf8(m.actorUri),
+      key: m.signaturePublicKey,
+      sortKey: `${m.actorUri}\n${toHex(m.signaturePublicKey)}`,
+    }))
     .sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0));
   const parts: Uint8Array[] = [VERSION];
   for (const entry of entries) parts.push(lengthPrefixed(entry.uri), lengthPrefixed(entry.key));

@@ -6,7 +6,8 @@ export interface MlsEnvelope {
   seq: number;
   conversation_id: string;
   sender_id: string;
-  sender_device_id: string;
+  /** null when the sender's device is another server's */
+  sender_device_id: string | null;
   kind: EnvelopeKind;
   epoch: number;
   /** base64 MLSMessage */
@@ -72,7 +73,7 @@ export interface PostEnvelopeBody {
   add_participant_ids?: string[];
   remove_participant_ids?: string[];
   /** a commit of pending removals: the devices whose leaves it removes (clears them from pending_removals) */
-  remove_device_ids?: string[];
+  removed_device_ids?: string[];
 }
 
 /** 201, 409 (epoch mismatch) or 202 (forwarded to the chat's home server). */
@@ -112,7 +113,11 @@ export interface Transport {
   ack(conversationId: string, body: { device_id: string; seq: number }): Promise<void>;
   pending(deviceId: string): Promise<PendingWork>;
   pendingRemovals(conversationId: string): Promise<PendingRemoval[]>;
-  uploadMedia(ciphertext: Uint8Array): Promise<{ id: string; url: string; size: number }>;
+  /** `conversationId`: the file goes with its conversation when that is deleted */
+  uploadMedia(
+    ciphertext: Uint8Array,
+    conversationId?: string,
+  ): Promise<{ id: string; url: string; size: number }>;
   downloadMedia(url: string): Promise<Uint8Array>;
 }
 
@@ -125,4 +130,9 @@ export class TransportError extends Error {
   ) {
     super(typeof body?.error === 'string' ? body.error : `HTTP ${status}`);
   }
+}
+
+/** This device was revoked (410): its store should be destroyed. */
+export function isDeviceRemoved(error: unknown): boolean {
+  return error instanceof TransportError && error.status === 410;
 }

@@ -1,36 +1,275 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createTestServer, describeEachDialect, type TestServer } from '../../test/helpers/harness.js';
-import { createCast, type Cast } from '../../test/helpers/messaging.js';
-import { MlsDevice } from '../../test/helpers/mls.js';
+import { createAccount, mutualFollow, type TestAccount } from '../../test/helpers/factories.js';
+import { call, createCast, type Cast } from '../../test/helpers/messaging.js';
+import { b64, encodeMessage, MlsDevice, type Envelope } from '../../test/helpers/mls.js';
+import { chatPushPayload, pushQueueFor, type ChatPush } from '../push/delivery.js';
+import { sweepRetention } from './delivery.js';
+
+const FM = '/api/v1/friend_messages';
 
 describeEachDialect('encrypted chats: ordering and delivery', (dialect) => {
   let server: TestServer;
   let cast: Cast;
+  let erin: TestAccount;
+  let pushes: { recipientId: string; chat?: ChatPush }[] = [];
 
   beforeAll(async () => {
     server = await createTestServer(dialect);
     cast = await createCast(server);
+    erin = await createAccount(server, { username: 'erin', display_name: 'Erin' });
+    for (const pal of [cast.alice, cast.bob, cast.carol]) await mutualFollow(server, pal, erin);
+    const queue = pushQueueFor(server.ctx);
+    queue.enqueue = (job) => void pushes.push(job);
   });
   afterAll(async () => server.close());
+  beforeEach(() => {
+    pushes = [];
+  });
 
-  it('delivers a one-to-one chat from the Welcome on, in order, and deletes what everyone acknowledged', async () => {
+  const envelopesOf = (conversationId: string) =>
+    server.db
+      .selectFrom('e2ee_envelopes')
+      .selectAll()
+      .where('conversation_id', '=', conversationId)
+      .orderBy('seq')
+      .execute();
+  const epochOf = async (conversationId: string) =>
+    Number(
+      (
+        await server.db
+          .selectFrom('conversations')
+          .select('mls_epoch')
+          .where('id', '=', conversationId)
+          .executeTakeFirstOrThrow()
+      ).mls_epoch,
+    );
+  const unread = async (who: TestAccount) =>
+    (await call(server, who, 'GET', `${FM}/unread_count`)).body.unread_count;
+
+  /** alice's group with bob and carol, every device in it. */
+  async function group() {
+    const alice = await new MlsDevice(server, cast.alice).register();
+    const bob = await new MlsDevice(server, cast.bob).register();
+    const carol = await new MlsDevice(server, cast.carol).register();
+    const created = await alice.createChat([cast.bob.account.id, cast.carol.account.id], 'Pals');
+    expect(created.status).toBe(201);
+    await bob.sync();
+    await carol.sync();
+    return { alice, bob, carol, id: alice.conversationId };
+  }
+
+  it('delivers a one-to-one chat in order, counts unread messages but not signals, and pushes only the fixed text', async () => {
     const alice = await new MlsDevice(server, cast.alice).register();
     const bob = await new MlsDevice(server, cast.bob).register();
     const created = await alice.createChat([cast.bob.account.id]);
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ encrypted: true, mls_epoch: 1, is_group: false });
+    // the pair has a chat now: a second one is refused with its id
+    const again = await new MlsDevice(server, cast.bob).register();
+    const duplicate = await again.createChat([cast.alice.account.id]);
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.conversation_id).toBe(alice.conversationId);
 
     expect((await alice.send('hello bob')).status).toBe(201);
-    expect(await bob.sync()).toEqual(['hello bob']);
+    expect(await unread(cast.bob)).toBe(1);
+    expect(pushes).toHaveLength(1);
+    const [push] = pushes;
+    expect(push?.recipientId).toBe(cast.bob.account.id);
+    const payload = chatPushPayload(push?.chat as ChatPush, 'en', null);
+    expect(payload).toMatchObject({
+      title: 'Alice',
+      body: 'New encrypted message',
+      notification_type: 'chat_message',
+    });
+    expect(JSON.stringify(payload)).not.toContain('hello');
+
+    // a receipt is a signal: no unread count, no push
+    expect((await alice.send('read receipt', { signal: true })).status).toBe(201);
+    expect(await unread(cast.bob)).toBe(1);
+    expect(pushes).toHaveLength(1);
+
+    expect(await bob.sync()).toEqual(['hello bob', 'read receipt']);
     const reply = await bob.send('hello alice');
-    expect(reply.status).toBe(201);
-    expect(reply.body).toMatchObject({ kind: 'application', epoch: 1, signal: false });
+    expect(reply.body).toMatchObject({
+      kind: 'application',
+      epoch: 1,
+      signal: false,
+      sender_device_id: bob.id,
+    });
     expect(await alice.sync()).toEqual(['hello alice']);
-    const rows = await server.db
-      .selectFrom('e2ee_envelopes')
-      .selectAll()
-      .where('conversation_id', '=', alice.conversationId)
-      .execute();
-    expect(rows).toEqual([]);
+    // acknowledged by every device it was for: gone
+    expect(await envelopesOf(alice.conversationId)).toEqual([]);
+
+    const list = await call(server, cast.alice, 'GET', `${FM}/conversations`);
+    const [row] = list.json as { id: string; last_message: Record<string, unknown> }[];
+    expect(row?.id).toBe(alice.conversationId);
+    expect(row?.last_message).toMatchObject({ content: '', encrypted: true, sender_id: cast.bob.account.id });
+  });
+
+  it('accepts the first commit of an epoch only, also when two race', async () => {
+    const { alice, bob, carol, id } = await group();
+    const first = await alice.commitEmpty();
+    const second = await bob.commitEmpty();
+    const [a, b] = await Promise.all([
+      alice.post({ message: encodeMessage(first.commit) }),
+      bob.post({ message: encodeMessage(second.commit) }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    const lost = a.status === 409 ? a : b;
+    expect(lost.json).toEqual({ error: 'Epoch mismatch', epoch: 2 });
+    expect(await epochOf(id)).toBe(2);
+    const commits = (await envelopesOf(id)).filter((row) => row.kind === 'commit' && Number(row.epoch) === 1);
+    expect(commits).toHaveLength(1);
+
+    // the loser applies the winner and tries again at the new epoch
+    const [winner, loser] = a.status === 201 ? [alice, bob] : [bob, alice];
+    winner.state = (a.status === 201 ? first : second).newState;
+    await loser.sync();
+    await carol.sync();
+    expect((await loser.send('after the race')).status).toBe(201);
+    expect(await carol.sync()).toEqual(['after the race']);
+    // a message of a past epoch is refused too
+    const stale = await alice.post({ message: encodeMessage(first.commit) });
+    expect(stale.status).toBe(409);
+  });
+
+  it("serves a device only from the Welcome that added it, applies the admin's rules to membership commits", async () => {
+    const { alice, bob, carol, id } = await group();
+    await alice.send('before erin');
+    const erinDevice = await new MlsDevice(server, erin).register();
+
+    // only the admin adds people: bob's commit is refused and nothing changes
+    const epoch = await epochOf(id);
+    bob.conversationId = id;
+    const refused = await bob.addPeople([erin.account.id]);
+    expect(refused.status).toBe(403);
+    expect(await epochOf(id)).toBe(epoch);
+    // a plain add without the commit is refused in an encrypted chat
+    expect(
+      (
+        await call(server, cast.alice, 'POST', `${FM}/conversations/${id}/add_participants`, {
+          participant_ids: [erin.account.id],
+        })
+      ).status,
+    ).toBe(422);
+
+    await erinDevice.uploadKeyPackages(1);
+    const added = await alice.addPeople([erin.account.id]);
+    expect(added.status).toBe(200);
+    expect(await epochOf(id)).toBe(epoch + 1);
+    await alice.send('welcome erin');
+    expect(await erinDevice.sync()).toEqual(['welcome erin']);
+    const seen = (await erinDevice.fetch(id)).json as Envelope[];
+    expect(seen).toEqual([]);
+    const welcome = (await envelopesOf(id)).find((row) => row.target_device_id === erinDevice.id);
+    expect(welcome?.kind).toBe('welcome');
+    // bob and carol never get erin's Welcome
+    expect(await bob.sync()).toEqual(['before erin', 'welcome erin']);
+    expect(await carol.sync()).toEqual(['before erin', 'welcome erin']);
+
+    // the admin cannot remove themselves; removing carol with the commit takes her out at once
+    const self = await alice.commitEmpty();
+    const selfRemoval = await call(
+      server,
+      cast.alice,
+      'POST',
+      `${FM}/conversations/${id}/remove_participants`,
+      {
+        participant_ids: [cast.alice.account.id],
+        mls: { device_id: alice.id, message: encodeMessage(self.commit) },
+      },
+    );
+    expect(selfRemoval.status).toBe(422);
+    const removal = await alice.removeLeavesOf([carol.identity], (message) => ({
+      participant_ids: [cast.carol.account.id],
+      mls: { device_id: alice.id, message },
+    }));
+    const removed = await call(
+      server,
+      cast.alice,
+      'POST',
+      `${FM}/conversations/${id}/remove_participants`,
+      removal.request,
+    );
+    expect(removed.status).toBe(200);
+    alice.state = removal.result.newState;
+    await alice.send('carol is gone');
+    expect((await carol.fetch(id)).status).toBe(403);
+    expect(await bob.sync()).toEqual(['carol is gone']);
+    expect(await erinDevice.sync()).toEqual(['carol is gone']);
+  });
+
+  it('makes leaves pending removals (left, removed without a commit, device removed) until a commit removes them', async () => {
+    const { alice, bob, carol, id } = await group();
+    expect(
+      (
+        await call(server, cast.alice, 'POST', `${FM}/conversations/${id}/remove_participants`, {
+          participant_ids: [cast.carol.account.id],
+        })
+      ).status,
+    ).toBe(200);
+    const revoked = await call(server, cast.bob, 'DELETE', `/api/v1/e2ee/devices/${bob.id}`);
+    expect(revoked.json).toEqual({});
+    const pending = await call(
+      server,
+      cast.alice,
+      'GET',
+      `/api/v1/e2ee/conversations/${id}/pending_removals`,
+    );
+    expect(pending.json).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          account_id: cast.carol.account.id,
+          device_id: carol.id,
+          reason: 'removed',
+        }),
+        {
+          account_id: cast.bob.account.id,
+          device_id: bob.id,
+          reason: 'device_revoked',
+          signature_public_key: b64(bob.publicKey),
+        },
+      ]),
+    );
+    expect((await bob.fetch(id)).status).toBe(410);
+    expect((await carol.fetch(id)).status).toBe(403);
+
+    // any member commits the removals (no admin needed); the first commit of the epoch clears them
+    const pendingIds = (pending.json as { device_id: string }[]).map((row) => row.device_id);
+    const commit = await alice.removeLeavesOf([carol.identity, bob.identity], (message) => ({
+      message,
+      remove_device_ids: pendingIds,
+    }));
+    const posted = await alice.post(commit.request);
+    expect(posted.status).toBe(201);
+    expect(
+      (await call(server, cast.alice, 'GET', `/api/v1/e2ee/conversations/${id}/pending_removals`)).json,
+    ).toEqual([]);
+  });
+
+  it('relays typing without storing it, and sweeps what is past the retention limit', async () => {
+    const { alice, bob, id } = await group();
+    const before = (await envelopesOf(id)).length;
+    const typing = await alice.send('typing', { ephemeral: true });
+    expect(typing.status).toBe(202);
+    expect(typing.json).toEqual({ status: 'relayed' });
+    expect(await envelopesOf(id)).toHaveLength(before);
+
+    await alice.send('kept a while');
+    expect((await envelopesOf(id)).length).toBeGreaterThan(0);
+    await sweepRetention(server.ctx);
+    expect((await envelopesOf(id)).length).toBeGreaterThan(0);
+    const upload = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/e2ee/media?conversation_id=${id}`,
+      headers: { authorization: `Bearer ${cast.alice.token}`, 'content-type': 'application/octet-stream' },
+      payload: Buffer.from([1, 2, 3, 4]),
+    });
+    expect(upload.statusCode).toBe(201);
+    const later = Date.now() + (server.config.e2eeRetentionDays + 1) * 86_400_000;
+    expect(await sweepRetention(server.ctx, later)).toMatchObject({ media: 1 });
+    expect(await envelopesOf(id)).toEqual([]);
+    expect(await bob.sync()).toEqual([]);
   });
 });

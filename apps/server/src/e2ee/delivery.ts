@@ -454,7 +454,12 @@ export async function pending(ctx: AppContext, viewer: AccountRow, deviceId: str
 export async function pendingRemovals(ctx: AppContext, viewer: AccountRow, conversationId: string) {
   await requireMembership(ctx.db, conversationId, viewer.id);
   const rows = await store.pendingRemovalsOf(ctx.db, conversationId);
-  return rows.map((row) => ({ account_id: row.account_id, device_id: row.device_id, reason: row.reason }));
+  return rows.map((row) => ({
+    account_id: row.account_id,
+    device_id: row.device_id,
+    reason: row.reason,
+    signature_public_key: row.signature_public_key,
+  }));
 }
 
 // ---- retention ----

@@ -39,7 +39,7 @@ export const createConversationBodySchema = z.object({
   group_info: base64.optional(),
 });
 
-export const postMessageBodySchema = z.object({
+const postMessageFields = z.object({
   device_id: id,
   message: base64,
   signal: z.boolean().optional().default(false),
@@ -50,7 +50,14 @@ export const postMessageBodySchema = z.object({
   remove_participant_ids: z.array(id).max(100).optional().default([]),
   /** the pending removals (device ids) this commit carries out */
   removed_device_ids: z.array(id).max(500).optional().default([]),
+  /** the same, as an earlier draft of docs/E2EE-API.md named it */
+  remove_device_ids: z.array(id).max(500).optional().default([]),
 });
+
+export const postMessageBodySchema = postMessageFields.transform(({ remove_device_ids, ...body }) => ({
+  ...body,
+  removed_device_ids: [...body.removed_device_ids, ...remove_device_ids],
+}));
 
 export const fetchQuerySchema = z.object({
   device_id: id,

@@ -516,21 +516,32 @@ export async function addPendingRemovals(
   if (rows.length === 0) return;
   await tx
     .insertInto('e2ee_pending_removals')
-    .values(rows.map((row) => ({ ...row, reason, created_at: at })))
+    .values(
+      rows.map((row) => ({
+        conversation_id: row.conversation_id,
+        device_id: row.device_id,
+        account_id: row.account_id,
+        reason,
+        created_at: at,
+      })),
+    )
     .onConflict((oc) => oc.columns(['conversation_id', 'device_id']).doNothing())
     .execute();
 }
 
+/** With the device's signature key, so that every member finds its leaf (a remote device's: null). */
 export async function pendingRemovalsOf(
   db: DbOrTx,
   conversationId: string,
-): Promise<E2eePendingRemovalsTable[]> {
+): Promise<(E2eePendingRemovalsTable & { signature_public_key: string | null })[]> {
   return db
-    .selectFrom('e2ee_pending_removals')
-    .selectAll()
-    .where('conversation_id', '=', conversationId)
-    .orderBy('created_at')
-    .orderBy('device_id')
+    .selectFrom('e2ee_pending_removals as r')
+    .leftJoin('e2ee_devices as d', 'd.id', 'r.device_id')
+    .selectAll('r')
+    .select('d.signature_public_key')
+    .where('r.conversation_id', '=', conversationId)
+    .orderBy('r.created_at')
+    .orderBy('r.device_id')
     .execute();
 }
 

@@ -1,4 +1,8 @@
+import { avatarUrl } from '../accounts/media-urls.js';
+import { findAccountById } from '../accounts/store.js';
 import type { AppContext } from '../context.js';
+import type { E2eeEnvelopesTable } from '../db/schema.js';
+import { enqueueChatPush } from '../push/delivery.js';
 import type { DomainEvents } from '../events/domain-events.js';
 import { publishTo } from '../messaging/events.js';
 import { serializeEnvelope } from './serializers.js';
@@ -11,6 +15,8 @@ import * as store from './store.js';
 export function subscribeE2eeStreams(events: DomainEvents): void {
   events.subscribe('E2eeEnvelopeOrdered', async ({ envelope, recipientIds }, ctx) => {
     await publishTo(ctx, recipientIds, 'e2ee_message', serializeEnvelope(envelope));
+    if (envelope.kind === 'application' && envelope.signal === 0)
+      await pushMessage(ctx, envelope, recipientIds);
   });
   events.subscribe('E2eeWelcomeStored', async ({ envelopes }, ctx) => {
     for (const envelope of envelopes) {
@@ -42,6 +48,27 @@ export function subscribeE2eeStreams(events: DomainEvents): void {
     if (formerMemberIds.length > 0) await pendingRemovalsChanged(ctx, conversationId);
   });
   events.subscribe('GroupLeft', ({ conversationId }, ctx) => pendingRemovalsChanged(ctx, conversationId));
+}
+
+/** Web Push of a message that counts: "New encrypted message", from its sender, and nothing of the message. */
+async function pushMessage(
+  ctx: AppContext,
+  envelope: E2eeEnvelopesTable,
+  recipientIds: readonly string[],
+): Promise<void> {
+  const sender = await findAccountById(ctx.db, envelope.sender_id);
+  if (!sender) return;
+  const chat = {
+    conversationId: envelope.conversation_id,
+    messageId: envelope.id,
+    sender: {
+      id: sender.id,
+      name: sender.display_name || sender.username,
+      avatar: avatarUrl(ctx.config, sender),
+    },
+  };
+  for (const recipientId of recipientIds)
+    if (recipientId !== sender.id) enqueueChatPush(ctx, recipientId, chat);
 }
 
 async function devicesChanged(ctx: AppContext, accountId: string): Promise<void> {

@@ -30,7 +30,8 @@ import { databaseOutage, isDatabaseUnavailable } from '../db/unavailable.js';
 const DATABASE_RETRY_AFTER_S = 5;
 
 export interface BuildAppOptions {
-  logger?: boolean | { level: string };
+  /** `stream`: where the log lines go (a test reading the log) instead of standard output */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
 }
 
 function describeZodError(error: ZodError): string {

@@ -6,7 +6,7 @@ import type { AppContext } from '../context.js';
 import { unprocessable } from '../http/errors.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
-import { directPartnerId, requireMembership } from './access.js';
+import { directPartnerId, participantIds, requireMembership, type Membership } from './access.js';
 import { publishConversationUpdated } from './events.js';
 import { blockStatus } from './relations.js';
 
@@ -63,10 +63,19 @@ export async function unblockUser(
   return { success: true, message: 'User unblocked' };
 }
 
+export interface RevealedMessage {
+  message_id: string;
+  sender_id: string;
+  content: string;
+  created_at: string;
+}
+
 export interface ReportInput {
   reason: string;
   details: string;
   message_ids: string[];
+  /** an encrypted chat: the plaintext the reporter's client reveals to the moderators */
+  revealed_messages?: RevealedMessage[];
 }
 
 /** How many of a chat's latest messages a report keeps when the reporter cites none. */
@@ -108,6 +117,7 @@ export async function reportConversation(
           .execute();
   const target =
     membership.conversation.is_group === 1 ? null : await directPartnerId(ctx.db, conversationId, viewer.id);
+  const revealed = await revealedOf(ctx, membership.conversation, input.revealed_messages ?? []);
   const id = newId();
   await ctx.db
     .insertInto('reports')
@@ -122,7 +132,31 @@ export async function reportConversation(
       forwarded: 0,
       action_taken_at: null,
       created_at: nowIso(),
+      revealed_messages: revealed,
     })
     .execute();
   return { success: true, report_id: id };
+}
+
+/**
+ * What the reporter of an encrypted chat reveals (null: nothing, or a plain chat, whose messages the report cites
+ * by id): each by someone who is in the chat, kept as the reporter's client gave it.
+ */
+async function revealedOf(
+  ctx: AppContext,
+  conversation: Membership['conversation'],
+  revealed: readonly RevealedMessage[],
+): Promise<string | null> {
+  if (revealed.length === 0 || conversation.encrypted !== 1) return null;
+  const members = new Set(await participantIds(ctx.db, conversation.id));
+  if (revealed.some((message) => !members.has(message.sender_id)))
+    throw unprocessable(MessagingText.userNotFound);
+  return JSON.stringify(
+    revealed.map(({ message_id, sender_id, content, created_at }) => ({
+      message_id,
+      sender_id,
+      content,
+      created_at,
+    })),
+  );
 }

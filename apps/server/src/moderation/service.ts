@@ -68,6 +68,7 @@ export async function serializeReports(
         .filter((id): id is string => Boolean(id)),
     ),
     ...messages.map((message) => message.sender_id),
+    ...rows.flatMap((row) => revealedIn(row).map((message) => message.sender_id)),
   ];
   const accountRows = await findAccountsByIds(ctx.db, accountIds);
   const accounts = new Map(
@@ -98,19 +99,41 @@ export async function serializeReports(
                 conversation_id: row.conversation_id,
                 conversation_name: conversation?.name ?? null,
                 is_group: conversation?.is_group === 1,
-                messages: messages
-                  .filter((message) => wanted.has(message.id))
-                  .map((message) => ({
-                    id: message.id,
+                messages: [
+                  ...messages
+                    .filter((message) => wanted.has(message.id))
+                    .map((message) => ({
+                      id: message.id,
+                      content: message.content,
+                      created_at: message.created_at,
+                      sender: accounts.get(message.sender_id)?.account ?? null,
+                    })),
+                  ...revealedIn(row).map((message) => ({
+                    id: message.message_id,
                     content: message.content,
                     created_at: message.created_at,
                     sender: accounts.get(message.sender_id)?.account ?? null,
+                    revealed: true,
                   })),
+                ],
               }
             : null,
       },
     ];
   });
+}
+
+interface RevealedMessage {
+  message_id: string;
+  sender_id: string;
+  content: string;
+  created_at: string;
+}
+
+/** An encrypted chat's report: the messages its reporter revealed (stored as they gave them). */
+function revealedIn(row: ReportsTable): RevealedMessage[] {
+  if (!row.revealed_messages) return [];
+  return JSON.parse(row.revealed_messages) as RevealedMessage[];
 }
 
 const count = (value: { count: number | string } | undefined): number => Number(value?.count ?? 0);

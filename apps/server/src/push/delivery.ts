@@ -16,10 +16,20 @@ const CONCURRENCY = 4;
 const MAX_WAITING = 10_000;
 const BODY_MAX_CHARACTERS = 140;
 
-interface PushJob {
-  recipientId: string;
-  notification: Notification;
+/**
+ * A message in an encrypted chat (e2ee/): its push says only that one came and from whom; the server cannot read
+ * it, and no part of the message is in the payload.
+ */
+export interface ChatPush {
+  conversationId: string;
+  /** the envelope's id */
+  messageId: string;
+  sender: { id: string; name: string; avatar: string };
 }
+
+export const ENCRYPTED_MESSAGE_PUSH_BODY = 'New encrypted message';
+
+type PushJob = { recipientId: string } & ({ notification: Notification } | { chat: ChatPush });
 
 /**
  * Web Push deliveries run off the request path: a notification enqueues a job, a few workers send them. The
@@ -80,6 +90,40 @@ export function pushQueueFor(ctx: AppContext): PushQueue {
 /** Queues the Web Push deliveries of a published notification. */
 export function enqueuePush(ctx: AppContext, recipientId: string, notification: Notification): void {
   pushQueueFor(ctx).enqueue({ recipientId, notification });
+}
+
+/** Queues the Web Push deliveries of an encrypted chat message (subscriptions with the `mention` alert on). */
+export function enqueueChatPush(ctx: AppContext, recipientId: string, chat: ChatPush): void {
+  pushQueueFor(ctx).enqueue({ recipientId, chat });
+}
+
+/** An encrypted chat message's push: who sent it, and the fixed text (never anything of the message). */
+export function chatPushPayload(chat: ChatPush, locale: string, accessToken: string | null) {
+  return {
+    ...(accessToken === null ? {} : { access_token: accessToken }),
+    preferred_locale: locale,
+    notification_id: chat.messageId,
+    notification_type: 'chat_message',
+    icon: chat.sender.avatar,
+    title: chat.sender.name,
+    body: ENCRYPTED_MESSAGE_PUSH_BODY,
+    path: '/',
+  };
+}
+
+/** The alert that lets a job through, who it is from, and its payload. */
+function jobParts(job: PushJob) {
+  if ('chat' in job)
+    return {
+      alert: 'mention',
+      senderId: job.chat.sender.id,
+      payload: (locale: string, token: string | null) => chatPushPayload(job.chat, locale, token),
+    };
+  return {
+    alert: job.notification.type,
+    senderId: job.notification.account.id,
+    payload: (locale: string, token: string | null) => pushPayload(job.notification, locale, token),
+  };
 }
 
 /** Whether the subscription's policy lets the sender's notifications through. */
@@ -170,11 +214,12 @@ async function deliverPushes(ctx: AppContext, job: PushJob): Promise<void> {
     .where('push_subscriptions.account_id', '=', job.recipientId)
     .where('oauth_tokens.revoked_at', 'is', null)
     .execute();
+  const parts = jobParts(job);
   const wanted: PushSubscriptionsTable[] = [];
   for (const subscription of subscriptions) {
     const alerts = JSON.parse(subscription.alerts) as Record<string, boolean>;
-    if (!alerts[job.notification.type]) continue;
-    if (await policyAllows(ctx, subscription.policy, job.recipientId, job.notification.account.id))
+    if (!alerts[parts.alert]) continue;
+    if (await policyAllows(ctx, subscription.policy, job.recipientId, parts.senderId))
       wanted.push(subscription);
   }
   if (wanted.length === 0) return;
@@ -187,7 +232,7 @@ async function deliverPushes(ctx: AppContext, job: PushJob): Promise<void> {
   for (const subscription of wanted) {
     const sealed = subscription.sealed_access_token;
     const accessToken = sealed ? await openAccessToken(ctx, subscription.token_id, sealed) : null;
-    const payload = JSON.stringify(pushPayload(job.notification, locale, accessToken));
+    const payload = JSON.stringify(parts.payload(locale, accessToken));
     const request = webpush.generateRequestDetails(
       {
         endpoint: subscription.endpoint,

@@ -8,7 +8,7 @@ import { describe } from 'vitest';
 import { loadConfig, type Config, type RateLimits } from '../../src/config.js';
 import { createDatabase, type Db, type DialectName } from '../../src/db/index.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { buildApp } from '../../src/http/app.js';
+import { buildApp, type BuildAppOptions } from '../../src/http/app.js';
 import { createMediaStorage } from '../../src/media/storage.js';
 import { InProcessEventBus, type EventBus } from '../../src/streaming/bus.js';
 import { InProcessPresence } from '../../src/streaming/presence.js';
@@ -85,6 +85,8 @@ export interface TestServerOptions {
   dbPlugins?: KyselyPlugin[];
   /** the event bus (in-process by default) */
   bus?: EventBus;
+  /** the app's log (none by default) */
+  logger?: BuildAppOptions['logger'];
 }
 
 /** A fresh, migrated database (in-memory SQLite, or a schema of its own in PostgreSQL) and the app on it. */
@@ -110,7 +112,7 @@ export async function createTestServer(
   const bus = options.bus ?? new InProcessEventBus();
   const presence = new InProcessPresence();
   const ctx: AppContext = { config, db, bus, presence, media: createMediaStorage(config) };
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, options.logger ? { logger: options.logger } : {});
   await app.ready();
   return {
     dialect,

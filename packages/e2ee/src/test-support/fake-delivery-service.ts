@@ -54,7 +54,13 @@ export class FakeDeliveryService {
   transport(accountId: string): Transport {
     return {
       registerDevice: async ({ signature_public_key }) => {
-        const device = { id: this.id(), accountId, signatureKey: signature_public_key, keyPackages: [], revoked: false };
+        const device = {
+          id: this.id(),
+          accountId,
+          signatureKey: signature_public_key,
+          keyPackages: [],
+          revoked: false,
+        };
         this.devices.set(device.id, device);
         return this.deviceView(device);
       },
@@ -63,20 +69,28 @@ export class FakeDeliveryService {
         const device = this.ownDevice(accountId, deviceId);
         for (const kp of keyPackages) {
           const keyPackage = decodeKeyPackage(fromBase64(kp));
-          if (toBase64(keyPackage.leafNode.signaturePublicKey) !== device.signatureKey) throw new TransportError(422, {});
+          if (toBase64(keyPackage.leafNode.signaturePublicKey) !== device.signatureKey)
+            throw new TransportError(422, {});
           this.refs.set(await keyPackageRef(keyPackage), deviceId);
           device.keyPackages.push(kp);
         }
         return { key_packages_available: device.keyPackages.length };
       },
       claimKeyPackages: async ({ account_ids, exclude_device_ids = [] }) => {
-        const result: Awaited<ReturnType<Transport['claimKeyPackages']>> = { key_packages: [], unavailable: [] };
+        const result: Awaited<ReturnType<Transport['claimKeyPackages']>> = {
+          key_packages: [],
+          unavailable: [],
+        };
         for (const id of account_ids) {
           const devices = this.activeDevices(id).filter((d) => !exclude_device_ids.includes(d.id));
           const withPackages = devices.filter((d) => d.keyPackages.length > 0);
           if (withPackages.length === 0) result.unavailable.push({ account_id: id, reason: 'no_devices' });
           for (const d of withPackages) {
-            result.key_packages.push({ account_id: id, device_id: d.id, key_package: d.keyPackages.shift()! });
+            result.key_packages.push({
+              account_id: id,
+              device_id: d.id,
+              key_package: d.keyPackages.shift()!,
+            });
           }
         }
         return result;
@@ -103,7 +117,11 @@ export class FakeDeliveryService {
         this.conversations.set(conversation.id, conversation);
         this.ownDevice(accountId, body.device_id);
         conversation.joined.set(body.device_id, 0);
-        this.order(conversation, accountId, { device_id: body.device_id, message: body.commit, welcome: body.welcome });
+        this.order(conversation, accountId, {
+          device_id: body.device_id,
+          message: body.commit,
+          welcome: body.welcome,
+        });
         return { id: conversation.id };
       },
       postEnvelope: async (conversationId, body) => this.post(conversationId, accountId, body),
@@ -113,7 +131,9 @@ export class FakeDeliveryService {
         const from = conversation.joined.get(device_id);
         if (from === undefined) return [];
         return conversation.log
-          .filter((e) => e.seq > after && e.seq >= from && (e.kind !== 'welcome' || e.device_id === device_id))
+          .filter(
+            (e) => e.seq > after && e.seq >= from && (e.kind !== 'welcome' || e.device_id === device_id),
+          )
           .slice(0, limit);
       },
       ack: async (conversationId, { device_id, seq }) => {
@@ -121,7 +141,9 @@ export class FakeDeliveryService {
       },
       pending: async (deviceId) => ({
         welcomes: [...this.conversations.values()].flatMap((c) =>
-          c.log.filter((e) => e.kind === 'welcome' && e.device_id === deviceId && (c.acks.get(deviceId) ?? 0) < e.seq),
+          c.log.filter(
+            (e) => e.kind === 'welcome' && e.device_id === deviceId && (c.acks.get(deviceId) ?? 0) < e.seq,
+          ),
         ),
         conversations: [...this.conversations.values()]
           .filter((c) => c.joined.has(deviceId) && c.log.some((e) => e.seq > (c.acks.get(deviceId) ?? 0)))
@@ -154,7 +176,7 @@ export class FakeDeliveryService {
   }
 
   /** A device revoked in preferences: its leaves must go (docs/E2EE-API.md, pending removals). */
-  revokeDevice(deviceId: string): void {
+  revokeDevice(deviceId: string, { withKey = true } = {}): void {
     const device = this.devices.get(deviceId)!;
     device.revoked = true;
     device.keyPackages = [];
@@ -165,7 +187,7 @@ export class FakeDeliveryService {
         account_id: device.accountId,
         device_id: deviceId,
         reason: 'device_revoked',
-        signature_public_key: device.signatureKey,
+        ...(withKey ? { signature_public_key: device.signatureKey } : {}),
       });
     }
   }
@@ -197,13 +219,22 @@ export class FakeDeliveryService {
 
   private order(conversation: FakeConversation, accountId: string, body: PostEnvelopeBody): MlsEnvelope {
     const framing = readFraming(fromBase64(body.message))!;
-    const envelope = this.append(conversation, accountId, body.device_id, framing.kind!, framing.epoch!, body);
+    const envelope = this.append(
+      conversation,
+      accountId,
+      body.device_id,
+      framing.kind!,
+      framing.epoch!,
+      body,
+    );
     if (framing.kind === 'commit') {
       conversation.epoch += 1;
       for (const id of body.add_participant_ids ?? []) conversation.participants.add(id);
       for (const id of body.remove_participant_ids ?? []) conversation.participants.delete(id);
-      const removed = body.remove_device_ids ?? [];
-      conversation.pendingRemovals = conversation.pendingRemovals.filter((r) => !removed.includes(r.device_id));
+      const removed = body.removed_device_ids ?? [];
+      conversation.pendingRemovals = conversation.pendingRemovals.filter(
+        (r) => !removed.includes(r.device_id),
+      );
     }
     if (body.welcome) {
       for (const ref of welcomeKeyPackageRefs(fromBase64(body.welcome))) {
@@ -256,7 +287,8 @@ export class FakeDeliveryService {
 
   private ownDevice(accountId: string, deviceId: string): FakeDevice {
     const device = this.devices.get(deviceId);
-    if (!device || device.accountId !== accountId) throw new TransportError(403, { error: 'Not your device' });
+    if (!device || device.accountId !== accountId)
+      throw new TransportError(403, { error: 'Not your device' });
     if (device.revoked) throw new TransportError(410, { error: 'This device was removed' });
     return device;
   }

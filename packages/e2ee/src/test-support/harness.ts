@@ -2,7 +2,7 @@
 import { EncryptedChatClient } from '../client.js';
 import type { ChatEvent } from '../history.js';
 import { MemoryStore, type E2eeStore } from '../store.js';
-import { FakeDeliveryService } from './fake-delivery-service.js';
+import type { FakeDeliveryService } from './fake-delivery-service.js';
 
 export interface TestDevice {
   accountId: string;
