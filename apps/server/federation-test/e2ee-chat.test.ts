@@ -58,6 +58,21 @@ async function decrypts(someone: Member, conversationId: string, texts: readonly
   );
 }
 
+/** Waits until `viewer`'s server can put `others` (as it knows them) in an encrypted chat. */
+async function eligible(viewer: TestAccount, others: readonly { id: string }[]): Promise<void> {
+  const query = others.map((other) => `account_ids[]=${other.id}`).join('&');
+  await waitFor(`${viewer.host.name} to know the other server's people's key packages`, async () => {
+    const answers = await apiAs<{ supported: boolean }[]>(viewer, 'GET', `/api/v1/e2ee/eligibility?${query}`);
+    return answers.length === others.length && answers.every((answer) => answer.supported);
+  });
+}
+
+async function activityJson(url: string): Promise<Record<string, unknown>> {
+  const response = await fetch(url, { headers: { accept: 'application/activity+json' } });
+  expect(response.status, url).toBe(200);
+  return (await response.json()) as Record<string, unknown>;
+}
+
 /** Every file under `folder` (the server's database, its journal, the media), read whole. */
 function filesUnder(folder: string): { file: string; bytes: Buffer }[] {
   return readdirSync(folder, { recursive: true, encoding: 'utf8' })
@@ -98,14 +113,7 @@ describe.skipIf(federationSkipReason !== null || !federationState)(
         member(bob),
         member(erin),
       ]);
-      await waitFor("alpha to know beta's people's key packages", async () => {
-        const eligibility = await apiAs<{ account_id: string; supported: boolean }[]>(
-          alice,
-          'GET',
-          `/api/v1/e2ee/eligibility?account_ids[]=${bobOnAlpha.id}&account_ids[]=${erinOnAlpha.id}`,
-        );
-        return eligibility.length === 2 && eligibility.every((entry) => entry.supported);
-      });
+      await eligible(alice, [bobOnAlpha, erinOnAlpha]);
 
       const created = await aliceDevice.client.createConversation(
         [carolOnAlpha.id, bobOnAlpha.id],
@@ -166,6 +174,67 @@ describe.skipIf(federationSkipReason !== null || !federationState)(
         'the plain message on both servers',
         () => filesContaining(alpha, plain).length > 0 && filesContaining(beta, plain).length > 0,
       );
+    });
+
+    it('chats one to one, encrypted, with a person of the other server', async () => {
+      const run = Date.now().toString(36);
+      const frank = await alpha.signUp('frank', 'Frank on Alpha');
+      const gina = await beta.signUp('gina', 'Gina on Beta');
+      const { secondOnFirst: ginaOnAlpha } = await befriend(frank, gina);
+      const [frankDevice, ginaDevice] = await Promise.all([member(frank), member(gina)]);
+      await eligible(frank, [ginaOnAlpha]);
+
+      const chat = await frankDevice.client.createConversation([ginaOnAlpha.id]);
+      const ginaChat = await joinedConversation(ginaDevice);
+      const hello = `frank whispers ${run}`;
+      const answer = `gina whispers back ${run}`;
+      await frankDevice.client.send(chat.id, createNote(hello));
+      await decrypts(ginaDevice, ginaChat, [hello]);
+      await ginaDevice.client.send(ginaChat, createNote(answer));
+      await decrypts(frankDevice, chat.id, [hello, answer]);
+      for (const text of [hello, answer]) {
+        expect(filesContaining(alpha, text), `"${text}" on alpha`).toEqual([]);
+        expect(filesContaining(beta, text), `"${text}" on beta`).toEqual([]);
+      }
+    });
+
+    it("serves the draft's directory: the actor's keyPackages, the collection and each KeyPackage", async () => {
+      const hana = await beta.signUp('hana', 'Hana on Beta');
+      await member(hana);
+      const nodeInfo = await activityJson(`${beta.url}/nodeinfo/2.1`);
+      expect(nodeInfo).toMatchObject({
+        metadata: {
+          palchat: {
+            e2ee: {
+              mls: true,
+              draft: 'https://swicg.github.io/activitypub-e2ee/mls',
+              ciphersuites: ['MLS_128_DHKEMX25519_AES128GCM_SHA256_Ed25519'],
+            },
+          },
+        },
+      });
+      const actorUri = `${beta.url}/users/${hana.username}`;
+      const actor = await activityJson(actorUri);
+      expect(actor['@context']).toContain('https://purl.archive.org/socialweb/mls');
+      const keyPackages = actor.keyPackages as { id: string; items: string[] };
+      expect(keyPackages).toMatchObject({
+        type: 'Collection',
+        id: `${actorUri}/keyPackages`,
+        totalItems: 10,
+      });
+      expect(keyPackages.items).toHaveLength(10);
+      expect(await activityJson(keyPackages.id)).toMatchObject({ id: keyPackages.id, totalItems: 10 });
+      const keyPackage = await activityJson(keyPackages.items[0] ?? '');
+      expect(keyPackage).toMatchObject({
+        id: keyPackages.items[0],
+        type: ['Object', 'KeyPackage'],
+        attributedTo: actorUri,
+        to: 'https://www.w3.org/ns/activitystreams#Public',
+        mediaType: 'message/mls',
+        encoding: 'base64',
+        generator: { type: 'Application', id: `${beta.url}/actor` },
+      });
+      expect(keyPackage.content).toMatch(/^[A-Za-z0-9+/]+=*$/);
     });
   },
 );
