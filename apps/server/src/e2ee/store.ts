@@ -222,6 +222,16 @@ export async function deleteKeyPackages(tx: Tx, ids: readonly string[]): Promise
       .execute();
 }
 
+/** Whose cached key package (a remote actor's) the KeyPackage object `uri` is. */
+export async function remoteKeyPackageOwner(db: DbOrTx, uri: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('e2ee_key_packages')
+    .select('account_id')
+    .where('remote_uri', '=', uri)
+    .executeTakeFirst();
+  return row?.account_id;
+}
+
 export async function deleteKeyPackageByRemoteUri(db: DbOrTx, uri: string): Promise<boolean> {
   const result = await db.deleteFrom('e2ee_key_packages').where('remote_uri', '=', uri).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;

@@ -9,7 +9,12 @@ import {
   withdrawRemoteKeyPackage,
 } from '../../e2ee/remote.js';
 import { readGroupMessage } from '../../e2ee/framing.js';
-import { findConversationIdByGroupId, findMlsState, participantIdsOf } from '../../e2ee/store.js';
+import {
+  findConversationIdByGroupId,
+  findMlsState,
+  participantIdsOf,
+  remoteKeyPackageOwner,
+} from '../../e2ee/store.js';
 import { ApiError } from '../../http/errors.js';
 import { accountOfActor } from '../chat/group-incoming.js';
 import { senderOf, type Inbox } from '../inbox/sender.js';
@@ -196,9 +201,11 @@ async function onKeyPackageChange(
   if (!sender?.uri) return change === 'create';
   if (change === 'withdraw') {
     const id = singleId(raw.object, 'object');
-    if (new URL(id).origin !== new URL(sender.uri).origin) return false;
-    // a Delete of anything else (a post) goes on to the usual handling
-    return (await withdrawRemoteKeyPackage(ctx, id)) || raw.type === 'Remove';
+    const owner = await remoteKeyPackageOwner(ctx.db, id);
+    // a Delete of anything else (a post) goes on to the usual handling; only the owner withdraws theirs
+    if (owner === undefined) return raw.type === 'Remove';
+    if (owner === sender.id) await withdrawRemoteKeyPackage(ctx, id);
+    return true;
   }
   const object = parseMlsObject(raw.object);
   if (object.attributedTo !== sender.uri || new URL(object.id).origin !== new URL(sender.uri).origin)
