@@ -2,7 +2,7 @@ import { MessagingText } from '@palchat/api';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import type { DbOrTx, Tx } from '../db/index.js';
-import type { E2eeEnvelopesTable, E2eeKeyPackagesTable } from '../db/schema.js';
+import type { ConversationsTable, E2eeEnvelopesTable, E2eeKeyPackagesTable } from '../db/schema.js';
 import type { DomainEvent } from '../events/types.js';
 import {
   emitCommitted,
@@ -66,8 +66,23 @@ export type EncryptedChat = store.MlsState & { mls_group_id: string };
 export async function requireEncryptedChat(db: DbOrTx, conversationId: string): Promise<EncryptedChat> {
   const chat = await store.findMlsState(db, conversationId);
   if (!chat) throw notFound(MessagingText.conversationNotFound);
-  if (chat.encrypted !== 1 || !chat.mls_group_id) throw unprocessable(DeliveryText.notEncrypted);
-  return chat as EncryptedChat;
+  return encryptedChatOf(chat);
+}
+
+/** The chat's MLS state, read with its membership already (no second read on the send path). */
+export function encryptedChatOf(conversation: ConversationsTable | store.MlsState): EncryptedChat {
+  if (Number(conversation.encrypted ?? 0) !== 1 || !conversation.mls_group_id)
+    throw unprocessable(DeliveryText.notEncrypted);
+  return {
+    id: conversation.id,
+    encrypted: 1,
+    mls_group_id: conversation.mls_group_id,
+    mls_epoch: Number(conversation.mls_epoch ?? 0),
+    mls_seq: Number(conversation.mls_seq ?? 0),
+    mls_home_uri: conversation.mls_home_uri ?? null,
+    is_group: conversation.is_group,
+    admin_id: conversation.admin_id,
+  };
 }
 
 // ---- Welcomes ----
@@ -206,7 +221,7 @@ export async function checkOutgoing(
     requireOwnDevice(ctx.db, sender.id, input.device_id),
     requireMembership(ctx.db, conversationId, sender.id),
   ]);
-  const chat = await requireEncryptedChat(ctx.db, membership.conversation.id);
+  const chat = encryptedChatOf(membership.conversation);
   const framing = framingOf(() => readGroupMessage(fromBase64(input.message)));
   if (toBase64(framing.groupId) !== chat.mls_group_id) throw unprocessable(DeliveryText.wrongGroup);
   const kind = framing.contentType;

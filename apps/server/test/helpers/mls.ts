@@ -65,6 +65,8 @@ export class MlsDevice {
   id = '';
   state: ClientState | undefined;
   conversationId = '';
+  /** the Welcome (base64) of this device's last creation or addition */
+  lastWelcome = '';
   readonly received: string[] = [];
   private readonly keyPackages = new Map<string, OwnKeyPackage>();
   private signKey: Uint8Array = new Uint8Array();
@@ -152,11 +154,11 @@ export class MlsDevice {
       ...(name ? { name } : {}),
       mls_group_id: b64(groupId),
       commit: encodeMessage(result.commit),
-      welcome: encodeMessage({
+      welcome: (this.lastWelcome = encodeMessage({
         version: 'mls10',
         wireformat: 'mls_welcome',
         welcome: requireWelcome(result),
-      }),
+      })),
       device_id: this.id,
     });
     if (response.status === 201) {
@@ -230,6 +232,18 @@ export class MlsDevice {
     );
   }
 
+  /** Encrypts `text` as an application message (base64 MLSMessage), without posting it. */
+  async encrypt(text: string): Promise<string> {
+    const cs = await mlsSuite();
+    const made = await createApplicationMessage(this.requireState(), new TextEncoder().encode(text), cs);
+    this.state = made.newState;
+    return encodeMessage({
+      version: 'mls10',
+      wireformat: 'mls_private_message',
+      privateMessage: made.privateMessage,
+    });
+  }
+
   /** Encrypts `text` as an application message and posts it. */
   async send(text: string, extra: Record<string, unknown> = {}) {
     const cs = await mlsSuite();
@@ -296,7 +310,8 @@ export class MlsDevice {
     return texts;
   }
 
-  private async join(envelope: Envelope): Promise<void> {
+  /** Joins from a Welcome (base64) delivered some other way (a remote member's server). */
+  async join(envelope: Pick<Envelope, 'message'>): Promise<void> {
     const cs = await mlsSuite();
     const message = decodeMessage(envelope.message);
     if (message.wireformat !== 'mls_welcome') throw new Error('not a Welcome');
