@@ -215,7 +215,10 @@ describe.skipIf(federationSkipReason !== null || !federationState)(
       });
       const actorUri = `${beta.url}/users/${hana.username}`;
       const actor = await activityJson(actorUri);
-      expect(actor['@context']).toContain('https://purl.archive.org/socialweb/mls');
+      expect(actor['@context']).toContainEqual({
+        mls: 'https://purl.archive.org/socialweb/mls#',
+        keyPackages: 'mls:keyPackages',
+      });
       const keyPackages = actor.keyPackages as { id: string; items: string[] };
       expect(keyPackages).toMatchObject({
         type: 'Collection',

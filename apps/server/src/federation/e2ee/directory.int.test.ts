@@ -69,7 +69,10 @@ describe('the MLS directory across servers', () => {
     const actor = (await (
       await fetch(`${server.url}/users/alice`, { headers: ACTIVITY_JSON })
     ).json()) as Record<string, unknown>;
-    expect(actor['@context']).toContain('https://purl.archive.org/socialweb/mls');
+    expect(actor['@context']).toContainEqual({
+      mls: 'https://purl.archive.org/socialweb/mls#',
+      keyPackages: 'mls:keyPackages',
+    });
     const keyPackages = actor.keyPackages as { id: string; totalItems: number; items: string[] };
     expect(keyPackages).toMatchObject({
       type: 'Collection',
