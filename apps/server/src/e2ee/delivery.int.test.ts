@@ -1,9 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createTestServer, describeEachDialect, type TestServer } from '../../test/helpers/harness.js';
 import { createAccount, mutualFollow, type TestAccount } from '../../test/helpers/factories.js';
 import { call, createCast, type Cast } from '../../test/helpers/messaging.js';
 import { b64, encodeMessage, MlsDevice, type Envelope } from '../../test/helpers/mls.js';
 import { chatPushPayload, pushQueueFor, type ChatPush } from '../push/delivery.js';
+import { userChannel, type StreamMessage } from '../streaming/bus.js';
 import { sweepRetention } from './delivery.js';
 
 const FM = '/api/v1/friend_messages';
@@ -71,6 +74,11 @@ describeEachDialect('encrypted chats: ordering and delivery', (dialect) => {
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.conversation_id).toBe(alice.conversationId);
 
+    // plain text never enters it, by conversation or by recipient
+    for (const target of [{ conversation_id: alice.conversationId }, { recipient_id: cast.bob.account.id }]) {
+      const plain = await call(server, cast.alice, 'POST', FM, { ...target, content: 'in clear' });
+      expect(plain.status).toBe(422);
+    }
     expect((await alice.send('hello bob')).status).toBe(201);
     expect(await unread(cast.bob)).toBe(1);
     expect(pushes).toHaveLength(1);
@@ -129,6 +137,12 @@ describeEachDialect('encrypted chats: ordering and delivery', (dialect) => {
     await carol.sync();
     expect((await loser.send('after the race')).status).toBe(201);
     expect(await carol.sync()).toEqual(['after the race']);
+    // messages sent at once each take their own place in the order
+    await Promise.all([alice.sync(), bob.sync()]);
+    const sends = await Promise.all([alice.send('one'), bob.send('two'), carol.send('three')]);
+    expect(sends.map((sent) => sent.status)).toEqual([201, 201, 201]);
+    const seqs = sends.map((sent) => Number(sent.body.seq)).sort((x, y) => x - y);
+    expect(seqs).toEqual([seqs[0], (seqs[0] ?? 0) + 1, (seqs[0] ?? 0) + 2]);
     // a message of a past epoch is refused too
     const stale = await alice.post({ message: encodeMessage(first.commit) });
     expect(stale.status).toBe(409);
@@ -271,5 +285,80 @@ describeEachDialect('encrypted chats: ordering and delivery', (dialect) => {
     expect(await sweepRetention(server.ctx, later)).toMatchObject({ media: 1 });
     expect(await envelopesOf(id)).toEqual([]);
     expect(await bob.sync()).toEqual([]);
+  });
+
+  it('streams envelopes, Welcomes to their device, typing, devices and pending removals: ciphertext and ids only', async () => {
+    const streamed: Record<string, StreamMessage[]> = {};
+    const listen = (who: TestAccount) => {
+      const list: StreamMessage[] = (streamed[who.account.id] = []);
+      return server.ctx.bus.subscribe(userChannel(who.account.id), (message) => void list.push(message));
+    };
+    const stops = [listen(cast.alice), listen(cast.bob), listen(erin)];
+    const eventsOf = (who: TestAccount, event: string) =>
+      (streamed[who.account.id] ?? [])
+        .filter((message) => message.event === event)
+        .map((message) => JSON.parse(message.payload) as Record<string, unknown>);
+    try {
+      const { alice, bob, id } = await group();
+      await new MlsDevice(server, erin).register();
+      expect(eventsOf(erin, 'e2ee_devices_changed')).toContainEqual({ account_id: erin.account.id });
+      expect(eventsOf(cast.bob, 'e2ee_message').some((envelope) => envelope.kind === 'welcome')).toBe(true);
+      expect(eventsOf(cast.alice, 'e2ee_message').some((envelope) => envelope.kind === 'welcome')).toBe(
+        false,
+      );
+
+      const sent = await alice.send('a secret');
+      expect(eventsOf(cast.bob, 'e2ee_message')).toContainEqual(sent.json);
+      await alice.send('typing…', { ephemeral: true });
+      expect(eventsOf(cast.bob, 'e2ee_ephemeral')).toEqual([
+        expect.objectContaining({
+          conversation_id: id,
+          sender_id: cast.alice.account.id,
+          sender_device_id: alice.id,
+        }),
+      ]);
+      await call(server, cast.bob, 'DELETE', `/api/v1/e2ee/devices/${bob.id}`);
+      expect(eventsOf(cast.alice, 'e2ee_pending_removals')).toContainEqual({ conversation_id: id });
+      // everyone who shares an encrypted chat with bob hears of his devices
+      expect(eventsOf(cast.alice, 'e2ee_devices_changed')).toContainEqual({
+        account_id: cast.bob.account.id,
+      });
+      const everything = Object.values(streamed)
+        .flat()
+        .map((message) => message.payload)
+        .join('');
+      expect(everything).not.toContain('a secret');
+      expect(everything).not.toContain('typing…');
+    } finally {
+      for (const stop of stops) stop();
+    }
+  });
+
+  it('takes the envelopes, cursors and encrypted files of a dissolved chat with it', async () => {
+    const { alice, id } = await group();
+    await alice.send('soon gone');
+    const upload = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/e2ee/media?conversation_id=${id}`,
+      headers: { authorization: `Bearer ${cast.alice.token}`, 'content-type': 'application/octet-stream' },
+      payload: Buffer.from('ciphertext of a photo'),
+    });
+    expect(upload.statusCode).toBe(201);
+    const { url } = upload.json<{ url: string }>();
+    const file = path.join(server.config.mediaDir, url.slice(`${server.config.publicUrl}/system/`.length));
+    expect(fs.existsSync(file)).toBe(true);
+    const served = await server.app.inject({ url: url.slice(server.config.publicUrl.length) });
+    expect(served.headers['access-control-allow-origin']).toBe('*');
+    expect(served.headers['content-type']).toBe('application/octet-stream');
+
+    expect((await call(server, cast.alice, 'DELETE', `${FM}/conversations/${id}`)).status).toBe(200);
+    expect(await envelopesOf(id)).toEqual([]);
+    expect(
+      await server.db.selectFrom('e2ee_cursors').selectAll().where('conversation_id', '=', id).execute(),
+    ).toEqual([]);
+    expect(
+      await server.db.selectFrom('e2ee_media').selectAll().where('conversation_id', '=', id).execute(),
+    ).toEqual([]);
+    expect(fs.existsSync(file)).toBe(false);
   });
 });

@@ -54,3 +54,12 @@ export async function storeEncryptedMedia(
   });
   return { id, url: `${ctx.config.publicUrl}/system/${key}`, size };
 }
+
+/** A dissolved chat's encrypted files go with it (rows first, then the files). */
+export async function deleteChatMedia(ctx: AppContext, conversationId: string): Promise<void> {
+  const rows = await store.deleteMediaOfConversation(ctx.db, conversationId);
+  for (const row of rows)
+    await mediaStorageFor(ctx)
+      .remove(row.path)
+      .catch(() => undefined);
+}

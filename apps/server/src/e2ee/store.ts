@@ -637,3 +637,11 @@ export async function insertRemoteKeyPackages(
       .onConflict((oc) => oc.doNothing())
       .execute();
 }
+
+/** The encrypted files of a chat, deleted (answered for their files to go). */
+export async function deleteMediaOfConversation(
+  db: DbOrTx,
+  conversationId: string,
+): Promise<E2eeMediaTable[]> {
+  return db.deleteFrom('e2ee_media').where('conversation_id', '=', conversationId).returningAll().execute();
+}

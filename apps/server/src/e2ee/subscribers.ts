@@ -5,6 +5,7 @@ import type { E2eeEnvelopesTable } from '../db/schema.js';
 import { enqueueChatPush } from '../push/delivery.js';
 import type { DomainEvents } from '../events/domain-events.js';
 import { publishTo } from '../messaging/events.js';
+import { deleteChatMedia } from './media.js';
 import { serializeEnvelope } from './serializers.js';
 import * as store from './store.js';
 
@@ -48,6 +49,7 @@ export function subscribeE2eeStreams(events: DomainEvents): void {
     if (formerMemberIds.length > 0) await pendingRemovalsChanged(ctx, conversationId);
   });
   events.subscribe('GroupLeft', ({ conversationId }, ctx) => pendingRemovalsChanged(ctx, conversationId));
+  events.subscribe('GroupDissolved', ({ conversationId }, ctx) => deleteChatMedia(ctx, conversationId));
 }
 
 /** Web Push of a message that counts: "New encrypted message", from its sender, and nothing of the message. */

@@ -103,6 +103,8 @@ async function usableMedia(
 interface SendTarget {
   conversationId: string;
   isGroup: boolean;
+  /** end-to-end encrypted: its messages are MLS envelopes (/api/v1/e2ee), never plain text */
+  encrypted: boolean;
   /** direct chats: the other person, whether they are still active, and a block either way */
   partner: { id: string; active: boolean; blockedByMe: boolean; blockedByThem: boolean } | null;
 }
@@ -128,6 +130,7 @@ async function findSendTarget(
     .select([
       'c.id',
       'c.is_group',
+      'c.encrypted',
       'p.account_id',
       'a.disabled',
       blocked('sender').as('blocked_by_me'),
@@ -145,6 +148,7 @@ async function findSendTarget(
   return {
     conversationId: own.id,
     isGroup: own.is_group === 1,
+    encrypted: Number(own.encrypted ?? 0) === 1,
     partner: other
       ? {
           id: other.account_id,
@@ -181,8 +185,11 @@ async function createDirectTarget(
   return target;
 }
 
+export const ENCRYPTED_CHAT_TEXT = 'This chat is end-to-end encrypted: its messages are sent encrypted';
+
 function assertMayWrite(target: SendTarget | null): asserts target is SendTarget {
   if (!target) throw notFound(MessagingText.conversationNotFound);
+  if (target.encrypted) throw unprocessable(ENCRYPTED_CHAT_TEXT);
   if (target.isGroup || !target.partner) return;
   if (target.partner.blockedByMe) throw forbidden(MessagingText.blockedByMe, MessagingErrorCode.blockedByMe);
   if (target.partner.blockedByThem)
@@ -340,6 +347,8 @@ export async function toggleReaction(
   if (!ALL_REACTION_EMOJIS.includes(emoji)) throw unprocessable(MessagingText.reactionUnsupported);
   const message = await requireVisibleMessage(ctx.db, messageId, viewer.id);
   const membership = await requireMembership(ctx.db, message.conversation_id, viewer.id);
+  // an encrypted chat's reactions travel inside MLS messages
+  if (membership.conversation.encrypted === 1) throw unprocessable(ENCRYPTED_CHAT_TEXT);
   await assertNotBlocked(ctx.db, membership, viewer.id);
   return (
     (await applyReaction(ctx, viewer, message, emoji, 'toggle')) ?? (await publishReactions(ctx, message))
