@@ -11,7 +11,15 @@ import {
   type RemoteActor,
   type RemoteServer,
 } from '../../../test/helpers/remote-server.js';
-import { AS_PUBLIC, collectionChangeOf, createOf, deleteOf, mlsObject } from './vocabulary.js';
+import { claimRemoteKeyPackages } from './port.js';
+import {
+  AS_PUBLIC,
+  collectionChangeOf,
+  createOf,
+  deleteOf,
+  mlsObject,
+  withMlsContext,
+} from './vocabulary.js';
 
 // The MLS draft's directory across servers: a local person's keyPackages served and announced (Create + Add to
 // followers), and a remote person's KeyPackage life cycle taken into the directory's cache, checked on arrival.
@@ -163,5 +171,27 @@ describe('the MLS directory across servers', () => {
     expect(await cachedKeyPackage(id)).toBeDefined();
     await post(deleteOf({ id: `${id}#delete`, actor: carol.id, object: id }));
     await waitUntil(async () => (await cachedKeyPackage(id)) === undefined);
+
+    // a claim reads carol's collection afresh: what it lists is cached, what it no longer lists is dropped
+    const fourth = `${carol.id}/keyPackages/4`;
+    remote.updateActor('carol', {
+      '@context': [
+        ...(carol.document['@context'] as unknown[]),
+        { mls: 'https://purl.archive.org/socialweb/mls#', keyPackages: 'mls:keyPackages' },
+      ],
+      keyPackages: { type: 'Collection', id: `${carol.id}/keyPackages`, totalItems: 1, items: [fourth] },
+    });
+    remote.serve(
+      new URL(fourth).pathname,
+      withMlsContext({ ...object(carol.id, fourth), content: await keyPackageOf(carol.id) }),
+    );
+    const carolRow = await server.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('uri', '=', carol.id)
+      .executeTakeFirstOrThrow();
+    await claimRemoteKeyPackages(server.ctx, [carolRow.id]);
+    expect(await cachedKeyPackage(fourth)).toBeDefined();
+    expect(await cachedKeyPackage(third)).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import { findAccountsByIds } from '../../accounts/store.js';
 import type { AppContext } from '../../context.js';
-import { storeRemoteKeyPackages } from '../../e2ee/remote.js';
+import { storeRemoteKeyPackages, withdrawRemoteKeyPackage } from '../../e2ee/remote.js';
+import { unclaimedRemoteKeyPackageUris } from '../../e2ee/store.js';
 import type { RemoteEncryptionSupport } from '../../federation-port.js';
 import { peerEncryptionSupport } from './peers.js';
 import { fetchRemoteKeyPackages } from './remote-directory.js';
@@ -21,7 +22,8 @@ export async function encryptionSupport(
 
 /**
  * These remote accounts' key packages read afresh from their actors' `keyPackages` collections into the e2ee
- * directory's cache, which the claim then hands out once each. An actor that cannot be read keeps what is cached.
+ * directory's cache, which the claim then hands out once each; cached ones the collection no longer lists (used or
+ * withdrawn elsewhere, their Remove missed) are dropped. An actor that cannot be read keeps what is cached.
  */
 export async function claimRemoteKeyPackages(ctx: AppContext, accountIds: readonly string[]): Promise<void> {
   const remote = (await findAccountsByIds(ctx.db, [...new Set(accountIds)])).filter(
@@ -30,7 +32,13 @@ export async function claimRemoteKeyPackages(ctx: AppContext, accountIds: readon
   await Promise.all(
     remote.map(async (account) => {
       const items = await fetchRemoteKeyPackages(ctx, account);
-      if (items && items.length > 0) await storeRemoteKeyPackages(ctx, account, items);
+      if (!items) return;
+      const listed = new Set(items.map((item) => item.uri));
+      const gone = (await unclaimedRemoteKeyPackageUris(ctx.db, account.id)).filter(
+        (uri) => !listed.has(uri),
+      );
+      for (const uri of gone) await withdrawRemoteKeyPackage(ctx, uri);
+      if (items.length > 0) await storeRemoteKeyPackages(ctx, account, items);
     }),
   );
 }
