@@ -20,7 +20,7 @@ import { fetchAuthorized } from './fetch-authorization.js';
 import { actorCollectionTerms, withCollectionActorTerms } from './featured-collections.js';
 import { findAccountById } from '../accounts/store.js';
 import { withKeyPackages } from './e2ee/actor-terms.js';
-import { keyPackageIdsOf } from './e2ee/documents.js';
+import { keyPackageIdsOf } from './e2ee/key-package-ids.js';
 import { keyPackagesUri } from './e2ee/uris.js';
 
 /** The instance actor's identifier: served at /actor; never a username (those are [A-Za-z0-9_] only). */

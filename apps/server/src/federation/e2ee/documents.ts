@@ -7,7 +7,8 @@ import { toWebRequest } from '../bridge.js';
 import { fetchAuthorized } from '../fetch-authorization.js';
 import { runtimeOf } from '../runtime.js';
 import { keyPackageObject } from './outgoing.js';
-import { keyPackagesUri, keyPackageUri } from './uris.js';
+import { keyPackageIdsOf } from './key-package-ids.js';
+import { keyPackagesUri } from './uris.js';
 import { keyPackagesCollection, withMlsContext } from './vocabulary.js';
 
 const ACTIVITY_JSON = 'application/activity+json; charset=utf-8';
@@ -19,12 +20,6 @@ async function fetchAllowed(ctx: AppContext, request: FastifyRequest): Promise<b
   if (!runtime || !ctx.config.federation.authorizedFetch) return true;
   const context = runtime.federation.createContext(toWebRequest(request, ctx.config.publicUrl, null), ctx);
   return fetchAuthorized(context);
-}
-
-/** The ids of a local person's currently valid KeyPackage objects (their devices' unclaimed key packages). */
-export async function keyPackageIdsOf(ctx: AppContext, account: { id: string; username: string }) {
-  const rows = await freeLocalKeyPackagesOf(ctx.db, account.id);
-  return rows.map((row) => keyPackageUri(ctx, account.username, row.id));
 }
 
 /**
