@@ -1,6 +1,7 @@
 import type { DomainEvents } from './events/domain-events.js';
 import { subscribeE2eeStreams } from './e2ee/subscribers.js';
 import { subscribeChatFederation } from './federation/chat/subscribers.js';
+import { subscribeE2eeFederation } from './federation/e2ee/subscribers.js';
 import { subscribeInteractionFederation } from './federation/outgoing/interaction-subscribers.js';
 import { subscribeProfileFederation } from './federation/outgoing/profile-subscribers.js';
 import { subscribeRelationshipFederation } from './federation/outgoing/relationship-subscribers.js';
@@ -32,4 +33,5 @@ export function subscribeDomainHandlers(events: DomainEvents): void {
   subscribeProfileFederation(events);
   subscribeInteractionFederation(events);
   subscribeChatFederation(events);
+  subscribeE2eeFederation(events);
 }

@@ -222,6 +222,18 @@ export async function deleteKeyPackages(tx: Tx, ids: readonly string[]): Promise
       .execute();
 }
 
+/** The KeyPackage objects of a remote account cached and not handed out yet. */
+export async function unclaimedRemoteKeyPackageUris(db: DbOrTx, accountId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('e2ee_key_packages')
+    .select('remote_uri')
+    .where('account_id', '=', accountId)
+    .where('device_id', 'is', null)
+    .where('claimed_at', 'is', null)
+    .execute();
+  return rows.flatMap((row) => (row.remote_uri ? [row.remote_uri] : []));
+}
+
 /** Whose cached key package (a remote actor's) the KeyPackage object `uri` is. */
 export async function remoteKeyPackageOwner(db: DbOrTx, uri: string): Promise<string | undefined> {
   const row = await db

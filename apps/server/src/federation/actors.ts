@@ -19,6 +19,9 @@ import { actorUriOf } from './recipients.js';
 import { fetchAuthorized } from './fetch-authorization.js';
 import { actorCollectionTerms, withCollectionActorTerms } from './featured-collections.js';
 import { findAccountById } from '../accounts/store.js';
+import { withKeyPackages } from './e2ee/actor-terms.js';
+import { keyPackageIdsOf } from './e2ee/key-package-ids.js';
+import { keyPackagesUri } from './e2ee/uris.js';
 
 /** The instance actor's identifier: served at /actor; never a username (those are [A-Za-z0-9_] only). */
 export const INSTANCE_ACTOR = 'instance.actor';
@@ -111,7 +114,8 @@ async function keyProperties(context: Context<AppContext>, identifier: string) {
 
 /**
  * A local account as an ActivityPub actor, shaped like Mastodon's: Person (Service for bots), profile HTML,
- * avatar and header, PropertyValue fields, the collections, an RSA publicKey and Ed25519 assertionMethods.
+ * avatar and header, PropertyValue fields, the collections, an RSA publicKey and Ed25519 assertionMethods, and
+ * the MLS draft's `keyPackages`.
  */
 export async function localActor(
   context: Context<AppContext>,
@@ -121,7 +125,14 @@ export async function localActor(
   const ctx = context.data;
   const identifier = row.username;
   const account = serializeAccount(ctx, row);
-  const Type = withCollectionActorTerms(row.bot ? Service : Person, actorCollectionTerms(ctx, row));
+  // the MLS draft's directory: the ids of the person's currently valid KeyPackage objects
+  const Type = withKeyPackages(
+    withCollectionActorTerms(row.bot ? Service : Person, actorCollectionTerms(ctx, row)),
+    {
+      id: keyPackagesUri(ctx, row.username),
+      items: await keyPackageIdsOf(ctx, row),
+    },
+  );
   const movedTo = row.moved_to_account_id
     ? await findAccountById(ctx.db, row.moved_to_account_id)
     : undefined;

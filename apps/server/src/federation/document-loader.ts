@@ -12,6 +12,7 @@ import { egressFetch, type EgressOptions, type EgressRequest } from '../lib/egre
 import { FailureCache } from '../lib/egress/failure-cache.js';
 import { BodyTooLargeError, MAX_DOCUMENT_BYTES, readTextCapped } from '../lib/egress/read-body.js';
 import { parseGuardedJson } from './json-guard.js';
+import { EXTRA_PRELOADED_CONTEXTS } from './e2ee/context.js';
 
 /**
  * Fedify's document loaders, replaced (createFederation's documentLoaderFactory, contextLoaderFactory and
@@ -83,9 +84,14 @@ export interface LoaderOptions {
   signer?: { keyId: URL; privateKey: CryptoKey } | undefined;
 }
 
+/** Fedify's preloaded contexts and ours (the MLS draft's), from memory. */
 function preloaded(url: string): RemoteDocument | null {
-  if (!(url in preloadedContexts)) return null;
-  return { contextUrl: null, document: preloadedContexts[url], documentUrl: url };
+  const document = Object.hasOwn(preloadedContexts, url)
+    ? preloadedContexts[url]
+    : Object.hasOwn(EXTRA_PRELOADED_CONTEXTS, url)
+      ? EXTRA_PRELOADED_CONTEXTS[url]
+      : undefined;
+  return document === undefined ? null : { contextUrl: null, document, documentUrl: url };
 }
 
 const isHtml = (contentType: string): boolean =>

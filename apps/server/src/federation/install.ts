@@ -5,6 +5,7 @@ import { installFederationBridge } from './bridge.js';
 import { registerHostMeta } from './host-meta.js';
 import { registerFeaturedCollections } from './featured-collections.js';
 import { chatPeersOf } from './chat/peers.js';
+import { registerKeyPackageDocuments } from './e2ee/documents.js';
 import { createFederationRuntime, startQueueWorkers } from './index.js';
 import { installFederationPort } from './port.js';
 import { runtimeOf } from './runtime.js';
@@ -31,6 +32,7 @@ export function installFederation(app: FastifyInstance, ctx: AppContext): void {
   installFederationBridge(app, ctx, runtime);
   registerHostMeta(app, ctx);
   registerFeaturedCollections(app, ctx);
+  registerKeyPackageDocuments(app, ctx);
   runPeriodically(app, 'federation cache sweep', KV_SWEEP_MS, () => runtime.kv.sweepExpired());
   app.addHook('onClose', async () => {
     await Promise.all(runtime.sending);

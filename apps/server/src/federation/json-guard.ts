@@ -1,4 +1,5 @@
 import { preloadedContexts } from '@fedify/fedify/runtime';
+import { EXTRA_PRELOADED_CONTEXTS } from './e2ee/context.js';
 
 /**
  * What a JSON-LD document from another server may contain before any JSON-LD processing touches it. The
@@ -20,7 +21,10 @@ export class JsonLdLimitError extends Error {
   override name = 'JsonLdLimitError';
 }
 
-const PRELOADED_CONTEXTS: ReadonlySet<string> = new Set(Object.keys(preloadedContexts));
+const PRELOADED_CONTEXTS: ReadonlySet<string> = new Set([
+  ...Object.keys(preloadedContexts),
+  ...Object.keys(EXTRA_PRELOADED_CONTEXTS),
+]);
 
 /** Keywords a term map may set besides its terms; `@import` (a remote load) is not among them. */
 const CONTEXT_KEYWORDS: ReadonlySet<string> = new Set([

@@ -5,6 +5,7 @@ import { INSTANCE_VERSION, PALCHAT_VERSION } from '../instance/limits.js';
 import { instanceCounts } from '../instance/counts.js';
 import { getServerSettings } from '../settings/service.js';
 import { NODEINFO_CHAT_METADATA } from './chat/vocabulary.js';
+import { NODEINFO_E2EE_METADATA } from './e2ee/vocabulary.js';
 
 export const NODEINFO_VERSIONS = ['2.0', '2.1'] as const;
 export type NodeInfoVersion = (typeof NODEINFO_VERSIONS)[number];
@@ -18,7 +19,8 @@ const MASTODON_COMPATIBLE_VERSION = INSTANCE_VERSION.split(' ', 1)[0]!;
  * The NodeInfo document of `version`: software palchat, ActivityPub when federation is on (none when it is off),
  * usage as Mastodon counts it, and in metadata the node's name and description, the API it serves (`upstream`:
  * Mastodon's, which is what megalodon's detector and other clients read to choose their API flavour), and what
- * Palchat servers offer each other (the chat vocabulary). Schema 2.0 has no software repository or homepage.
+ * Palchat servers offer each other (the chat vocabulary, encrypted chats: the MLS draft). Schema 2.0 has no
+ * software repository or homepage.
  */
 export async function nodeInfoDocument(ctx: AppContext, version: NodeInfoVersion) {
   const [settings, counts] = await Promise.all([getServerSettings(ctx.db), instanceCounts(ctx)]);
@@ -38,7 +40,7 @@ export async function nodeInfoDocument(ctx: AppContext, version: NodeInfoVersion
       nodeName: settings.site_title,
       nodeDescription: settings.site_short_description || settings.site_description,
       upstream: { name: 'mastodon', version: MASTODON_COMPATIBLE_VERSION },
-      palchat: NODEINFO_CHAT_METADATA,
+      palchat: { ...NODEINFO_CHAT_METADATA, e2ee: NODEINFO_E2EE_METADATA },
     },
   };
 }

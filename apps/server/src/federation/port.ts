@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.js';
 import type { FederationPort } from '../federation-port.js';
+import { claimRemoteKeyPackages, encryptionSupport } from './e2ee/port.js';
 import { requestMissingCopies } from './media-cache-requests.js';
 import { requestAncestors, requestOutboxBackfill } from './outgoing/backfill.js';
 import { resolveNewRemoteMentions } from './outgoing/mentions.js';
@@ -18,6 +19,8 @@ export function installFederationPort(ctx: AppContext, runtime: FederationRuntim
     requestAncestors: (status) => requestAncestors(ctx, status),
     requestOutboxBackfill: (account) => requestOutboxBackfill(ctx, account),
     requestMissingMediaCopies: (statuses) => requestMissingCopies(ctx, statuses),
+    encryptionSupport: (accountIds) => encryptionSupport(ctx, accountIds),
+    claimRemoteKeyPackages: (accountIds) => claimRemoteKeyPackages(ctx, accountIds),
   };
   bindRuntime(port, runtime);
   ctx.federation = port;

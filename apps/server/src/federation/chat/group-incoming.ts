@@ -61,7 +61,7 @@ const stringsOf = (value: unknown): string[] =>
  * The account an actor id names here: a local one, a stored remote one, or one fetched now (a member of a group
  * this server had not met yet). Undefined when it cannot be had.
  */
-async function accountOfActor(inbox: Inbox, uri: string): Promise<AccountRow | undefined> {
+export async function accountOfActor(inbox: Inbox, uri: string): Promise<AccountRow | undefined> {
   let url: URL;
   try {
     url = new URL(uri);

@@ -48,12 +48,17 @@ export function announcesPalchatChat(nodeInfo: unknown): boolean {
   return announcedChatVersion(nodeInfo) > 0;
 }
 
-async function readPeer(ctx: AppContext, origin: string): Promise<number> {
+/** The NodeInfo document (schema 2.0 or 2.1) of the server at `origin`, or null when it links none. */
+export async function readNodeInfo(ctx: AppContext, origin: string): Promise<unknown> {
   const links = await fetchJson(ctx, `${origin}/.well-known/nodeinfo`);
   const list = isObject(links) && Array.isArray(links.links) ? links.links.filter(isObject) : [];
   const link = list.find((entry) => typeof entry.rel === 'string' && NODEINFO_SCHEMA.test(entry.rel));
-  if (!link || typeof link.href !== 'string' || new URL(link.href).origin !== origin) return 0;
-  return announcedChatVersion(await fetchJson(ctx, link.href));
+  if (!link || typeof link.href !== 'string' || new URL(link.href).origin !== origin) return null;
+  return fetchJson(ctx, link.href);
+}
+
+async function readPeer(ctx: AppContext, origin: string): Promise<number> {
+  return announcedChatVersion(await readNodeInfo(ctx, origin));
 }
 
 /**

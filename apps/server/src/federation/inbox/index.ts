@@ -22,6 +22,7 @@ import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
 import { onIncomingMessageDelete, onIncomingRead, onIncomingReaction } from '../chat/incoming.js';
 import { onGroupTraffic } from '../chat/group-incoming.js';
+import { onMlsTraffic } from '../e2ee/incoming.js';
 import { onIncomingTyping } from '../chat/typing.js';
 import { deleteRemoteStatus } from '../ingest/index.js';
 import { deleteActor, onFlag, onMove, updateActor } from './accounts.js';
@@ -37,6 +38,8 @@ function fromSender<T extends Activity>(
   handle: (inbox: Inbox, activity: T, sender: AccountRow) => Promise<void>,
 ) {
   return async (inbox: Inbox, activity: T): Promise<void> => {
+    // encrypted chats' MLS objects and key packages (the MLS draft; it checks its senders itself)
+    if (await onMlsTraffic(inbox, activity)) return;
     // a group chat's traffic: from a group, or to one of ours (it checks its senders itself)
     if (await onGroupTraffic(inbox, activity)) return;
     const sender = await senderOf(inbox, activity);
