@@ -7,6 +7,7 @@
 //
 // The sender and the recipients are Chromium pages (one context each, the built client); the group's other
 // members and its admin are @palchat/e2ee clients in this process, over HTTP, as another device would be.
+/* global window, document, MutationObserver, HTMLTextAreaElement */
 import { performance } from 'node:perf_hooks';
 import { createDeployment, machineNote, pause, startServerProcess } from './lib/deployment.mjs';
 import { deviceFor } from './lib/e2ee-clients.mjs';

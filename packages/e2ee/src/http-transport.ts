@@ -63,7 +63,7 @@ export class HttpTransport implements Transport {
   }
 
   async downloadMedia(url: string): Promise<Uint8Array> {
-    const home = new URL(this.options.baseUrl || globalThis.location?.href || '');
+    const home = new URL(this.options.baseUrl || pageHref());
     const file = new URL(url, home);
     // a file on another member's server is read through this one (GET /media/remote), which the page's
     // content policy allows and which keeps the reader's address from that server
@@ -90,7 +90,7 @@ export class HttpTransport implements Transport {
     const { auth } = this.options;
     if ('bearerToken' in auth) headers.Authorization = `Bearer ${auth.bearerToken}`;
     else if (method !== 'GET') headers['X-CSRF-Token'] = auth.csrfToken;
-    let payload: BodyInit | undefined;
+    let payload: Blob | string | undefined;
     if (body instanceof Blob) {
       headers['Content-Type'] = 'application/octet-stream';
       payload = body;
@@ -105,6 +105,11 @@ export class HttpTransport implements Transport {
       credentials: 'bearerToken' in auth ? 'omit' : 'same-origin',
     });
   }
+}
+
+/** The page's address in a browser (same-origin requests), typed without the DOM lib. */
+function pageHref(): string {
+  return (globalThis as { location?: { href: string } }).location?.href ?? '';
 }
 
 function enc(id: string): string {
