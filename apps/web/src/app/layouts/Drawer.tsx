@@ -79,7 +79,7 @@ export function Drawer() {
             className="drawer__tab"
             aria-label={t('navigation.log_out')}
             title={t('navigation.log_out')}
-            onClick={() => void signOut()}
+            onClick={() => void signOut(identity.accountId)}
           >
             <Icon name="logout" size={20} />
           </button>

@@ -54,7 +54,11 @@ export default function AccountStateBanner() {
         >
           <Msg id="account_state.settings" />
         </Link>
-        <button type="button" className="button button--plain button--block" onClick={() => void signOut()}>
+        <button
+          type="button"
+          className="button button--plain button--block"
+          onClick={() => void signOut(identity.accountId ?? identity.disabledAccountId)}
+        >
           <Msg id="navigation.log_out" />
         </button>
       </div>

@@ -4,4 +4,4 @@
  */
 export { refreshChatsWith } from './data/refresh';
 export { requestChatWith } from './state/chat-request';
-export { localDevice, type LocalDevice } from './e2ee/verification/this-device';
+export { localDevice, removeThisDevice, type LocalDevice } from './e2ee/verification/this-device';

@@ -182,7 +182,7 @@ export function NavigationPanel() {
             />
           )}
           <NavItem here={here} onFollow={followLink} to="/about" icon="info" text={t('navigation.about')} />
-          <button type="button" className="nav-link" onClick={() => void signOut()}>
+          <button type="button" className="nav-link" onClick={() => void signOut(identity.accountId)}>
             <Icon name="logout" size={22} />
             <span className="nav-link__text">{t('navigation.log_out')}</span>
           </button>
