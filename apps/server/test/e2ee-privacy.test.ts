@@ -85,7 +85,8 @@ describeEachDialect('encrypted chats keep plaintext off the server', (dialect) =
     const client = new EncryptedChatClient({
       store: new MemoryStore(),
       transport: new HttpTransport({
-        baseUrl: url,
+        // the server's own address (its media URLs' origin), reached at the port it listens on
+        baseUrl: server.config.publicUrl,
         auth: { bearerToken: who.token },
         fetch: (input: string | URL, init?: RequestInit) =>
           fetch(String(input).replace(server.config.publicUrl, url), init),
