@@ -23,6 +23,7 @@ import {
 } from './delivery.js';
 import { requireOwnDevice } from './devices.js';
 import { fromBase64, readGroupInfo, readGroupMessage, toBase64 } from './framing.js';
+import { participantIds } from '../messaging/access.js';
 import * as store from './store.js';
 import type { E2eeEnvelopesTable } from '../db/schema.js';
 
@@ -155,7 +156,7 @@ export async function commitMembership(ctx: AppContext, out: Outgoing): Promise<
   let envelope: E2eeEnvelopesTable | undefined;
   const write = async (tx: Tx, emit: Emit) => {
     if (out.addedIds.length > 0) {
-      const members = new Set(await store.participantIdsOf(tx, out.chat.id));
+      const members = new Set(await participantIds(tx, out.chat.id));
       requireWelcomeFits(out.welcome, members, out.addedIds);
     }
     envelope = await writeOrdered(tx, emit, out);

@@ -14,7 +14,7 @@ import { ApiError, notFound, unprocessable } from '../http/errors.js';
 import { newId } from '../lib/ids.js';
 import { isoDaysAgo, nowIso } from '../lib/time.js';
 import { mediaStorageFor } from '../media/storage.js';
-import { requireMembership } from '../messaging/access.js';
+import { participantIds, requireMembership } from '../messaging/access.js';
 import { assertNotBlocked } from '../messaging/messages.js';
 import { bumpConversation } from '../messaging/message-writes.js';
 import { requireOwnDevice } from './devices.js';
@@ -313,7 +313,7 @@ export async function writeOrdered(tx: Tx, emit: Emit, out: Outgoing): Promise<E
         sender_id: out.sender.id,
         created_at: now,
       })
-    : await store.participantIdsOf(tx, out.chat.id);
+    : await participantIds(tx, out.chat.id);
   if (out.kind === 'commit') {
     if (out.removedIds.length > 0) {
       const cursors = await store.deleteCursorsOfAccount(tx, out.chat.id, out.removedIds);
@@ -400,7 +400,7 @@ export async function postEnvelope(
 ): Promise<PostResult> {
   const out = await checkOutgoing(ctx, sender, conversationId, input);
   if (input.ephemeral) {
-    const recipientIds = await store.participantIdsOf(ctx.db, out.chat.id);
+    const recipientIds = await participantIds(ctx.db, out.chat.id);
     await emitCommitted(ctx, {
       type: 'E2eeEphemeralSent',
       conversationId: out.chat.id,
@@ -416,7 +416,7 @@ export async function postEnvelope(
   if (out.addedIds.length > 0 || out.removedIds.length > 0)
     return { status: 201, body: serializeEnvelope(await changeMembers(out)) };
   if (out.welcome) {
-    const members = new Set(await store.participantIdsOf(ctx.db, out.chat.id));
+    const members = new Set(await participantIds(ctx.db, out.chat.id));
     requireWelcomeFits(out.welcome, members, []);
   }
   const envelope = await transactionWithEvents(ctx, (tx, emit) => writeOrdered(tx, emit, out));

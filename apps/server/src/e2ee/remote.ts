@@ -17,6 +17,7 @@ import {
   type Outgoing,
 } from './delivery.js';
 import { fromBase64, readGroupMessage, readKeyPackage, readWelcome, toBase64 } from './framing.js';
+import { participantIds } from '../messaging/access.js';
 import * as store from './store.js';
 
 /**
@@ -57,7 +58,7 @@ export async function acceptRemoteEnvelope(
   const existing = await store.findEnvelopeByRemoteId(ctx.db, input.remoteId);
   if (existing) return { status: 'duplicate', envelope: existing };
   const chat = await requireEncryptedChat(ctx.db, input.conversationId);
-  const members = await store.participantIdsOf(ctx.db, chat.id);
+  const members = await participantIds(ctx.db, chat.id);
   if (!members.includes(input.sender.id)) throw new ApiError(403, DeliveryText.notInChat);
   const framing = framingOf(() => readGroupMessage(fromBase64(input.message)));
   if (toBase64(framing.groupId) !== chat.mls_group_id) throw unprocessable(DeliveryText.wrongGroup);
@@ -120,7 +121,7 @@ export async function acceptRemoteWelcome(
       welcome,
     ),
   );
-  await publishConversationUpdated(ctx, await store.participantIdsOf(ctx.db, chat.id), chat.id);
+  await publishConversationUpdated(ctx, await participantIds(ctx.db, chat.id), chat.id);
   return { devices: welcome.keyPackages.length };
 }
 
@@ -161,7 +162,7 @@ export async function createRemoteEncryptedConversation(
     await store.setRemoteMls(tx, id, { groupId, homeUri: input.homeUri, epoch: input.epoch });
     return id;
   });
-  await publishConversationUpdated(ctx, await store.participantIdsOf(ctx.db, conversationId), conversationId);
+  await publishConversationUpdated(ctx, await participantIds(ctx.db, conversationId), conversationId);
   return { conversationId };
 }
 

@@ -628,15 +628,6 @@ export async function encryptedChatPeersOf(db: DbOrTx, accountId: string): Promi
   return [...new Set([accountId, ...rows.map((row) => row.account_id)])];
 }
 
-export async function participantIdsOf(db: DbOrTx, conversationId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('conversation_participants')
-    .select('account_id')
-    .where('conversation_id', '=', conversationId)
-    .execute();
-  return rows.map((row) => row.account_id);
-}
-
 /** Remote key packages, skipping any already cached (by ref or object id). */
 export async function insertRemoteKeyPackages(
   db: DbOrTx,

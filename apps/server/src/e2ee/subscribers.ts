@@ -7,6 +7,7 @@ import type { DomainEvents } from '../events/domain-events.js';
 import { publishTo } from '../messaging/events.js';
 import { deleteChatMedia } from './media.js';
 import { serializeEnvelope } from './serializers.js';
+import { participantIds } from '../messaging/access.js';
 import * as store from './store.js';
 
 /**
@@ -81,7 +82,7 @@ async function devicesChanged(ctx: AppContext, accountId: string): Promise<void>
 
 async function pendingRemovalsChanged(ctx: AppContext, conversationId: string): Promise<void> {
   if ((await store.pendingRemovalsOf(ctx.db, conversationId)).length === 0) return;
-  await publishTo(ctx, await store.participantIdsOf(ctx.db, conversationId), 'e2ee_pending_removals', {
+  await publishTo(ctx, await participantIds(ctx.db, conversationId), 'e2ee_pending_removals', {
     conversation_id: conversationId,
   });
 }

@@ -1,6 +1,7 @@
 import type { Activity } from '@fedify/vocab';
 import type { AccountRow } from '../../auth/viewer.js';
 import type { AppContext } from '../../context.js';
+import { participantIds } from '../../messaging/access.js';
 import {
   acceptRemoteEnvelope,
   acceptRemoteWelcome,
@@ -9,12 +10,7 @@ import {
   withdrawRemoteKeyPackage,
 } from '../../e2ee/remote.js';
 import { readGroupMessage } from '../../e2ee/framing.js';
-import {
-  findConversationIdByGroupId,
-  findMlsState,
-  participantIdsOf,
-  remoteKeyPackageOwner,
-} from '../../e2ee/store.js';
+import { findConversationIdByGroupId, findMlsState, remoteKeyPackageOwner } from '../../e2ee/store.js';
 import { ApiError } from '../../http/errors.js';
 import { accountOfActor } from '../chat/group-incoming.js';
 import { senderOf, type Inbox } from '../inbox/sender.js';
@@ -57,7 +53,7 @@ async function onForwarded(inbox: Inbox, activity: Activity, raw: JsonObject): P
   const chat = await findMlsState(ctx.db, conversationId);
   if (!chat || chat.encrypted !== 1 || chat.mls_home_uri !== null)
     throw new MlsObjectError('no such chat here');
-  if (!(await participantIdsOf(ctx.db, conversationId)).includes(sender.id))
+  if (!(await participantIds(ctx.db, conversationId)).includes(sender.id))
     throw new MlsObjectError('the sender does not take part in the chat');
   await acceptRemoteEnvelope(ctx, {
     conversationId,

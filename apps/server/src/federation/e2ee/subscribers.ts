@@ -3,7 +3,8 @@ import { findAccountById, findAccountsByIds } from '../../accounts/store.js';
 import type { AppContext } from '../../context.js';
 import type { AccountsTable } from '../../db/schema.js';
 import { fromBase64, readGroupMessage } from '../../e2ee/framing.js';
-import { findMlsState, participantIdsOf } from '../../e2ee/store.js';
+import { findMlsState } from '../../e2ee/store.js';
+import { participantIds } from '../../messaging/access.js';
 import type { DomainEvents } from '../../events/domain-events.js';
 import type { E2eeEnvelopeForwarded, E2eeEnvelopeOrdered, E2eeWelcomeStored } from '../../events/e2ee.js';
 import { homeGroupUri } from '../chat/group-outgoing.js';
@@ -61,7 +62,7 @@ async function relayWelcome(context: OutgoingContext, event: E2eeWelcomeStored):
   const [sender, added, members, conversation] = await Promise.all([
     findAccountById(ctx.db, event.senderId),
     accountsOf(ctx, event.remoteAccountIds),
-    accountsOf(ctx, await participantIdsOf(ctx.db, event.conversationId)),
+    accountsOf(ctx, await participantIds(ctx.db, event.conversationId)),
     ctx.db
       .selectFrom('conversations')
       .select('name')
@@ -94,7 +95,7 @@ async function relayWelcome(context: OutgoingContext, event: E2eeWelcomeStored):
 /** Member: a local person's envelope of a chat homed elsewhere, to the home server. */
 async function forwardEnvelope(context: OutgoingContext, event: E2eeEnvelopeForwarded): Promise<void> {
   const ctx = context.data;
-  const people = await accountsOf(ctx, await participantIdsOf(ctx.db, event.conversationId));
+  const people = await accountsOf(ctx, await participantIds(ctx.db, event.conversationId));
   const sender = people.find((account) => account.id === event.senderId);
   if (!sender) return;
   const [added, removed] = await Promise.all([
