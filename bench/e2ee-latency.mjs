@@ -53,7 +53,7 @@ async function browserOf(browser, url, user) {
     window.benchSeen = {};
     new MutationObserver(() => {
       for (const bubble of document.querySelectorAll('[data-testid="message"]')) {
-        const marker = /lat-[\w-]+/.exec(bubble.textContent ?? '')?.[0];
+        const marker = /lat:[^;]+;/.exec(bubble.textContent ?? '')?.[0];
         if (marker && !(marker in window.benchSeen))
           window.benchSeen[marker] = performance.timeOrigin + performance.now();
       }
@@ -73,6 +73,8 @@ async function browserOf(browser, url, user) {
 }
 
 async function openChat(side, title) {
+  const back = side.box.getByRole('button', { name: 'Back' });
+  if (await back.isVisible()) await back.click(); // from the previous chat to the list
   await side.box
     .getByTestId('conversation-row')
     .filter({ hasText: title })
@@ -84,16 +86,23 @@ async function openChat(side, title) {
 }
 
 /** SAMPLES messages from `sender` to `recipient`, both with the chat open: Enter → shown, in ms. */
-async function latencies(label, sender, recipient, title) {
-  await openChat(recipient, title);
-  await openChat(sender, title);
+async function latencies(label, sender, recipient, titles) {
+  const [senderTitle, recipientTitle = senderTitle] = [titles].flat();
+  await openChat(recipient, recipientTitle);
+  await openChat(sender, senderTitle);
   const input = sender.box.getByPlaceholder('Type a message...');
   const samples = [];
   for (let index = 0; index < SAMPLES + 3; index += 1) {
-    const marker = `lat-${label}-${index}`;
+    const marker = `lat:${label}:${index};`; // the bubble's time follows the text with no space
     await input.fill(marker);
     await input.press('Enter');
-    await recipient.page.waitForFunction((m) => m in window.benchSeen, marker, { timeout: 30_000 });
+    await recipient.page
+      .waitForFunction((m) => m in window.benchSeen, marker, { timeout: 30_000 })
+      .catch(async (error) => {
+        await sender.page.screenshot({ path: `/tmp/bench-e2ee-${label}-sender.png` });
+        await recipient.page.screenshot({ path: `/tmp/bench-e2ee-${label}-recipient.png` });
+        throw error;
+      });
     const sent = await sender.page.evaluate((m) => window.benchSent[m], marker);
     const seen = await recipient.page.evaluate((m) => window.benchSeen[m], marker);
     if (index >= 3) samples.push(seen - sent); // the first ones warm up (chunks, sockets, caches)
@@ -150,8 +159,8 @@ try {
   );
 
   const [s, r, p] = sides;
-  console.log(line('two people, plain', await latencies('plain2', s, p, 'User 2')));
-  console.log(line('two people, encrypted', await latencies('e2ee2', s, r, 'User 1')));
+  console.log(line('two people, plain', await latencies('plain2', s, p, ['User 2', 'User 0'])));
+  console.log(line('two people, encrypted', await latencies('e2ee2', s, r, ['User 1', 'User 0'])));
   console.log(
     line(`${groupMembers.length + 1} people, plain`, await latencies('plainN', s, r, 'Plain group')),
   );
