@@ -14,7 +14,7 @@ import { ApiError, notFound, unprocessable } from '../http/errors.js';
 import { newId } from '../lib/ids.js';
 import { isoDaysAgo, nowIso } from '../lib/time.js';
 import { mediaStorageFor } from '../media/storage.js';
-import { participantIds, requireMembership } from '../messaging/access.js';
+import { directPartnerId, participantIds, requireMembership } from '../messaging/access.js';
 import { assertNotBlocked } from '../messaging/messages.js';
 import { bumpConversation } from '../messaging/message-writes.js';
 import { requireOwnDevice } from './devices.js';
@@ -218,9 +218,11 @@ export async function checkOutgoing(
   conversationId: string,
   input: PostInput,
 ): Promise<Outgoing> {
-  const [, membership] = await Promise.all([
+  // the partner of a one-to-one chat is read beside the rest: the block check needs it (one round trip less)
+  const [, membership, partnerId] = await Promise.all([
     requireOwnDevice(ctx.db, sender.id, input.device_id),
     requireMembership(ctx.db, conversationId, sender.id),
+    directPartnerId(ctx.db, conversationId, sender.id),
   ]);
   const chat = encryptedChatOf(membership.conversation);
   const framing = framingOf(() => readGroupMessage(fromBase64(input.message)));
@@ -235,7 +237,7 @@ export async function checkOutgoing(
     input.removed_device_ids.length > 0;
   if (changesMembers && kind !== 'commit') throw unprocessable(DeliveryText.onlyCommits);
   // as for plain chats, a block either way stops what people say; commits (devices, membership) still go
-  if (kind === 'application') await assertNotBlocked(ctx.db, membership, sender.id);
+  if (kind === 'application') await assertNotBlocked(ctx.db, membership, sender.id, partnerId);
   if (input.add_participant_ids.length > 0 && input.remove_participant_ids.length > 0)
     throw unprocessable(DeliveryText.addAndRemove);
   if (input.add_participant_ids.length > 0 && !input.welcome)
@@ -336,6 +338,7 @@ export async function writeOrdered(tx: Tx, emit: Emit, out: Outgoing): Promise<E
   await emit({
     type: 'E2eeEnvelopeOrdered',
     envelope,
+    sender: out.sender,
     homedHere: out.chat.mls_home_uri === null,
     recipientIds: [...new Set([...recipients, ...out.removedIds])],
     addedIds: out.addedIds,

@@ -1,5 +1,5 @@
 import { avatarUrl } from '../accounts/media-urls.js';
-import { findAccountById } from '../accounts/store.js';
+import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import type { E2eeEnvelopesTable } from '../db/schema.js';
 import { enqueueChatPush } from '../push/delivery.js';
@@ -15,10 +15,10 @@ import * as store from './store.js';
  * remove. Everything streamed is ciphertext and ids.
  */
 export function subscribeE2eeStreams(events: DomainEvents): void {
-  events.subscribe('E2eeEnvelopeOrdered', async ({ envelope, recipientIds }, ctx) => {
+  events.subscribe('E2eeEnvelopeOrdered', async ({ envelope, sender, recipientIds }, ctx) => {
     await publishTo(ctx, recipientIds, 'e2ee_message', serializeEnvelope(envelope));
     if (envelope.kind === 'application' && envelope.signal === 0)
-      await pushMessage(ctx, envelope, recipientIds);
+      pushMessage(ctx, envelope, sender, recipientIds);
   });
   events.subscribe('E2eeWelcomeStored', async ({ envelopes }, ctx) => {
     for (const envelope of envelopes) {
@@ -54,13 +54,12 @@ export function subscribeE2eeStreams(events: DomainEvents): void {
 }
 
 /** Web Push of a message that counts: "New encrypted message", from its sender, and nothing of the message. */
-async function pushMessage(
+function pushMessage(
   ctx: AppContext,
   envelope: E2eeEnvelopesTable,
+  sender: AccountRow,
   recipientIds: readonly string[],
-): Promise<void> {
-  const sender = await findAccountById(ctx.db, envelope.sender_id);
-  if (!sender) return;
+): void {
   const chat = {
     conversationId: envelope.conversation_id,
     messageId: envelope.id,

@@ -1,3 +1,4 @@
+import type { AccountRow } from '../auth/viewer.js';
 import type { E2eeDevicesTable, E2eeEnvelopesTable, E2eeKeyPackagesTable } from '../db/schema.js';
 
 /**
@@ -10,6 +11,8 @@ import type { E2eeDevicesTable, E2eeEnvelopesTable, E2eeKeyPackagesTable } from 
 export interface E2eeEnvelopeOrdered {
   type: 'E2eeEnvelopeOrdered';
   envelope: E2eeEnvelopesTable;
+  /** who sent it (a local person, or a remote one the home server ordered) */
+  sender: AccountRow;
   /** the chat is ordered by this server (federation announces the order to the members' servers) */
   homedHere: boolean;
   /** the local participants it streams to */

@@ -51,10 +51,19 @@ export function normalizeContent(content: string, mediaCount: number): string {
   return content;
 }
 
-/** Direct chats only: a block either way stops the message, with the text for the side that sees it. */
-export async function assertNotBlocked(db: DbOrTx, membership: Membership, senderId: string): Promise<void> {
+/**
+ * Direct chats only: a block either way stops the message, with the text for the side that sees it. `partnerId`:
+ * the other person when the caller already read it (directPartnerId).
+ */
+export async function assertNotBlocked(
+  db: DbOrTx,
+  membership: Membership,
+  senderId: string,
+  partnerId?: string | null,
+): Promise<void> {
   if (membership.conversation.is_group === 1) return;
-  const partner = await directPartnerId(db, membership.conversation.id, senderId);
+  const partner =
+    partnerId === undefined ? await directPartnerId(db, membership.conversation.id, senderId) : partnerId;
   if (!partner) return;
   const status = await blockStatus(db, senderId, partner);
   if (status.is_blocked_by_me) throw forbidden(MessagingText.blockedByMe, MessagingErrorCode.blockedByMe);
