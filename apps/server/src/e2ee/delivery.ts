@@ -16,7 +16,7 @@ import { isoDaysAgo, nowIso } from '../lib/time.js';
 import { mediaStorageFor } from '../media/storage.js';
 import { directPartnerId, participantIds, requireMembership } from '../messaging/access.js';
 import { assertNotBlocked } from '../messaging/messages.js';
-import { bumpConversation } from '../messaging/message-writes.js';
+import { bumpParticipants } from '../messaging/message-writes.js';
 import { requireOwnDevice } from './devices.js';
 import {
   FramingError,
@@ -308,8 +308,8 @@ export async function writeOrdered(tx: Tx, emit: Emit, out: Outgoing): Promise<E
   await store.insertEnvelope(tx, envelope);
   // its sender has processed it: what every device has read can then go on the next acknowledgement
   if (out.deviceId) await store.advanceOwnCursor(tx, out.deviceId, out.chat.id, seq);
-  const recipients = counts
-    ? await bumpConversation(tx, {
+  const recipients = counts // the chat's updated_at moved with its seq (takeSeq)
+    ? await bumpParticipants(tx, {
         id,
         conversation_id: out.chat.id,
         sender_id: out.sender.id,

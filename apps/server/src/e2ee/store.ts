@@ -319,6 +319,7 @@ export async function takeSeq(
             mls_last_message_id: change.counts.id,
             mls_last_sender_id: change.counts.senderId,
             mls_last_message_at: change.counts.at,
+            updated_at: change.counts.at,
           }
         : {}),
     })

@@ -20,6 +20,14 @@ export async function bumpConversation(tx: DbOrTx, message: ConversationActivity
     .set({ updated_at: message.created_at })
     .where('id', '=', message.conversation_id)
     .execute();
+  return bumpParticipants(tx, message);
+}
+
+/**
+ * The participants' side of a new message (its place in their lists, unread counts, the sender's read mark), for
+ * a caller that moves the conversation's `updated_at` in its own update of that row: their ids.
+ */
+export async function bumpParticipants(tx: DbOrTx, message: ConversationActivity): Promise<string[]> {
   const participants = await tx
     .updateTable('conversation_participants')
     .set(participantChanges(message))
