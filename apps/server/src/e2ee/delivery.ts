@@ -14,8 +14,8 @@ import { ApiError, notFound, unprocessable } from '../http/errors.js';
 import { newId } from '../lib/ids.js';
 import { isoDaysAgo, nowIso } from '../lib/time.js';
 import { mediaStorageFor } from '../media/storage.js';
-import { directPartnerId, participantIds, requireMembership } from '../messaging/access.js';
-import { assertNotBlocked } from '../messaging/messages.js';
+import { outsiderError, participantIds, requireMembership } from '../messaging/access.js';
+import { assertTargetNotBlocked, findSendTarget } from '../messaging/messages.js';
 import { bumpParticipants } from '../messaging/message-writes.js';
 import { requireOwnDevice } from './devices.js';
 import {
@@ -218,13 +218,13 @@ export async function checkOutgoing(
   conversationId: string,
   input: PostInput,
 ): Promise<Outgoing> {
-  // the partner of a one-to-one chat is read beside the rest: the block check needs it (one round trip less)
-  const [, membership, partnerId] = await Promise.all([
+  // the chat, the sender's place in it and a one-to-one chat's blocks in one read, as for a plain message
+  const [, target] = await Promise.all([
     requireOwnDevice(ctx.db, sender.id, input.device_id),
-    requireMembership(ctx.db, conversationId, sender.id),
-    directPartnerId(ctx.db, conversationId, sender.id),
+    findSendTarget(ctx.db, sender.id, { conversationId }),
   ]);
-  const chat = encryptedChatOf(membership.conversation);
+  if (!target) throw await outsiderError(ctx.db, conversationId, sender.id);
+  const chat = encryptedChatOf(target.conversation);
   const framing = framingOf(() => readGroupMessage(fromBase64(input.message)));
   if (toBase64(framing.groupId) !== chat.mls_group_id) throw unprocessable(DeliveryText.wrongGroup);
   const kind = framing.contentType;
@@ -237,7 +237,7 @@ export async function checkOutgoing(
     input.removed_device_ids.length > 0;
   if (changesMembers && kind !== 'commit') throw unprocessable(DeliveryText.onlyCommits);
   // as for plain chats, a block either way stops what people say; commits (devices, membership) still go
-  if (kind === 'application') await assertNotBlocked(ctx.db, membership, sender.id, partnerId);
+  if (kind === 'application') assertTargetNotBlocked(target);
   if (input.add_participant_ids.length > 0 && input.remove_participant_ids.length > 0)
     throw unprocessable(DeliveryText.addAndRemove);
   if (input.add_participant_ids.length > 0 && !input.welcome)

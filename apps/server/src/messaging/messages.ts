@@ -51,19 +51,10 @@ export function normalizeContent(content: string, mediaCount: number): string {
   return content;
 }
 
-/**
- * Direct chats only: a block either way stops the message, with the text for the side that sees it. `partnerId`:
- * the other person when the caller already read it (directPartnerId).
- */
-export async function assertNotBlocked(
-  db: DbOrTx,
-  membership: Membership,
-  senderId: string,
-  partnerId?: string | null,
-): Promise<void> {
+/** Direct chats only: a block either way stops the message, with the text for the side that sees it. */
+export async function assertNotBlocked(db: DbOrTx, membership: Membership, senderId: string): Promise<void> {
   if (membership.conversation.is_group === 1) return;
-  const partner =
-    partnerId === undefined ? await directPartnerId(db, membership.conversation.id, senderId) : partnerId;
+  const partner = await directPartnerId(db, membership.conversation.id, senderId);
   if (!partner) return;
   const status = await blockStatus(db, senderId, partner);
   if (status.is_blocked_by_me) throw forbidden(MessagingText.blockedByMe, MessagingErrorCode.blockedByMe);
@@ -109,11 +100,22 @@ async function usableMedia(
   return rows;
 }
 
-interface SendTarget {
+export interface SendTarget {
   conversationId: string;
   isGroup: boolean;
   /** end-to-end encrypted: its messages are MLS envelopes (/api/v1/e2ee), never plain text */
   encrypted: boolean;
+  /** the conversation's row as an encrypted chat's send needs it (its MLS state and admin) */
+  conversation: {
+    id: string;
+    encrypted: number;
+    mls_group_id: string | null;
+    mls_epoch: number;
+    mls_seq: number;
+    mls_home_uri: string | null;
+    is_group: number;
+    admin_id: string | null;
+  };
   /** direct chats: the other person, whether they are still active, and a block either way */
   partner: { id: string; active: boolean; blockedByMe: boolean; blockedByThem: boolean } | null;
 }
@@ -123,7 +125,7 @@ interface SendTarget {
  * participation and, in a direct chat, the other person with the blocks between them. Null when the sender
  * does not take part (or, by recipient, when their direct conversation does not exist yet).
  */
-async function findSendTarget(
+export async function findSendTarget(
   db: DbOrTx,
   senderId: string,
   where: { conversationId: string } | { directKey: string },
@@ -140,6 +142,11 @@ async function findSendTarget(
       'c.id',
       'c.is_group',
       'c.encrypted',
+      'c.mls_group_id',
+      'c.mls_epoch',
+      'c.mls_seq',
+      'c.mls_home_uri',
+      'c.admin_id',
       'p.account_id',
       'a.disabled',
       blocked('sender').as('blocked_by_me'),
@@ -158,6 +165,16 @@ async function findSendTarget(
     conversationId: own.id,
     isGroup: own.is_group === 1,
     encrypted: Number(own.encrypted ?? 0) === 1,
+    conversation: {
+      id: own.id,
+      encrypted: Number(own.encrypted ?? 0),
+      mls_group_id: own.mls_group_id ?? null,
+      mls_epoch: Number(own.mls_epoch ?? 0),
+      mls_seq: Number(own.mls_seq ?? 0),
+      mls_home_uri: own.mls_home_uri ?? null,
+      is_group: own.is_group,
+      admin_id: own.admin_id,
+    },
     partner: other
       ? {
           id: other.account_id,
@@ -199,6 +216,11 @@ export const ENCRYPTED_CHAT_TEXT = 'This chat is end-to-end encrypted: its messa
 function assertMayWrite(target: SendTarget | null): asserts target is SendTarget {
   if (!target) throw notFound(MessagingText.conversationNotFound);
   if (target.encrypted) throw unprocessable(ENCRYPTED_CHAT_TEXT);
+  assertTargetNotBlocked(target);
+}
+
+/** Direct chats only: a block either way stops what is said, with the text for the side that sees it. */
+export function assertTargetNotBlocked(target: SendTarget): void {
   if (target.isGroup || !target.partner) return;
   if (target.partner.blockedByMe) throw forbidden(MessagingText.blockedByMe, MessagingErrorCode.blockedByMe);
   if (target.partner.blockedByThem)
