@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx, Tx } from '../db/index.js';
+import type { SendTarget } from '../messaging/messages.js';
 import type {
   E2eeCursorsTable,
   E2eeDevicesTable,
@@ -251,16 +252,8 @@ export async function deleteKeyPackageByRemoteUri(db: DbOrTx, uri: string): Prom
 
 // ---- the MLS columns of conversations ----
 
-export interface MlsState {
-  id: string;
-  encrypted: number;
-  mls_group_id: string | null;
-  mls_epoch: number;
-  mls_seq: number;
-  mls_home_uri: string | null;
-  is_group: number;
-  admin_id: string | null;
-}
+/** The chat's row as an encrypted send needs it: messaging's send target reads the same columns. */
+export type MlsState = SendTarget['conversation'];
 
 export async function findMlsState(db: DbOrTx, conversationId: string): Promise<MlsState | undefined> {
   const row = await db
