@@ -5,6 +5,14 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createAccount, mutualFollow, type TestAccount } from './helpers/factories.js';
 import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
 import { call, createCast, type Cast } from './helpers/messaging.js';
+import {
+  createNote,
+  EncryptedChatClient,
+  HttpTransport,
+  like,
+  MemoryStore,
+  type StoredMessage,
+} from '@palchat/e2ee';
 
 /**
  * The issue's privacy test: a whole encrypted conversation through the real HTTP API with real MLS clients
@@ -12,45 +20,6 @@ import { call, createCast, type Cast } from './helpers/messaging.js';
  * are searched for every plaintext and every plaintext media byte sequence sent: none may be there. The same
  * search finds what a plain chat and a plain upload leave, so it can fail.
  */
-
-/**
- * What this test uses of `@palchat/e2ee`, the browser's library. It is loaded at run time: its IndexedDB store and
- * fetch transport are typed with the DOM library, which the server's type check does not include.
- */
-interface StoredMessage {
-  note?: { id: string; text: string; attachments: Attachment[] };
-  reactions: { emoji: string }[];
-}
-type Attachment = Record<string, unknown>;
-type AppData = object;
-interface ChatClient {
-  ensureDevice(name: string): Promise<unknown>;
-  start(): Promise<void>;
-  createConversation(participantIds: string[], name?: string): Promise<{ id: string }>;
-  send(conversationId: string, data: AppData): Promise<StoredMessage | undefined>;
-  sync(conversationId: string): Promise<void>;
-  addMembers(conversationId: string, accountIds: string[]): Promise<string>;
-  removeMembers(conversationId: string, accountIds: string[]): Promise<string>;
-  history(conversationId: string): Promise<StoredMessage[]>;
-  uploadAttachment(
-    file: Uint8Array,
-    mediaType: string,
-    size: { width: number; height: number },
-    conversationId: string,
-  ): Promise<Attachment>;
-  openAttachment(attachment: Attachment): Promise<Uint8Array>;
-}
-interface E2eeLibrary {
-  EncryptedChatClient: new (options: Record<string, unknown>) => ChatClient;
-  HttpTransport: new (options: Record<string, unknown>) => unknown;
-  MemoryStore: new () => unknown;
-  createNote: (text: string, options?: { inReplyTo?: string; attachments?: Attachment[] }) => AppData;
-  like: (noteId: string, emoji: string) => AppData;
-}
-const LIBRARY = '@palchat/e2ee';
-const { EncryptedChatClient, HttpTransport, MemoryStore, createNote, like } = (await import(
-  LIBRARY
-)) as E2eeLibrary;
 
 const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2, 12)}`;
 
@@ -81,15 +50,18 @@ describeEachDialect('encrypted chats keep plaintext off the server', (dialect) =
   afterAll(async () => server.close());
 
   /** The device of one person: the web client's library over HTTP, its media URLs read from this server. */
-  async function clientOf(who: TestAccount): Promise<ChatClient> {
+  async function clientOf(who: TestAccount): Promise<EncryptedChatClient> {
     const client = new EncryptedChatClient({
       store: new MemoryStore(),
       transport: new HttpTransport({
         // the server's own address (its media URLs' origin), reached at the port it listens on
         baseUrl: server.config.publicUrl,
         auth: { bearerToken: who.token },
-        fetch: (input: string | URL, init?: RequestInit) =>
-          fetch(String(input).replace(server.config.publicUrl, url), init),
+        fetch: (input: string | URL | Request, init?: RequestInit) =>
+          fetch(
+            (input instanceof Request ? input.url : String(input)).replace(server.config.publicUrl, url),
+            init,
+          ),
       }),
       accountId: who.account.id,
       actorUri: `${server.config.publicUrl}/users/${who.account.username}`,
