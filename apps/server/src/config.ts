@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LogLevel } from '@logtape/logtape';
 import { trustedProxiesFromEnv } from './http/trusted-proxies.js';
+import { s3ConfigFromEnv, type S3Config } from './media/s3-config.js';
 
 /** LOG_LEVEL's names (pino's) and LogTape's `warning`; `off` (or `silent`) for none. */
 const LEVEL_NAMES: Record<string, LogLevel | null> = {
@@ -38,8 +39,8 @@ export const DEFAULT_DATABASE_POOL_SIZE = 5;
 
 export type RegistrationsMode = 'open' | 'approval' | 'closed';
 
-/** Where uploaded media live; only `local` is built in (see media/storage.ts for plugging in another store). */
-export type MediaStorageKind = 'local';
+/** Where uploaded media live: a local (or shared) folder, or an S3-compatible bucket (media/storage.ts). */
+export type MediaStorageKind = 'local' | 's3';
 
 export interface Config {
   host: string;
@@ -50,6 +51,8 @@ export interface Config {
   dataDir: string;
   mediaDir: string;
   mediaStorage: MediaStorageKind;
+  /** MEDIA_STORAGE=s3: the bucket's settings (the S3_* variables); null for the local folder */
+  s3: S3Config | null;
   /** `sqlite:<file>` / `sqlite::memory:` or a postgres:// URL. */
   databaseUrl: string;
   /** PostgreSQL only: the schema (search_path) this deployment works in; created when missing. */
@@ -215,10 +218,8 @@ function schemaFromEnv(value: string | undefined): string | null {
 
 function mediaStorageFromEnv(value: string | undefined): MediaStorageKind {
   if (!value || value === 'local') return 'local';
-  throw new Error(
-    `MEDIA_STORAGE="${value}" is not built in: only "local" is. Another store plugs in through ` +
-      'apps/server/src/media/storage.ts (see docs/SCALING.md).',
-  );
+  if (value === 's3') return 's3';
+  throw new Error(`MEDIA_STORAGE must be "local" or "s3", got "${value}"`);
 }
 
 function booleanFromEnv(name: string, value: string | undefined): boolean {
@@ -293,6 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intFromEnv(env.PORT, 3000);
   const dataDir = path.resolve(env.DATA_DIR || path.join(repoRoot, 'data'));
   const publicUrl = (env.PUBLIC_URL || `http://${host}:${port}`).replace(/\/$/, '');
+  const mediaStorage = mediaStorageFromEnv(env.MEDIA_STORAGE);
   return {
     host,
     port,
@@ -300,7 +302,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     localDomain: env.LOCAL_DOMAIN || new URL(publicUrl).host,
     dataDir,
     mediaDir: path.resolve(env.MEDIA_DIR || path.join(dataDir, 'media')),
-    mediaStorage: mediaStorageFromEnv(env.MEDIA_STORAGE),
+    mediaStorage,
+    s3: mediaStorage === 's3' ? s3ConfigFromEnv(env) : null,
     databaseUrl: env.DATABASE_URL || `sqlite:${path.join(dataDir, 'palchat.sqlite3')}`,
     databaseSchema: schemaFromEnv(env.DATABASE_SCHEMA),
     databasePoolSize: Math.max(1, intFromEnv(env.DATABASE_POOL_SIZE, DEFAULT_DATABASE_POOL_SIZE)),

@@ -17,6 +17,7 @@ async function main(): Promise<number> {
       { out: (line) => console.log(line), err: (line) => console.error(line) },
       bus,
       createMediaStorage(config),
+      config.mediaDir,
     );
   } finally {
     await bus.close();

@@ -16,7 +16,7 @@ import { getServerSettings, updateServerSettings } from '../settings/service.js'
 import { CONTENT_USAGE, ContentUsageError, runContentCommand } from '../instance-content/commands.js';
 import type { MediaStorage } from '../media/storage.js';
 import { DOMAIN_BLOCKS_USAGE, DomainBlocksUsageError, runDomainBlocksCommand } from './domain-blocks.js';
-import { MEDIA_USAGE, MediaUsageError, runMediaCommand } from './media.js';
+import { MEDIA_USAGE, MediaUsageError, MigrationIncomplete, runMediaCommand } from './media.js';
 import { findLocalAccountByUsername } from '../accounts/store.js';
 import { updateAccountFields } from '../accounts/store.js';
 
@@ -147,8 +147,10 @@ async function settings(db: Db, args: string[], output: CommandOutput): Promise<
 export interface AdminContext {
   db: Db;
   bus?: EventBus;
-  /** the servers' media store (MEDIA_DIR), for pruning cached remote media */
+  /** the servers' media store, for pruning cached remote media */
   media?: MediaStorage;
+  /** MEDIA_DIR, the local folder `media migrate-to-s3` copies from */
+  mediaDir?: string;
 }
 
 /**
@@ -201,7 +203,7 @@ async function dispatch(
       await runDomainBlocksCommand(db, args, output);
       return 0;
     case 'media':
-      await runMediaCommand(db, admin.media, args, output);
+      await runMediaCommand(db, { storage: admin.media, mediaDir: admin.mediaDir }, args, output);
       return 0;
     case 'help':
     case '--help':
@@ -223,8 +225,9 @@ export async function runAdminCommand(
   output: CommandOutput,
   bus?: EventBus,
   media?: MediaStorage,
+  mediaDir?: string,
 ): Promise<number> {
-  const admin: AdminContext = { db, bus, ...(media ? { media } : {}) };
+  const admin: AdminContext = { db, bus, ...(media ? { media } : {}), ...(mediaDir ? { mediaDir } : {}) };
   const [command, ...args] = argv;
   try {
     const code = await dispatch(admin, command, args, output);
@@ -246,7 +249,7 @@ export async function runAdminCommand(
         for (const issue of issues) output.err(`Error: ${issue.message}`);
       return 1;
     }
-    if (error instanceof ApiError) {
+    if (error instanceof ApiError || error instanceof MigrationIncomplete) {
       output.err(`Error: ${error.message}`);
       return 1;
     }

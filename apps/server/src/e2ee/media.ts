@@ -9,6 +9,7 @@ import { mediaStorageFor } from '../media/storage.js';
 import { requireEncryptedChat } from './delivery.js';
 import { E2EE_MEDIA_FOLDER } from './media-paths.js';
 import * as store from './store.js';
+import { storedFileUrl } from '../media/urls.js';
 
 /**
  * Encrypted media: files the browser already encrypted (AES-256-GCM, the key inside the MLS message), stored as
@@ -52,7 +53,7 @@ export async function storeEncryptedMedia(
     size,
     created_at: nowIso(),
   });
-  return { id, url: `${ctx.config.publicUrl}/system/${key}`, size };
+  return { id, url: storedFileUrl(ctx.config, key), size };
 }
 
 /** A dissolved chat's encrypted files go with it (rows first, then the files). */

@@ -22,6 +22,7 @@ import { findAccountById } from '../accounts/store.js';
 import { withKeyPackages } from './e2ee/actor-terms.js';
 import { keyPackageIdsOf } from './e2ee/key-package-ids.js';
 import { keyPackagesUri } from './e2ee/uris.js';
+import { storedFileUrl } from '../media/urls.js';
 
 /** The instance actor's identifier: served at /actor; never a username (those are [A-Za-z0-9_] only). */
 export const INSTANCE_ACTOR = 'instance.actor';
@@ -86,7 +87,7 @@ function imageOf(ctx: AppContext, storedPath: string | null): Image | null {
   if (!storedPath) return null;
   const extension = storedPath.split('.').pop()?.toLowerCase() ?? '';
   return new Image({
-    url: new URL(`${ctx.config.publicUrl}/system/${storedPath}`),
+    url: new URL(storedFileUrl(ctx.config, storedPath)),
     mediaType: IMAGE_TYPES[extension] ?? null,
   });
 }

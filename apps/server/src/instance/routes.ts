@@ -4,6 +4,7 @@ import { instanceActivity } from './activity.js';
 import { instanceLanguages } from './languages.js';
 import { buildInstance, buildInstanceV1 } from './service.js';
 import { ensureDefaultThumbnail } from './thumbnail.js';
+import { mediaStorageFor } from '../media/storage.js';
 import { publicRoute, scopes } from '../auth/route-scopes.js';
 import { requireAccount } from '../auth/viewer.js';
 
@@ -12,7 +13,7 @@ const lightPublicRoute = { config: { ...publicRoute.config, light: true } };
 
 /** Server information (SPEC §3 Server), public: the client loads it at start-up and 3 s later. */
 export async function registerInstanceRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  await ensureDefaultThumbnail(ctx.config.mediaDir);
+  await ensureDefaultThumbnail(mediaStorageFor(ctx));
   app.get('/api/v2/instance', lightPublicRoute, async () => buildInstance(ctx));
   app.get('/api/v1/instance', lightPublicRoute, async () => buildInstanceV1(ctx));
   app.get('/api/v1/instance/activity', publicRoute, async () => instanceActivity(ctx.db));

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Account, Instance, InstanceRule } from '@palchat/api';
 import { serializeAccount } from '../accounts/serializer.js';
 import { mediaUrl } from '../accounts/media-urls.js';
@@ -13,6 +12,7 @@ import type { EventBus } from '../streaming/bus.js';
 import { parseRevocation, REVOCATIONS_CHANNEL } from '../streaming/revocations.js';
 import { blurhashOf, DEFAULT_THUMBNAIL_1X_PATH, DEFAULT_THUMBNAIL_PATH } from './thumbnail.js';
 import { findLocalAccountByUsername } from '../accounts/store.js';
+import { mediaStorageFor } from '../media/storage.js';
 
 /** Everything the instance documents show besides the counts: what the database and media folder hold. */
 export interface InstanceSources {
@@ -47,7 +47,7 @@ async function thumbnailOf(ctx: AppContext, settings: ServerSettings): Promise<I
   const configured = settings.thumbnail_path;
   const stored = configured || DEFAULT_THUMBNAIL_PATH;
   const url = mediaUrl(ctx.config, stored, `/${DEFAULT_THUMBNAIL_PATH}`);
-  const blurhash = await blurhashOf(path.join(ctx.config.mediaDir, stored));
+  const blurhash = await blurhashOf(mediaStorageFor(ctx), stored);
   const versions: Record<string, string> = configured
     ? { '@1x': url }
     : { '@1x': mediaUrl(ctx.config, DEFAULT_THUMBNAIL_1X_PATH, ''), '@2x': url };

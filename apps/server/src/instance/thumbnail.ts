@@ -1,9 +1,8 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
-import { encode } from 'blurhash';
+import { blurhashOfImage } from '../media/blurhash.js';
+import type { MediaStorage } from '../media/storage.js';
 
-/** Where the generated default thumbnail lives, relative to the media folder. */
+/** Where the generated default thumbnail lives: its media store key. */
 export const DEFAULT_THUMBNAIL_PATH = 'site/thumbnail.png';
 export const DEFAULT_THUMBNAIL_1X_PATH = 'site/thumbnail@1x.png';
 const WIDTH = 1200;
@@ -29,42 +28,39 @@ function gradientSvg(): string {
 </svg>`;
 }
 
-async function exists(file: string): Promise<boolean> {
-  return fs.access(file).then(
-    () => true,
-    () => false,
-  );
-}
-
-/** Writes the default product thumbnail (1200×630 and a 600×315 @1x version) unless it is already there. */
-export async function ensureDefaultThumbnail(mediaDir: string): Promise<void> {
-  const full = path.join(mediaDir, DEFAULT_THUMBNAIL_PATH);
-  const small = path.join(mediaDir, DEFAULT_THUMBNAIL_1X_PATH);
-  if ((await exists(full)) && (await exists(small))) return;
-  await fs.mkdir(path.dirname(full), { recursive: true });
+/** Stores the default product thumbnail (1200×630 and a 600×315 @1x version) unless the store has it. */
+export async function ensureDefaultThumbnail(storage: MediaStorage): Promise<void> {
+  const [full, small] = await Promise.all([
+    storage.versionOf(DEFAULT_THUMBNAIL_PATH),
+    storage.versionOf(DEFAULT_THUMBNAIL_1X_PATH),
+  ]);
+  if (full !== null && small !== null) return;
   const png = await sharp(Buffer.from(gradientSvg())).png().toBuffer();
-  await fs.writeFile(full, png);
-  await sharp(png)
+  await storage.put(DEFAULT_THUMBNAIL_PATH, png, 'image/png');
+  const smallPng = await sharp(png)
     .resize(WIDTH / 2, HEIGHT / 2)
     .png()
-    .toFile(small);
+    .toBuffer();
+  await storage.put(DEFAULT_THUMBNAIL_1X_PATH, smallPng, 'image/png');
 }
 
-const blurhashCache = new Map<string, { mtimeMs: number; hash: string }>();
+/** per store: each image's blurhash and the version of the file it was computed from */
+const blurhashCache = new WeakMap<MediaStorage, Map<string, { version: string; hash: string }>>();
 
-/** The blurhash of an image file, computed from a small resize and remembered until the file changes. */
-export async function blurhashOf(file: string): Promise<string | null> {
+/** The blurhash of a stored image, computed from a small resize and remembered until the file changes. */
+export async function blurhashOf(storage: MediaStorage, key: string): Promise<string | null> {
   try {
-    const { mtimeMs } = await fs.stat(file);
-    const cached = blurhashCache.get(file);
-    if (cached && cached.mtimeMs === mtimeMs) return cached.hash;
-    const { data, info } = await sharp(file)
-      .resize(32, 32, { fit: 'inside' })
-      .ensureAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const hash = encode(new Uint8ClampedArray(data), info.width, info.height, 4, 3);
-    blurhashCache.set(file, { mtimeMs, hash });
+    const version = await storage.versionOf(key);
+    if (version === null) return null;
+    let cache = blurhashCache.get(storage);
+    if (!cache) {
+      cache = new Map<string, { version: string; hash: string }>();
+      blurhashCache.set(storage, cache);
+    }
+    const cached = cache.get(key);
+    if (cached && cached.version === version) return cached.hash;
+    const hash = await blurhashOfImage(await storage.read(key));
+    if (hash) cache.set(key, { version, hash });
     return hash;
   } catch {
     return null;

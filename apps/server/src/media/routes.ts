@@ -13,6 +13,8 @@ import type { MediaAttributesInput } from './attributes.js';
 import { serializeMedia } from './serializer.js';
 import { findUnattachedUpload, storeUpload, updateUpload, uploadRules } from './service.js';
 import { mediaStorageFor } from './storage.js';
+import { S3MediaStorage } from './s3-storage.js';
+import { registerBucketFiles } from './bucket-routes.js';
 import { scopes } from '../auth/route-scopes.js';
 import { isEncryptedMediaPath } from '../e2ee/media-paths.js';
 
@@ -29,11 +31,12 @@ const parseAttributes = (body: unknown): MediaAttributesInput => attributesSchem
 /**
  * POST /api/v1/media and /api/v2/media (bearer, multipart `file` with optional `thumbnail`, `description` and
  * `focus`), GET and PUT /api/v1/media/:id (a new `thumbnail` too, when multipart) for the viewer's uploads not
- * attached yet, and the stored files under /system/ when the store is a local folder (a remote store serves
- * its files itself).
+ * attached yet, and the stored files under /system/: from the local folder, or from the bucket
+ * (media/bucket-routes.ts).
  */
 export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const { localRoot } = mediaStorageFor(ctx);
+  const storage = mediaStorageFor(ctx);
+  const { localRoot } = storage;
   await app.register(async (scope) => {
     // two files at most: the upload and its thumbnail
     await registerMultipart(scope, { files: 2, fields: 10 });
@@ -86,6 +89,7 @@ export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext)
       );
     });
   });
+  if (storage instanceof S3MediaStorage) return registerBucketFiles(app, ctx, storage);
   if (!localRoot) return;
   fs.mkdirSync(localRoot, { recursive: true });
   await app.register(fastifyStatic, {

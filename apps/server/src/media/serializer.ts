@@ -1,9 +1,6 @@
 import type { MediaSize, MessageMedia } from '@palchat/api';
-import type { Config } from '../config.js';
 import type { MediaAttachmentsTable } from '../db/schema.js';
-
-const fileUrl = (config: Pick<Config, 'publicUrl'>, storedPath: string): string =>
-  `${config.publicUrl}/system/${storedPath}`;
+import { storedFileUrl, type MediaUrlConfig } from './urls.js';
 
 /** Mastodon's meta.original / meta.small entry: width, height, "WxH" and aspect, and the length when known. */
 function sizeEntry(
@@ -24,9 +21,9 @@ function sizeEntry(
  * size (the original's for uploads stored before previews were measured), and the focal point once one is
  * set.
  */
-export function serializeMedia(config: Pick<Config, 'publicUrl'>, row: MediaAttachmentsTable): MessageMedia {
+export function serializeMedia(config: MediaUrlConfig, row: MediaAttachmentsTable): MessageMedia {
   // remote media not cached here: served from its server, as Mastodon does before it fetches the file
-  const url = row.file_path ? fileUrl(config, row.file_path) : (row.remote_url ?? '');
+  const url = row.file_path ? storedFileUrl(config, row.file_path) : (row.remote_url ?? '');
   const original = sizeEntry(row.width, row.height, row.duration);
   const small =
     row.preview_width && row.preview_height
@@ -39,7 +36,11 @@ export function serializeMedia(config: Pick<Config, 'publicUrl'>, row: MediaAtta
     id: row.id,
     type: row.type,
     url,
-    preview_url: row.thumbnail_path ? fileUrl(config, row.thumbnail_path) : row.type === 'image' ? url : null,
+    preview_url: row.thumbnail_path
+      ? storedFileUrl(config, row.thumbnail_path)
+      : row.type === 'image'
+        ? url
+        : null,
     remote_url: row.remote_url ?? null,
     meta: {
       width: row.width,

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkMediaKey, createMediaStorage, LocalMediaStorage } from './storage.js';
+import { checkMediaKey } from './keys.js';
+import { createMediaStorage, LocalMediaStorage } from './storage.js';
 
 describe('LocalMediaStorage', () => {
   const roots: string[] = [];
@@ -36,7 +37,7 @@ describe('LocalMediaStorage', () => {
   });
 
   it('is what MEDIA_STORAGE=local selects', () => {
-    const storage = createMediaStorage({ mediaStorage: 'local', mediaDir: '/srv/media' });
+    const storage = createMediaStorage({ mediaStorage: 'local', mediaDir: '/srv/media', s3: null });
     expect(storage).toBeInstanceOf(LocalMediaStorage);
     expect(storage.localRoot).toBe('/srv/media');
   });

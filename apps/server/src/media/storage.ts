@@ -2,16 +2,16 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
+import { checkMediaKey } from './keys.js';
+import { S3MediaStorage } from './s3-storage.js';
 
 /**
  * Where uploaded files live. Keys are relative, '/'-separated paths such as
- * `media_attachments/123456/789012/<id>.png`; they are stored in the database and served under
- * `<PUBLIC_URL>/system/<key>`.
+ * `media_attachments/123456/789012/<id>.png`; they are stored in the database, and their public URL is
+ * `<PUBLIC_URL>/system/<key>` (or `<S3_PUBLIC_URL>/<key>`: media/urls.ts).
  *
- * Only the local folder is built in (MEDIA_STORAGE=local). An S3-compatible store plugs in by implementing
- * this interface (put and putFile = PutObject, remove = DeleteObject on `<bucket>/<key>`), returning `localRoot: null`,
- * and being chosen in `createMediaStorage` for its MEDIA_STORAGE value; the load balancer or CDN then routes
- * `/system/*` to the bucket, so stored keys and public URLs stay the same.
+ * MEDIA_STORAGE=local keeps them in MEDIA_DIR, served by this process; MEDIA_STORAGE=s3 in a bucket
+ * (media/s3-storage.ts), served by the bucket or a CDN in front of it, or streamed from it under /system/.
  */
 export interface MediaStorage {
   readonly kind: string;
@@ -22,20 +22,10 @@ export interface MediaStorage {
   putFile(key: string, sourcePath: string, contentType: string): Promise<void>;
   /** Removing a key that does not exist is not an error. */
   remove(key: string): Promise<void>;
-}
-
-/** Refuses keys that could leave the store's root. */
-export function checkMediaKey(key: string): string {
-  const parts = key.split('/');
-  if (
-    !key ||
-    key.startsWith('/') ||
-    key.includes('\\') ||
-    parts.some((part) => !part || part === '..' || part === '.')
-  ) {
-    throw new Error(`Invalid media key "${key}"`);
-  }
-  return key;
+  /** A token that changes when the file does (its modification time, its ETag), or null when there is none. */
+  versionOf(key: string): Promise<string | null>;
+  /** The whole file, in memory: for small files only (the site thumbnail). */
+  read(key: string): Promise<Buffer>;
 }
 
 /** Files under a local folder (MEDIA_DIR): one machine, or several sharing that folder (NFS and the like). */
@@ -60,16 +50,26 @@ export class LocalMediaStorage implements MediaStorage {
     await fs.rm(this.fileOf(key), { force: true });
   }
 
+  async versionOf(key: string): Promise<string | null> {
+    const stats = await fs.stat(this.fileOf(key)).catch(() => null);
+    return stats ? String(stats.mtimeMs) : null;
+  }
+
+  read(key: string): Promise<Buffer> {
+    return fs.readFile(this.fileOf(key));
+  }
+
   private fileOf(key: string): string {
     return path.join(this.localRoot, ...checkMediaKey(key).split('/'));
   }
 }
 
-export function createMediaStorage(config: Pick<Config, 'mediaStorage' | 'mediaDir'>): MediaStorage {
-  switch (config.mediaStorage) {
-    case 'local':
-      return new LocalMediaStorage(config.mediaDir);
+export function createMediaStorage(config: Pick<Config, 'mediaStorage' | 'mediaDir' | 's3'>): MediaStorage {
+  if (config.mediaStorage === 's3') {
+    if (!config.s3) throw new Error('MEDIA_STORAGE=s3 needs the S3_* settings');
+    return new S3MediaStorage(config.s3);
   }
+  return new LocalMediaStorage(config.mediaDir);
 }
 
 const defaults = new WeakMap<AppContext, MediaStorage>();

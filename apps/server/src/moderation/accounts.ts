@@ -8,6 +8,7 @@ import { isId, storedId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { announceRevocation } from '../streaming/revocations.js';
 import { announceIfContact } from '../instance/sources.js';
+import { removeStoredKeys, storedKeysOfAccount } from '../media/account-files.js';
 import type { PageQuery } from '../timelines/pagination.js';
 import { newestFirst, paginateQuery } from '../timelines/pagination.js';
 import {
@@ -192,13 +193,15 @@ export async function approveAccount(ctx: AppContext, target: AccountRow): Promi
 export async function rejectAccount(ctx: AppContext, target: AccountRow): Promise<AdminAccount> {
   if (target.approved) throw forbidden('This account is not waiting for approval');
   const rendered = await serializeAdminAccount(ctx, target);
+  const files = await storedKeysOfAccount(ctx.db, target.id);
   await deleteAccount(ctx.db, target.id);
+  await removeStoredKeys(ctx, files);
   return rendered;
 }
 
 /**
  * DELETE /api/v1/admin/accounts/:id: the data of a suspended account goes for good (statuses, media records,
- * relationships, sessions and tokens follow by cascade); the counters of the accounts it followed or that
+ * relationships, sessions and tokens follow by cascade, then its files); the counters of the accounts it followed or that
  * followed it drop with it.
  */
 export async function deleteSuspendedAccount(
@@ -210,9 +213,13 @@ export async function deleteSuspendedAccount(
   if (!target.suspended_at) throw forbidden('Only the data of a suspended account can be deleted');
   const rendered = await serializeAdminAccount(ctx, target);
   await announceRevocation(ctx, { accountId: target.id });
-  await ctx.db.transaction().execute(async (tx) => {
+  const files = await ctx.db.transaction().execute(async (tx) => {
+    const keys = await storedKeysOfAccount(tx, target.id);
     await dropFollowCountsAround(tx, target.id);
     await deleteAccount(tx, target.id);
+    return keys;
   });
+  // its files after its rows: a file no row names is only an orphan, a row without its file a broken image
+  await removeStoredKeys(ctx, files);
   return rendered;
 }

@@ -17,6 +17,7 @@ import { pollOptions } from '../../polls/serializer.js';
 import { textToHtml } from '../../statuses/text-format.js';
 import { addressingForVisibility } from '../visibility.js';
 import { MastodonNote, MastodonQuestion, MEDIA_TERMS, TOOT } from './media-terms.js';
+import { storedFileUrl } from '../../media/urls.js';
 
 type StatusRow = StatusesTable;
 type AuthorRow = Pick<AccountsTable, 'id' | 'username'>;
@@ -269,7 +270,7 @@ export function attachmentOf(ctx: AppContext, media: MediaAttachmentsTable): Doc
     {
       mediaType: media.content_type,
       // a remote member's media, relayed by a group, keeps its own server's URL
-      url: new URL(media.remote_url ?? `${ctx.config.publicUrl}/system/${media.file_path}`),
+      url: new URL(media.remote_url ?? storedFileUrl(ctx.config, media.file_path ?? '')),
       name: media.description || null,
       width: media.width,
       height: media.height,
