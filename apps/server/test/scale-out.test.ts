@@ -1,6 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -12,13 +10,19 @@ import { migrateToLatest } from '../src/db/migrate.js';
 import { createAccount, mutualFollow, type TestAccount } from './helpers/factories.js';
 import { postgresReachable, TEST_POSTGRES_URL } from './helpers/harness.js';
 import { redisReachable, TEST_REDIS_URL } from './helpers/redis.js';
+import {
+  freePort,
+  startProcess,
+  stopProcess,
+  waitUntilAnswering,
+  type ServerProcess,
+} from './helpers/server-process.js';
 
 /**
  * Two real server processes on one PostgreSQL schema and one Redis: a WebSocket held by process 2 receives
  * everything a request to process 1 causes, presence is seen from either side, and 1,000 messages arrive.
  */
 
-const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 const FM = '/api/v1/friend_messages';
 const MESSAGE_COUNT = 1000;
 const SEND_CONCURRENCY = 8;
@@ -37,64 +41,6 @@ if (missing) {
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface ServerProcess {
-  url: string;
-  child: ChildProcess;
-  output: string[];
-}
-
-function startProcess(env: Record<string, string>, port: number): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  return { url: `http://127.0.0.1:${port}`, child, output };
-}
-
-async function waitUntilAnswering(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) {
-      throw new Error(`server exited with ${server.child.exitCode}:\n${server.output.join('')}`);
-    }
-    try {
-      const response = await fetch(`${server.url}/api/v1/instance`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await pause(100);
-  }
-  throw new Error(
-    `server at ${server.url} did not answer within ${timeoutMs} ms:\n${server.output.join('')}`,
-  );
-}
-
-async function stopProcess(server: ServerProcess): Promise<void> {
-  if (server.child.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => server.child.once('exit', () => resolve()));
-  server.child.kill('SIGTERM');
-  const timer = setTimeout(() => server.child.kill('SIGKILL'), 5000);
-  await exited;
-  clearTimeout(timer);
-}
 
 interface ApiResult {
   status: number;
