@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account, MessageMedia } from '@palchat/api';
 import { createDatabase, type Db } from '../src/db/index.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { createAccount, type TestAccount } from './helpers/factories.js';
-import { postgresReachable, TEST_POSTGRES_URL } from './helpers/harness.js';
+import { createTestSchema, dropTestSchema, postgresReachable, TEST_POSTGRES_URL } from './helpers/harness.js';
 import { redisReachable, TEST_REDIS_URL } from './helpers/redis.js';
 import { startTestBucket, type TestBucket } from './helpers/s3.js';
 import {
@@ -36,7 +35,7 @@ const filesUnder = (folder: string): string[] =>
     .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)));
 
 describe.skipIf(skipped)('two server processes sharing a bucket, no folder', () => {
-  const schema = `s3scale_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  let schema: string;
   const dataDirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'palchat-s3-scale-')));
   let bucket: TestBucket;
   let db: Db;
@@ -46,10 +45,7 @@ describe.skipIf(skipped)('two server processes sharing a bucket, no folder', () 
 
   beforeAll(async () => {
     bucket = await startTestBucket();
-    const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
+    schema = await createTestSchema('s3scale');
     db = createDatabase({ url: TEST_POSTGRES_URL, schema });
     await migrateToLatest(db);
     alice = await createAccount({ db }, { username: 'alice' });
@@ -66,16 +62,14 @@ describe.skipIf(skipped)('two server processes sharing a bucket, no folder', () 
     const [portOne, portTwo] = [await freePort(), await freePort()];
     one = startProcess({ ...shared, DATA_DIR: dataDirs[0]! }, portOne);
     two = startProcess({ ...shared, DATA_DIR: dataDirs[1]! }, portTwo);
-    await Promise.all([waitUntilAnswering(one), waitUntilAnswering(two)]);
-  }, 90_000);
+    // two processes compiling TypeScript at start on a busy machine take their time
+    await Promise.all([waitUntilAnswering(one, 150_000), waitUntilAnswering(two, 150_000)]);
+  }, 180_000);
 
   afterAll(async () => {
     await Promise.all([one, two].filter(Boolean).map(stopProcess));
     await db?.destroy();
-    const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-    await admin.connect();
-    await admin.query(`drop schema if exists ${schema} cascade`);
-    await admin.end();
+    if (schema) await dropTestSchema(schema);
     await bucket?.close();
     for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   });

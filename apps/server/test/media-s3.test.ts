@@ -27,27 +27,31 @@ import { multipartBody, pngOf } from './helpers/social.js';
 const mediaRow = (server: TestServer, id: string) =>
   server.db.selectFrom('media_attachments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
-async function uploadImage(server: TestServer, who: TestAccount, data: Buffer): Promise<MessageMedia> {
-  const { body, type } = multipartBody({}, { file: { data, filename: 'photo.png', type: 'image/png' } });
+/** A multipart request with one PNG in `field`, answered 200: its JSON. */
+async function sendImage<T>(
+  server: TestServer,
+  who: TestAccount,
+  request: { method: 'POST' | 'PATCH'; url: string; field: string },
+  data: Buffer,
+): Promise<T> {
+  const file = { data, filename: 'picture.png', type: 'image/png' };
+  const { body, type } = multipartBody({}, { [request.field]: file });
   const response = await server.app.inject({
-    method: 'POST',
-    url: '/api/v2/media',
+    method: request.method,
+    url: request.url,
     headers: { 'content-type': type, ...bearer(who) },
     payload: body,
   });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<MessageMedia>();
+  return response.json<T>();
 }
 
+const uploadImage = (server: TestServer, who: TestAccount, data: Buffer) =>
+  sendImage<MessageMedia>(server, who, { method: 'POST', url: '/api/v2/media', field: 'file' }, data);
+
 async function setAvatar(server: TestServer, who: TestAccount, data: Buffer): Promise<string> {
-  const { body, type } = multipartBody({}, { avatar: { data, filename: 'me.png', type: 'image/png' } });
-  const response = await server.app.inject({
-    method: 'PATCH',
-    url: '/api/v1/accounts/update_credentials',
-    headers: { 'content-type': type, ...bearer(who) },
-    payload: body,
-  });
-  expect(response.statusCode, response.body).toBe(200);
+  const update = { method: 'PATCH', url: '/api/v1/accounts/update_credentials', field: 'avatar' } as const;
+  await sendImage(server, who, update, data);
   const row = await server.db
     .selectFrom('accounts')
     .select('avatar_path')
