@@ -113,6 +113,11 @@ describe('media in an S3 bucket, served through this server', () => {
     });
     expect(String(whole.headers['content-security-policy'])).toContain('sandbox');
 
+    const head = await server.app.inject({ method: 'HEAD', url });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('image/png');
+    expect(head.rawPayload.length).toBe(0);
+
     const part = await server.app.inject({ method: 'GET', url, headers: { range: 'bytes=8-15' } });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 8-15/${png.length}`);

@@ -37,6 +37,8 @@ export function registerBucketFiles(app: FastifyInstance, ctx: AppContext, stora
     // encrypted chat files: opaque bytes that a remote member's browser fetches (e2ee/media.ts)
     if (key.startsWith(`${E2EE_MEDIA_FOLDER}/`))
       reply.header('access-control-allow-origin', '*').header('content-type', 'application/octet-stream');
-    return reply.send(file.body ?? '');
+    // HEAD: the headers only, and the bucket's connection back to its pool
+    if (request.method === 'HEAD') file.body?.destroy();
+    return reply.send(request.method === 'HEAD' ? '' : (file.body ?? ''));
   });
 }
