@@ -1,14 +1,20 @@
 #!/usr/bin/env node
 // `npm test`: every check, in stages. The suites within a stage are independent of each other and mostly wait on
 // different things (ESLint and tsc are single-threaded; the federation suite runs in its own network namespaces
-// while the integration tests use the databases), so they run side by side on CI's two cores. Each suite's lines
-// are prefixed with its name; a stage's failure stops the run after that stage, and the exit code is non-zero.
+// while the integration tests use the databases; the selfhost suite, dist/'s files, has a namespace of its own),
+// so they run side by side on CI's two cores. Each suite's lines are prefixed with its name; a stage's failure
+// stops the run after that stage, and the exit code is non-zero.
 import { spawn } from 'node:child_process';
 import { requireSupportedNode } from './require-node.mjs';
 
 requireSupportedNode();
 
-const STAGES = [['lint', 'typecheck'], ['test:unit'], ['test:integration', 'test:federation'], ['test:e2e']];
+const STAGES = [
+  ['lint', 'typecheck'],
+  ['test:unit'],
+  ['test:integration', 'test:federation', 'test:selfhost'],
+  ['test:e2e'],
+];
 
 function prefixLines(stream, label, out) {
   let pending = '';

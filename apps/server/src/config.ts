@@ -89,6 +89,8 @@ export interface Config {
   translation: { url: string | null; apiKey: string | null; timeoutMs: number };
   /** How often ended polls are looked for, so that 'poll ended' notifications stream when polls expire. */
   pollSweepMs: number;
+  /** `/health?deep=1` fails when the federation queue's oldest due message has waited longer than this */
+  healthQueueMaxAgeSeconds: number;
   /** E2EE_RETENTION_DAYS: encrypted chats' ciphertext (and encrypted media) is never kept longer than this */
   e2eeRetentionDays: number;
   /** How often scheduled statuses whose time has come are looked for and published. */
@@ -328,6 +330,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: 10_000,
     },
     pollSweepMs: Math.max(100, intFromEnv(env.POLL_SWEEP_MS, 10_000)),
+    healthQueueMaxAgeSeconds: Math.max(1, intFromEnv(env.HEALTH_QUEUE_MAX_AGE_SECONDS, 300)),
     e2eeRetentionDays: Math.max(1, intFromEnv(env.E2EE_RETENTION_DAYS, 30)),
     scheduledStatusSweepMs: Math.max(100, intFromEnv(env.SCHEDULED_STATUS_SWEEP_MS, 10_000)),
     allowedPrivateAddresses: (env.ALLOWED_PRIVATE_ADDRESSES ?? '')

@@ -17,6 +17,7 @@ import { CONTENT_USAGE, ContentUsageError, runContentCommand } from '../instance
 import type { MediaStorage } from '../media/storage.js';
 import { DOMAIN_BLOCKS_USAGE, DomainBlocksUsageError, runDomainBlocksCommand } from './domain-blocks.js';
 import { MEDIA_USAGE, MediaUsageError, MigrationIncomplete, runMediaCommand } from './media.js';
+import { BACKUP_USAGE } from './backup.js';
 import { findLocalAccountByUsername } from '../accounts/store.js';
 import { updateAccountFields } from '../accounts/store.js';
 
@@ -34,6 +35,7 @@ Commands:
 ${CONTENT_USAGE}
 ${DOMAIN_BLOCKS_USAGE}
 ${MEDIA_USAGE}
+${BACKUP_USAGE}
   help                         show this text`;
 
 export interface CommandOutput {

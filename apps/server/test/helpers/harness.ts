@@ -87,6 +87,8 @@ export interface TestServerOptions {
   bus?: EventBus;
   /** the app's log (none by default) */
   logger?: BuildAppOptions['logger'];
+  /** PostgreSQL: work in this existing schema, which the test owns (not dropped), instead of a new one */
+  schema?: string;
 }
 
 /** A fresh, migrated database (in-memory SQLite, or a schema of its own in PostgreSQL) and the app on it. */
@@ -105,7 +107,8 @@ export async function createTestServer(
     secretKeyBase: TEST_SECRET_KEY_BASE,
     ...overrides,
   };
-  const schema = dialect === 'postgres' ? await createTestSchema('t') : undefined;
+  const ownSchema = dialect === 'postgres' && !options.schema;
+  const schema = ownSchema ? await createTestSchema('t') : options.schema;
   const rawDb = createDatabase({ url: config.databaseUrl, schema });
   await migrateToLatest(rawDb);
   const db = (options.dbPlugins ?? []).reduce((wrapped, plugin) => wrapped.withPlugin(plugin), rawDb);
@@ -125,7 +128,7 @@ export async function createTestServer(
       await presence.close();
       await bus.close();
       await db.destroy();
-      if (schema) await dropTestSchema(schema);
+      if (ownSchema && schema) await dropTestSchema(schema);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -50,7 +50,7 @@ import { registerNodeInfo } from '../../federation/nodeinfo.js';
 
 /** Every domain's routes, in one place so that the app factory stays small. */
 export async function registerDomainRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  registerServiceRoutes(app);
+  registerServiceRoutes(app, ctx);
   registerNodeInfo(app, ctx);
   await registerSessionRoutes(app, ctx);
   await registerOAuthRoutes(app, ctx);
