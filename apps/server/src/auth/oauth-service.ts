@@ -9,6 +9,7 @@ import { nowIso } from '../lib/time.js';
 import type { EventBus } from '../streaming/bus.js';
 import { announceRevocation } from '../streaming/revocations.js';
 import { parseScopes, scopesWithin } from './oauth-scopes.js';
+import { message, verbatimText } from '../i18n/format.js';
 
 export type OAuthAppRow = OAuthAppsTable;
 
@@ -19,7 +20,7 @@ const GRANT_LIFETIME_MS = 10 * 60 * 1000;
 /** An RFC 6749 error: `{ error: 'invalid_grant', error_description }`. */
 export class OAuthError extends ApiError {
   constructor(statusCode: number, code: string, description: string) {
-    super(statusCode, code, undefined, { error_description: description });
+    super(statusCode, verbatimText(code), undefined, { error_description: description });
     this.name = 'OAuthError';
   }
 }
@@ -50,9 +51,8 @@ export interface NewAppInput {
 /** POST /api/v1/apps: registers a third-party client. */
 export async function createApp(db: DbOrTx, input: NewAppInput): Promise<OAuthAppRow> {
   const name = typeof input.client_name === 'string' ? input.client_name.trim() : '';
-  if (!name) throw unprocessable("Validation failed: Application name can't be blank");
-  if (name.length > 60)
-    throw unprocessable('Validation failed: Application name is too long (maximum is 60 characters)');
+  if (!name) throw unprocessable('apps.name_blank');
+  if (name.length > 60) throw unprocessable(message('apps.name_too_long', { max: 60 }));
 
   const rawUris = Array.isArray(input.redirect_uris)
     ? input.redirect_uris.filter((uri): uri is string => typeof uri === 'string')
@@ -60,23 +60,23 @@ export async function createApp(db: DbOrTx, input: NewAppInput): Promise<OAuthAp
       ? input.redirect_uris.split(/\s+/)
       : [];
   const redirectUris = [...new Set(rawUris.map((uri) => uri.trim()).filter(Boolean))];
-  if (redirectUris.length === 0) throw unprocessable("Validation failed: Redirect URI can't be blank");
+  if (redirectUris.length === 0) throw unprocessable('apps.redirect_blank');
   if (
     redirectUris.length > 10 ||
     !redirectUris.every(isValidRedirectUri) ||
     redirectUris.some((u) => u.length > 2000)
   ) {
-    throw unprocessable('Validation failed: Redirect URI must be an absolute URI.');
+    throw unprocessable('apps.redirect_not_absolute');
   }
 
   const scopes = parseScopes(input.scopes);
-  if (!scopes) throw unprocessable('Validation failed: Scopes are invalid');
+  if (!scopes) throw unprocessable('apps.scopes_invalid');
 
   let website: string | null = null;
   if (typeof input.website === 'string' && input.website.trim()) {
     website = input.website.trim();
     if (website.length > 2000 || !/^https?:\/\//.test(website) || !URL.canParse(website)) {
-      throw unprocessable('Validation failed: Website is invalid');
+      throw unprocessable('apps.website_invalid');
     }
   }
 

@@ -102,7 +102,7 @@ function defineOAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/v1/apps/verify_credentials', publicRoute, async (request): Promise<Application> => {
     const viewer = request.viewer;
-    if (viewer?.via !== 'bearer') throw unauthorized('The access token is invalid');
+    if (viewer?.via !== 'bearer') throw unauthorized('auth.token_invalid');
     if (viewer.appId) {
       const row = await findOAuthApp(ctx.db, viewer.appId);
       if (row) return serializeApplication(row, false, (await vapidKeys(ctx.db)).publicKey);
@@ -166,7 +166,7 @@ function defineOAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!found) return reply;
     const account = request.viewer?.via === 'cookie' ? request.viewer.account : null;
     if (!account || account.disabled || !account.approved) {
-      throw new ApiError(401, 'You need to sign in before continuing.');
+      throw new ApiError(401, 'auth.sign_in_first');
     }
     const { authorization, settings } = found;
     if (body.decision !== 'authorize') {
@@ -210,8 +210,8 @@ function defineOAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/v1/accounts', scopes('write:accounts'), async (request) => {
     // as Mastodon: any token of an app with write:accounts (an app token, or a signed-in user's)
     const viewer = request.viewer;
-    if (viewer?.via !== 'bearer') throw unauthorized('This method requires an app token');
-    if (!viewer.appId) throw forbidden('This method requires the token of a registered application');
+    if (viewer?.via !== 'bearer') throw unauthorized('auth.app_token_required');
+    if (!viewer.appId) throw forbidden('auth.registered_app_required');
     const settings = await getServerSettings(ctx.db);
     try {
       const { account } = await registerAccount(ctx.db, paramsOf(request.body), {

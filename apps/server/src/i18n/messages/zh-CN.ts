@@ -1,0 +1,4 @@
+import type { Catalogue } from './en.js';
+import { en } from './en.js';
+
+export const zhCN: Catalogue = { ...en };
