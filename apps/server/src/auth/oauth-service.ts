@@ -9,7 +9,8 @@ import { nowIso } from '../lib/time.js';
 import type { EventBus } from '../streaming/bus.js';
 import { announceRevocation } from '../streaming/revocations.js';
 import { parseScopes, scopesWithin } from './oauth-scopes.js';
-import { message, verbatimText } from '../i18n/format.js';
+import { formatMessage, message, verbatimText } from '../i18n/format.js';
+import type { MessageId } from '../i18n/messages/en.js';
 
 export type OAuthAppRow = OAuthAppsTable;
 
@@ -153,8 +154,8 @@ export interface AuthorizationRequest {
 
 /** Why an authorization request cannot go on: shown on the consent page, never redirected. */
 export class AuthorizationRefused extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(readonly text: MessageId) {
+    super(formatMessage('en', text));
     this.name = 'AuthorizationRefused';
   }
 }
@@ -165,7 +166,7 @@ export async function checkAuthorizationRequest(
   params: Record<string, unknown>,
 ): Promise<AuthorizationRequest> {
   const app = await findAppByClientId(db, params.client_id);
-  if (!app) throw new AuthorizationRefused('Client authentication failed: this application is unknown.');
+  if (!app) throw new AuthorizationRefused('oauth.refused.unknown_app');
   const redirectUris = appRedirectUris(app);
   const requested =
     typeof params.redirect_uri === 'string'
@@ -174,23 +175,23 @@ export async function checkAuthorizationRequest(
         ? redirectUris[0]
         : undefined;
   if (!requested || !redirectUris.includes(requested)) {
-    throw new AuthorizationRefused('The redirect URI included is not valid for this application.');
+    throw new AuthorizationRefused('oauth.refused.redirect_uri');
   }
   if ((params.response_type ?? 'code') !== 'code') {
-    throw new AuthorizationRefused('The authorization server does not support this response type.');
+    throw new AuthorizationRefused('oauth.refused.response_type');
   }
   const scopes = parseScopes(params.scope ?? params.scopes ?? app.scopes);
   if (!scopes || !scopesWithin(appScopes(app), scopes)) {
-    throw new AuthorizationRefused('The requested scope is invalid, unknown, or malformed.');
+    throw new AuthorizationRefused('oauth.refused.scope');
   }
   const challenge =
     typeof params.code_challenge === 'string' && params.code_challenge ? params.code_challenge : null;
   if (challenge) {
     if ((params.code_challenge_method ?? 'S256') !== 'S256') {
-      throw new AuthorizationRefused('The code challenge method must be S256.');
+      throw new AuthorizationRefused('oauth.refused.challenge_method');
     }
     if (!/^[A-Za-z0-9._~-]{43,128}$/.test(challenge))
-      throw new AuthorizationRefused('The code challenge is malformed.');
+      throw new AuthorizationRefused('oauth.refused.challenge');
   }
   const state = typeof params.state === 'string' && params.state ? params.state.slice(0, 1000) : null;
   return { app, redirectUri: requested, scopes, state, codeChallenge: challenge };

@@ -25,3 +25,11 @@ export async function requestLocale(db: DbOrTx, request: FastifyRequest): Promis
   const own = accountId ? await accountLocale(db, accountId) : null;
   return own ?? negotiateLocale(request.headers['accept-language']);
 }
+
+/** A sign-up's fields, the locale defaulting to the browser's (as Mastodon stores a new user's) when none is sent. */
+export function withBrowserLocale(
+  request: FastifyRequest,
+  fields: Record<string, unknown>,
+): Record<string, unknown> {
+  return { locale: negotiateLocale(request.headers['accept-language']), ...fields };
+}
