@@ -139,7 +139,7 @@ export function renderCodePage(
     siteTitle,
     `<h1>${title}</h1>
 <p>${htmlText(locale, 'oauth.code_intro', { app: `<strong>${escapeHtml(appName)}</strong>` })}</p>
-<input class="code" type="text" readonly dir="ltr" value="${escapeHtml(code)}" aria-label="${title}">`,
+<input class="code" type="text" readonly value="${escapeHtml(code)}" dir="ltr" aria-label="${title}">`,
   );
 }
 
