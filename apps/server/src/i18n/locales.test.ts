@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { directionOf, matchLocale, negotiateLocale } from './locales.js';
+import { matchLocale, negotiateLocale } from './locales.js';
 
 describe('negotiateLocale (Accept-Language)', () => {
   it('takes the best supported range by quality, ties in the order sent', () => {
@@ -23,14 +23,5 @@ describe('negotiateLocale (Accept-Language)', () => {
     expect(negotiateLocale('de;q=0, ar;q=0.1')).toBe('ar');
     expect(negotiateLocale('de;q=0')).toBe('en');
     expect(negotiateLocale('de;q=abc')).toBe('en');
-  });
-});
-
-describe('directionOf', () => {
-  it('writes Arabic and Persian right to left, the others left to right', () => {
-    expect(directionOf('ar')).toBe('rtl');
-    expect(directionOf('fa')).toBe('rtl');
-    expect(directionOf('de')).toBe('ltr');
-    expect(directionOf('ja')).toBe('ltr');
   });
 });
