@@ -1,23 +1,13 @@
 import type { $ZodError, $ZodErrorMap, $ZodIssue, $ZodRawIssue } from 'zod/v4/core';
-import { ar, de, es, fa, fr, it, ja, ko, nl, pl, ptBR, zhCN } from 'zod/v4/locales';
+import * as zodLocales from 'zod/v4/locales';
 import { formatMessage, message } from './format.js';
 import type { ServerLocale } from './locales.js';
 
-/** zod's own translations of its messages, for every locale but English (the message an issue already has). */
-const ZOD_LOCALES: Record<Exclude<ServerLocale, 'en'>, () => { localeError: $ZodErrorMap }> = {
-  de,
-  fr,
-  es,
-  'pt-BR': ptBR,
-  it,
-  nl,
-  pl,
-  ja,
-  'zh-CN': zhCN,
-  ko,
-  ar,
-  fa,
-};
+type ZodLocale = () => { localeError: $ZodErrorMap };
+
+/** zod's own translation of its messages for a locale: zod names pt-BR `ptBR`, zh-CN `zhCN`. */
+const zodLocale = (locale: ServerLocale): ZodLocale | undefined =>
+  (zodLocales as unknown as Record<string, ZodLocale | undefined>)[locale.replace('-', '')];
 
 /** A value of each type zod's English message can name as "received" (the issue keeps no input). */
 const SAMPLE_OF_TYPE: Record<string, unknown> = {
@@ -36,12 +26,12 @@ function inputNamedBy(issue: $ZodIssue): unknown {
   return received ? SAMPLE_OF_TYPE[received] : undefined;
 }
 
-function translatedReason(issue: $ZodIssue, locale: Exclude<ServerLocale, 'en'>): string {
+function translatedReason(issue: $ZodIssue, locale: ServerLocale): string {
   const raw = {
     ...issue,
     input: issue.code === 'invalid_type' ? inputNamedBy(issue) : undefined,
   } as $ZodRawIssue;
-  const result = ZOD_LOCALES[locale]().localeError(raw);
+  const result = zodLocale(locale)?.().localeError(raw);
   const text = typeof result === 'string' ? result : result?.message;
   return text ?? issue.message;
 }
