@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { instanceSchema, MessagingText } from '@palchat/api';
-import { TOO_MANY_UPLOADS } from '../src/http/upload-slots.js';
+import { formatMessage } from '../src/i18n/format.js';
 import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
 import { bearer, createAccount, type TestAccount } from './helpers/factories.js';
 import { countOf, multipartBody, pngOf, uploadPng } from './helpers/social.js';
@@ -197,7 +197,10 @@ describeEachDialect('upload limits: size, pixels and uploads at once', (dialect)
     await new Promise((resolve) => setTimeout(resolve, 100));
     const third = await send(alice, 'POST', '/api/v2/media', { file: png });
     expect(third.statusCode).toBe(429);
-    expect(third.json()).toEqual({ error: TOO_MANY_UPLOADS, code: 'too_many_uploads' });
+    expect(third.json()).toEqual({
+      error: formatMessage('en', 'http.too_many_uploads'),
+      code: 'too_many_uploads',
+    });
     const avatar = await send(alice, 'PATCH', '/api/v1/accounts/update_credentials', { avatar: png });
     expect(avatar.statusCode).toBe(429);
     // another account is not held up

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../src/auth/oauth-service.js';
-import { OUTSIDE_SCOPES } from '../src/auth/route-scopes.js';
+import { formatMessage } from '../src/i18n/format.js';
+
 import { createTestServer, describeEachDialect, type TestServer } from './helpers/harness.js';
 import { createAccount, type TestAccount } from './helpers/factories.js';
 import { csrfHeaders, signUpSession } from './helpers/auth.js';
 import { caller, countOf } from './helpers/social.js';
+
+const OUTSIDE_SCOPES = formatMessage('en', 'auth.outside_scopes');
 
 /** The same account seen through a third-party application token with only the given scopes. */
 async function withScopes(server: TestServer, who: TestAccount, scopes: string): Promise<TestAccount> {

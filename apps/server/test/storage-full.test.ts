@@ -3,9 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STORAGE_FULL } from '../src/http/storage-full.js';
+import { formatMessage } from '../src/i18n/format.js';
+
 import { bearer, createAccount, type TestAccount } from './helpers/factories.js';
 import { createTestServer, postgresReachable, type TestServer } from './helpers/harness.js';
+
+const STORAGE_FULL = formatMessage('en', 'http.storage_full');
 
 describe('a full disk (SQLite)', () => {
   let server: TestServer;

@@ -191,4 +191,42 @@ test.describe('notifications filter, follow requests, search tabs, compose langu
     await expect(form.getByLabel('Who can see this post')).toHaveValue('private');
     await expect(form.getByLabel('Post language')).toHaveValue('fr');
   });
+  test('compose offers its guess of the language, and the author’s own pick wins', async ({ alice }) => {
+    const page = alice.page;
+    await page.goto('/publish');
+    const form = page.getByRole('form', { name: 'New post' });
+    const field = form.getByPlaceholder("What's on your mind?");
+    const guess = form.getByTestId('compose-language-guess');
+    const before = await form.getByLabel('Post language').inputValue();
+
+    // too short to tell: nothing is offered
+    await field.fill('Ciao!');
+    await page.waitForTimeout(1500);
+    await expect(guess).toHaveCount(0);
+
+    await field.fill('Oggi vado al parco con i miei amici perché il sole splende e fa caldo.');
+    await expect(guess).toContainText('Looks like Italiano — use it?');
+    await guess.getByRole('button', { name: 'Use Italiano' }).click();
+    await expect(form.getByLabel('Post language')).toHaveValue('it');
+    await expect(guess).toHaveCount(0);
+
+    // an explicit choice is not second-guessed, whatever is written next
+    await field.fill('Heute gehe ich mit meinen Freunden in den Park, weil die Sonne so schön scheint.');
+    await page.waitForTimeout(1500);
+    await expect(guess).toHaveCount(0);
+    await form.getByLabel('Post language').selectOption(before);
+    await field.fill('Oggi vado al parco con i miei amici perché il sole splende e fa caldo.');
+    await page.waitForTimeout(1500);
+    await expect(guess).toHaveCount(0);
+    await form.getByLabel('Post language').selectOption('it');
+    await form.getByRole('button', { name: 'Post', exact: true }).click();
+    await expect(page.getByText('Your post was published.')).toBeVisible();
+
+    const statuses = await apiAs<{ language: string | null }[]>(
+      alice,
+      'GET',
+      `/api/v1/accounts/${alice.id}/statuses?limit=1`,
+    );
+    expect(statuses[0]?.language).toBe('it');
+  });
 });

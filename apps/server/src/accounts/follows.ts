@@ -85,7 +85,7 @@ export async function followAccount(
   /** bypassLocked: a local account that moved here follows without a request (accounts/move.ts) */
   { bypassLocked = false } = {},
 ): Promise<Relationship> {
-  if (viewer.id === target.id) throw unprocessable('You cannot follow yourself', 'self_follow');
+  if (viewer.id === target.id) throw unprocessable('accounts.self_follow', 'self_follow');
   // a local account following a remote one asks its server, and the request waits for its Accept
   const asksRemote = !viewer.domain && Boolean(target.domain);
   await transactionWithEvents(ctx, async (tx, emit) => {

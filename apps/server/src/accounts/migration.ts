@@ -9,6 +9,7 @@ import { nowIso } from '../lib/time.js';
 import { findAccountByAcct } from './lookup.js';
 import { aliasesOf, moveLocalFollowers, setMovedTo } from './move.js';
 import { accountUri, acctOf, serializeAccount } from './serializer.js';
+import { message } from '../i18n/format.js';
 
 /**
  * Account migration, the local side, as Mastodon's settings do it: a user declares the accounts they move from
@@ -52,13 +53,13 @@ async function accountByHandle(
 
 function requireHandle(handle: unknown): string {
   if (typeof handle !== 'string' || !handle.trim())
-    throw unprocessable('Enter the handle of the account, as user@domain', 'acct_blank');
-  if (handle.length > 300) throw unprocessable('This handle is too long', 'acct_invalid');
+    throw unprocessable('migration.handle_blank', 'acct_blank');
+  if (handle.length > 300) throw unprocessable('migration.handle_too_long', 'acct_invalid');
   return handle;
 }
 
 const notFoundError = (handle: string) =>
-  unprocessable(`The account ${handle.trim()} could not be found`, 'not_found');
+  unprocessable(message('migration.account_not_found', { handle: handle.trim() }), 'not_found');
 
 async function saveAliases(ctx: AppContext, account: AccountRow, uris: string[]): Promise<AccountRow> {
   const json = uris.length ? JSON.stringify(uris) : null;
@@ -95,17 +96,18 @@ export async function addAlias(ctx: AppContext, account: AccountRow, handle: unk
   const acct = requireHandle(handle);
   const alias = await accountByHandle(ctx, acct, { refresh: false });
   if (!alias) throw notFoundError(acct);
-  if (alias.id === account.id) throw unprocessable('You cannot add this account as its own alias', 'self');
+  if (alias.id === account.id) throw unprocessable('migration.self_alias', 'self');
   const uri = accountUri(ctx, alias);
   const uris = aliasesOf(account);
-  if (uris.includes(uri)) throw unprocessable(`${acctOf(alias)} is already an alias`, 'taken');
+  if (uris.includes(uri))
+    throw unprocessable(message('migration.already_alias', { account: acctOf(alias) }), 'taken');
   return listAliases(ctx, await saveAliases(ctx, account, [...uris, uri]));
 }
 
 export async function removeAlias(ctx: AppContext, account: AccountRow, uri: unknown): Promise<AliasView[]> {
   const uris = aliasesOf(account);
   if (typeof uri !== 'string' || !uris.includes(uri))
-    throw unprocessable('This account is not one of your aliases', 'not_an_alias');
+    throw unprocessable('migration.not_an_alias', 'not_an_alias');
   return listAliases(
     ctx,
     await saveAliases(
@@ -154,7 +156,7 @@ async function requireCurrentPassword(ctx: AppContext, account: AccountRow, pass
     .where('account_id', '=', account.id)
     .executeTakeFirst();
   const ok = typeof password === 'string' && (await verifyPassword(user?.password_hash ?? null, password));
-  if (!ok) throw unprocessable('The current password is not correct', 'invalid_password');
+  if (!ok) throw unprocessable('migration.wrong_password', 'invalid_password');
 }
 
 /**
@@ -171,23 +173,25 @@ export async function moveAccount(
   await requireCurrentPassword(ctx, account, input.current_password);
   const until = cooldownUntil(await lastMoveAt(ctx, account));
   if (until)
-    throw unprocessable(
-      `You can only move your account once every 30 days; you can move it again on ${until}`,
-      'cooldown',
-      {
-        cooldown_until: until,
-      },
-    );
+    throw unprocessable(message('migration.cooldown', { date: until }), 'cooldown', {
+      cooldown_until: until,
+    });
   const target = await accountByHandle(ctx, handle, { refresh: true });
   if (!target) throw notFoundError(handle);
-  if (target.id === account.id) throw unprocessable('You cannot move this account to itself', 'move_to_self');
+  if (target.id === account.id) throw unprocessable('migration.move_to_self', 'move_to_self');
   if (target.id === account.moved_to_account_id)
-    throw unprocessable(`This account has already moved to ${acctOf(target)}`, 'already_moved');
+    throw unprocessable(message('migration.already_moved', { account: acctOf(target) }), 'already_moved');
   if (target.suspended_at || target.disabled)
-    throw unprocessable(`${acctOf(target)} is suspended or disabled`, 'target_unavailable');
+    throw unprocessable(
+      message('migration.target_unavailable', { account: acctOf(target) }),
+      'target_unavailable',
+    );
   if (!aliasesOf(target).includes(accountUri(ctx, account)))
     throw unprocessable(
-      `${acctOf(target)} does not list this account as an alias: add ${acctOf(account)}@${ctx.config.localDomain} to the aliases of the new account first`,
+      message('migration.missing_alias', {
+        target: acctOf(target),
+        account: `${acctOf(account)}@${ctx.config.localDomain}`,
+      }),
       'missing_also_known_as',
     );
   const migrationId = newId();
@@ -213,7 +217,7 @@ export async function moveAccount(
 
 /** Cancels the redirect (Mastodon's "cancel redirect"): the account is no longer marked moved; followers stay. */
 export async function cancelMove(ctx: AppContext, account: AccountRow): Promise<MigrationState> {
-  if (!account.moved_to_account_id) throw unprocessable('This account has not moved', 'not_moved');
+  if (!account.moved_to_account_id) throw unprocessable('migration.not_moved', 'not_moved');
   const updated = await setMovedTo(ctx, account, null);
   await emitCommitted(ctx, { type: 'ProfileUpdated', account: updated });
   return migrationState(ctx, updated);

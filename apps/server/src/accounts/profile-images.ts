@@ -6,6 +6,7 @@ import { newId } from '../lib/ids.js';
 import { decodeImage, inDecodingTurn, isImageTooLarge, readImageHeader } from '../media/images.js';
 import { sniffMediaType } from '../media/sniff.js';
 import { mediaStorageFor } from '../media/storage.js';
+import { message } from '../i18n/format.js';
 
 export const PROFILE_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
 
@@ -13,7 +14,8 @@ export const PROFILE_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
 const SIZES = { avatar: { width: 400, height: 400 }, header: { width: 1500, height: 500 } } as const;
 export type ProfileImageKind = keyof typeof SIZES;
 
-const tooLarge = (kind: ProfileImageKind) => new ApiError(413, `The ${kind} is too large`);
+const tooLarge = (kind: ProfileImageKind) =>
+  new ApiError(413, kind === 'avatar' ? 'accounts.avatar_too_large' : 'accounts.header_too_large');
 
 /** How update_credentials reads an avatar or a header while it streams in. */
 export const profileImageRule = (kind: ProfileImageKind): FileFieldRule => ({
@@ -35,7 +37,7 @@ export async function storeProfileImage(
 ): Promise<string> {
   if (upload.size > maxBytes) throw tooLarge(kind);
   if (sniffMediaType(upload.head)?.type !== 'image')
-    throw unprocessable(`Validation failed: ${kind} must be a JPEG, PNG, GIF or WebP image`, 'invalid_image');
+    throw unprocessable(message('accounts.image_type', { field: kind }), 'invalid_image');
   let resized: Buffer;
   try {
     await readImageHeader(upload.path, { animated: false });
@@ -48,7 +50,7 @@ export async function storeProfileImage(
     );
   } catch (error) {
     if (isImageTooLarge(error)) throw error;
-    throw unprocessable(`Validation failed: ${kind} could not be read as an image`, 'invalid_image');
+    throw unprocessable(message('accounts.image_unreadable', { field: kind }), 'invalid_image');
   }
   const key = `accounts/${kind}s/${accountId.slice(0, 6)}/${accountId}_${newId()}.webp`;
   await mediaStorageFor(ctx).put(key, resized, 'image/webp');

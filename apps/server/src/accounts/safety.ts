@@ -44,7 +44,7 @@ export async function blockAccount(
   viewer: AccountRow,
   target: AccountRow,
 ): Promise<Relationship> {
-  if (viewer.id === target.id) throw unprocessable('You cannot block yourself', 'self_block');
+  if (viewer.id === target.id) throw unprocessable('accounts.self_block', 'self_block');
   await transactionWithEvents(ctx, async (tx, emit) => {
     const blockId = await insertBlock(tx, viewer.id, target.id);
     const endedFollowId = await followOrRequestId(tx, viewer.id, target.id);
@@ -84,7 +84,7 @@ export async function muteAccount(
   target: AccountRow,
   options: MuteOptions,
 ): Promise<Relationship> {
-  if (viewer.id === target.id) throw unprocessable('You cannot mute yourself', 'self_mute');
+  if (viewer.id === target.id) throw unprocessable('accounts.self_mute', 'self_mute');
   const expiresAt =
     options.duration > 0 ? new Date(Date.now() + options.duration * 1000).toISOString() : null;
   const hide = options.notifications ? (1 as const) : (0 as const);

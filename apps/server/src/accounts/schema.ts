@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { updateCredentialsSchema, type UpdateCredentials } from '@palchat/api';
 import { badRequest } from '../http/errors.js';
 import { storedId } from '../lib/ids.js';
+import { message } from '../i18n/format.js';
 
 /** Form posts send booleans as text ("true", "1", "on"); JSON sends them as booleans. */
 const formBoolean = z.preprocess((value) => {
@@ -20,7 +21,7 @@ export function idsFromQuery(query: unknown, key = 'id'): string[] {
   const record = (query ?? {}) as Record<string, unknown>;
   const raw = [record[`${key}[]`], record[key]].flat().filter((value) => value !== undefined);
   const ids = raw.map(String).filter((value) => /^\d{1,18}$/.test(value));
-  if (ids.length !== raw.length) throw badRequest(`${key} must be a list of ids`);
+  if (ids.length !== raw.length) throw badRequest(message('http.list_of_ids', { field: key }));
   return [...new Set(ids.map((id) => storedId(id)))].slice(0, 100);
 }
 
@@ -44,8 +45,7 @@ function fieldsAttributesOf(value: unknown): Record<string, unknown>[] | undefin
  */
 export function parseUpdateCredentials(body: unknown): UpdateCredentials {
   if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body))
-    throw badRequest('Expected a JSON object or form fields');
+  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('http.expected_object');
   const input: Record<string, unknown> = { ...(body as Record<string, unknown>) };
   if ('fields_attributes' in input) {
     const fields = fieldsAttributesOf(input.fields_attributes);

@@ -2,6 +2,9 @@ import { contentSecurityPolicy, DOCUMENT_BASE, styleHashSource } from '../http/s
 import { CSRF_FORM_FIELD } from './csrf.js';
 import { describeScope } from './oauth-scopes.js';
 import type { AuthorizationRequest } from './oauth-service.js';
+import { formatMessage } from '../i18n/format.js';
+import { directionOf, type ServerLocale } from '../i18n/locales.js';
+import type { MessageId } from '../i18n/messages/en.js';
 
 const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -52,9 +55,17 @@ export function authorizePagePolicy(redirectUri: string | null = null): string {
   });
 }
 
-function layout(title: string, siteTitle: string, body: string): string {
+/** A catalogue text as HTML: the text escaped, its `{name}` placeholders replaced by the given HTML. */
+function htmlText(locale: ServerLocale, id: MessageId, html: Record<string, string> = {}): string {
+  return escapeHtml(formatMessage(locale, id)).replace(
+    /\{(\w+)\}/g,
+    (whole, name: string) => html[name] ?? whole,
+  );
+}
+
+function layout(locale: ServerLocale, title: string, siteTitle: string, body: string): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${locale}" dir="${directionOf(locale)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -68,12 +79,13 @@ function layout(title: string, siteTitle: string, body: string): string {
 
 /** The consent card: app name, requested scopes, Authorize and Deny. */
 export function renderConsentPage(input: {
+  locale: ServerLocale;
   siteTitle: string;
   username: string;
   request: AuthorizationRequest;
   csrfToken: string;
 }): string {
-  const { request } = input;
+  const { request, locale } = input;
   const hidden: Record<string, string> = {
     [CSRF_FORM_FIELD]: input.csrfToken,
     response_type: 'code',
@@ -89,36 +101,55 @@ export function renderConsentPage(input: {
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('');
   const scopes = request.scopes
-    .map((scope) => `<li>${escapeHtml(describeScope(scope))}<code>${escapeHtml(scope)}</code></li>`)
+    .map((scope) => `<li>${escapeHtml(describeScope(locale, scope))}<code>${escapeHtml(scope)}</code></li>`)
     .join('');
   const appName = request.app.website
     ? `<a href="${escapeHtml(request.app.website)}" rel="noopener noreferrer">${escapeHtml(request.app.name)}</a>`
     : escapeHtml(request.app.name);
+  const intro = htmlText(locale, 'oauth.authorize_intro', {
+    app: `<strong>${appName}</strong>`,
+    account: `<strong dir="ltr">@${escapeHtml(input.username)}</strong>`,
+  });
   return layout(
-    'Authorization required',
+    locale,
+    formatMessage(locale, 'oauth.authorize_title'),
     input.siteTitle,
-    `<h1>Authorization required</h1>
-<p><strong>${appName}</strong> would like permission to access your account <strong>@${escapeHtml(input.username)}</strong>. It is a third-party application: if you do not trust it, you should not authorize it.</p>
-<p>Review permissions</p>
+    `<h1>${htmlText(locale, 'oauth.authorize_title')}</h1>
+<p>${intro}</p>
+<p>${htmlText(locale, 'oauth.review_permissions')}</p>
 <ul>${scopes}</ul>
 <form method="post" action="/oauth/authorize">${fields}
-<div class="actions"><button class="authorize" type="submit" name="decision" value="authorize">Authorize</button>
-<button class="deny" type="submit" name="decision" value="deny">Deny</button></div>
+<div class="actions"><button class="authorize" type="submit" name="decision" value="authorize">${htmlText(locale, 'oauth.authorize')}</button>
+<button class="deny" type="submit" name="decision" value="deny">${htmlText(locale, 'oauth.deny')}</button></div>
 </form>`,
   );
 }
 
 /** The out-of-band result: the code to copy into the application. */
-export function renderCodePage(siteTitle: string, appName: string, code: string): string {
+export function renderCodePage(
+  locale: ServerLocale,
+  siteTitle: string,
+  appName: string,
+  code: string,
+): string {
+  const title = htmlText(locale, 'oauth.code_title');
   return layout(
-    'Authorization code',
+    locale,
+    formatMessage(locale, 'oauth.code_title'),
     siteTitle,
-    `<h1>Authorization code</h1>
-<p>Copy this authorization code and paste it into <strong>${escapeHtml(appName)}</strong>.</p>
-<input class="code" type="text" readonly value="${escapeHtml(code)}" aria-label="Authorization code">`,
+    `<h1>${title}</h1>
+<p>${htmlText(locale, 'oauth.code_intro', { app: `<strong>${escapeHtml(appName)}</strong>` })}</p>
+<input class="code" type="text" readonly value="${escapeHtml(code)}" dir="ltr" aria-label="${title}">`,
   );
 }
 
-export function renderMessagePage(siteTitle: string, title: string, message: string): string {
-  return layout(title, siteTitle, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`);
+/** A titled message; `message` is already in `locale` (a catalogue text, or a refusal's verbatim text). */
+export function renderMessagePage(
+  locale: ServerLocale,
+  siteTitle: string,
+  title: MessageId,
+  message: string,
+): string {
+  const heading = formatMessage(locale, title);
+  return layout(locale, heading, siteTitle, `<h1>${escapeHtml(heading)}</h1><p>${escapeHtml(message)}</p>`);
 }

@@ -10,8 +10,6 @@ export const CSRF_HEADER = 'x-csrf-token';
 /** The hidden field that server-rendered HTML forms (the OAuth consent page) carry instead of the header. */
 export const CSRF_FORM_FIELD = 'authenticity_token';
 
-const REFUSED = "Can't verify CSRF token authenticity.";
-
 /** The key tokens are signed with, derived so that no other use of the server's secret shares it. */
 export function csrfKeyOf(secretKeyBase: string): Buffer {
   return crypto.createHmac('sha256', secretKeyBase).update('palchat:csrf-token').digest();
@@ -67,7 +65,7 @@ export class CsrfTokens {
     const visitorId = request.cookies[CSRF_COOKIE];
     const binding = sessionId ? sessionBinding(sessionId) : visitorId ? visitorBinding(visitorId) : null;
     if (!binding || typeof sent !== 'string' || !safeEqual(csrfTokenOf(this.key, binding), sent)) {
-      throw forbidden(REFUSED);
+      throw forbidden('auth.csrf_refused');
     }
   }
 }

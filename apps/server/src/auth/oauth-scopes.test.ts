@@ -19,8 +19,8 @@ describe('OAuth scopes', () => {
   });
 
   it('describes scopes for the consent page', () => {
-    expect(describeScope('read')).toBe('Read all your account data');
-    expect(describeScope('write:statuses')).toBe('Modify your statuses');
-    expect(describeScope('admin:read:accounts')).toBe('Read accounts on the server');
+    expect(describeScope('en', 'read')).toBe('Read all your account data');
+    expect(describeScope('en', 'write:statuses')).toBe('Modify your statuses');
+    expect(describeScope('en', 'admin:read:accounts')).toBe('Read accounts on the server');
   });
 });

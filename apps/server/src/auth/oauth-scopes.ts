@@ -1,3 +1,7 @@
+import { formatMessage, message } from '../i18n/format.js';
+import type { ServerLocale } from '../i18n/locales.js';
+import type { MessageId } from '../i18n/messages/en.js';
+
 /** Mastodon's OAuth scopes: top-level ones and granular `read:statuses`-style children. */
 const SCOPE_PATTERN =
   /^(?:(?:read|write)(?::[a-z_]+)?|follow|push|profile|admin:(?:read|write)(?::[a-z_]+)?)$/;
@@ -26,24 +30,32 @@ export function scopesWithin(granted: readonly string[], wanted: readonly string
   return wanted.every((scope) => scopeGranted(granted, scope));
 }
 
-const TOP_LEVEL_DESCRIPTIONS: Record<string, string> = {
-  read: 'Read all your account data',
-  write: 'Modify all your account data',
-  follow: 'Modify account relationships',
-  push: 'Receive your push notifications',
-  profile: 'Read only your account profile information',
-  'admin:read': 'Read all data on the server',
-  'admin:write': 'Modify all data on the server',
+const TOP_LEVEL_DESCRIPTIONS: Record<string, MessageId> = {
+  read: 'oauth.scope.read',
+  write: 'oauth.scope.write',
+  follow: 'oauth.scope.follow',
+  push: 'oauth.scope.push',
+  profile: 'oauth.scope.profile',
+  'admin:read': 'oauth.scope.admin_read',
+  'admin:write': 'oauth.scope.admin_write',
 };
 
-/** A human sentence for the consent page. */
-export function describeScope(scope: string): string {
+/** A human sentence for the consent page, in `locale`. */
+export function describeScope(locale: ServerLocale, scope: string): string {
   const known = TOP_LEVEL_DESCRIPTIONS[scope];
-  if (known) return known;
+  if (known) return formatMessage(locale, known);
   const parts = scope.split(':');
   const subject = (parts[parts.length - 1] ?? scope).replace(/_/g, ' ');
-  const verb = parts.includes('write') ? 'Modify' : 'Read';
-  return parts[0] === 'admin' ? `${verb} ${subject} on the server` : `${verb} your ${subject}`;
+  const writes = parts.includes('write');
+  const id: MessageId =
+    parts[0] === 'admin'
+      ? writes
+        ? 'oauth.scope.admin_write_of'
+        : 'oauth.scope.admin_read_of'
+      : writes
+        ? 'oauth.scope.write_own'
+        : 'oauth.scope.read_own';
+  return formatMessage(locale, message(id, { subject }));
 }
 
 const GRANULAR_READ = [

@@ -9,6 +9,8 @@ import { nowIso } from '../lib/time.js';
 import type { EventBus } from '../streaming/bus.js';
 import { announceRevocation } from '../streaming/revocations.js';
 import { parseScopes, scopesWithin } from './oauth-scopes.js';
+import { formatMessage, message, verbatimText } from '../i18n/format.js';
+import type { MessageId } from '../i18n/messages/en.js';
 
 export type OAuthAppRow = OAuthAppsTable;
 
@@ -19,7 +21,7 @@ const GRANT_LIFETIME_MS = 10 * 60 * 1000;
 /** An RFC 6749 error: `{ error: 'invalid_grant', error_description }`. */
 export class OAuthError extends ApiError {
   constructor(statusCode: number, code: string, description: string) {
-    super(statusCode, code, undefined, { error_description: description });
+    super(statusCode, verbatimText(code), undefined, { error_description: description });
     this.name = 'OAuthError';
   }
 }
@@ -50,9 +52,8 @@ export interface NewAppInput {
 /** POST /api/v1/apps: registers a third-party client. */
 export async function createApp(db: DbOrTx, input: NewAppInput): Promise<OAuthAppRow> {
   const name = typeof input.client_name === 'string' ? input.client_name.trim() : '';
-  if (!name) throw unprocessable("Validation failed: Application name can't be blank");
-  if (name.length > 60)
-    throw unprocessable('Validation failed: Application name is too long (maximum is 60 characters)');
+  if (!name) throw unprocessable('apps.name_blank');
+  if (name.length > 60) throw unprocessable(message('apps.name_too_long', { max: 60 }));
 
   const rawUris = Array.isArray(input.redirect_uris)
     ? input.redirect_uris.filter((uri): uri is string => typeof uri === 'string')
@@ -60,23 +61,23 @@ export async function createApp(db: DbOrTx, input: NewAppInput): Promise<OAuthAp
       ? input.redirect_uris.split(/\s+/)
       : [];
   const redirectUris = [...new Set(rawUris.map((uri) => uri.trim()).filter(Boolean))];
-  if (redirectUris.length === 0) throw unprocessable("Validation failed: Redirect URI can't be blank");
+  if (redirectUris.length === 0) throw unprocessable('apps.redirect_blank');
   if (
     redirectUris.length > 10 ||
     !redirectUris.every(isValidRedirectUri) ||
     redirectUris.some((u) => u.length > 2000)
   ) {
-    throw unprocessable('Validation failed: Redirect URI must be an absolute URI.');
+    throw unprocessable('apps.redirect_not_absolute');
   }
 
   const scopes = parseScopes(input.scopes);
-  if (!scopes) throw unprocessable('Validation failed: Scopes are invalid');
+  if (!scopes) throw unprocessable('apps.scopes_invalid');
 
   let website: string | null = null;
   if (typeof input.website === 'string' && input.website.trim()) {
     website = input.website.trim();
     if (website.length > 2000 || !/^https?:\/\//.test(website) || !URL.canParse(website)) {
-      throw unprocessable('Validation failed: Website is invalid');
+      throw unprocessable('apps.website_invalid');
     }
   }
 
@@ -153,8 +154,8 @@ export interface AuthorizationRequest {
 
 /** Why an authorization request cannot go on: shown on the consent page, never redirected. */
 export class AuthorizationRefused extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(readonly text: MessageId) {
+    super(formatMessage('en', text));
     this.name = 'AuthorizationRefused';
   }
 }
@@ -165,7 +166,7 @@ export async function checkAuthorizationRequest(
   params: Record<string, unknown>,
 ): Promise<AuthorizationRequest> {
   const app = await findAppByClientId(db, params.client_id);
-  if (!app) throw new AuthorizationRefused('Client authentication failed: this application is unknown.');
+  if (!app) throw new AuthorizationRefused('oauth.refused.unknown_app');
   const redirectUris = appRedirectUris(app);
   const requested =
     typeof params.redirect_uri === 'string'
@@ -174,23 +175,23 @@ export async function checkAuthorizationRequest(
         ? redirectUris[0]
         : undefined;
   if (!requested || !redirectUris.includes(requested)) {
-    throw new AuthorizationRefused('The redirect URI included is not valid for this application.');
+    throw new AuthorizationRefused('oauth.refused.redirect_uri');
   }
   if ((params.response_type ?? 'code') !== 'code') {
-    throw new AuthorizationRefused('The authorization server does not support this response type.');
+    throw new AuthorizationRefused('oauth.refused.response_type');
   }
   const scopes = parseScopes(params.scope ?? params.scopes ?? app.scopes);
   if (!scopes || !scopesWithin(appScopes(app), scopes)) {
-    throw new AuthorizationRefused('The requested scope is invalid, unknown, or malformed.');
+    throw new AuthorizationRefused('oauth.refused.scope');
   }
   const challenge =
     typeof params.code_challenge === 'string' && params.code_challenge ? params.code_challenge : null;
   if (challenge) {
     if ((params.code_challenge_method ?? 'S256') !== 'S256') {
-      throw new AuthorizationRefused('The code challenge method must be S256.');
+      throw new AuthorizationRefused('oauth.refused.challenge_method');
     }
     if (!/^[A-Za-z0-9._~-]{43,128}$/.test(challenge))
-      throw new AuthorizationRefused('The code challenge is malformed.');
+      throw new AuthorizationRefused('oauth.refused.challenge');
   }
   const state = typeof params.state === 'string' && params.state ? params.state.slice(0, 1000) : null;
   return { app, redirectUri: requested, scopes, state, codeChallenge: challenge };

@@ -85,7 +85,7 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
       const match = await findBearer(db, token, {
         withHomeRelations: request.routeOptions.config.readsHomeRelations === true,
       });
-      if (!match) throw unauthorized('The access token is invalid');
+      if (!match) throw unauthorized('auth.token_invalid');
       request.viewer = { ...match, via: 'bearer' };
     } else if (!cookieRefusedCrossOrigin(request, ownOrigin)) {
       const secret = request.cookies[SESSION_COOKIE];

@@ -12,6 +12,7 @@ import { notifyStaff } from '../moderation/staff-notifications.js';
 import { hashPassword } from './passwords.js';
 import type { Role } from './permissions.js';
 import type { AccountRow } from './viewer.js';
+import { verbatimText } from '../i18n/format.js';
 
 export const USERNAME_MAX_LENGTH = 30;
 export const PASSWORD_MIN_LENGTH = 8;
@@ -105,7 +106,7 @@ export class RegistrationInvalid extends Error {
   toPageError(): ApiError {
     const details: Record<string, string[]> = {};
     for (const [field, issues] of orderedIssues(this.issues)) details[field] = issues.map((i) => i.message);
-    return new ApiError(422, this.message, undefined, { details });
+    return new ApiError(422, verbatimText(this.message), undefined, { details });
   }
 
   /** Mastodon's shape: `{ error: 'Validation failed: …', details: { field: [{ error, description }] } }`. */
@@ -116,7 +117,9 @@ export class RegistrationInvalid extends Error {
       details[field] = issues.map((issue) => ({ error: issue.code, description: issue.description }));
       messages.push(...issues.map((issue) => `${FIELD_LABELS[field]} ${issue.description}`));
     }
-    return new ApiError(422, `Validation failed: ${messages.join(', ')}`, undefined, { details });
+    return new ApiError(422, verbatimText(`Validation failed: ${messages.join(', ')}`), undefined, {
+      details,
+    });
   }
 }
 
@@ -133,7 +136,7 @@ function firstIssueMessage(issues: RegistrationIssues): string {
 
 export class RegistrationsClosed extends ApiError {
   constructor() {
-    super(403, 'Registrations are closed.');
+    super(403, 'auth.registrations_closed');
   }
 }
 
@@ -367,7 +370,7 @@ export async function registerAccount(
   if (Object.keys(issues).length > 0) throw new RegistrationInvalid(issues);
   const ipVerdict = options.ip ? await ipBlockSeverity(db, options.ip) : null;
   if (ipVerdict === 'sign_up_block' || ipVerdict === 'no_access')
-    throw new ApiError(403, 'Sign-ups from your address are not allowed');
+    throw new ApiError(403, 'auth.sign_ups_refused');
 
   const passwordHash = await hashPassword(value.password);
   // blocks that let sign-ups through send them to the moderators for approval

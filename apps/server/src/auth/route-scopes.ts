@@ -12,8 +12,6 @@ declare module 'fastify' {
   }
 }
 
-export const OUTSIDE_SCOPES = 'This action is outside the authorized scopes';
-
 /** Route options declaring the OAuth scopes that let a token call the route: `app.get(url, scopes('read:lists'), …)`. */
 export const scopes = (...accepted: string[]) => ({
   config: { scopes: accepted } as { scopes: RouteScopes },
@@ -74,7 +72,7 @@ type TokenGrant = Pick<Viewer, 'sessionId' | 'scopes'>;
 /** Throws 403 when a third-party token lacks every scope the route accepts. */
 export function assertTokenScopes(viewer: TokenGrant | null, accepted: RouteScopes | undefined): void {
   if (!viewer || isFirstParty(viewer) || !accepted || accepted === 'public') return;
-  if (!accepted.some((scope) => scopeGranted(viewer.scopes, scope))) throw forbidden(OUTSIDE_SCOPES);
+  if (!accepted.some((scope) => scopeGranted(viewer.scopes, scope))) throw forbidden('auth.outside_scopes');
 }
 
 export function checkRouteScopes(request: FastifyRequest): void {

@@ -5,9 +5,6 @@ import { verifyPassword } from './passwords.js';
 import type { AccountRow } from './viewer.js';
 import { getAccountById } from '../accounts/store.js';
 
-export const INVALID_LOGIN = 'Invalid email or password.';
-export const PENDING_APPROVAL = 'Your account is pending review by our staff.';
-
 /** A login as it is looked up: an email or a username, with or without its @, in any case. */
 export const loginKey = (login: string): string => login.trim().replace(/^@/, '').toLowerCase();
 
@@ -27,9 +24,9 @@ export async function authenticate(db: DbOrTx, login: string, password: string):
         .executeTakeFirst()
     : undefined;
   const valid = await verifyPassword(user?.password_hash ?? null, password);
-  if (!user || !valid) throw new ApiError(422, INVALID_LOGIN);
+  if (!user || !valid) throw new ApiError(422, 'auth.invalid_login');
   const account = await getAccountById(db, user.account_id);
-  if (!account.approved) throw new ApiError(403, PENDING_APPROVAL);
+  if (!account.approved) throw new ApiError(403, 'auth.pending_review');
   await db
     .updateTable('users')
     .set({ current_sign_in_at: nowIso() })

@@ -29,18 +29,18 @@ declare module 'fastify' {
  */
 export function requireAccount(request: FastifyRequest, { allowMoved = false } = {}): AccountRow {
   const account = request.viewer?.account;
-  if (!account) throw unauthorized('This method requires an authenticated user');
-  if (account.disabled) throw forbidden('Your login is currently disabled');
-  if (account.suspended_at) throw forbidden('Your login is currently suspended');
-  if (!account.approved) throw forbidden('Your login is currently pending approval');
+  if (!account) throw unauthorized('auth.user_required');
+  if (account.disabled) throw forbidden('auth.login_disabled');
+  if (account.suspended_at) throw forbidden('auth.login_suspended');
+  if (!account.approved) throw forbidden('auth.login_pending');
   if (account.moved_to_account_id && request.method !== 'GET' && !allowMoved) {
-    throw forbidden('Your account has moved; this action is not available');
+    throw forbidden('auth.account_moved');
   }
   return account;
 }
 
 /** The bearer-authenticated account (SPEC §7 marks some calls "bearer"). */
 export function requireBearerAccount(request: FastifyRequest): AccountRow {
-  if (request.viewer?.via !== 'bearer') throw new ApiError(401, 'This method requires a bearer access token');
+  if (request.viewer?.via !== 'bearer') throw new ApiError(401, 'auth.bearer_required');
   return requireAccount(request);
 }

@@ -20,6 +20,7 @@ import { MEDIA_USAGE, MediaUsageError, MigrationIncomplete, runMediaCommand } fr
 import { BACKUP_USAGE } from './backup.js';
 import { findLocalAccountByUsername } from '../accounts/store.js';
 import { updateAccountFields } from '../accounts/store.js';
+import { message } from '../i18n/format.js';
 
 export const USAGE = `Usage: npm run admin -- <command>
 
@@ -69,7 +70,7 @@ function expectArgs(args: string[], count: number, shape: string): string[] {
 
 async function findAccount(db: Db, username: string) {
   const account = await findLocalAccountByUsername(db, username.replace(/^@/, ''));
-  if (!account) throw new ApiError(404, `No account named ${username}`);
+  if (!account) throw new ApiError(404, message('accounts.no_account_named', { username }));
   return account;
 }
 

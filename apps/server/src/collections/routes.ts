@@ -30,6 +30,7 @@ import {
 import { serializeCollections, visibleItems } from './serializer.js';
 import { collectionsFeaturing, collectionsOf } from './store.js';
 import { findAccountsByIds } from '../accounts/store.js';
+import { message } from '../i18n/format.js';
 
 const idParams = z.object({ id: z.string() });
 const itemParams = z.object({ id: z.string(), item_id: z.string() });
@@ -113,7 +114,7 @@ export async function registerCollectionRoutes(app: FastifyInstance, ctx: AppCon
     const collection = await findCollectionOr404(ctx.db, id);
     assertCurator(collection, viewer);
     const [accountId] = valuesOf(request.body, 'account_id');
-    if (!accountId) throw unprocessable('`account_id` parameter is missing');
+    if (!accountId) throw unprocessable(message('http.parameter_missing', { field: 'account_id' }));
     const item = await addCollectionItem(ctx, collection, viewer, accountId);
     return {
       collection_item: {

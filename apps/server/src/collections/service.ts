@@ -13,6 +13,7 @@ import { findOrCreateTag } from '../featured/service.js';
 import { mayFeature } from './feature-approval.js';
 import { isBlocking } from '../relationships/store.js';
 import { findAccountById, getAccountById } from '../accounts/store.js';
+import { message } from '../i18n/format.js';
 
 const TAG_NAME = /^#?[\p{L}\p{N}_]{1,100}$/u;
 
@@ -61,15 +62,14 @@ export async function curatorBlocks(
 async function tagIdFor(tx: Tx, tagName: string | null | undefined): Promise<string | null | undefined> {
   if (tagName === undefined) return undefined;
   if (tagName === null || tagName.trim() === '') return null;
-  if (!TAG_NAME.test(tagName.trim()))
-    throw unprocessable('Validation failed: Tag name is not a valid hashtag');
+  if (!TAG_NAME.test(tagName.trim())) throw unprocessable('collections.tag_invalid');
   return (await findOrCreateTag(tx, tagName.trim())).id;
 }
 
 async function loadTarget(tx: Tx, accountId: string): Promise<AccountRow> {
   const target = isId(accountId) ? await findAccountById(tx, storedId(accountId)) : undefined;
   if (!target || !target.approved || target.suspended_at)
-    throw unprocessable(`Validation failed: account ${accountId} was not found`);
+    throw unprocessable(message('collections.account_missing', { id: accountId }));
   return target;
 }
 
@@ -85,14 +85,14 @@ async function insertItem(
 ): Promise<{ item: CollectionItemsTable; target: AccountRow }> {
   const target = await loadTarget(tx, accountId);
   if (!(await mayFeature(tx, curator, target)))
-    throw unprocessable('This account cannot be added to collections', 'cannot_be_featured');
+    throw unprocessable('collections.cannot_feature', 'cannot_be_featured');
   const existing = await tx
     .selectFrom('collection_items')
     .select('id')
     .where('collection_id', '=', collection.id)
     .where('account_id', '=', target.id)
     .executeTakeFirst();
-  if (existing) throw unprocessable('Validation failed: Account is already in this collection', 'taken');
+  if (existing) throw unprocessable('collections.already_in', 'taken');
   const { count } = await tx
     .selectFrom('collection_items')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
@@ -100,10 +100,7 @@ async function insertItem(
     .where('state', 'in', ['pending', 'accepted'])
     .executeTakeFirstOrThrow();
   if (Number(count) >= COLLECTION_MAX_ITEMS)
-    throw unprocessable(
-      `Validation failed: Collection items are too many (maximum is ${COLLECTION_MAX_ITEMS})`,
-      'too_many',
-    );
+    throw unprocessable(message('collections.too_many_items', { max: COLLECTION_MAX_ITEMS }), 'too_many');
   const item: CollectionItemsTable = {
     id: newId(),
     collection_id: collection.id,
@@ -144,10 +141,7 @@ export async function createCollection(
       .where('account_id', '=', curator.id)
       .executeTakeFirstOrThrow();
     if (Number(count) >= COLLECTIONS_PER_ACCOUNT)
-      throw unprocessable(
-        `Validation failed: You cannot create more than ${COLLECTIONS_PER_ACCOUNT} collections`,
-        'too_many',
-      );
+      throw unprocessable(message('collections.too_many', { max: COLLECTIONS_PER_ACCOUNT }), 'too_many');
     const now = nowIso();
     const row: CollectionsTable = {
       id: newId(),

@@ -121,7 +121,7 @@ export async function createOnce<T>(
     const winner = await heldBy(db, keyed);
     if (winner) return answerEarlier(winner);
     if (!(error instanceof KeyTaken)) throw error;
-    throw new ApiError(409, 'A request with this Idempotency-Key is in progress', 'idempotency_conflict');
+    throw new ApiError(409, 'http.idempotency_in_progress', 'idempotency_conflict');
   }
 }
 

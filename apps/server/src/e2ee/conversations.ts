@@ -1,4 +1,4 @@
-import { MessagingErrorCode, MessagingText, type Conversation } from '@palchat/api';
+import { MessagingErrorCode, type Conversation } from '@palchat/api';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import type { Tx } from '../db/index.js';
@@ -26,6 +26,7 @@ import { fromBase64, readGroupInfo, readGroupMessage, toBase64 } from './framing
 import { participantIds } from '../messaging/access.js';
 import * as store from './store.js';
 import type { E2eeEnvelopesTable } from '../db/schema.js';
+import { verbatimText } from '../i18n/format.js';
 
 /** Encrypted chats: creating one (its group at epoch 0, committed with everyone's Adds), and its membership. */
 
@@ -56,11 +57,11 @@ export async function createEncryptedConversation(
   const groupId = framingOf(() => toBase64(fromBase64(input.mls_group_id)));
   const commit = framingOf(() => readGroupMessage(fromBase64(input.commit)));
   if (commit.contentType !== 'commit' || commit.epoch !== 0 || toBase64(commit.groupId) !== groupId)
-    throw unprocessable(CreateText.commitAtZero);
+    throw unprocessable(verbatimText(CreateText.commitAtZero));
   if (input.group_info) framingOf(() => readGroupInfo(fromBase64(input.group_info ?? '')));
   const welcome = await checkWelcome(ctx.db, input.welcome);
   if (welcome.keyPackages.some((row) => row.claimed_by !== viewer.id))
-    throw unprocessable(DeliveryText.unknownKeyPackage);
+    throw unprocessable(verbatimText(DeliveryText.unknownKeyPackage));
   const others = [...new Set(input.participant_ids)].filter((id) => id !== viewer.id);
   requireWelcomeFits(welcome, new Set([viewer.id, ...others]), others);
   const deviceId = await creatorDevice(
@@ -143,9 +144,9 @@ async function creatorDevice(
 
 async function requireNoBlock(ctx: AppContext, viewerId: string, otherId: string): Promise<void> {
   const status = await blockStatus(ctx.db, viewerId, otherId);
-  if (status.is_blocked_by_me) throw forbidden(MessagingText.blockedByMe, MessagingErrorCode.blockedByMe);
+  if (status.is_blocked_by_me) throw forbidden('messaging.blocked_by_me', MessagingErrorCode.blockedByMe);
   if (status.is_blocked_by_them)
-    throw forbidden(MessagingText.blockedByThem, MessagingErrorCode.blockedByThem);
+    throw forbidden('messaging.blocked_by_them', MessagingErrorCode.blockedByThem);
 }
 
 /**
@@ -169,7 +170,7 @@ export async function commitMembership(ctx: AppContext, out: Outgoing): Promise<
         : removeParticipants(ctx, out.sender, out.chat.id, out.removedIds, { inTransaction }),
     write,
   );
-  if (!envelope) throw unprocessable(DeliveryText.onlyCommits);
+  if (!envelope) throw unprocessable(verbatimText(DeliveryText.onlyCommits));
   return envelope;
 }
 
@@ -190,12 +191,12 @@ export async function changeMembership(
   const chat = await store.findMlsState(ctx.db, conversationId);
   const encrypted = chat?.encrypted === 1;
   if (!encrypted || (!mls && change === 'remove')) {
-    if (mls) throw unprocessable(DeliveryText.notEncrypted);
+    if (mls) throw unprocessable(verbatimText(DeliveryText.notEncrypted));
     return change === 'add'
       ? addParticipants(ctx, viewer, conversationId, participantIds)
       : removeParticipants(ctx, viewer, conversationId, participantIds);
   }
-  if (!mls) throw unprocessable(MembershipText.commitRequired);
+  if (!mls) throw unprocessable(verbatimText(MembershipText.commitRequired));
   const input: PostInput = {
     device_id: mls.device_id,
     message: mls.message,
@@ -209,10 +210,10 @@ export async function changeMembership(
   };
   if (participantIds.length === 0)
     throw unprocessable(
-      change === 'add' ? MessagingText.selectPeopleToAdd : MessagingText.selectParticipants,
+      change === 'add' ? 'messaging.select_people_to_add' : 'messaging.select_participants',
     );
   const out = await checkOutgoing(ctx, viewer, conversationId, input);
-  if (out.kind !== 'commit') throw unprocessable(DeliveryText.onlyCommits);
+  if (out.kind !== 'commit') throw unprocessable(verbatimText(DeliveryText.onlyCommits));
   await commitMembership(ctx, out);
   return { success: true };
 }

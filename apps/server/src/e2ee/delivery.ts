@@ -1,4 +1,3 @@
-import { MessagingText } from '@palchat/api';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import type { DbOrTx, Tx } from '../db/index.js';
@@ -28,6 +27,7 @@ import {
 } from './framing.js';
 import { serializeEnvelope, type MlsEnvelope } from './serializers.js';
 import * as store from './store.js';
+import { verbatimText } from '../i18n/format.js';
 
 /**
  * The Delivery Service of one server (RFC 9750): each encrypted chat's envelopes in one order (seq), a commit
@@ -50,14 +50,15 @@ export const DeliveryText = {
 } as const;
 
 export const epochMismatch = (epoch: number): ApiError =>
-  new ApiError(409, DeliveryText.epochMismatch, undefined, { epoch });
+  new ApiError(409, verbatimText(DeliveryText.epochMismatch), undefined, { epoch });
 
 /** Bad base64 or MLS framing: a 422 with what was wrong. */
 export function framingOf<T>(read: () => T): T {
   try {
     return read();
   } catch (error) {
-    if (error instanceof FramingError) throw unprocessable(`Invalid MLS message: ${error.message}`);
+    if (error instanceof FramingError)
+      throw unprocessable(verbatimText(`Invalid MLS message: ${error.message}`));
     throw error;
   }
 }
@@ -66,14 +67,14 @@ export type EncryptedChat = store.MlsState & { mls_group_id: string };
 
 export async function requireEncryptedChat(db: DbOrTx, conversationId: string): Promise<EncryptedChat> {
   const chat = await store.findMlsState(db, conversationId);
-  if (!chat) throw notFound(MessagingText.conversationNotFound);
+  if (!chat) throw notFound('messaging.conversation_not_found');
   return encryptedChatOf(chat);
 }
 
 /** The chat's MLS state, read with its membership already (no second read on the send path). */
 export function encryptedChatOf(conversation: ConversationsTable | store.MlsState): EncryptedChat {
   if (Number(conversation.encrypted ?? 0) !== 1 || !conversation.mls_group_id)
-    throw unprocessable(DeliveryText.notEncrypted);
+    throw unprocessable(verbatimText(DeliveryText.notEncrypted));
   return {
     id: conversation.id,
     encrypted: 1,
@@ -98,7 +99,7 @@ export async function checkWelcome(db: DbOrTx, encoded: string): Promise<Checked
   const { newMemberRefs } = framingOf(() => readWelcome(fromBase64(encoded)));
   const keyPackages = await store.keyPackagesByRefs(db, newMemberRefs);
   if (keyPackages.length !== new Set(newMemberRefs).size || keyPackages.some((row) => !row.claimed_at))
-    throw unprocessable(DeliveryText.unknownKeyPackage);
+    throw unprocessable(verbatimText(DeliveryText.unknownKeyPackage));
   return { message: encoded, keyPackages };
 }
 
@@ -226,22 +227,23 @@ export async function checkOutgoing(
   if (!target) throw await outsiderError(ctx.db, conversationId, sender.id);
   const chat = encryptedChatOf(target.conversation);
   const framing = framingOf(() => readGroupMessage(fromBase64(input.message)));
-  if (toBase64(framing.groupId) !== chat.mls_group_id) throw unprocessable(DeliveryText.wrongGroup);
+  if (toBase64(framing.groupId) !== chat.mls_group_id)
+    throw unprocessable(verbatimText(DeliveryText.wrongGroup));
   const kind = framing.contentType;
   if ((input.signal || input.ephemeral) && kind !== 'application')
-    throw unprocessable(DeliveryText.ephemeralApplication);
+    throw unprocessable(verbatimText(DeliveryText.ephemeralApplication));
   const changesMembers =
     input.welcome !== undefined ||
     input.add_participant_ids.length > 0 ||
     input.remove_participant_ids.length > 0 ||
     input.removed_device_ids.length > 0;
-  if (changesMembers && kind !== 'commit') throw unprocessable(DeliveryText.onlyCommits);
+  if (changesMembers && kind !== 'commit') throw unprocessable(verbatimText(DeliveryText.onlyCommits));
   // as for plain chats, a block either way stops what people say; commits (devices, membership) still go
   if (kind === 'application') assertTargetNotBlocked(target);
   if (input.add_participant_ids.length > 0 && input.remove_participant_ids.length > 0)
-    throw unprocessable(DeliveryText.addAndRemove);
+    throw unprocessable(verbatimText(DeliveryText.addAndRemove));
   if (input.add_participant_ids.length > 0 && !input.welcome)
-    throw unprocessable(DeliveryText.welcomeRequired);
+    throw unprocessable(verbatimText(DeliveryText.welcomeRequired));
   if (framing.epoch !== chat.mls_epoch) throw epochMismatch(chat.mls_epoch);
   if (input.group_info) framingOf(() => readGroupInfo(fromBase64(input.group_info ?? '')));
   const welcome = input.welcome ? await checkWelcome(ctx.db, input.welcome) : null;
@@ -269,9 +271,9 @@ export function requireWelcomeFits(
 ): void {
   if (!welcome) return;
   if (welcome.keyPackages.some((row) => !members.has(row.account_id)))
-    throw unprocessable(DeliveryText.welcomeForOutsider);
+    throw unprocessable(verbatimText(DeliveryText.welcomeForOutsider));
   const covered = new Set(welcome.keyPackages.map((row) => row.account_id));
-  if (added.some((id) => !covered.has(id))) throw unprocessable(DeliveryText.missingDevices);
+  if (added.some((id) => !covered.has(id))) throw unprocessable(verbatimText(DeliveryText.missingDevices));
 }
 
 /**
@@ -432,7 +434,7 @@ async function requireCursor(ctx: AppContext, viewer: AccountRow, conversationId
   await requireOwnDevice(ctx.db, viewer.id, deviceId);
   await requireMembership(ctx.db, conversationId, viewer.id);
   const cursor = await store.findCursor(ctx.db, deviceId, conversationId);
-  if (!cursor) throw notFound(DeliveryText.notInChat);
+  if (!cursor) throw notFound(verbatimText(DeliveryText.notInChat));
   return cursor;
 }
 

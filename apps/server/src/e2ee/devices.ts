@@ -9,6 +9,7 @@ import { nowIso } from '../lib/time.js';
 import { FramingError, fromBase64 } from './framing.js';
 import * as store from './store.js';
 import { serializeDevice, serializePublicDevice, type Device, type PublicDevice } from './serializers.js';
+import { verbatimText } from '../i18n/format.js';
 
 export const E2eeText = {
   deviceNotFound: 'Device not found',
@@ -35,8 +36,8 @@ export async function requireOwnDevice(
   deviceId: string,
 ): Promise<E2eeDevicesTable> {
   const device = await store.findDevice(db, deviceId);
-  if (!device || device.account_id !== viewerId) throw notFound(E2eeText.deviceNotFound);
-  if (device.revoked_at) throw new ApiError(410, E2eeText.deviceRemoved);
+  if (!device || device.account_id !== viewerId) throw notFound('e2ee.device_not_found');
+  if (device.revoked_at) throw new ApiError(410, 'e2ee.device_removed');
   return device;
 }
 
@@ -49,10 +50,10 @@ export async function registerDevice(
   try {
     key = fromBase64(input.signature_public_key);
   } catch (error) {
-    if (error instanceof FramingError) throw unprocessable(E2eeText.badSignatureKey);
+    if (error instanceof FramingError) throw unprocessable(verbatimText(E2eeText.badSignatureKey));
     throw error;
   }
-  if (key.length !== ED25519_PUBLIC_KEY_BYTES) throw unprocessable(E2eeText.badSignatureKey);
+  if (key.length !== ED25519_PUBLIC_KEY_BYTES) throw unprocessable(verbatimText(E2eeText.badSignatureKey));
   const now = nowIso();
   const row: E2eeDevicesTable = {
     id: newId(),
@@ -77,7 +78,7 @@ export async function heartbeat(ctx: AppContext, viewer: AccountRow, deviceId: s
   await requireOwnDevice(ctx.db, viewer.id, deviceId);
   await store.touchDevice(ctx.db, deviceId, nowIso());
   const device = await store.deviceWithCount(ctx.db, deviceId);
-  if (!device) throw notFound(E2eeText.deviceNotFound);
+  if (!device) throw notFound('e2ee.device_not_found');
   return serializeDevice(device);
 }
 
@@ -94,7 +95,7 @@ export async function removeDevice(ctx: AppContext, viewer: AccountRow, deviceId
   const device = await requireOwnDevice(ctx.db, viewer.id, deviceId);
   const at = nowIso();
   await transactionWithEvents(ctx, async (tx, emit) => {
-    if (!(await store.revokeDevice(tx, deviceId, at))) throw new ApiError(410, E2eeText.deviceRemoved);
+    if (!(await store.revokeDevice(tx, deviceId, at))) throw new ApiError(410, 'e2ee.device_removed');
     const withdrawn = await store.deleteFreeKeyPackagesOfDevice(tx, deviceId);
     const conversationIds = await store.deleteCursorsOfDevice(tx, deviceId);
     await store.addPendingRemovals(

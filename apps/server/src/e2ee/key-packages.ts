@@ -11,6 +11,7 @@ import { nowIso } from '../lib/time.js';
 import { requireOwnDevice } from './devices.js';
 import { FramingError, fromBase64, readKeyPackage } from './framing.js';
 import * as store from './store.js';
+import { verbatimText } from '../i18n/format.js';
 
 /** The directory (docs/E2EE-API.md, "Key packages"): each device's pool, each key package handed out once. */
 
@@ -38,12 +39,13 @@ async function checkedKeyPackage(
 ): Promise<{ ref: string; signatureKey: string }> {
   try {
     const framing = await readKeyPackage(fromBase64(encoded));
-    if (framing.identity !== identity) throw unprocessable(KeyPackageText.wrongIdentity);
+    if (framing.identity !== identity) throw unprocessable(verbatimText(KeyPackageText.wrongIdentity));
     const key = Buffer.from(framing.signatureKey).toString('base64');
-    if (key !== signatureKey) throw unprocessable(KeyPackageText.wrongKey);
+    if (key !== signatureKey) throw unprocessable(verbatimText(KeyPackageText.wrongKey));
     return { ref: framing.ref, signatureKey: Buffer.from(framing.signatureKey).toString('hex') };
   } catch (error) {
-    if (error instanceof FramingError) throw unprocessable(`${KeyPackageText.invalid}: ${error.message}`);
+    if (error instanceof FramingError)
+      throw unprocessable(verbatimText(`${KeyPackageText.invalid}: ${error.message}`));
     throw error;
   }
 }
@@ -62,7 +64,7 @@ export async function uploadKeyPackages(
     checked.push(await checkedKeyPackage(item, identity, device.signature_public_key));
   const refs = checked.map((item) => item.ref);
   if (new Set(refs).size !== refs.length || (await store.existingKeyPackageRefs(ctx.db, refs)).length > 0)
-    throw unprocessable(KeyPackageText.duplicate);
+    throw unprocessable(verbatimText(KeyPackageText.duplicate));
   const now = nowIso();
   const rows: E2eeKeyPackagesTable[] = checked.map((item, index) => ({
     id: newId(),
@@ -78,7 +80,8 @@ export async function uploadKeyPackages(
   }));
   return transactionWithEvents(ctx, async (tx, emit) => {
     const { free } = await store.countKeyPackagesOfDevice(tx, deviceId);
-    if (free + rows.length > MAX_STORED_KEY_PACKAGES) throw unprocessable(KeyPackageText.tooMany);
+    if (free + rows.length > MAX_STORED_KEY_PACKAGES)
+      throw unprocessable(verbatimText(KeyPackageText.tooMany));
     await store.insertKeyPackages(tx, rows);
     await emit({ type: 'E2eeKeyPackagesChanged', accountId: viewer.id, added: rows, removed: [] });
     // a device with no key package left could not be added to chats: now it can (its first upload, or a refill)

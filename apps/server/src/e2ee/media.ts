@@ -17,8 +17,6 @@ import { storedFileUrl } from '../media/urls.js';
  * as application/octet-stream with `Access-Control-Allow-Origin: *`, for remote members' browsers.
  */
 
-export const MediaText = { empty: 'The file is empty' } as const;
-
 export interface EncryptedMedia {
   id: string;
   url: string;
@@ -34,7 +32,7 @@ export async function storeEncryptedMedia(
   conversationId: string | undefined,
 ): Promise<EncryptedMedia> {
   const size = 'data' in source ? source.data.length : source.size;
-  if (size === 0) throw unprocessable(MediaText.empty);
+  if (size === 0) throw unprocessable('media.empty');
   if (conversationId) {
     await requireMembership(ctx.db, conversationId, viewer.id);
     await requireEncryptedChat(ctx.db, conversationId);

@@ -21,13 +21,13 @@ export async function readRemoteEncryptedMedia(
   try {
     target = new URL(url);
   } catch {
-    throw unprocessable('Not a URL');
+    throw unprocessable('e2ee.not_a_url');
   }
   const { config } = ctx;
   const schemes = config.federation.allowPrivateAddresses ? ['https:', 'http:'] : ['https:'];
-  if (!schemes.includes(target.protocol)) throw unprocessable('Only https URLs are read');
+  if (!schemes.includes(target.protocol)) throw unprocessable('e2ee.https_only');
   if (!(await store.sharesEncryptedChatWithDomain(ctx.db, viewer.id, target.host)))
-    throw notFound('No encrypted chat of yours has people on that server');
+    throw notFound('e2ee.no_chat_on_server');
   const file = await fetchLimited(
     target.href,
     {
@@ -39,7 +39,7 @@ export async function readRemoteEncryptedMedia(
     () => true,
     VIDEO_SIZE_LIMIT + 1,
   );
-  if (!file) throw notFound('The file could not be read');
-  if (file.data.length > VIDEO_SIZE_LIMIT) throw new ApiError(413, 'The file is too large');
+  if (!file) throw notFound('e2ee.file_unreadable');
+  if (file.data.length > VIDEO_SIZE_LIMIT) throw new ApiError(413, 'http.file_too_large');
   return file.data;
 }

@@ -5,7 +5,7 @@ import { transactionWithEvents } from '../events/transaction.js';
 import { ApiError, unprocessable } from '../http/errors.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
-import { CHAT_EXISTS, findOrCreateDirect } from '../messaging/conversations.js';
+import { findOrCreateDirect } from '../messaging/conversations.js';
 import { publishConversationUpdated } from '../messaging/events.js';
 import {
   ApiErrorOf,
@@ -19,6 +19,7 @@ import {
 import { fromBase64, readGroupMessage, readKeyPackage, readWelcome, toBase64 } from './framing.js';
 import { participantIds } from '../messaging/access.js';
 import * as store from './store.js';
+import { verbatimText } from '../i18n/format.js';
 
 /**
  * The domain commands the inbox uses (federation/e2ee calls them; this module never imports federation): the
@@ -59,9 +60,10 @@ export async function acceptRemoteEnvelope(
   if (existing) return { status: 'duplicate', envelope: existing };
   const chat = await requireEncryptedChat(ctx.db, input.conversationId);
   const members = await participantIds(ctx.db, chat.id);
-  if (!members.includes(input.sender.id)) throw new ApiError(403, DeliveryText.notInChat);
+  if (!members.includes(input.sender.id)) throw new ApiError(403, verbatimText(DeliveryText.notInChat));
   const framing = framingOf(() => readGroupMessage(fromBase64(input.message)));
-  if (toBase64(framing.groupId) !== chat.mls_group_id) throw unprocessable(DeliveryText.wrongGroup);
+  if (toBase64(framing.groupId) !== chat.mls_group_id)
+    throw unprocessable(verbatimText(DeliveryText.wrongGroup));
   const homedHere = chat.mls_home_uri === null;
   if (homedHere && framing.epoch !== chat.mls_epoch) return { status: 'stale', epoch: chat.mls_epoch };
   const welcome = input.welcome ? await localWelcome(ctx, input.welcome) : null;
@@ -149,14 +151,15 @@ export async function createRemoteEncryptedConversation(
   const conversationId = await ctx.db.transaction().execute(async (tx) => {
     let id = input.conversationId;
     if (!id) {
-      if (!input.localParticipantId) throw unprocessable('A one-to-one chat needs its local participant');
+      if (!input.localParticipantId)
+        throw unprocessable(verbatimText('A one-to-one chat needs its local participant'));
       const direct = await findOrCreateDirect(tx, input.creator.id, input.localParticipantId, {
         encrypted: 1,
         mls_group_id: groupId,
         mls_epoch: input.epoch,
       });
       if (direct.mls_group_id !== groupId)
-        throw new ApiError(409, CHAT_EXISTS, undefined, { conversation_id: direct.id });
+        throw new ApiError(409, 'messaging.chat_exists', undefined, { conversation_id: direct.id });
       id = direct.id;
     }
     await store.setRemoteMls(tx, id, { groupId, homeUri: input.homeUri, epoch: input.epoch });

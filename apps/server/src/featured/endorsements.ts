@@ -18,10 +18,7 @@ export async function endorseAccount(
   target: AccountRow,
 ): Promise<Relationship> {
   if (!(await isFollowing(ctx.db, viewer.id, target.id)))
-    throw unprocessable(
-      'Validation failed: You must be already following the person you want to endorse',
-      'endorse_unfollowed',
-    );
+    throw unprocessable('featured.endorse_unfollowed', 'endorse_unfollowed');
   await ctx.db
     .insertInto('endorsements')
     .values({ id: newId(), account_id: viewer.id, target_account_id: target.id, created_at: nowIso() })

@@ -3,6 +3,7 @@ import { unprocessable } from '../http/errors.js';
 import { MAX_FEATURED_TAGS } from '../instance/limits.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
+import { message } from '../i18n/format.js';
 
 export interface FeaturedTagResult {
   /** the featured_tags row */
@@ -41,10 +42,7 @@ export async function featureTag(db: Db, accountId: string, name: string): Promi
       .where('account_id', '=', accountId)
       .executeTakeFirstOrThrow();
     if (Number(count.count) >= MAX_FEATURED_TAGS)
-      throw unprocessable(
-        `Validation failed: you can feature at most ${MAX_FEATURED_TAGS} hashtags`,
-        'featured_limit',
-      );
+      throw unprocessable(message('featured.limit', { max: MAX_FEATURED_TAGS }), 'featured_limit');
     const id = newId();
     await tx
       .insertInto('featured_tags')

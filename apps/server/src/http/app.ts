@@ -1,5 +1,5 @@
 import { constants as zlib } from 'node:zlib';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -15,10 +15,14 @@ import { runPeriodically } from '../lib/periodic.js';
 import rateLimitPlugin from '../rate-limits/plugin.js';
 import { loadSecretKeyBase } from '../settings/secret-key.js';
 import { ApiError } from './errors.js';
+import { formatMessage, type MessageLike } from '../i18n/format.js';
+import { negotiateLocale } from '../i18n/locales.js';
+import { requestLocale } from '../i18n/request-locale.js';
+import { describeZodError } from '../i18n/zod-issues.js';
 import { parseFormBody } from './form-params.js';
 import { trustProxyOption } from './trusted-proxies.js';
 import { registerUnreadBodyDrain } from './unread-body.js';
-import { isStorageFull, STORAGE_FULL } from './storage-full.js';
+import { isStorageFull } from './storage-full.js';
 import { withoutTrailingSlash } from './trailing-slash.js';
 import { registerDomainRoutes } from './routes/index.js';
 import { registerSecurityHeaders } from './security-headers.js';
@@ -34,12 +38,9 @@ export interface BuildAppOptions {
   logger?: boolean | { level: string; stream?: { write(line: string): void } };
 }
 
-function describeZodError(error: ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'Validation failed';
-  const field = issue.path.join('.');
-  return field ? `Validation failed: ${field} ${issue.message}` : `Validation failed: ${issue.message}`;
-}
+/** A text in the browser's language, where the account's cannot be read (no database, no route). */
+const browserText = (request: FastifyRequest, text: MessageLike): string =>
+  formatMessage(negotiateLocale(request.headers['accept-language']), text);
 
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -60,36 +61,40 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       app.log.warn({ err: error }, `a ${event.type} subscriber failed`),
     )),
   );
-  app.setErrorHandler((error: FastifyError | ApiError | ZodError, request, reply) => {
-    if (error instanceof ApiError) {
-      return reply
-        .status(error.statusCode)
-        .send({ error: error.message, ...(error.code ? { code: error.code } : {}), ...error.details });
-    }
-    if (error instanceof ZodError) {
-      return reply.status(422).send({ error: describeZodError(error), code: 'validation_failed' });
-    }
-    if (isStorageFull(error)) {
-      request.log.error(error);
-      return reply.status(507).send({ error: STORAGE_FULL });
-    }
+  app.setErrorHandler(async (error: FastifyError | ApiError | ZodError, request, reply) => {
     if (isDatabaseUnavailable(error)) {
       databaseOutage.failed(error);
       return reply
         .status(503)
         .header('retry-after', String(DATABASE_RETRY_AFTER_S))
-        .send({ error: 'The database is unavailable, try again shortly', code: 'database_unavailable' });
+        .send({ error: browserText(request, 'http.database_unavailable'), code: 'database_unavailable' });
+    }
+    const locale = await requestLocale(ctx.db, request);
+    if (error instanceof ApiError) {
+      return reply.status(error.statusCode).send({
+        error: formatMessage(locale, error.text),
+        ...(error.code ? { code: error.code } : {}),
+        ...error.details,
+      });
+    }
+    if (error instanceof ZodError) {
+      return reply.status(422).send({ error: describeZodError(error, locale), code: 'validation_failed' });
+    }
+    if (isStorageFull(error)) {
+      request.log.error(error);
+      return reply.status(507).send({ error: formatMessage(locale, 'http.storage_full') });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error(error);
-      return reply.status(status).send({ error: 'Internal server error' });
+      return reply.status(status).send({ error: formatMessage(locale, 'http.internal_error') });
     }
+    // Fastify's own refusals (a body too large, a malformed JSON body): texts for developers, in English
     return reply.status(status).send({ error: error.message });
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ error: 'Not found' });
+    reply.status(404).send({ error: browserText(request, 'http.not_found') });
   });
 
   // API answers (a home timeline page is ~30 KB of JSON) go compressed; the web client's files are already

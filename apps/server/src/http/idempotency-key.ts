@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { unprocessable } from './errors.js';
+import { message } from '../i18n/format.js';
 
 const MAX_KEY_LENGTH = 200;
 
@@ -9,7 +10,7 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   if (typeof header !== 'string' || header.trim() === '') return undefined;
   if (header.length > MAX_KEY_LENGTH) {
     throw unprocessable(
-      `Idempotency-Key must be at most ${MAX_KEY_LENGTH} characters`,
+      message('http.idempotency_key_too_long', { max: MAX_KEY_LENGTH }),
       'idempotency_key_too_long',
     );
   }

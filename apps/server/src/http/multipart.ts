@@ -4,8 +4,6 @@ import { badRequest } from './errors.js';
 import { nestFormParams } from './form-params.js';
 import { discardUpload, saveUpload, type TempUpload } from './temp-upload.js';
 
-export const MALFORMED_MULTIPART = 'The multipart/form-data body could not be read';
-
 /**
  * The multipart/form-data parser for the routes of `scope`. Bodies are read with `readMultipartForm`, which
  * sets the file size limits; `files` and `fields` bound how many parts a body may have.
@@ -25,7 +23,9 @@ export async function registerMultipart(
  */
 function bodyError(error: unknown): Error {
   const status = (error as { statusCode?: unknown } | null)?.statusCode;
-  return typeof status === 'number' && status < 500 ? (error as Error) : badRequest(MALFORMED_MULTIPART);
+  return typeof status === 'number' && status < 500
+    ? (error as Error)
+    : badRequest('http.malformed_multipart');
 }
 
 export interface FileFieldRule {
@@ -91,6 +91,6 @@ export async function readMultipartForm(
     throw error;
   }
   // RFC 2046: a multipart body has at least one part
-  if (partCount === 0) throw badRequest(MALFORMED_MULTIPART);
+  if (partCount === 0) throw badRequest('http.malformed_multipart');
   return { fields: nestFormParams(fields), files, discard };
 }

@@ -3,8 +3,6 @@ const SQLITE_FULL = 13;
 /** PostgreSQL's SQLSTATE for a full disk (disk_full). */
 const PG_DISK_FULL = '53100';
 
-export const STORAGE_FULL = "The server's storage is full: nothing was saved. Try again later.";
-
 /** Whether the error (or one it was caused by) is the database's disk being full. */
 export function isStorageFull(error: unknown): boolean {
   for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {

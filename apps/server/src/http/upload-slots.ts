@@ -1,8 +1,6 @@
 import type { AppContext } from '../context.js';
 import { ApiError } from './errors.js';
 
-export const TOO_MANY_UPLOADS = 'Too many uploads at once: wait for one of them to finish, then try again';
-
 /** How many uploads each account has in progress in this process. */
 class UploadSlots {
   private readonly active = new Map<string, number>();
@@ -41,7 +39,7 @@ export async function withUploadSlot<T>(
     slotsByContext.set(ctx, slots);
   }
   const release = slots.take(accountId);
-  if (!release) throw new ApiError(429, TOO_MANY_UPLOADS, 'too_many_uploads');
+  if (!release) throw new ApiError(429, 'http.too_many_uploads', 'too_many_uploads');
   try {
     return await work();
   } finally {

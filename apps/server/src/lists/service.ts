@@ -7,6 +7,7 @@ import { isId, newId, storedId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { dropFeed, listFeed, mergeAuthorIntoFeed, removeAuthorFromFeed } from '../timelines/feeds.js';
 import { followsTo } from '../relationships/store.js';
+import { message } from '../i18n/format.js';
 
 export const MAX_LISTS_PER_ACCOUNT = 50;
 
@@ -36,7 +37,7 @@ export async function createList(db: Db, viewer: AccountRow, input: ListInput): 
       .where('account_id', '=', viewer.id)
       .executeTakeFirstOrThrow();
     if (Number(count) >= MAX_LISTS_PER_ACCOUNT) {
-      throw unprocessable(`You cannot have more than ${MAX_LISTS_PER_ACCOUNT} lists`, 'list_limit');
+      throw unprocessable(message('lists.limit', { max: MAX_LISTS_PER_ACCOUNT }), 'list_limit');
     }
     const row: ListsTable = {
       id: newId(),
@@ -69,13 +70,13 @@ export async function addListAccounts(
   list: ListsTable,
   accountIds: string[],
 ): Promise<void> {
-  if (accountIds.length === 0) throw unprocessable('account_ids is required');
+  if (accountIds.length === 0) throw unprocessable(message('http.field_required', { field: 'account_ids' }));
   await db.transaction().execute(async (tx) => {
     const followed = new Set(
       (await followsTo(tx, viewer.id, accountIds)).map((row) => row.target_account_id),
     );
     const missing = accountIds.filter((id) => !followed.has(id));
-    if (missing.length) throw notFound('You can only add accounts you follow to a list');
+    if (missing.length) throw notFound('lists.followed_only');
     const now = nowIso();
     await tx
       .insertInto('list_accounts')
@@ -87,7 +88,7 @@ export async function addListAccounts(
 }
 
 export async function removeListAccounts(db: Db, list: ListsTable, accountIds: string[]): Promise<void> {
-  if (accountIds.length === 0) throw unprocessable('account_ids is required');
+  if (accountIds.length === 0) throw unprocessable(message('http.field_required', { field: 'account_ids' }));
   await db
     .deleteFrom('list_accounts')
     .where('list_id', '=', list.id)

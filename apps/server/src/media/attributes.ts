@@ -1,6 +1,7 @@
 import type { MediaAttachmentsTable } from '../db/schema.js';
 import { unprocessable } from '../http/errors.js';
 import { MEDIA_DESCRIPTION_LIMIT } from '../instance/limits.js';
+import { message } from '../i18n/format.js';
 
 export interface Focus {
   x: number;
@@ -15,8 +16,7 @@ export interface MediaAttributesInput {
 
 export type MediaColumns = Partial<Pick<MediaAttachmentsTable, 'description' | 'focus_x' | 'focus_y'>>;
 
-const badFocus = () =>
-  unprocessable('Validation failed: Focus must be two numbers from -1.0 to 1.0, as "x,y"', 'media_focus');
+const badFocus = () => unprocessable('media.focus', 'media_focus');
 
 /** Mastodon's focus parameter: "x,y", each from -1.0 (left, bottom) to 1.0 (right, top). */
 export function parseFocus(text: string): Focus {
@@ -34,7 +34,7 @@ export function mediaColumns(input: MediaAttributesInput): MediaColumns {
     const description = input.description ?? '';
     if ([...description].length > MEDIA_DESCRIPTION_LIMIT) {
       throw unprocessable(
-        `Validation failed: Description is too long (maximum is ${MEDIA_DESCRIPTION_LIMIT} characters)`,
+        message('media.description_too_long', { max: MEDIA_DESCRIPTION_LIMIT }),
         'media_description',
       );
     }

@@ -2,6 +2,7 @@ import os from 'node:os';
 import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
 import { ApiError, unprocessable } from '../http/errors.js';
 import { IMAGE_MATRIX_LIMIT } from '../instance/limits.js';
+import { message } from '../i18n/format.js';
 
 // Each upload is decoded once or twice: libvips' operation cache (50 MB by default) would only hold on to them.
 sharp.cache(false);
@@ -50,8 +51,11 @@ export async function readImageHeader(
   const pixels = (meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0);
   if (pixels > IMAGE_MATRIX_LIMIT) {
     throw unprocessable(
-      `The image is too large: ${meta.width}×${meta.pageHeight ?? meta.height} pixels, ` +
-        `more than the ${IMAGE_MATRIX_LIMIT.toLocaleString('en')} allowed`,
+      message('media.image_too_large', {
+        width: meta.width ?? 0,
+        height: meta.pageHeight ?? meta.height ?? 0,
+        max: IMAGE_MATRIX_LIMIT,
+      }),
       IMAGE_TOO_LARGE_CODE,
     );
   }

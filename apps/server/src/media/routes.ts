@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { z } from 'zod';
-import { MessagingText } from '@palchat/api';
 import { requireAccount, requireBearerAccount } from '../auth/viewer.js';
 import { MEDIA_POLICY } from '../http/security-headers.js';
 import type { AppContext } from '../context.js';
@@ -58,9 +57,9 @@ export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext)
 
     const upload = async (request: FastifyRequest) => {
       const viewer = requireBearerAccount(request);
-      if (!request.isMultipart()) throw unprocessable(MessagingText.noFile);
+      if (!request.isMultipart()) throw unprocessable('messaging.no_file');
       return withForm(request, viewer.id, uploadRules, async ({ files, fields }) => {
-        if (!files.file) throw unprocessable(MessagingText.noFile);
+        if (!files.file) throw unprocessable('messaging.no_file');
         return storeUpload(ctx, viewer.id, {
           file: files.file,
           thumbnail: files.thumbnail,

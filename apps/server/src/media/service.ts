@@ -1,4 +1,4 @@
-import { MessagingErrorCode, MessagingText, type MessageMedia } from '@palchat/api';
+import { MessagingErrorCode, type MessageMedia } from '@palchat/api';
 import type { AppContext } from '../context.js';
 import type { MediaAttachmentsTable } from '../db/schema.js';
 import { ApiError, notFound, unprocessable } from '../http/errors.js';
@@ -16,8 +16,8 @@ import { mediaStorageFor } from './storage.js';
 
 export const THUMBNAIL_SIZE = 640;
 
-const unsupported = () => unprocessable(MessagingText.unsupportedMedia, MessagingErrorCode.unsupportedMedia);
-const tooLarge = () => new ApiError(413, MessagingText.fileTooLarge);
+const unsupported = () => unprocessable('messaging.unsupported_media', MessagingErrorCode.unsupportedMedia);
+const tooLarge = () => new ApiError(413, 'messaging.file_too_large');
 
 /**
  * The largest upload accepted for a file starting with `head`: the limits the instance advertises

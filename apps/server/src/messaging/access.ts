@@ -1,7 +1,8 @@
-import { MessagingErrorCode, MessagingText } from '@palchat/api';
+import { MessagingErrorCode } from '@palchat/api';
 import type { DbOrTx } from '../db/index.js';
 import type { ConversationParticipantsTable, ConversationsTable } from '../db/schema.js';
 import { forbidden, notFound, unprocessable, type ApiError } from '../http/errors.js';
+import type { MessageId } from '../i18n/messages/en.js';
 
 export interface Membership {
   conversation: ConversationsTable;
@@ -24,8 +25,8 @@ export async function outsiderError(
     .where('account_id', '=', accountId)
     .executeTakeFirst();
   return removed
-    ? forbidden(MessagingText.removedFromGroup, MessagingErrorCode.removedFromGroup)
-    : notFound(MessagingText.conversationNotFound);
+    ? forbidden('messaging.removed_from_group', MessagingErrorCode.removedFromGroup)
+    : notFound('messaging.conversation_not_found');
 }
 
 /** The conversation as seen by one of its participants; anyone else gets outsiderError. */
@@ -46,19 +47,18 @@ export async function requireMembership(
     .selectAll()
     .where('id', '=', conversationId)
     .executeTakeFirst();
-  if (!conversation) throw notFound(MessagingText.conversationNotFound);
+  if (!conversation) throw notFound('messaging.conversation_not_found');
   return { conversation, participant };
 }
 
 export function requireGroup(membership: Membership): void {
-  if (membership.conversation.is_group !== 1) throw unprocessable(MessagingText.notAGroup);
+  if (membership.conversation.is_group !== 1) throw unprocessable('messaging.not_a_group');
 }
 
 /** Groups only, and only their admin: everyone else gets a 403 with the given text. */
-export function requireGroupAdmin(membership: Membership, accountId: string, message: string): void {
+export function requireGroupAdmin(membership: Membership, accountId: string, text: MessageId): void {
   requireGroup(membership);
-  if (membership.conversation.admin_id !== accountId)
-    throw forbidden(message, MessagingErrorCode.notGroupAdmin);
+  if (membership.conversation.admin_id !== accountId) throw forbidden(text, MessagingErrorCode.notGroupAdmin);
 }
 
 export async function participantIds(db: DbOrTx, conversationId: string): Promise<string[]> {

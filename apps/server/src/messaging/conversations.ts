@@ -2,7 +2,6 @@ import {
   CONVERSATION_PAGE_MAX,
   CONVERSATION_PAGE_SIZE,
   MessagingErrorCode,
-  MessagingText,
   type Conversation,
   type ConversationPage,
 } from '@palchat/api';
@@ -35,9 +34,9 @@ export async function loadConversation(
   id: string,
 ): Promise<Conversation> {
   const [row] = await conversationRows(db, viewerId, { ids: [id], includeHidden: true });
-  if (!row) throw notFound(MessagingText.conversationNotFound);
+  if (!row) throw notFound('messaging.conversation_not_found');
   const [conversation] = await serializeConversations(ctx, db, viewerId, [row]);
-  if (!conversation) throw notFound(MessagingText.conversationNotFound);
+  if (!conversation) throw notFound('messaging.conversation_not_found');
   return conversation;
 }
 
@@ -116,7 +115,7 @@ export async function getConversationPage(
 async function requireActiveAccounts(db: DbOrTx, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   const enabled = await enabledAccountIdsAmong(db, ids);
-  if (enabled.length !== new Set(ids).size) throw notFound(MessagingText.userNotFound);
+  if (enabled.length !== new Set(ids).size) throw notFound('messaging.user_not_found');
 }
 
 /** The id of the direct conversation of a pair, when it exists. */
@@ -146,7 +145,7 @@ export async function findOrCreateDirect(
   /** an encrypted chat's columns, when the chat it creates is one (an existing chat keeps its own) */
   encryption: EncryptionColumns | null = null,
 ): Promise<ConversationsTable> {
-  if (viewerId === otherId) throw unprocessable(MessagingText.cannotMessageSelf);
+  if (viewerId === otherId) throw unprocessable('messaging.cannot_message_self');
   await requireActiveAccounts(tx, [otherId]);
   const key = directKey(viewerId, otherId);
   const now = nowIso();
@@ -202,8 +201,6 @@ export interface EncryptedChatSetup {
   write(tx: Tx, conversationId: string): Promise<void>;
 }
 
-export const CHAT_EXISTS = 'A chat with this person exists already';
-
 /**
  * A group (name and at least two other people, all mutual follows of the creator, who becomes its admin), or,
  * with one person and no name, the direct conversation with them (reused when it exists).
@@ -222,7 +219,7 @@ export async function createConversation(
       const direct = await findOrCreateDirect(tx, viewer.id, other, encryption?.columns ?? null);
       if (encryption) {
         if (direct.mls_group_id !== encryption.columns.mls_group_id)
-          throw new ApiError(409, CHAT_EXISTS, undefined, { conversation_id: direct.id });
+          throw new ApiError(409, 'messaging.chat_exists', undefined, { conversation_id: direct.id });
         await encryption.write(tx, direct.id);
       }
       await tx
@@ -236,12 +233,12 @@ export async function createConversation(
     if (encryption) await publishConversationUpdated(ctx, [viewer.id, other], conversation.id);
     return loadConversation(ctx, ctx.db, viewer.id, conversation.id);
   }
-  if (!name) throw unprocessable(MessagingText.groupNameRequired);
-  if (others.length < 2) throw unprocessable(MessagingText.groupMinUsers);
+  if (!name) throw unprocessable('messaging.group_name_required');
+  if (others.length < 2) throw unprocessable('messaging.group_min_users');
   await requireActiveAccounts(ctx.db, others);
   const mutual = await mutualFollowsAmong(ctx.db, viewer.id, others);
   if (others.some((id) => !mutual.has(id)))
-    throw forbidden(MessagingText.mutualFollow, MessagingErrorCode.mutualFollow);
+    throw forbidden('messaging.mutual_follow', MessagingErrorCode.mutualFollow);
   await requireGroupMembersReachable(ctx, [...(await loadAccounts(ctx.db, others)).values()]);
 
   const id = newId();
@@ -288,7 +285,7 @@ export async function deleteConversation(
 ): Promise<void> {
   const membership = await requireMembership(ctx.db, conversationId, viewer.id);
   if (membership.conversation.is_group === 1) {
-    requireGroupAdmin(membership, viewer.id, MessagingText.onlyAdminsDissolve);
+    requireGroupAdmin(membership, viewer.id, 'messaging.only_admins_dissolve');
     await dissolveGroup(ctx, conversationId);
     return;
   }

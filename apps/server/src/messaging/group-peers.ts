@@ -1,7 +1,8 @@
-import { MessagingErrorCode, MessagingText } from '@palchat/api';
+import { MessagingErrorCode } from '@palchat/api';
 import type { AppContext } from '../context.js';
 import type { AccountsTable } from '../db/schema.js';
 import { unprocessable } from '../http/errors.js';
+import { message } from '../i18n/format.js';
 
 /**
  * What the message box must know of other servers, answered by federation (installed on `ctx.chatPeers` when
@@ -26,7 +27,7 @@ export async function requireGroupMembersReachable(
     if (!account.domain) continue;
     if (!(await ctx.chatPeers?.hostsGroupMembers(account)))
       throw unprocessable(
-        MessagingText.groupNotSupportedBy(`${account.username}@${account.domain}`),
+        message('messaging.group_not_supported_by', { acct: `${account.username}@${account.domain}` }),
         MessagingErrorCode.groupNotSupported,
       );
   }

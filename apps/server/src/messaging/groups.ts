@@ -1,4 +1,4 @@
-import { MessagingErrorCode, MessagingText } from '@palchat/api';
+import { MessagingErrorCode } from '@palchat/api';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import type { MessagesTable } from '../db/schema.js';
@@ -68,9 +68,9 @@ export async function renameGroup(
   rawName: string,
 ): Promise<GroupResult> {
   const membership = await requireMembership(ctx.db, conversationId, viewer.id);
-  requireGroupAdmin(membership, viewer.id, MessagingText.onlyAdminsRename);
+  requireGroupAdmin(membership, viewer.id, 'messaging.only_admins_rename');
   const name = rawName.trim();
-  if (!name) throw unprocessable(MessagingText.groupNameRequired);
+  if (!name) throw unprocessable('messaging.group_name_required');
   const notice = await ctx.db.transaction().execute(async (tx) => {
     await tx
       .updateTable('conversations')
@@ -91,17 +91,17 @@ export async function addParticipants(
   options: MembershipOptions = {},
 ): Promise<GroupResult> {
   const membership = await requireMembership(ctx.db, conversationId, viewer.id);
-  requireGroupAdmin(membership, viewer.id, MessagingText.onlyAdminsManage);
+  requireGroupAdmin(membership, viewer.id, 'messaging.only_admins_manage');
   const wanted = [...new Set(ids)];
-  if (wanted.length === 0) throw unprocessable(MessagingText.selectPeopleToAdd);
+  if (wanted.length === 0) throw unprocessable('messaging.select_people_to_add');
   const current = new Set(await participantIds(ctx.db, conversationId));
-  if (wanted.some((id) => current.has(id))) throw unprocessable(MessagingText.alreadyParticipant);
+  if (wanted.some((id) => current.has(id))) throw unprocessable('messaging.already_participant');
   const accounts = await loadAccounts(ctx.db, wanted);
   if (wanted.some((id) => !accounts.get(id) || accounts.get(id)?.disabled === 1))
-    throw notFound(MessagingText.userNotFound);
+    throw notFound('messaging.user_not_found');
   const mutual = await mutualFollowsAmong(ctx.db, viewer.id, wanted);
   if (wanted.some((id) => !mutual.has(id)))
-    throw forbidden(MessagingText.mutualFollow, MessagingErrorCode.mutualFollow);
+    throw forbidden('messaging.mutual_follow', MessagingErrorCode.mutualFollow);
   await requireGroupMembersReachable(ctx, [...accounts.values()]);
 
   const notices = await ctx.db.transaction().execute(async (tx) => {
@@ -143,12 +143,12 @@ export async function removeParticipants(
   options: MembershipOptions = {},
 ): Promise<GroupResult> {
   const membership = await requireMembership(ctx.db, conversationId, viewer.id);
-  requireGroupAdmin(membership, viewer.id, MessagingText.onlyAdminsManage);
+  requireGroupAdmin(membership, viewer.id, 'messaging.only_admins_manage');
   const targets = [...new Set(ids)];
-  if (targets.length === 0) throw unprocessable(MessagingText.selectParticipants);
-  if (targets.includes(viewer.id)) throw unprocessable(MessagingText.cannotRemoveSelf);
+  if (targets.length === 0) throw unprocessable('messaging.select_participants');
+  if (targets.includes(viewer.id)) throw unprocessable('messaging.cannot_remove_self');
   const current = new Set(await participantIds(ctx.db, conversationId));
-  if (targets.some((id) => !current.has(id))) throw unprocessable(MessagingText.notAParticipant);
+  if (targets.some((id) => !current.has(id))) throw unprocessable('messaging.not_a_participant');
   const accounts = await loadAccounts(ctx.db, targets);
 
   const notices = await ctx.db.transaction().execute(async (tx) => {
@@ -193,7 +193,7 @@ export async function leaveGroup(
   const membership = await requireMembership(ctx.db, conversationId, viewer.id);
   requireGroup(membership);
   if (membership.conversation.admin_id === viewer.id) {
-    throw unprocessable(MessagingText.adminMustTransfer, MessagingErrorCode.transferOwnershipRequired);
+    throw unprocessable('messaging.admin_must_transfer', MessagingErrorCode.transferOwnershipRequired);
   }
   const notice = await ctx.db.transaction().execute(async (tx) => {
     await tx
@@ -221,14 +221,14 @@ export async function transferOwnership(
   newOwnerId: string,
 ): Promise<GroupResult> {
   const membership = await requireMembership(ctx.db, conversationId, viewer.id);
-  requireGroupAdmin(membership, viewer.id, MessagingText.onlyAdminsTransfer);
-  if (newOwnerId === viewer.id) throw unprocessable(MessagingText.cannotTransferToSelf);
+  requireGroupAdmin(membership, viewer.id, 'messaging.only_admins_transfer');
+  if (newOwnerId === viewer.id) throw unprocessable('messaging.cannot_transfer_to_self');
   const current = new Set(await participantIds(ctx.db, conversationId));
-  if (!current.has(newOwnerId)) throw unprocessable(MessagingText.newOwnerNotParticipant);
+  if (!current.has(newOwnerId)) throw unprocessable('messaging.new_owner_not_participant');
   const newOwner = (await loadAccounts(ctx.db, [newOwnerId])).get(newOwnerId);
-  if (!newOwner) throw unprocessable(MessagingText.newOwnerNotParticipant);
+  if (!newOwner) throw unprocessable('messaging.new_owner_not_participant');
   // the admin's rules are applied by the group's home server: its admin is one of its people
-  if (newOwner.domain) throw unprocessable(MessagingText.newOwnerNotLocal);
+  if (newOwner.domain) throw unprocessable('messaging.new_owner_not_local');
   const notice = await ctx.db.transaction().execute(async (tx) => {
     await tx
       .updateTable('conversations')

@@ -1,4 +1,3 @@
-import { MessagingText } from '@palchat/api';
 import { sql } from 'kysely';
 import type { KeyClaim } from '../db/idempotency.js';
 import { isPostgres, type Db, type DbOrTx, type Tx } from '../db/index.js';
@@ -66,7 +65,7 @@ async function attachMedia(tx: Tx, message: MessagesTable, media: MediaAttachmen
     .where('scheduled_status_id', 'is', null)
     .executeTakeFirst();
   // A concurrent send may have taken one of them between the check and the update.
-  if (Number(result.numUpdatedRows) !== media.length) throw unprocessable(MessagingText.mediaAlreadyUsed);
+  if (Number(result.numUpdatedRows) !== media.length) throw unprocessable('messaging.media_already_used');
 }
 
 /** SQLite: statements are function calls, so the writes run one by one in a transaction. */
@@ -84,7 +83,7 @@ async function writeInTransaction(
     await attachMedia(tx, message, media);
     const participants = await bumpConversation(tx, message);
     // Removed from the group since the check: nothing is written.
-    if (!participants.includes(message.sender_id)) throw notFound(MessagingText.conversationNotFound);
+    if (!participants.includes(message.sender_id)) throw notFound('messaging.conversation_not_found');
     await inTransaction?.(tx);
     return participants;
   });
@@ -183,9 +182,9 @@ async function writeInOneStatement(
   if (claimInsert && Number(outcome?.claimed) === 0) throw claim.refused();
   if (media.length > 0) {
     const stillFree = await freeMedia.execute();
-    if (stillFree.length !== media.length) throw unprocessable(MessagingText.mediaAlreadyUsed);
+    if (stillFree.length !== media.length) throw unprocessable('messaging.media_already_used');
   }
-  throw notFound(MessagingText.conversationNotFound);
+  throw notFound('messaging.conversation_not_found');
 }
 
 /**

@@ -4,7 +4,6 @@ import {
   MAX_ATTACHMENTS,
   MESSAGE_MAX_LENGTH,
   MessagingErrorCode,
-  MessagingText,
   type Message,
   type ReactionUpdatePayload,
 } from '@palchat/api';
@@ -42,10 +41,10 @@ export interface SendMessageInput {
 
 /** Text up to 1000 characters; blank text is allowed only with media, and is then stored as a single space. */
 export function normalizeContent(content: string, mediaCount: number): string {
-  if (content.length > MESSAGE_MAX_LENGTH) throw unprocessable(MessagingText.messageTooLong);
-  if (mediaCount > MAX_ATTACHMENTS) throw unprocessable(MessagingText.tooManyFiles);
+  if (content.length > MESSAGE_MAX_LENGTH) throw unprocessable('messaging.message_too_long');
+  if (mediaCount > MAX_ATTACHMENTS) throw unprocessable('messaging.too_many_files');
   if (content.trim() === '') {
-    if (mediaCount === 0) throw unprocessable(MessagingText.messageEmpty);
+    if (mediaCount === 0) throw unprocessable('messaging.message_empty');
     return ' ';
   }
   return content;
@@ -57,9 +56,9 @@ export async function assertNotBlocked(db: DbOrTx, membership: Membership, sende
   const partner = await directPartnerId(db, membership.conversation.id, senderId);
   if (!partner) return;
   const status = await blockStatus(db, senderId, partner);
-  if (status.is_blocked_by_me) throw forbidden(MessagingText.blockedByMe, MessagingErrorCode.blockedByMe);
+  if (status.is_blocked_by_me) throw forbidden('messaging.blocked_by_me', MessagingErrorCode.blockedByMe);
   if (status.is_blocked_by_them)
-    throw forbidden(MessagingText.blockedByThem, MessagingErrorCode.blockedByThem);
+    throw forbidden('messaging.blocked_by_them', MessagingErrorCode.blockedByThem);
 }
 
 /**
@@ -86,16 +85,16 @@ async function usableMedia(
       .execute(),
   ]);
   if (rows.length !== mediaIds.length || rows.some((row) => row.account_id !== senderId)) {
-    throw unprocessable(MessagingText.mediaNotFound);
+    throw unprocessable('messaging.media_not_found');
   }
   const allowed: readonly string[] = ALLOWED_MEDIA_TYPES;
   if (rows.some((row) => !allowed.includes(row.content_type))) {
-    throw unprocessable(MessagingText.unsupportedMedia, MessagingErrorCode.unsupportedMedia);
+    throw unprocessable('messaging.unsupported_media', MessagingErrorCode.unsupportedMedia);
   }
   const taken = (row: MediaAttachmentsTable) =>
     row.message_id !== null || row.status_id !== null || row.scheduled_status_id !== null;
   if (rows.some(taken) || usedByStatus.length > 0) {
-    throw unprocessable(MessagingText.mediaAlreadyUsed);
+    throw unprocessable('messaging.media_already_used');
   }
   return rows;
 }
@@ -192,10 +191,10 @@ async function existingDirectTarget(
   senderId: string,
   recipientId: string,
 ): Promise<SendTarget | null> {
-  if (senderId === recipientId) throw unprocessable(MessagingText.cannotMessageSelf);
+  if (senderId === recipientId) throw unprocessable('messaging.cannot_message_self');
   const existing = await findSendTarget(db, senderId, { directKey: directKey(senderId, recipientId) });
   if (existing?.partner?.id !== recipientId) return null;
-  if (!existing.partner.active) throw notFound(MessagingText.userNotFound);
+  if (!existing.partner.active) throw notFound('messaging.user_not_found');
   return existing;
 }
 
@@ -207,24 +206,22 @@ async function createDirectTarget(
 ): Promise<SendTarget> {
   const created = await openDirectConversation(ctx.db, senderId, recipientId);
   const target = await findSendTarget(ctx.db, senderId, { conversationId: created.id });
-  if (!target) throw notFound(MessagingText.conversationNotFound);
+  if (!target) throw notFound('messaging.conversation_not_found');
   return target;
 }
 
-export const ENCRYPTED_CHAT_TEXT = 'This chat is end-to-end encrypted: its messages are sent encrypted';
-
 function assertMayWrite(target: SendTarget | null): asserts target is SendTarget {
-  if (!target) throw notFound(MessagingText.conversationNotFound);
-  if (target.encrypted) throw unprocessable(ENCRYPTED_CHAT_TEXT);
+  if (!target) throw notFound('messaging.conversation_not_found');
+  if (target.encrypted) throw unprocessable('messaging.encrypted_chat');
   assertTargetNotBlocked(target);
 }
 
 /** Direct chats only: a block either way stops what is said, with the text for the side that sees it. */
 export function assertTargetNotBlocked(target: SendTarget): void {
   if (target.isGroup || !target.partner) return;
-  if (target.partner.blockedByMe) throw forbidden(MessagingText.blockedByMe, MessagingErrorCode.blockedByMe);
+  if (target.partner.blockedByMe) throw forbidden('messaging.blocked_by_me', MessagingErrorCode.blockedByMe);
   if (target.partner.blockedByThem)
-    throw forbidden(MessagingText.blockedByThem, MessagingErrorCode.blockedByThem);
+    throw forbidden('messaging.blocked_by_them', MessagingErrorCode.blockedByThem);
 }
 
 /**
@@ -272,7 +269,7 @@ async function storeMessage(
 ): Promise<Message> {
   const mediaIds = [...new Set(input.media_ids ?? [])];
   const content = normalizeContent(input.content ?? '', mediaIds.length);
-  if (!input.conversation_id && !input.recipient_id) throw unprocessable(MessagingText.recipientRequired);
+  if (!input.conversation_id && !input.recipient_id) throw unprocessable('messaging.recipient_required');
 
   const [found, replied, media] = await Promise.all([
     input.conversation_id
@@ -294,7 +291,7 @@ async function storeMessage(
   const createsConversation = !found && !input.conversation_id;
   if (createsConversation && 'error' in media) throw media.error;
   if (createsConversation && input.reply_to_message_id)
-    throw unprocessable(MessagingText.replyNotInConversation);
+    throw unprocessable('messaging.reply_not_in_conversation');
   const target = createsConversation
     ? await createDirectTarget(ctx, sender.id, input.recipient_id ?? '')
     : found;
@@ -302,7 +299,7 @@ async function storeMessage(
   assertMayWrite(target);
   const conversationId = target.conversationId;
   if (input.reply_to_message_id && replied?.conversation_id !== conversationId) {
-    throw unprocessable(MessagingText.replyNotInConversation);
+    throw unprocessable('messaging.reply_not_in_conversation');
   }
   if ('error' in media) throw media.error;
 
@@ -338,7 +335,7 @@ async function requireVisibleMessage(
   viewerId: string,
 ): Promise<MessagesTable> {
   const message = await db.selectFrom('messages').selectAll().where('id', '=', messageId).executeTakeFirst();
-  if (!message) throw notFound(MessagingText.messageNotFound);
+  if (!message) throw notFound('messaging.message_not_found');
   const participant = await db
     .selectFrom('conversation_participants')
     .select('cleared_message_id')
@@ -346,7 +343,7 @@ async function requireVisibleMessage(
     .where('account_id', '=', viewerId)
     .executeTakeFirst();
   if (!participant || (participant.cleared_message_id && message.id <= participant.cleared_message_id)) {
-    throw notFound(MessagingText.messageNotFound);
+    throw notFound('messaging.message_not_found');
   }
   return message;
 }
@@ -358,7 +355,7 @@ export async function hideMessage(
   messageId: string,
 ): Promise<{ success: true }> {
   const message = await requireVisibleMessage(ctx.db, messageId, viewer.id);
-  if (message.is_system_message === 1) throw forbidden(MessagingText.systemMessageDelete);
+  if (message.is_system_message === 1) throw forbidden('messaging.system_message_delete');
   await ctx.db
     .insertInto('message_deletions')
     .values({ message_id: message.id, account_id: viewer.id, created_at: nowIso() })
@@ -375,11 +372,11 @@ export async function toggleReaction(
   messageId: string,
   emoji: string,
 ): Promise<ReactionUpdatePayload> {
-  if (!ALL_REACTION_EMOJIS.includes(emoji)) throw unprocessable(MessagingText.reactionUnsupported);
+  if (!ALL_REACTION_EMOJIS.includes(emoji)) throw unprocessable('messaging.reaction_unsupported');
   const message = await requireVisibleMessage(ctx.db, messageId, viewer.id);
   const membership = await requireMembership(ctx.db, message.conversation_id, viewer.id);
   // an encrypted chat's reactions travel inside MLS messages
-  if (membership.conversation.encrypted === 1) throw unprocessable(ENCRYPTED_CHAT_TEXT);
+  if (membership.conversation.encrypted === 1) throw unprocessable('messaging.encrypted_chat');
   await assertNotBlocked(ctx.db, membership, viewer.id);
   return (
     (await applyReaction(ctx, viewer, message, emoji, 'toggle')) ?? (await publishReactions(ctx, message))

@@ -1,9 +1,4 @@
-import {
-  DEFAULT_PREFERENCES,
-  MessagingText,
-  type ConversationSettings,
-  type Preferences,
-} from '@palchat/api';
+import { DEFAULT_PREFERENCES, type ConversationSettings, type Preferences } from '@palchat/api';
 import type { DbOrTx } from '../db/index.js';
 import type { Bool, ConversationParticipantsTable } from '../db/schema.js';
 import { unprocessable } from '../http/errors.js';
@@ -48,7 +43,7 @@ export async function updatePreferences(
   const keys = (
     ['typing_indicator_enabled', 'read_receipts_enabled', 'active_status_enabled'] as const
   ).filter((key) => typeof patch[key] === 'boolean');
-  if (keys.length === 0) throw unprocessable(MessagingText.preferenceRequired);
+  if (keys.length === 0) throw unprocessable('messaging.preference_required');
   const next = { ...(await getPreferences(db, accountId)), ...patch };
   const row = {
     typing_indicator_enabled: toFlag(next.typing_indicator_enabled),
@@ -114,7 +109,7 @@ export async function updateConversationSettings(
     const value = patch[key];
     if (value !== undefined) changes[key] = value === null ? null : toFlag(value);
   }
-  if (Object.keys(changes).length === 0) throw unprocessable(MessagingText.settingRequired);
+  if (Object.keys(changes).length === 0) throw unprocessable('messaging.setting_required');
   await db
     .updateTable('conversation_participants')
     .set(changes)

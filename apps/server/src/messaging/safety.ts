@@ -1,4 +1,4 @@
-import { CONVERSATION_REPORT_REASONS, MessagingText, type BlockStatus } from '@palchat/api';
+import { CONVERSATION_REPORT_REASONS, type BlockStatus } from '@palchat/api';
 import { findAccountOr404 } from '../accounts/lookup.js';
 import { blockAccount, unblockAccount } from '../accounts/safety.js';
 import type { AccountRow } from '../auth/viewer.js';
@@ -18,7 +18,7 @@ async function requireDirectPartner(
   const membership = await requireMembership(ctx.db, conversationId, viewerId);
   const partner =
     membership.conversation.is_group === 1 ? null : await directPartnerId(ctx.db, conversationId, viewerId);
-  if (!partner) throw unprocessable(MessagingText.blockOnlyDirect);
+  if (!partner) throw unprocessable('messaging.block_only_direct');
   return partner;
 }
 
@@ -93,7 +93,7 @@ export async function reportConversation(
 ): Promise<{ success: true; report_id: string }> {
   const membership = await requireMembership(ctx.db, conversationId, viewer.id);
   if (!(CONVERSATION_REPORT_REASONS as readonly string[]).includes(input.reason)) {
-    throw unprocessable(MessagingText.reportReasonRequired);
+    throw unprocessable('messaging.report_reason_required');
   }
   // without cited messages, the report keeps the chat's latest ones: moderators need to see what happened
   const cited =
@@ -150,7 +150,7 @@ async function revealedOf(
   if (revealed.length === 0 || conversation.encrypted !== 1) return null;
   const members = new Set(await participantIds(ctx.db, conversation.id));
   if (revealed.some((message) => !members.has(message.sender_id)))
-    throw unprocessable(MessagingText.userNotFound);
+    throw unprocessable('messaging.user_not_found');
   return JSON.stringify(
     revealed.map(({ message_id, sender_id, content, created_at }) => ({
       message_id,

@@ -1,4 +1,4 @@
-import { MessagingText, SEARCH_MIN_LENGTH, SEARCH_PAGE_SIZE, type MessageSearchResults } from '@palchat/api';
+import { SEARCH_MIN_LENGTH, SEARCH_PAGE_SIZE, type MessageSearchResults } from '@palchat/api';
 import { sql } from 'kysely';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
@@ -31,7 +31,7 @@ export async function searchMessages(
   input: SearchInput,
 ): Promise<MessageSearchResults> {
   const q = input.q.trim();
-  if (Array.from(q).length < SEARCH_MIN_LENGTH) throw unprocessable(MessagingText.searchTooShort);
+  if (Array.from(q).length < SEARCH_MIN_LENGTH) throw unprocessable('messaging.search_too_short');
   const limit = Math.min(Math.max(input.limit ?? SEARCH_PAGE_SIZE, 1), SEARCH_MAX_LIMIT);
   const offset = Math.max(input.offset ?? 0, 0);
   if (input.conversation_id) await requireMembership(ctx.db, input.conversation_id, viewer.id);

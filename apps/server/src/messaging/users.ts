@@ -1,4 +1,4 @@
-import { MessagingText, type Participant } from '@palchat/api';
+import { type Participant } from '@palchat/api';
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
 import { notFound } from '../http/errors.js';
@@ -52,7 +52,7 @@ export async function activeStatus(
       .where('conversation_id', '=', conversationId)
       .where('account_id', '=', userId)
       .executeTakeFirst();
-    if (!member) throw notFound(MessagingText.userNotFound);
+    if (!member) throw notFound('messaging.user_not_found');
   } else if (userId !== viewer.id) {
     const shared = await ctx.db
       .selectFrom('conversation_participants as mine')
@@ -63,7 +63,7 @@ export async function activeStatus(
       .limit(1)
       .executeTakeFirst();
     if (!shared && !(await mutualFollowsAmong(ctx.db, viewer.id, [userId])).has(userId)) {
-      throw notFound(MessagingText.userNotFound);
+      throw notFound('messaging.user_not_found');
     }
   }
   const online = await onlineAmong(ctx, ctx.db, viewer.id, [userId]);

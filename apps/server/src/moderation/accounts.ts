@@ -184,14 +184,14 @@ export async function liftLimit(
 
 /** Approves an account waiting for review; anything else is refused (403) as in Mastodon. */
 export async function approveAccount(ctx: AppContext, target: AccountRow): Promise<AccountRow> {
-  if (target.approved) throw forbidden('This account is not waiting for approval');
+  if (target.approved) throw forbidden('moderation.not_pending');
   await updateAccountFields(ctx.db, target.id, { approved: 1 });
   return findModeratedAccount(ctx.db, target.id);
 }
 
 /** Rejecting a sign-up deletes it; the answer describes the account as it was. */
 export async function rejectAccount(ctx: AppContext, target: AccountRow): Promise<AdminAccount> {
-  if (target.approved) throw forbidden('This account is not waiting for approval');
+  if (target.approved) throw forbidden('moderation.not_pending');
   const rendered = await serializeAdminAccount(ctx, target);
   const files = await storedKeysOfAccount(ctx.db, target.id);
   await deleteAccount(ctx.db, target.id);
@@ -210,7 +210,7 @@ export async function deleteSuspendedAccount(
   target: AccountRow,
 ): Promise<AdminAccount> {
   requireAuthorityOver(moderator, target);
-  if (!target.suspended_at) throw forbidden('Only the data of a suspended account can be deleted');
+  if (!target.suspended_at) throw forbidden('moderation.not_suspended');
   const rendered = await serializeAdminAccount(ctx, target);
   await announceRevocation(ctx, { accountId: target.id });
   const files = await ctx.db.transaction().execute(async (tx) => {

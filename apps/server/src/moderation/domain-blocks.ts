@@ -6,6 +6,7 @@ import { unprocessable } from '../http/errors.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/time.js';
 import { domainAndParents, domainSchema, findServerBlock } from './server-blocks.js';
+import { message } from '../i18n/format.js';
 
 /**
  * Server-wide blocks of remote domains (Mastodon's admin DomainBlock). The admin API writes them; federation
@@ -90,7 +91,7 @@ export async function createDomainBlock(db: DbOrTx, input: z.infer<typeof domain
     .where('domain', '=', input.domain)
     .executeTakeFirst();
   if (existing)
-    throw unprocessable(`A block of ${input.domain} already exists`, 'taken', {
+    throw unprocessable(message('moderation.domain_block_exists', { domain: input.domain }), 'taken', {
       existing_domain_block: serializeDomainBlock(existing),
     });
   const now = nowIso();

@@ -84,7 +84,7 @@ async function refuseTaken(
   domain: string,
 ): Promise<void> {
   const taken = await db.selectFrom(table).select('id').where('domain', '=', domain).executeTakeFirst();
-  if (taken) throw unprocessable('Validation failed: Domain has already been taken', 'taken');
+  if (taken) throw unprocessable('moderation.domain_taken', 'taken');
 }
 
 // ---- allowed domains ----
@@ -151,7 +151,7 @@ export async function createCanonicalEmailBlock(
     .select('id')
     .where('canonical_email_hash', '=', hash)
     .executeTakeFirst();
-  if (taken) throw unprocessable('Validation failed: Canonical email hash has already been taken', 'taken');
+  if (taken) throw unprocessable('moderation.email_taken', 'taken');
   const row = { id: newId(), canonical_email_hash: hash, created_at: nowIso() };
   await db.insertInto('canonical_email_blocks').values(row).execute();
   return row;
@@ -225,8 +225,7 @@ const expiry = (seconds: number | undefined) =>
 async function refuseTakenRange(db: DbOrTx, ip: string, exceptId?: string): Promise<void> {
   let query = db.selectFrom('ip_blocks').select('id').where('ip', '=', ip);
   if (exceptId) query = query.where('id', '!=', exceptId);
-  if (await query.executeTakeFirst())
-    throw unprocessable('Validation failed: Ip has already been taken', 'taken');
+  if (await query.executeTakeFirst()) throw unprocessable('moderation.ip_taken', 'taken');
 }
 
 export async function createIpBlock(db: DbOrTx, input: z.infer<typeof ipBlockCreateSchema>) {

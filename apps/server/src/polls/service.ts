@@ -47,13 +47,11 @@ export async function vote(
 ): Promise<void> {
   const options = pollOptions(poll);
   const unique = [...new Set(choices)];
-  if (isExpired(poll)) throw unprocessable('Validation failed: The poll has already ended', 'poll_expired');
-  if (poll.account_id === viewer.id)
-    throw unprocessable('Validation failed: You cannot vote in your own poll', 'poll_own');
+  if (isExpired(poll)) throw unprocessable('polls.ended', 'poll_expired');
+  if (poll.account_id === viewer.id) throw unprocessable('polls.own', 'poll_own');
   if (unique.length === 0 || unique.some((choice) => choice < 0 || choice >= options.length))
-    throw unprocessable('Validation failed: choices must be option indexes', 'poll_choice');
-  if (!poll.multiple && unique.length > 1)
-    throw unprocessable('Validation failed: This poll allows one choice only', 'poll_choice');
+    throw unprocessable('polls.choice_indexes', 'poll_choice');
+  if (!poll.multiple && unique.length > 1) throw unprocessable('polls.one_choice', 'poll_choice');
   const now = nowIso();
   const votes = unique.map((choice) => ({
     id: newId(),
@@ -69,7 +67,7 @@ export async function vote(
       .where('poll_id', '=', poll.id)
       .where('account_id', '=', viewer.id)
       .executeTakeFirst();
-    if (already) throw unprocessable('Validation failed: You have already voted on this poll', 'poll_voted');
+    if (already) throw unprocessable('polls.voted', 'poll_voted');
     await tx.insertInto('poll_votes').values(votes).execute();
     await emit({ type: 'PollVoted', voter: viewer, poll, votes });
   });

@@ -21,7 +21,7 @@ import { vapidKeys } from './vapid.js';
 function tokenOwner(request: FastifyRequest): { tokenId: string; accountId: string } {
   const account = requireBearerAccount(request);
   const tokenId = request.viewer?.tokenId;
-  if (!tokenId) throw unauthorized('This method requires a user access token');
+  if (!tokenId) throw unauthorized('auth.user_token_required');
   return { tokenId, accountId: account.id };
 }
 
@@ -29,7 +29,7 @@ function tokenOwner(request: FastifyRequest): { tokenId: string; accountId: stri
 async function sealedTokenOwner(ctx: AppContext, request: FastifyRequest) {
   const owner = tokenOwner(request);
   const token = bearerFrom(request);
-  if (!token) throw unauthorized('This method requires a user access token');
+  if (!token) throw unauthorized('auth.user_token_required');
   return { ...owner, sealedAccessToken: await sealAccessToken(ctx, owner.tokenId, token) };
 }
 

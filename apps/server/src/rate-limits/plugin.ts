@@ -120,7 +120,7 @@ async function rateLimitPlugin(app: FastifyInstance, { config }: { config: Confi
       .header('x-ratelimit-reset', resetHeader(shown.resetAt));
     if (exceeded) {
       reply.header('retry-after', retryAfterSeconds(shown.resetAt, now));
-      throw new ApiError(429, 'Too many requests');
+      throw new ApiError(429, 'http.too_many_requests');
     }
   }
 

@@ -14,8 +14,7 @@ import { statusIdsOfAccount } from '../statuses/store.js';
 /** Form bodies send `status_ids[]` (a list once parsed) and booleans as text; a lone id is a list of one. */
 function normalize(body: unknown): Record<string, unknown> {
   if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body))
-    throw badRequest('Expected a JSON object or form fields');
+  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('http.expected_object');
   const input: Record<string, unknown> = { ...(body as Record<string, unknown>) };
   if (typeof input.forward === 'string') input.forward = ['true', '1', 'on'].includes(input.forward);
   if (typeof input.status_ids === 'string') input.status_ids = [input.status_ids];
@@ -28,7 +27,7 @@ async function citedRules(ctx: AppContext, ruleIds: readonly string[]): Promise<
   const wanted = [...new Set(ruleIds.map((id) => (/^\d{1,18}$/.test(id) ? storedId(id) : id)))];
   if (wanted.length === 0) return [];
   if ((await countRulesAmong(ctx.db, wanted)) !== wanted.length)
-    throw unprocessable('Validation failed: rule_ids must be rules of this server', 'report_rules');
+    throw unprocessable('reports.rules', 'report_rules');
   return wanted;
 }
 
@@ -38,16 +37,11 @@ export async function registerReportRoutes(app: FastifyInstance, ctx: AppContext
     const viewer = requireAccount(request);
     const input = accountReportInputSchema.parse(normalize(request.body));
     const target = await findAccountOr404(ctx.db, input.account_id);
-    if (target.id === viewer.id)
-      throw unprocessable('Validation failed: you cannot report yourself', 'self_report');
+    if (target.id === viewer.id) throw unprocessable('reports.self', 'self_report');
     const statusIds = [...new Set((input.status_ids ?? []).map((id) => storedId(id)))];
     if (statusIds.length) {
       const found = await statusIdsOfAccount(ctx.db, target.id, statusIds);
-      if (found.length !== statusIds.length)
-        throw unprocessable(
-          "Validation failed: status_ids must be the reported account's statuses",
-          'report_statuses',
-        );
+      if (found.length !== statusIds.length) throw unprocessable('reports.statuses', 'report_statuses');
     }
     const ruleIds = await citedRules(ctx, input.rule_ids ?? []);
     const row = await fileReport(ctx, {

@@ -83,8 +83,7 @@ export async function registerSearchRoutes(app: FastifyInstance, ctx: AppContext
   app.get('/api/v2/search', scopes('read:search'), async (request): Promise<SearchResults> => {
     const viewer = request.viewer?.account ?? null;
     const query = searchQuery.parse(request.query);
-    if (!viewer && query.offset > 0)
-      throw unauthorized('Search queries with offset require an authenticated user');
+    if (!viewer && query.offset > 0) throw unauthorized('auth.search_offset');
     const byUrl = query.offset === 0 ? await searchLocalUrl(ctx, viewer, query.q) : null;
     if (byUrl) return byUrl;
     const remote = await resolveForSearch(ctx, viewer, query);

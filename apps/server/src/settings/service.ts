@@ -8,6 +8,7 @@ import {
   type ServerSettingKey,
   type ServerSettings,
 } from './schema.js';
+import { message } from '../i18n/format.js';
 
 /**
  * Reads every setting, falling back to the default for missing rows and for stored values that no longer
@@ -30,7 +31,7 @@ export function parseSettingValue<K extends ServerSettingKey>(key: K, raw: strin
   const parsed = serverSettingsSchema.shape[key].safeParse(raw);
   if (!parsed.success) {
     const reason = parsed.error.issues[0]?.message ?? 'invalid value';
-    throw unprocessable(`Invalid value for ${key}: ${reason}`);
+    throw unprocessable(message('settings.invalid_value', { key, reason }));
   }
   return parsed.data as ServerSettings[K];
 }
@@ -44,7 +45,7 @@ export async function updateServerSettings(
   for (const [key, raw] of Object.entries(patch)) {
     if (raw === undefined) continue;
     if (!isServerSettingKey(key)) {
-      throw unprocessable(`Unknown setting ${key}. Known settings: ${SERVER_SETTING_KEYS.join(', ')}`);
+      throw unprocessable(message('settings.unknown', { key, known: SERVER_SETTING_KEYS.join(', ') }));
     }
     const value = parseSettingValue(key, String(raw));
     values.push({ key, value: encodeSettingValue(value) });

@@ -16,6 +16,7 @@ import { removeStatusesFromFeeds } from '../timelines/feeds.js';
 import { findVisibleStatus } from './service.js';
 import { involving } from './visibility.js';
 import { isBlockedEitherWay } from '../relationships/store.js';
+import { message } from '../i18n/format.js';
 
 /** Actions apply to the boosted status when given a boost, as in Mastodon. */
 async function target(ctx: AppContext, viewer: AccountRow, id: string): Promise<StatusesTable> {
@@ -39,7 +40,7 @@ export async function reblog(
     original.visibility === 'direct' ||
     (original.visibility === 'private' && original.account_id !== viewer.id)
   )
-    throw unprocessable('Validation failed: this status cannot be boosted', 'not_boostable');
+    throw unprocessable('statuses.not_boostable', 'not_boostable');
   if (await isBlockedEitherWay(ctx.db, viewer.id, original.account_id)) throw forbidden();
   const existing = await ctx.db
     .selectFrom('statuses')
@@ -253,10 +254,9 @@ export async function bookmark(ctx: AppContext, viewer: AccountRow, id: string, 
 /** Pins one of the viewer's own public, unlisted or private statuses to their profile (at most 5). */
 export async function pin(ctx: AppContext, viewer: AccountRow, id: string, on: boolean) {
   const status = await findVisibleStatus(ctx.db, viewer, id);
-  if (status.account_id !== viewer.id)
-    throw unprocessable('Validation failed: you can only pin your own statuses', 'pin_foreign');
+  if (status.account_id !== viewer.id) throw unprocessable('statuses.pin_foreign', 'pin_foreign');
   if (status.reblog_of_id || status.visibility === 'direct')
-    throw unprocessable('Validation failed: this status cannot be pinned', 'pin_unpinnable');
+    throw unprocessable('statuses.pin_unpinnable', 'pin_unpinnable');
   if (!on) {
     await ctx.db
       .deleteFrom('status_pins')
@@ -273,10 +273,7 @@ export async function pin(ctx: AppContext, viewer: AccountRow, id: string, on: b
       .where('status_id', '!=', status.id)
       .executeTakeFirstOrThrow();
     if (Number(count.count) >= MAX_PINNED_STATUSES)
-      throw unprocessable(
-        `Validation failed: you can pin at most ${MAX_PINNED_STATUSES} statuses`,
-        'pin_limit',
-      );
+      throw unprocessable(message('statuses.pin_limit', { max: MAX_PINNED_STATUSES }), 'pin_limit');
     await tx
       .insertInto('status_pins')
       .values({ account_id: viewer.id, status_id: status.id, created_at: nowIso() })
@@ -300,8 +297,7 @@ export async function muteConversation(ctx: AppContext, viewer: AccountRow, id: 
         .where(involving(viewer.id))
         .executeTakeFirst(),
     );
-  if (!involved)
-    throw unprocessable('Validation failed: you are not part of this conversation', 'not_involved');
+  if (!involved) throw unprocessable('statuses.not_involved', 'not_involved');
   if (on) {
     await ctx.db
       .insertInto('conversation_mutes')

@@ -42,6 +42,7 @@ import {
   extractMentions,
   extractRemoteMentions,
 } from './text-format.js';
+import { message } from '../i18n/format.js';
 
 interface CheckedContent {
   text: string;
@@ -59,40 +60,37 @@ export function checkContent(input: StatusInput): CheckedContent {
   const text = (input.status ?? '').replace(/\r\n?/g, '\n');
   const spoilerText = (input.spoiler_text ?? '').trim();
   const mediaIds = [...new Set(input.media_ids ?? [])];
-  if (mediaIds.some((id) => !isId(id))) throw unprocessable('Validation failed: media_ids must be media ids');
+  if (mediaIds.some((id) => !isId(id))) throw unprocessable('statuses.media_ids');
   const poll = input.poll ?? null;
   if (!text.trim() && mediaIds.length === 0 && !poll) {
-    throw unprocessable("Validation failed: Text can't be blank", 'blank_status');
+    throw unprocessable('statuses.blank', 'blank_status');
   }
   const length = countStatusCharacters(text, CHARACTERS_RESERVED_PER_URL) + [...spoilerText].length;
   if (length > STATUS_MAX_CHARACTERS) {
-    throw unprocessable(
-      `Validation failed: Text character limit of ${STATUS_MAX_CHARACTERS} exceeded`,
-      'too_long',
-    );
+    throw unprocessable(message('statuses.too_long', { max: STATUS_MAX_CHARACTERS }), 'too_long');
   }
   if (mediaIds.length > STATUS_MAX_MEDIA_ATTACHMENTS) {
     throw unprocessable(
-      `Validation failed: You can attach at most ${STATUS_MAX_MEDIA_ATTACHMENTS} media attachments`,
+      message('statuses.too_many_media', { max: STATUS_MAX_MEDIA_ATTACHMENTS }),
       'too_many_media',
     );
   }
   if (poll && mediaIds.length) {
-    throw unprocessable('Validation failed: Cannot attach both media and a poll', 'media_and_poll');
+    throw unprocessable('statuses.media_and_poll', 'media_and_poll');
   }
   if (poll) {
     const options = poll.options.map((option) => option.trim());
     if (options.length < 2 || options.length > POLL_MAX_OPTIONS)
-      throw unprocessable(`Validation failed: A poll needs 2 to ${POLL_MAX_OPTIONS} options`, 'poll_options');
+      throw unprocessable(message('statuses.poll_option_count', { max: POLL_MAX_OPTIONS }), 'poll_options');
     if (options.some((option) => !option || [...option].length > POLL_MAX_CHARACTERS_PER_OPTION))
       throw unprocessable(
-        `Validation failed: Poll options must be 1 to ${POLL_MAX_CHARACTERS_PER_OPTION} characters`,
+        message('statuses.poll_option_length', { max: POLL_MAX_CHARACTERS_PER_OPTION }),
         'poll_options',
       );
     if (new Set(options).size !== options.length)
-      throw unprocessable('Validation failed: Poll options must be different', 'poll_options');
+      throw unprocessable('statuses.poll_options_same', 'poll_options');
     if (poll.expires_in < POLL_MIN_EXPIRATION || poll.expires_in > POLL_MAX_EXPIRATION)
-      throw unprocessable('Validation failed: Poll duration is out of range', 'poll_expiry');
+      throw unprocessable('statuses.poll_duration', 'poll_expiry');
     return {
       text,
       spoilerText,
@@ -153,7 +151,7 @@ function refuseUnexpectedMentions(
   const expected = new Set(allowed.map((id) => id.replace(/^0+(?=\d)/, '')));
   const unexpected = mentioned.filter((account) => !expected.has(account.id.replace(/^0+(?=\d)/, '')));
   if (unexpected.length === 0) return;
-  throw unprocessable('Post would be sent to unexpected accounts', undefined, {
+  throw unprocessable('statuses.unexpected_mentions', undefined, {
     unexpected_accounts: unexpected.map((account) => serializeAccount(ctx, account)),
   });
 }
@@ -219,8 +217,7 @@ async function takeScheduledStatus(tx: Tx, scheduledStatusId: string): Promise<v
     .deleteFrom('scheduled_statuses')
     .where('id', '=', scheduledStatusId)
     .executeTakeFirst();
-  if (Number(taken.numDeletedRows) !== 1)
-    throw notFound('This scheduled status is already published or gone');
+  if (Number(taken.numDeletedRows) !== 1) throw notFound('statuses.scheduled_gone');
 }
 
 async function writeStatus(
@@ -234,11 +231,10 @@ async function writeStatus(
   const defaults = await loadPostingDefaults(ctx.db, author.id);
   const parent = input.in_reply_to_id
     ? await findVisibleStatus(ctx.db, author, input.in_reply_to_id).catch(() => {
-        throw unprocessable('Validation failed: the status you replied to does not exist', 'reply_missing');
+        throw unprocessable('statuses.reply_missing', 'reply_missing');
       })
     : null;
-  if (parent?.reblog_of_id)
-    throw unprocessable('Validation failed: cannot reply to a boost', 'reply_to_boost');
+  if (parent?.reblog_of_id) throw unprocessable('statuses.reply_to_boost', 'reply_to_boost');
   const quote = input.quoted_status_id ? await findQuotable(ctx, author, input.quoted_status_id) : null;
   let visibility = input.visibility ?? defaults.privacy;
   // as Mastodon: a quote of a private post is private too (or stays direct)
@@ -319,7 +315,7 @@ export async function editStatus(
   input: StatusInput,
 ): Promise<StatusesTable> {
   const current = await findOwnStatus(ctx, author, id);
-  if (current.reblog_of_id) throw unprocessable('Validation failed: a boost cannot be edited', 'edit_boost');
+  if (current.reblog_of_id) throw unprocessable('statuses.edit_boost', 'edit_boost');
   const content = checkContent(input);
   const mediaChanges = checkMediaAttributes(input.media_attributes ?? [], content.mediaIds);
   const quoteChange = await editedQuote(ctx, author, current, input.quoted_status_id);

@@ -15,7 +15,6 @@ import { findVisibleStatus } from './service.js';
 import { isFollowing } from '../relationships/store.js';
 
 /** Mastodon's answer (404) to a quote of a post that is missing, hidden, or whose policy denies the writer. */
-export const QUOTED_NOT_FOUND = 'The post you are trying to quote does not appear to exist.';
 
 /**
  * The status `writer` asks to quote, if they may: it exists, they may see it, and its policy does not deny
@@ -26,7 +25,7 @@ export async function findQuotable(
   writer: AccountRow,
   quotedId: string,
 ): Promise<{ quoted: StatusesTable; decision: QuoteDecision }> {
-  const refuse = () => notFound(QUOTED_NOT_FOUND);
+  const refuse = () => notFound('statuses.quoted_not_found');
   let quoted = await findVisibleStatus(ctx.db, writer, quotedId).catch(() => {
     throw refuse();
   });

@@ -15,6 +15,7 @@ import { checkContent, createStatus } from './compose.js';
 import type { StatusInput } from './schema.js';
 import { findVisibleStatus } from './service.js';
 import { reserveMedia } from './status-media.js';
+import { message } from '../i18n/format.js';
 
 /** Mastodon's rules: at least five minutes ahead, 300 waiting at once, 25 for any one day. */
 const MINIMUM_OFFSET_MS = 5 * 60_000;
@@ -27,16 +28,12 @@ const SWEEP_BATCH = 100;
 const unpad = (id: string): string => id.replace(/^0+(?=\d)/, '');
 
 function tooSoon(): ApiError {
-  return unprocessable(
-    'Validation failed: Scheduled at The scheduled date must be at least 5 minutes in the future',
-    'scheduled_too_soon',
-  );
+  return unprocessable('statuses.scheduled_too_soon', 'scheduled_too_soon');
 }
 
 function readTime(value: string): Date {
   const time = new Date(value);
-  if (Number.isNaN(time.getTime()))
-    throw unprocessable('Validation failed: Scheduled at is invalid', 'scheduled_at');
+  if (Number.isNaN(time.getTime())) throw unprocessable('statuses.scheduled_invalid', 'scheduled_at');
   return time;
 }
 
@@ -108,7 +105,7 @@ async function checkLimits(
   };
   if ((await count()) >= SCHEDULED_TOTAL_LIMIT) {
     throw unprocessable(
-      `Validation failed: You have exceeded the limit of ${SCHEDULED_TOTAL_LIMIT} scheduled posts`,
+      message('statuses.scheduled_total', { max: SCHEDULED_TOTAL_LIMIT }),
       'scheduled_over_total_limit',
     );
   }
@@ -116,7 +113,7 @@ async function checkLimits(
   const nextDay = new Date(day.getTime() + 86_400_000);
   if ((await count(day.toISOString(), nextDay.toISOString())) >= SCHEDULED_DAILY_LIMIT) {
     throw unprocessable(
-      `Validation failed: You have exceeded the limit of ${SCHEDULED_DAILY_LIMIT} scheduled posts for that day`,
+      message('statuses.scheduled_daily', { max: SCHEDULED_DAILY_LIMIT }),
       'scheduled_over_daily_limit',
     );
   }
@@ -136,7 +133,7 @@ export async function scheduleStatus(
   const params = paramsOf(input, idempotencyKey);
   if (params.in_reply_to_id) {
     await findVisibleStatus(ctx.db, author, params.in_reply_to_id).catch(() => {
-      throw unprocessable('Validation failed: the status you replied to does not exist', 'reply_missing');
+      throw unprocessable('statuses.reply_missing', 'reply_missing');
     });
   }
   await checkLimits(ctx, author, time);
@@ -319,7 +316,7 @@ async function claim(ctx: AppContext, id: string, now: number): Promise<boolean>
 async function publish(ctx: AppContext, row: ScheduledStatusesTable): Promise<void> {
   const author = await findEnabledAccountById(ctx.db, row.account_id);
   try {
-    if (!author) throw unprocessable('The author can no longer post');
+    if (!author) throw unprocessable('statuses.author_gone');
     const params = JSON.parse(row.params) as ScheduledStatusParams;
     await createStatus(ctx, author, inputOf(params), { scheduledStatusId: row.id });
   } catch (error) {

@@ -69,8 +69,7 @@ function asList(value: unknown): unknown[] {
  */
 export function parseStatusInput(body: unknown): StatusInput {
   if (body === undefined || body === null) return statusInputSchema.parse({});
-  if (typeof body !== 'object' || Array.isArray(body))
-    throw badRequest('Expected a JSON object or form fields');
+  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('http.expected_object');
   const input: Record<string, unknown> = { ...(body as Record<string, unknown>) };
   if (input.media_ids !== undefined) input.media_ids = asList(input.media_ids);
   if (input.allowed_mentions !== undefined) input.allowed_mentions = asList(input.allowed_mentions);

@@ -31,13 +31,10 @@ async function checkUsableMedia(tx: Tx, author: AccountRow, mediaIds: string[], 
       (row.scheduled_status_id === null || row.scheduled_status_id === holder.scheduledStatusId),
   );
   if (usable.length !== mediaIds.length) {
-    throw unprocessable('Validation failed: media_ids must be your own unused uploads', 'media_unusable');
+    throw unprocessable('statuses.media_unusable', 'media_unusable');
   }
   if (rows.length > 1 && rows.some((row) => row.type === 'video' || row.type === 'audio')) {
-    throw unprocessable(
-      'Validation failed: A video or an audio file must be the only attachment of a post',
-      'media_audio_video_alone',
-    );
+    throw unprocessable('statuses.media_alone', 'media_audio_video_alone');
   }
 }
 
@@ -110,10 +107,7 @@ export function checkMediaAttributes(
 ): MediaChange[] {
   return attributes.map(({ id, ...change }) => {
     if (!mediaIds.includes(id)) {
-      throw unprocessable(
-        'Validation failed: media_attributes must name media attached to this status',
-        'media_attributes',
-      );
+      throw unprocessable('statuses.media_attributes', 'media_attributes');
     }
     return { id, columns: mediaColumns(change) };
   });

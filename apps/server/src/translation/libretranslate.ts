@@ -3,7 +3,7 @@ import { ApiError } from '../http/errors.js';
 
 export const PROVIDER_NAME = 'LibreTranslate';
 
-export const translationUnavailable = () => new ApiError(503, 'Translation service unavailable');
+export const translationUnavailable = () => new ApiError(503, 'translation.unavailable');
 
 type TranslationConfig = Config['translation'];
 

@@ -16,9 +16,8 @@ export async function registerEmailConfirmationRoutes(app: FastifyInstance, ctx:
     const account = requireBearerAccount(request);
     const signUpApp = await signUpAppOf(ctx.db, account.id);
     const appId = request.viewer?.appId ?? null;
-    if (!signUpApp || signUpApp !== appId)
-      throw forbidden('This method is only available to the application the user originally signed-up with');
-    throw forbidden('This method is only available while the e-mail is awaiting confirmation');
+    if (!signUpApp || signUpApp !== appId) throw forbidden('auth.only_signup_app');
+    throw forbidden('auth.only_unconfirmed');
   });
 
   app.get('/api/v1/emails/check_confirmation', scopes('read:accounts'), async (request) => {

@@ -20,7 +20,7 @@ export async function registerRelationshipRoutes(app: FastifyInstance, ctx: AppC
     const viewer = requireAccount(request);
     const { id } = idParams.parse(request.params);
     const target = await findAccountOr404(ctx.db, id);
-    if (target.id === viewer.id) throw unprocessable('You cannot write a note on yourself', 'self_note');
+    if (target.id === viewer.id) throw unprocessable('accounts.self_note', 'self_note');
     const comment = (noteBody.parse(request.body ?? {}).comment ?? '').trim();
     if (comment) {
       await saveAccountNote(ctx.db, viewer.id, target.id, comment);

@@ -86,10 +86,9 @@ export async function registerAccountSafetyRoutes(app: FastifyInstance, ctx: App
     const viewer = requireAccount(request);
     const { domain: raw } = domainBody.parse(request.body ?? {});
     const domain = normalizeDomain(raw);
-    if (!domain)
-      throw unprocessable('Validation failed: domain is not a valid domain name', 'invalid_domain');
+    if (!domain) throw unprocessable('accounts.domain_invalid', 'invalid_domain');
     if (domain === ctx.config.localDomain.toLowerCase())
-      throw unprocessable('Validation failed: you cannot block your own server', 'own_domain');
+      throw unprocessable('accounts.own_domain', 'own_domain');
     await blockDomainForAccount(ctx, viewer, domain);
     return {};
   });
@@ -99,8 +98,7 @@ export async function registerAccountSafetyRoutes(app: FastifyInstance, ctx: App
     const body = { ...(request.query ?? {}), ...(request.body ?? {}) };
     const { domain: raw } = domainBody.parse(body);
     const domain = normalizeDomain(raw);
-    if (!domain)
-      throw unprocessable('Validation failed: domain is not a valid domain name', 'invalid_domain');
+    if (!domain) throw unprocessable('accounts.domain_invalid', 'invalid_domain');
     await deleteDomainBlock(ctx.db, viewer.id, domain);
     return {};
   });

@@ -32,6 +32,8 @@ import { accountUrl } from '../../accounts/serializer.js';
 import { avatarUrl } from '../../accounts/media-urls.js';
 import { vapidKeys } from '../../push/vapid.js';
 import { findOAuthApp } from '../store.js';
+import { formatMessage } from '../../i18n/format.js';
+import { requestLocale, withBrowserLocale } from '../../i18n/request-locale.js';
 
 const paramsOf = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
@@ -102,7 +104,7 @@ function defineOAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/v1/apps/verify_credentials', publicRoute, async (request): Promise<Application> => {
     const viewer = request.viewer;
-    if (viewer?.via !== 'bearer') throw unauthorized('The access token is invalid');
+    if (viewer?.via !== 'bearer') throw unauthorized('auth.token_invalid');
     if (viewer.appId) {
       const row = await findOAuthApp(ctx.db, viewer.appId);
       if (row) return serializeApplication(row, false, (await vapidKeys(ctx.db)).publicKey);
@@ -117,15 +119,13 @@ function defineOAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
     params: Record<string, unknown>,
   ) => {
     const settings = await getServerSettings(ctx.db);
+    const locale = await requestLocale(ctx.db, request);
     try {
-      return { settings, authorization: await checkAuthorizationRequest(ctx.db, params) };
+      return { settings, locale, authorization: await checkAuthorizationRequest(ctx.db, params) };
     } catch (error) {
       if (error instanceof AuthorizationRefused) {
-        void sendHtml(
-          reply,
-          400,
-          renderMessagePage(settings.site_title, 'An error has occurred', error.message),
-        );
+        const text = formatMessage(locale, error.text);
+        void sendHtml(reply, 400, renderMessagePage(locale, settings.site_title, 'oauth.error_title', text));
         return null;
       }
       throw error;
@@ -141,7 +141,12 @@ function defineOAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
       return sendHtml(
         reply,
         403,
-        renderMessagePage(found.settings.site_title, 'Not available', 'Your login is currently disabled.'),
+        renderMessagePage(
+          found.locale,
+          found.settings.site_title,
+          'oauth.unavailable_title',
+          formatMessage(found.locale, 'oauth.login_disabled'),
+        ),
       );
     }
     const csrfToken = request.server.csrfTokens.issue(request, reply);
@@ -150,6 +155,7 @@ function defineOAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
       reply,
       200,
       renderConsentPage({
+        locale: found.locale,
         siteTitle: found.settings.site_title,
         username: account.username,
         request: found.authorization,
@@ -166,18 +172,19 @@ function defineOAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!found) return reply;
     const account = request.viewer?.via === 'cookie' ? request.viewer.account : null;
     if (!account || account.disabled || !account.approved) {
-      throw new ApiError(401, 'You need to sign in before continuing.');
+      throw new ApiError(401, 'auth.sign_in_first');
     }
-    const { authorization, settings } = found;
+    const { authorization, settings, locale } = found;
     if (body.decision !== 'authorize') {
       if (authorization.redirectUri === OOB_REDIRECT_URI) {
         return sendHtml(
           reply,
           200,
           renderMessagePage(
+            locale,
             settings.site_title,
-            'Authorization denied',
-            'You denied access to this application.',
+            'oauth.denied_title',
+            formatMessage(locale, 'oauth.denied'),
           ),
         );
       }
@@ -191,7 +198,7 @@ function defineOAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
     const code = await createAuthorizationCode(ctx.db, authorization, account.id);
     if (authorization.redirectUri === OOB_REDIRECT_URI) {
-      return sendHtml(reply, 200, renderCodePage(settings.site_title, authorization.app.name, code));
+      return sendHtml(reply, 200, renderCodePage(locale, settings.site_title, authorization.app.name, code));
     }
     return reply.redirect(redirectWith(authorization.redirectUri, { code, state: authorization.state }));
   });
@@ -210,11 +217,11 @@ function defineOAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/v1/accounts', scopes('write:accounts'), async (request) => {
     // as Mastodon: any token of an app with write:accounts (an app token, or a signed-in user's)
     const viewer = request.viewer;
-    if (viewer?.via !== 'bearer') throw unauthorized('This method requires an app token');
-    if (!viewer.appId) throw forbidden('This method requires the token of a registered application');
+    if (viewer?.via !== 'bearer') throw unauthorized('auth.app_token_required');
+    if (!viewer.appId) throw forbidden('auth.registered_app_required');
     const settings = await getServerSettings(ctx.db);
     try {
-      const { account } = await registerAccount(ctx.db, paramsOf(request.body), {
+      const { account } = await registerAccount(ctx.db, withBrowserLocale(request, paramsOf(request.body)), {
         mode: settings.registrations_mode,
         requireConfirmation: false,
         ip: request.ip,

@@ -7,6 +7,7 @@ import { RegistrationInvalid, registerAccount } from '../registration.js';
 import { createSession, destroySession } from '../sessions.js';
 import { authenticate } from '../sign-in.js';
 import { markAccountActive } from '../../accounts/store.js';
+import { withBrowserLocale } from '../../i18n/request-locale.js';
 
 const paramsOf = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
@@ -55,11 +56,15 @@ export async function registerSessionRoutes(app: FastifyInstance, ctx: AppContex
   app.post('/auth/sign_up', async (request, reply) => {
     const settings = await getServerSettings(ctx.db);
     try {
-      const { account, pending } = await registerAccount(ctx.db, bodyOf(request), {
-        mode: settings.registrations_mode,
-        requireConfirmation: true,
-        ip: request.ip,
-      });
+      const { account, pending } = await registerAccount(
+        ctx.db,
+        withBrowserLocale(request, bodyOf(request)),
+        {
+          mode: settings.registrations_mode,
+          requireConfirmation: true,
+          ip: request.ip,
+        },
+      );
       if (pending) return { redirect_to: signInPageFor(request), pending: true };
       if (request.viewer?.sessionId) await destroySession(ctx, request.viewer.sessionId);
       await startSession(ctx, request, reply, account.id);

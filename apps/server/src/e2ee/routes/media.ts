@@ -9,7 +9,7 @@ import { storeEncryptedMedia } from '../media.js';
 import { readRemoteEncryptedMedia } from '../remote-media.js';
 import { mediaQuerySchema, remoteMediaQuerySchema } from '../schema.js';
 
-const tooLarge = () => new ApiError(413, 'The file is too large');
+const tooLarge = () => new ApiError(413, 'http.file_too_large');
 
 /**
  * POST /api/v1/e2ee/media: an encrypted file, multipart `file` or a raw application/octet-stream body.
@@ -39,15 +39,14 @@ export async function registerMediaRoutes(app: FastifyInstance, ctx: AppContext)
         return reply
           .status(201)
           .send(await storeEncryptedMedia(ctx, viewer, { data: request.body }, conversation_id));
-      if (!request.isMultipart())
-        throw unprocessable('Send the encrypted file as multipart `file` or a raw body');
+      if (!request.isMultipart()) throw unprocessable('e2ee.file_missing');
       const stored = await withUploadSlot(ctx, viewer.id, async () => {
         const form = await readMultipartForm(request, ctx.config.uploads.tmpDir, {
           file: { limitOf: () => VIDEO_SIZE_LIMIT, tooLarge },
         });
         try {
           const file = form.files.file;
-          if (!file) throw unprocessable('Send the encrypted file as multipart `file` or a raw body');
+          if (!file) throw unprocessable('e2ee.file_missing');
           return await storeEncryptedMedia(
             ctx,
             viewer,

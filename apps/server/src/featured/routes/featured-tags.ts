@@ -52,8 +52,7 @@ export async function registerFeaturedTagRoutes(app: FastifyInstance, ctx: AppCo
   app.post('/api/v1/featured_tags', scopes('write:accounts'), async (request) => {
     const viewer = requireAccount(request);
     const featured = await featureTag(ctx.db, viewer.id, nameBody.parse(request.body ?? {}).name);
-    if (!featured.created)
-      throw unprocessable('Validation failed: this hashtag is already featured', 'featured_taken');
+    if (!featured.created) throw unprocessable('featured.taken', 'featured_taken');
     const id = featured.id;
     const created = (await featuredOf(viewer.id)).find((tag) => tag.id === id);
     if (!created) throw notFound();

@@ -98,10 +98,7 @@ export async function registerFilterV1Routes(app: FastifyInstance, ctx: AppConte
     if (changesFilter) {
       // as Mastodon: the filter's settings are shared by all its keywords, so they change only for a lone one
       if ((await countKeywordsOf(ctx.db, filter.id)) > 1)
-        throw unprocessable(
-          'Validation failed: this filter has several keywords: change it with the v2 filters API',
-          'filter_multiple_keywords',
-        );
+        throw unprocessable('filters.several_keywords', 'filter_multiple_keywords');
     }
     const updated = await updateFilter(ctx.db, filter, {
       ...(input.context !== undefined ? { context: input.context } : {}),

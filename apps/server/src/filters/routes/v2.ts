@@ -51,8 +51,7 @@ const formFlag = (value: unknown): unknown =>
  */
 function normalizeFilterBody(body: unknown): Record<string, unknown> {
   if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body))
-    throw badRequest('Expected a JSON object or form fields');
+  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('http.expected_object');
   const input: Record<string, unknown> = { ...(body as Record<string, unknown>) };
   if (typeof input.context === 'string') input.context = [input.context];
   if (input.expires_in === '') input.expires_in = null;
@@ -178,8 +177,7 @@ export async function registerFilterRoutes(app: FastifyInstance, ctx: AppContext
       .parse(request.body ?? {});
     const status = await findVisibleStatus(ctx.db, viewer, statusId);
     const row = { id: newId(), filter_id: filter.id, status_id: status.id, created_at: nowIso() };
-    if (!(await insertFilterStatus(ctx.db, row)))
-      throw unprocessable('Validation failed: Status has already been taken', 'taken');
+    if (!(await insertFilterStatus(ctx.db, row))) throw unprocessable('filters.status_taken', 'taken');
     return filterStatusEntity(row);
   });
 

@@ -39,7 +39,7 @@ export async function registerTimelineRoutes(app: FastifyInstance, ctx: AppConte
     const account = request.viewer?.account ?? null;
     if (account) return requireAccount(request);
     const settings = await getServerSettings(ctx.db);
-    if (!settings.timeline_preview) throw unauthorized('This method requires an authenticated user');
+    if (!settings.timeline_preview) throw unauthorized('auth.user_required');
     return null;
   }
 

@@ -62,6 +62,7 @@ import {
   type MediaProblem,
 } from './compose-rules';
 import { languageChoices, nativeLanguageName } from './languages';
+import { LanguageSuggestion } from './LanguageSuggestion';
 import { SelectButton, type SelectOption } from './SelectButton';
 import { AltTextModal, MissingAltTextModal, type MediaPreview } from './AltTextModal';
 import { useConfirmations } from '../settings';
@@ -716,6 +717,11 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
           {t('compose.sensitive')}
         </label>
       )}
+      <LanguageSuggestion
+        text={draft.text}
+        current={extras.language ?? defaults.language}
+        chosen={extras.language !== null}
+      />
       {extras.oversizedMedia && (
         <p className="compose-form__error" role="alert">
           <Msg id="compose.media_too_large" values={extras.oversizedMedia} />
@@ -796,7 +802,7 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
           aria-pressed={extras.spoilerOn}
           onClick={() => updateComposeExtras({ spoilerOn: !extras.spoilerOn })}
         >
-          CW
+          {t('compose.spoiler_short')}
         </button>
         {/* as on Mastodon, an edit keeps the post's audience */}
         <VisibilityPicker value={visibility} disabled={editing !== null} listed={inUse} />
