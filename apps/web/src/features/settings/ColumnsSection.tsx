@@ -118,6 +118,7 @@ function AddColumnForm(props: {
         <Field label={t('preferences.columns_hashtag')}>
           {(control) => (
             <input
+              dir="auto"
               {...control}
               value={tag}
               maxLength={100}

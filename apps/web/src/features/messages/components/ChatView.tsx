@@ -372,7 +372,7 @@ function OpenChat({ conversation, removed }: { conversation: Conversation; remov
       )}
       <span className="mbox-chat__titles">
         <span className="mbox-chat__name-line">
-          <span className="mbox-chat__name" data-testid="chat-title">
+          <span className="mbox-chat__name" data-testid="chat-title" dir="auto">
             {title}
           </span>
           {encrypted ? <EncryptionLock /> : null}
