@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './initial-state.js';
+export * from './locales.js';
 export * from './accounts.js';
 export * from './collections.js';
 export * from './collection-views.js';

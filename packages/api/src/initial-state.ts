@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import type { CredentialAccount } from './accounts.js';
 import type { Instance } from './instance.js';
+import { LOCALES } from './locales.js';
 
 /** The client's layout setting; `auto` follows the window width (SPEC §2 Layout). */
 export const layoutSettingSchema = z.enum(['auto', 'mobile', 'single-column', 'multi-column']);
@@ -76,6 +77,11 @@ export const userSettingsSchema = z.object({
   deleteModal: z._default(z.boolean(), true),
   /** ask before posting media without a description (Mastodon's missing_alt_text_modal) */
   missingAltTextModal: z._default(z.boolean(), true),
+  /**
+   * the interface language: the account's `locale` (Mastodon's, set at sign-up), kept in the users table rather
+   * than with the other settings; signed out, the browser's best match
+   */
+  locale: z._default(z.enum(LOCALES), 'en'),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 
@@ -93,6 +99,7 @@ export const userSettingsPatchSchema = z.object({
   boostModal: z.optional(z.boolean()),
   deleteModal: z.optional(z.boolean()),
   missingAltTextModal: z.optional(z.boolean()),
+  locale: z.optional(z.enum(LOCALES)),
 });
 export type UserSettingsPatch = z.infer<typeof userSettingsPatchSchema>;
 

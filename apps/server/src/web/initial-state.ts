@@ -1,5 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { userSettingsSchema, type Identity, type InitialState, type ServerFlags } from '@palchat/api';
+import {
+  acceptedLanguages,
+  bestLocale,
+  type Identity,
+  type InitialState,
+  type ServerFlags,
+} from '@palchat/api';
 import type { AppContext } from '../context.js';
 import { serializeCredentialAccount } from '../accounts/serializer.js';
 import { permissionsOf } from '../auth/permissions.js';
@@ -10,7 +16,7 @@ import { INSTANCE_VERSION, STATUS_MAX_MEDIA_ATTACHMENTS } from '../instance/limi
 import { buildInstance } from '../instance/service.js';
 import type { ServerSettings } from '../settings/schema.js';
 import { getServerSettings } from '../settings/service.js';
-import { loadUserSettings } from './user-settings.js';
+import { loadUserSettings, signedOutSettings } from './user-settings.js';
 
 export const SIGNED_OUT_IDENTITY: Identity = {
   signedIn: false,
@@ -64,7 +70,7 @@ export async function buildInitialState(
   if (viewer?.via !== 'cookie' || !viewer.account || !sessionSecret) {
     return {
       identity: SIGNED_OUT_IDENTITY,
-      settings: userSettingsSchema.parse({}),
+      settings: signedOutSettings(bestLocale(acceptedLanguages(request.headers['accept-language']))),
       csrfToken,
       accessToken: null,
       server,

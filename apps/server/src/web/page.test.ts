@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { userSettingsSchema, type InitialState } from '@palchat/api';
-import { applyTheme, injectInitialState, scriptSafeJson } from './page.js';
+import { applyLocale, applyTheme, injectInitialState, scriptSafeJson } from './page.js';
 
 const state = {
   identity: {
@@ -56,5 +56,16 @@ describe('page theme', () => {
 
   it('leaves the page to the system colours when the theme follows the system', () => {
     expect(applyTheme(page, 'system')).toBe(page);
+  });
+});
+
+describe('applyLocale', () => {
+  it('names the language and its direction on <html>, replacing the built lang and keeping the rest', () => {
+    const page = '<!doctype html>\n<html lang="en" data-theme="dark">\n<head></head></html>';
+    expect(applyLocale(page, 'fa')).toContain('<html data-theme="dark" lang="fa" dir="rtl">');
+    expect(applyLocale(page, 'pt-BR')).toContain('<html data-theme="dark" lang="pt-BR" dir="ltr">');
+    expect(applyLocale('<html><head></head></html>', 'ja')).toBe(
+      '<html lang="ja" dir="ltr"><head></head></html>',
+    );
   });
 });

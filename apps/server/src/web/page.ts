@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { InitialState, ThemeSetting } from '@palchat/api';
+import { localeDirection, type InitialState, type Locale, type ThemeSetting } from '@palchat/api';
 import { inlineStyleHashes } from '../http/security-headers.js';
 
 /** JSON that is safe inside <script>: no `<` can end the element, no line separators break old parsers. */
@@ -35,6 +35,17 @@ export function injectInitialState(html: string, state: InitialState): string {
 export function applyTheme(html: string, theme: ThemeSetting): string {
   if (theme === 'system') return html;
   return html.replace(/<html\b/i, `<html data-theme="${theme}"`);
+}
+
+/**
+ * The interface language on the <html> element (its `lang` replaced), with its writing direction, so that the
+ * first paint is already laid out for it: fonts, hyphenation and screen readers follow `lang`, the layout `dir`.
+ */
+export function applyLocale(html: string, locale: Locale): string {
+  return html.replace(/<html\b([^>]*)>/i, (_tag, attributes: string) => {
+    const others = attributes.replace(/\s(?:lang|dir)="[^"]*"/gi, '');
+    return `<html${others} lang="${locale}" dir="${localeDirection(locale)}">`;
+  });
 }
 
 const cache = new Map<string, { mtimeMs: number; value: unknown }>();

@@ -2,13 +2,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { userSettingsPatchSchema } from '@palchat/api';
+import { userSettingsPatchSchema, type InitialState } from '@palchat/api';
 import type { AppContext } from '../context.js';
 import { requireAccount } from '../auth/viewer.js';
 import { AssetFiles, codingFor } from './asset-files.js';
 import { buildInitialState } from './initial-state.js';
 import { documentHeaders } from '../http/security-headers.js';
-import { applyTheme, injectInitialState, injectIntoHead, readIndexHtml } from './page.js';
+import { applyLocale, applyTheme, injectInitialState, injectIntoHead, readIndexHtml } from './page.js';
 import { pagePolicy } from './page-policy.js';
 import { preloadLinks, readRoutePreloads } from './preloads.js';
 import { loadUserSettings, updateUserSettings } from './user-settings.js';
@@ -35,6 +35,11 @@ async function staticFileFor(root: string, urlPath: string): Promise<string | nu
   return stat?.isFile() ? relative : null;
 }
 
+/** The page's <html> element for the reader: their theme and language. */
+function pageShell(html: string, state: InitialState): string {
+  return applyLocale(applyTheme(html, state.settings.theme), state.settings.locale);
+}
+
 async function sendPage(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
   const index = await readIndexHtml(ctx.config.webDistDir);
   if (index === null) {
@@ -55,7 +60,8 @@ async function sendPage(ctx: AppContext, request: FastifyRequest, reply: Fastify
     .header('cache-control', 'no-cache, no-store')
     .headers(documentHeaders(pagePolicy(ctx.config, index.inlineStyleHashes)))
     .type('text/html; charset=utf-8')
-    .send(injectIntoHead(injectInitialState(applyTheme(index.html, state.settings.theme), state), hints));
+    .header('vary', 'accept-language')
+    .send(injectIntoHead(injectInitialState(pageShell(index.html, state), state), hints));
 }
 
 /** The built client: hashed assets cached for a year, other files revalidated, every client route → the page. */

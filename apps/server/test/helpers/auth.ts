@@ -26,7 +26,7 @@ export function csrfHeaders(cookies: Record<string, string> = {}) {
 
 export async function signUp(
   server: TestServer,
-  fields: { username: string; email: string; password?: string; reason?: string },
+  fields: { username: string; email: string; password?: string; reason?: string; locale?: string },
 ) {
   const password = fields.password ?? TEST_PASSWORD;
   return server.app.inject({
