@@ -1,7 +1,14 @@
 import { ICONS, type IconName } from './icons';
 
 /** Icons that point along the line (back, forwards, sending, replying): mirrored in a right-to-left page. */
-const DIRECTIONAL: ReadonlySet<IconName> = new Set(['back', 'chevronLeft', 'chevronRight', 'reply', 'send']);
+const DIRECTIONAL: ReadonlySet<IconName> = new Set([
+  'back',
+  'chevronLeft',
+  'chevronRight',
+  'logout',
+  'reply',
+  'send',
+]);
 
 interface IconProps {
   name: IconName;

@@ -380,7 +380,9 @@ function OpenChat({ conversation, removed }: { conversation: Conversation; remov
             <VerificationBadge conversationId={conversation.id} currentUserId={dock.currentUserId} compact />
           ) : null}
         </span>
-        <span className="mbox-chat__subtitle">{subtitle}</span>
+        <span className="mbox-chat__subtitle">
+          <bdi>{subtitle}</bdi>
+        </span>
       </span>
     </span>
   );
