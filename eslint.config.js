@@ -5,6 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import fs from 'node:fs';
 import { importBoundariesPlugin } from './scripts/eslint-import-boundaries.mjs';
+import { uiTextPlugin } from './scripts/eslint-ui-text.mjs';
 
 // jsx-a11y findings not fixed yet (issue 32), file by file: a ratchet. Fix a file's findings and take it off the
 // list; never add to it.
@@ -154,6 +155,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // issue 34: every text of the interface comes from the message catalogue, so that it can be translated
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    plugins: { 'palchat-i18n': uiTextPlugin },
+    rules: { 'palchat-i18n/ui-text': 'error' },
   },
   ...Object.entries(A11Y_PENDING).map(([rule, files]) => ({ files, rules: { [`jsx-a11y/${rule}`]: 'off' } })),
   {

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import type { Plugin } from 'vite';
 import { addWithImports, builtChunks, chunksHolding } from './bundle-graph';
@@ -22,6 +23,40 @@ export function compileCatalogue(messages: Record<string, string>): Record<strin
 }
 
 /**
+ * A translated catalogue as the client gets it: every English id, in English's order, with the translation
+ * where it has a valid one and the English text otherwise (a page never shows an id). Ids English lacks are
+ * left out. `report` hears of each gap; the locale check (locale-catalogues.test.ts) fails on them.
+ */
+export function withEnglishFallback(
+  english: Record<string, string>,
+  translated: Record<string, string>,
+  report: (problem: string) => void = () => undefined,
+): Record<string, string> {
+  const gaps: string[] = [];
+  const merged = Object.fromEntries(
+    Object.entries(english).map(([id, text]) => {
+      const translation = translated[id];
+      if (translation !== undefined && isValidMessage(translation)) return [id, translation];
+      gaps.push(id);
+      return [id, text];
+    }),
+  );
+  if (gaps.length > 0) report(`${gaps.length} messages shown in English: ${gaps.slice(0, 10).join(', ')}…`);
+  return merged;
+}
+
+function isValidMessage(text: string): boolean {
+  try {
+    parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const ENGLISH = 'en.json';
+
+/**
  * The message catalogues reach the client already parsed, so the first load ships react-intl without the ICU
  * parser (FormatJS's "no-parser" build, about 7 KB gzip less). Every text of the client, the message box's
  * included, is in the catalogue: no module of the client gets the parser.
@@ -33,8 +68,16 @@ export function compileMessages(): Plugin {
   let noParser: string | null = null;
   let root = '';
   const catalogues = new Map<string, Record<string, string>>();
-  const readCatalogue = async (file: string) => {
-    const messages = JSON.parse(await fs.readFile(file, 'utf8')) as Record<string, string>;
+  const readJson = async (file: string) =>
+    JSON.parse(await fs.readFile(file, 'utf8')) as Record<string, string>;
+  const readCatalogue = async (file: string, report: (problem: string) => void) => {
+    const english = await readJson(path.join(path.dirname(file), ENGLISH));
+    const messages =
+      path.basename(file) === ENGLISH
+        ? english
+        : withEnglishFallback(english, await readJson(file), (problem) =>
+            report(`${path.basename(file)}: ${problem}`),
+          );
     catalogues.set(file, messages);
     return messages;
   };
@@ -62,7 +105,9 @@ export function compileMessages(): Plugin {
       const rest = id.endsWith(REST_SUFFIX);
       const file = id.slice(COMPILED.length, -(rest ? REST_SUFFIX : '.js').length);
       const part: CataloguePart = rest ? 'rest' : 'first-screen';
-      const messages = cataloguePart(await readCatalogue(file), part);
+      // the first-screen part reports the catalogue's gaps, once
+      const report = rest ? () => undefined : (problem: string) => this.warn(problem);
+      const messages = cataloguePart(await readCatalogue(file, report), part);
       return `export default ${JSON.stringify(compileCatalogue(messages))};`;
     },
     generateBundle(_options, bundle) {

@@ -1,14 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { InitialState } from '@palchat/api';
-import { useMemo, useState } from 'react';
-import { createIntlCache, RawIntlProvider } from 'react-intl';
+import type { InitialState, Locale } from '@palchat/api';
+import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { seedQueryCache } from '../api/queries';
 import { createQueryClient } from '../api/query-client';
 import { CrashBoundary } from '../features/errors/CrashBoundary';
-import { createAppIntl } from '../platform/i18n/app-intl';
+import { AppIntlProvider } from '../platform/i18n/AppIntlProvider';
 import type { Catalogue } from '../platform/i18n/messages';
-import { useCompleteCatalogue } from '../platform/i18n/use-complete-catalogue';
 import { InitialStateContext } from '../platform/initial-state-context';
 import { APP_ROUTE_ID, buildRoutes, deckRoutes } from './routes';
 import { isDeckPath } from '../platform/rules/path-redirect';
@@ -34,23 +32,17 @@ type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 interface AppProps {
   state: InitialState;
-  locale: string;
+  locale: Locale;
   messages: Catalogue;
   /** Made ahead of the first render by boot (see there); made on first render when not given. */
   router?: AppRouter;
 }
 
-export function App({ state, locale, messages: loaded, router: madeAhead }: AppProps) {
+export function App({ state, locale, messages, router: madeAhead }: AppProps) {
   const [queryClient] = useState(() => seedQueryCache(createQueryClient(), state));
   const [router] = useState(() => madeAhead ?? createAppRouter());
-  const { messages, onError } = useCompleteCatalogue(loaded);
-  const [intlCache] = useState(createIntlCache);
-  const intl = useMemo(
-    () => createAppIntl({ locale, messages, defaultLocale: 'en', onError }, intlCache),
-    [locale, messages, onError, intlCache],
-  );
   return (
-    <RawIntlProvider value={intl}>
+    <AppIntlProvider locale={locale} messages={messages}>
       <CrashBoundary>
         <InitialStateContext.Provider value={state}>
           <QueryClientProvider client={queryClient}>
@@ -60,6 +52,6 @@ export function App({ state, locale, messages: loaded, router: madeAhead }: AppP
           </QueryClientProvider>
         </InitialStateContext.Provider>
       </CrashBoundary>
-    </RawIntlProvider>
+    </AppIntlProvider>
   );
 }

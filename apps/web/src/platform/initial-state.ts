@@ -23,6 +23,8 @@ const STANDALONE_STATE: InitialState = {
     boostModal: false,
     deleteModal: true,
     missingAltTextModal: true,
+    // signed out, boot takes the browser's languages
+    locale: 'en',
   },
   csrfToken: '',
   accessToken: null,

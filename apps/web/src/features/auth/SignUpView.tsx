@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import { Msg } from '../../platform/i18n/Msg';
@@ -19,6 +20,8 @@ type SignUpField = 'username' | 'email' | 'password' | 'password_confirmation' |
 
 export function SignUpView() {
   const t = useT();
+  // a new account keeps the language its sign-up page was shown in: the browser's best match
+  const { locale } = useIntl();
   const { identity, server } = useInitialState();
   const requested = useRequestedRedirect();
   const [values, setValues] = useState({
@@ -40,6 +43,7 @@ export function SignUpView() {
           ...values,
           reason: server.registrationsMode === 'approval' ? values.reason : undefined,
           agreement: true,
+          locale,
         },
         requested,
       ),

@@ -8,6 +8,8 @@ export interface SignUpForm {
   password_confirmation: string;
   reason?: string;
   agreement: true;
+  /** the interface language the account starts with */
+  locale: string;
 }
 
 /** Where the server sends the browser next (`redirect_to`) is asked for in the query string. */

@@ -799,7 +799,7 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
           aria-pressed={extras.spoilerOn}
           onClick={() => updateComposeExtras({ spoilerOn: !extras.spoilerOn })}
         >
-          CW
+          {t('compose.spoiler_short')}
         </button>
         {/* as on Mastodon, an edit keeps the post's audience */}
         <VisibilityPicker value={visibility} disabled={editing !== null} listed={inUse} />

@@ -48,6 +48,7 @@ function HandleField(props: {
   value: string;
   onChange: (value: string) => void;
 }) {
+  const t = useT();
   return (
     <Field label={props.label} hint={props.hint}>
       {(control) => (
@@ -56,7 +57,7 @@ function HandleField(props: {
           type="text"
           autoComplete="off"
           spellCheck={false}
-          placeholder="username@domain"
+          placeholder={t('migration.handle_placeholder')}
           value={props.value}
           onChange={(event) => props.onChange(event.target.value)}
         />

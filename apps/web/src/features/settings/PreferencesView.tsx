@@ -6,12 +6,13 @@ import { Column, ColumnBody, ColumnHeader } from '../../components/Column';
 import { RequireSignIn } from '../../components/RequireSignIn';
 import { ColumnsSection } from './ColumnsSection';
 import { DevicesSection } from './DevicesSection';
+import { LanguageSection } from './LanguageSection';
 import { PostingDefaultsSection } from './PostingDefaultsSection';
 import { PushSection } from './PushSection';
 import { AppearanceSection, ReadingSection } from './WebSettingsSections';
 
 /**
- * /settings/preferences: appearance, the deck's columns, posting defaults, reading, push and the devices of
+ * /settings/preferences: appearance, the interface language, the deck's columns, posting defaults, reading, push and the devices of
  * encrypted chats; each saves on change.
  */
 export function PreferencesView() {
@@ -23,6 +24,7 @@ export function PreferencesView() {
         <ColumnBody padded>
           <div className="preferences">
             <AppearanceSection />
+            <LanguageSection />
             <ColumnsSection />
             <PostingDefaultsSection />
             <ReadingSection />

@@ -17,6 +17,7 @@ describe('reading settings', () => {
       boostModal: false,
       deleteModal: true,
       missingAltTextModal: true,
+      locale: 'en',
     });
     // settings saved before these existed get the defaults
     expect(userSettingsSchema.parse({ layout: 'multi-column' })).toMatchObject({

@@ -1,3 +1,4 @@
+import { matchLocale, type Locale } from '@palchat/api';
 import type { MessageFormatElement } from 'react-intl';
 import type english from '../../locales/en.json';
 
@@ -7,27 +8,56 @@ export type MessageId = keyof typeof english;
 /** Message texts, or (in the built client) their ICU syntax trees, parsed at build time. */
 export type Catalogue = Record<string, string> | Record<string, MessageFormatElement[]>;
 
+type CataloguePart = () => Promise<{ default: Catalogue }>;
+
+/**
+ * Each locale's catalogue in its two parts (build/catalogue-split.ts), chunks of their own: a page loads only
+ * its locale's. The build fills a locale's gaps with the English texts (build/compile-messages.ts).
+ */
+const CATALOGUES: Record<Locale, [firstScreen: CataloguePart, rest: CataloguePart]> = {
+  en: [() => import('../../locales/en.json'), () => import('../../locales/en.json?rest')],
+  de: [() => import('../../locales/de.json'), () => import('../../locales/de.json?rest')],
+  fr: [() => import('../../locales/fr.json'), () => import('../../locales/fr.json?rest')],
+  es: [() => import('../../locales/es.json'), () => import('../../locales/es.json?rest')],
+  'pt-BR': [() => import('../../locales/pt-BR.json'), () => import('../../locales/pt-BR.json?rest')],
+  it: [() => import('../../locales/it.json'), () => import('../../locales/it.json?rest')],
+  nl: [() => import('../../locales/nl.json'), () => import('../../locales/nl.json?rest')],
+  pl: [() => import('../../locales/pl.json'), () => import('../../locales/pl.json?rest')],
+  ja: [() => import('../../locales/ja.json'), () => import('../../locales/ja.json?rest')],
+  'zh-CN': [() => import('../../locales/zh-CN.json'), () => import('../../locales/zh-CN.json?rest')],
+  ko: [() => import('../../locales/ko.json'), () => import('../../locales/ko.json?rest')],
+  ar: [() => import('../../locales/ar.json'), () => import('../../locales/ar.json?rest')],
+  fa: [() => import('../../locales/fa.json'), () => import('../../locales/fa.json?rest')],
+};
+
 /** Loads the part of the catalogue that boot did not wait for; null once nothing is missing. */
 let loadRest: (() => Promise<void>) | null = null;
 let restLoaded: Promise<void> | null = null;
 
 /**
- * The catalogue the page renders with. In the built client it is the first-screen part
- * (build/catalogue-split.ts): the rest is merged into the same object by `completeCatalogue`, so that the
- * IntlProvider's messages gain it without a re-render. Catalogues load on demand to stay out of the entry chunk.
+ * The catalogue the page renders with, for the interface locale closest to `tag` (English when none is). In the
+ * built client it is the first-screen part: the rest is merged into the same object by `completeCatalogue`, so
+ * that the IntlProvider's messages gain it without a re-render. Catalogues load on demand to stay out of the
+ * entry chunk.
  */
-export async function loadCatalogue(locale: string): Promise<{ locale: string; messages: Catalogue }> {
-  switch (locale.split('-')[0]) {
-    default: {
-      const firstScreen = import('../../locales/en.json').then((module) => ({ ...module.default }));
-      // set at once: boot makes the router, whose first route may ask for the rest, while this part loads
-      loadRest = async () => {
-        const [messages, rest] = await Promise.all([firstScreen, import('../../locales/en.json?rest')]);
-        Object.assign(messages, rest.default);
-      };
-      return { locale: 'en', messages: await firstScreen };
-    }
-  }
+export async function loadCatalogue(tag: string): Promise<{ locale: Locale; messages: Catalogue }> {
+  const locale = matchLocale(tag) ?? 'en';
+  const [firstScreenPart, restPart] = CATALOGUES[locale];
+  const firstScreen = firstScreenPart().then((module) => ({ ...module.default }));
+  // set at once: boot makes the router, whose first route may ask for the rest, while this part loads
+  restLoaded = null;
+  loadRest = async () => {
+    const [messages, rest] = await Promise.all([firstScreen, restPart()]);
+    Object.assign(messages, rest.default);
+  };
+  return { locale, messages: await firstScreen };
+}
+
+/** A locale's whole catalogue, both parts: what a change of language in the preferences renders with. */
+export async function loadWholeCatalogue(locale: Locale): Promise<{ locale: Locale; messages: Catalogue }> {
+  const loaded = await loadCatalogue(locale);
+  await completeCatalogue();
+  return loaded;
 }
 
 /**

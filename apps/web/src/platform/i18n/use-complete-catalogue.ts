@@ -12,13 +12,14 @@ export function useCompleteCatalogue(loaded: Catalogue): {
   messages: Catalogue;
   onError: IntlConfig['onError'];
 } {
-  const [messages, setMessages] = useState(loaded);
+  // a copy of `loaded` once its rest has arrived, when something asked too early (for that catalogue only)
+  const [completed, setCompleted] = useState<{ of: Catalogue; messages: Catalogue } | null>(null);
   const askedTooEarly = useRef(false);
   useEffect(
     () =>
       whenIdle(() => {
         completeCatalogue().then(
-          () => askedTooEarly.current && setMessages({ ...loaded }),
+          () => askedTooEarly.current && setCompleted({ of: loaded, messages: { ...loaded } }),
           () => undefined, // the next lazily loaded module tries again
         );
       }),
@@ -31,5 +32,5 @@ export function useCompleteCatalogue(loaded: Catalogue): {
       console.warn(error.message);
     } else if (import.meta.env.DEV) console.error(error); // as react-intl's own handler does
   }, []);
-  return { messages, onError };
+  return { messages: completed?.of === loaded ? completed.messages : loaded, onError };
 }
