@@ -61,7 +61,7 @@ test('in Arabic: sign up, post and chat, right to left', async ({ browser, baseU
   await apiAs(pal, 'POST', '/api/v1/friend_messages', { recipient_id: me.id, content: 'Hello there!' });
   await page.reload();
   const box = page.getByTestId('message-box');
-  await box.getByRole('button', { name: ar('messages.title') }).click();
+  await box.getByRole('button', { name: ar('messages.expand') }).click();
   await box
     .getByTestId('conversation-row')
     .filter({ hasText: 'Pat Pal' })
