@@ -1,6 +1,7 @@
 // Client weight: gzip sizes of the JavaScript and CSS the signed-in /home loads initially, and of the build.
 //
 //   npm run bench:weight            (builds apps/web first when apps/web/dist is missing; BENCH_BUILD=1 forces it)
+//   BENCH_LOCALE=de npm run bench:weight   (the reader's interface language: en, de, ar, ja, … as in preferences)
 //
 // Three views of "initial": the shell index.html names (entry script, modulepreloads, stylesheets); what a real
 // Chromium fetches to render /home signed in (idle callbacks held back, so the message box and the social layer,
@@ -18,6 +19,8 @@ const AIM_KB = 100;
 const IDLE_BUDGET_KB = 150;
 /** Issue #17: the JS heap once /home has loaded (idle work included). */
 const HEAP_BUDGET_MIB = 4;
+/** The reader's interface language (issue 34: every locale's first load within the same budget). */
+const LOCALE = process.env.BENCH_LOCALE ?? 'en';
 
 ensureWebBuild();
 
@@ -46,7 +49,7 @@ function shellAssets() {
 }
 
 /** Never runs idle callbacks: what the page fetches then is what rendering /home needs. */
-/* global window */
+/* global window, document */
 const HOLD_IDLE_WORK = () => {
   window.requestIdleCallback = () => 0;
   window.cancelIdleCallback = () => undefined;
@@ -99,6 +102,23 @@ async function fetchedFor(context, url, { holdIdleWork }) {
   return { assets: [...fetched], landed, heap };
 }
 
+/** Saves the reader's interface language, as the preferences' picker does, before anything is measured. */
+async function chooseLocale(context, url, locale) {
+  const page = await context.newPage();
+  await page.goto(url, { waitUntil: 'domcontentloaded' });
+  const status = await page.evaluate(async (chosen) => {
+    const state = JSON.parse(document.getElementById('initial-state')?.textContent ?? '{}');
+    const response = await fetch('/api/web/settings', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': state.csrfToken },
+      body: JSON.stringify({ locale: chosen }),
+    });
+    return response.status;
+  }, locale);
+  await page.close();
+  if (status !== 200) throw new Error(`could not choose the locale ${locale}: HTTP ${status}`);
+}
+
 /** What Chromium fetches for /home, signed in: to render it, and until the network is idle. */
 function homeAssets() {
   return withHomeReader('weight', async ({ server, browser, reader }) => {
@@ -107,6 +127,7 @@ function homeAssets() {
       await context.addCookies([{ name: '_palchat_session', value: reader.sessionSecret, url: server.url }]);
       return context;
     };
+    if (LOCALE !== 'en') await chooseLocale(await freshContext(), `${server.url}/home`, LOCALE);
     const render = await fetchedFor(await freshContext(), `${server.url}/home`, { holdIdleWork: true });
     const idle = await fetchedFor(await freshContext(), `${server.url}/home`, { holdIdleWork: false });
     const desktop = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -143,7 +164,7 @@ function describe(title, urls) {
   return gzip;
 }
 
-console.log(`Client weight (${machineNote()})`);
+console.log(`Client weight, interface in ${LOCALE} (${machineNote()})`);
 const shell = shellAssets();
 describe('Shell named by index.html', shell);
 const home = await homeAssets();

@@ -1,8 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Plugin } from 'vite';
-import { addWithImports, builtChunks, chunksHolding } from './bundle-graph';
+import { addWithImports, builtChunks, chunksHolding, type BuiltChunk } from './bundle-graph';
 
+/** In a module's path: each locale of the catalogue, whose files are hinted to the pages in that locale only. */
+const LOCALE = '{locale}';
 /** The part of the catalogue that every view but the timelines /home shares waits for (build/catalogue-split.ts). */
-const CATALOGUE_REST = 'src/locales/en.json.rest';
+const CATALOGUE_REST = `src/locales/${LOCALE}.json.rest`;
 
 /**
  * The lazily loaded modules that the first screen of a page needs, by path pattern (`:name` matches one
@@ -12,9 +16,9 @@ const CATALOGUE_REST = 'src/locales/en.json.rest';
  */
 export const FIRST_SCREEN: { paths: string[]; modules: string[] }[] = [
   {
-    // every page: the first-screen part of the English catalogue (the only one so far; boot.tsx waits for it)
+    // every page: the first-screen part of its locale's catalogue (boot.tsx waits for it)
     paths: ['*'],
-    modules: ['src/locales/en.json'],
+    modules: [`src/locales/${LOCALE}.json`],
   },
   {
     paths: [
@@ -94,10 +98,21 @@ export const FIRST_REQUEST: { path: string; url: string; when: 'signed-in' | 'pu
 
 export const PRELOADS_FILE = 'route-preloads.json';
 
-/** What the server reads: for each path pattern, the built files to hint, scripts and stylesheets. */
+/**
+ * What the server reads: for each path pattern, the built files to hint, scripts and stylesheets, and the
+ * scripts of each locale (its catalogue's parts).
+ */
 export interface RoutePreloads {
-  routes: { paths: string[]; scripts: string[]; styles: string[] }[];
+  routes: { paths: string[]; scripts: string[]; styles: string[]; locales?: Record<string, string[]> }[];
   requests: typeof FIRST_REQUEST;
+}
+
+/** The chunks holding these modules, with the chunks they import. */
+function filesOf(chunks: BuiltChunk[], root: string, modules: string[]): string[] {
+  const files = new Set<string>();
+  for (const module of modules)
+    for (const file of chunksHolding(chunks, root, module)) addWithImports(chunks, file, files);
+  return [...files];
 }
 
 /**
@@ -116,19 +131,33 @@ export function routePreloads(): Plugin {
       const chunks = builtChunks(bundle);
       const inShell = new Set<string>();
       for (const chunk of chunks) if (chunk.isEntry) addWithImports(chunks, chunk.fileName, inShell);
+      const locales = fs
+        .readdirSync(path.join(root, 'src/locales'))
+        .filter((name) => name.endsWith('.json'))
+        .map((name) => name.slice(0, -'.json'.length));
       const routes = FIRST_SCREEN.map(({ paths, modules }) => {
-        const files = new Set<string>();
-        for (const module of modules)
-          for (const file of chunksHolding(chunks, root, module)) addWithImports(chunks, file, files);
-        const scripts = [...files].filter((file) => !inShell.has(file));
+        const shared = modules.filter((module) => !module.includes(LOCALE));
+        const perLocale = modules.filter((module) => module.includes(LOCALE));
+        const scripts = filesOf(chunks, root, shared).filter((file) => !inShell.has(file));
         const styles = new Set<string>();
         for (const file of scripts)
           for (const css of chunks.find((chunk) => chunk.fileName === file)?.viteMetadata?.importedCss ?? [])
             styles.add(css);
+        const localeScripts = (locale: string) =>
+          filesOf(
+            chunks,
+            root,
+            perLocale.map((module) => module.replace(LOCALE, locale)),
+          )
+            .filter((file) => !inShell.has(file) && !scripts.includes(file))
+            .map((file) => `/${file}`);
         return {
           paths,
           scripts: scripts.map((file) => `/${file}`),
           styles: [...styles].map((file) => `/${file}`),
+          ...(perLocale.length > 0
+            ? { locales: Object.fromEntries(locales.map((locale) => [locale, localeScripts(locale)])) }
+            : {}),
         };
       });
       const preloads: RoutePreloads = { routes, requests: FIRST_REQUEST };

@@ -36,6 +36,24 @@ const visitor: Viewer = { signedIn: false, publicTimelinesVisible: true };
 const shutOut: Viewer = { signedIn: false, publicTimelinesVisible: false };
 
 describe('route preload hints', () => {
+  it("hint the catalogue of the page's own locale only", () => {
+    const localized: RoutePreloads = {
+      routes: [
+        {
+          paths: ['*'],
+          scripts: [],
+          styles: [],
+          locales: { en: ['/assets/en-1.js'], de: ['/assets/de-5.js'] },
+        },
+      ],
+    };
+    expect(preloadLinks(localized, '/home', { ...visitor, locale: 'de' })).toBe(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/de-5.js">',
+    );
+    expect(preloadLinks(localized, '/home', visitor)).toContain('/assets/en-1.js');
+    expect(preloadLinks(localized, '/home', { ...visitor, locale: 'ar' })).toBe('');
+  });
+
   it('match literal segments, parameters, handles and the /deck prefix', () => {
     expect(pathMatches('/home', '/home')).toBe(true);
     expect(pathMatches('/home', '/home/')).toBe(true);

@@ -5,7 +5,8 @@ import { readBuiltFile } from './page.js';
 export const PRELOADS_FILE = 'route-preloads.json';
 
 export interface RoutePreloads {
-  routes: { paths: string[]; scripts: string[]; styles: string[] }[];
+  /** `locales`: each interface locale's own scripts (its catalogue's parts) */
+  routes: { paths: string[]; scripts: string[]; styles: string[]; locales?: Record<string, string[]> }[];
   /** the API request of a page's first screen (apps/web/build/route-preloads.ts FIRST_REQUEST) */
   requests?: { path: string; url: string; when: 'signed-in' | 'public-timelines' }[];
 }
@@ -14,6 +15,8 @@ export interface RoutePreloads {
 export interface Viewer {
   signedIn: boolean;
   publicTimelinesVisible: boolean;
+  /** the interface locale the page renders in (whose catalogue it loads); English when not given */
+  locale?: string;
 }
 
 const DECK_PREFIX = '/deck';
@@ -57,7 +60,8 @@ export function preloadLinks(preloads: RoutePreloads | null, urlPath: string, vi
   const styles = new Set<string>();
   for (const route of preloads.routes) {
     if (!route.paths.some((pattern) => pathMatches(pattern, urlPath))) continue;
-    for (const file of route.scripts) if (ASSET.test(file)) scripts.add(file);
+    const ownScripts = route.locales?.[viewer.locale ?? 'en'] ?? [];
+    for (const file of [...route.scripts, ...ownScripts]) if (ASSET.test(file)) scripts.add(file);
     for (const file of route.styles) if (ASSET.test(file)) styles.add(file);
   }
   // crossorigin as Vite's loader sets it, so the loader's later request is served from these; low priority,

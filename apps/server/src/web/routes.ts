@@ -54,6 +54,7 @@ async function sendPage(ctx: AppContext, request: FastifyRequest, reply: Fastify
   const hints = preloadLinks(await readRoutePreloads(ctx.config.webDistDir), urlPath, {
     signedIn: state.identity.signedIn,
     publicTimelinesVisible: state.server.publicTimelinesVisible,
+    locale: state.settings.locale,
   });
   return reply
     .status(200)

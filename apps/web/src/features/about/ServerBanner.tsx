@@ -1,7 +1,9 @@
 import './server-banner.css';
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useInstance } from '../../api/queries';
+import { formatCount } from '../../platform/i18n/format-count';
 import { Msg } from '../../platform/i18n/Msg';
 import { useInitialState } from '../../platform/initial-state-context';
 import { AccountRow } from '../../components/AccountRow';
@@ -10,6 +12,7 @@ import { ErrorMessage, LoadingIndicator } from '../../components/States';
 
 /** The visitor's compose panel: description, administrator and monthly active users (SPEC §1). */
 export default function ServerBanner() {
+  const intl = useIntl();
   const { server } = useInitialState();
   const instance = useInstance();
   const [loaded, setLoaded] = useState(false);
@@ -52,7 +55,7 @@ export default function ServerBanner() {
             <Msg id="server_banner.server_stats" />
           </h4>
           <p className="server-banner__stat">
-            <strong>{new Intl.NumberFormat(undefined, { notation: 'compact' }).format(activeUsers)}</strong>
+            <strong>{formatCount(intl, activeUsers)}</strong>
             <span>
               <Msg id="server_banner.active_users" />
             </span>

@@ -51,7 +51,6 @@ function MovedNote({ from, to }: { from: Account; to: Account }) {
 export function AccountHeader({ account }: { account: Account }) {
   const t = useT();
   const intl = useIntl();
-  const intlNumber = new Intl.NumberFormat();
   const { identity } = useInitialState();
   const base = `/@${account.acct}`;
   const own = identity.accountId === account.id;
@@ -124,13 +123,13 @@ export function AccountHeader({ account }: { account: Account }) {
       )}
       <div className="account-header__counts">
         <Link to={base}>
-          <strong>{intlNumber.format(account.statuses_count)}</strong> <Msg id="account.posts" />
+          <strong>{intl.formatNumber(account.statuses_count)}</strong> <Msg id="account.posts" />
         </Link>
         <Link to={`${base}/following`}>
-          <strong>{intlNumber.format(account.following_count)}</strong> <Msg id="account.following" />
+          <strong>{intl.formatNumber(account.following_count)}</strong> <Msg id="account.following" />
         </Link>
         <Link to={`${base}/followers`}>
-          <strong>{intlNumber.format(account.followers_count)}</strong> <Msg id="account.followers" />
+          <strong>{intl.formatNumber(account.followers_count)}</strong> <Msg id="account.followers" />
         </Link>
       </div>
       <nav className="tabs" aria-label={t('account.sections')}>

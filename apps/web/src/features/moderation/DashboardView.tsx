@@ -1,6 +1,7 @@
 import './moderation.css';
 import { Permission } from '@palchat/api';
 import { useQuery } from '@tanstack/react-query';
+import { useIntl } from 'react-intl';
 import { useInstance } from '../../api/queries';
 import { Msg } from '../../platform/i18n/Msg';
 import type { MessageId } from '../../platform/i18n/messages';
@@ -15,6 +16,7 @@ import { moderationKeys } from './query-keys';
 
 function Dashboard() {
   const t = useT();
+  const intl = useIntl();
   const { server, identity } = useInitialState();
   const instance = useInstance();
   const counts = useQuery({
@@ -24,10 +26,10 @@ function Dashboard() {
   if (counts.isPending) return <LoadingIndicator />;
   if (counts.isError) return <ErrorMessage error={counts.error} onRetry={() => void counts.refetch()} />;
   const cards: [MessageId, string][] = [
-    ['dashboard.users', counts.data.users.toLocaleString()],
-    ['dashboard.active_users', counts.data.active_users.toLocaleString()],
-    ['dashboard.posts', counts.data.posts.toLocaleString()],
-    ['dashboard.open_reports', counts.data.open_reports.toLocaleString()],
+    ['dashboard.users', intl.formatNumber(counts.data.users)],
+    ['dashboard.active_users', intl.formatNumber(counts.data.active_users)],
+    ['dashboard.posts', intl.formatNumber(counts.data.posts)],
+    ['dashboard.open_reports', intl.formatNumber(counts.data.open_reports)],
     ['dashboard.registrations', server.registrationsMode],
     ['dashboard.version', instance.data?.version ?? '…'],
   ];

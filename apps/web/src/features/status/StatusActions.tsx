@@ -1,7 +1,9 @@
 import type { Status } from '@palchat/api';
 import { Suspense, useEffect, useState } from 'react';
 import { lazyWithMessages, withMessages } from '../../platform/lazy-with-messages';
+import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
+import { formatCount } from '../../platform/i18n/format-count';
 import type { MessageId } from '../../platform/i18n/messages';
 import { useT } from '../../platform/i18n/use-t';
 import { useInitialState } from '../../platform/initial-state-context';
@@ -36,7 +38,8 @@ function ActionButton({
   onClick: () => void;
 }) {
   const t = useT();
-  const shownCount = count !== undefined && count > 0 ? String(count) : null;
+  const intl = useIntl();
+  const shownCount = count !== undefined && count > 0 ? formatCount(intl, count) : null;
   return (
     <button
       type="button"

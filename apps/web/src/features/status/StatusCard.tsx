@@ -2,6 +2,7 @@ import './status.css';
 import type { Poll as PollEntity, Status } from '@palchat/api';
 // eslint-disable-next-line no-restricted-imports -- what a status renders itself is part of the first screen
 import { lazy, memo, Suspense } from 'react';
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useRouteLinkClick } from '../../platform/route-links';
 import { Msg } from '../../platform/i18n/Msg';
@@ -40,6 +41,12 @@ interface StatusCardProps {
  * when the viewer's filters match it here (features/filters), nothing or a collapsed "Filtered" bar.
  * `data-status-id` and the tab stop let the keyboard shortcuts (features/keyboard) act on it.
  */
+/** The date and time of the thread's focused post, in the reader's locale. */
+function FullDate({ iso }: { iso: string }) {
+  const intl = useIntl();
+  return <time dateTime={iso}>{intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' })}</time>;
+}
+
 function StatusCardView({ status, focused }: StatusCardProps) {
   const t = useT();
   // the header's links are plain anchors with one handler: Link's hooks, twice a card, weigh on the heap
@@ -158,7 +165,7 @@ function StatusCardView({ status, focused }: StatusCardProps) {
       )}
       {focused && (
         <div className="status__meta">
-          <time dateTime={shown.created_at}>{new Date(shown.created_at).toLocaleString()}</time>
+          <FullDate iso={shown.created_at} />
           {' · '}
           <Link to={`${permalink}/reblogs`}>
             <Msg id="status.reblogs_count" values={{ count: shown.reblogs_count }} />

@@ -42,7 +42,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
   const closePicker = useCallback(() => setPicking(false), []);
   const dismissPicker = usePopoverDismiss(picking, closePicker, picker, reactButton);
   const own = message.sender.id === currentUserId;
-  const time = bubbleTime(message.created_at);
+  const time = bubbleTime(message.created_at, intl);
   const text = message.content.trim() === '' ? '' : message.content;
 
   const separator = placement.startsGroup ? (
