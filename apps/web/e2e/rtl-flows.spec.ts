@@ -1,18 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { apiAs, createUser, makePals, type ChatUser } from './messages-support';
 import { expect, test } from './support/test';
+import { catalogue } from './support/catalogue';
 import { initialStateOf, newUser } from './support/users';
 
-const catalogue = JSON.parse(
-  readFileSync(new URL('../src/locales/ar.json', import.meta.url), 'utf8'),
-) as Record<string, string>;
-
-/** The Arabic text of a message id. */
-function ar(id: string): string {
-  const text = catalogue[id];
-  if (text === undefined) throw new Error(`ar.json has no ${id}`);
-  return text;
-}
+const ar = catalogue('ar');
 
 /**
  * The main flows in Arabic, as a new user whose browser asks for Arabic goes through them: sign up, post, chat.
@@ -28,14 +19,14 @@ test('in Arabic: sign up, post and chat, right to left', async ({ browser, baseU
   await page.goto('/auth/sign_up');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await page.getByLabel(ar('auth.username')).fill(user.username);
-  await page.getByLabel(ar('auth.email')).fill(user.email);
-  await page.getByLabel(ar('auth.password'), { exact: true }).fill(user.password);
-  await page.getByLabel(ar('auth.password_confirmation')).fill(user.password);
+  await page.getByLabel(ar['auth.username']).fill(user.username);
+  await page.getByLabel(ar['auth.email']).fill(user.email);
+  await page.getByLabel(ar['auth.password'], { exact: true }).fill(user.password);
+  await page.getByLabel(ar['auth.password_confirmation']).fill(user.password);
   await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: ar('auth.sign_up') }).click();
+  await page.getByRole('button', { name: ar['auth.sign_up'] }).click();
   await expect(page).toHaveURL(/\/start$/);
-  await page.getByRole('button', { name: ar('onboarding.done') }).click();
+  await page.getByRole('button', { name: ar['onboarding.done'] }).click();
   await expect(page).not.toHaveURL(/\/start$/);
   // the new account speaks Arabic: its locale was taken from the browser at sign-up
   expect((await initialStateOf(context.request)).settings.locale).toBe('ar');
@@ -45,11 +36,8 @@ test('in Arabic: sign up, post and chat, right to left', async ({ browser, baseU
   // post, mixed-direction text shown in its own direction
   await page.goto('/home');
   const text = 'مرحبا Palchat! أول منشور لي';
-  await page.getByPlaceholder(ar('compose.placeholder')).first().fill(text);
-  await page
-    .getByRole('button', { name: ar('compose.publish'), exact: true })
-    .first()
-    .click();
+  await page.getByPlaceholder(ar['compose.placeholder']).first().fill(text);
+  await page.getByRole('button', { name: ar['compose.publish'], exact: true }).first().click();
   const post = page.locator('.status__content').filter({ hasText: text }).first();
   await expect(post).toBeVisible();
   await expect(post).toHaveAttribute('dir', 'auto');
@@ -61,14 +49,14 @@ test('in Arabic: sign up, post and chat, right to left', async ({ browser, baseU
   await apiAs(pal, 'POST', '/api/v1/friend_messages', { recipient_id: me.id, content: 'Hello there!' });
   await page.reload();
   const box = page.getByTestId('message-box');
-  await box.getByRole('button', { name: ar('messages.expand') }).click();
+  await box.getByRole('button', { name: ar['messages.expand'] }).click();
   await box
     .getByTestId('conversation-row')
     .filter({ hasText: 'Pat Pal' })
     .getByRole('button')
     .first()
     .click();
-  const input = box.getByPlaceholder(ar('messages.composer.placeholder'));
+  const input = box.getByPlaceholder(ar['messages.composer.placeholder']);
   await input.fill('أهلا! كيف حالك؟');
   await input.press('Enter');
   const own = box.locator('.mbox-message--own .mbox-bubble').filter({ hasText: 'أهلا! كيف حالك؟' });
