@@ -6,6 +6,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'api', include: ['packages/api/src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'e2ee', include: ['packages/e2ee/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], environment: 'node' } },
       {
         test: {
           name: 'server-unit',

@@ -18,6 +18,7 @@ export function ColumnSearch({ label, value, onChange }: ColumnSearchProps) {
       </label>
       <Icon name="search" size={18} />
       <input
+        dir="auto"
         id={id}
         type="search"
         placeholder={label}

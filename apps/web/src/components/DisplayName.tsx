@@ -7,7 +7,7 @@ export function DisplayName({ account, withAcct = true }: { account: Account; wi
       <bdi className="display-name__name">
         <EmojiText text={account.display_name || account.username} />
       </bdi>
-      {withAcct && <span className="display-name__acct">@{account.acct}</span>}
+      {withAcct && <bdi className="display-name__acct">@{account.acct}</bdi>}
     </span>
   );
 }

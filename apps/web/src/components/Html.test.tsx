@@ -40,9 +40,9 @@ describe('Html sanitizing (the DOMPurify path; browsers with Element.setHTML use
     }
   });
 
-  it('renders the content as soon as the element is rendered, and follows changes', () => {
+  it('renders the content as soon as the element is rendered, in its own direction, and follows changes', () => {
     const view = render(<Html as="span" className="note" html="<p>first</p>" />);
-    expect(view.container.innerHTML).toBe('<span class="note"><p>first</p></span>');
+    expect(view.container.innerHTML).toBe('<span class="note" dir="auto"><p>first</p></span>');
     view.rerender(<Html as="span" className="note" html="<p>second</p>" />);
     expect(view.container.textContent).toBe('second');
   });

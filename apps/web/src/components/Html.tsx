@@ -129,7 +129,10 @@ export function sanitizeInto(element: Element, html: string): void {
   }
 }
 
-/** Server HTML (statuses, notes, fields, policies), sanitized before it reaches the DOM. */
+/**
+ * Server HTML (statuses, notes, fields, policies), sanitized before it reaches the DOM. People's words: its
+ * direction comes from its own text (dir="auto"), not from the page's language.
+ */
 export function Html({
   html,
   className,
@@ -146,5 +149,5 @@ export function Html({
     sanitizeInto(ref.current, html);
     if (twemojiNeeded()) emojifyElement(ref.current);
   }, [html]);
-  return createElement(as, { ref, className });
+  return createElement(as, { ref, className, dir: 'auto' });
 }

@@ -1,5 +1,15 @@
 import { ICONS, type IconName } from './icons';
 
+/** Icons that point along the line (back, forwards, sending, replying): mirrored in a right-to-left page. */
+const DIRECTIONAL: ReadonlySet<IconName> = new Set([
+  'back',
+  'chevronLeft',
+  'chevronRight',
+  'logout',
+  'reply',
+  'send',
+]);
+
 interface IconProps {
   name: IconName;
   size?: number;
@@ -9,9 +19,10 @@ interface IconProps {
 }
 
 export function Icon({ name, size = 24, className, title }: IconProps) {
+  const classes = ['icon', DIRECTIONAL.has(name) ? 'icon--directional' : '', className ?? ''].filter(Boolean);
   return (
     <svg
-      className={className ? `icon ${className}` : 'icon'}
+      className={classes.join(' ')}
       width={size}
       height={size}
       viewBox="0 0 24 24"

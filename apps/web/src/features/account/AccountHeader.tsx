@@ -91,7 +91,9 @@ export function AccountHeader({ account }: { account: Account }) {
           {account.locked && <Icon name="lock" size={16} title={t('account.locked')} />}
           {account.bot && <span className="badge">{t('account.bot')}</span>}
         </h2>
-        <p className="account-header__acct">@{account.acct}</p>
+        <p className="account-header__acct">
+          <bdi>@{account.acct}</bdi>
+        </p>
       </div>
       {account.note && <ProfileNote html={account.note} />}
       {account.fields.length > 0 && (
@@ -101,7 +103,7 @@ export function AccountHeader({ account }: { account: Account }) {
               key={field.name}
               className={field.verified_at ? 'account-field account-field--verified' : 'account-field'}
             >
-              <dt>{field.name}</dt>
+              <dt dir="auto">{field.name}</dt>
               <dd>
                 {field.verified_at && <Icon name="check" size={16} title={t('account.verified_link')} />}
                 <Html as="span" html={field.value} />

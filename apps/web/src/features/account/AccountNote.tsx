@@ -56,6 +56,7 @@ export function AccountNote({
         )}
       </label>
       <textarea
+        dir="auto"
         id={id}
         ref={field}
         className="account-note__input"

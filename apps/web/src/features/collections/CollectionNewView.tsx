@@ -50,6 +50,7 @@ export function CollectionNewView() {
                 <Msg id="collections.name_label" />
               </span>
               <input
+                dir="auto"
                 value={name}
                 onChange={(event) => setName(event.target.value)}
                 required
@@ -61,6 +62,7 @@ export function CollectionNewView() {
                 <Msg id="collections.description_label" />
               </span>
               <textarea
+                dir="auto"
                 value={description}
                 onChange={(event) => setDescription(event.target.value)}
                 maxLength={COLLECTION_DESCRIPTION_MAX}

@@ -59,6 +59,7 @@ export function AltTextModal({
           <Msg id="compose.alt_label" />
         </label>
         <textarea
+          dir="auto"
           id={fieldId}
           className="field__input alt-text__field"
           rows={4}

@@ -109,7 +109,9 @@ export function SuggestionList({
             <>
               <Avatar src={suggestion.account.avatar} size={24} />
               <span>
-                <strong>{suggestion.account.display_name || suggestion.account.username}</strong>{' '}
+                <bdi>
+                  <strong>{suggestion.account.display_name || suggestion.account.username}</strong>
+                </bdi>{' '}
                 <span className="muted">{suggestion.value}</span>
               </span>
             </>

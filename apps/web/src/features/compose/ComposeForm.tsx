@@ -342,6 +342,7 @@ function PollEditor() {
       {poll.options.map((option, index) => (
         <div key={index} className="compose-poll__option">
           <input
+            dir="auto"
             className="field__input"
             aria-label={t('compose.poll_option', { number: index + 1 })}
             placeholder={t('compose.poll_option', { number: index + 1 })}
@@ -615,7 +616,7 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
         >
           <div className="compose-reply__header">
             <span>
-              <Msg id="compose.quoting" values={{ name: `@${quoteOf.account.acct}` }} />
+              <Msg id="compose.quoting" values={{ name: <bdi>@{quoteOf.account.acct}</bdi> }} />
             </span>
             <IconButton
               icon="close"
@@ -633,7 +634,7 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
         <div className="compose-reply" aria-label={t('compose.replying_to', { name: replyTo.account.acct })}>
           <div className="compose-reply__header">
             <span>
-              <Msg id="compose.replying_to" values={{ name: `@${replyTo.account.acct}` }} />
+              <Msg id="compose.replying_to" values={{ name: <bdi>@{replyTo.account.acct}</bdi> }} />
             </span>
             <IconButton
               icon="close"
@@ -653,6 +654,7 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
       )}
       {extras.spoilerOn && (
         <input
+          dir="auto"
           className="compose-form__spoiler"
           aria-label={t('compose.spoiler_placeholder')}
           placeholder={t('compose.spoiler_placeholder')}
@@ -665,6 +667,7 @@ export default function ComposeForm({ autoFocus, onDone }: { autoFocus?: boolean
       </label>
       <div className="compose-form__field">
         <textarea
+          dir="auto"
           ref={textarea}
           id={textId}
           className="compose-form__text"

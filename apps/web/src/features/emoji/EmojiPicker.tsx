@@ -100,6 +100,7 @@ export default function EmojiPicker({ onPick }: { onPick: (entry: EmojiEntry) =>
   return (
     <div className="emoji-picker" role="dialog" aria-label={t('emoji.picker')}>
       <input
+        dir="auto"
         className="emoji-picker__search field__input"
         type="search"
         aria-label={t('emoji.search')}

@@ -35,6 +35,7 @@ function KeywordRows({ rows, onChange }: { rows: KeywordRow[]; onChange: (rows: 
         {rows.map((row, index) => (
           <li key={row.key} className="filter-keywords__row">
             <input
+              dir="auto"
               value={row.keyword}
               maxLength={100}
               aria-label={t('filters.keyword_n', { n: index + 1 })}
@@ -126,6 +127,7 @@ export function FilterForm({ initial, saved }: { initial: FilterFormValues; save
       >
         {(control) => (
           <input
+            dir="auto"
             {...control}
             value={form.title}
             maxLength={100}

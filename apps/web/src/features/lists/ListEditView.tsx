@@ -70,7 +70,13 @@ function ListForm({ list }: { list: List | undefined }) {
         <span className="field__label">
           <Msg id="lists.title_label" />
         </span>
-        <input value={title} onChange={(event) => setTitle(event.target.value)} required maxLength={100} />
+        <input
+          dir="auto"
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+          required
+          maxLength={100}
+        />
       </label>
       <label className="field">
         <span className="field__label">

@@ -43,7 +43,9 @@ export function NotificationItem({ notification }: { notification: Notification 
                 </Link>
               ),
               collection: notification.collection ? (
-                <Link to={`/collections/${notification.collection.id}`}>{notification.collection.name}</Link>
+                <Link to={`/collections/${notification.collection.id}`}>
+                  <bdi>{notification.collection.name}</bdi>
+                </Link>
               ) : null,
             }}
           />

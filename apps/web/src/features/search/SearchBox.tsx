@@ -40,6 +40,7 @@ export function SearchBox({
           {t('search.placeholder')}
         </label>
         <input
+          dir="auto"
           id="search-input"
           type="search"
           value={text}

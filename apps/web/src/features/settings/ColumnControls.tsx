@@ -8,6 +8,7 @@ import { ErrorMessage } from '../../components/States';
 import { columnForPath, findColumn, type ColumnSpec } from './deck-columns';
 import { useDeckColumns } from './use-deck-columns';
 import { useT } from '../../platform/i18n/use-t';
+import { useStartAndEndSides } from '../../platform/use-start-and-end-sides';
 import { useInitialState } from '../../platform/initial-state-context';
 import { SelectedColumnContext, usePinnedColumn } from '../../platform/pinned-column-context';
 
@@ -44,18 +45,20 @@ function PinnedActions({ column }: { column: Column }) {
   const t = useT();
   const deck = useDeckColumns();
   const index = deck.columns.findIndex((item) => item.uuid === column.uuid);
+  // a column moved earlier goes towards the start: leftwards, or rightwards in a mirrored page
+  const [start, end] = useStartAndEndSides();
   return (
     <>
       <PanelButton
         icon="chevronLeft"
-        label={t('column_settings.move_left')}
+        label={t(`column_settings.move_${start}`)}
         iconOnly
         inactive={index <= 0}
         onClick={() => deck.move(column.uuid, -1)}
       />
       <PanelButton
         icon="chevronRight"
-        label={t('column_settings.move_right')}
+        label={t(`column_settings.move_${end}`)}
         iconOnly
         inactive={index === deck.columns.length - 1}
         onClick={() => deck.move(column.uuid, 1)}

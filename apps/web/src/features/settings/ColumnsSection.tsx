@@ -1,6 +1,7 @@
 import type { ColumnType } from '@palchat/api';
 import { useState, type FormEvent } from 'react';
 import { useLists } from '../../api/queries';
+import { useStartAndEndSides } from '../../platform/use-start-and-end-sides';
 import { useT } from '../../platform/i18n/use-t';
 import { Field } from '../../components/Field';
 import { Icon } from '../../components/Icon';
@@ -32,6 +33,8 @@ export function ColumnsSection() {
   const t = useT();
   const deck = useDeckColumns();
   const name = useColumnName();
+  // a column moved earlier goes towards the start: leftwards, or rightwards in a mirrored page
+  const [start, end] = useStartAndEndSides();
   return (
     <SettingsSection
       title={t('preferences.columns')}
@@ -47,13 +50,13 @@ export function ColumnsSection() {
               <span className="deck-editor__name">{columnName}</span>
               <RowButton
                 icon="chevronLeft"
-                label={t('preferences.columns_move_left', { name: columnName })}
+                label={t(`preferences.columns_move_${start}`, { name: columnName })}
                 inactive={index === 0}
                 onClick={() => deck.move(column.uuid, -1)}
               />
               <RowButton
                 icon="chevronRight"
-                label={t('preferences.columns_move_right', { name: columnName })}
+                label={t(`preferences.columns_move_${end}`, { name: columnName })}
                 inactive={index === deck.columns.length - 1}
                 onClick={() => deck.move(column.uuid, 1)}
               />
@@ -118,6 +121,7 @@ function AddColumnForm(props: {
         <Field label={t('preferences.columns_hashtag')}>
           {(control) => (
             <input
+              dir="auto"
               {...control}
               value={tag}
               maxLength={100}

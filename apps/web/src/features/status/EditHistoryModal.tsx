@@ -23,7 +23,11 @@ function Version({ edit, original }: { edit: StatusEdit; original: boolean }) {
           values={{ name: <bdi>{name}</bdi>, date: <time dateTime={edit.created_at}>{date}</time> }}
         />
       </p>
-      {edit.spoiler_text && <p className="edit-history__spoiler">{edit.spoiler_text}</p>}
+      {edit.spoiler_text && (
+        <p className="edit-history__spoiler" dir="auto">
+          {edit.spoiler_text}
+        </p>
+      )}
       <Html className="status__content edit-history__content" html={edit.content} />
       {edit.media_attachments.length > 0 && (
         <div className="edit-history__media">

@@ -132,6 +132,23 @@ describe('media viewer', () => {
     expect(dialog.textContent).toContain('1 / 3');
   });
 
+  it('goes the other way in a right-to-left page: ← and a rightward swipe bring the next one', () => {
+    document.documentElement.style.direction = 'rtl';
+    try {
+      const { dialog } = renderViewer(0);
+      fireEvent.keyDown(dialog, { key: 'ArrowLeft' });
+      expect(dialog.textContent).toContain('2 / 3');
+      fireEvent.keyDown(dialog, { key: 'ArrowRight' });
+      expect(dialog.textContent).toContain('1 / 3');
+      const stage = dialog.querySelector('.media-viewer__stage') ?? dialog;
+      fireEvent.pointerDown(stage, { pointerType: 'touch', clientX: 100 });
+      fireEvent.pointerUp(stage, { pointerType: 'touch', clientX: 320 });
+      expect(dialog.textContent).toContain('2 / 3');
+    } finally {
+      document.documentElement.style.direction = '';
+    }
+  });
+
   it('has no counter nor arrows for a single attachment', () => {
     render(inIntl(<MediaModal media={[attachment('a', 'image', null)]} index={0} onClose={() => {}} />));
     expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();

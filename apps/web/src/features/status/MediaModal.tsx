@@ -12,6 +12,9 @@ import { DOUBLE_TAP_SCALE, FIT, type View } from './zoom';
 
 const SWIPE_PX = 50;
 
+/** The step that goes to the neighbour on the right: the next one, or the previous one in a right-to-left page. */
+const rightwardStep = (element: Element) => (getComputedStyle(element).direction === 'rtl' ? -1 : 1);
+
 const ICONS = {
   previous: 'M15.41 7.41 14 6l-6 6 6 6 1.41-1.41L10.83 12z',
   next: 'M10 6 8.59 7.41 13.17 12l-4.58 4.59L10 18l6-6z',
@@ -135,13 +138,13 @@ export default function MediaModal({
       onClose();
     } else if (several && (event.key === 'ArrowLeft' || event.key === 'ArrowRight')) {
       event.preventDefault();
-      go(event.key === 'ArrowLeft' ? -1 : 1);
+      go((event.key === 'ArrowRight' ? 1 : -1) * rightwardStep(event.currentTarget));
     } else {
       trapTab(event, dialogRef.current);
     }
   }
 
-  // a horizontal swipe on a touch screen goes to the neighbour
+  // a horizontal swipe on a touch screen goes to the neighbour: swiping leftwards brings the one on the right
   function onPointerDown(event: PointerEvent) {
     swipeStart.current = event.pointerType === 'touch' ? event.clientX : null;
   }
@@ -149,7 +152,7 @@ export default function MediaModal({
     const start = swipeStart.current;
     swipeStart.current = null;
     if (start === null || !several || Math.abs(event.clientX - start) < SWIPE_PX) return;
-    go(event.clientX < start ? 1 : -1);
+    go((event.clientX < start ? 1 : -1) * rightwardStep(event.currentTarget));
   }
 
   function closeOnBackdrop(event: MouseEvent) {

@@ -48,7 +48,7 @@ export function QuotedPost({ status }: { status: Status }) {
         </Link>
       </div>
       <div className="quoted-status__body">
-        {status.spoiler_text ? <p>{status.spoiler_text}</p> : <StatusContent status={status} />}
+        {status.spoiler_text ? <p dir="auto">{status.spoiler_text}</p> : <StatusContent status={status} />}
       </div>
     </blockquote>
   );

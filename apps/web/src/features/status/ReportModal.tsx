@@ -98,6 +98,7 @@ export default function ReportModal({
           <label className="field">
             <span className="field__label">{t('report.comment')}</span>
             <textarea
+              dir="auto"
               className="field__input"
               value={comment}
               maxLength={1000}

@@ -123,7 +123,7 @@ function StatusCardView({ status, focused }: StatusCardProps) {
       </div>
       {hasWarning && (
         <div className="status__spoiler">
-          <p>{displayed.spoiler_text}</p>
+          <p dir="auto">{displayed.spoiler_text}</p>
           <button
             type="button"
             className="status__spoiler-toggle"

@@ -77,7 +77,7 @@ function ConversationRow({ conversation, onOpen }: { conversation: DirectConvers
         {conversation.unread && (
           <span className="conversation__unread" role="img" aria-label={t('conversations.unread')} />
         )}
-        <Msg id="conversations.with" values={{ names }} />
+        <Msg id="conversations.with" values={{ names: <bdi>{names}</bdi> }} />
       </p>
       <StatusCard status={conversation.last_status} />
     </div>

@@ -80,6 +80,7 @@ export function ProfileForm({ account, submitLabel, onSaved, lead }: ProfileForm
       >
         {(control) => (
           <input
+            dir="auto"
             {...control}
             value={draft.displayName}
             maxLength={PROFILE_LIMITS.displayName}
@@ -94,6 +95,7 @@ export function ProfileForm({ account, submitLabel, onSaved, lead }: ProfileForm
       >
         {(control) => (
           <textarea
+            dir="auto"
             {...control}
             value={draft.note}
             maxLength={PROFILE_LIMITS.note}
@@ -112,6 +114,7 @@ export function ProfileForm({ account, submitLabel, onSaved, lead }: ProfileForm
         {draft.fields.map((field, index) => (
           <div key={index} className="profile-form__field-row">
             <input
+              dir="auto"
               aria-label={t('profile_edit.field_label', { number: index + 1 })}
               placeholder={t('profile_edit.field_label_placeholder')}
               value={field.name}
@@ -119,6 +122,7 @@ export function ProfileForm({ account, submitLabel, onSaved, lead }: ProfileForm
               onChange={(event) => setField(index, { name: event.target.value })}
             />
             <input
+              dir="auto"
               aria-label={t('profile_edit.field_content', { number: index + 1 })}
               placeholder={t('profile_edit.field_content_placeholder')}
               value={field.value}

@@ -372,7 +372,7 @@ function OpenChat({ conversation, removed }: { conversation: Conversation; remov
       )}
       <span className="mbox-chat__titles">
         <span className="mbox-chat__name-line">
-          <span className="mbox-chat__name" data-testid="chat-title">
+          <span className="mbox-chat__name" data-testid="chat-title" dir="auto">
             {title}
           </span>
           {encrypted ? <EncryptionLock /> : null}
@@ -380,7 +380,9 @@ function OpenChat({ conversation, removed }: { conversation: Conversation; remov
             <VerificationBadge conversationId={conversation.id} currentUserId={dock.currentUserId} compact />
           ) : null}
         </span>
-        <span className="mbox-chat__subtitle">{subtitle}</span>
+        <span className="mbox-chat__subtitle">
+          <bdi>{subtitle}</bdi>
+        </span>
       </span>
     </span>
   );

@@ -14,6 +14,7 @@ import { useBoxToast } from '../state/toasts';
 import { EmojiPicker } from './EmojiPicker';
 import { Icon } from '../../../components/Icon';
 import { Button, IconButton } from '../../../components/Button';
+import { Msg } from '../../../platform/i18n/Msg';
 import { useT } from '../../../platform/i18n/use-t';
 
 interface Attachment {
@@ -195,9 +196,9 @@ export function Composer(props: ComposerProps) {
         <div className="mbox-reply-bar" data-testid="reply-bar">
           <div className="mbox-reply-bar__text">
             <span className="mbox-reply-bar__title">
-              {t('messages.reply.replying_to', { name: replyName })}
+              <Msg id="messages.reply.replying_to" values={{ name: <bdi>{replyName}</bdi> }} />
             </span>
-            <span className="mbox-reply-bar__quote">
+            <span className="mbox-reply-bar__quote" dir="auto">
               {replyTo.content.trim() || t('messages.message.photo')}
             </span>
           </div>
@@ -259,6 +260,7 @@ export function Composer(props: ComposerProps) {
         />
         <div className="mbox-composer__field">
           <textarea
+            dir="auto"
             ref={input}
             rows={1}
             value={text}

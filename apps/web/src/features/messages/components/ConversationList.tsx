@@ -82,6 +82,7 @@ export function ConversationList() {
         <label className="mbox-search__field">
           <Icon name="search" size={16} />
           <input
+            dir="auto"
             type="search"
             value={query}
             onChange={(event) => setQuery(event.target.value)}

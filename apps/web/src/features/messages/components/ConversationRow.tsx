@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { DropdownMenu, MenuActions } from '../../../components/DropdownMenu';
 import type { Conversation } from '../model';
 import { conversationMenuActions, type ConversationAction } from '../hooks/use-conversation-actions';
@@ -10,6 +10,7 @@ import { GroupAvatar } from './GroupAvatar';
 import { ConversationConfirm } from './ConversationConfirm';
 import { Icon } from '../../../components/Icon';
 import { RelativeTime } from '../../../components/RelativeTime';
+import { Msg } from '../../../platform/i18n/Msg';
 import { useT } from '../../../platform/i18n/use-t';
 import { EncryptionLock, isEncrypted } from '../e2ee';
 import { decryptedLastMessage, usePreviewVersion } from '../e2ee/previews';
@@ -45,7 +46,7 @@ export const ConversationRow = memo(function ConversationRow({
   const unread = badgeText(conversation.unread_count);
   const partner = conversation.partner;
 
-  let prefix = '';
+  let prefix: ReactNode = '';
   let body: string;
   if (undecrypted) {
     if (conversation.last_message?.sender_id === currentUserId) prefix = t('messages.preview.you');
@@ -54,7 +55,7 @@ export const ConversationRow = memo(function ConversationRow({
   else {
     if (preview.prefix.kind === 'you') prefix = t('messages.preview.you');
     if (preview.prefix.kind === 'sender')
-      prefix = t('messages.preview.sender', { name: preview.prefix.name });
+      prefix = <Msg id="messages.preview.sender" values={{ name: <bdi>{preview.prefix.name}</bdi> }} />;
     body = preview.kind === 'photo' ? t('messages.preview.photo') : preview.text;
   }
 
@@ -72,7 +73,9 @@ export const ConversationRow = memo(function ConversationRow({
         )}
         <span className="mbox-row__text">
           <span className="mbox-row__top">
-            <span className="mbox-row__name">{title}</span>
+            <span className="mbox-row__name" dir="auto">
+              {title}
+            </span>
             {encrypted ? <EncryptionLock size={12} /> : null}
             <span className="mbox-row__time">
               <RelativeTime iso={conversation.last_message?.created_at ?? conversation.updated_at} />
@@ -81,7 +84,7 @@ export const ConversationRow = memo(function ConversationRow({
           <span className="mbox-row__bottom">
             <span className="mbox-row__preview" data-testid="conversation-preview">
               {prefix}
-              {body}
+              <bdi>{body}</bdi>
             </span>
             {unread ? (
               <span

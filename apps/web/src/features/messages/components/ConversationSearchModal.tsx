@@ -23,6 +23,7 @@ export function ConversationSearchModal({
   return (
     <Modal title={t('messages.chat.search')} onClose={onClose} className="mbox-dialog">
       <input
+        dir="auto"
         type="search"
         className="mbox-input"
         data-autofocus

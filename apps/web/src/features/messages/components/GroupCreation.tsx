@@ -98,6 +98,7 @@ export function GroupCreation() {
         <label className="mbox-field">
           <span className="mbox-visually-hidden">{t('messages.group.name')}</span>
           <input
+            dir="auto"
             type="text"
             autoFocus
             value={name}
@@ -139,6 +140,7 @@ export function GroupCreation() {
         <label className="mbox-search__field">
           <Icon name="search" size={16} />
           <input
+            dir="auto"
             type="search"
             value={search}
             onChange={(event) => setSearch(event.target.value)}

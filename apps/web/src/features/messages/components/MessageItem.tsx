@@ -42,7 +42,7 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
   const closePicker = useCallback(() => setPicking(false), []);
   const dismissPicker = usePopoverDismiss(picking, closePicker, picker, reactButton);
   const own = message.sender.id === currentUserId;
-  const time = bubbleTime(message.created_at);
+  const time = bubbleTime(message.created_at, intl);
   const text = message.content.trim() === '' ? '' : message.content;
 
   const separator = placement.startsGroup ? (
@@ -86,7 +86,9 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
         ) : null}
         <div className="mbox-message__column">
           {!own && isGroup && placement.startsSenderRun ? (
-            <span className="mbox-message__sender">{senderName}</span>
+            <span className="mbox-message__sender" dir="auto">
+              {senderName}
+            </span>
           ) : null}
           <div className="mbox-message__line">
             <div
@@ -99,17 +101,17 @@ export const MessageItem = memo(function MessageItem(props: MessageItemProps) {
             >
               {message.reply_to ? (
                 <div className="mbox-bubble__quote">
-                  <span className="mbox-bubble__quote-name">
+                  <span className="mbox-bubble__quote-name" dir="auto">
                     {message.reply_to.sender.display_name || message.reply_to.sender.username}
                   </span>
-                  <span className="mbox-bubble__quote-text">
+                  <span className="mbox-bubble__quote-text" dir="auto">
                     {message.reply_to.content.trim() || t('messages.message.photo')}
                   </span>
                 </div>
               ) : null}
               {message.media_attachments.length > 0 ? <MediaGrid media={message.media_attachments} /> : null}
               {text ? (
-                <p className="mbox-bubble__text">
+                <p className="mbox-bubble__text" dir="auto">
                   <EmojiText text={text} />
                 </p>
               ) : null}

@@ -139,6 +139,7 @@ export function ParticipantsModal({
       {adding ? (
         <div className="mbox-participants__add">
           <input
+            dir="auto"
             type="search"
             className="mbox-input"
             value={search}

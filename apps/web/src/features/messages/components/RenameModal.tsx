@@ -35,6 +35,7 @@ export function RenameModal({ conversation, onClose }: { conversation: Conversat
     <Modal title={t('messages.rename.title')} onClose={onClose} className="mbox-dialog">
       <form className="mbox-form" onSubmit={(event) => void save(event)}>
         <input
+          dir="auto"
           type="text"
           className="mbox-input"
           data-autofocus

@@ -98,6 +98,7 @@ export function ReportModal({
           </p>
         ) : null}
         <textarea
+          dir="auto"
           className="mbox-input"
           rows={3}
           maxLength={1000}

@@ -1,6 +1,7 @@
 import { typingIn, typingText } from '../rules/typing';
 import { useTypingEntries } from '../state/typing-store';
 import { useStream } from '../streaming/stream-context';
+import { Msg } from '../../../platform/i18n/Msg';
 import { useT } from '../../../platform/i18n/use-t';
 
 /** 'X is typing...', 'X and Y are typing...', 'A, B and C are typing...' (SPEC §4). */
@@ -11,17 +12,26 @@ export function TypingIndicator({
   conversationId: string;
   currentUserId: string;
 }) {
-  const t = useT();
   const { typing } = useStream();
   const entries = typingIn(useTypingEntries(typing), conversationId, currentUserId);
+  const t = useT();
   const text = typingText(entries, t('messages.typing.someone'));
   if (!text) return null;
+  // names are isolated: a right-to-left name must not reorder the sentence around it
   const label =
-    text.kind === 'one'
-      ? t('messages.typing.one', { name: text.name })
-      : text.kind === 'two'
-        ? t('messages.typing.two', { first: text.first, second: text.second })
-        : t('messages.typing.many', { names: text.names, last: text.last });
+    text.kind === 'one' ? (
+      <Msg id="messages.typing.one" values={{ name: <bdi>{text.name}</bdi> }} />
+    ) : text.kind === 'two' ? (
+      <Msg
+        id="messages.typing.two"
+        values={{ first: <bdi>{text.first}</bdi>, second: <bdi>{text.second}</bdi> }}
+      />
+    ) : (
+      <Msg
+        id="messages.typing.many"
+        values={{ names: <bdi>{text.names}</bdi>, last: <bdi>{text.last}</bdi> }}
+      />
+    );
   return (
     <div className="mbox-typing" role="status" data-testid="typing-indicator">
       <span className="mbox-typing__dots" aria-hidden="true">

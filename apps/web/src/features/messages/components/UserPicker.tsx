@@ -31,6 +31,7 @@ export function UserPicker() {
         <label className="mbox-search__field">
           <Icon name="search" size={16} />
           <input
+            dir="auto"
             type="search"
             autoFocus
             value={search}

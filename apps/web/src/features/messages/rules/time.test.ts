@@ -1,11 +1,18 @@
+import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { bubbleTime, minuteBucket } from './time';
 
 describe('bubbleTime', () => {
+  const english = createIntl({ locale: 'en', messages: {} });
   it('uses a 24-hour clock', () => {
     const local = new Date(2026, 0, 1, 17, 5);
-    expect(bubbleTime(local.toISOString())).toBe('17:05');
-    expect(bubbleTime(new Date(2026, 0, 1, 0, 9).toISOString())).toBe('00:09');
+    expect(bubbleTime(local.toISOString(), english)).toBe('17:05');
+    expect(bubbleTime(new Date(2026, 0, 1, 0, 9).toISOString(), english)).toBe('00:09');
+  });
+
+  it('writes the time in the locale’s digits', () => {
+    const persian = createIntl({ locale: 'fa', messages: {} });
+    expect(bubbleTime(new Date(2026, 0, 1, 17, 5).toISOString(), persian)).toBe('۱۷:۰۵');
   });
 });
 
