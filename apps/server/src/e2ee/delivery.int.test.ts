@@ -128,6 +128,7 @@ describeEachDialect('encrypted chats: ordering and delivery', (dialect) => {
 
   it('accepts the first commit of an epoch only, also when two race', async () => {
     const { alice, bob, carol, id } = await group();
+    const pastEpoch = await carol.encrypt('said at epoch 1, posted at 2');
     const first = await alice.commitEmpty();
     const second = await bob.commitEmpty();
     const [a, b] = await Promise.all([
@@ -140,6 +141,29 @@ describeEachDialect('encrypted chats: ordering and delivery', (dialect) => {
     expect(await epochOf(id)).toBe(2);
     const commits = (await envelopesOf(id)).filter((row) => row.kind === 'commit' && Number(row.epoch) === 1);
     expect(commits).toHaveLength(1);
+
+    // a message of the epoch before a commit is refused with nothing written: no seq, envelope or unread count
+    const seqOf = async () =>
+      Number(
+        (
+          await server.db
+            .selectFrom('conversations')
+            .select('mls_seq')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).mls_seq,
+      );
+    const [seqBefore, envelopesBefore, unreadBefore] = [
+      await seqOf(),
+      await envelopesOf(id),
+      await unread(cast.alice),
+    ];
+    const late = await carol.post({ message: pastEpoch });
+    expect(late.status).toBe(409);
+    expect(late.json).toEqual({ error: 'Epoch mismatch', epoch: 2 });
+    expect(await seqOf()).toBe(seqBefore);
+    expect(await envelopesOf(id)).toEqual(envelopesBefore);
+    expect(await unread(cast.alice)).toBe(unreadBefore);
 
     // the loser applies the winner and tries again at the new epoch
     const [winner, loser] = a.status === 201 ? [alice, bob] : [bob, alice];
