@@ -283,6 +283,12 @@ describeEachDialect('encrypted chats: ordering and delivery', (dialect) => {
     );
     expect((await bob.fetch(id)).status).toBe(410);
     expect((await carol.fetch(id)).status).toBe(403);
+    // a removed device says nothing more (410), nor does anyone through another person's device (404)
+    const envelopesBefore = await envelopesOf(id);
+    expect((await bob.send('still here?')).status).toBe(410);
+    const throughCarol = await alice.post({ message: await alice.encrypt('as carol'), device_id: carol.id });
+    expect(throughCarol.status).toBe(404);
+    expect(await envelopesOf(id)).toEqual(envelopesBefore);
 
     // any member commits the removals (no admin needed); the first commit of the epoch clears them
     const pendingIds = (pending.json as { device_id: string }[]).map((row) => row.device_id);

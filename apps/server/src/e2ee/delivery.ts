@@ -196,6 +196,8 @@ export interface Outgoing {
   sender: AccountRow;
   /** null: a remote member's (its server does not say which device) */
   deviceId: string | null;
+  /** the sender's own device, still in use, is a condition of the write (orderEnvelope), not checked before */
+  deviceCheckedOnWrite?: boolean;
   /** the home server ordered it already (a member's server takes its order as it comes) */
   orderedByHome?: boolean;
   /** the id it has everywhere (a forwarded envelope keeps the id its sender's server gave it) */
@@ -219,14 +221,18 @@ export async function checkOutgoing(
   conversationId: string,
   input: PostInput,
 ): Promise<Outgoing> {
+  const framing = framingOf(() => readGroupMessage(fromBase64(input.message)));
+  // an envelope ordered here in one statement has its device checked by that statement (one read less)
+  const deviceOnWrite = !input.ephemeral && ordersInOneStatement(ctx, framing.contentType);
   // the chat, the sender's place in it and a one-to-one chat's blocks in one read, as for a plain message
   const [, target] = await Promise.all([
-    requireOwnDevice(ctx.db, sender.id, input.device_id),
+    deviceOnWrite ? undefined : requireOwnDevice(ctx.db, sender.id, input.device_id),
     findSendTarget(ctx.db, sender.id, { conversationId }),
   ]);
   if (!target) throw await outsiderError(ctx.db, conversationId, sender.id);
   const chat = encryptedChatOf(target.conversation);
-  const framing = framingOf(() => readGroupMessage(fromBase64(input.message)));
+  // forwarded to the chat's home server instead: checked now
+  if (deviceOnWrite && chat.mls_home_uri) await requireOwnDevice(ctx.db, sender.id, input.device_id);
   if (toBase64(framing.groupId) !== chat.mls_group_id) throw unprocessable(DeliveryText.wrongGroup);
   const kind = framing.contentType;
   if ((input.signal || input.ephemeral) && kind !== 'application')
@@ -250,6 +256,7 @@ export async function checkOutgoing(
     chat,
     sender,
     deviceId: input.device_id,
+    ...(deviceOnWrite && !chat.mls_home_uri ? { deviceCheckedOnWrite: true } : {}),
     kind,
     epoch: framing.epoch,
     message: input.message,
@@ -367,13 +374,17 @@ export async function writeOrdered(tx: Tx, emit: Emit, out: Outgoing): Promise<E
   return envelope;
 }
 
+/** PostgreSQL orders an envelope that changes nothing of the group (not a commit) in one statement. */
+const ordersInOneStatement = (ctx: AppContext, kind: E2eeEnvelopesTable['kind']): boolean =>
+  kind !== 'commit' && isPostgres(ctx.db);
+
 /**
  * Orders an envelope in a transaction of its own and announces it once committed. On PostgreSQL one that changes
  * nothing of the group (not a commit) is one statement (store.orderInOneStatement), in a transaction only when
  * its event has something to write with it.
  */
 export async function orderEnvelope(ctx: AppContext, out: Outgoing): Promise<E2eeEnvelopesTable> {
-  if (out.kind === 'commit' || !isPostgres(ctx.db))
+  if (!ordersInOneStatement(ctx, out.kind))
     return transactionWithEvents(ctx, (tx, emit) => writeOrdered(tx, emit, out));
   const { envelope, counts } = envelopeOf(out);
   // the statement gives the seq and the recipients; what decides whether the event writes in the transaction
@@ -384,8 +395,13 @@ export async function orderEnvelope(ctx: AppContext, out: Outgoing): Promise<E2e
     const ordered = await store.orderInOneStatement(db, envelope, {
       checkEpoch: !out.orderedByHome,
       ...(counts ? { counts: { id: envelope.id, senderId: out.sender.id, at: envelope.created_at } } : {}),
+      ...(out.deviceCheckedOnWrite ? { activeDevice: { accountId: out.sender.id } } : {}),
     });
-    if (!ordered) throw await currentEpochMismatch(db, out);
+    if (!ordered) {
+      // nothing written: the device (404, 410) or, if it is fine, the epoch (409) is why
+      if (out.deviceCheckedOnWrite) await requireOwnDevice(db, out.sender.id, out.deviceId ?? '');
+      throw await currentEpochMismatch(db, out);
+    }
     envelope.seq = ordered.seq;
     event.recipientIds = ordered.participants;
   };

@@ -342,14 +342,22 @@ function seqUpdate(db: DbOrTx, conversationId: string, epoch: number, change: Se
  * seq comes from takeSeq's compare-and-set, whose lock on the chat's row queues the chat's sends; the envelope,
  * the sender's cursor (advanceOwnCursor) and the participants follow from it, so nothing is written when it did
  * not take a seq. A message that counts bumps the participants (bumpParticipants); anything else only reads them.
- * Undefined: the chat is at another epoch (or not encrypted).
+ * Undefined: the chat is at another epoch (or not encrypted), or the device asked for is not active.
  */
 export async function orderInOneStatement(
   db: DbOrTx,
   envelope: Omit<E2eeEnvelopesTable, 'seq'>,
-  change: Omit<SeqChange, 'commit'>,
+  change: Omit<SeqChange, 'commit'> & {
+    /** the sender's device (envelope.sender_device_id) must be theirs and not removed */
+    activeDevice?: { accountId: string };
+  },
 ): Promise<{ seq: number; participants: string[] } | undefined> {
-  const ordered = seqUpdate(db, envelope.conversation_id, envelope.epoch, { ...change, commit: false });
+  let ordered = seqUpdate(db, envelope.conversation_id, envelope.epoch, { ...change, commit: false });
+  if (change.activeDevice)
+    ordered = ordered.where(
+      sql<boolean>`exists (select 1 from e2ee_devices as d where d.id = ${envelope.sender_device_id}
+        and d.account_id = ${change.activeDevice.accountId} and d.revoked_at is null)`,
+    );
   const participants = change.counts
     ? db
         .updateTable('conversation_participants')
