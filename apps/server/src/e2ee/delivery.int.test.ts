@@ -37,16 +37,17 @@ describeEachDialect('encrypted chats: ordering and delivery', (dialect) => {
       .where('conversation_id', '=', conversationId)
       .orderBy('seq')
       .execute();
-  const epochOf = async (conversationId: string) =>
+  const mlsOf = async (conversationId: string, column: 'mls_epoch' | 'mls_seq') =>
     Number(
       (
         await server.db
           .selectFrom('conversations')
-          .select('mls_epoch')
+          .select(column)
           .where('id', '=', conversationId)
           .executeTakeFirstOrThrow()
-      ).mls_epoch,
+      )[column],
     );
+  const epochOf = (conversationId: string) => mlsOf(conversationId, 'mls_epoch');
   const unread = async (who: TestAccount) =>
     (await call(server, who, 'GET', `${FM}/unread_count`)).body.unread_count;
 
@@ -143,16 +144,7 @@ describeEachDialect('encrypted chats: ordering and delivery', (dialect) => {
     expect(commits).toHaveLength(1);
 
     // a message of the epoch before a commit is refused with nothing written: no seq, envelope or unread count
-    const seqOf = async () =>
-      Number(
-        (
-          await server.db
-            .selectFrom('conversations')
-            .select('mls_seq')
-            .where('id', '=', id)
-            .executeTakeFirstOrThrow()
-        ).mls_seq,
-      );
+    const seqOf = () => mlsOf(id, 'mls_seq');
     const [seqBefore, envelopesBefore, unreadBefore] = [
       await seqOf(),
       await envelopesOf(id),
