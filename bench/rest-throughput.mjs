@@ -4,6 +4,8 @@
 //   BENCH_MODES=sqlite BENCH_CONNECTIONS=20 BENCH_SECONDS=10 npm run bench:rest
 //   BENCH_ROUTES=home BENCH_CPU_PROF=/tmp/prof npm run bench:rest   (only the home reads, profiled)
 //   BENCH_ROUTES=sends,e2ee-sends npm run bench:rest   (plain chat sends beside encrypted ones)
+//   BENCH_ROUTES=sends,e2ee-sends BENCH_SEND_ROUNDS=5 npm run bench:rest   (the two alternate five times, with the
+//                                                 ratio of each round and their median: for a busy machine)
 //   BENCH_ROUTES=list,local,public npm run bench:rest   (the reader's list of the authors it follows, the local
 //                                                 and the federated timeline read signed in; run only when asked for)
 //
@@ -28,8 +30,11 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 20);
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const ROUTES = (process.env.BENCH_ROUTES || 'home,sends,e2ee-sends').split(',').filter(Boolean);
 // encrypted sends: this many of the pairs get an encrypted chat, each with this many messages made beforehand
-const E2EE_PAIRS = 20;
+const E2EE_PAIRS = Number(process.env.BENCH_E2EE_PAIRS || 20);
 const E2EE_MESSAGES_PER_PAIR = Number(process.env.BENCH_E2EE_MESSAGES || 1000);
+// plain and encrypted sends alternate this many times on the same servers: on a busy machine each round's ratio
+// compares the two under the same load
+const SEND_ROUNDS = Number(process.env.BENCH_SEND_ROUNDS || 1);
 
 function cannon(options) {
   return new Promise((resolve, reject) => {
@@ -47,6 +52,18 @@ function line(mode, what, result, loopP99) {
     `latency p50 ${ms(result.latency.p50)}  p99 ${ms(result.latency.p99)}  event-loop delay p99 ` +
     `${ms(loopP99)}  (${ok} ok, ${failed} failed, ${CONNECTIONS} connections, ${SECONDS} s)`
   );
+}
+
+/** Encrypted sends per second as a share of plain ones, round by round, and their median. */
+function ratioLine(mode, encrypted, plain) {
+  const ratios = encrypted.map((rate, round) => rate / plain[round]);
+  const sorted = [...ratios].sort((a, b) => a - b);
+  const median =
+    sorted.length % 2 === 1
+      ? sorted[(sorted.length - 1) / 2]
+      : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+  const percent = (ratio) => `${(ratio * 100).toFixed(0)} %`;
+  return `${mode.padEnd(8)} encrypted / plain sends: median ${percent(median)} (rounds: ${ratios.map(percent).join(', ')})`;
 }
 
 /** A page read with the reader's token (a read before the load, which also builds a feed). */
@@ -139,18 +156,23 @@ async function run(mode) {
       });
       rows.push(line(mode, `GET ${route} (${length}/page)`, timeline, await loopP99()));
     }
-    if (ROUTES.includes('sends')) {
-      const sends = await cannon({
-        url: urls.length === 1 ? urls[0] : urls,
-        requests: [messageSendRequest(pairs)],
+    const sendRoutes = [];
+    if (ROUTES.includes('sends'))
+      sendRoutes.push({ what: 'POST friend_messages', request: messageSendRequest(pairs) });
+    if (ROUTES.includes('e2ee-sends'))
+      sendRoutes.push({
+        what: 'POST e2ee messages',
+        request: await encryptedSendRequests(urls[0], sealedPairs),
       });
-      rows.push(line(mode, 'POST friend_messages', sends, await loopP99()));
+    const rates = sendRoutes.map(() => []);
+    for (let round = 0; round < SEND_ROUNDS; round += 1) {
+      for (const [index, { what, request }] of sendRoutes.entries()) {
+        const sends = await cannon({ url: urls.length === 1 ? urls[0] : urls, requests: [request] });
+        rows.push(line(mode, what, sends, await loopP99()));
+        rates[index].push(sends.requests.average);
+      }
     }
-    if (ROUTES.includes('e2ee-sends')) {
-      const requests = await encryptedSendRequests(urls[0], sealedPairs);
-      const sends = await cannon({ url: urls.length === 1 ? urls[0] : urls, requests: [requests] });
-      rows.push(line(mode, 'POST e2ee messages', sends, await loopP99()));
-    }
+    if (sendRoutes.length === 2) rows.push(ratioLine(mode, rates[1], rates[0]));
     return rows;
   } finally {
     await servers?.stop();

@@ -37,16 +37,17 @@ describeEachDialect('encrypted chats: ordering and delivery', (dialect) => {
       .where('conversation_id', '=', conversationId)
       .orderBy('seq')
       .execute();
-  const epochOf = async (conversationId: string) =>
+  const mlsOf = async (conversationId: string, column: 'mls_epoch' | 'mls_seq') =>
     Number(
       (
         await server.db
           .selectFrom('conversations')
-          .select('mls_epoch')
+          .select(column)
           .where('id', '=', conversationId)
           .executeTakeFirstOrThrow()
-      ).mls_epoch,
+      )[column],
     );
+  const epochOf = (conversationId: string) => mlsOf(conversationId, 'mls_epoch');
   const unread = async (who: TestAccount) =>
     (await call(server, who, 'GET', `${FM}/unread_count`)).body.unread_count;
 
@@ -128,6 +129,7 @@ describeEachDialect('encrypted chats: ordering and delivery', (dialect) => {
 
   it('accepts the first commit of an epoch only, also when two race', async () => {
     const { alice, bob, carol, id } = await group();
+    const pastEpoch = await carol.encrypt('said at epoch 1, posted at 2');
     const first = await alice.commitEmpty();
     const second = await bob.commitEmpty();
     const [a, b] = await Promise.all([
@@ -140,6 +142,20 @@ describeEachDialect('encrypted chats: ordering and delivery', (dialect) => {
     expect(await epochOf(id)).toBe(2);
     const commits = (await envelopesOf(id)).filter((row) => row.kind === 'commit' && Number(row.epoch) === 1);
     expect(commits).toHaveLength(1);
+
+    // a message of the epoch before a commit is refused with nothing written: no seq, envelope or unread count
+    const seqOf = () => mlsOf(id, 'mls_seq');
+    const [seqBefore, envelopesBefore, unreadBefore] = [
+      await seqOf(),
+      await envelopesOf(id),
+      await unread(cast.alice),
+    ];
+    const late = await carol.post({ message: pastEpoch });
+    expect(late.status).toBe(409);
+    expect(late.json).toEqual({ error: 'Epoch mismatch', epoch: 2 });
+    expect(await seqOf()).toBe(seqBefore);
+    expect(await envelopesOf(id)).toEqual(envelopesBefore);
+    expect(await unread(cast.alice)).toBe(unreadBefore);
 
     // the loser applies the winner and tries again at the new epoch
     const [winner, loser] = a.status === 201 ? [alice, bob] : [bob, alice];
@@ -259,6 +275,12 @@ describeEachDialect('encrypted chats: ordering and delivery', (dialect) => {
     );
     expect((await bob.fetch(id)).status).toBe(410);
     expect((await carol.fetch(id)).status).toBe(403);
+    // a removed device says nothing more (410), nor does anyone through another person's device (404)
+    const envelopesBefore = await envelopesOf(id);
+    expect((await bob.send('still here?')).status).toBe(410);
+    const throughCarol = await alice.post({ message: await alice.encrypt('as carol'), device_id: carol.id });
+    expect(throughCarol.status).toBe(404);
+    expect(await envelopesOf(id)).toEqual(envelopesBefore);
 
     // any member commits the removals (no admin needed); the first commit of the epoch clears them
     const pendingIds = (pending.json as { device_id: string }[]).map((row) => row.device_id);

@@ -1,7 +1,8 @@
 import type { AccountRow } from '../auth/viewer.js';
 import type { AppContext } from '../context.js';
-import type { DbOrTx, Tx } from '../db/index.js';
+import { isPostgres, type DbOrTx, type Tx } from '../db/index.js';
 import type { ConversationsTable, E2eeEnvelopesTable, E2eeKeyPackagesTable } from '../db/schema.js';
+import type { E2eeEnvelopeOrdered } from '../events/e2ee.js';
 import type { DomainEvent } from '../events/types.js';
 import {
   emitCommitted,
@@ -196,6 +197,8 @@ export interface Outgoing {
   sender: AccountRow;
   /** null: a remote member's (its server does not say which device) */
   deviceId: string | null;
+  /** the sender's own device, still in use, is a condition of the write (orderEnvelope), not checked before */
+  deviceCheckedOnWrite?: boolean;
   /** the home server ordered it already (a member's server takes its order as it comes) */
   orderedByHome?: boolean;
   /** the id it has everywhere (a forwarded envelope keeps the id its sender's server gave it) */
@@ -219,14 +222,18 @@ export async function checkOutgoing(
   conversationId: string,
   input: PostInput,
 ): Promise<Outgoing> {
+  const framing = framingOf(() => readGroupMessage(fromBase64(input.message)));
+  // an envelope ordered here in one statement has its device checked by that statement (one read less)
+  const deviceOnWrite = !input.ephemeral && ordersInOneStatement(ctx, framing.contentType);
   // the chat, the sender's place in it and a one-to-one chat's blocks in one read, as for a plain message
   const [, target] = await Promise.all([
-    requireOwnDevice(ctx.db, sender.id, input.device_id),
+    deviceOnWrite ? undefined : requireOwnDevice(ctx.db, sender.id, input.device_id),
     findSendTarget(ctx.db, sender.id, { conversationId }),
   ]);
   if (!target) throw await outsiderError(ctx.db, conversationId, sender.id);
   const chat = encryptedChatOf(target.conversation);
-  const framing = framingOf(() => readGroupMessage(fromBase64(input.message)));
+  // forwarded to the chat's home server instead: checked now
+  if (deviceOnWrite && chat.mls_home_uri) await requireOwnDevice(ctx.db, sender.id, input.device_id);
   if (toBase64(framing.groupId) !== chat.mls_group_id)
     throw unprocessable(verbatimText(DeliveryText.wrongGroup));
   const kind = framing.contentType;
@@ -251,6 +258,7 @@ export async function checkOutgoing(
     chat,
     sender,
     deviceId: input.device_id,
+    ...(deviceOnWrite && !chat.mls_home_uri ? { deviceCheckedOnWrite: true } : {}),
     kind,
     epoch: framing.epoch,
     message: input.message,
@@ -276,27 +284,12 @@ export function requireWelcomeFits(
   if (added.some((id) => !covered.has(id))) throw unprocessable(verbatimText(DeliveryText.missingDevices));
 }
 
-/**
- * Orders an envelope in `tx`: its seq by compare-and-set on the chat's epoch (409 when another commit moved the
- * chat on), a message that counts raises the others' unread counts, a commit's Welcome and removals apply.
- */
-export async function writeOrdered(tx: Tx, emit: Emit, out: Outgoing): Promise<E2eeEnvelopesTable> {
-  const id = out.id ?? newId();
-  const now = nowIso();
-  const counts = out.kind === 'application' && !out.signal;
-  const seq = await store.takeSeq(tx, out.chat.id, out.epoch, {
-    commit: out.kind === 'commit',
-    checkEpoch: !out.orderedByHome,
-    ...(counts ? { counts: { id, senderId: out.sender.id, at: now } } : {}),
-  });
-  if (seq === undefined) {
-    const current = await store.findMlsState(tx, out.chat.id);
-    throw epochMismatch(current?.mls_epoch ?? out.chat.mls_epoch);
-  }
+/** The envelope `out` becomes (its seq still to take), and whether it counts (raises the others' unread counts). */
+function envelopeOf(out: Outgoing): { envelope: E2eeEnvelopesTable; counts: boolean } {
   const envelope: E2eeEnvelopesTable = {
-    id,
+    id: out.id ?? newId(),
     conversation_id: out.chat.id,
-    seq,
+    seq: 0,
     sender_id: out.sender.id,
     sender_device_id: out.deviceId,
     kind: out.kind,
@@ -304,9 +297,48 @@ export async function writeOrdered(tx: Tx, emit: Emit, out: Outgoing): Promise<E
     message: out.message,
     signal: out.signal ? 1 : 0,
     target_device_id: null,
-    created_at: now,
+    created_at: nowIso(),
     remote_id: out.remoteId ?? null,
   };
+  return { envelope, counts: out.kind === 'application' && !out.signal };
+}
+
+function orderedEvent(
+  out: Outgoing,
+  envelope: E2eeEnvelopesTable,
+): Omit<E2eeEnvelopeOrdered, 'recipientIds'> {
+  return {
+    type: 'E2eeEnvelopeOrdered',
+    envelope,
+    sender: out.sender,
+    homedHere: out.chat.mls_home_uri === null,
+    addedIds: out.addedIds,
+    removedIds: out.removedIds,
+    groupInfo: out.groupInfo,
+    welcome: out.welcome?.message ?? null,
+  };
+}
+
+/** The 409 of an envelope that lost the compare-and-set: the chat's epoch now. */
+async function currentEpochMismatch(db: DbOrTx, out: Outgoing): Promise<ApiError> {
+  const current = await store.findMlsState(db, out.chat.id);
+  return epochMismatch(current?.mls_epoch ?? out.chat.mls_epoch);
+}
+
+/**
+ * Orders an envelope in `tx`: its seq by compare-and-set on the chat's epoch (409 when another commit moved the
+ * chat on), a message that counts raises the others' unread counts, a commit's Welcome and removals apply.
+ */
+export async function writeOrdered(tx: Tx, emit: Emit, out: Outgoing): Promise<E2eeEnvelopesTable> {
+  const { envelope, counts } = envelopeOf(out);
+  const { id, created_at: now } = envelope;
+  const seq = await store.takeSeq(tx, out.chat.id, out.epoch, {
+    commit: out.kind === 'commit',
+    checkEpoch: !out.orderedByHome,
+    ...(counts ? { counts: { id, senderId: out.sender.id, at: now } } : {}),
+  });
+  if (seq === undefined) throw await currentEpochMismatch(tx, out);
+  envelope.seq = seq;
   await store.insertEnvelope(tx, envelope);
   // its sender has processed it: what every device has read can then go on the next acknowledgement
   if (out.deviceId) await store.advanceOwnCursor(tx, out.deviceId, out.chat.id, seq);
@@ -338,16 +370,50 @@ export async function writeOrdered(tx: Tx, emit: Emit, out: Outgoing): Promise<E
       );
   }
   await emit({
-    type: 'E2eeEnvelopeOrdered',
-    envelope,
-    sender: out.sender,
-    homedHere: out.chat.mls_home_uri === null,
+    ...orderedEvent(out, envelope),
     recipientIds: [...new Set([...recipients, ...out.removedIds])],
-    addedIds: out.addedIds,
-    removedIds: out.removedIds,
-    groupInfo: out.groupInfo,
-    welcome: out.welcome?.message ?? null,
   });
+  return envelope;
+}
+
+/** PostgreSQL orders an envelope that changes nothing of the group (not a commit) in one statement. */
+const ordersInOneStatement = (ctx: AppContext, kind: E2eeEnvelopesTable['kind']): boolean =>
+  kind !== 'commit' && isPostgres(ctx.db);
+
+/**
+ * Orders an envelope in a transaction of its own and announces it once committed. On PostgreSQL one that changes
+ * nothing of the group (not a commit) is one statement (store.orderInOneStatement), in a transaction only when
+ * its event has something to write with it.
+ */
+export async function orderEnvelope(ctx: AppContext, out: Outgoing): Promise<E2eeEnvelopesTable> {
+  if (!ordersInOneStatement(ctx, out.kind))
+    return transactionWithEvents(ctx, (tx, emit) => writeOrdered(tx, emit, out));
+  const { envelope, counts } = envelopeOf(out);
+  // the statement gives the seq and the recipients; what decides whether the event writes in the transaction
+  // (its type, the chat, the sender) is known before
+  const event: E2eeEnvelopeOrdered = { ...orderedEvent(out, envelope), recipientIds: [] };
+  const inTransaction = inTransactionStepOf(ctx, event);
+  const write = async (db: DbOrTx) => {
+    const ordered = await store.orderInOneStatement(db, envelope, {
+      checkEpoch: !out.orderedByHome,
+      ...(counts ? { counts: { id: envelope.id, senderId: out.sender.id, at: envelope.created_at } } : {}),
+      ...(out.deviceCheckedOnWrite ? { activeDevice: { accountId: out.sender.id } } : {}),
+    });
+    if (!ordered) {
+      // nothing written: the device (404, 410) or, if it is fine, the epoch (409) is why
+      if (out.deviceCheckedOnWrite) await requireOwnDevice(db, out.sender.id, out.deviceId ?? '');
+      throw await currentEpochMismatch(db, out);
+    }
+    envelope.seq = ordered.seq;
+    event.recipientIds = ordered.participants;
+  };
+  if (inTransaction)
+    await ctx.db.transaction().execute(async (tx) => {
+      await write(tx);
+      await inTransaction(tx);
+    });
+  else await write(ctx.db);
+  await emitCommitted(ctx, event);
   return envelope;
 }
 
@@ -424,7 +490,7 @@ export async function postEnvelope(
     const members = new Set(await participantIds(ctx.db, out.chat.id));
     requireWelcomeFits(out.welcome, members, []);
   }
-  const envelope = await transactionWithEvents(ctx, (tx, emit) => writeOrdered(tx, emit, out));
+  const envelope = await orderEnvelope(ctx, out);
   return { status: 201, body: serializeEnvelope(envelope) };
 }
 

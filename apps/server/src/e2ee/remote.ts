@@ -12,8 +12,8 @@ import {
   DeliveryText,
   framingOf,
   requireEncryptedChat,
+  orderEnvelope,
   storeWelcome,
-  writeOrdered,
   type Outgoing,
 } from './delivery.js';
 import { fromBase64, readGroupMessage, readKeyPackage, readWelcome, toBase64 } from './framing.js';
@@ -85,7 +85,7 @@ export async function acceptRemoteEnvelope(
     removedDeviceIds: [],
   };
   try {
-    const envelope = await transactionWithEvents(ctx, (tx, emit) => writeOrdered(tx, emit, out));
+    const envelope = await orderEnvelope(ctx, out);
     return { status: 'ordered', envelope };
   } catch (error) {
     const epoch = ApiErrorOf(error, 409)?.details?.epoch;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DbOrTx, Tx } from '../db/index.js';
 import type { SendTarget } from '../messaging/messages.js';
+import { participantChanges } from '../messaging/message-writes.js';
 import type {
   E2eeCursorsTable,
   E2eeDevicesTable,
@@ -300,9 +301,21 @@ export async function takeSeq(
   tx: DbOrTx,
   conversationId: string,
   epoch: number,
-  change: { commit: boolean; checkEpoch: boolean; counts?: { id: string; senderId: string; at: string } },
+  change: SeqChange,
 ): Promise<number | undefined> {
-  let update = tx
+  const row = await seqUpdate(tx, conversationId, epoch, change).executeTakeFirst();
+  return row ? Number(row.mls_seq) : undefined;
+}
+
+export interface SeqChange {
+  commit: boolean;
+  checkEpoch: boolean;
+  counts?: { id: string; senderId: string; at: string };
+}
+
+/** takeSeq's compare-and-set, as a query (answering the new mls_seq, or no row). */
+function seqUpdate(db: DbOrTx, conversationId: string, epoch: number, change: SeqChange) {
+  let update = db
     .updateTable('conversations')
     .set({
       mls_seq: sql<number>`mls_seq + 1`,
@@ -319,8 +332,75 @@ export async function takeSeq(
     .where('id', '=', conversationId)
     .where('encrypted', '=', 1);
   if (change.checkEpoch) update = update.where('mls_epoch', '=', epoch);
-  const row = await update.returning('mls_seq').executeTakeFirst();
-  return row ? Number(row.mls_seq) : undefined;
+  return update.returning('mls_seq');
+}
+
+/**
+ * PostgreSQL: an envelope that changes nothing of the group (an application message, a proposal) ordered in one
+ * statement of data-modifying CTEs, its own transaction, so that a send holds a pooled connection for one round
+ * trip instead of six (begin, four writes, commit), as a plain message does (messaging/message-writes.ts). The
+ * seq comes from takeSeq's compare-and-set, whose lock on the chat's row queues the chat's sends; the envelope,
+ * the sender's cursor (advanceOwnCursor) and the participants follow from it, so nothing is written when it did
+ * not take a seq. A message that counts bumps the participants (bumpParticipants); anything else only reads them.
+ * Undefined: the chat is at another epoch (or not encrypted), or the device asked for is not active.
+ */
+export async function orderInOneStatement(
+  db: DbOrTx,
+  envelope: Omit<E2eeEnvelopesTable, 'seq'>,
+  change: Omit<SeqChange, 'commit'> & {
+    /** the sender's device (envelope.sender_device_id) must be theirs and not removed */
+    activeDevice?: { accountId: string };
+  },
+): Promise<{ seq: number; participants: string[] } | undefined> {
+  let ordered = seqUpdate(db, envelope.conversation_id, envelope.epoch, { ...change, commit: false });
+  if (change.activeDevice)
+    ordered = ordered.where(
+      sql<boolean>`exists (select 1 from e2ee_devices as d where d.id = ${envelope.sender_device_id}
+        and d.account_id = ${change.activeDevice.accountId} and d.revoked_at is null)`,
+    );
+  const participants = change.counts
+    ? db
+        .updateTable('conversation_participants')
+        .set(
+          participantChanges({
+            id: envelope.id,
+            conversation_id: envelope.conversation_id,
+            sender_id: envelope.sender_id,
+            created_at: envelope.created_at,
+          }),
+        )
+        .where('conversation_id', 'in', sql<string>`(select conversation_id from envelope)`)
+        .returning('account_id')
+    : db
+        .selectFrom('conversation_participants')
+        .select('account_id')
+        .where('conversation_id', 'in', sql<string>`(select conversation_id from envelope)`);
+  const ownCursor = envelope.sender_device_id
+    ? sql`own_cursor as (
+        update e2ee_cursors set acked_seq = envelope.seq from envelope
+        where e2ee_cursors.device_id = ${envelope.sender_device_id}
+          and e2ee_cursors.conversation_id = envelope.conversation_id and e2ee_cursors.acked_seq = envelope.seq - 1
+      ),`
+    : sql``;
+  const { rows } = await sql<{ seq: number | null; participants: string[] }>`
+    with ordered as (${ordered}),
+    envelope as (
+      insert into e2ee_envelopes
+        (id, conversation_id, seq, sender_id, sender_device_id, kind, epoch, message, signal, target_device_id,
+         created_at, remote_id)
+      select ${envelope.id}, ${envelope.conversation_id}, mls_seq, ${envelope.sender_id},
+        ${envelope.sender_device_id}, ${envelope.kind}, ${envelope.epoch}::integer, ${envelope.message},
+        ${envelope.signal}::integer, ${envelope.target_device_id}, ${envelope.created_at}, ${envelope.remote_id}
+      from ordered
+      returning conversation_id, seq
+    ),
+    ${ownCursor}
+    participants as (${participants})
+    select (select seq from envelope) as seq, array(select account_id from participants) as participants
+  `.execute(db);
+  const [outcome] = rows;
+  if (outcome?.seq === null || outcome?.seq === undefined) return undefined;
+  return { seq: Number(outcome.seq), participants: outcome.participants };
 }
 
 /** An encrypted chat homed on another server, as this server's copy of it. */

@@ -36,7 +36,8 @@ export async function bumpParticipants(tx: DbOrTx, message: ConversationActivity
   return participants.map((row) => row.account_id);
 }
 
-function participantChanges(message: ConversationActivity) {
+/** bumpParticipants's changes (also a step of the encrypted send's one statement, e2ee/store.ts). */
+export function participantChanges(message: ConversationActivity) {
   const isSender = sql<boolean>`account_id = ${message.sender_id}`;
   return {
     hidden: 0 as const,
