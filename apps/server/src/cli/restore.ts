@@ -88,8 +88,8 @@ async function restorePostgres(
           `or with DATABASE_SCHEMA=${manifest.schema}`,
       );
     // names were checked to be plain identifiers by loadConfig (the target) and pg_dump (the backup's)
+    // pg_restore makes the schema again (`public` too: the dump names it)
     await client.query(`drop schema if exists ${target} cascade`);
-    if (manifest.schema === 'public') await client.query('create schema public');
   } finally {
     await client.end();
   }
