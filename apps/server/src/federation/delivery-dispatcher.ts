@@ -26,13 +26,13 @@ class DeliveryAwareDispatcher extends Dispatcher {
 }
 
 /** The connection pool deliveries go through: vetted addresses, keep-alive, time limits. */
-export function createDeliveryDispatcher(egress: EgressOptions): Dispatcher {
+export function createDeliveryDispatcher(egress: EgressOptions, timeoutMs = DELIVERY_TIMEOUT_MS): Dispatcher {
   if (!(getGlobalDispatcher() instanceof DeliveryAwareDispatcher))
     setGlobalDispatcher(new DeliveryAwareDispatcher(getGlobalDispatcher()));
   return createVettedDispatcher(egress, {
-    headersTimeout: DELIVERY_TIMEOUT_MS,
-    bodyTimeout: DELIVERY_TIMEOUT_MS,
-    connectTimeout: DELIVERY_TIMEOUT_MS,
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+    connectTimeout: timeoutMs,
     keepAliveTimeout: 30_000,
   });
 }

@@ -5,7 +5,7 @@
  */
 export class HostSlots {
   private readonly inFlight = new Map<string, number>();
-  private readonly waiting = new Map<string, (() => void)[]>();
+  private readonly waiting = new Map<string, { start: () => void; drop: () => void }[]>();
   private readonly settled = new Set<() => void>();
   /** tasks running now (not those waiting for their host) */
   running = 0;
@@ -23,16 +23,32 @@ export class HostSlots {
     return () => this.settled.delete(listener);
   }
 
-  /** Runs `task` now, or once its host has a free slot; resolves when it ended (it never rejects). */
-  run(host: string | null, task: () => Promise<void>): Promise<void> {
+  /**
+   * Runs `task` now, or once its host has a free slot; resolves when it ended (it never rejects), or when it was
+   * dropped while waiting (dropWaiting: `onDropped` is called then).
+   */
+  run(host: string | null, task: () => Promise<void>, onDropped?: () => void): Promise<void> {
     if (host && (this.inFlight.get(host) ?? 0) >= this.perHost) {
       return new Promise<void>((resolve) => {
         const queue = this.waiting.get(host) ?? [];
-        queue.push(() => void this.start(host, task).then(resolve));
+        queue.push({
+          start: () => void this.start(host, task).then(resolve),
+          drop: () => {
+            onDropped?.();
+            resolve();
+          },
+        });
         this.waiting.set(host, queue);
       });
     }
     return this.start(host, task);
+  }
+
+  /** Gives up the tasks still waiting for their host (a consumer stopping): they never run. */
+  dropWaiting(): void {
+    const waiting = [...this.waiting.values()].flat();
+    this.waiting.clear();
+    for (const entry of waiting) entry.drop();
   }
 
   private async start(host: string | null, task: () => Promise<void>): Promise<void> {
@@ -55,6 +71,6 @@ export class HostSlots {
     else this.inFlight.delete(host);
     const next = this.waiting.get(host)?.shift();
     if (this.waiting.get(host)?.length === 0) this.waiting.delete(host);
-    next?.();
+    next?.start();
   }
 }

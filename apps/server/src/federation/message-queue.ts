@@ -163,6 +163,17 @@ export class KyselyMessageQueue implements MessageQueue {
     return result.rows;
   }
 
+  /** Hands messages `consumer` claimed but never tried back to the queue, their attempt not counted. */
+  private async unclaim(ids: readonly string[], consumer: string): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .updateTable('federation_queue')
+      .set((eb) => ({ locked_until: null, locked_by: null, attempts: eb('attempts', '-', 1) }))
+      .where('id', 'in', ids)
+      .where('locked_by', '=', consumer)
+      .execute();
+  }
+
   /** Extends `consumer`'s hold on every message it has. */
   private async renewAll(consumer: string): Promise<void> {
     await this.db
@@ -224,6 +235,7 @@ export class KyselyMessageQueue implements MessageQueue {
     const consumer = randomUUID();
     const slots = new HostSlots(this.hostConcurrency);
     const handling = new Set<Promise<void>>();
+    const dropped: string[] = [];
     const settled = new EventEmitter();
     const stopListening = slots.onSettled(() => settled.emit('settled'));
     const heartbeat = setInterval(
@@ -242,7 +254,11 @@ export class KyselyMessageQueue implements MessageQueue {
           const messages = await this.claimMany(consumer, room, slots.busyHosts());
           claimed = messages.length;
           for (const message of messages) {
-            const done = slots.run(message.host, () => this.handleOne(message, consumer, handler));
+            const done = slots.run(
+              message.host,
+              () => this.handleOne(message, consumer, handler),
+              () => dropped.push(message.id),
+            );
             handling.add(done);
             void done.then(() => handling.delete(done));
           }
@@ -255,7 +271,10 @@ export class KyselyMessageQueue implements MessageQueue {
       if (room > 0 && claimed === room) continue;
       await this.idle(signal, settled);
     }
+    // what waits for a busy host goes back to the queue, untried, rather than hold the stop
+    slots.dropWaiting();
     await Promise.all(handling);
+    await this.unclaim(dropped, consumer).catch((error: unknown) => this.options.onError?.(error, null));
     clearInterval(heartbeat);
     stopListening();
   }
