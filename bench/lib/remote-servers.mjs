@@ -41,11 +41,15 @@ function readBody(request) {
   });
 }
 
-/** The health of server `index` of `count` when a `unhealthyShare` of them is slow or dead (the last ones). */
-function healthOf(index, count, unhealthyShare) {
-  const unhealthy = Math.round(count * unhealthyShare);
-  if (index < count - unhealthy) return 'healthy';
-  return (count - index) % 2 === 0 ? 'slow' : 'dead';
+/**
+ * The health of server `index` when a `unhealthyShare` of them is slow or dead: spread evenly over the list
+ * (every tenth for 10 %), alternately slow and dead, so that deliveries in list order meet them early.
+ */
+function healthOf(index, unhealthyShare) {
+  if (unhealthyShare <= 0) return 'healthy';
+  const every = Math.max(1, Math.round(1 / unhealthyShare));
+  if (index % every !== every - 1) return 'healthy';
+  return Math.floor(index / every) % 2 === 0 ? 'slow' : 'dead';
 }
 
 export function actorOf(origin, username) {
@@ -54,8 +58,8 @@ export function actorOf(origin, username) {
 }
 
 /**
- * Starts `count` simulated servers with `actorsPerServer` actors each (usernames a0, a1, …), the last
- * `unhealthyShare` of them slow or dead (alternately).
+ * Starts `count` simulated servers with `actorsPerServer` actors each (usernames a0, a1, …), a share
+ * `unhealthyShare` of them slow or dead (healthOf).
  * Returns { servers: [{ origin, domain, health, actors: [{ username, id, inbox, sharedInbox }] }], privateKey,
  * onDelivery(listener), close() }; a listener gets { origin, path, activity, at } for every POST to an inbox
  * (`at`: performance.now() when it arrived).
@@ -103,7 +107,7 @@ export async function startRemoteServers(count, actorsPerServer, { unhealthyShar
     const port = await freePort();
     const domain = `127.0.0.1:${port}`;
     const origin = `http://${domain}`;
-    const health = healthOf(index, count, unhealthyShare);
+    const health = healthOf(index, unhealthyShare);
     const server = http.createServer({ keepAlive: true, requestTimeout: 0 }, handler(origin, health));
     await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
     httpServers.push(server);
