@@ -140,6 +140,10 @@ export interface FederationConfig {
   authorizedFetch: boolean;
   /** FEDERATION_WORKERS: queue consumers in this process (0: it only enqueues, `npm run worker` consumes) */
   workers: number;
+  /** FEDERATION_QUEUE_CONCURRENCY: messages each consumer handles at the same time (deliveries, inbox work) */
+  queueConcurrency: number;
+  /** FEDERATION_HOST_CONCURRENCY: deliveries each consumer has in flight to one remote host at most */
+  hostConcurrency: number;
   /**
    * FEDERATION_FIRST_RETRY_SECONDS: the delay before a failed delivery's first retry (default 60, doubling from
    * there). For tests only: the two-server suite shortens it so that a stopped server's backlog arrives soon.
@@ -180,6 +184,12 @@ function intFromEnv(value: string | undefined, fallback: number): number {
   const parsed = Number.parseInt(value, 10);
   if (!Number.isFinite(parsed)) throw new Error(`Expected an integer, got "${value}"`);
   return parsed;
+}
+
+function positiveIntFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = intFromEnv(env[name], fallback);
+  if (value < 1) throw new Error(`${name} must be 1 or more, got "${env[name]}"`);
+  return value;
 }
 
 /** Variables of earlier versions, refused so that a deployment does not silently lose its setting. */
@@ -252,16 +262,10 @@ export function federationFromEnv(env: NodeJS.ProcessEnv, publicUrl: string): Fe
   const allowHttp = booleanFromEnv('FEDERATION_ALLOW_HTTP', env.FEDERATION_ALLOW_HTTP);
   const workers = intFromEnv(env.FEDERATION_WORKERS, 1);
   if (workers < 0) throw new Error(`FEDERATION_WORKERS must be 0 or more, got "${env.FEDERATION_WORKERS}"`);
-  const firstRetrySeconds = intFromEnv(env.FEDERATION_FIRST_RETRY_SECONDS, 60);
-  if (firstRetrySeconds < 1)
-    throw new Error(
-      `FEDERATION_FIRST_RETRY_SECONDS must be 1 or more, got "${env.FEDERATION_FIRST_RETRY_SECONDS}"`,
-    );
-  const circuitRecoverySeconds = intFromEnv(env.FEDERATION_CIRCUIT_RECOVERY_SECONDS, 60);
-  if (circuitRecoverySeconds < 1)
-    throw new Error(
-      `FEDERATION_CIRCUIT_RECOVERY_SECONDS must be 1 or more, got "${env.FEDERATION_CIRCUIT_RECOVERY_SECONDS}"`,
-    );
+  const queueConcurrency = positiveIntFromEnv(env, 'FEDERATION_QUEUE_CONCURRENCY', 64);
+  const hostConcurrency = positiveIntFromEnv(env, 'FEDERATION_HOST_CONCURRENCY', 4);
+  const firstRetrySeconds = positiveIntFromEnv(env, 'FEDERATION_FIRST_RETRY_SECONDS', 60);
+  const circuitRecoverySeconds = positiveIntFromEnv(env, 'FEDERATION_CIRCUIT_RECOVERY_SECONDS', 60);
   const base = {
     allowHttp,
     allowPrivateAddresses: booleanFromEnv(
@@ -270,6 +274,8 @@ export function federationFromEnv(env: NodeJS.ProcessEnv, publicUrl: string): Fe
     ),
     authorizedFetch: booleanFromEnv('AUTHORIZED_FETCH', env.AUTHORIZED_FETCH),
     workers,
+    queueConcurrency,
+    hostConcurrency,
     firstRetrySeconds,
     circuitRecoverySeconds,
   };

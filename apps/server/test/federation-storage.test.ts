@@ -169,6 +169,90 @@ describeEachDialect('federation message queue', (dialect) => {
     expect(await queue.claim('c')).toBeNull();
   });
 
+  it('claims up to a batch at once, none for the hosts named busy, and notes each delivery’s host', async () => {
+    const queue = new KyselyMessageQueue(server.db);
+    const delivery = (host: string, index: number) => ({
+      type: 'outbox',
+      inbox: `https://${host}/inbox`,
+      index,
+    });
+    await queue.enqueueMany([
+      delivery('slow.example', 0),
+      delivery('SLOW.example', 1),
+      delivery('fast.example', 2),
+      { type: 'inbox', index: 3 },
+    ]);
+    const rows = await server.db.selectFrom('federation_queue').select('host').orderBy('id').execute();
+    expect(rows.map((row) => row.host)).toEqual(['slow.example', 'slow.example', 'fast.example', null]);
+    const claimed = await queue.claimMany('c1', 10, ['slow.example']);
+    expect(claimed.map((message) => JSON.parse(message.payload).index)).toEqual([2, 3]);
+    expect((await queue.claimMany('c2', 1, [])).map((message) => JSON.parse(message.payload).index)).toEqual([
+      0,
+    ]);
+  });
+
+  it('enqueues a fan-out of thousands in chunks', async () => {
+    const queue = new KyselyMessageQueue(server.db);
+    const messages = Array.from({ length: 6_000 }, (_, index) => ({
+      type: 'outbox',
+      inbox: `https://s${index}.example/inbox`,
+    }));
+    await queue.enqueueMany(messages);
+    expect(await queue.getDepth()).toEqual({ queued: 6_000, ready: 6_000, delayed: 0 });
+  });
+
+  it('handles `concurrency` messages at once, and a dead host never holds more than its share', async () => {
+    const queue = new KyselyMessageQueue(server.db, {
+      pollIntervalMs: 20,
+      concurrency: 4,
+      hostConcurrency: 1,
+    });
+    const dead = Array.from({ length: 6 }, (_, index) => ({
+      type: 'outbox',
+      inbox: 'https://dead.example/inbox',
+      index,
+    }));
+    const alive = Array.from({ length: 12 }, (_, index) => ({
+      type: 'outbox',
+      inbox: `https://alive${index % 3}.example/inbox`,
+      index: 100 + index,
+    }));
+    // the dead host's deliveries first: they would take every slot if nothing held them back
+    await queue.enqueueMany(dead);
+    await queue.enqueueMany(alive);
+    const controller = new AbortController();
+    const delivered: number[] = [];
+    let running = 0;
+    let mostAtOnce = 0;
+    const listening = queue.listen(
+      async (message) => {
+        const { inbox, index } = message as { inbox: string; index: number };
+        running += 1;
+        mostAtOnce = Math.max(mostAtOnce, running);
+        try {
+          if (inbox.includes('dead') && !controller.signal.aborted)
+            await new Promise((resolve) => controller.signal.addEventListener('abort', resolve));
+          else await new Promise((resolve) => setTimeout(resolve, 10));
+          delivered.push(index);
+        } finally {
+          running -= 1;
+        }
+      },
+      { signal: controller.signal },
+    );
+    const deadline = Date.now() + 10_000;
+    while (delivered.length < alive.length && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(delivered.sort((a, b) => a - b)).toEqual(alive.map((message) => message.index));
+    expect(mostAtOnce).toBe(4);
+    controller.abort();
+    await listening;
+    // the dead host's other deliveries, never tried, wait in the queue for the next consumer
+    const left = await server.db.selectFrom('federation_queue').selectAll().execute();
+    expect(left).toHaveLength(dead.length - 1);
+    expect(left.every((row) => row.locked_by === null && row.attempts === 0)).toBe(true);
+  });
+
   it('tries a message again later when its handler throws', async () => {
     const errors: unknown[] = [];
     const queue = new KyselyMessageQueue(server.db, {

@@ -41,6 +41,7 @@ import * as collections from './migrations/0031_collections.js';
 import * as pushAccessTokens from './migrations/0032_push_access_tokens.js';
 import * as annualReportsAndPublishers from './migrations/0033_annual_reports_and_publishers.js';
 import * as e2ee from './migrations/0034_e2ee.js';
+import * as federationQueueHost from './migrations/0037_federation_queue_host.js';
 
 /** Every migration, in order. New ones are appended here so that bundling needs no file-system scan. */
 const migrations: Record<string, Migration> = {
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '0032_push_access_tokens': pushAccessTokens,
   '0033_annual_reports_and_publishers': annualReportsAndPublishers,
   '0034_e2ee': e2ee,
+  '0037_federation_queue_host': federationQueueHost,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

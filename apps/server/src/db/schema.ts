@@ -908,6 +908,8 @@ export interface FederationQueueTable {
   locked_until: string | null;
   locked_by: string | null;
   created_at: string;
+  /** 0037: a delivery's remote host (its inbox's), null for other messages */
+  host: string | null;
 }
 
 export interface AccountKeysTable {

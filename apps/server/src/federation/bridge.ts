@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { FederationRuntime } from './runtime.js';
-import { createInboxGate } from './inbox-gate.js';
+import { ACCEPTED_WITHOUT_WORK, createInboxGate } from './inbox-gate.js';
 
 /** The paths Fedify answers (see the dispatchers); everything else never reaches it. */
 const FEDERATION_GET_PATH =
@@ -89,6 +89,7 @@ export function installFederationBridge(
     const webRequest = toWebRequest(request, ctx.config.publicUrl, body);
     // JSON-LD limits, the signature and the inbox rate limits, before Fedify's JSON-LD processing
     const refusal = body ? await inboxRefusal(webRequest, body) : null;
+    if (refusal === ACCEPTED_WITHOUT_WORK) return reply.status(202).send();
     if (refusal)
       return reply
         .status(refusal.status)

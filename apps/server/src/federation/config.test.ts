@@ -12,6 +12,8 @@ describe('config.federation', () => {
       allowPrivateAddresses: false,
       authorizedFetch: false,
       workers: 1,
+      queueConcurrency: 64,
+      hostConcurrency: 4,
       firstRetrySeconds: 60,
       circuitRecoverySeconds: 60,
     });
@@ -52,6 +54,8 @@ describe('config.federation', () => {
       FEDERATION_WORKERS: '0',
       FEDERATION_FIRST_RETRY_SECONDS: '5',
       FEDERATION_CIRCUIT_RECOVERY_SECONDS: '10',
+      FEDERATION_QUEUE_CONCURRENCY: '8',
+      FEDERATION_HOST_CONCURRENCY: '2',
     });
     expect(federation).toMatchObject({
       allowPrivateAddresses: true,
@@ -59,9 +63,13 @@ describe('config.federation', () => {
       workers: 0,
       firstRetrySeconds: 5,
       circuitRecoverySeconds: 10,
+      queueConcurrency: 8,
+      hostConcurrency: 2,
     });
     expect(() => federationOf({ FEDERATION_FIRST_RETRY_SECONDS: '0' })).toThrow(/FIRST_RETRY/);
     expect(() => federationOf({ FEDERATION_CIRCUIT_RECOVERY_SECONDS: '0' })).toThrow(/CIRCUIT_RECOVERY/);
+    expect(() => federationOf({ FEDERATION_QUEUE_CONCURRENCY: '0' })).toThrow(/QUEUE_CONCURRENCY/);
+    expect(() => federationOf({ FEDERATION_HOST_CONCURRENCY: '0' })).toThrow(/HOST_CONCURRENCY/);
     expect(() => federationOf({ FEDERATION: 'yes' })).toThrow(/FEDERATION must be "on" or "off"/);
     expect(() => federationOf({ AUTHORIZED_FETCH: 'yes' })).toThrow(/AUTHORIZED_FETCH must be/);
     expect(() => federationOf({ FEDERATION_WORKERS: '-1' })).toThrow(/FEDERATION_WORKERS/);

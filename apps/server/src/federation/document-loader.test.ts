@@ -7,6 +7,7 @@ import { BodyTooLargeError } from '../lib/egress/read-body.js';
 import {
   createDocumentLoader,
   HttpStatusError,
+  loadingOnce,
   preloadedContextLoader,
   refusedStatusOf,
 } from './document-loader.js';
@@ -74,6 +75,24 @@ describe('federation document loader', () => {
     await expect(signed(`${origin}/users/a#main-key`)(`${origin}/secret`)).resolves.toMatchObject({
       document: { type: 'Note' },
     });
+  });
+
+  it('fetches a document once for concurrent loads of it (per signer), and again once they ended', async () => {
+    const inFlight = new Map();
+    const load = loadingOnce(loader(['127.0.0.1']), inFlight);
+    const otherSigner = loadingOnce(loader(['127.0.0.1']), inFlight, `${origin}/users/b#main-key`);
+    const fetches = () => requests.filter((url) => url === '/users/once').length;
+    const documents = await Promise.all([
+      ...Array.from({ length: 8 }, () => load(`${origin}/users/once`)),
+      otherSigner(`${origin}/users/once`),
+    ]);
+    expect(documents.map((document) => document.document)).toEqual(
+      Array.from({ length: 9 }, () => ({ id: `${origin}/actor`, type: 'Person' })),
+    );
+    expect(fetches()).toBe(2);
+    expect(inFlight.size).toBe(0);
+    await load(`${origin}/users/once`);
+    expect(fetches()).toBe(3);
   });
 
   it('serves only preloaded JSON-LD contexts', async () => {

@@ -146,15 +146,46 @@ export const preloadedContextLoader: DocumentLoader = async (url) => {
   return known;
 };
 
-/** The three factories createFederation takes, sharing one failure cache. */
+/**
+ * `loader`, with one fetch for concurrent loads of the same URL (by the same signer, `signerKey`): a burst of
+ * activities from an actor whose key is not cached yet fetches it once, not once per activity. `inFlight` is
+ * shared by every loader made from one factory.
+ */
+export function loadingOnce(
+  loader: DocumentLoader,
+  inFlight: Map<string, Promise<RemoteDocument>>,
+  signerKey = '',
+): DocumentLoader {
+  return (url, options) => {
+    // a caller's own signal may abort its load: only loads without one are shared
+    if (options?.signal) return loader(url, options);
+    const key = `${signerKey} ${url}`;
+    let loading = inFlight.get(key);
+    if (!loading) {
+      loading = loader(url, options).finally(() => inFlight.delete(key));
+      inFlight.set(key, loading);
+    }
+    return loading;
+  };
+}
+
+/** The three factories createFederation takes, sharing one failure cache and the loads in flight. */
 export function federationLoaderFactories(egress: EgressOptions, kv: KvStore) {
   const failures = new FailureCache();
-  const documentLoader = kvCache({ loader: createDocumentLoader({ egress, failures }), kv });
+  const inFlight = new Map<string, Promise<RemoteDocument>>();
+  const documentLoader = kvCache({
+    loader: loadingOnce(createDocumentLoader({ egress, failures }), inFlight),
+    kv,
+  });
   return {
     documentLoaderFactory: () => documentLoader,
     contextLoaderFactory: () => preloadedContextLoader,
     // signed fetches are not cached: what they answer depends on who asks
     authenticatedDocumentLoaderFactory: (identity: { keyId: URL; privateKey: CryptoKey }) =>
-      createDocumentLoader({ egress, failures, signer: identity }),
+      loadingOnce(
+        createDocumentLoader({ egress, failures, signer: identity }),
+        inFlight,
+        identity.keyId.href,
+      ),
   };
 }

@@ -5,6 +5,7 @@ import { retryAfterSeconds } from '../rate-limits/plugin.js';
 import { SIGNATURE_TIME_WINDOW, type FederationRuntime } from './runtime.js';
 import { JsonLdLimitError, parseGuardedJson } from './json-guard.js';
 import { MemoryKeyCache } from './key-cache.js';
+import { isWorkFree } from './work-free.js';
 
 /** Why an inbox POST is not handed to Fedify: the status and JSON body to answer with. */
 export interface InboxRefusal {
@@ -13,12 +14,14 @@ export interface InboxRefusal {
   headers?: Record<string, string>;
 }
 
+/** What the gate answers for an activity that needs no work (work-free.ts): accepted, and nothing more. */
+export const ACCEPTED_WITHOUT_WORK = { status: 202, error: '' } as const satisfies InboxRefusal;
+
 const FIVE_MINUTES = 5 * 60_000;
 
-function parseRefusal(body: Buffer): InboxRefusal | null {
+function parsed(body: Buffer): { activity: unknown } | InboxRefusal {
   try {
-    parseGuardedJson(body.toString('utf8'));
-    return null;
+    return { activity: parseGuardedJson(body.toString('utf8')) };
   } catch (error) {
     if (error instanceof JsonLdLimitError) return { status: 400, error: `Refused JSON-LD: ${error.message}` };
     return { status: 400, error: 'Invalid JSON' };
@@ -60,10 +63,14 @@ export function createInboxGate(app: FastifyInstance, ctx: AppContext, runtime: 
     };
   }
 
-  /** null when `request` (whose body is `body`) may go on to Fedify; it is left unread. */
+  /**
+   * null when `request` (whose body is `body`) may go on to Fedify; it is left unread. ACCEPTED_WITHOUT_WORK
+   * for an activity that needs none.
+   */
   return async function refusalOf(request: Request, body: Buffer): Promise<InboxRefusal | null> {
-    const refusal = parseRefusal(body);
-    if (refusal) return refusal;
+    const json = parsed(body);
+    if ('status' in json) return json;
+    if (await isWorkFree(ctx, json.activity)) return ACCEPTED_WITHOUT_WORK;
     // verifyRequestDetailed reads a clone of the request: its body is left for Fedify
     const verification = await verifyRequestDetailed(request, {
       documentLoader: loaders.documentLoader,

@@ -4,7 +4,8 @@ import { INSTANCE_ACTOR, registerActors } from './actors.js';
 import { registerCollections } from './collections.js';
 import { ActorKeyStore } from './keys.js';
 import { KyselyKvStore } from './kv-store.js';
-import { KyselyMessageQueue } from './message-queue.js';
+import { deliveryHostOf, KyselyMessageQueue } from './message-queue.js';
+import { createDeliveryDispatcher, whileDelivering } from './delivery-dispatcher.js';
 import { SIGNATURE_TIME_WINDOW, type FederationLogger, type FederationRuntime } from './runtime.js';
 import { registerInboxListeners } from './inbox/index.js';
 import { registerObjects } from './objects.js';
@@ -26,6 +27,8 @@ export function createFederationRuntime(
   const { config } = ctx;
   const kv = new KyselyKvStore(ctx.db);
   const queue = new KyselyMessageQueue(ctx.db, {
+    concurrency: config.federation.queueConcurrency,
+    hostConcurrency: config.federation.hostConcurrency,
     // a lost database is logged once per outage (db/unavailable.ts), not once per poll
     onError: (error) =>
       isDatabaseUnavailable(error)
@@ -69,7 +72,8 @@ export function createFederationRuntime(
     .setSharedKeyDispatcher(() => ({ identifier: INSTANCE_ACTOR }))
     .onError((_context, error) => log?.warn({ err: error }, 'federation inbox: an activity failed'));
   registerInboxListeners(inbox);
-  return { federation, keys, kv, queue, log, sending: new Set() };
+  const deliveries = createDeliveryDispatcher(federationEgress(config));
+  return { federation, keys, kv, queue, deliveries, log, sending: new Set() };
 }
 
 /**
@@ -82,15 +86,12 @@ export async function startQueueWorkers(
   count: number,
   signal: AbortSignal,
 ): Promise<void> {
-  const consumers = Array.from({ length: count }, () =>
-    runtime.queue.listen(
-      (message) =>
-        // our own background fetches share the queue with Fedify's deliveries and inbox work
-        isBackgroundTask(message)
-          ? runBackgroundTask(ctx, message)
-          : runtime.federation.processQueuedTask(ctx, message as never),
-      { signal },
-    ),
-  );
+  const handle = (message: unknown) => {
+    // our own background fetches share the queue with Fedify's deliveries and inbox work
+    if (isBackgroundTask(message)) return runBackgroundTask(ctx, message);
+    const process = () => runtime.federation.processQueuedTask(ctx, message as never);
+    return deliveryHostOf(message) ? whileDelivering(runtime.deliveries, process) : process();
+  };
+  const consumers = Array.from({ length: count }, () => runtime.queue.listen(handle, { signal }));
   await Promise.all(consumers);
 }

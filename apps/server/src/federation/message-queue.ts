@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EventEmitter, once } from 'node:events';
+import { EventEmitter } from 'node:events';
 import type {
   MessageQueue,
   MessageQueueDepth,
@@ -9,6 +9,7 @@ import type {
 import { sql } from 'kysely';
 import { isPostgres, type Db } from '../db/index.js';
 import { newId } from '../lib/ids.js';
+import { HostSlots } from './host-slots.js';
 
 export interface KyselyMessageQueueOptions {
   /** how long a consumer holds a message before another may take it, unless it renews the hold */
@@ -17,6 +18,10 @@ export interface KyselyMessageQueueOptions {
   pollIntervalMs?: number;
   /** a message whose handler threw this many times is dropped (Fedify retries deliveries itself) */
   maxAttempts?: number;
+  /** messages one consumer handles at the same time (1 by default) */
+  concurrency?: number;
+  /** deliveries one consumer has in flight to the same remote host at most (4 by default) */
+  hostConcurrency?: number;
   onError?: (error: unknown, message: unknown) => void;
   now?: () => number;
 }
@@ -25,17 +30,34 @@ interface ClaimedMessage {
   id: string;
   payload: string;
   attempts: number;
+  host: string | null;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** Rows per insert: well under SQLite's limit of bound values. */
+const INSERT_CHUNK = 500;
+
+/** The remote host a Fedify delivery (an `outbox` message) goes to; null for every other message. */
+export function deliveryHostOf(message: unknown): string | null {
+  const { type, inbox } = (message ?? {}) as { type?: unknown; inbox?: unknown };
+  if (type !== 'outbox' || typeof inbox !== 'string') return null;
+  try {
+    return new URL(inbox).host.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Fedify's MessageQueue on the `federation_queue` table: durable (messages survive restarts) and shared by
  * every process using the database, so any process — server or `npm run worker` — may consume. A consumer
- * claims one ready message at a time in a single statement (PostgreSQL: `FOR UPDATE SKIP LOCKED`; SQLite:
- * one UPDATE … RETURNING, writes being serialized), holds it with a lease that it renews while the handler
- * runs, and deletes it when the handler is done. A consumer that dies stops renewing: once its lease runs
- * out, another takes the message again.
+ * claims as many ready messages as it has free slots (`concurrency`) in a single statement (PostgreSQL:
+ * `FOR UPDATE SKIP LOCKED`; SQLite: one UPDATE … RETURNING, writes being serialized), holds them with a lease
+ * that it renews (all at once) while their handlers run, and deletes each one when its handler is done. A
+ * consumer that dies stops renewing: once its lease runs out, another takes the messages again. Deliveries
+ * carry their remote host: a consumer takes none for a host it already has `hostConcurrency` deliveries in
+ * flight to, so that a slow server cannot fill its slots.
  */
 export class KyselyMessageQueue implements MessageQueue {
   /** Fedify retries failed deliveries by enqueuing them again with a delay. */
@@ -43,6 +65,8 @@ export class KyselyMessageQueue implements MessageQueue {
   private readonly leaseMs: number;
   private readonly pollIntervalMs: number;
   private readonly maxAttempts: number;
+  private readonly concurrency: number;
+  private readonly hostConcurrency: number;
   private readonly now: () => number;
   private readonly wakeUp = new EventEmitter();
 
@@ -53,6 +77,8 @@ export class KyselyMessageQueue implements MessageQueue {
     this.leaseMs = options.leaseMs ?? 60_000;
     this.pollIntervalMs = options.pollIntervalMs ?? 1_000;
     this.maxAttempts = options.maxAttempts ?? 10;
+    this.concurrency = Math.max(1, options.concurrency ?? 1);
+    this.hostConcurrency = Math.max(1, options.hostConcurrency ?? 4);
     this.now = options.now ?? Date.now;
     this.wakeUp.setMaxListeners(0);
   }
@@ -72,8 +98,13 @@ export class KyselyMessageQueue implements MessageQueue {
       ordering_key: options?.orderingKey ?? null,
       run_at: iso(now + delayMs),
       created_at: iso(now),
+      host: deliveryHostOf(message),
     }));
-    await this.db.insertInto('federation_queue').values(rows).execute();
+    for (let start = 0; start < rows.length; start += INSERT_CHUNK)
+      await this.db
+        .insertInto('federation_queue')
+        .values(rows.slice(start, start + INSERT_CHUNK))
+        .execute();
     if (delayMs === 0) this.wakeUp.emit('enqueued');
   }
 
@@ -97,40 +128,59 @@ export class KyselyMessageQueue implements MessageQueue {
     return { queued, ready, delayed: queued - ready };
   }
 
-  /**
-   * Takes the oldest ready message that nobody holds, for `consumer`. A message with an ordering key is ready
-   * only when no older message with that key is still in the table (waiting, or held by a consumer).
-   */
+  /** Takes the oldest ready message that nobody holds, for `consumer` (claimMany's first). */
   async claim(consumer: string): Promise<ClaimedMessage | null> {
+    const [message] = await this.claimMany(consumer, 1, []);
+    return message ?? null;
+  }
+
+  /**
+   * Takes up to `limit` of the oldest ready messages that nobody holds, for `consumer`, none to `busyHosts`. A
+   * message with an ordering key is ready only when no older message with that key is still in the table
+   * (waiting, or held by a consumer).
+   */
+  async claimMany(consumer: string, limit: number, busyHosts: readonly string[]): Promise<ClaimedMessage[]> {
     const now = iso(this.now());
     const lockedUntil = iso(this.now() + this.leaseMs);
-    const candidate = sql`
+    const notBusy =
+      busyHosts.length === 0 ? sql`` : sql`and (q.host is null or q.host not in (${sql.join(busyHosts)}))`;
+    const candidates = sql`
       select q.id from federation_queue q
       where q.run_at <= ${now}
         and (q.locked_until is null or q.locked_until <= ${now})
         and (q.ordering_key is null or not exists (
           select 1 from federation_queue older where older.ordering_key = q.ordering_key and older.id < q.id
         ))
+        ${notBusy}
       order by q.run_at, q.id
-      limit 1`;
+      limit ${limit}`;
     const result = await sql<ClaimedMessage>`
       update federation_queue
       set locked_until = ${lockedUntil}, locked_by = ${consumer}, attempts = attempts + 1
-      where id = (${isPostgres(this.db) ? sql`${candidate} for update skip locked` : candidate})
-      returning id, payload, attempts
+      where id in (${isPostgres(this.db) ? sql`${candidates} for update skip locked` : candidates})
+      returning id, payload, attempts, host
     `.execute(this.db);
-    return result.rows[0] ?? null;
+    return result.rows;
   }
 
-  /** Extends `consumer`'s hold on the message; false when it lost it (its lease ran out and another took it). */
-  private async renew(id: string, consumer: string): Promise<boolean> {
-    const result = await this.db
+  /** Hands messages `consumer` claimed but never tried back to the queue, their attempt not counted. */
+  private async unclaim(ids: readonly string[], consumer: string): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .updateTable('federation_queue')
+      .set((eb) => ({ locked_until: null, locked_by: null, attempts: eb('attempts', '-', 1) }))
+      .where('id', 'in', ids)
+      .where('locked_by', '=', consumer)
+      .execute();
+  }
+
+  /** Extends `consumer`'s hold on every message it has. */
+  private async renewAll(consumer: string): Promise<void> {
+    await this.db
       .updateTable('federation_queue')
       .set({ locked_until: iso(this.now() + this.leaseMs) })
-      .where('id', '=', id)
       .where('locked_by', '=', consumer)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+      .execute();
   }
 
   private async complete(id: string, consumer: string): Promise<void> {
@@ -161,63 +211,89 @@ export class KyselyMessageQueue implements MessageQueue {
     consumer: string,
     handler: (message: unknown) => Promise<void> | void,
   ): Promise<void> {
-    const heartbeat = setInterval(
-      () => {
-        this.renew(message.id, consumer).catch((error: unknown) => this.options.onError?.(error, null));
-      },
-      Math.max(10, Math.floor(this.leaseMs / 3)),
-    );
-    heartbeat.unref();
     let payload: unknown;
     try {
       payload = JSON.parse(message.payload);
       await handler(payload);
     } catch (error) {
-      clearInterval(heartbeat);
       this.options.onError?.(error, payload);
       await this.release(message, consumer);
       return;
     }
-    clearInterval(heartbeat);
     await this.complete(message.id, consumer);
   }
 
-  /** Consumes messages one at a time until `signal` aborts (then resolves; it never rejects). */
+  /**
+   * Consumes messages, up to `concurrency` at a time, until `signal` aborts; then waits for the handlers
+   * running and resolves (it never rejects).
+   */
   async listen(
     handler: (message: unknown) => Promise<void> | void,
     options: MessageQueueListenOptions = {},
   ): Promise<void> {
     const { signal } = options;
     const consumer = randomUUID();
+    const slots = new HostSlots(this.hostConcurrency);
+    const handling = new Set<Promise<void>>();
+    const dropped: string[] = [];
+    const settled = new EventEmitter();
+    const stopListening = slots.onSettled(() => settled.emit('settled'));
+    const heartbeat = setInterval(
+      () => {
+        if (handling.size > 0)
+          this.renewAll(consumer).catch((error: unknown) => this.options.onError?.(error, null));
+      },
+      Math.max(10, Math.floor(this.leaseMs / 3)),
+    );
+    heartbeat.unref();
     while (!signal?.aborted) {
-      let handled = false;
-      try {
-        const message = await this.claim(consumer);
-        if (message) {
-          await this.handleOne(message, consumer, handler);
-          handled = true;
+      const room = this.concurrency - slots.running;
+      let claimed = 0;
+      if (room > 0) {
+        try {
+          const messages = await this.claimMany(consumer, room, slots.busyHosts());
+          claimed = messages.length;
+          for (const message of messages) {
+            const done = slots.run(
+              message.host,
+              () => this.handleOne(message, consumer, handler),
+              () => dropped.push(message.id),
+            );
+            handling.add(done);
+            void done.then(() => handling.delete(done));
+          }
+        } catch (error) {
+          // the database is away for a moment: wait a poll interval and look again
+          this.options.onError?.(error, null);
         }
-      } catch (error) {
-        // the database is away for a moment: wait a poll interval and look again
-        this.options.onError?.(error, null);
       }
-      if (!handled) await this.idle(signal);
+      // a full batch: there may be more ready at once
+      if (room > 0 && claimed === room) continue;
+      await this.idle(signal, settled);
     }
+    // what waits for a busy host goes back to the queue, untried, rather than hold the stop
+    slots.dropWaiting();
+    await Promise.all(handling);
+    await this.unclaim(dropped, consumer).catch((error: unknown) => this.options.onError?.(error, null));
+    clearInterval(heartbeat);
+    stopListening();
   }
 
-  /** Waits a poll interval, or less when a message is enqueued in this process or `signal` aborts. */
-  private async idle(signal: AbortSignal | undefined): Promise<void> {
-    const controller = new AbortController();
-    const stop = () => controller.abort();
-    signal?.addEventListener('abort', stop, { once: true });
-    const timer = setTimeout(stop, this.pollIntervalMs);
-    try {
-      await once(this.wakeUp, 'enqueued', { signal: controller.signal });
-    } catch {
-      // aborted: the poll interval passed or the listener was stopped
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', stop);
-    }
+  /** Waits a poll interval, or less when a message is enqueued in this process, a handler ends or `signal` aborts. */
+  private idle(signal: AbortSignal | undefined, settled: EventEmitter): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wakeUp.off('enqueued', done);
+        settled.off('settled', done);
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, this.pollIntervalMs);
+      this.wakeUp.once('enqueued', done);
+      settled.once('settled', done);
+      signal?.addEventListener('abort', done, { once: true });
+      if (signal?.aborted) done();
+    });
   }
 }

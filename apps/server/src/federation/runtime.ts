@@ -1,4 +1,5 @@
 import type { Federation } from '@fedify/fedify';
+import type { Dispatcher } from 'undici';
 import type { AppContext } from '../context.js';
 import type { FederationPort } from '../federation-port.js';
 import type { ActorKeyStore } from './keys.js';
@@ -11,6 +12,8 @@ export interface FederationRuntime {
   keys: ActorKeyStore;
   kv: KyselyKvStore;
   queue: KyselyMessageQueue;
+  /** the connection pool Fedify's deliveries go through (delivery-dispatcher.ts) */
+  deliveries: Dispatcher;
   /** where delivery and outgoing failures are logged */
   log?: FederationLogger | undefined;
   /** activities being built and enqueued after the request that caused them answered (the app waits on close) */

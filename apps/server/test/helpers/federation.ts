@@ -13,6 +13,8 @@ export function federationConfig(overrides: Partial<FederationConfig> = {}): Fed
     allowPrivateAddresses: false,
     authorizedFetch: false,
     workers: 0,
+    queueConcurrency: 8,
+    hostConcurrency: 4,
     firstRetrySeconds: 60,
     circuitRecoverySeconds: 60,
     ...overrides,

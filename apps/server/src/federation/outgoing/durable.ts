@@ -30,7 +30,7 @@ function intentRow(
   if (!ctx.federation || actor.domain) return null;
   const now = new Date().toISOString();
   const payload = JSON.stringify({ type: 'palchat.federate', ...intent });
-  return { id: newId(), payload, ordering_key: null, run_at: now, created_at: now };
+  return { id: newId(), payload, ordering_key: null, run_at: now, created_at: now, host: null };
 }
 
 export const chatMessageIntent = (ctx: AppContext, sender: { domain?: string | null }, messageId: string) =>

@@ -52,11 +52,18 @@ export function vettedLookup(options: VettedDispatcherOptions) {
   };
 }
 
-/** An Agent whose every connection goes to a vetted address (IP literals in URLs are checked too). */
-export function createVettedDispatcher(options: VettedDispatcherOptions): Dispatcher {
+/**
+ * An Agent whose every connection goes to a vetted address (IP literals in URLs are checked too); `agent` sets
+ * its pools' other options (time limits, keep-alive).
+ */
+export function createVettedDispatcher(
+  options: VettedDispatcherOptions,
+  agent: Omit<Agent.Options, 'connect'> = {},
+): Dispatcher {
   const mayConnect = addressPolicy(options);
   const connectVetted = buildConnector({ lookup: vettedLookup(options) });
   return new Agent({
+    ...agent,
     connect: (connectOptions, callback) => {
       const host = connectOptions.hostname.replace(/^\[|\]$/g, '');
       // net.connect does not look IP literals up: they are checked here
