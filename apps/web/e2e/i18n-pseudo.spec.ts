@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { pseudoMessage } from '../build/pseudo-locale';
 import { apiAs, makePals } from './messages-support';
 import { catalogue } from './support/catalogue';
-import { specRoutes } from './support/routes';
+import { ROUTE_TAG, specRoutes } from './support/routes';
 import { expect, test, uploadPng } from './support/social';
 
 /*
@@ -38,10 +38,19 @@ test('every route and the message box in the pseudo-locale: no English left, no 
 
   await bob.context.addInitScript(() => localStorage.setItem('palchat.e2e.pseudo-locale', '1'));
   const page = bob.page;
-  const userContent = [alice.username, bob.username, 'Alice Author', 'Bob Reader', 'Friends'];
+  // names that no locale translates: the people's, the list's and hashtag's, and the product's
+  const userContent = [
+    alice.username,
+    bob.username,
+    'Alice Author',
+    'Bob Reader',
+    'Friends',
+    ROUTE_TAG,
+    'Palchat',
+  ];
   const problems: string[] = [];
-  const check = async (where: string) => {
-    for (const viewport of [PHONE, DESKTOP]) {
+  const check = async (where: string, viewports = [PHONE, DESKTOP]) => {
+    for (const viewport of viewports) {
       await page.setViewportSize(viewport);
       const found = await problemsOnScreen(page, userContent);
       problems.push(...found.map((problem) => `${where} at ${viewport.width}px: ${problem}`));
@@ -59,23 +68,35 @@ test('every route and the message box in the pseudo-locale: no English left, no 
     await check(path);
   }
 
+  // the message box with a chat open: a tab of its own on a phone, docked on a desktop
   await visit(page, '/home');
-  const box = page.getByTestId('message-box');
-  await box.getByRole('button', { name: pseudo('messages.expand') }).click();
-  await box.getByTestId('conversation-row').first().getByRole('button').first().click();
-  await expect(box.getByTestId('chat-view')).toBeVisible();
-  await expect(box.getByTestId('message').first()).toBeVisible();
-  await check('the message box');
+  const tabs = page.getByRole('navigation', { name: pseudo('navigation.tab_bar') });
+  await tabs.getByRole('button', { name: pseudo('navigation.messages') }).click();
+  await openChat(page);
+  await check('the message box', [PHONE]);
+  await visit(page, '/home', DESKTOP);
+  await page
+    .getByTestId('message-box')
+    .getByRole('button', { name: pseudo('messages.expand') })
+    .click();
+  await openChat(page);
+  await check('the message box', [DESKTOP]);
 
   expect(problems).toEqual([]);
 });
 
-async function visit(page: Page, path: string): Promise<void> {
-  await page.setViewportSize(PHONE);
+async function visit(page: Page, path: string, viewport = PHONE): Promise<void> {
+  await page.setViewportSize(viewport);
   await page.goto(path);
   await expect(page.locator('.column, main').first()).toBeVisible();
   await expect(page.locator('#splash')).toHaveCount(0);
   await page.waitForLoadState('networkidle');
+}
+
+async function openChat(page: Page): Promise<void> {
+  const box = page.getByTestId('message-box');
+  await box.getByTestId('conversation-row').first().getByRole('button').first().click();
+  await expect(box.getByTestId('message').first()).toBeVisible();
 }
 
 /**
@@ -85,14 +106,22 @@ async function visit(page: Page, path: string): Promise<void> {
  */
 function problemsOnScreen(page: Page, userContent: string[]): Promise<string[]> {
   return page.evaluate((userContent) => {
-    const USER_CONTENT = '[dir="auto"], time, a[href^="http"], script, style, noscript';
+    // the user's content and key names
+    const NOT_UI_TEXT = '[dir="auto"], time, kbd, a[href^="http"], script, style, noscript';
+    // month names: in a date that Intl formats (the pseudo-locale formats as English does)
+    const months = [...Array(12).keys()].flatMap((month) =>
+      ['long', 'short'].map((style) =>
+        new Date(2000, month, 15).toLocaleDateString('en', { month: style as 'long' | 'short' }),
+      ),
+    );
     const found: string[] = [];
     const describe = (element: Element) =>
       `<${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}"> "${(element.textContent ?? '').trim().slice(0, 60)}"`;
     const englishIn = (text: string) => {
       let rest = text;
-      for (const content of userContent) rest = rest.split(content).join(' ');
-      rest = rest.replace(/[@#][\w.@-]+|https?:\/\/\S+/g, ' ');
+      for (const content of [...userContent, ...months]) rest = rest.split(content).join(' ');
+      // handles, hashtags, links and domain names
+      rest = rest.replace(/[@#][\w.@-]+|https?:\/\/\S+|[\w-]+(\.[\w-]+)+/g, ' ');
       return /(?<![\p{L}\p{N}])[A-Za-z]{3,}(?![\p{L}\p{N}])/u.exec(rest)?.[0];
     };
     const width = document.documentElement.clientWidth;
@@ -106,11 +135,11 @@ function problemsOnScreen(page: Page, userContent: string[]): Promise<string[]> 
       if (!element || !node.textContent?.trim() || !element.checkVisibility({ visibilityProperty: true }))
         continue;
       textElements.add(element);
-      if (element.closest(USER_CONTENT)) continue;
+      if (element.closest(NOT_UI_TEXT)) continue;
       const word = englishIn(node.textContent);
       if (word) found.push(`English "${word}" in ${describe(element)}`);
     }
-    for (const element of document.querySelectorAll<HTMLElement>(
+    for (const element of document.querySelectorAll<HTMLInputElement>(
       'input[placeholder], textarea[placeholder]',
     )) {
       const word = element.checkVisibility() ? englishIn(element.placeholder) : undefined;
@@ -118,6 +147,7 @@ function problemsOnScreen(page: Page, userContent: string[]): Promise<string[]> 
     }
 
     for (const element of textElements) {
+      if (element.closest('.visually-hidden')) continue;
       const style = getComputedStyle(element);
       const box = element.getBoundingClientRect();
       if (box.right > width + 1 || box.left < -1) found.push(`past the viewport: ${describe(element)}`);
