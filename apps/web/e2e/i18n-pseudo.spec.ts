@@ -90,7 +90,7 @@ async function visit(page: Page, path: string, viewport = PHONE): Promise<void> 
   await page.goto(path);
   await expect(page.locator('.column, main').first()).toBeVisible();
   await expect(page.locator('#splash')).toHaveCount(0);
-  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[role="progressbar"]')).toHaveCount(0);
 }
 
 async function openChat(page: Page): Promise<void> {
