@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from '@formatjs/icu-messageformat-parser';
+import { pseudoCatalogue } from './pseudo-locale';
 import type { Plugin } from 'vite';
 import { addWithImports, builtChunks, chunksHolding } from './bundle-graph';
 import {
@@ -16,6 +17,9 @@ const COMPILED = '\0compiled-catalogue:';
 /** `import('…/en.json?rest')`: the part of the catalogue that the first screen does without. */
 const REST_QUERY = '?rest';
 const REST_SUFFIX = '.rest.js';
+/** `import('…/en.json?pseudo')` (`?pseudo-rest`): English in the pseudo-locale of the e2e build (pseudo-locale.ts). */
+const PSEUDO_QUERY = '?pseudo';
+const PSEUDO_SUFFIX = '.pseudo';
 
 /** Every message of a catalogue parsed into the ICU syntax tree that react-intl formats directly. */
 export function compileCatalogue(messages: Record<string, string>): Record<string, unknown> {
@@ -92,22 +96,26 @@ export function compileMessages(): Plugin {
         noParser ??= (await this.resolve(`${PARSER}/no-parser.js`, importer, { skipSelf: true }))?.id ?? null;
         return noParser;
       }
-      const rest = source.endsWith(`.json${REST_QUERY}`);
-      if (!importer || !(rest || source.endsWith('.json'))) return null;
-      const file = rest ? source.slice(0, -REST_QUERY.length) : source;
+      const [file = '', query = ''] = source.split(/(?=\?)/);
+      const pseudo = query.startsWith(PSEUDO_QUERY);
+      const rest = query === REST_QUERY || query === `${PSEUDO_QUERY}-rest`;
+      if (!importer || !file.endsWith('.json') || (query && !pseudo && !rest)) return null;
       const resolved = await this.resolve(file, importer, { skipSelf: true });
       // a module id of its own, so that Vite's JSON plugin leaves the compiled catalogue alone
       if (!resolved || !CATALOGUE.test(resolved.id)) return null;
-      return `${COMPILED}${resolved.id}${rest ? REST_SUFFIX : '.js'}`;
+      return `${COMPILED}${resolved.id}${pseudo ? PSEUDO_SUFFIX : ''}${rest ? REST_SUFFIX : '.js'}`;
     },
     async load(id) {
       if (!id.startsWith(COMPILED)) return null;
       const rest = id.endsWith(REST_SUFFIX);
-      const file = id.slice(COMPILED.length, -(rest ? REST_SUFFIX : '.js').length);
+      const module = id.slice(COMPILED.length, -(rest ? REST_SUFFIX : '.js').length);
+      const pseudo = module.endsWith(PSEUDO_SUFFIX);
+      const file = pseudo ? module.slice(0, -PSEUDO_SUFFIX.length) : module;
       const part: CataloguePart = rest ? 'rest' : 'first-screen';
       // the first-screen part reports the catalogue's gaps, once
       const report = rest ? () => undefined : (problem: string) => this.warn(problem);
-      const messages = cataloguePart(await readCatalogue(file, report), part);
+      const catalogue = await readCatalogue(file, report);
+      const messages = cataloguePart(pseudo ? pseudoCatalogue(catalogue) : catalogue, part);
       return `export default ${JSON.stringify(compileCatalogue(messages))};`;
     },
     generateBundle(_options, bundle) {

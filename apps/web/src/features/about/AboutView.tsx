@@ -46,7 +46,11 @@ export function AboutView() {
           </div>
           <h2 className="about__title">{info?.domain ?? server.domain}</h2>
           <p className="about__subtitle">
-            <Msg id="about.powered_by" values={{ version: info?.version ?? server.version }} />
+            {/* the server's version string, as it reports it (Mastodon's "4.x (compatible; …)") */}
+            <Msg
+              id="about.powered_by"
+              values={{ version: <span dir="auto">{info?.version ?? server.version}</span> }}
+            />
           </p>
           {instance.isPending && <LoadingIndicator />}
           {instance.isError && (

@@ -101,7 +101,9 @@ export function Poll({ poll, statusId }: { poll: PollEntity; statusId: string })
                   aria-hidden="true"
                 />
                 <span className="poll__percent">{percent(option.votes_count, total)}%</span>
-                <span className="poll__title">{option.title}</span>
+                <span className="poll__title" dir="auto">
+                  {option.title}
+                </span>
                 {poll.own_votes?.includes(index) && (
                   <span className="poll__own-vote" title={t('poll.voted')}>
                     <Icon name="check" size={16} />
@@ -117,7 +119,7 @@ export function Poll({ poll, statusId }: { poll: PollEntity; statusId: string })
                   checked={choices.includes(index)}
                   onChange={(event) => pick(index, event.target.checked)}
                 />
-                <span>{option.title}</span>
+                <span dir="auto">{option.title}</span>
               </label>
             )}
           </li>

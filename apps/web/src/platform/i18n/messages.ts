@@ -30,6 +30,19 @@ const CATALOGUES: Record<Locale, [firstScreen: CataloguePart, rest: CataloguePar
   fa: [() => import('../../locales/fa.json'), () => import('../../locales/fa.json?rest')],
 };
 
+/** The key of localStorage that, in the e2e build only, renders every locale in the pseudo-locale. */
+export const PSEUDO_LOCALE_KEY = 'palchat.e2e.pseudo-locale';
+
+/**
+ * The catalogue parts for `locale`: in the e2e build (VITE_E2E), English in the pseudo-locale when the page
+ * asks for it (build/pseudo-locale.ts). Other builds drop the branch, and with it the pseudo catalogue.
+ */
+function catalogueParts(locale: Locale): [CataloguePart, CataloguePart] {
+  if (import.meta.env.VITE_E2E === '1' && localStorage.getItem(PSEUDO_LOCALE_KEY) === '1')
+    return [() => import('../../locales/en.json?pseudo'), () => import('../../locales/en.json?pseudo-rest')];
+  return CATALOGUES[locale];
+}
+
 /** Loads the part of the catalogue that boot did not wait for; null once nothing is missing. */
 let loadRest: (() => Promise<void>) | null = null;
 let restLoaded: Promise<void> | null = null;
@@ -42,7 +55,7 @@ let restLoaded: Promise<void> | null = null;
  */
 export async function loadCatalogue(tag: string): Promise<{ locale: Locale; messages: Catalogue }> {
   const locale = matchLocale(tag) ?? 'en';
-  const [firstScreenPart, restPart] = CATALOGUES[locale];
+  const [firstScreenPart, restPart] = catalogueParts(locale);
   const firstScreen = firstScreenPart().then((module) => ({ ...module.default }));
   // set at once: boot makes the router, whose first route may ask for the rest, while this part loads
   restLoaded = null;
