@@ -18,23 +18,6 @@ export type Locale = (typeof LOCALES)[number];
 
 export const DEFAULT_LOCALE: Locale = 'en';
 
-/** Each language named in itself, as the preferences' picker shows it. */
-export const LOCALE_NAMES: Record<Locale, string> = {
-  en: 'English',
-  de: 'Deutsch',
-  fr: 'Français',
-  es: 'Español',
-  'pt-BR': 'Português (Brasil)',
-  it: 'Italiano',
-  nl: 'Nederlands',
-  pl: 'Polski',
-  ja: '日本語',
-  'zh-CN': '简体中文',
-  ko: '한국어',
-  ar: 'العربية',
-  fa: 'فارسی',
-};
-
 const RIGHT_TO_LEFT = new Set<string>(['ar', 'fa']);
 
 export function isLocale(tag: string): tag is Locale {
