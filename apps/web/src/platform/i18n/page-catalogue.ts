@@ -31,7 +31,6 @@ export function pageCatalogueFiles(doc: Document = document): CatalogueFiles | n
 export function pageCatalogueParts(doc: Document = document): CatalogueParts | null {
   const files = pageCatalogueFiles(doc);
   if (!files) return null;
-  const importFile = (url: string) => () =>
-    import(/* @vite-ignore */ url) as Promise<{ default: Catalogue }>;
+  const importFile = (url: string) => () => import(/* @vite-ignore */ url) as Promise<{ default: Catalogue }>;
   return [importFile(files.firstScreen), importFile(files.rest)];
 }
