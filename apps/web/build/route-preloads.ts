@@ -5,6 +5,8 @@ import { addWithImports, builtChunks, chunksHolding, type BuiltChunk } from './b
 
 /** In a module's path: each locale of the catalogue, whose files are hinted to the pages in that locale only. */
 const LOCALE = '{locale}';
+/** The part of a locale's catalogue that the first screen renders with (boot.tsx waits for it). */
+const CATALOGUE_FIRST_SCREEN = `src/locales/${LOCALE}.json`;
 /** The part of the catalogue that every view but the timelines /home shares waits for (build/catalogue-split.ts). */
 const CATALOGUE_REST = `src/locales/${LOCALE}.json.rest`;
 
@@ -18,7 +20,7 @@ export const FIRST_SCREEN: { paths: string[]; modules: string[] }[] = [
   {
     // every page: the first-screen part of its locale's catalogue (boot.tsx waits for it)
     paths: ['*'],
-    modules: [`src/locales/${LOCALE}.json`],
+    modules: [CATALOGUE_FIRST_SCREEN],
   },
   {
     paths: [
@@ -98,13 +100,21 @@ export const FIRST_REQUEST: { path: string; url: string; when: 'signed-in' | 'pu
 
 export const PRELOADS_FILE = 'route-preloads.json';
 
+/** The built files of a locale's catalogue, its two parts. */
+export interface CatalogueFiles {
+  firstScreen: string;
+  rest: string;
+}
+
 /**
  * What the server reads: for each path pattern, the built files to hint, scripts and stylesheets, and the
- * scripts of each locale (its catalogue's parts).
+ * scripts of each locale (its catalogue's parts); and each locale's catalogue files, which the page names for
+ * the client to import (src/platform/i18n/page-catalogue.ts), so that its entry carries no table of them.
  */
 export interface RoutePreloads {
   routes: { paths: string[]; scripts: string[]; styles: string[]; locales?: Record<string, string[]> }[];
   requests: typeof FIRST_REQUEST;
+  catalogues: Record<string, CatalogueFiles>;
 }
 
 /** The chunks holding these modules, with the chunks they import. */
@@ -113,6 +123,13 @@ function filesOf(chunks: BuiltChunk[], root: string, modules: string[]): string[
   for (const module of modules)
     for (const file of chunksHolding(chunks, root, module)) addWithImports(chunks, file, files);
   return [...files];
+}
+
+/** The one chunk that is a catalogue part: a module of its own, which imports nothing. */
+function catalogueFile(chunks: BuiltChunk[], root: string, module: string): string {
+  const files = filesOf(chunks, root, [module]);
+  if (files.length !== 1) throw new Error(`${module} is not one chunk of its own: ${files.join(', ')}`);
+  return `/${files[0]}`;
 }
 
 /**
@@ -160,7 +177,16 @@ export function routePreloads(): Plugin {
             : {}),
         };
       });
-      const preloads: RoutePreloads = { routes, requests: FIRST_REQUEST };
+      const catalogues = Object.fromEntries(
+        locales.map((locale) => [
+          locale,
+          {
+            firstScreen: catalogueFile(chunks, root, CATALOGUE_FIRST_SCREEN.replace(LOCALE, locale)),
+            rest: catalogueFile(chunks, root, CATALOGUE_REST.replace(LOCALE, locale)),
+          },
+        ]),
+      );
+      const preloads: RoutePreloads = { routes, requests: FIRST_REQUEST, catalogues };
       this.emitFile({ type: 'asset', fileName: PRELOADS_FILE, source: JSON.stringify(preloads, null, 1) });
     },
   };

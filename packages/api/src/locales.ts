@@ -16,34 +16,13 @@ export const LOCALES = [
 ] as const;
 export type Locale = (typeof LOCALES)[number];
 
+// a module of its own, so that the client's entry, which needs only the direction, carries no list of locales
+export { localeDirection } from './locale-direction.js';
+
 export const DEFAULT_LOCALE: Locale = 'en';
-
-/** Each language named in itself, as the preferences' picker shows it. */
-export const LOCALE_NAMES: Record<Locale, string> = {
-  en: 'English',
-  de: 'Deutsch',
-  fr: 'Français',
-  es: 'Español',
-  'pt-BR': 'Português (Brasil)',
-  it: 'Italiano',
-  nl: 'Nederlands',
-  pl: 'Polski',
-  ja: '日本語',
-  'zh-CN': '简体中文',
-  ko: '한국어',
-  ar: 'العربية',
-  fa: 'فارسی',
-};
-
-const RIGHT_TO_LEFT = new Set<string>(['ar', 'fa']);
 
 export function isLocale(tag: string): tag is Locale {
   return (LOCALES as readonly string[]).includes(tag);
-}
-
-/** The writing direction of a locale's interface, for `<html dir>`. */
-export function localeDirection(locale: Locale): 'ltr' | 'rtl' {
-  return RIGHT_TO_LEFT.has(locale) ? 'rtl' : 'ltr';
 }
 
 /** The interface locale for one language tag ("de-AT" → de, "pt" → pt-BR, "zh-Hant" → zh-CN), if any. */

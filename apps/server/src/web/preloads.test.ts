@@ -30,6 +30,7 @@ const preloads: RoutePreloads = {
     },
     { path: '/@', url: '/api/v1/x"><script>', when: 'public-timelines' },
   ],
+  catalogues: { en: { firstScreen: '/assets/en-1.js', rest: '/assets/en.rest-5.js' } },
 };
 const signedIn: Viewer = { signedIn: true, publicTimelinesVisible: false };
 const visitor: Viewer = { signedIn: false, publicTimelinesVisible: true };

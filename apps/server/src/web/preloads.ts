@@ -9,6 +9,8 @@ export interface RoutePreloads {
   routes: { paths: string[]; scripts: string[]; styles: string[]; locales?: Record<string, string[]> }[];
   /** the API request of a page's first screen (apps/web/build/route-preloads.ts FIRST_REQUEST) */
   requests?: { path: string; url: string; when: 'signed-in' | 'public-timelines' }[];
+  /** each interface locale's catalogue files, its two parts (page-catalogue.ts names the page's) */
+  catalogues?: Record<string, { firstScreen: string; rest: string }>;
 }
 
 /** What decides whether the page's first request will be made at all. */
@@ -41,7 +43,7 @@ export function pathMatches(pattern: string, urlPath: string): boolean {
 }
 
 /** Only asset paths of the build may become hints (the file is the build's, but a hint names a URL). */
-const ASSET = /^\/assets\/[\w.-]+\.(?:js|css)$/;
+export const ASSET = /^\/assets\/[\w.-]+\.(?:js|css)$/;
 const API_REQUEST = /^\/api\/v\d\/[\w/.-]+(?:\?[\w=&.-]*)?$/;
 
 /** The first request's URL when the page will make it (a signed-out /home makes none). */
@@ -82,7 +84,11 @@ export function preloadLinks(preloads: RoutePreloads | null, urlPath: string, vi
 function parsePreloads(text: string): RoutePreloads {
   const parsed = JSON.parse(text) as Partial<RoutePreloads>;
   if (!Array.isArray(parsed.routes)) throw new Error(`${PRELOADS_FILE} has no routes`);
-  return { routes: parsed.routes, requests: Array.isArray(parsed.requests) ? parsed.requests : [] };
+  return {
+    routes: parsed.routes,
+    requests: Array.isArray(parsed.requests) ? parsed.requests : [],
+    catalogues: typeof parsed.catalogues === 'object' && parsed.catalogues !== null ? parsed.catalogues : {},
+  };
 }
 
 /** The build's preload table; null without one (an older build, the dev server). */

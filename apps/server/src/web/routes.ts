@@ -10,6 +10,7 @@ import { buildInitialState } from './initial-state.js';
 import { documentHeaders } from '../http/security-headers.js';
 import { applyLocale, applyTheme, injectInitialState, injectIntoHead, readIndexHtml } from './page.js';
 import { pagePolicy } from './page-policy.js';
+import { catalogueScript } from './page-catalogue.js';
 import { preloadLinks, readRoutePreloads } from './preloads.js';
 import { loadUserSettings, updateUserSettings } from './user-settings.js';
 
@@ -51,18 +52,20 @@ async function sendPage(ctx: AppContext, request: FastifyRequest, reply: Fastify
   }
   const state = await buildInitialState(ctx, request, reply);
   const urlPath = request.url.split('?', 1)[0] ?? '/';
-  const hints = preloadLinks(await readRoutePreloads(ctx.config.webDistDir), urlPath, {
+  const preloads = await readRoutePreloads(ctx.config.webDistDir);
+  const hints = preloadLinks(preloads, urlPath, {
     signedIn: state.identity.signedIn,
     publicTimelinesVisible: state.server.publicTimelinesVisible,
     locale: state.settings.locale,
   });
+  const head = hints + catalogueScript(preloads, state.settings.locale);
   return reply
     .status(200)
     .header('cache-control', 'no-cache, no-store')
     .headers(documentHeaders(pagePolicy(ctx.config, index.inlineStyleHashes)))
     .type('text/html; charset=utf-8')
     .header('vary', 'accept-language')
-    .send(injectIntoHead(injectInitialState(pageShell(index.html, state), state), hints));
+    .send(injectIntoHead(injectInitialState(pageShell(index.html, state), state), head));
 }
 
 /** The built client: hashed assets cached for a year, other files revalidated, every client route → the page. */

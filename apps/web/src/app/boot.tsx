@@ -1,10 +1,10 @@
-import { bestLocale, type InitialState } from '@palchat/api';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureApi } from '../api/client';
 import { App, createAppRouter } from './App';
 import { preloadLayout } from './AppShell';
 import { loadCatalogue } from '../platform/i18n/messages';
+import { pageCatalogueParts } from '../platform/i18n/page-catalogue';
 import { readInitialState } from '../platform/initial-state';
 
 /**
@@ -27,19 +27,12 @@ function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-/**
- * The interface language: the account's, signed in; else the first of the browser's languages the interface
- * speaks (the server's page already chose it from Accept-Language, which the browser derives from the same list).
- */
-export function pageLocale(state: InitialState, languages: readonly string[] = navigator.languages): string {
-  return state.identity.signedIn ? state.settings.locale : bestLocale(languages);
-}
-
 export async function boot(): Promise<void> {
   const state = readInitialState();
   configureApi({ csrfToken: state.csrfToken, accessToken: state.accessToken });
   preloadLayout(state.settings.layout);
-  const catalogue = loadCatalogue(pageLocale(state));
+  // the interface language, as the server chose it (the account's, or from the browser's Accept-Language)
+  const catalogue = loadCatalogue(state.settings.locale, pageCatalogueParts());
   // The router's set-up (routes ranked, the URL matched, the first route's chunk asked for) is a third of the
   // first render's work: made here, in a task between the scripts' evaluation and the first render, it runs
   // while the catalogue is on its way (issue #17: no task over 50 ms under Lighthouse's 4x slowdown).

@@ -23,7 +23,7 @@ const STANDALONE_STATE: InitialState = {
     boostModal: false,
     deleteModal: true,
     missingAltTextModal: true,
-    // signed out, boot takes the browser's languages
+    // the server chooses a visitor's from Accept-Language; a page without it is in English
     locale: 'en',
   },
   csrfToken: '',

@@ -1,6 +1,7 @@
-import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from '@palchat/api';
+import { isLocale, LOCALES, type Locale } from '@palchat/api';
 import { queryKeys, useSaveSettings, useSettings } from '../../api/queries';
 import { useChangeLocale } from '../../platform/i18n/change-locale';
+import { LOCALE_NAMES } from '../../platform/i18n/locale-names';
 import { useT } from '../../platform/i18n/use-t';
 import { Field } from '../../components/Field';
 import { SettingsSection } from './SettingControls';

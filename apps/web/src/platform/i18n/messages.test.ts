@@ -15,3 +15,17 @@ describe('the catalogue in two parts', () => {
     expect(messages).toEqual({ 'status.reply': 'Reply', 'lists.create': 'Create list' });
   });
 });
+
+describe('the catalogue the page names', () => {
+  it('loads the parts it is given, and not the locale table', async () => {
+    const parts = [
+      async () => ({ default: { 'status.reply': 'Antworten' } }),
+      async () => ({ default: { 'lists.create': 'Liste erstellen' } }),
+    ] as const;
+    const { locale, messages } = await loadCatalogue('de', [...parts]);
+    expect(locale).toBe('de');
+    expect(messages).toEqual({ 'status.reply': 'Antworten' });
+    await completeCatalogue();
+    expect(messages).toEqual({ 'status.reply': 'Antworten', 'lists.create': 'Liste erstellen' });
+  });
+});

@@ -1,4 +1,4 @@
-import { matchLocale, type Locale } from '@palchat/api';
+import type { Locale } from '@palchat/api';
 import type { MessageFormatElement } from 'react-intl';
 import type english from '../../locales/en.json';
 
@@ -10,37 +10,27 @@ export type Catalogue = Record<string, string> | Record<string, MessageFormatEle
 
 type CataloguePart = () => Promise<{ default: Catalogue }>;
 
-/**
- * Each locale's catalogue in its two parts (build/catalogue-split.ts), chunks of their own: a page loads only
- * its locale's. The build fills a locale's gaps with the English texts (build/compile-messages.ts).
- */
-const CATALOGUES: Record<Locale, [firstScreen: CataloguePart, rest: CataloguePart]> = {
-  en: [() => import('../../locales/en.json'), () => import('../../locales/en.json?rest')],
-  de: [() => import('../../locales/de.json'), () => import('../../locales/de.json?rest')],
-  fr: [() => import('../../locales/fr.json'), () => import('../../locales/fr.json?rest')],
-  es: [() => import('../../locales/es.json'), () => import('../../locales/es.json?rest')],
-  'pt-BR': [() => import('../../locales/pt-BR.json'), () => import('../../locales/pt-BR.json?rest')],
-  it: [() => import('../../locales/it.json'), () => import('../../locales/it.json?rest')],
-  nl: [() => import('../../locales/nl.json'), () => import('../../locales/nl.json?rest')],
-  pl: [() => import('../../locales/pl.json'), () => import('../../locales/pl.json?rest')],
-  ja: [() => import('../../locales/ja.json'), () => import('../../locales/ja.json?rest')],
-  'zh-CN': [() => import('../../locales/zh-CN.json'), () => import('../../locales/zh-CN.json?rest')],
-  ko: [() => import('../../locales/ko.json'), () => import('../../locales/ko.json?rest')],
-  ar: [() => import('../../locales/ar.json'), () => import('../../locales/ar.json?rest')],
-  fa: [() => import('../../locales/fa.json'), () => import('../../locales/fa.json?rest')],
-};
+/** A catalogue's two parts (build/catalogue-split.ts), each a chunk of its own, loaded on demand. */
+export type CatalogueParts = [firstScreen: CataloguePart, rest: CataloguePart];
+
+/** The locale's parts from the table of every locale's, itself a chunk loaded on demand. */
+async function partsOf(locale: Locale): Promise<CatalogueParts> {
+  const { CATALOGUES } = await import('./catalogue-imports');
+  // a page's locale is one of the table's (the server's schema); English should a stray one come
+  return CATALOGUES[locale] ?? CATALOGUES.en;
+}
 
 /** The key of localStorage that, in the e2e build only, renders every locale in the pseudo-locale. */
 export const PSEUDO_LOCALE_KEY = 'palchat.e2e.pseudo-locale';
 
 /**
- * The catalogue parts for `locale`: in the e2e build (VITE_E2E), English in the pseudo-locale when the page
- * asks for it (build/pseudo-locale.ts). Other builds drop the branch, and with it the pseudo catalogue.
+ * In the e2e build (VITE_E2E), English in the pseudo-locale when the page asks for it (build/pseudo-locale.ts),
+ * whatever the locale. Other builds drop the branch, and with it the pseudo catalogue.
  */
-function catalogueParts(locale: Locale): [CataloguePart, CataloguePart] {
+function pseudoLocaleParts(): CatalogueParts | null {
   if (import.meta.env.VITE_E2E === '1' && localStorage.getItem(PSEUDO_LOCALE_KEY) === '1')
     return [() => import('../../locales/en.json?pseudo'), () => import('../../locales/en.json?pseudo-rest')];
-  return CATALOGUES[locale];
+  return null;
 }
 
 /** Loads the part of the catalogue that boot did not wait for; null once nothing is missing. */
@@ -48,19 +38,21 @@ let loadRest: (() => Promise<void>) | null = null;
 let restLoaded: Promise<void> | null = null;
 
 /**
- * The catalogue the page renders with, for the interface locale closest to `tag` (English when none is). In the
- * built client it is the first-screen part: the rest is merged into the same object by `completeCatalogue`, so
- * that the IntlProvider's messages gain it without a re-render. Catalogues load on demand to stay out of the
- * entry chunk.
+ * The catalogue the page renders with, in `locale`: its `parts` when given (the files the page names, so that
+ * the first load needs no table of every locale's files), else the locale's from the table. In the built
+ * client it is the first-screen part: the rest is merged into the same object by `completeCatalogue`, so that
+ * the IntlProvider's messages gain it without a re-render.
  */
-export async function loadCatalogue(tag: string): Promise<{ locale: Locale; messages: Catalogue }> {
-  const locale = matchLocale(tag) ?? 'en';
-  const [firstScreenPart, restPart] = catalogueParts(locale);
-  const firstScreen = firstScreenPart().then((module) => ({ ...module.default }));
+export async function loadCatalogue(
+  locale: Locale,
+  parts?: CatalogueParts | null,
+): Promise<{ locale: Locale; messages: Catalogue }> {
+  const loading = Promise.resolve(pseudoLocaleParts() ?? parts ?? partsOf(locale));
+  const firstScreen = loading.then(([part]) => part()).then((module) => ({ ...module.default }));
   // set at once: boot makes the router, whose first route may ask for the rest, while this part loads
   restLoaded = null;
   loadRest = async () => {
-    const [messages, rest] = await Promise.all([firstScreen, restPart()]);
+    const [messages, rest] = await Promise.all([firstScreen, loading.then(([, part]) => part())]);
     Object.assign(messages, rest.default);
   };
   return { locale, messages: await firstScreen };
