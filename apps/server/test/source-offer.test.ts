@@ -121,6 +121,15 @@ describe('which files are offered', () => {
     ])
       write(file);
   };
+  // the laid-out files offered either way, sorted (src/old.ts and src/new.ts differ)
+  const SOURCE = [
+    '.env.example',
+    '.gitignore',
+    'LICENSE',
+    'dist/palchat-web.service',
+    'package.json',
+    'src/main.ts',
+  ];
   // the server's data may live in a folder that .gitignore does not name
   const tree = () => ({ root, excludedDirs: [path.join(root, 'storage')] });
   afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -136,15 +145,7 @@ describe('which files are offered', () => {
     write('src/new.ts');
     fs.rmSync(path.join(root, 'src/old.ts'));
 
-    expect(await listSourceFiles(tree())).toEqual([
-      '.env.example',
-      '.gitignore',
-      'LICENSE',
-      'dist/palchat-web.service',
-      'package.json',
-      'src/main.ts',
-      'src/new.ts',
-    ]);
+    expect(await listSourceFiles(tree())).toEqual([...SOURCE, 'src/new.ts']);
     const entries = entriesOf((await buildSourceTarball(tree())).body);
     expect(entries.get(`${SOURCE_TARBALL_FOLDER}/src/main.ts`)).toBe('changed since the commit');
   });
@@ -152,15 +153,7 @@ describe('which files are offered', () => {
   it('offers the folder less dependencies, data, build output and secrets without git', async () => {
     layOut();
     const paths = await listSourceFiles(tree());
-    expect(paths).toEqual([
-      '.env.example',
-      '.gitignore',
-      'LICENSE',
-      'dist/palchat-web.service',
-      'package.json',
-      'src/main.ts',
-      'src/old.ts',
-    ]);
+    expect(paths).toEqual([...SOURCE, 'src/old.ts']);
     expectNoDataOrSecrets(paths);
   });
 });
