@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// `npm run test:selfhost`: checks what dist/ ships. `systemd-analyze verify` reads the systemd units; then a
+// `npm run test:selfhost`: checks what dist/ ships. `systemd-analyze verify` reads the systemd units and
+// `nginx -t` dist/nginx.conf (each skipped, saying why, when the tool is missing); then a
 // Palchat server and Caddy with dist/Caddyfile run in a network namespace of this run's own (pcsh-PID, torn
 // down on exit, the machine's network untouched), Caddy with certificates from its own local CA, and
 // scripts/selfhost/proxy-check.ts drives sign-in, a WebSocket, an event stream and a media upload through it.
 // Without root, `ip netns` or Caddy (Debian: apt-get install caddy) the proxy part says why it is skipped.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +36,59 @@ function verifyUnits() {
   console.log('ok systemd-analyze verify dist/palchat-web.service dist/palchat-worker.service');
 }
 
+/**
+ * `nginx -t` of dist/nginx.conf as an admin installs it (inside nginx's http block), with a self-signed
+ * certificate and the media cache in a folder of this run's own instead of the paths it names.
+ */
+function checkNginxConfig() {
+  if (spawnSync('nginx', ['-v']).error) {
+    console.log(
+      'selfhost: dist/nginx.conf not checked: nginx is missing (Debian: apt-get install nginx-light)',
+    );
+    return;
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'palchat-nginx-'));
+  try {
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        `/CN=${DOMAIN}`,
+        '-keyout',
+        path.join(dir, 'privkey.pem'),
+        '-out',
+        path.join(dir, 'fullchain.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+    const site = readFileSync(path.join(root, 'dist/nginx.conf'), 'utf8')
+      .replaceAll(`/etc/letsencrypt/live/${DOMAIN}/`, `${dir}/`)
+      .replaceAll('/var/cache/nginx/palchat', path.join(dir, 'cache'));
+    writeFileSync(path.join(dir, 'site.conf'), site);
+    writeFileSync(
+      path.join(dir, 'nginx.conf'),
+      `pid ${dir}/nginx.pid;\nerror_log stderr;\nevents {}\nhttp {\n  access_log off;\n  include ${dir}/site.conf;\n}\n`,
+    );
+    const tested = spawnSync('nginx', ['-t', '-p', dir, '-c', path.join(dir, 'nginx.conf')], {
+      encoding: 'utf8',
+    });
+    if (tested.status !== 0) {
+      console.error(tested.stderr.trim());
+      throw new Error('nginx -t found problems in dist/nginx.conf');
+    }
+    console.log('ok nginx -t dist/nginx.conf');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 function proxyUnavailableReason() {
   if (process.platform !== 'linux') return `network namespaces need Linux (this is ${process.platform})`;
   if (process.getuid?.() !== 0) return 'network namespaces need root';
@@ -49,7 +103,9 @@ const children = [];
 let scratch = null;
 
 function cleanUp() {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  // each child leads its own process group: tsx's node process goes with it, and with it the pipes that
+  // would otherwise keep this script from exiting
+  for (const child of children) if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
   spawnSync('ip', ['netns', 'del', namespace]);
   rmSync(`/etc/netns/${namespace}`, { recursive: true, force: true });
   if (scratch) rmSync(scratch, { recursive: true, force: true });
@@ -61,6 +117,7 @@ function startInNamespace(label, command, args, env) {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   const log = [];
   for (const stream of [child.stdout, child.stderr]) {
@@ -161,6 +218,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 const started = Date.now();
 try {
   verifyUnits();
+  checkNginxConfig();
   const reason = proxyUnavailableReason();
   if (reason) console.log(`selfhost: the Caddy checks skipped: ${reason}`);
   else await runProxyCheck();

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import { INSTANCE_VERSION, PALCHAT_VERSION } from '../instance/limits.js';
 import { instanceCounts } from '../instance/counts.js';
 import { getServerSettings } from '../settings/service.js';
+import { announcedSourceUrl } from '../instance/source-code.js';
 import { NODEINFO_CHAT_METADATA } from './chat/vocabulary.js';
 import { NODEINFO_E2EE_METADATA } from './e2ee/vocabulary.js';
 
@@ -24,7 +25,8 @@ const MASTODON_COMPATIBLE_VERSION = INSTANCE_VERSION.split(' ', 1)[0]!;
  */
 export async function nodeInfoDocument(ctx: AppContext, version: NodeInfoVersion) {
   const [settings, counts] = await Promise.all([getServerSettings(ctx.db), instanceCounts(ctx)]);
-  const repository = version === '2.1' && settings.source_url ? { repository: settings.source_url } : {};
+  const repository =
+    version === '2.1' ? { repository: announcedSourceUrl(settings.source_url, ctx.config.publicUrl) } : {};
   return {
     version,
     software: { name: 'palchat', version: PALCHAT_VERSION, ...repository },

@@ -5,6 +5,7 @@ import type { ServerSettings } from '../settings/schema.js';
 import { instanceCounts } from './counts.js';
 import * as limits from './limits.js';
 import { instanceSources } from './sources.js';
+import { announcedSourceUrl } from './source-code.js';
 
 function streamingUrl(ctx: AppContext): string {
   return ctx.config.publicUrl.replace(/^http/, 'ws');
@@ -89,7 +90,7 @@ export async function buildInstance(ctx: AppContext): Promise<Instance> {
     domain: ctx.config.localDomain,
     title: settings.site_title,
     version: limits.INSTANCE_VERSION,
-    source_url: settings.source_url,
+    source_url: announcedSourceUrl(settings.source_url, ctx.config.publicUrl),
     description: settings.site_short_description || settings.site_description,
     usage: { users: { active_month: counts.activeMonth } },
     thumbnail,

@@ -29,7 +29,7 @@ export const serverSettingsSchema = z.object({
   timeline_preview: flag.default(true),
   /** single sign-on: where the sign-up and login buttons lead instead of the built-in forms */
   sso_redirect_url: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).default(''),
-  /** where the server's source code can be found (announced as source_url): the published repository by default */
+  /** where the server's source code is (announced as source_url): the published repository; empty: /source.tar.gz */
   source_url: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).default(PALCHAT_SOURCE_URL),
   /** the server thumbnail, relative to the media folder; a default one is generated when empty */
   thumbnail_path: text(500)

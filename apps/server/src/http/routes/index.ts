@@ -46,11 +46,13 @@ import { registerAnnualReportRoutes } from '../../annual-reports/routes.js';
 import { registerInstanceContentRoutes } from '../../instance-content/routes.js';
 import { registerTranslationRoutes } from '../../translation/routes.js';
 import { registerServiceRoutes } from './service.js';
+import { registerSourceRoutes } from './source.js';
 import { registerNodeInfo } from '../../federation/nodeinfo.js';
 
 /** Every domain's routes, in one place so that the app factory stays small. */
 export async function registerDomainRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerServiceRoutes(app, ctx);
+  registerSourceRoutes(app, ctx);
   registerNodeInfo(app, ctx);
   await registerSessionRoutes(app, ctx);
   await registerOAuthRoutes(app, ctx);
