@@ -52,8 +52,9 @@ export async function readImageHeader(
   if (pixels > IMAGE_MATRIX_LIMIT) {
     throw unprocessable(
       message('media.image_too_large', {
-        width: meta.width ?? 0,
-        height: meta.pageHeight ?? meta.height ?? 0,
+        // a size in pixels is written without grouping ("16000×16000"), whatever the locale
+        width: String(meta.width ?? 0),
+        height: String(meta.pageHeight ?? meta.height ?? 0),
         max: IMAGE_MATRIX_LIMIT,
       }),
       IMAGE_TOO_LARGE_CODE,
