@@ -106,8 +106,8 @@ async function openChat(page: Page): Promise<void> {
  */
 function problemsOnScreen(page: Page, userContent: string[]): Promise<string[]> {
   return page.evaluate((userContent) => {
-    // the user's content and key names
-    const NOT_UI_TEXT = '[dir="auto"], time, kbd, a[href^="http"], script, style, noscript';
+    // the user's content (people's names and handles are isolated in <bdi> wherever they show) and key names
+    const NOT_UI_TEXT = '[dir="auto"], bdi, time, kbd, a[href^="http"], script, style, noscript';
     // month names: in a date that Intl formats (the pseudo-locale formats as English does)
     const months = [...Array(12).keys()].flatMap((month) =>
       ['long', 'short'].map((style) =>
