@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { usePopoverDismiss } from '../../../components/use-popover-dismiss';
 import type { Message, MessageMedia } from '../model';
 import {
@@ -9,20 +9,21 @@ import {
   ALLOWED_MEDIA_TYPES,
 } from '../rules/constants';
 import { acceptMedia, canSend } from '../rules/validation';
-import { keepDraft, readDraft } from '../state/drafts';
+import {
+  draftAttachments,
+  keepDraft,
+  readDraft,
+  settleDraftAttachment,
+  subscribeToDraftAttachments,
+  updateDraftAttachments,
+  type DraftAttachment,
+} from '../state/drafts';
 import { useBoxToast } from '../state/toasts';
 import { EmojiPicker } from './EmojiPicker';
 import { Icon } from '../../../components/Icon';
 import { Button, IconButton } from '../../../components/Button';
 import { Msg } from '../../../platform/i18n/Msg';
 import { useT } from '../../../platform/i18n/use-t';
-
-interface Attachment {
-  key: string;
-  file: File;
-  previewUrl: string;
-  media: MessageMedia | null;
-}
 
 export interface ComposerProps {
   blocked: boolean;
@@ -32,7 +33,7 @@ export interface ComposerProps {
   onSend: (text: string, media: MessageMedia[]) => Promise<boolean>;
   upload: (file: File) => Promise<MessageMedia | null>;
   onTyping: (typing: boolean) => void;
-  /** the chat's key in state/drafts.ts: unsent text outlives this composer */
+  /** the chat's key in state/drafts.ts: unsent text and attachments outlive this composer */
   draftKey: string;
 }
 
@@ -48,7 +49,9 @@ export function Composer(props: ComposerProps) {
   const notify = useBoxToast();
   const [draft] = useState(() => readDraft(draftKey));
   const [text, setText] = useState(draft?.text ?? '');
-  const [attachments, setAttachments] = useState<Attachment[]>([]);
+  const attachments = useSyncExternalStore(subscribeToDraftAttachments, () => draftAttachments(draftKey));
+  const setAttachments = (update: (list: DraftAttachment[]) => DraftAttachment[]) =>
+    updateDraftAttachments(draftKey, update);
   const [emojiOpen, setEmojiOpen] = useState(false);
   const emojiButton = useRef<HTMLButtonElement>(null);
   const emojiPicker = useRef<HTMLDivElement>(null);
@@ -125,11 +128,7 @@ export function Composer(props: ComposerProps) {
     setAttachments((list) => [...list, ...added]);
     for (const attachment of added) {
       void upload(attachment.file).then((media) => {
-        setAttachments((list) =>
-          media
-            ? list.map((a) => (a.key === attachment.key ? { ...a, media } : a))
-            : list.filter((a) => a.key !== attachment.key),
-        );
+        settleDraftAttachment(attachment.key, media);
         if (!media) URL.revokeObjectURL(attachment.previewUrl);
       });
     }
@@ -149,7 +148,7 @@ export function Composer(props: ComposerProps) {
     const sentText = text;
     const sentAttachments = attachments;
     setText('');
-    setAttachments([]);
+    setAttachments(() => []);
     setEmojiOpen(false);
     const ok = await onSend(
       sentText,

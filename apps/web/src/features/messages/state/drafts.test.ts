@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { conversationDraftKey, handOverDraft, keepDraft, newChatDraftKey, readDraft } from './drafts';
+import type { MessageMedia } from '../model';
+import {
+  conversationDraftKey,
+  draftAttachments,
+  handOverDraft,
+  keepDraft,
+  newChatDraftKey,
+  readDraft,
+  settleDraftAttachment,
+  updateDraftAttachments,
+} from './drafts';
 
 describe('chat drafts', () => {
   it('keeps what is typed per chat and forgets an emptied one', () => {
@@ -15,5 +25,22 @@ describe('chat drafts', () => {
     handOverDraft(newChatDraftKey('7'), conversationDraftKey('70'), true);
     expect(readDraft(newChatDraftKey('7'))).toBeUndefined();
     expect(readDraft(conversationDraftKey('70'))).toEqual({ text: 'and another thing', focused: true });
+  });
+
+  it('hands over the attachments too, and an upload that ends afterwards lands in the new draft', () => {
+    const picked = (key: string) => ({
+      key,
+      file: new File(['x'], `${key}.png`),
+      previewUrl: `blob:${key}`,
+      media: null,
+    });
+    updateDraftAttachments(newChatDraftKey('8'), () => [picked('a1'), picked('a2')]);
+    handOverDraft(newChatDraftKey('8'), conversationDraftKey('80'), false);
+    expect(draftAttachments(newChatDraftKey('8'))).toEqual([]);
+
+    const media = { id: 'm1' } as MessageMedia;
+    settleDraftAttachment('a1', media);
+    settleDraftAttachment('a2', null);
+    expect(draftAttachments(conversationDraftKey('80'))).toEqual([{ ...picked('a1'), media }]);
   });
 });
