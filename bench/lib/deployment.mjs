@@ -140,15 +140,18 @@ export async function startServerProcess(env, { nodeArgs = [], extraEnv = {} } =
     url,
     child,
     output,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    },
+    stop: () => stopChild(child, 10_000),
   };
+}
+
+/** Ends a child process: SIGTERM, then SIGKILL if it still runs after `graceMs`. */
+export async function stopChild(child, graceMs) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
 }
 
 export async function startServerProcesses(env, count, options) {

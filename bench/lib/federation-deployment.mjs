@@ -5,7 +5,7 @@
 //                     BENCH_WORKER_PROCESSES separate `npm run worker` processes that consume.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { freePort, pause, REPO_ROOT, startServerProcesses } from './deployment.mjs';
+import { freePort, pause, REPO_ROOT, startServerProcesses, stopChild } from './deployment.mjs';
 import { processCpuMs } from './process-cpu.mjs';
 
 export const FEDERATION_MODES = {
@@ -31,14 +31,7 @@ function startWorkerProcess(env, nodeArgs) {
   return {
     child,
     output,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(timer);
-    },
+    stop: () => stopChild(child, 15_000),
   };
 }
 
